@@ -1,0 +1,68 @@
+/**
+ * The public query surface of a Dataset. The REST server and the CLI call exactly these
+ * methods, so library, REST and CLI answers cannot disagree.
+ *
+ * Argument conventions:
+ * - identifier: a FinID (has a dot) or a MIC (4 alphanumerics), any case.
+ * - dates: 'YYYY-MM-DD' local dates of the market, inclusive.
+ * - instant: epoch milliseconds, or a Date.
+ * Errors are the typed errors of errors.ts; InvalidArgumentError names parameters by the
+ * names used here (`identifier`, `code`, `start`, `end`, `instant`, `subset`).
+ */
+import type { DataWarning } from './errors.js';
+import type {
+  Currency,
+  CurrencyHoliday,
+  Market,
+  MarketDay,
+  MarketHoliday,
+  MarketStatus,
+  Phase,
+  PhaseTypeRow,
+  Plan,
+  RegionalHolidayRow,
+  Schedule,
+} from './types.js';
+
+export interface LookupOptions {
+  /** Follow replaced_by to the end of the chain. Default true. */
+  follow?: boolean;
+}
+
+export interface DatasetCounts {
+  markets: number;
+  holidays: number;
+  schedules: number;
+  phaseTypes: number;
+  micMappings: number;
+  seasonDefinitions: number;
+  currencies: number;
+  currencyHolidays: number;
+  regionalHolidays: number;
+}
+
+export interface CalendarQueries {
+  readonly plan: Plan;
+  readonly warnings: readonly DataWarning[];
+  readonly counts: DatasetCounts;
+
+  listMarkets(subset?: string): Market[];
+  getMarket(identifier: string, options?: LookupOptions): Market;
+  getMarketByFinId(finId: string, options?: LookupOptions): Market;
+  getMarketByMic(mic: string, options?: LookupOptions): Market;
+  isMarketAvailable(identifier: string): boolean;
+
+  listHolidays(identifier: string, start: string, end: string): MarketHoliday[];
+  listSchedules(identifier: string): Schedule[];
+  generatePhases(identifier: string, start: string, end: string): Phase[];
+  listDays(identifier: string, start: string, end: string): MarketDay[];
+  status(identifier: string, instant: number | Date): MarketStatus;
+
+  listCurrencies(): Currency[];
+  getCurrency(code: string): Currency;
+  isCurrencyAvailable(code: string): boolean;
+  listCurrencyHolidays(code: string, start: string, end: string): CurrencyHoliday[];
+
+  listPhaseTypes(): PhaseTypeRow[];
+  listRegionalHolidays(calendar: string, start: string, end: string): RegionalHolidayRow[];
+}

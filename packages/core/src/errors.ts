@@ -1,0 +1,116 @@
+/**
+ * Typed errors: adapters (REST, CLI) map them by `code`, never by message text.
+ */
+export type ErrorCode =
+  | 'invalid_argument'
+  | 'not_found'
+  | 'ambiguous'
+  | 'not_in_plan'
+  | 'out_of_coverage'
+  | 'data_error';
+
+export abstract class OpenbellError extends Error {
+  abstract readonly code: ErrorCode;
+}
+
+/** One faulty input: `param` is the API parameter's name (`identifier`, `start`, `end`, `instant`, `code`, `subset`). */
+export interface ArgumentFault {
+  param: string;
+  msg: string;
+  type: string;
+}
+
+export class InvalidArgumentError extends OpenbellError {
+  readonly code = 'invalid_argument' as const;
+  readonly faults: ArgumentFault[];
+  constructor(faults: ArgumentFault[]) {
+    super(faults.map((f) => `${f.param}: ${f.msg}`).join('; '));
+    this.name = 'InvalidArgumentError';
+    this.faults = faults;
+  }
+  static one(param: string, msg: string, type = 'value_error'): InvalidArgumentError {
+    return new InvalidArgumentError([{ param, msg, type }]);
+  }
+}
+
+export class NotFoundError extends OpenbellError {
+  readonly code = 'not_found' as const;
+  constructor(
+    readonly kind: 'market' | 'mic' | 'currency',
+    readonly identifier: string,
+    message?: string,
+  ) {
+    super(message ?? `${kind === 'mic' ? 'MIC' : kind === 'market' ? 'Market' : 'Currency'} '${identifier}' was not found`);
+    this.name = 'NotFoundError';
+  }
+}
+
+export class AmbiguousMicError extends OpenbellError {
+  readonly code = 'ambiguous' as const;
+  constructor(
+    readonly mic: string,
+    readonly candidates: string[],
+  ) {
+    super(`MIC '${mic}' maps to several markets (${candidates.join(', ')}); ask by FinID instead`);
+    this.name = 'AmbiguousMicError';
+  }
+}
+
+export class NotInPlanError extends OpenbellError {
+  readonly code = 'not_in_plan' as const;
+  constructor(
+    readonly feature: 'schedules' | 'currencies',
+    message?: string,
+  ) {
+    super(message ?? `${feature === 'schedules' ? 'Schedules, phases and status are' : 'Currencies are'} not covered by the plan of the loaded data`);
+    this.name = 'NotInPlanError';
+  }
+}
+
+export class OutOfCoverageError extends OpenbellError {
+  readonly code = 'out_of_coverage' as const;
+  constructor(
+    readonly finId: string,
+    readonly requested: string,
+    readonly windowStart: string,
+    readonly windowEnd: string,
+  ) {
+    super(`${requested} is outside the coverage window of ${finId}: ${windowStart} to ${windowEnd}`);
+    this.name = 'OutOfCoverageError';
+  }
+}
+
+/** Where in the input tables a data problem sits. `row` is the 0-based index into the table's row array. */
+export interface DataLocation {
+  table: TableName;
+  row?: number;
+  column?: string;
+}
+
+export type TableName =
+  | 'markets'
+  | 'holidays'
+  | 'schedules'
+  | 'phaseTypes'
+  | 'micMapping'
+  | 'seasonDefinitions'
+  | 'currencies'
+  | 'currencyHolidays'
+  | 'regionalHolidays';
+
+export class DataError extends OpenbellError {
+  readonly code = 'data_error' as const;
+  constructor(
+    message: string,
+    readonly location?: DataLocation,
+  ) {
+    super(message);
+    this.name = 'DataError';
+  }
+}
+
+/** A problem found while building a Dataset that does not make its answers wrong. */
+export interface DataWarning {
+  message: string;
+  location?: DataLocation;
+}

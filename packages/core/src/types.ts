@@ -1,0 +1,251 @@
+/**
+ * Records of every resource. Input rows carry the bulk file's columns under normalized names
+ * (see bulk-format.md); output records add derived fields. Unknown columns ride along through
+ * the index signature and are answered unchanged.
+ *
+ * Conventions: dates are 'YYYY-MM-DD' strings, times 'HH:MM:SS' strings, date-times ISO 8601
+ * with the offset in force; an empty cell is null.
+ */
+
+export type Extra = { [column: string]: unknown };
+
+export type IsoDate = string;
+export type IsoTime = string;
+export type IsoDateTime = string;
+
+/** What the archive covers: decided by which tables it holds (bulk-format.md). */
+export type Plan = 'holidays_only' | 'no_currencies' | 'full';
+
+export interface MarketRow extends Extra {
+  fin_id: string;
+  exchange_name?: string | null;
+  market_name?: string | null;
+  security_group?: string | null;
+  timezone?: string | null;
+  weekend_definition?: string | null;
+  mic?: string | null;
+  acronym?: string | null;
+  asset_type?: string | null;
+  memo?: string | null;
+  permanently_closed?: IsoDate | null;
+  replaced_by?: string | null;
+  country_code?: string | null;
+}
+
+export interface Market extends Extra {
+  fin_id: string;
+  exchange_name: string | null;
+  market_name: string | null;
+  security_group: string | null;
+  timezone: string | null;
+  weekend_definition: string | null;
+  mic: string | null;
+  acronym: string | null;
+  asset_type: string | null;
+  memo: string | null;
+  permanently_closed: IsoDate | null;
+  replaced_by: string | null;
+  country_code: string | null;
+  holidays_min_date: IsoDate | null;
+  holidays_max_date: IsoDate | null;
+}
+
+export interface MarketHolidayRow extends Extra {
+  fin_id: string;
+  date: IsoDate;
+  holiday_name?: string | null;
+  schedule?: string | null;
+  settlement?: string | null;
+  observed?: boolean | null;
+  memo?: string | null;
+  status?: string | null;
+}
+
+export interface MarketHoliday extends Extra {
+  fin_id: string;
+  date: IsoDate;
+  holiday_name: string | null;
+  schedule: string | null;
+  settlement: string | null;
+  observed: boolean;
+  memo: string | null;
+  status: string | null;
+  has_settlement: boolean;
+  is_open: boolean;
+}
+
+export interface ScheduleRow extends Extra {
+  fin_id: string;
+  schedule_group?: string | null;
+  schedule_group_memo?: string | null;
+  timezone?: string | null;
+  phase_type?: string | null;
+  phase_name?: string | null;
+  phase_memo?: string | null;
+  days?: string | null;
+  start?: IsoTime | null;
+  end?: IsoTime | null;
+  offset_days?: number | null;
+  duration?: number | null;
+  min_start?: IsoTime | null;
+  max_start?: IsoTime | null;
+  min_end?: IsoTime | null;
+  max_end?: IsoTime | null;
+  in_force_start_date?: IsoDate | null;
+  in_force_end_date?: IsoDate | null;
+  season_start?: string | null;
+  season_end?: string | null;
+}
+
+export interface Schedule extends Extra {
+  fin_id: string;
+  schedule_group: string | null;
+  schedule_group_memo: string | null;
+  timezone: string | null;
+  phase_type: string | null;
+  phase_name: string | null;
+  phase_memo: string | null;
+  days: string | null;
+  start: IsoTime | null;
+  end: IsoTime | null;
+  offset_days: number | null;
+  duration: number | null;
+  min_start: IsoTime | null;
+  max_start: IsoTime | null;
+  min_end: IsoTime | null;
+  max_end: IsoTime | null;
+  in_force_start_date: IsoDate | null;
+  in_force_end_date: IsoDate | null;
+  season_start: string | null;
+  season_end: string | null;
+  has_season: boolean;
+  /** End time followed by ' +N' when offset_days is not zero; equal to `end` otherwise. */
+  end_with_offset: string | null;
+}
+
+export interface PhaseTypeRow extends Extra {
+  name: string;
+  status?: string | null;
+  settlement?: string | null;
+  closing_price?: string | null;
+}
+
+export interface MicMappingRow extends Extra {
+  mic: string;
+  fin_id: string;
+}
+
+export interface SeasonDefinitionRow extends Extra {
+  season: string;
+  year: number;
+  date: IsoDate;
+}
+
+export interface CurrencyRow extends Extra {
+  currency_code: string;
+  currency_name?: string | null;
+  country_code?: string | null;
+  central_bank?: string | null;
+  financial_capital?: string | null;
+  financial_capital_timezone?: string | null;
+  weekend_definition?: string | null;
+}
+
+export interface Currency extends Extra {
+  currency_code: string;
+  currency_name: string | null;
+  country_code: string | null;
+  central_bank: string | null;
+  financial_capital: string | null;
+  financial_capital_timezone: string | null;
+  weekend_definition: string | null;
+}
+
+export interface CurrencyHolidayRow extends Extra {
+  currency_code: string;
+  date: IsoDate;
+  holiday_name?: string | null;
+  settlement?: string | null;
+  observed?: boolean | null;
+  memo?: string | null;
+}
+
+export interface CurrencyHoliday extends Extra {
+  currency_code: string;
+  date: IsoDate;
+  holiday_name: string | null;
+  settlement: string | null;
+  observed: boolean;
+  memo: string | null;
+}
+
+export interface RegionalHolidayRow extends Extra {
+  calendar: string;
+  country?: string | null;
+  date: IsoDate;
+  name?: string | null;
+  type?: string | null;
+  memo?: string | null;
+}
+
+/** A generated phase of a trading day (PhaseResponse). */
+export interface Phase {
+  phase_type: string;
+  start: IsoDateTime;
+  end: IsoDateTime;
+  phase_name: string | null;
+  phase_memo: string | null;
+  status: string | null;
+  settlement: string | null;
+  timezone: string | null;
+  has_settlement: boolean;
+  is_open: boolean;
+}
+
+export interface MarketStatus {
+  status: string;
+  reason: string | null;
+  until: IsoDateTime | null;
+  next_bell: IsoDateTime | null;
+  phase: Phase | null;
+  market: Market | null;
+}
+
+export type DayOfWeek = 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';
+
+/** The day-level view of one local date, built on overnight attribution. */
+export interface MarketDay {
+  date: IsoDate;
+  day_of_week: DayOfWeek;
+  is_open: boolean;
+  has_settlement: boolean;
+  holiday: MarketHoliday | null;
+  phases: Phase[];
+}
+
+/**
+ * The loader's output: one array of rows per table. A table that is `undefined` was not in
+ * the archive; that decides the plan unless `plan` is given.
+ */
+export interface Tables {
+  markets: MarketRow[];
+  holidays: MarketHolidayRow[];
+  schedules?: ScheduleRow[] | undefined;
+  phaseTypes?: PhaseTypeRow[] | undefined;
+  micMapping?: MicMappingRow[] | undefined;
+  seasonDefinitions?: SeasonDefinitionRow[] | undefined;
+  currencies?: CurrencyRow[] | undefined;
+  currencyHolidays?: CurrencyHolidayRow[] | undefined;
+  regionalHolidays?: RegionalHolidayRow[] | undefined;
+}
+
+export interface DatasetOptions {
+  /** Overrides the plan derived from which tables are present. */
+  plan?: Plan;
+  /**
+   * Coverage end year for markets without holidays (bulk-format.md: December 31 of the current
+   * year plus five). Core has no clock, so the caller says what "current year + 5" is.
+   * Defaults to the latest year in any holiday table, or 2030 when there is none.
+   */
+  coverageEndYearWithoutHolidays?: number;
+}
