@@ -1,0 +1,66 @@
+/**
+ * Interactive documentation at /docs: Swagger UI served from the installed swagger-ui-dist
+ * package, so it works with no network access. Only the handful of assets the page needs are
+ * served; the rest of that package directory stays private.
+ */
+import swaggerUiDist from 'swagger-ui-dist';
+import type { Express, Request, Response } from 'express';
+
+const ASSETS = new Set([
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'swagger-ui-standalone-preset.js',
+  'favicon-16x16.png',
+  'favicon-32x32.png',
+]);
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>openbell API</title>
+<link rel="stylesheet" href="/docs/swagger-ui.css">
+<link rel="icon" type="image/png" href="/docs/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/swagger-ui-standalone-preset.js"></script>
+<script src="/docs/init.js"></script>
+</body>
+</html>
+`;
+
+// A separate file instead of an inline script keeps the page usable under a strict CSP.
+const INIT = `window.addEventListener('load', function () {
+  window.ui = SwaggerUIBundle({
+    url: '/openapi.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+    layout: 'StandaloneLayout',
+    validatorUrl: null
+  });
+});
+`;
+
+export function mountDocs(app: Express): void {
+  const dir = swaggerUiDist.getAbsoluteFSPath();
+  app.get('/docs', (_req: Request, res: Response) => {
+    res.type('html').send(PAGE);
+  });
+  app.get('/docs/init.js', (_req: Request, res: Response) => {
+    res.type('application/javascript').send(INIT);
+  });
+  app.get('/docs/:file', (req: Request, res: Response, next) => {
+    const file = req.params.file;
+    if (typeof file !== 'string' || !ASSETS.has(file)) {
+      next();
+      return;
+    }
+    // With `root`, send's dotfile guard looks only below it; an absolute path would be refused
+    // because pnpm installs under node_modules/.pnpm.
+    res.sendFile(file, { root: dir, maxAge: '1d' });
+  });
+}

@@ -1,0 +1,19 @@
+export { createApp, inMemoryData, type AppOptions, type OpenbellApp } from './app.js';
+export {
+  createServer,
+  installShutdownHandlers,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_UPDATE_EVERY_MINUTES,
+  type RunningServer,
+  type ServerOptions,
+  type ShutdownOptions,
+} from './server.js';
+export { DataHolder, createUpdater, type Updater, type UpdateOutcome, type UpdateState } from './updates.js';
+export { buildOpenApiDocument } from './openapi.js';
+export { createLogger, type LogLevel } from './logging.js';
+export { PACKAGE_VERSION, SAMPLE_LABEL } from './info.js';
+export { INTERFACE_VERSION } from './schemas.js';
+export * as schemas from './schemas.js';
+export { dataRoutes } from './routes.js';
+export type { DataKind, DataMeta, DataSource, LoadedData, UpdateResult } from './types.js';

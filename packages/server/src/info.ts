@@ -1,0 +1,87 @@
+/**
+ * Bodies of /health and /info: service state, not calendar answers.
+ */
+import { readFileSync } from 'node:fs';
+import { DataNotLoadedError } from './errors.js';
+import { INTERFACE_VERSION } from './schemas.js';
+import type { DataHolder } from './updates.js';
+
+/** The package version, read once (src/ and dist/ both sit one level below package.json). */
+export const PACKAGE_VERSION: string = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+export const SAMPLE_LABEL =
+  'SAMPLE DATA: a small illustrative dataset bundled with openbell, not real or complete calendar data. ' +
+  'Do not rely on it; configure an API token or a data file to serve real data.';
+
+function iso(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** Removes credentials a URL might carry (user:password@ or a token in the query). */
+export function scrubSource(source: string): string {
+  return source
+    .replace(/\/\/[^/@\s]+@/g, '//')
+    .replace(/([?&](?:token|api_key|apikey|access_token|key)=)[^&\s]*/gi, '$1[redacted]');
+}
+
+export interface HealthBody {
+  status: 'ok' | 'loading' | 'unavailable';
+  data_loaded: boolean;
+  detail?: string;
+}
+
+export function healthBody(holder: DataHolder): { status: number; body: HealthBody } {
+  if (holder.current) return { status: 200, body: { status: 'ok', data_loaded: true } };
+  return {
+    status: 503,
+    body: {
+      status: holder.loadError ? 'unavailable' : 'loading',
+      data_loaded: false,
+      detail: new DataNotLoadedError(holder.loadError).message,
+    },
+  };
+}
+
+export function infoBody(holder: DataHolder): Record<string, unknown> {
+  const data = holder.current;
+  const meta = data?.meta;
+  const u = holder.updates;
+  return {
+    name: 'openbell',
+    interface_version: INTERFACE_VERSION,
+    package_version: PACKAGE_VERSION,
+    data: {
+      loaded: data !== undefined,
+      version: meta?.version ?? null,
+      loaded_at: iso(meta?.loadedAt),
+      downloaded_at: iso(meta?.downloadedAt),
+      source: meta ? scrubSource(meta.source) : null,
+      kind: meta?.kind ?? null,
+      is_sample: meta?.isSample === true,
+      label: meta ? (meta.isSample ? SAMPLE_LABEL : `Calendar data from ${scrubSource(meta.source)}`) : null,
+      plan: data ? data.dataset.plan : null,
+      counts: data ? { ...data.dataset.counts } : null,
+      warnings: data ? data.dataset.warnings.length : 0,
+      load_warnings: meta?.warnings?.length ?? 0,
+      ...(holder.loadError ? { load_error: holder.loadError } : {}),
+    },
+    updates: {
+      enabled: u.enabled,
+      every_minutes: u.everyMinutes,
+      last_attempt_at: u.lastAttemptAt,
+      last_success_at: u.lastSuccessAt,
+      last_result: u.lastResult,
+      last_error: u.lastError,
+      next_check_at: u.nextCheckAt,
+    },
+  };
+}

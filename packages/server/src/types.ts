@@ -1,0 +1,35 @@
+/**
+ * The loader's shapes as docs/contracts.md fixes them. They are declared structurally here
+ * rather than imported from @openbell/loader so the server builds and tests without the
+ * loader's dist; a real `LoadedData` / `DataSource` from the loader satisfies them as is.
+ */
+import type { CalendarQueries, Plan } from '@openbell/core';
+
+export type DataKind = 'sample' | 'file' | 'directory' | 'hosted' | 'url';
+
+export interface DataMeta {
+  /** Human-readable origin (path or URL); never carries a token. */
+  source: string;
+  kind: DataKind;
+  isSample: boolean;
+  /** ETag or mtime of what was loaded. */
+  version: string | null;
+  downloadedAt?: string | Date | null;
+  loadedAt: string | Date;
+  plan: Plan;
+  warnings?: readonly unknown[];
+}
+
+export interface LoadedData {
+  dataset: CalendarQueries;
+  meta: DataMeta;
+}
+
+export type UpdateResult = { status: 'updated'; data: LoadedData } | { status: 'up_to_date' };
+
+export interface DataSource {
+  readonly description: string;
+  readonly isRemote: boolean;
+  load(): Promise<LoadedData>;
+  update(options?: { force?: boolean }): Promise<UpdateResult>;
+}

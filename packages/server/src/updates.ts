@@ -1,0 +1,143 @@
+/**
+ * The swappable data holder and the background update loop.
+ *
+ * Swapping is a single reference assignment: a handler reads `holder.current` once at the
+ * start of the request and works on that object to the end, so a swap never mixes two
+ * datasets inside one answer and needs no locking (handlers are synchronous anyway).
+ */
+import type { Logger } from 'pino';
+import type { DataSource, LoadedData } from './types.js';
+
+export interface UpdateState {
+  /** Whether periodic checks run (remote source and a non-zero interval). */
+  enabled: boolean;
+  everyMinutes: number;
+  lastAttemptAt: string | null;
+  lastSuccessAt: string | null;
+  /** 'updated', 'up_to_date' or 'failed' for the last finished attempt. */
+  lastResult: 'updated' | 'up_to_date' | 'failed' | null;
+  lastError: string | null;
+  nextCheckAt: string | null;
+}
+
+export class DataHolder {
+  current: LoadedData | undefined;
+  /** Set while the first load is running or after it failed, so /health and 503s can say why. */
+  loadError: string | null = null;
+  readonly updates: UpdateState = {
+    enabled: false,
+    everyMinutes: 0,
+    lastAttemptAt: null,
+    lastSuccessAt: null,
+    lastResult: null,
+    lastError: null,
+    nextCheckAt: null,
+  };
+
+  constructor(data?: LoadedData) {
+    this.current = data;
+  }
+
+  swap(data: LoadedData): void {
+    this.current = data;
+    this.loadError = null;
+  }
+}
+
+/**
+ * Error text fit for /info and logs. Loader errors should never carry credentials, but a
+ * message quoting a request could; scrub anything that looks like one anyway.
+ */
+export function publicErrorMessage(err: unknown): string {
+  const raw = err instanceof Error ? err.message : String(err);
+  return raw
+    .replace(/(bearer\s+)[^\s"',;]+/gi, '$1[redacted]')
+    .replace(/([?&](?:token|api_key|apikey|access_token)=)[^&\s"']+/gi, '$1[redacted]')
+    .slice(0, 500);
+}
+
+export type UpdateOutcome = 'updated' | 'up_to_date' | 'failed';
+
+export interface Updater {
+  /** Runs one check now; concurrent calls share the check in progress. */
+  runNow(options?: { force?: boolean }): Promise<UpdateOutcome>;
+  stop(): void;
+}
+
+export interface UpdaterOptions {
+  holder: DataHolder;
+  source: DataSource;
+  /** 0 (or a non-remote source) disables the timer; runNow still works. */
+  everyMinutes: number;
+  logger: Logger;
+  now?: () => number;
+}
+
+export function createUpdater(options: UpdaterOptions): Updater {
+  const { holder, source, logger } = options;
+  const now = options.now ?? Date.now;
+  // Timers overflow past 2^31-1 ms (~24.8 days) and would fire at once; clamp.
+  const everyMs = Math.min(Math.max(0, options.everyMinutes) * 60_000, 2_147_483_647);
+  const periodic = source.isRemote && everyMs > 0;
+  let running: Promise<UpdateOutcome> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  holder.updates.enabled = periodic;
+  holder.updates.everyMinutes = periodic ? options.everyMinutes : 0;
+
+  const attempt = async (force: boolean): Promise<UpdateOutcome> => {
+    const state = holder.updates;
+    state.lastAttemptAt = new Date(now()).toISOString();
+    try {
+      const result = await source.update({ force });
+      if (result.status === 'updated') {
+        holder.swap(result.data);
+        state.lastResult = 'updated';
+        logger.info(
+          { version: result.data.meta.version, source: source.description },
+          'data updated and swapped in',
+        );
+      } else {
+        state.lastResult = 'up_to_date';
+        logger.debug({ source: source.description }, 'data is up to date');
+      }
+      state.lastSuccessAt = state.lastAttemptAt;
+      state.lastError = null;
+      return state.lastResult;
+    } catch (err) {
+      state.lastResult = 'failed';
+      state.lastError = publicErrorMessage(err);
+      logger.warn({ err: state.lastError, source: source.description }, 'data update failed; still serving the previous data');
+      return 'failed';
+    }
+  };
+
+  const runNow = (opts?: { force?: boolean }): Promise<UpdateOutcome> => {
+    running ??= attempt(opts?.force ?? false).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const schedule = () => {
+    if (!periodic || stopped) return;
+    holder.updates.nextCheckAt = new Date(now() + everyMs).toISOString();
+    // setTimeout rather than setInterval: a slow download never stacks checks, and the
+    // timer is unref'd so it never keeps a process alive that is otherwise done.
+    timer = setTimeout(() => {
+      void runNow().finally(schedule);
+    }, everyMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    runNow,
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      holder.updates.nextCheckAt = null;
+    },
+  };
+}
