@@ -218,8 +218,10 @@ export const MarketStatus = z
     reason: str.openapi({ example: 'Primary Trading Session' }),
     until: dateTime.nullable(),
     next_bell: dateTime.nullable(),
-    phase: Phase.nullable(),
-    market: Market.nullable(),
+    // A union with null (not .nullable()) makes the generator write anyOf [$ref, null]; its
+    // allOf form for nullable references would reject null under a strict validator.
+    phase: z.union([Phase, z.null()]),
+    market: z.union([Market, z.null()]),
   })
   .openapi('MarketStatusResponse');
 
@@ -229,7 +231,7 @@ export const MarketDay = z
     day_of_week: z.enum(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']),
     is_open: z.boolean(),
     has_settlement: z.boolean(),
-    holiday: MarketHoliday.nullable(),
+    holiday: z.union([MarketHoliday, z.null()]),
     phases: z.array(Phase),
   })
   .openapi('MarketDayResponse');

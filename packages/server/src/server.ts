@@ -86,7 +86,13 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const initial: LoadedData | undefined = options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined);
   const holder = new DataHolder(initial);
   const app = createApp({ ...options, holder, logger });
-  const server = http.createServer(app);
+  let closed = false;
+  const server = http.createServer((req, res) => {
+    // Once closing, answer with Connection: close so keep-alive clients move on instead of
+    // sending their next request down a connection that is about to go away.
+    if (closed) res.shouldKeepAlive = false;
+    app(req, res);
+  });
   // Keep-alive sockets outliving the load generator's or a proxy's own timeout cause resets;
   // a few seconds more than common client defaults avoids that.
   server.keepAliveTimeout = 65_000;
@@ -98,7 +104,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const source = options.source;
   let updater: Updater | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
-  let closed = false;
 
   const startUpdates = () => {
     if (!source || closed) return;
@@ -154,18 +159,26 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       if (retryTimer) clearTimeout(retryTimer);
       const timeout = setTimeout(() => server.closeAllConnections(), options.shutdownTimeoutMs ?? 10_000);
       timeout.unref();
-      // Idle keep-alive connections would hold close() open forever; connections that finish
-      // their last request become idle and are swept on the next tick of this loop.
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      sweep.unref();
-      server.close((err) => {
+      // http.Server#close would also drop every connection without a request in progress at
+      // once, including ones accepted a moment ago whose request bytes are still on the way.
+      // Close only the listening socket, give such connections a short grace to deliver their
+      // request (answered with Connection: close), then sweep idle keep-alive connections
+      // until none is left.
+      let sweep: NodeJS.Timeout | undefined;
+      const grace = setTimeout(() => {
+        server.closeIdleConnections();
+        sweep = setInterval(() => server.closeIdleConnections(), 50);
+        sweep.unref();
+      }, Math.min(250, options.shutdownTimeoutMs ?? 10_000));
+      grace.unref();
+      net.Server.prototype.close.call(server, (err?: Error) => {
         clearTimeout(timeout);
-        clearInterval(sweep);
+        clearTimeout(grace);
+        if (sweep) clearInterval(sweep);
         logger.info('openbell server closed');
         if (err) reject(err);
         else resolve();
       });
-      server.closeIdleConnections();
     });
     return closing;
   };

@@ -1,0 +1,218 @@
+/**
+ * The served OpenAPI document against the served answers: every route is documented, and
+ * real bodies (successes and errors) validate both against the zod schemas and against the
+ * JSON Schemas of the document itself.
+ */
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp, dataRoutes, schemas, type OpenbellApp } from '../src/index.js';
+import { CME, fixtureData, NOON_NY } from './fixture.js';
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Schema = { [k: string]: Json };
+
+let app: OpenbellApp;
+let doc: { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[]; responses: Record<string, { content?: { 'application/json': { schema: Schema } } }> }>>; components: { schemas: Record<string, Schema> } };
+
+beforeAll(async () => {
+  app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON_NY });
+  doc = (await request(app).get('/openapi.json').expect(200)).body;
+});
+
+// A small validator for the JSON Schema subset the generator emits (no network, no new deps).
+const FORMATS: Record<string, RegExp> = {
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
+  time: /^\d{2}:\d{2}:\d{2}$/,
+};
+
+function typeOf(v: Json): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+function validate(schema: Schema, value: Json, where: string, errors: string[]): void {
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.replace('#/components/schemas/', '');
+    const target = doc.components.schemas[name];
+    if (!target) errors.push(`${where}: unresolved ${schema.$ref}`);
+    else validate(target, value, where, errors);
+  }
+  if (schema.type !== undefined) {
+    const types = (Array.isArray(schema.type) ? schema.type : [schema.type]) as string[];
+    const t = typeOf(value);
+    if (!types.includes(t) && !(t === 'integer' && types.includes('number'))) {
+      errors.push(`${where}: ${t} is not ${types.join('|')}`);
+      return;
+    }
+  }
+  if (schema.const !== undefined && value !== schema.const) errors.push(`${where}: not ${JSON.stringify(schema.const)}`);
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) errors.push(`${where}: ${JSON.stringify(value)} not in enum`);
+  if (typeof value === 'string') {
+    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test(value)) errors.push(`${where}: '${value}' fails pattern`);
+    const f = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
+    if (f && !f.test(value)) errors.push(`${where}: '${value}' is not a ${String(schema.format)}`);
+  }
+  if (Array.isArray(value)) {
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems) errors.push(`${where}: fewer than ${schema.minItems} items`);
+    if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) {
+      value.forEach((v, i) => validate(schema.items as Schema, v, `${where}[${i}]`, errors));
+    }
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const key of (schema.required ?? []) as string[]) if (!(key in value)) errors.push(`${where}: missing ${key}`);
+    const props = (schema.properties ?? {}) as Record<string, Schema>;
+    for (const [key, sub] of Object.entries(props)) if (key in value) validate(sub, value[key]!, `${where}.${key}`, errors);
+    if (schema.additionalProperties === false) {
+      for (const key of Object.keys(value)) if (!(key in props)) errors.push(`${where}: unexpected ${key}`);
+    }
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    const results = list.map((s) => {
+      const errs: string[] = [];
+      validate(s as Schema, value, where, errs);
+      return errs;
+    });
+    const ok = results.filter((r) => r.length === 0).length;
+    if (key === 'allOf' && ok !== list.length) errors.push(...results.flat());
+    if (key === 'anyOf' && ok === 0) errors.push(`${where}: matches no anyOf branch (${results.flat().join('; ')})`);
+    if (key === 'oneOf' && ok !== 1) errors.push(`${where}: matches ${ok} oneOf branches`);
+  }
+}
+
+/** Finds the documented path template a concrete URL path falls under. */
+function templateOf(path: string): string {
+  const candidates = Object.keys(doc.paths).filter((t) => {
+    const re = new RegExp(`^${t.replace(/\{\w+\}/g, '[^/]+')}$`);
+    return re.test(path);
+  });
+  // Literal segments win over placeholders (finid/, mic/ routes).
+  candidates.sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+  const t = candidates[0];
+  if (!t) throw new Error(`no documented route for ${path}`);
+  return t;
+}
+
+const SAMPLES: [string, number][] = [
+  ['/health', 200],
+  ['/info', 200],
+  ['/markets', 200],
+  ['/markets?subset=US*', 200],
+  ['/markets/US.NYSE', 200],
+  ['/markets/XBUE?follow=false', 200],
+  ['/markets/finid/US.NYSE', 200],
+  ['/markets/mic/XNYS', 200],
+  ['/markets/US.NYSE/holidays?start=2023-01-01&end=2024-12-31', 200],
+  ['/markets/US.NYSE/phases?start=2023-11-20&end=2023-11-26', 200],
+  [`/markets/${CME}/phases?start=2023-11-22&end=2023-11-24`, 200],
+  ['/markets/US.NYSE/days?start=2023-11-20&end=2023-11-26', 200],
+  ['/markets/US.NYSE/schedules', 200],
+  ['/markets/US.NYSE/status', 200],
+  ['/markets/US.NYSE/status?datetime_utc=2023-11-11T23:00:00Z', 200],
+  ['/markets/US.NYSE/is_available', 200],
+  ['/currencies', 200],
+  ['/currencies/USD', 200],
+  ['/currencies/USD/holidays?start=2023-01-01&end=2023-12-31', 200],
+  ['/currencies/USD/is_available', 200],
+  ['/markets/US.NYSE/holidays', 422],
+  ['/markets/X!/phases?start=x', 422],
+  ['/markets/US.NOPE', 404],
+  ['/markets/XCME', 409],
+  ['/markets/US.NYSE/phases?start=2030-01-01&end=2030-01-02', 400],
+  ['/currencies/XXX', 404],
+];
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3.1 with interface version 0.6.0', () => {
+    expect((doc as unknown as { openapi: string }).openapi).toBe('3.1.0');
+    expect((doc as unknown as { info: { version: string } }).info.version).toBe('0.6.0');
+  });
+
+  it('documents every route that is served, with its parameters', () => {
+    const documented = Object.keys(doc.paths).sort();
+    const served = ['/health', '/info', ...dataRoutes.map((r) => r.path)].sort();
+    expect(documented).toEqual(served);
+    for (const r of dataRoutes) {
+      const op = doc.paths[r.path]!.get!;
+      const names = (op.parameters ?? []).map((p) => `${p.in}:${p.name}`).sort();
+      const expected = [
+        ...Object.keys(r.params?.shape ?? {}).map((n) => `path:${n}`),
+        ...Object.keys(r.query.shape).map((n) => `query:${n}`),
+      ].sort();
+      expect(names, r.path).toEqual(expected);
+      expect(op.responses['200'], r.path).toBeDefined();
+      for (const status of r.errors) expect(op.responses[String(status)], `${r.path} ${status}`).toBeDefined();
+    }
+  });
+
+  it('marks the spec defaults and required parameters', () => {
+    const params = (path: string) => doc.paths[path]!.get!.parameters!;
+    const follow = params('/markets/{identifier}').find((p) => p.name === 'follow') as unknown as { required: boolean; schema: Schema };
+    expect(follow.required).toBe(false);
+    expect(follow.schema).toMatchObject({ type: 'boolean', default: true });
+    const subset = params('/markets').find((p) => p.name === 'subset') as unknown as { required: boolean; schema: Schema };
+    expect(subset.schema.default).toBe('*');
+    const range = params('/markets/{identifier}/holidays').filter((p) => p.in === 'query');
+    expect(range.map((p) => [p.name, p.required])).toEqual([
+      ['start', true],
+      ['end', true],
+    ]);
+  });
+
+  it('is served byte-identical on every request (built once)', async () => {
+    const a = await request(app).get('/openapi.json');
+    const b = await request(app).get('/openapi.json');
+    expect(a.text).toBe(b.text);
+  });
+});
+
+describe('real responses conform to the document', () => {
+  for (const [path, status] of SAMPLES) {
+    it(`${path} → ${status}`, async () => {
+      const res = await request(app).get(path).expect(status);
+      const template = templateOf(path.split('?')[0]!);
+      const documented = doc.paths[template]!.get!.responses[String(status)];
+      expect(documented, `${template} documents ${status}`).toBeDefined();
+      const schema = documented!.content!['application/json'].schema;
+      const errors: string[] = [];
+      validate(schema, res.body as Json, 'body', errors);
+      expect(errors).toEqual([]);
+
+      // And against the zod schema the route declares.
+      const route = dataRoutes.find((r) => r.path === template);
+      if (status === 200 && route) {
+        const parsed = route.response.safeParse(res.body);
+        expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))).toBe(true);
+      }
+    });
+  }
+
+  it('the validator catches broken bodies (it is not vacuous)', async () => {
+    const body = (await request(app).get('/markets/US.NYSE/status')).body as Record<string, Json>;
+    const schema = { $ref: '#/components/schemas/MarketStatusResponse' };
+    const broken: Record<string, Json>[] = [
+      { ...body, until: '15:50' },
+      { ...body, status: null },
+      { ...body, phase: { ...(body.phase as Record<string, Json>), is_open: 'yes' } },
+      Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'next_bell')),
+    ];
+    for (const b of broken) {
+      const errors: string[] = [];
+      validate(schema, b, 'body', errors);
+      expect(errors.length, JSON.stringify(b).slice(0, 80)).toBeGreaterThan(0);
+    }
+  });
+
+  it('service bodies match their zod schemas', async () => {
+    expect(schemas.Health.safeParse((await request(app).get('/health')).body).success).toBe(true);
+    const info = schemas.Info.safeParse((await request(app).get('/info')).body);
+    expect(info.success, info.success ? '' : JSON.stringify(info.error.issues)).toBe(true);
+    const err = schemas.ValidationError.safeParse((await request(app).get('/markets/US.NYSE/holidays')).body);
+    expect(err.success).toBe(true);
+    expect(schemas.AmbiguousError.safeParse((await request(app).get('/markets/XCME')).body).success).toBe(true);
+  });
+});
