@@ -1,0 +1,179 @@
+/**
+ * Calendar arithmetic on epoch days (days since 1970-01-01) and seconds of the day. Plain
+ * integer math instead of date objects: phase generation converts thousands of dates per
+ * query and must stay allocation-free.
+ */
+import { InvalidArgumentError } from './errors.js';
+import type { DayOfWeek } from './types.js';
+
+export const SECONDS_PER_DAY = 86_400;
+
+/** Days from 1970-01-01 to the given proleptic Gregorian date. */
+export function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const mp = (m + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** Inverse of daysFromCivil. */
+export function civilFromDays(days: number): { y: number; m: number; d: number } {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d };
+}
+
+export function yearOfDay(days: number): number {
+  return civilFromDays(days).y;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+function pad4(n: number): string {
+  if (n >= 1000 && n <= 9999) return String(n);
+  const s = String(Math.abs(n)).padStart(4, '0');
+  return n < 0 ? `-${s}` : s;
+}
+
+export function formatDay(days: number): string {
+  const { y, m, d } = civilFromDays(days);
+  return `${pad4(y)}-${pad2(m)}-${pad2(d)}`;
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses 'YYYY-MM-DD' to an epoch day, or returns undefined when it is not a real date. */
+export function tryParseDay(value: string): number | undefined {
+  const m = DATE_RE.exec(value);
+  if (!m) return undefined;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return undefined;
+  const days = daysFromCivil(y, mo, d);
+  const back = civilFromDays(days);
+  if (back.m !== mo || back.d !== d) return undefined;
+  return days;
+}
+
+/** ISO weekday of an epoch day: 1 = Monday … 7 = Sunday. 1970-01-01 was a Thursday. */
+export function isoWeekday(days: number): number {
+  return ((((days + 3) % 7) + 7) % 7) + 1;
+}
+
+export const DAY_NAMES: readonly DayOfWeek[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+export function dayName(days: number): DayOfWeek {
+  return DAY_NAMES[isoWeekday(days) - 1]!;
+}
+
+const TIME_RE = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/** Parses 'HH:MM' or 'HH:MM:SS' to seconds of the day; 24:00:00 is allowed as end of day. */
+export function tryParseTime(value: string): number | undefined {
+  const m = TIME_RE.exec(value);
+  if (!m) return undefined;
+  const h = Number(m[1]);
+  const mi = Number(m[2]);
+  const s = m[3] === undefined ? 0 : Number(m[3]);
+  if (mi > 59 || s > 59) return undefined;
+  if (h > 24 || (h === 24 && (mi > 0 || s > 0))) return undefined;
+  return h * 3600 + mi * 60 + s;
+}
+
+export function formatTime(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const mi = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${pad2(h)}:${pad2(mi)}:${pad2(s)}`;
+}
+
+/** '+05:30', '-05:00', '+00:00' (never 'Z': answers show the offset in force). */
+export function formatOffset(offsetSeconds: number): string {
+  const sign = offsetSeconds < 0 ? '-' : '+';
+  const abs = Math.abs(offsetSeconds);
+  const h = Math.floor(abs / 3600);
+  const mi = Math.floor((abs % 3600) / 60);
+  const s = abs % 60;
+  return `${sign}${pad2(h)}:${pad2(mi)}${s ? `:${pad2(s)}` : ''}`;
+}
+
+/** Writes an instant as a local ISO date-time with its offset. */
+export function formatInstant(epochSeconds: number, offsetSeconds: number): string {
+  const local = epochSeconds + offsetSeconds;
+  const day = Math.floor(local / SECONDS_PER_DAY);
+  return `${formatDay(day)}T${formatTime(local - day * SECONDS_PER_DAY)}${formatOffset(offsetSeconds)}`;
+}
+
+// ---- input parsing shared by every adapter (REST, CLI, library) ----
+
+export function parseIsoDate(value: unknown, param: string): string {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw InvalidArgumentError.one(param, 'Field required: a date in the form YYYY-MM-DD', 'missing');
+  }
+  const days = tryParseDay(value);
+  if (days === undefined) {
+    throw InvalidArgumentError.one(param, `Invalid date '${value}': expected a real date in the form YYYY-MM-DD`, 'date_from_datetime_parsing');
+  }
+  return value;
+}
+
+const INSTANT_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Parses an ISO 8601 date-time that carries `Z` or an offset into epoch milliseconds. A value
+ * without an offset is refused rather than guessed: the spec asks callers to be explicit.
+ */
+export function parseInstant(value: unknown, param: string): number {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw InvalidArgumentError.one(param, 'Field required: a date-time such as 2023-11-15T17:00:00+00:00', 'missing');
+  }
+  const m = INSTANT_RE.exec(value.trim());
+  const fail = () =>
+    InvalidArgumentError.one(
+      param,
+      `Invalid date-time '${value}': expected ISO 8601 with an offset, such as 2023-11-15T17:00:00+00:00 or 2023-11-15T17:00:00Z`,
+      'datetime_parsing',
+    );
+  if (!m) throw fail();
+  const day = tryParseDay(m[1]!);
+  const h = Number(m[2]);
+  const mi = Number(m[3]);
+  const s = m[4] === undefined ? 0 : Number(m[4]);
+  if (day === undefined || h > 23 || mi > 59 || s > 59) throw fail();
+  const frac = m[5] ? Math.floor(Number(`0${m[5]}`) * 1000) : 0;
+  const z = m[6]!;
+  let offset = 0;
+  if (z !== 'Z' && z !== 'z') {
+    const digits = z.slice(1).replace(':', '');
+    const oh = Number(digits.slice(0, 2));
+    const om = Number(digits.slice(2));
+    if (oh > 18 || om > 59) throw fail();
+    offset = (z[0] === '-' ? -1 : 1) * (oh * 3600 + om * 60);
+  }
+  return (day * SECONDS_PER_DAY + h * 3600 + mi * 60 + s - offset) * 1000 + frac;
+}
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
+
+export function parseBoolean(value: unknown, param: string): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (TRUE_WORDS.has(v)) return true;
+    if (FALSE_WORDS.has(v)) return false;
+  }
+  throw InvalidArgumentError.one(param, `Input should be a valid boolean (true/false, 1/0, yes/no, on/off), got '${String(value)}'`, 'bool_parsing');
+}

@@ -1,0 +1,131 @@
+/**
+ * Phase generation (engine-semantics §4) and the overnight attribution built on it.
+ *
+ * Generation yields light `Generated` items (row, day, instants); the Phase records with their
+ * ISO strings are only made for what a caller returns, so status can look at a week of phases
+ * without formatting them.
+ */
+import { SECONDS_PER_DAY, formatInstant, isoWeekday, yearOfDay } from './dates.js';
+import { DataError } from './errors.js';
+import type { CompiledRow, MarketEntry, SeasonDates } from './model.js';
+import type { Phase } from './types.js';
+import { weekdayBit } from './weekdays.js';
+import type { Zone } from './zone.js';
+
+export interface Generated {
+  row: CompiledRow;
+  /** Local day the phase starts on (the day its schedule group was chosen for). */
+  day: number;
+  /** Local day the phase ends on, and so belongs to: day + offset_days. */
+  endDay: number;
+  /** Instants in epoch seconds. */
+  start: number;
+  end: number;
+  startOffset: number;
+  endOffset: number;
+}
+
+const REGULAR = 'regular';
+
+function seasonDay(s: SeasonDates, year: number): number {
+  const day = s.byYear.get(year);
+  if (day === undefined) {
+    throw new DataError(`Season '${s.name}' has no definition for ${year} in season-definitions.csv`, { table: 'seasonDefinitions' });
+  }
+  return day;
+}
+
+/** Steps 2 and 3: in force and in season on `day`. */
+function applies(row: CompiledRow, day: number, year: number): boolean {
+  if (day < row.inForceStart || day > row.inForceEnd) return false;
+  if (row.seasonStart === null || row.seasonEnd === null) return true;
+  const start = seasonDay(row.seasonStart, year);
+  const end = seasonDay(row.seasonEnd, year);
+  // A season that ends before it starts wraps the new year.
+  return end < start ? day <= end || day >= start : day >= start && day <= end;
+}
+
+/**
+ * Steps 1–5 for one local day: the rows that make its phases, in step-5 order. Appends to `out`
+ * to avoid allocating a list per day.
+ */
+export function rowsForDay(entry: MarketEntry, day: number, out: CompiledRow[]): void {
+  const holiday = entry.holidayByDay.get(day);
+  const group = holiday ? (holiday.schedule ?? '').toLowerCase() : REGULAR;
+  const rows = entry.groups.get(group);
+  if (!rows) return;
+  // Only a holiday row that says "Regular" (a make-up trading day) may borrow another weekday.
+  const fallback = holiday !== undefined && group === REGULAR;
+  const year = yearOfDay(day);
+  const wd = isoWeekday(day);
+  const bit = weekdayBit(wd);
+  const before = out.length;
+  for (const r of rows) if (r.dayMask & bit && applies(r, day, year)) out.push(r);
+  if (out.length > before || !fallback) return;
+  // Step 4 fallback: the nearest earlier weekday that has rows, wrapping Monday to Sunday.
+  let candidates = 0;
+  for (const r of rows) if (applies(r, day, year)) candidates |= r.dayMask;
+  if (candidates === 0) return;
+  for (let k = 1; k <= 6; k++) {
+    const w = ((wd - 1 - k + 14) % 7) + 1;
+    const b = weekdayBit(w);
+    if (candidates & b) {
+      for (const r of rows) if (r.dayMask & b && applies(r, day, year)) out.push(r);
+      return;
+    }
+  }
+}
+
+/**
+ * Phases that end on a local day in [startDay, endDay], ordered by the day they belong to,
+ * then the day they start, then step-5 order. The look-back catches overnight phases that
+ * began before the range.
+ */
+export function generate(entry: MarketEntry, startDay: number, endDay: number): Generated[] {
+  const out: Generated[] = [];
+  const rows: CompiledRow[] = [];
+  const from = Math.max(startDay - entry.lookBack, entry.minDay);
+  let sorted = true;
+  let lastEnd = Number.NEGATIVE_INFINITY;
+  for (let day = from; day <= endDay; day++) {
+    rows.length = 0;
+    rowsForDay(entry, day, rows);
+    for (const row of rows) {
+      const endDayOfPhase = day + row.offsetDays;
+      if (endDayOfPhase < startDay || endDayOfPhase > endDay) continue;
+      const zone: Zone = row.zone;
+      const start = zone.resolve(day, row.startSec);
+      const startOffset = zone.lastOffset;
+      const end = zone.resolve(endDayOfPhase, row.endSec);
+      const endOffset = zone.lastOffset;
+      if (endDayOfPhase < lastEnd) sorted = false;
+      lastEnd = endDayOfPhase;
+      out.push({ row, day, endDay: endDayOfPhase, start, end, startOffset, endOffset });
+    }
+  }
+  // Array sort is stable, so day and step-5 order survive within each end day.
+  if (!sorted) out.sort((a, b) => a.endDay - b.endDay);
+  return out;
+}
+
+/** The PhaseResponse record of a generated phase, written in `zone` (default: the row's own). */
+export function toPhase(g: Generated, zone?: Zone): Phase {
+  const r = g.row;
+  const sameZone = zone === undefined || zone === r.zone;
+  const startOffset = sameZone ? g.startOffset : zone.offsetAt(g.start);
+  const endOffset = sameZone ? g.endOffset : zone.offsetAt(g.end);
+  return {
+    phase_type: r.phaseType,
+    start: formatInstant(g.start, startOffset),
+    end: formatInstant(g.end, endOffset),
+    phase_name: r.phaseName,
+    phase_memo: r.phaseMemo,
+    status: r.status,
+    settlement: r.settlement,
+    timezone: sameZone ? r.timezone : zone.id,
+    has_settlement: r.hasSettlement,
+    is_open: r.isOpen,
+  };
+}
+
+export { SECONDS_PER_DAY };

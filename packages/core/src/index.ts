@@ -1,0 +1,19 @@
+export * from './api.js';
+export * from './errors.js';
+export * from './types.js';
+export { Dataset, normalizeCurrencyCode, normalizeFinId, normalizeMic } from './dataset.js';
+export {
+  civilFromDays,
+  dayName,
+  daysFromCivil,
+  formatDay,
+  formatInstant,
+  formatTime,
+  isoWeekday,
+  parseBoolean,
+  parseInstant,
+  parseIsoDate,
+  tryParseDay,
+  tryParseTime,
+} from './dates.js';
+export { parseDays } from './weekdays.js';

@@ -1,0 +1,106 @@
+/**
+ * Fast local-time ↔ instant conversion over js-joda's time-zone rules.
+ *
+ * Asking js-joda for every phase boundary would dominate generation time, so each zone keeps a
+ * per-local-day cache: when the offset is the same at both ends of a generous window around a
+ * local day (no transition can fall inside it), every wall time of that day converts with one
+ * subtraction. Only days that contain a transition take the exact, slower path.
+ */
+import { LocalDateTime, ZoneId, type ZoneRules } from '@js-joda/core';
+import '@js-joda/timezone';
+import { SECONDS_PER_DAY, civilFromDays } from './dates.js';
+
+/** Wider than any real offset (−12h … +14h), so the window holds every instant of the local day. */
+const MARGIN = 18 * 3600;
+const TRANSITION_DAY = Number.NaN;
+
+export class Zone {
+  readonly id: string;
+  private readonly rules: ZoneRules;
+  private readonly fixed: number | undefined;
+  /** Local epoch day → constant offset in seconds, or NaN when the day holds a transition. */
+  private readonly days = new Map<number, number>();
+  /** Offset of the instant returned by the last `resolve` call (avoids allocating a pair). */
+  lastOffset = 0;
+
+  constructor(id: string) {
+    this.id = id;
+    this.rules = ZoneId.of(id).rules();
+    this.fixed = this.rules.isFixedOffset() ? this.rules.offsetOfEpochMilli(0).totalSeconds() : undefined;
+  }
+
+  /** Throws when the identifier is not a known Olson zone. */
+  static validate(id: string): void {
+    ZoneId.of(id);
+  }
+
+  private dayOffset(day: number): number {
+    if (this.fixed !== undefined) return this.fixed;
+    let off = this.days.get(day);
+    if (off === undefined) {
+      const from = day * SECONDS_PER_DAY - MARGIN;
+      const to = (day + 1) * SECONDS_PER_DAY + MARGIN;
+      const a = this.rules.offsetOfEpochMilli(from * 1000).totalSeconds();
+      const b = this.rules.offsetOfEpochMilli(to * 1000).totalSeconds();
+      const mid = this.rules.offsetOfEpochMilli(((from + to) / 2) * 1000).totalSeconds();
+      off = a === b && a === mid ? a : TRANSITION_DAY;
+      this.days.set(day, off);
+    }
+    return off;
+  }
+
+  /** UTC offset in seconds at an instant. */
+  offsetAt(epochSeconds: number): number {
+    const off = this.dayOffset(Math.floor(epochSeconds / SECONDS_PER_DAY));
+    if (!Number.isNaN(off)) return off;
+    return this.rules.offsetOfEpochMilli(Math.floor(epochSeconds * 1000)).totalSeconds();
+  }
+
+  /**
+   * The instant (epoch seconds) of a local wall time: a time skipped by a forward change resolves
+   * to the instant just after the gap; a time that occurs twice resolves to the earlier instant.
+   * `secondsOfDay` may be 86400 (24:00, the end of the day).
+   */
+  resolve(day: number, secondsOfDay: number): number {
+    const wall = day * SECONDS_PER_DAY + secondsOfDay;
+    const off = this.dayOffset(day);
+    if (!Number.isNaN(off)) {
+      this.lastOffset = off;
+      return wall - off;
+    }
+    return this.resolveSlow(wall);
+  }
+
+  private resolveSlow(wall: number): number {
+    const localDay = Math.floor(wall / SECONDS_PER_DAY);
+    const secs = wall - localDay * SECONDS_PER_DAY;
+    const { y, m, d } = civilFromDays(localDay);
+    const ldt = LocalDateTime.of(y, m, d, Math.floor(secs / 3600), Math.floor((secs % 3600) / 60), secs % 60);
+    const offsets = this.rules.validOffsets(ldt);
+    if (offsets.length === 0) {
+      // In a gap: the first instant after it is the transition itself.
+      const transition = this.rules.transition(ldt)!;
+      const instant = transition.instant().epochSecond();
+      this.lastOffset = transition.offsetAfter().totalSeconds();
+      return instant;
+    }
+    // One offset, or two in an overlap: the larger offset gives the earlier instant.
+    let best = offsets[0]!.totalSeconds();
+    for (const o of offsets) best = Math.max(best, o.totalSeconds());
+    this.lastOffset = best;
+    return wall - best;
+  }
+}
+
+/** One Zone object per identifier, shared by all markets of a Dataset. */
+export class ZoneRegistry {
+  private readonly zones = new Map<string, Zone>();
+  get(id: string): Zone {
+    let z = this.zones.get(id);
+    if (!z) {
+      z = new Zone(id);
+      this.zones.set(id, z);
+    }
+    return z;
+  }
+}

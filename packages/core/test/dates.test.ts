@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError, civilFromDays, daysFromCivil, formatDay, isoWeekday, parseBoolean, parseDays, parseInstant, parseIsoDate, tryParseDay } from '../src/index.js';
+
+describe('calendar arithmetic', () => {
+  it('round-trips every day against the platform calendar', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -200_000, max: 200_000 }), (d) => {
+        const js = new Date(d * 86_400_000);
+        expect(formatDay(d)).toBe(js.toISOString().slice(0, 10));
+        expect(tryParseDay(formatDay(d))).toBe(d);
+        const { y, m, d: dd } = civilFromDays(d);
+        expect(daysFromCivil(y, m, dd)).toBe(d);
+        expect(isoWeekday(d)).toBe(((js.getUTCDay() + 6) % 7) + 1);
+      }),
+    );
+  });
+
+  it('refuses dates that do not exist', () => {
+    for (const bad of ['2023-02-29', '2023-13-01', '2023-00-10', '2023-1-1', '20230101', '']) expect(tryParseDay(bad)).toBeUndefined();
+    expect(tryParseDay('2024-02-29')).toBeDefined();
+  });
+});
+
+describe('argument parsing shared by every adapter', () => {
+  it('parses instants with Z or an offset, refusing a bare local time', () => {
+    expect(parseInstant('2023-11-15T17:00:00+00:00', 'instant')).toBe(Date.parse('2023-11-15T17:00:00Z'));
+    expect(parseInstant('2023-11-15T17:00:00Z', 'instant')).toBe(Date.parse('2023-11-15T17:00:00Z'));
+    expect(parseInstant('2023-11-15T12:00:00-05:00', 'instant')).toBe(Date.parse('2023-11-15T17:00:00Z'));
+    expect(parseInstant('2023-11-15T17:00:00.250Z', 'instant')).toBe(Date.parse('2023-11-15T17:00:00.250Z'));
+    for (const bad of ['2023-11-15T17:00:00', '2023-11-15', 'now', '2023-11-15T25:00:00Z', '2023-02-30T10:00:00Z']) {
+      expect(() => parseInstant(bad, 'instant')).toThrow(InvalidArgumentError);
+    }
+  });
+
+  it('parses dates and booleans, naming the parameter on failure', () => {
+    expect(parseIsoDate('2023-11-15', 'start')).toBe('2023-11-15');
+    try {
+      parseIsoDate('2023-11-31', 'end');
+      expect.unreachable();
+    } catch (e) {
+      expect((e as InvalidArgumentError).faults[0]).toMatchObject({ param: 'end' });
+    }
+    for (const t of ['true', 'TRUE', '1', 'yes', 'On']) expect(parseBoolean(t, 'follow')).toBe(true);
+    for (const f of ['false', '0', 'No', 'off']) expect(parseBoolean(f, 'follow')).toBe(false);
+    expect(() => parseBoolean('maybe', 'follow')).toThrow(/follow/);
+  });
+
+  it('parses Days lists and wrapping ranges', () => {
+    expect(parseDays('Mon-Fri')).toBe(0b0011111);
+    expect(parseDays('Fri-Mon')).toBe(0b1110001);
+    expect(parseDays('Sun-Thu')).toBe(0b1001111);
+    expect(parseDays('Mon, Wed,Fri')).toBe(0b0010101);
+    expect(parseDays('sat')).toBe(0b0100000);
+    expect(() => parseDays('Mon-')).toThrow();
+    expect(() => parseDays('Funday')).toThrow(/Funday/);
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * Property-based tests over generated schedules, instants and data shapes.
+ */
+import { LocalDateTime, ZoneId } from '@js-joda/core';
+import '@js-joda/timezone';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DataError, Dataset, NotFoundError, daysFromCivil, formatDay, parseInstant, tryParseDay, type ScheduleRow, type Tables } from '../src/index.js';
+import { Zone } from '../src/zone.js';
+import { PHASE_TYPES } from './fixture.js';
+
+const ZONES = ['America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Tokyo', 'America/Sao_Paulo', 'Pacific/Auckland', 'America/Santiago', 'Asia/Kolkata'];
+const TYPES = ['Primary Trading Session', 'Pre-Open', 'Post-Trading Session', 'Call Auction', 'Primary Trading Session, No Settlement'];
+const DAY_SPECS = ['Mon-Fri', 'Sun-Thu', 'Fri-Mon', 'Sat', 'Sun', 'Mon,Wed,Fri', 'Tue-Sat'];
+const WIN_START = '2010-01-01';
+const WIN_END = '2030-12-31';
+const winStart = tryParseDay(WIN_START)!;
+const winEnd = tryParseDay(WIN_END)!;
+
+const time = fc.integer({ min: 0, max: 24 * 60 - 1 }).map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`);
+
+const rowArb = fc
+  .record({
+    group: fc.constantFrom('Regular', 'Partial'),
+    type: fc.constantFrom(...TYPES),
+    days: fc.constantFrom(...DAY_SPECS),
+    start: time,
+    end: time,
+    offset: fc.constantFrom(0, 0, 0, 1, 1, 2),
+  })
+  .map((r): Omit<ScheduleRow, 'fin_id'> => {
+    // Same-day rows must not end before they start.
+    const [start, end] = r.offset === 0 && r.end < r.start ? [r.end, r.start] : [r.start, r.end];
+    return { schedule_group: r.group, phase_type: r.type, days: r.days, start, end, offset_days: r.offset };
+  });
+
+const holidayArb = fc.record({
+  day: fc.integer({ min: winStart + 1, max: winEnd - 1 }),
+  schedule: fc.constantFrom('Closed', 'Partial', 'Regular'),
+});
+
+const marketArb = fc.record({
+  zone: fc.constantFrom(...ZONES),
+  rows: fc.array(rowArb, { minLength: 1, maxLength: 8 }),
+  holidays: fc.uniqueArray(holidayArb, { maxLength: 40, selector: (h) => h.day }),
+});
+
+type MarketSpec = typeof marketArb extends fc.Arbitrary<infer T> ? T : never;
+
+function tablesFor(m: MarketSpec): Tables {
+  return {
+    markets: [{ fin_id: 'XX.TEST', timezone: m.zone }],
+    holidays: [
+      { fin_id: 'XX.TEST', date: WIN_START, holiday_name: 'Start', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+      { fin_id: 'XX.TEST', date: WIN_END, holiday_name: 'End', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+      ...m.holidays.map((h) => ({
+        fin_id: 'XX.TEST',
+        date: formatDay(h.day),
+        holiday_name: 'H',
+        schedule: h.schedule,
+        status: h.schedule === 'Closed' ? 'Closed' : 'Open',
+        settlement: h.schedule === 'Closed' ? 'No' : 'Yes',
+      })),
+    ],
+    schedules: m.rows.map((r) => ({ ...r, fin_id: 'XX.TEST', timezone: m.zone })),
+    phaseTypes: PHASE_TYPES,
+    micMapping: [],
+    seasonDefinitions: [],
+  };
+}
+
+const rangeArb = fc.record({ start: fc.integer({ min: winStart, max: winEnd - 40 }), len: fc.integer({ min: 0, max: 30 }) });
+
+/** Local date part of an ISO date-time with offset. */
+const localDate = (iso: string) => iso.slice(0, 10);
+const instant = (iso: string) => parseInstant(iso, 'x');
+
+describe('properties of phase generation', () => {
+  it('every phase ends on a date in the range and starts no later than it ends', () => {
+    fc.assert(
+      fc.property(marketArb, rangeArb, (m, r) => {
+        const ds = Dataset.create(tablesFor(m));
+        const s = formatDay(r.start);
+        const e = formatDay(r.start + r.len);
+        for (const p of ds.generatePhases('XX.TEST', s, e)) {
+          expect(localDate(p.end) >= s && localDate(p.end) <= e).toBe(true);
+          expect(instant(p.start)).toBeLessThanOrEqual(instant(p.end));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('the phases of a range equal the concatenation of the phases of its sub-ranges', () => {
+    fc.assert(
+      fc.property(marketArb, rangeArb, fc.nat(), (m, r, cut) => {
+        const ds = Dataset.create(tablesFor(m));
+        const mid = r.start + (r.len === 0 ? 0 : cut % r.len);
+        const whole = ds.generatePhases('XX.TEST', formatDay(r.start), formatDay(r.start + r.len));
+        const left = ds.generatePhases('XX.TEST', formatDay(r.start), formatDay(mid));
+        const right = mid + 1 <= r.start + r.len ? ds.generatePhases('XX.TEST', formatDay(mid + 1), formatDay(r.start + r.len)) : [];
+        expect(whole).toEqual([...left, ...right]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('the day view attributes exactly the range phases, day by day', () => {
+    fc.assert(
+      fc.property(marketArb, rangeArb, (m, r) => {
+        const ds = Dataset.create(tablesFor(m));
+        const s = formatDay(r.start);
+        const e = formatDay(r.start + r.len);
+        const days = ds.listDays('XX.TEST', s, e);
+        expect(days).toHaveLength(r.len + 1);
+        expect(days.flatMap((d) => d.phases)).toEqual(ds.generatePhases('XX.TEST', s, e));
+        for (const d of days) {
+          if (d.holiday) expect(d.is_open).toBe(d.holiday.status === 'Open');
+          else expect(d.is_open).toBe(d.phases.some((p) => p.is_open));
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('properties of status', () => {
+  const instantArb = fc.integer({ min: Date.parse('2010-01-05T00:00:00Z'), max: Date.parse('2030-12-20T00:00:00Z') });
+
+  it('agrees with a brute-force scan and never points before the instant', () => {
+    fc.assert(
+      fc.property(marketArb, instantArb, (m, t) => {
+        const ds = Dataset.create(tablesFor(m));
+        const s = ds.status('XX.TEST', t);
+        // Brute force: every phase of a wide window that contains t.
+        const day = Math.floor(t / 86_400_000);
+        const around = ds.generatePhases('XX.TEST', formatDay(day - 1), formatDay(Math.min(day + 7, winEnd)));
+        const containing = around.filter((p) => instant(p.start) <= t && t < instant(p.end));
+        const openOne = containing.find((p) => p.is_open);
+        expect(s.status).toBe(openOne ? 'Open' : containing.length ? (s.phase?.status ?? 'Closed') : 'Closed');
+        if (openOne) {
+          expect(s.phase?.is_open).toBe(true);
+          expect(instant(s.next_bell!)).toBe(instant(s.phase!.end));
+        }
+        if (s.phase) expect(instant(s.phase.start) <= t && t < instant(s.phase.end)).toBe(true);
+        else expect(containing).toEqual([]);
+        if (s.until !== null) expect(instant(s.until)).toBeGreaterThan(t);
+        if (s.next_bell !== null) expect(instant(s.next_bell)).toBeGreaterThanOrEqual(t);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('properties of time-zone resolution', () => {
+  // Days around real transitions are where the per-day cache could go wrong.
+  const dayArb = fc.integer({ min: daysFromCivil(2000, 1, 1), max: daysFromCivil(2030, 12, 31) });
+  const secondsArb = fc.integer({ min: 0, max: 86_399 });
+
+  it('matches js-joda: the instant just after a gap, the earlier of two repeated times', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ZONES), dayArb, secondsArb, (zoneId, day, secs) => {
+        const zone = new Zone(zoneId);
+        const got = zone.resolve(day, secs);
+        const rules = ZoneId.of(zoneId).rules();
+        const date = LocalDateTime.parse(`${formatDay(day)}T00:00:00`).plusSeconds(secs);
+        const offsets = rules.validOffsets(date).map((o) => o.totalSeconds());
+        const wall = day * 86_400 + secs;
+        const expected = offsets.length === 0 ? rules.transition(date)!.instant().epochSecond() : wall - Math.max(...offsets);
+        expect(got).toBe(expected);
+        expect(zone.lastOffset).toBe(rules.offsetOfEpochMilli(got * 1000).totalSeconds());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('resolves every minute of real transition days correctly', () => {
+    // 2024-03-10 (gap) and 2024-11-03 (overlap) in New York; 2024-04-07 (overlap) and 2024-10-06 (gap) in Sydney.
+    for (const [zoneId, y, mo, d] of [
+      ['America/New_York', 2024, 3, 10],
+      ['America/New_York', 2024, 11, 3],
+      ['Australia/Sydney', 2024, 4, 7],
+      ['Australia/Sydney', 2024, 10, 6],
+    ] as const) {
+      const zone = new Zone(zoneId);
+      const day = daysFromCivil(y, mo, d);
+      let prev = -Infinity;
+      for (let secs = 0; secs < 86_400; secs += 60) {
+        const got = zone.resolve(day, secs);
+        // Resolution is monotonic in wall time: a gap collapses, an overlap picks the earlier.
+        expect(got).toBeGreaterThanOrEqual(prev);
+        prev = got;
+      }
+    }
+  });
+});
+
+describe('properties of seasons', () => {
+  it('a wrapping season covers exactly the dates outside its gap, and its complement the rest', () => {
+    const year = 2023;
+    const jan1 = daysFromCivil(year, 1, 1);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 363 }), fc.integer({ min: 1, max: 363 }), (a, b) => {
+        const [lo, hi] = a < b ? [a, b] : [b, a + 1 > 364 ? a : a + 1];
+        if (lo >= hi) return;
+        // Wrapping season: from hi to lo (end before start). Complement: lo+1 .. hi-1.
+        const defs = [
+          { season: 'wrap-start', year, date: formatDay(jan1 + hi) },
+          { season: 'wrap-end', year, date: formatDay(jan1 + lo) },
+          { season: 'gap-start', year, date: formatDay(jan1 + lo + 1) },
+          { season: 'gap-end', year, date: formatDay(jan1 + hi - 1) },
+        ];
+        const t: Tables = {
+          markets: [{ fin_id: 'XX.SEASON', timezone: 'UTC' }],
+          holidays: [
+            { fin_id: 'XX.SEASON', date: `${year}-01-01`, holiday_name: 'x', schedule: 'Regular', status: 'Open', settlement: 'Yes' },
+            { fin_id: 'XX.SEASON', date: `${year}-12-31`, holiday_name: 'x', schedule: 'Regular', status: 'Open', settlement: 'Yes' },
+          ],
+          schedules: [
+            { fin_id: 'XX.SEASON', schedule_group: 'Regular', phase_type: 'Pre-Open', days: 'Mon-Sun', start: '10:00', end: '11:00', season_start: 'wrap-start', season_end: 'wrap-end', phase_name: 'wrap' },
+            { fin_id: 'XX.SEASON', schedule_group: 'Regular', phase_type: 'Pre-Open', days: 'Mon-Sun', start: '10:00', end: '11:00', season_start: 'gap-start', season_end: 'gap-end', phase_name: 'gap' },
+          ],
+          phaseTypes: PHASE_TYPES,
+          seasonDefinitions: defs,
+        };
+        const days = Dataset.create(t).listDays('XX.SEASON', `${year}-01-01`, `${year}-12-31`);
+        days.forEach((d, i) => {
+          const inWrap = i <= lo || i >= hi;
+          expect(d.phases.map((p) => p.phase_name)).toEqual([inWrap ? 'wrap' : 'gap']);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('properties of weekend make-up days', () => {
+  it('a Regular holiday row on a day without rows trades like the nearest earlier weekday that has rows', () => {
+    const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+    fc.assert(
+      fc.property(fc.subarray([0, 1, 2, 3, 4, 5, 6], { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 400 }), (tradingDays, k) => {
+        const day = daysFromCivil(2023, 1, 2) + k; // 2023-01-02 is a Monday
+        const wd = k % 7;
+        if (tradingDays.includes(wd)) return;
+        const rows = tradingDays.map((i) => ({
+          fin_id: 'XX.MAKEUP',
+          schedule_group: 'Regular',
+          phase_type: 'Primary Trading Session',
+          days: weekdays[i],
+          start: `${String(8 + i).padStart(2, '0')}:00`,
+          end: '18:00',
+        }));
+        const t: Tables = {
+          markets: [{ fin_id: 'XX.MAKEUP', timezone: 'Asia/Shanghai' }],
+          holidays: [
+            { fin_id: 'XX.MAKEUP', date: '2022-01-01', holiday_name: 'x', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+            { fin_id: 'XX.MAKEUP', date: formatDay(day), holiday_name: 'Make-up', schedule: 'Regular', status: 'Open', settlement: 'Yes' },
+            { fin_id: 'XX.MAKEUP', date: '2025-01-01', holiday_name: 'x', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+          ],
+          schedules: rows,
+          phaseTypes: PHASE_TYPES,
+        };
+        const phases = Dataset.create(t).generatePhases('XX.MAKEUP', formatDay(day), formatDay(day));
+        let back = 1;
+        while (!tradingDays.includes((wd - back + 7) % 7)) back++;
+        const borrowed = (wd - back + 7) % 7;
+        expect(phases.map((p) => p.start.slice(11, 13))).toEqual([String(8 + borrowed).padStart(2, '0')]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('properties of replaced markets', () => {
+  it('follow ends at a market without replaced_by, or fails cleanly on cycles and dangling targets', () => {
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }), { minLength: 1, maxLength: 10 }), (links) => {
+        const markets = links.map((to, i) => ({ fin_id: `ZZ.M${i}`, ...(to !== undefined ? { replaced_by: `ZZ.M${to}` } : {}) }));
+        const ds = Dataset.create({ markets, holidays: [] });
+        for (let i = 0; i < links.length; i++) {
+          // Walk the chain independently to know the expected answer.
+          const seen = new Set<number>();
+          let cur: number | undefined = i;
+          let outcome: 'ok' | 'cycle' | 'missing' = 'ok';
+          while (cur !== undefined && links[cur] !== undefined) {
+            seen.add(cur);
+            const next: number = links[cur]!;
+            if (next >= links.length) {
+              outcome = 'missing';
+              break;
+            }
+            if (seen.has(next)) {
+              outcome = 'cycle';
+              break;
+            }
+            cur = next;
+          }
+          const run = () => ds.getMarket(`ZZ.M${i}`).fin_id;
+          if (outcome === 'ok') expect(run()).toBe(`ZZ.M${cur}`);
+          else if (outcome === 'cycle') expect(run).toThrow(DataError);
+          else expect(run).toThrow(NotFoundError);
+          expect(ds.getMarket(`ZZ.M${i}`, { follow: false }).fin_id).toBe(`ZZ.M${i}`);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { Dataset, OutOfCoverageError, type Tables } from '../src/index.js';
+import { CME, fixtureTables, sched } from './fixture.js';
+
+const ds = Dataset.create(fixtureTables());
+const at = (iso: string) => Date.parse(iso);
+
+describe('§5 market status (published NYSE examples)', () => {
+  it('2023-11-15 12:00 New York: Open until the Pre-Close, next bell at the close', () => {
+    const s = ds.status('US.NYSE', at('2023-11-15T17:00:00Z'));
+    expect(s).toMatchObject({ status: 'Open', reason: 'Primary Trading Session', until: '2023-11-15T15:50:00-05:00', next_bell: '2023-11-15T16:00:00-05:00' });
+    expect(s.phase?.phase_type).toBe('Primary Trading Session');
+    expect(s.market?.fin_id).toBe('US.NYSE');
+  });
+
+  it('2023-11-15 18:00: Closed in the Post-Trading Session', () => {
+    expect(ds.status('US.NYSE', at('2023-11-15T23:00:00Z'))).toMatchObject({
+      status: 'Closed',
+      reason: 'Post-Trading Session',
+      until: '2023-11-15T20:00:00-05:00',
+      next_bell: '2023-11-16T09:30:00-05:00',
+    });
+  });
+
+  it('Saturday 2023-11-11 18:00: Closed, no reason, until Monday 04:00', () => {
+    expect(ds.status('US.NYSE', new Date('2023-11-11T23:00:00Z'))).toMatchObject({
+      status: 'Closed',
+      reason: null,
+      phase: null,
+      until: '2023-11-13T04:00:00-05:00',
+      next_bell: '2023-11-13T09:30:00-05:00',
+    });
+  });
+
+  it('a half day names the holiday and its schedule', () => {
+    expect(ds.status('US.NYSE', at('2023-11-24T15:00:00Z'))).toMatchObject({
+      status: 'Open',
+      reason: 'Thanksgiving Day - Primary Trading Session (Partial)',
+      until: '2023-11-24T13:00:00-05:00',
+      next_bell: '2023-11-24T13:00:00-05:00',
+    });
+  });
+
+  it('a closed holiday answers its name alone', () => {
+    expect(ds.status('US.NYSE', at('2024-12-25T17:00:00Z'))).toMatchObject({ status: 'Closed', reason: 'Christmas', phase: null, next_bell: '2024-12-26T09:30:00-05:00' });
+  });
+
+  it('prefers an open phase among overlapping ones, else the earliest start', () => {
+    // 09:00 NY: Pre-Trading (04:00) and Pre-Open (06:30) both hold; neither is open.
+    const s = ds.status('US.NYSE', at('2023-11-15T14:00:00Z'));
+    expect(s.phase?.phase_type).toBe('Pre-Trading Session');
+    expect(s.until).toBe('2023-11-15T09:30:00-05:00');
+    // 15:55: Primary and Pre-Close hold; the open one wins.
+    expect(ds.status('US.NYSE', at('2023-11-15T20:55:00Z')).phase?.phase_type).toBe('Primary Trading Session');
+  });
+
+  it('an instant at a phase end is outside it (start <= t < end)', () => {
+    const s = ds.status('US.NYSE', at('2023-11-15T21:00:00Z'));
+    expect(s.phase?.phase_type).toBe('Post-Trading Session');
+  });
+
+  it('the overnight CME session is current across midnight', () => {
+    const s = ds.status(CME, at('2023-11-14T06:00:00Z')); // Tue 00:00 Chicago
+    expect(s).toMatchObject({ status: 'Open', until: '2023-11-14T14:59:30-06:00', next_bell: '2023-11-14T16:00:00-06:00' });
+  });
+
+  it('answers date-times in the market time zone even when a row uses another', () => {
+    const t: Tables = fixtureTables();
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '11:00', { timezone: 'Europe/London' }));
+    const s = Dataset.create(t).status('US.NYSE', at('2023-11-11T10:30:00Z'));
+    expect(s.phase).toMatchObject({ start: '2023-11-11T05:00:00-05:00', timezone: 'America/New_York' });
+  });
+
+  it('next_bell is null when no open phase lies in the window', () => {
+    const t: Tables = fixtureTables();
+    t.holidays.push(
+      ...['2023-11-27', '2023-11-28', '2023-11-29', '2023-11-30', '2023-12-01'].map((date) => ({ fin_id: 'US.NYSE', date, holiday_name: 'Closure', schedule: 'Closed', status: 'Closed', settlement: 'No' })),
+    );
+    const s = Dataset.create(t).status('US.NYSE', at('2023-11-26T17:00:00Z'));
+    expect(s).toMatchObject({ status: 'Closed', until: null, next_bell: null });
+  });
+
+  it('refuses instants outside the coverage window', () => {
+    expect(() => ds.status('US.NYSE', at('1999-06-01T12:00:00Z'))).toThrow(OutOfCoverageError);
+  });
+});
