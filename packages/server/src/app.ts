@@ -3,22 +3,14 @@
  * and the JSON 404 / error answers.
  */
 import type { CalendarQueries } from '@openbell/core';
-import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { mountDocs } from './docs.js';
-import {
-  coreEntries,
-  DataNotLoadedError,
-  RequestValidationError,
-  toHttp,
-  zodEntries,
-  type ParamNames,
-  type ValidationEntry,
-} from './errors.js';
+import { createDispatcher, sendError, type Dispatcher } from './dispatch.js';
 import { healthBody, infoBody, PACKAGE_VERSION } from './info.js';
 import { accessLog, createLogger, type LogLevel } from './logging.js';
 import { openApiBytes } from './openapi.js';
-import { dataRoutes, expressPath, type DataRoute } from './routes.js';
 import type { DataMeta, LoadedData } from './types.js';
 import { DataHolder } from './updates.js';
 
@@ -41,7 +33,11 @@ export interface AppOptions {
 export interface OpenbellApp extends Express {
   readonly holder: DataHolder;
   readonly logger: Logger;
+  /** The data routes on plain node objects; createServer calls it before express. */
+  readonly dispatch: Dispatcher;
 }
+
+const noop = () => undefined;
 
 /** Meta for a Dataset handed over without the loader. */
 export function inMemoryData(dataset: CalendarQueries, loadedAt: Date = new Date()): LoadedData {
@@ -58,69 +54,25 @@ export function inMemoryData(dataset: CalendarQueries, loadedAt: Date = new Date
   return { dataset, meta };
 }
 
-function sendError(res: Response, err: unknown, names: ParamNames, logger: Logger, req: Request): void {
-  const answer = toHttp(err, names);
-  if (answer.logCause) logger.error({ err, method: req.method, path: req.path }, 'request failed');
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.status(answer.status).json(answer.body);
-}
-
-function dataHandler(route: DataRoute, holder: DataHolder, now: () => number, logger: Logger): RequestHandler {
-  const pathNames: ParamNames = { path: route.pathParam };
-  return (req, res) => {
-    // One read of the holder per request: a swap during the request cannot affect it.
-    const data = holder.current;
-    // express 5 re-parses the query string on every access of req.query.
-    const rawQuery = req.query as Record<string, unknown>;
-    const rawParams = req.params as Record<string, string>;
-    try {
-      const q = route.query.safeParse(rawQuery);
-      const p = route.params?.safeParse(rawParams);
-      if (!q.success || (p && !p.success)) {
-        const entries: ValidationEntry[] = [];
-        if (route.probe && data) {
-          try {
-            route.probe(data.dataset, rawParams);
-          } catch (err) {
-            entries.push(...(coreEntries(err, pathNames) ?? []));
-          }
-        }
-        if (p && !p.success) entries.push(...zodEntries('path', p.error, rawParams));
-        if (!q.success) entries.push(...zodEntries('query', q.error, rawQuery));
-        throw new RequestValidationError(entries);
-      }
-      if (!data) throw new DataNotLoadedError(holder.loadError);
-      res.json(route.handle({ ds: data.dataset, params: p?.data ?? {}, query: q.data, now }));
-    } catch (err) {
-      const names: ParamNames =
-        rawQuery.datetime_utc === undefined && rawQuery.datetime !== undefined
-          ? { ...pathNames, instant: 'datetime' }
-          : pathNames;
-      sendError(res, err, names, logger, req);
-    }
-  };
-}
-
-function cors(origins: readonly string[] | '*'): RequestHandler {
+/**
+ * CORS on plain node objects (used by the dispatcher and as express middleware). Answers a
+ * preflight itself and returns true then.
+ */
+function corsHandler(origins: readonly string[] | '*'): (req: IncomingMessage, res: ServerResponse) => boolean {
   const any = origins === '*' || origins.includes('*');
   const allowed = new Set(origins === '*' ? [] : origins);
-  return (req, res, next) => {
+  return (req, res) => {
     const origin = req.headers.origin;
-    if (origin !== undefined && (any || allowed.has(origin))) {
-      res.setHeader('Access-Control-Allow-Origin', any ? '*' : origin);
-      if (!any) res.setHeader('Vary', 'Origin');
-      if (req.method === 'OPTIONS') {
-        res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
-        res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type');
-        res.setHeader('Access-Control-Max-Age', '600');
-        res.status(204).end();
-        return;
-      }
-    }
-    next();
+    if (origin === undefined || !(any || allowed.has(origin))) return false;
+    res.setHeader('Access-Control-Allow-Origin', any ? '*' : origin);
+    if (!any) res.setHeader('Vary', 'Origin');
+    if (req.method !== 'OPTIONS') return false;
+    res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type');
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.statusCode = 204;
+    res.end();
+    return true;
   };
 }
 
@@ -137,15 +89,33 @@ export function createApp(options: AppOptions = {}): OpenbellApp {
       }
     : Date.now;
 
+  const log = accessLog(logger);
+  const cors = options.corsOrigins && options.corsOrigins.length > 0 ? corsHandler(options.corsOrigins) : undefined;
+  const before =
+    log || cors
+      ? (req: IncomingMessage, res: ServerResponse) => {
+          log?.(req as Request, res as Response, noop);
+          cors?.(req, res);
+        }
+      : undefined;
+  const dispatch = createDispatcher({ holder, now, logger, before });
+
   const app = express();
   app.disable('x-powered-by');
   // Answers are computed per request and cheap to recompute; hashing every body for an ETag
   // would cost more than it saves.
   app.set('etag', false);
 
-  const log = accessLog(logger);
+  // The data routes first: answered without going through the rest of the express stack.
+  app.use((req, res, next) => {
+    if (!dispatch(req, res)) next();
+  });
   if (log) app.use(log);
-  if (options.corsOrigins && options.corsOrigins.length > 0) app.use(cors(options.corsOrigins));
+  if (cors) {
+    app.use((req, res, next) => {
+      if (!cors(req, res)) next();
+    });
+  }
 
   app.get('/health', (_req, res) => {
     const { status, body } = healthBody(holder);
@@ -161,14 +131,12 @@ export function createApp(options: AppOptions = {}): OpenbellApp {
   });
   mountDocs(app);
 
-  for (const route of dataRoutes) app.get(expressPath(route.path), dataHandler(route, holder, now, logger));
-
   app.use((req, res) => {
     res.status(404).json({ detail: `Not Found: no route for ${req.method} ${req.path}` });
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    sendError(res, err, {}, logger, req);
+    sendError(req, res, err, {}, logger);
   });
 
-  return Object.assign(app, { holder, logger });
+  return Object.assign(app, { holder, logger, dispatch });
 }

@@ -264,8 +264,3 @@ export const dataRoutes: DataRoute[] = [
     handle: ({ ds, params }) => safely(() => ds.isCurrencyAvailable(params.code)),
   }),
 ];
-
-/** `/markets/{identifier}` → `/markets/:identifier` for express. */
-export function expressPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1');
-}

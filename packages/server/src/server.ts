@@ -91,7 +91,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     // Once closing, answer with Connection: close so keep-alive clients move on instead of
     // sending their next request down a connection that is about to go away.
     if (closed) res.shouldKeepAlive = false;
-    app(req, res);
+    if (!app.dispatch(req, res)) app(req, res);
   });
   // Keep-alive sockets outliving the load generator's or a proxy's own timeout cause resets;
   // a few seconds more than common client defaults avoids that.
