@@ -46,9 +46,21 @@ function pad4(n: number): string {
   return n < 0 ? `-${s}` : s;
 }
 
-export function formatDay(days: number): string {
+function formatDayUncached(days: number): string {
   const { y, m, d } = civilFromDays(days);
   return `${pad4(y)}-${pad2(m)}-${pad2(d)}`;
+}
+
+// Phase generation writes the same few thousand dates over and over; strings are immutable,
+// so a flat cache over the usual range saves most of the formatting.
+const DAY_CACHE_FROM = daysFromCivil(1970, 1, 1);
+const DAY_CACHE_SIZE = daysFromCivil(2100, 1, 1) - DAY_CACHE_FROM;
+const dayStrings: (string | undefined)[] = new Array(DAY_CACHE_SIZE);
+
+export function formatDay(days: number): string {
+  const i = days - DAY_CACHE_FROM;
+  if (i < 0 || i >= DAY_CACHE_SIZE) return formatDayUncached(days);
+  return (dayStrings[i] ??= formatDayUncached(days));
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -99,8 +111,16 @@ export function formatTime(seconds: number): string {
   return `${pad2(h)}:${pad2(mi)}:${pad2(s)}`;
 }
 
+const offsetStrings = new Map<number, string>();
+
 /** '+05:30', '-05:00', '+00:00' (never 'Z': answers show the offset in force). */
 export function formatOffset(offsetSeconds: number): string {
+  let s = offsetStrings.get(offsetSeconds);
+  if (s === undefined) offsetStrings.set(offsetSeconds, (s = formatOffsetUncached(offsetSeconds)));
+  return s;
+}
+
+function formatOffsetUncached(offsetSeconds: number): string {
   const sign = offsetSeconds < 0 ? '-' : '+';
   const abs = Math.abs(offsetSeconds);
   const h = Math.floor(abs / 3600);
@@ -114,6 +134,17 @@ export function formatInstant(epochSeconds: number, offsetSeconds: number): stri
   const local = epochSeconds + offsetSeconds;
   const day = Math.floor(local / SECONDS_PER_DAY);
   return `${formatDay(day)}T${formatTime(local - day * SECONDS_PER_DAY)}${formatOffset(offsetSeconds)}`;
+}
+
+/**
+ * formatInstant for a wall time known to be `day` at `secondsOfDay`: reuses the row's time
+ * string unless the instant was moved (a DST gap) or the time is 24:00.
+ */
+export function formatWall(day: number, secondsOfDay: number, timeString: string, epochSeconds: number, offsetSeconds: number): string {
+  if (secondsOfDay < SECONDS_PER_DAY && epochSeconds + offsetSeconds === day * SECONDS_PER_DAY + secondsOfDay) {
+    return `${formatDay(day)}T${timeString}${formatOffset(offsetSeconds)}`;
+  }
+  return formatInstant(epochSeconds, offsetSeconds);
 }
 
 // ---- input parsing shared by every adapter (REST, CLI, library) ----

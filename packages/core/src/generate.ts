@@ -5,7 +5,7 @@
  * ISO strings are only made for what a caller returns, so status can look at a week of phases
  * without formatting them.
  */
-import { SECONDS_PER_DAY, formatInstant, isoWeekday, yearOfDay } from './dates.js';
+import { SECONDS_PER_DAY, formatInstant, formatWall, isoWeekday, yearOfDay } from './dates.js';
 import { DataError } from './errors.js';
 import type { CompiledRow, MarketEntry, SeasonDates } from './model.js';
 import type { Phase } from './types.js';
@@ -36,9 +36,10 @@ function seasonDay(s: SeasonDates, year: number): number {
 }
 
 /** Steps 2 and 3: in force and in season on `day`. */
-function applies(row: CompiledRow, day: number, year: number): boolean {
+function applies(row: CompiledRow, day: number): boolean {
   if (day < row.inForceStart || day > row.inForceEnd) return false;
   if (row.seasonStart === null || row.seasonEnd === null) return true;
+  const year = yearOfDay(day);
   const start = seasonDay(row.seasonStart, year);
   const end = seasonDay(row.seasonEnd, year);
   // A season that ends before it starts wraps the new year.
@@ -56,21 +57,20 @@ export function rowsForDay(entry: MarketEntry, day: number, out: CompiledRow[]):
   if (!rows) return;
   // Only a holiday row that says "Regular" (a make-up trading day) may borrow another weekday.
   const fallback = holiday !== undefined && group === REGULAR;
-  const year = yearOfDay(day);
   const wd = isoWeekday(day);
   const bit = weekdayBit(wd);
   const before = out.length;
-  for (const r of rows) if (r.dayMask & bit && applies(r, day, year)) out.push(r);
+  for (const r of rows) if (r.dayMask & bit && applies(r, day)) out.push(r);
   if (out.length > before || !fallback) return;
   // Step 4 fallback: the nearest earlier weekday that has rows, wrapping Monday to Sunday.
   let candidates = 0;
-  for (const r of rows) if (applies(r, day, year)) candidates |= r.dayMask;
+  for (const r of rows) if (applies(r, day)) candidates |= r.dayMask;
   if (candidates === 0) return;
   for (let k = 1; k <= 6; k++) {
     const w = ((wd - 1 - k + 14) % 7) + 1;
     const b = weekdayBit(w);
     if (candidates & b) {
-      for (const r of rows) if (r.dayMask & b && applies(r, day, year)) out.push(r);
+      for (const r of rows) if (r.dayMask & b && applies(r, day)) out.push(r);
       return;
     }
   }
@@ -116,8 +116,8 @@ export function toPhase(g: Generated, zone?: Zone): Phase {
   const endOffset = sameZone ? g.endOffset : zone.offsetAt(g.end);
   return {
     phase_type: r.phaseType,
-    start: formatInstant(g.start, startOffset),
-    end: formatInstant(g.end, endOffset),
+    start: sameZone ? formatWall(g.day, r.startSec, r.rec.start!, g.start, startOffset) : formatInstant(g.start, startOffset),
+    end: sameZone ? formatWall(g.endDay, r.endSec, r.rec.end!, g.end, endOffset) : formatInstant(g.end, endOffset),
     phase_name: r.phaseName,
     phase_memo: r.phaseMemo,
     status: r.status,

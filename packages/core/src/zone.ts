@@ -8,18 +8,22 @@
  */
 import { LocalDateTime, ZoneId, type ZoneRules } from '@js-joda/core';
 import '@js-joda/timezone';
-import { SECONDS_PER_DAY, civilFromDays } from './dates.js';
+import { SECONDS_PER_DAY, civilFromDays, daysFromCivil } from './dates.js';
 
 /** Wider than any real offset (−12h … +14h), so the window holds every instant of the local day. */
 const MARGIN = 18 * 3600;
 const TRANSITION_DAY = Number.NaN;
+const UNKNOWN = 1e9;
+/** The cache is a flat array over these days (1900-01-01 … 2199-12-31); others are computed. */
+const CACHE_FROM = daysFromCivil(1900, 1, 1);
+const CACHE_DAYS = daysFromCivil(2200, 1, 1) - CACHE_FROM;
 
 export class Zone {
   readonly id: string;
   private readonly rules: ZoneRules;
   private readonly fixed: number | undefined;
-  /** Local epoch day → constant offset in seconds, or NaN when the day holds a transition. */
-  private readonly days = new Map<number, number>();
+  /** Local epoch day → constant offset in seconds, NaN when the day holds a transition. */
+  private days: Float64Array | undefined;
   /** Offset of the instant returned by the last `resolve` call (avoids allocating a pair). */
   lastOffset = 0;
 
@@ -36,17 +40,22 @@ export class Zone {
 
   private dayOffset(day: number): number {
     if (this.fixed !== undefined) return this.fixed;
-    let off = this.days.get(day);
-    if (off === undefined) {
-      const from = day * SECONDS_PER_DAY - MARGIN;
-      const to = (day + 1) * SECONDS_PER_DAY + MARGIN;
-      const a = this.rules.offsetOfEpochMilli(from * 1000).totalSeconds();
-      const b = this.rules.offsetOfEpochMilli(to * 1000).totalSeconds();
-      const mid = this.rules.offsetOfEpochMilli(((from + to) / 2) * 1000).totalSeconds();
-      off = a === b && a === mid ? a : TRANSITION_DAY;
-      this.days.set(day, off);
-    }
+    const i = day - CACHE_FROM;
+    if (i < 0 || i >= CACHE_DAYS) return this.computeDayOffset(day);
+    // Allocated on first use: most zones of a dataset are never asked about.
+    const cache = (this.days ??= new Float64Array(CACHE_DAYS).fill(UNKNOWN));
+    let off = cache[i]!;
+    if (off === UNKNOWN) cache[i] = off = this.computeDayOffset(day);
     return off;
+  }
+
+  private computeDayOffset(day: number): number {
+    const from = day * SECONDS_PER_DAY - MARGIN;
+    const to = (day + 1) * SECONDS_PER_DAY + MARGIN;
+    const a = this.rules.offsetOfEpochMilli(from * 1000).totalSeconds();
+    const b = this.rules.offsetOfEpochMilli(to * 1000).totalSeconds();
+    const mid = this.rules.offsetOfEpochMilli(((from + to) / 2) * 1000).totalSeconds();
+    return a === b && a === mid ? a : TRANSITION_DAY;
   }
 
   /** UTC offset in seconds at an instant. */

@@ -1,0 +1,59 @@
+/**
+ * Core benchmarks (issue 2 targets): build a Dataset from rows (< 1 s), one year of phases for
+ * one market (median < 1 ms), status at a random instant (median < 20 µs).
+ */
+import os from 'node:os';
+import { Bench } from 'tinybench';
+import { Dataset } from '../dist/index.js';
+import { generateTables } from './generate-tables.mjs';
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const tables = generateTables({ markets: 1000 });
+console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+console.log(`dataset: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ${tables.schedules.length} schedule rows`);
+
+const buildTimes = [];
+let ds;
+for (let i = 0; i < 7; i++) {
+  globalThis.gc?.();
+  const t0 = performance.now();
+  ds = Dataset.create(tables);
+  buildTimes.push(performance.now() - t0);
+}
+
+let seed = 7;
+const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+const markets = ds.listMarkets().map((m) => m.fin_id);
+const from = Date.parse('2002-01-01T00:00:00Z');
+const span = Date.parse('2030-06-01T00:00:00Z') - from;
+
+const bench = new Bench({ time: 2000, warmupTime: 500 });
+bench
+  .add('phases: one year, one market (US-style with auctions)', () => {
+    ds.generatePhases('M0000.EX0', '2023-01-01', '2023-12-31');
+  })
+  .add('phases: one year, overnight market', () => {
+    ds.generatePhases('M0002.EX2', '2023-01-01', '2023-12-31');
+  })
+  .add('status: random market, random instant', () => {
+    ds.status(markets[Math.floor(rand() * markets.length)], from + Math.floor(rand() * span));
+  })
+  .add('days: one month, one market', () => {
+    ds.listDays('M0001.EX1', '2023-03-01', '2023-03-31');
+  })
+  .add('holidays: ten years, one market', () => {
+    ds.listHolidays('M0003.EX3', '2010-01-01', '2019-12-31');
+  });
+await bench.run();
+
+const rows = [['Dataset.create (1,000 markets × 30 y)', `${median(buildTimes).toFixed(1)} ms`, 'target < 1000 ms']];
+const targets = { 0: 'target < 1 ms', 1: 'target < 1 ms', 2: 'target < 20 µs' };
+bench.tasks.forEach((t, i) => {
+  const r = t.result;
+  const med = r.latency?.p50 ?? r.p50;
+  rows.push([t.name, med < 1 ? `${(med * 1000).toFixed(2)} µs` : `${med.toFixed(3)} ms`, targets[i] ?? '']);
+});
+const w = Math.max(...rows.map((r) => r[0].length));
+console.log('\nmedian figures');
+for (const [name, value, target] of rows) console.log(`  ${name.padEnd(w)}  ${value.padStart(11)}  ${target}`);
