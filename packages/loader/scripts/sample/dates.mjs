@@ -1,0 +1,128 @@
+// Calendar arithmetic on plain 'YYYY-MM-DD' strings. Everything runs in UTC so the output
+// never depends on the timezone of the machine that generates the sample.
+
+const DAY_MS = 86_400_000;
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2030;
+
+export function ymd(year, month, day) {
+  return toIso(Date.UTC(year, month - 1, day));
+}
+
+function toIso(ms) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function toMs(iso) {
+  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+}
+
+export function addDays(iso, n) {
+  return toIso(toMs(iso) + n * DAY_MS);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekday(iso) {
+  return new Date(toMs(iso)).getUTCDay();
+}
+
+export function weekdayName(iso) {
+  return WEEKDAYS[weekday(iso)];
+}
+
+export function yearOf(iso) {
+  return Number(iso.slice(0, 4));
+}
+
+export function daysBetween(a, b) {
+  return Math.round((toMs(b) - toMs(a)) / DAY_MS);
+}
+
+export function* eachDay(from, to) {
+  for (let d = from; d <= to; d = addDays(d, 1)) yield d;
+}
+
+export function years(from = FIRST_YEAR, to = LAST_YEAR) {
+  const out = [];
+  for (let y = from; y <= to; y++) out.push(y);
+  return out;
+}
+
+/** The n-th (1-based) given weekday of a month; n = -1 is the last one. */
+export function nthWeekday(year, month, dow, n) {
+  if (n > 0) {
+    const first = ymd(year, month, 1);
+    const shift = (dow - weekday(first) + 7) % 7;
+    return addDays(first, shift + 7 * (n - 1));
+  }
+  const last = addDays(ymd(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1, 1), -1);
+  return addDays(last, -((weekday(last) - dow + 7) % 7));
+}
+
+/** The last given weekday strictly before a date (e.g. the Monday before May 25). */
+export function weekdayBefore(iso, dow) {
+  let d = addDays(iso, -1);
+  while (weekday(d) !== dow) d = addDays(d, -1);
+  return d;
+}
+
+/**
+ * Western (Gregorian) Easter Sunday, by the anonymous Gregorian computus (Meeus/Jones/Butcher
+ * formulation), which holds for every Gregorian year.
+ */
+export function easterSunday(year) {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return ymd(year, month, day);
+}
+
+// The tabular (arithmetic) Islamic calendar. Real observance follows moon sighting and can
+// differ by a day or two; the sample says so in its memos.
+const ISLAMIC_EPOCH_JDN = 1948440; // 1 Muharram 1 AH (civil epoch), as a Julian day number
+const UNIX_EPOCH_JDN = 2440588; // 1970-01-01
+
+function jdnToIso(jdn) {
+  return toIso((jdn - UNIX_EPOCH_JDN) * DAY_MS);
+}
+
+function isoToJdn(iso) {
+  return Math.round(toMs(iso) / DAY_MS) + UNIX_EPOCH_JDN;
+}
+
+export function islamicToIso(hYear, hMonth, hDay) {
+  const jdn =
+    hDay +
+    Math.ceil(29.5 * (hMonth - 1)) +
+    (hYear - 1) * 354 +
+    Math.floor((3 + 11 * hYear) / 30) +
+    ISLAMIC_EPOCH_JDN -
+    1;
+  return jdnToIso(jdn);
+}
+
+export function isoToIslamicYear(iso) {
+  return Math.floor((30 * (isoToJdn(iso) - ISLAMIC_EPOCH_JDN) + 10646) / 10631);
+}
+
+/** Every Gregorian date in [from, to] that is the given day of an Islamic month. */
+export function islamicDatesBetween(hMonth, hDay, from, to) {
+  const out = [];
+  for (let hy = isoToIslamicYear(from) - 1; hy <= isoToIslamicYear(to) + 1; hy++) {
+    const d = islamicToIso(hy, hMonth, hDay);
+    if (d >= from && d <= to) out.push(d);
+  }
+  return out.sort();
+}

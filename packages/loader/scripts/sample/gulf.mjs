@@ -1,0 +1,112 @@
+// Saudi Exchange (Tadawul) and Abu Dhabi Securities Exchange: Islamic holidays and weekends
+// that moved during the sample's years.
+import { addDays, islamicDatesBetween, weekday, ymd, years } from './dates.mjs';
+import { holidaysFor, market, scheduleFor } from './model.mjs';
+
+const FROM = '2000-01-01';
+const TO = '2030-12-31';
+export const LUNAR_MEMO = 'Date approximated with the tabular Islamic calendar; the real date follows moon sighting';
+
+/** Days [first, first + n) of an Islamic month in every year of the sample. */
+function islamicSpans(hMonth, hDay, n) {
+  return islamicDatesBetween(hMonth, hDay, addDays(FROM, -n), TO).map((d) =>
+    Array.from({ length: n }, (_, i) => addDays(d, i)),
+  );
+}
+
+export function islamicFestivals() {
+  return {
+    eidAlFitr: islamicSpans(10, 1, 3),
+    arafat: islamicSpans(12, 9, 1),
+    eidAlAdha: islamicSpans(12, 10, 3),
+    hijriNewYear: islamicSpans(1, 1, 1),
+    mawlid: islamicSpans(3, 12, 1),
+  };
+}
+
+function inRange(d) {
+  return d >= FROM && d <= TO;
+}
+
+export function tadawul() {
+  const id = 'SA.TADAWUL';
+  const TZ = 'Asia/Riyadh';
+  const SWITCH = '2013-06-29'; // the kingdom moved its weekend from Thu-Fri to Fri-Sat
+  const s = scheduleFor(id, TZ, { Regular: 'Regular trading day' });
+  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Sat-Wed', '11:00', '15:30', {
+    until: addDays(SWITCH, -1), memo: 'Saturday to Wednesday week before the weekend change',
+  });
+  s.row('Regular', 'Pre-Open', 'Pre-Open', 'Sun-Thu', '09:30', '10:00', { from: SWITCH });
+  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Sun-Thu', '10:00', '15:00', { from: SWITCH });
+  s.row('Regular', 'Call Auction', 'Closing Auction', 'Sun-Thu', '15:00', '15:10', { from: SWITCH });
+  s.row('Regular', 'Trading-at-Last', 'Trade at Last', 'Sun-Thu', '15:10', '15:20', { from: SWITCH });
+  const isWeekend = (d) => (d < SWITCH ? [4, 5] : [5, 6]).includes(weekday(d));
+
+  const h = holidaysFor(id);
+  const f = islamicFestivals();
+  // The exchange closes for about a week at each Eid; the sample closes the first five days.
+  const ext = (spans, extra) => spans.map((span) => [...span, ...Array.from({ length: extra }, (_, i) => addDays(span.at(-1), i + 1))]);
+  for (const [spans, name] of [[ext(f.eidAlFitr, 2), 'Eid al-Fitr'], [ext(f.arafat.map(([a]) => [a, addDays(a, 1), addDays(a, 2)]), 2), 'Eid al-Adha']]) {
+    for (const span of spans) for (const d of span) if (inRange(d) && !isWeekend(d)) h.closed(d, name, { memo: LUNAR_MEMO, ifFree: true });
+  }
+  for (const y of years()) {
+    const nd = ymd(y, 9, 23);
+    if (y >= 2005 && !isWeekend(nd)) h.closed(nd, 'Saudi National Day', { ifFree: true });
+    const fd = ymd(y, 2, 22);
+    if (y >= 2022 && !isWeekend(fd)) h.closed(fd, 'Founding Day', { ifFree: true });
+  }
+  return {
+    markets: [
+      market({
+        FinID: id, 'Exchange Name': 'Saudi Exchange', 'Market Name': 'Main Market',
+        'Security Group': 'Equities', Timezone: TZ, 'Weekend Definition': 'Fri-Sat', MIC: 'XSAU',
+        Acronym: 'Tadawul', 'Asset Type': 'Equities',
+        Memo: 'Weekend Thu-Fri until 2013-06-28 (trading Saturday to Wednesday); sample data',
+      }),
+    ],
+    holidays: h.rows(),
+    schedules: s.rows,
+    mic: [['XSAU', id]],
+  };
+}
+
+export function adx() {
+  const id = 'AE.ADX';
+  const TZ = 'Asia/Dubai';
+  const SWITCH = '2022-01-03';
+  const s = scheduleFor(id, TZ, { Regular: 'Regular trading day' });
+  for (const [days, opts] of [['Sun-Thu', { until: '2022-01-02' }], ['Mon-Fri', { from: SWITCH }]]) {
+    s.row('Regular', 'Pre-Open', 'Pre-Open Session', days, '09:30', '10:00', opts);
+    s.row('Regular', 'Primary Trading Session', 'Continuous Trading', days, '10:00', '14:45', opts);
+    s.row('Regular', 'Pre-Close', 'Pre-Close Session', days, '14:45', '15:00', opts);
+  }
+  const isWeekend = (d) => (d < SWITCH ? [5, 6] : [0, 6]).includes(weekday(d));
+  const h = holidaysFor(id);
+  const f = islamicFestivals();
+  for (const [spans, name] of [
+    [f.eidAlFitr, 'Eid al-Fitr'], [f.arafat, 'Arafat Day'], [f.eidAlAdha, 'Eid al-Adha'],
+    [f.hijriNewYear, 'Islamic New Year'], [f.mawlid, "Prophet Muhammad's Birthday"],
+  ]) {
+    for (const span of spans) for (const d of span) if (inRange(d) && !isWeekend(d)) h.closed(d, name, { memo: LUNAR_MEMO, ifFree: true });
+  }
+  for (const y of years()) {
+    const add = (date, name) => { if (!isWeekend(date)) h.closed(date, name, { ifFree: true }); };
+    add(ymd(y, 1, 1), "New Year's Day");
+    if (y >= 2015) add(ymd(y, y >= 2019 ? 12 : 11, y >= 2019 ? 1 : 30), 'Commemoration Day');
+    add(ymd(y, 12, 2), 'National Day');
+    add(ymd(y, 12, 3), 'National Day');
+  }
+  return {
+    markets: [
+      market({
+        FinID: id, 'Exchange Name': 'Abu Dhabi Securities Exchange', 'Market Name': 'Equities',
+        'Security Group': 'Equities', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XADS',
+        Acronym: 'ADX', 'Asset Type': 'Equities',
+        Memo: 'Traded Sunday to Thursday until 2022-01-02 and Monday to Friday from 2022-01-03; sample data',
+      }),
+    ],
+    holidays: h.rows(),
+    schedules: s.rows,
+    mic: [['XADS', id]],
+  };
+}
