@@ -1,7 +1,7 @@
 // Mainland China: exchange closures under the State Council's holiday arrangements, the
 // Shanghai Gold Exchange (day and night sessions) and the interbank bond market, which also
 // works on the weekend make-up days that the arrangements designate.
-import { addDays, eachDay, weekday, ymd, years } from './dates.mjs';
+import { addDays, weekday, ymd, years } from './dates.mjs';
 import { holidaysFor, market, scheduleFor } from './model.mjs';
 
 const TZ = 'Asia/Shanghai';
@@ -117,8 +117,12 @@ export function sge() {
     s.row(g, 'Call Auction', 'Opening Call Auction', 'Mon-Fri', '08:50', '09:00');
     s.row(g, 'Primary Trading Session', 'Day Session', 'Mon-Fri', '09:00', '15:30');
   }
-  s.row('Regular', 'Call Auction', 'Night Call Auction', 'Mon-Fri', '19:50', '20:00');
-  s.row('Regular', 'Primary Trading Session', 'Night Session', 'Mon-Fri', '20:00', '02:30', { offset: 1 });
+  // The exchange also trades Friday night into Saturday for Monday's trading day. Phases belong
+  // to the date they end on, so that session would make every Saturday a trading day; the
+  // sample leaves it out.
+  const night = { memo: 'Belongs to the next trading day; the Friday night session is not in the sample' };
+  s.row('Regular', 'Call Auction', 'Night Call Auction', 'Mon-Thu', '19:50', '20:00');
+  s.row('Regular', 'Primary Trading Session', 'Night Session', 'Mon-Thu', '20:00', '02:30', { offset: 1, ...night });
 
   const h = holidaysFor(id);
   const closedDates = new Set();
@@ -130,9 +134,8 @@ export function sge() {
   }
   // The last trading day before a closure runs its day session only.
   for (const d of [...closedDates].sort()) {
-    let prev = addDays(d, -1);
-    while (weekday(prev) === 0 || weekday(prev) === 6) prev = addDays(prev, -1);
-    if (closedDates.has(prev) || prev < '2000-01-01') continue;
+    const prev = addDays(d, -1);
+    if (weekday(prev) === 0 || weekday(prev) >= 5 || closedDates.has(prev) || prev < '2000-01-01') continue;
     const next = chineseClosures(Number(d.slice(0, 4))).closures.find((c) => c.date === d);
     h.open(prev, next.name, 'No Night Session', { memo: `No night session before ${next.name}`, ifFree: true });
   }
@@ -142,7 +145,7 @@ export function sge() {
         FinID: id, 'Exchange Name': 'Shanghai Gold Exchange', 'Market Name': 'Precious Metals',
         'Security Group': 'Gold and Silver Spot and Deferred', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'SGEX',
         Acronym: 'SGE', 'Asset Type': 'Commodities',
-        Memo: `Night session 20:00-02:30 belongs to the next trading day. ${APPROX_MEMO} outside 2023-2024; sample data`,
+        Memo: `Night session 20:00-02:30 (Monday to Thursday in the sample) belongs to the next trading day. ${APPROX_MEMO} outside 2023-2024; sample data`,
       }),
     ],
     holidays: h.rows(),
