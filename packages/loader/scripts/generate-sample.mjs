@@ -15,6 +15,7 @@ import { cibm, sge } from './sample/china.mjs';
 import { currencyTables } from './sample/currencies.mjs';
 import { lse, xetra } from './sample/europe.mjs';
 import { adx, tadawul } from './sample/gulf.mjs';
+import { hkex } from './sample/hongkong.mjs';
 import { jpx } from './sample/japan.mjs';
 import { PHASE_TYPES } from './sample/phases.mjs';
 import { regionalHolidayRows } from './sample/regional.mjs';
@@ -25,8 +26,10 @@ import { buildZip, renderCsvFiles } from './sample/output.mjs';
 export { renderCsvFiles, buildZip, toCsv } from './sample/output.mjs';
 export { easterSunday } from './sample/dates.mjs';
 export { nyseEvents } from './sample/us.mjs';
+export { lunarDate } from './sample/lunar.mjs';
+export { DRAGON_BOAT, MID_AUTUMN, SPRING_FESTIVAL } from './sample/china.mjs';
 
-const MARKET_BUILDERS = [nyse, nasdaq, cmeEquity, cmeGrains, jpx, sge, cibm, tadawul, adx, lse, xetra, asx, b3, argentina];
+const MARKET_BUILDERS = [nyse, nasdaq, cmeEquity, cmeGrains, jpx, hkex, sge, cibm, tadawul, adx, lse, xetra, asx, b3, argentina];
 
 const byKey = (...keys) => (a, b) => {
   for (const k of keys) {

@@ -338,6 +338,22 @@ describe('published facts', () => {
     expect(jpx2023).toEqual(['01-02', '01-03', '01-09', '02-23', '03-21', '05-03', '05-04', '05-05', '07-17', '08-11', '09-18', '10-09', '11-03', '11-23']);
   });
 
+  it('computed lunar dates reproduce the almanac tables (Dragon Boat, Mid-Autumn, next Spring Festival)', () => {
+    for (let y = 2000; y <= 2030; y++) {
+      const sf = `${y}-${generator.SPRING_FESTIVAL[y]}`;
+      if (generator.DRAGON_BOAT[y]) expect(generator.lunarDate(sf, 5, 5), `${y}`).toBe(`${y}-${generator.DRAGON_BOAT[y]}`);
+      if (generator.MID_AUTUMN[y]) expect(generator.lunarDate(sf, 8, 15), `${y}`).toBe(`${y}-${generator.MID_AUTUMN[y]}`);
+      if (y < 2030) expect(generator.lunarDate(sf, 13, 1), `${y}`).toBe(`${y + 1}-${generator.SPRING_FESTIVAL[y + 1]}`);
+    }
+  });
+
+  it('HK.HKEX 2023 and 2024 closures and half days match the published calendar', () => {
+    const rows = (y: string, status: string) => holidays('HK.HKEX').filter((h) => h.Date!.startsWith(y) && h.Status === status).map((h) => h.Date!.slice(5));
+    expect(rows('2023', 'Closed')).toEqual(['01-02', '01-23', '01-24', '01-25', '04-05', '04-07', '04-10', '05-01', '05-26', '06-22', '10-02', '10-23', '12-25', '12-26']);
+    expect(rows('2024', 'Closed')).toEqual(['01-01', '02-12', '02-13', '03-29', '04-01', '04-04', '05-01', '05-15', '06-10', '07-01', '09-18', '10-01', '10-11', '12-25', '12-26']);
+    expect(rows('2024', 'Open')).toEqual(['02-09', '12-24', '12-31']);
+  });
+
   it('GB.LSE 2022 closures include the jubilee and the state funeral', () => {
     const lse2022 = holidays('GB.LSE').filter((h) => h.Date!.startsWith('2022') && h.Status === 'Closed').map((h) => h.Date!.slice(5));
     expect(lse2022).toEqual(['01-03', '04-15', '04-18', '05-02', '06-02', '06-03', '08-29', '09-19', '12-26', '12-27']);

@@ -4,6 +4,7 @@ import { australianHolidays } from './australia.mjs';
 import { brazilianHolidays } from './americas.mjs';
 import { chineseClosures } from './china.mjs';
 import { ukBankHolidays } from './europe.mjs';
+import { hongKongHolidays } from './hongkong.mjs';
 import { japaneseMarketClosures } from './japan.mjs';
 
 const isWeekend = (d) => weekday(d) === 0 || weekday(d) === 6;
@@ -93,6 +94,7 @@ export const CURRENCIES = [
   ['CHF', 'Swiss Franc', 'CH', 'Swiss National Bank', 'Zurich', 'Europe/Zurich', swiss],
   ['AUD', 'Australian Dollar', 'AU', 'Reserve Bank of Australia', 'Sydney', 'Australia/Sydney', (y) => australianHolidays(y, { bank: true })],
   ['CAD', 'Canadian Dollar', 'CA', 'Bank of Canada', 'Toronto', 'America/Toronto', canadian],
+  ['HKD', 'Hong Kong Dollar', 'HK', 'Hong Kong Monetary Authority', 'Hong Kong', 'Asia/Hong_Kong', hongKongHolidays],
   ['CNY', 'Chinese Yuan Renminbi', 'CN', "People's Bank of China", 'Shanghai', 'Asia/Shanghai', (y) => chineseClosures(y).closures],
   ['BRL', 'Brazilian Real', 'BR', 'Banco Central do Brasil', 'Brasília', 'America/Sao_Paulo', (y) => brazilianHolidays(y)],
 ];
