@@ -3,7 +3,8 @@
  * package, so it works with no network access. Only the handful of assets the page needs are
  * served; the rest of that package directory stays private.
  */
-import swaggerUiDist from 'swagger-ui-dist';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Express, Request, Response } from 'express';
 
 const ASSETS = new Set([
@@ -46,7 +47,9 @@ const INIT = `window.addEventListener('load', function () {
 `;
 
 export function mountDocs(app: Express): void {
-  const dir = swaggerUiDist.getAbsoluteFSPath();
+  // Resolve the asset directory without importing the package: its entry point loads the
+  // whole multi-megabyte bundle into the server process.
+  const dir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   app.get('/docs', (_req: Request, res: Response) => {
     res.type('html').send(PAGE);
   });
