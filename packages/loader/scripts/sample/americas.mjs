@@ -7,7 +7,7 @@ import { US_SUMMER, US_WINTER } from './seasons.mjs';
 export function brazilianHolidays(year, { exchange = false } = {}) {
   const e = easterSunday(year);
   const out = [
-    [ymd(year, 1, 1), 'Confraternização Universal'],
+    [ymd(year, 1, 1), "New Year's Day"],
     [addDays(e, -48), 'Carnival'], [addDays(e, -47), 'Carnival'],
     [addDays(e, -2), 'Good Friday'], [ymd(year, 4, 21), 'Tiradentes'], [ymd(year, 5, 1), 'Labour Day'],
     [addDays(e, 60), 'Corpus Christi'], [ymd(year, 9, 7), 'Independence Day'],
@@ -24,7 +24,7 @@ export function brazilianHolidays(year, { exchange = false } = {}) {
       if (year >= 2004) out.push({ date: ymd(year, 11, 20), name: 'Black Consciousness Day', memo: 'Local holiday' });
     }
     out.push({ date: ymd(year, 12, 24), name: 'Christmas', memo: 'Christmas Eve' });
-    out.push({ date: ymd(year, 12, 31), name: "New Year's Eve", memo: '' });
+    out.push({ date: ymd(year, 12, 31), name: "New Year's Day", memo: "New Year's Eve" });
   }
   return out.filter((h) => weekday(h.date) !== 0 && weekday(h.date) !== 6).sort((a, b) => (a.date < b.date ? -1 : 1));
 }

@@ -102,7 +102,7 @@ export function adx() {
         FinID: id, 'Exchange Name': 'Abu Dhabi Securities Exchange', 'Market Name': 'Equities',
         'Security Group': 'Equities', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XADS',
         Acronym: 'ADX', 'Asset Type': 'Equities',
-        Memo: 'Traded Sunday to Thursday until 2022-01-02 and Monday to Friday from 2022-01-03; sample data',
+        Memo: 'Traded Sunday to Thursday until 2022-01-02 and Monday to Friday from 2022-01-03; current session times applied to both periods; sample data',
       }),
     ],
     holidays: h.rows(),

@@ -56,7 +56,7 @@ export function hkex() {
     const o = { from: era.from, until: era.until };
     s.row('Regular', 'Pre-Open', 'Pre-Opening Session', 'Mon-Fri', ...era.pre, o);
     s.row('Regular', 'Primary Trading Session', 'Morning Session', 'Mon-Fri', ...era.am, o);
-    s.row('Regular', 'Intermission', 'Extended Morning Session', 'Mon-Fri', era.am[1], era.pm[0], o);
+    s.row('Regular', 'Intermission', 'Lunch Break', 'Mon-Fri', era.am[1], era.pm[0], o);
     s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', ...era.pm, o);
     s.row('Partial', 'Pre-Open', 'Pre-Opening Session', 'Mon-Fri', ...era.pre, o);
     s.row('Partial', 'Primary Trading Session', 'Morning Session', 'Mon-Fri', ...era.am, o);
