@@ -27,16 +27,8 @@ export function weekday(iso) {
   return new Date(toMs(iso)).getUTCDay();
 }
 
-export function weekdayName(iso) {
-  return WEEKDAYS[weekday(iso)];
-}
-
 export function yearOf(iso) {
   return Number(iso.slice(0, 4));
-}
-
-export function daysBetween(a, b) {
-  return Math.round((toMs(b) - toMs(a)) / DAY_MS);
 }
 
 export function* eachDay(from, to) {

@@ -38,7 +38,7 @@ const NYSE_SPECIAL_CLOSURES = [
  */
 export function nyseEvents(year) {
   const out = [];
-  const closed = (date, name, observed = false, memo = '') => out.push({ date, name, kind: 'closed', observed, memo });
+  const closed = (date, name, observed = false, memo = '', special = false) => out.push({ date, name, kind: 'closed', observed, memo, special });
   const half = (date, name, memo = '') => out.push({ date, name, kind: 'half', observed: false, memo });
 
   // New Year's Day on a Saturday is not observed on the Friday before: that Friday is the last
@@ -68,7 +68,7 @@ export function nyseEvents(year) {
   const xo = observeNearest(xmas);
   closed(xo.date, 'Christmas', xo.observed);
   if ([2, 3, 4, 5].includes(weekday(xmas))) half(ymd(year, 12, 24), 'Christmas', 'Early close at 13:00 on Christmas Eve');
-  for (const [date, name, memo] of NYSE_SPECIAL_CLOSURES) if (date.startsWith(`${year}`)) closed(date, name, false, memo);
+  for (const [date, name, memo] of NYSE_SPECIAL_CLOSURES) if (date.startsWith(`${year}`)) closed(date, name, false, memo, true);
   return out.sort((a, b) => (a.date < b.date ? -1 : 1));
 }
 
@@ -237,8 +237,10 @@ export function cmeEquity() {
       if (e.name === 'Thanksgiving Day') events.push({ ...e, kind: 'early', memo: 'Early close at 12:15 CT' });
       continue;
     }
-    const full = ["New Year's Day", 'Good Friday', 'Christmas'].includes(e.name) || e.memo;
-    if (full) events.push({ ...e, kind: 'closed', memo: e.memo ? `${e.memo}; sample treats it as a full closure` : '' });
+    // CME halts early on the other exchange holidays; on days of mourning and emergencies it
+    // ran abbreviated sessions that the sample simplifies to full closures.
+    if (e.special) events.push({ ...e, kind: 'closed', memo: `${e.memo}; CME had an abbreviated session, simplified to a closure` });
+    else if (["New Year's Day", 'Good Friday', 'Christmas'].includes(e.name)) events.push({ ...e, kind: 'closed' });
     else events.push({ ...e, kind: e.name === 'Thanksgiving Day' ? 'thanksgiving' : 'halt' });
   }
   return {
