@@ -1,6 +1,7 @@
 /**
- * The express application: middleware, the route table wired to validation and core, docs,
- * and the JSON 404 / error answers.
+ * The express application. The data routes are answered by the dispatcher (dispatch.ts) ahead
+ * of everything else; express serves /health, /info, the OpenAPI document, the docs, CORS
+ * preflights and the JSON 404 / error answers.
  */
 import type { CalendarQueries } from '@openbell/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -20,7 +20,7 @@ export const SAMPLE_LABEL =
   'SAMPLE DATA: a small illustrative dataset bundled with openbell, not real or complete calendar data. ' +
   'Do not rely on it; configure an API token or a data file to serve real data.';
 
-function iso(value: string | Date | null | undefined): string | null {
+function iso(value: string | Date | number | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();

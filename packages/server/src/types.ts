@@ -14,8 +14,9 @@ export interface DataMeta {
   isSample: boolean;
   /** ETag or mtime of what was loaded. */
   version: string | null;
-  downloadedAt?: string | Date | null;
-  loadedAt: string | Date;
+  /** ISO string, Date or epoch ms: the contract leaves the representation open. */
+  downloadedAt?: string | Date | number | null;
+  loadedAt: string | Date | number;
   plan: Plan;
   warnings?: readonly unknown[];
 }
