@@ -29,6 +29,12 @@ export interface AppOptions {
   corsOrigins?: readonly string[] | '*';
   /** The clock for /status without datetime_utc (tests pin it). */
   now?: () => number | Date;
+  /**
+   * Serialized answers kept per dataset for the routes that do not depend on the clock
+   * (lists, holidays, schedules, phases, days); default 1000, 0 disables. Swapping data
+   * starts a fresh cache.
+   */
+  cacheEntries?: number;
 }
 
 export interface OpenbellApp extends Express {
@@ -99,7 +105,7 @@ export function createApp(options: AppOptions = {}): OpenbellApp {
           cors?.(req, res);
         }
       : undefined;
-  const dispatch = createDispatcher({ holder, now, logger, before });
+  const dispatch = createDispatcher({ holder, now, logger, before, cacheEntries: options.cacheEntries });
 
   const app = express();
   app.disable('x-powered-by');

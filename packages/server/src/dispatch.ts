@@ -5,6 +5,9 @@
  * the route table is matched here by path segments and answered directly; express handles
  * what is left (docs, the OpenAPI document, CORS preflights, 404s). The same dispatcher is
  * the first middleware of the express app, so tests through the app exercise this exact code.
+ *
+ * Answers of routes that depend only on the URL and the dataset are kept serialized, per
+ * dataset object, in a small LRU: a swap brings a new object and so an empty cache.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
@@ -44,12 +47,37 @@ function compile(route: DataRoute): Compiled {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+export const DEFAULT_CACHE_ENTRIES = 1000;
 
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
   res.end(req.method === 'HEAD' ? undefined : text);
 }
+
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
+  sendText(req, res, status, JSON.stringify(body));
+}
+
+/** Serialized answers of cacheable routes, by URL, least recently used first. */
+class BodyCache {
+  private readonly entries = new Map<string, string>();
+  constructor(private readonly max: number) {}
+  get(key: string): string | undefined {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+  set(key: string, body: string): void {
+    if (body.length > MAX_CACHED_BODY) return;
+    this.entries.set(key, body);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+const MAX_CACHED_BODY = 512 * 1024;
 
 export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, names: ParamNames, logger: Logger): void {
   const answer = toHttp(err, names);
@@ -67,10 +95,20 @@ export interface DispatcherOptions {
   logger: Logger;
   /** Runs first for every request the dispatcher answers (access log, CORS headers). */
   before?: RawHandler | undefined;
+  /** Entries of the per-dataset answer cache for clock-free routes; 0 disables. */
+  cacheEntries?: number | undefined;
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { holder, now, logger, before } = options;
+  const cacheEntries = options.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
+  // Keyed by the dataset object: a swap starts an empty cache and lets the old one go.
+  const caches = new WeakMap<object, BodyCache>();
+  const cacheFor = (data: object): BodyCache => {
+    let cache = caches.get(data);
+    if (!cache) caches.set(data, (cache = new BodyCache(cacheEntries)));
+    return cache;
+  };
   const compiled = dataRoutes.map(compile);
   // Routes with literal segments are listed before placeholder routes of the same length in
   // the table (finid/, mic/), so first match wins, as in express.
@@ -103,7 +141,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         throw new RequestValidationError(entries);
       }
       if (!data) throw new DataNotLoadedError(holder.loadError);
-      sendJson(req, res, 200, route.handle({ ds: data.dataset, params: p?.data ?? {}, query: q.data, now }));
+      const text = JSON.stringify(route.handle({ ds: data.dataset, params: p?.data ?? {}, query: q.data, now }));
+      if (route.cacheable && cacheEntries > 0) cacheFor(data.dataset).set(req.url ?? '', text);
+      sendText(req, res, 200, text);
     } catch (err) {
       const names: ParamNames =
         rawQuery.datetime_utc === undefined && rawQuery.datetime !== undefined ? { ...c.names, instant: 'datetime' } : c.names;
@@ -141,6 +181,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (!ok) continue;
       before?.(req, res);
       if (res.writableEnded) return true;
+      if (c.route.cacheable && cacheEntries > 0) {
+        const data = holder.current;
+        const hit = data && cacheFor(data.dataset).get(url);
+        if (hit !== undefined && hit !== '') {
+          sendText(req, res, 200, hit);
+          return true;
+        }
+      }
       if (params) {
         for (const k in params) {
           const v = params[k]!;

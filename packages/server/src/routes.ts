@@ -56,6 +56,11 @@ export interface DataRoute<P extends z.ZodObject = z.ZodObject, Q extends z.ZodO
    * so a request with several faults gets one 422 entry per fault.
    */
   probe?(ds: CalendarQueries, params: Record<string, string>): void;
+  /**
+   * The answer depends only on the URL and the dataset (no clock), so a serialized 200 body
+   * can be reused until the dataset is swapped.
+   */
+  cacheable?: boolean;
 }
 
 function route<P extends z.ZodObject, Q extends z.ZodObject>(r: DataRoute<P, Q>): DataRoute {
@@ -82,6 +87,7 @@ export const dataRoutes: DataRoute[] = [
   route({
     path: '/markets',
     operationId: 'listMarkets',
+    cacheable: true,
     summary: 'List markets',
     description: 'Markets whose FinID matches `subset`, ordered by FinID.',
     tag: 'Markets',
@@ -135,6 +141,7 @@ export const dataRoutes: DataRoute[] = [
   route({
     path: '/markets/{identifier}/holidays',
     operationId: 'listMarketHolidays',
+    cacheable: true,
     summary: 'Holidays of a market in a date range',
     tag: 'Markets',
     params: IdentifierPath,
@@ -148,6 +155,7 @@ export const dataRoutes: DataRoute[] = [
   route({
     path: '/markets/{identifier}/phases',
     operationId: 'listMarketPhases',
+    cacheable: true,
     summary: 'Phases generated for a date range',
     description:
       'Phases whose end falls on a local date in the range (an overnight session belongs to the date it ends). ' +
@@ -164,6 +172,7 @@ export const dataRoutes: DataRoute[] = [
   route({
     path: '/markets/{identifier}/days',
     operationId: 'listMarketDays',
+    cacheable: true,
     summary: 'Day-level view of a date range',
     description: 'One entry per local date: whether the market is open and settles, its holiday row and its phases.',
     tag: 'Markets',
@@ -178,6 +187,7 @@ export const dataRoutes: DataRoute[] = [
   route({
     path: '/markets/{identifier}/schedules',
     operationId: 'listMarketSchedules',
+    cacheable: true,
     summary: 'Schedule rows of a market',
     tag: 'Markets',
     params: IdentifierPath,
@@ -218,6 +228,7 @@ export const dataRoutes: DataRoute[] = [
   route({
     path: '/currencies',
     operationId: 'listCurrencies',
+    cacheable: true,
     summary: 'List currencies',
     tag: 'Currencies',
     query: NoQuery,
@@ -240,6 +251,7 @@ export const dataRoutes: DataRoute[] = [
   route({
     path: '/currencies/{code}/holidays',
     operationId: 'listCurrencyHolidays',
+    cacheable: true,
     summary: 'Settlement holidays of a currency in a date range',
     tag: 'Currencies',
     params: CodePath,

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp, INTERFACE_VERSION, type OpenbellApp } from '../src/index.js';
-import { CME, fixtureData, NOON_NY, NYSE } from './fixture.js';
+import { Dataset } from '@openbell/core';
+import { CME, fixtureData, fixtureTables, NOON_NY, NYSE } from './fixture.js';
 
 let app: OpenbellApp;
 
@@ -278,6 +279,35 @@ describe('docs', () => {
     expect((await get('/docs/init.js')).text).toContain('/openapi.json');
     // The rest of the swagger-ui-dist directory is not exposed.
     await get('/docs/package.json').expect(404);
+  });
+});
+
+describe('answer cache', () => {
+  it('never outlives a swap, and serves HEAD without a body', async () => {
+    const a = createApp({ data: fixtureData('v1'), logLevel: 'silent' });
+    const url = '/markets/US.NYSE/holidays?start=2023-11-01&end=2023-11-30';
+    expect((await request(a).get(url).expect(200)).body).toHaveLength(2);
+    expect((await request(a).get(url).expect(200)).body).toHaveLength(2);
+    const head = await request(a).head(url).expect(200);
+    expect(head.text ?? '').toBe('');
+    const fewer = fixtureData('v2');
+    const tables = fixtureTables();
+    tables.holidays = tables.holidays.filter((h) => h.date !== '2023-11-24');
+    fewer.dataset = Dataset.create(tables);
+    a.holder.swap(fewer);
+    expect((await request(a).get(url).expect(200)).body).toHaveLength(1);
+  });
+
+  it('is not used for the clock-dependent status, and can be disabled', async () => {
+    let t = Date.parse('2023-11-15T17:00:00Z');
+    const a = createApp({ data: fixtureData(), logLevel: 'silent', now: () => t, cacheEntries: 0 });
+    expect((await request(a).get('/markets/US.NYSE/status').expect(200)).body.status).toBe('Open');
+    t = Date.parse('2023-11-15T23:00:00Z');
+    expect((await request(a).get('/markets/US.NYSE/status').expect(200)).body.status).toBe('Closed');
+    const b = createApp({ data: fixtureData(), logLevel: 'silent', now: () => t });
+    expect((await request(b).get('/markets/US.NYSE/status').expect(200)).body.status).toBe('Closed');
+    t = Date.parse('2023-11-15T17:00:00Z');
+    expect((await request(b).get('/markets/US.NYSE/status').expect(200)).body.status).toBe('Open');
   });
 });
 
