@@ -50,7 +50,7 @@ const noop = () => undefined;
 export function inMemoryData(dataset: CalendarQueries, loadedAt: Date = new Date()): LoadedData {
   const meta: DataMeta = {
     source: 'in-memory dataset',
-    kind: 'file',
+    kind: 'memory',
     isSample: false,
     version: null,
     downloadedAt: null,

@@ -5,7 +5,8 @@
  */
 import type { CalendarQueries, Plan } from '@openbell/core';
 
-export type DataKind = 'sample' | 'file' | 'directory' | 'hosted' | 'url';
+/** The loader's kinds, plus 'memory' for a Dataset handed over directly. */
+export type DataKind = 'sample' | 'file' | 'directory' | 'hosted' | 'url' | 'memory';
 
 export interface DataMeta {
   /** Human-readable origin (path or URL); never carries a token. */

@@ -23,7 +23,7 @@ describe('service endpoints', () => {
     expect(res.body).toMatchObject({
       name: 'openbell',
       interface_version: INTERFACE_VERSION,
-      data: { loaded: true, version: 'fixture-1', is_sample: false, plan: 'full', kind: 'file' },
+      data: { loaded: true, version: 'fixture-1', is_sample: false, plan: 'full', kind: 'memory' },
       updates: { enabled: false, last_error: null },
     });
     expect(res.body.package_version).toMatch(/^\d+\.\d+\.\d+/);
