@@ -58,6 +58,42 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, status: numb
   sendText(req, res, status, JSON.stringify(body));
 }
 
+function decodeComponent(s: string): string {
+  const plus = s.includes('+') ? s.replace(/\+/g, ' ') : s;
+  if (!plus.includes('%')) return plus;
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    // Malformed escapes are kept as typed, like node:querystring, and fail validation later.
+    return querystring.unescape(plus);
+  }
+}
+
+/**
+ * The query string as node:querystring reads it (`+` is a space, a repeated key gives an
+ * array), without its general-purpose overhead: this runs on every request.
+ */
+export function parseQuery(qs: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  let from = 0;
+  while (from < qs.length) {
+    let amp = qs.indexOf('&', from);
+    if (amp === -1) amp = qs.length;
+    if (amp > from) {
+      const eq = qs.indexOf('=', from);
+      const hasValue = eq !== -1 && eq < amp;
+      const key = decodeComponent(qs.slice(from, hasValue ? eq : amp));
+      const value = hasValue ? decodeComponent(qs.slice(eq + 1, amp)) : '';
+      const prev = out[key];
+      if (prev === undefined) out[key] = value;
+      else if (Array.isArray(prev)) prev.push(value);
+      else out[key] = [prev, value];
+    }
+    from = amp + 1;
+  }
+  return out;
+}
+
 /** Serialized answers of cacheable routes, by URL, least recently used first. */
 class BodyCache {
   private readonly entries = new Map<string, string>();
@@ -123,7 +159,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const route = c.route;
     // One read of the holder per request: a swap during the request cannot affect it.
     const data = holder.current;
-    const rawQuery = (qs ? querystring.parse(qs) : {}) as Record<string, unknown>;
+    const rawQuery: Record<string, unknown> = qs ? parseQuery(qs) : {};
     try {
       const q = route.query.safeParse(rawQuery);
       const p = route.params?.safeParse(rawParams);
