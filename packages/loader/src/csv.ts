@@ -1,0 +1,189 @@
+/**
+ * One CSV file of the bulk archive → core rows (bulk-format.md "Column names" and "Values").
+ * Line numbers are 1-based with the header as line 1, counting CSV records (a quoted field
+ * spanning lines counts once; empty lines are skipped).
+ */
+import Papa from 'papaparse';
+import { formatTime, tryParseTime, type TableName } from '@openbell/core';
+import { LoaderError } from './errors.js';
+import type { LoadWarning } from './types.js';
+
+export interface TableSpec {
+  table: TableName;
+  /** File name inside `csv/`. */
+  fileName: string;
+  /** Columns (normalized name → header as published) without which the file is refused. */
+  required: Record<string, string>;
+  dates?: string[];
+  times?: string[];
+  ints?: string[];
+  observed?: boolean;
+}
+
+export const TABLE_SPECS: TableSpec[] = [
+  { table: 'markets', fileName: 'markets.csv', required: { fin_id: 'FinID' }, dates: ['permanently_closed'] },
+  { table: 'holidays', fileName: 'holidays.csv', required: { fin_id: 'FinID', date: 'Date' }, dates: ['date'], observed: true },
+  {
+    table: 'schedules',
+    fileName: 'schedules.csv',
+    required: { fin_id: 'FinID', schedule_group: 'Schedule Group', phase_type: 'Phase Type', days: 'Days', start: 'Start', end: 'End' },
+    dates: ['in_force_start_date', 'in_force_end_date'],
+    times: ['start', 'end', 'min_start', 'max_start', 'min_end', 'max_end'],
+    ints: ['offset_days', 'duration'],
+  },
+  { table: 'phaseTypes', fileName: 'phases.csv', required: { name: 'Name', status: 'Status' } },
+  { table: 'micMapping', fileName: 'mic-mapping.csv', required: { mic: 'MIC', fin_id: 'FinID' } },
+  { table: 'seasonDefinitions', fileName: 'season-definitions.csv', required: { season: 'Season', year: 'Year', date: 'Date' }, dates: ['date'], ints: ['year'] },
+  { table: 'currencies', fileName: 'currencies.csv', required: { currency_code: 'Currency Code' } },
+  { table: 'currencyHolidays', fileName: 'currency-holidays.csv', required: { currency_code: 'Currency Code', date: 'Date' }, dates: ['date'], observed: true },
+  { table: 'regionalHolidays', fileName: 'regional-holidays.csv', required: { calendar: 'Calendar', date: 'Date' }, dates: ['date'] },
+];
+
+export const SPEC_BY_FILE = new Map(TABLE_SPECS.map((s) => [s.fileName, s]));
+
+/** bulk-format.md: lower-case, runs of other characters → `_`, `finid` → `fin_id`. */
+export function normalizeHeader(header: string): string {
+  const n = header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return n === 'finid' ? 'fin_id' : n;
+}
+
+export interface ParsedTable {
+  rows: Record<string, unknown>[];
+  /** normalized column → header as written. */
+  headers: Record<string, string>;
+}
+
+function dataError(file: string, line: number | undefined, column: string | undefined, message: string): LoaderError {
+  const where = [file, line !== undefined ? `line ${line}` : null, column !== undefined ? `column '${column}'` : null].filter(Boolean).join(', ');
+  return new LoaderError('data_invalid', `${where}: ${message}`, { file, ...(line !== undefined ? { line } : {}), ...(column !== undefined ? { column } : {}) });
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+type Convert = (cell: string, line: number) => unknown;
+
+const DAYS_IN_MONTH = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const digit = (c: number) => c >= 48 && c <= 57;
+
+/** A real calendar date written YYYY-MM-DD (a fast path for the hundreds of thousands of holiday rows). */
+export function isIsoDate(v: string): boolean {
+  if (v.length !== 10 || v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45) return false;
+  for (const i of [0, 1, 2, 3, 5, 6, 8, 9]) if (!digit(v.charCodeAt(i))) return false;
+  const y = (v.charCodeAt(0) - 48) * 1000 + (v.charCodeAt(1) - 48) * 100 + (v.charCodeAt(2) - 48) * 10 + (v.charCodeAt(3) - 48);
+  const m = (v.charCodeAt(5) - 48) * 10 + (v.charCodeAt(6) - 48);
+  const d = (v.charCodeAt(8) - 48) * 10 + (v.charCodeAt(9) - 48);
+  if (m < 1 || m > 12 || d < 1 || d > DAYS_IN_MONTH[m]!) return false;
+  return m !== 2 || d < 29 || (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0));
+}
+
+export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, warnings: LoadWarning[]): ParsedTable {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch (e) {
+    throw dataError(file, undefined, undefined, 'the file is not valid UTF-8');
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const result = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: true, header: false });
+  const records = result.data;
+  // Field-count mismatches are checked below ourselves; quoting errors refuse the file.
+  for (const err of result.errors) {
+    if (err.type === 'Quotes') throw dataError(file, err.row !== undefined ? err.row + 1 : undefined, undefined, `malformed quoting (${err.message})`);
+  }
+  if (records.length === 0) throw dataError(file, 1, undefined, 'the file is empty (no header line)');
+  const rawHeader = records[0]!;
+  const names: string[] = [];
+  const headers: Record<string, string> = {};
+  const keep: boolean[] = [];
+  rawHeader.forEach((h, i) => {
+    const n = normalizeHeader(h);
+    if (n === '') {
+      keep.push(false);
+      names.push('');
+      warnings.push({ message: `column ${i + 1} has an empty header; its cells are ignored`, file, line: 1 });
+      return;
+    }
+    if (n in headers) throw dataError(file, 1, h, `columns '${headers[n]}' and '${h}' both normalize to '${n}'`);
+    headers[n] = h;
+    names.push(n);
+    keep.push(true);
+  });
+  for (const [n, published] of Object.entries(spec.required)) {
+    if (!(n in headers)) throw dataError(file, 1, published, `required column '${published}' is missing`);
+  }
+
+  const converters: (Convert | null)[] = names.map((n) => {
+    const col = headers[n];
+    if (spec.dates?.includes(n)) {
+      return (cell, line) => {
+        const v = cell.length === 10 ? cell : cell.trim();
+        if (!isIsoDate(v)) throw dataError(file, line, col, `expected a date YYYY-MM-DD, got '${cell}'`);
+        return v;
+      };
+    }
+    if (spec.times?.includes(n)) {
+      return (cell, line) => {
+        const v = cell.trim();
+        const t = /^\d{1,2}:\d{2}(:\d{2})?$/.test(v) ? tryParseTime(v) : undefined;
+        if (t === undefined) throw dataError(file, line, col, `expected a time HH:MM:SS or HH:MM, got '${cell}'`);
+        return formatTime(t);
+      };
+    }
+    if (spec.ints?.includes(n)) {
+      return (cell, line) => {
+        const v = cell.trim();
+        if (!/^[+-]?\d{1,9}$/.test(v)) throw dataError(file, line, col, `expected an integer, got '${cell}'`);
+        return Number(v);
+      };
+    }
+    return null;
+  });
+  const observedIdx = spec.observed ? names.indexOf('observed') : -1;
+  let oddObserved = 0;
+  let firstOdd: { line: number; value: string } | undefined;
+
+  const width = rawHeader.length;
+  const rows: Record<string, unknown>[] = new Array(records.length - 1);
+  for (let r = 1; r < records.length; r++) {
+    const rec = records[r]!;
+    const line = r + 1;
+    if (rec.length !== width) {
+      throw dataError(file, line, undefined, `the line has ${rec.length} fields but the header has ${width}`);
+    }
+    const row: Record<string, unknown> = {};
+    for (let c = 0; c < width; c++) {
+      if (!keep[c]) continue;
+      const cell = rec[c]!;
+      if (c === observedIdx) {
+        const v = cell.trim().toUpperCase();
+        if (v !== '' && v !== 'OBS') {
+          oddObserved++;
+          firstOdd ??= { line, value: cell };
+        }
+        row[names[c]!] = v === 'OBS';
+        continue;
+      }
+      if (cell === '') {
+        row[names[c]!] = null;
+        continue;
+      }
+      const conv = converters[c];
+      row[names[c]!] = conv ? conv(cell, line) : cell;
+    }
+    rows[r - 1] = row;
+    (records as unknown[])[r] = undefined; // let the parsed fields go as we convert
+  }
+  if (oddObserved > 0) {
+    warnings.push({
+      message: `${oddObserved} Observed cell(s) hold neither 'OBS' nor nothing (first: '${firstOdd!.value}'); read as not observed`,
+      file,
+      line: firstOdd!.line,
+      column: headers.observed!,
+    });
+  }
+  return { rows, headers };
+}

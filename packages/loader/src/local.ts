@@ -1,0 +1,316 @@
+/**
+ * Local loading: the bulk ZIP (bytes, a file, the bundled sample) or a directory of CSVs →
+ * core `Tables` → `Dataset` (bulk-format.md).
+ *
+ * What refuses the data (LoaderError) and what only warns (meta.warnings):
+ *
+ * Errors — the data would be wrong or incomplete, so nothing is loaded:
+ *   - `archive_invalid`: not a ZIP, truncated or damaged archive (bad central directory, entry
+ *     cut short, inflate failure, CRC mismatch), ZIP64, unsupported compression, an entry name
+ *     that is absolute or has a `..` segment (checked for every entry, even ignored ones), the
+ *     same CSV present twice (e.g. `csv/markets.csv` and `x/csv/markets.csv`).
+ *   - `too_large`: declared uncompressed size of the needed CSVs above the cap (default
+ *     512 MiB), or an entry inflating past its declared size or the cap (checked while inflating).
+ *   - `data_invalid` (with file, line, column): markets.csv or holidays.csv missing; a required
+ *     column missing (line 1; see TABLE_SPECS in csv.ts); a header that normalizes like
+ *     another; bad quoting; a line whose field count differs from the header's; invalid
+ *     UTF-8; a malformed date (YYYY-MM-DD, real calendar date), time (HH:MM[:SS]) or integer
+ *     (Offset Days, Duration, Year); and everything core's `Dataset.create` throws (unknown
+ *     phase type, season without definition, duplicate market or currency, holiday/schedule
+ *     for an unknown market, unknown time zone, bad Days, schedules without phases.csv, …),
+ *     mapped to the CSV file, line (row index + 2) and header as written.
+ * Warnings — answers stay right:
+ *   - an Observed cell that is neither `OBS` nor empty (read as false, as the format says);
+ *   - a column with an empty header (ignored);
+ *   - CSV files in `csv/` that the format does not name (ignored);
+ *   - core's warnings: `Replaced By` naming no market or a loop, duplicate phase type,
+ *     two holiday rows on one day, a MIC mapped to an unknown market.
+ * XLSX files and everything outside `csv/` are ignored silently.
+ *
+ * Lines are 1-based with the header as line 1 and count CSV records: empty lines are skipped
+ * and a quoted field spanning several lines counts once (the vendor's files have neither).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DataError, Dataset, type DatasetOptions, type TableName, type Tables } from '@openbell/core';
+import { parseTable, SPEC_BY_FILE, TABLE_SPECS, type TableSpec } from './csv.js';
+import { LoaderError } from './errors.js';
+import type { DataKind, LoadedData, LoadWarning } from './types.js';
+import { extractEntry, isUnsafeEntryName, readCentralDirectory, type ZipEntry } from './zip.js';
+
+export { normalizeHeader } from './csv.js';
+
+export const DEFAULT_MAX_UNCOMPRESSED_BYTES = 512 * 1024 * 1024;
+
+export interface ParseOptions {
+  /** Cap on the total uncompressed size of the CSVs read (default 512 MiB). */
+  maxUncompressedBytes?: number;
+}
+
+export interface ParsedData {
+  tables: Tables;
+  warnings: LoadWarning[];
+}
+
+/** Where each table came from, so core's errors can name file and header as written. */
+interface SourceInfo {
+  files: Partial<Record<TableName, string>>;
+  headers: Partial<Record<TableName, Record<string, string>>>;
+}
+const sources = new WeakMap<Tables, SourceInfo>();
+
+const DEFAULT_FILES = Object.fromEntries(TABLE_SPECS.map((s) => [s.table, `csv/${s.fileName}`])) as Record<TableName, string>;
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MiB` : `${n} bytes`;
+}
+
+/** Builds Tables from the files found; `read` returns a file's bytes. */
+function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: string) => Uint8Array, where: string): ParsedData {
+  const warnings: LoadWarning[] = [];
+  const info: SourceInfo = { files: {}, headers: {} };
+  const out: Partial<Record<TableName, unknown[]>> = {};
+  for (const required of ['markets.csv', 'holidays.csv']) {
+    const spec = SPEC_BY_FILE.get(required)!;
+    if (!found.has(spec)) {
+      throw new LoaderError('data_invalid', `${where} has no csv/${required}; it is required in every plan`, { file: `csv/${required}` });
+    }
+  }
+  for (const spec of TABLE_SPECS) {
+    const file = found.get(spec);
+    if (file === undefined) continue;
+    const parsed = parseTable(read(spec, file), file, spec, warnings);
+    out[spec.table] = parsed.rows;
+    info.files[spec.table] = file;
+    info.headers[spec.table] = parsed.headers;
+  }
+  const tables = out as unknown as Tables;
+  sources.set(tables, info);
+  return { tables, warnings };
+}
+
+/** `csv/<name>.csv`, optionally under one top folder; returns [depth, file name] or undefined. */
+function csvEntryName(name: string): [number, string] | undefined {
+  const parts = name.split('/');
+  if (parts.length < 2 || parts.length > 3) return undefined;
+  if (parts[parts.length - 2]!.toLowerCase() !== 'csv') return undefined;
+  const file = parts[parts.length - 1]!.toLowerCase();
+  if (!file.endsWith('.csv')) return undefined;
+  return [parts.length - 2, file];
+}
+
+export function parseArchive(bytes: Uint8Array, options: ParseOptions = {}): ParsedData {
+  const cap = options.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES;
+  const entries = readCentralDirectory(bytes);
+  const chosen = new Map<TableSpec, ZipEntry>();
+  const depthOf = new Map<TableSpec, number>();
+  const unknownCsv: string[] = [];
+  for (const e of entries) {
+    if (isUnsafeEntryName(e.name)) {
+      throw new LoaderError('archive_invalid', `the archive holds an unsafe entry name '${e.name}' (absolute or with '..'); refusing it`, { file: e.name });
+    }
+    const m = csvEntryName(e.name);
+    if (!m) continue;
+    const spec = SPEC_BY_FILE.get(m[1]);
+    if (!spec) {
+      unknownCsv.push(e.name);
+      continue;
+    }
+    const prev = depthOf.get(spec);
+    if (prev === undefined || m[0] < prev) {
+      chosen.set(spec, e);
+      depthOf.set(spec, m[0]);
+    } else if (prev === m[0]) {
+      throw new LoaderError('archive_invalid', `the archive holds ${spec.fileName} twice (${chosen.get(spec)!.name} and ${e.name})`, { file: e.name });
+    }
+  }
+  let declared = 0;
+  for (const e of chosen.values()) declared += e.size;
+  if (declared > cap) {
+    throw new LoaderError('too_large', `the archive's CSV files declare ${formatBytes(declared)} uncompressed, above the limit of ${formatBytes(cap)}`);
+  }
+  let budget = cap;
+  const found = new Map<TableSpec, string>();
+  for (const [spec, e] of chosen) found.set(spec, e.name);
+  const data = assemble(
+    found,
+    (spec) => {
+      const out = extractEntry(bytes, chosen.get(spec)!, budget, formatBytes(cap));
+      budget -= out.length;
+      return out;
+    },
+    'the archive',
+  );
+  if (unknownCsv.length) data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
+  return data;
+}
+
+/** The folder holding the CSVs: `dir/csv` when it exists, else `dir` itself. */
+function csvFolder(dir: string): string {
+  const sub = join(dir, 'csv');
+  try {
+    if (statSync(sub).isDirectory()) return sub;
+  } catch {
+    // fall through
+  }
+  return dir;
+}
+
+export function readDirectory(dir: string): ParsedData {
+  let folder: string;
+  let names: string[];
+  try {
+    folder = csvFolder(dir);
+    names = readdirSync(folder);
+  } catch (e) {
+    throw new LoaderError('not_found', `cannot read the directory ${dir}: ${(e as Error).message}`, { file: dir, cause: e });
+  }
+  const found = new Map<TableSpec, string>();
+  const unknownCsv: string[] = [];
+  for (const n of names) {
+    if (!n.toLowerCase().endsWith('.csv')) continue;
+    const spec = SPEC_BY_FILE.get(n.toLowerCase());
+    if (spec) found.set(spec, join(folder, n));
+    else unknownCsv.push(n);
+  }
+  const data = assemble(found, (_spec, file) => readFileSync(file), `the directory ${dir}`);
+  if (unknownCsv.length) data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
+  return data;
+}
+
+/** A header as published when the table's own header is unknown: `fin_id` → `FinID`, `phase_type` → `Phase Type`. */
+function guessHeader(column: string): string {
+  if (column === 'fin_id') return 'FinID';
+  if (column === 'mic') return 'MIC';
+  return column
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+function locate(tables: Tables, location: { table: TableName; row?: number; column?: string } | undefined): { file?: string; line?: number; column?: string } {
+  if (!location) return {};
+  const info = sources.get(tables);
+  const file = info?.files[location.table] ?? DEFAULT_FILES[location.table];
+  const out: { file?: string; line?: number; column?: string } = { file };
+  if (location.row !== undefined) out.line = location.row + 2;
+  if (location.column !== undefined) out.column = info?.headers[location.table]?.[location.column] ?? guessHeader(location.column);
+  return out;
+}
+
+export interface BuildOptions extends DatasetOptions {}
+
+/**
+ * `Dataset.create` with core's DataError turned into a LoaderError naming file, line and
+ * column. Core's warnings are appended to `warnings` (mapped to file/line/column).
+ */
+export function buildDataset(tables: Tables, warnings: LoadWarning[] = [], options: BuildOptions = {}): Dataset {
+  let dataset: Dataset;
+  try {
+    dataset = Dataset.create(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, ...options });
+  } catch (e) {
+    if (e instanceof DataError) {
+      const loc = locate(tables, e.location);
+      const where = [loc.file, loc.line !== undefined ? `line ${loc.line}` : null, loc.column !== undefined ? `column '${loc.column}'` : null].filter(Boolean).join(', ');
+      throw new LoaderError('data_invalid', where ? `${where}: ${e.message}` : e.message, { ...loc, cause: e });
+    }
+    throw e;
+  }
+  for (const w of dataset.warnings) warnings.push({ message: w.message, ...locate(tables, w.location) });
+  return dataset;
+}
+
+export interface LoadInfo {
+  source: string;
+  kind: DataKind;
+  version: string | null;
+  downloadedAt: string | null;
+  isSample?: boolean;
+}
+
+function toLoaded(parsed: ParsedData, info: LoadInfo): LoadedData {
+  const warnings = [...parsed.warnings];
+  const dataset = buildDataset(parsed.tables, warnings);
+  return {
+    dataset,
+    meta: {
+      source: info.source,
+      kind: info.kind,
+      isSample: info.isSample ?? false,
+      version: info.version,
+      downloadedAt: info.downloadedAt,
+      loadedAt: new Date().toISOString(),
+      plan: dataset.plan,
+      warnings,
+    },
+  };
+}
+
+/** Verifies and loads an archive held in memory (used for downloads too). */
+export function loadFromBytes(bytes: Uint8Array, info: LoadInfo, options: ParseOptions = {}): LoadedData {
+  return toLoaded(parseArchive(bytes, options), info);
+}
+
+/** Latest mtime of the CSVs a directory load reads (editing a file in place leaves the folder's mtime alone). */
+function directoryVersion(dir: string): string | null {
+  try {
+    const folder = csvFolder(dir);
+    let latest = 0;
+    for (const n of readdirSync(folder)) {
+      if (n.toLowerCase().endsWith('.csv')) latest = Math.max(latest, statSync(join(folder, n)).mtimeMs);
+    }
+    return latest ? new Date(latest).toISOString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A ZIP file (kind 'file') or a directory holding `csv/` (kind 'directory'). */
+export async function loadFromPath(path: string, options: ParseOptions = {}): Promise<LoadedData> {
+  const full = resolve(path);
+  let st;
+  try {
+    st = await stat(full);
+  } catch (e) {
+    throw new LoaderError('not_found', `no data at ${full}: the path does not exist`, { file: full, cause: e });
+  }
+  if (st.isDirectory()) {
+    return toLoaded(readDirectory(full), { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null });
+  }
+  const bytes = readFileSync(full);
+  return toLoaded(parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options), {
+    source: full,
+    kind: 'file',
+    version: st.mtime.toISOString(),
+    downloadedAt: null,
+  });
+}
+
+export const SAMPLE_SOURCE = 'bundled sample dataset (not vendor data)';
+
+/** The bundled sample archive (packages/loader/data/sample.zip), resolved from this module. */
+export function samplePath(): string {
+  return fileURLToPath(new URL('../data/sample.zip', import.meta.url));
+}
+
+/** Loads the bundled sample dataset; `path` overrides where sample.zip is (for bundled CLIs). */
+export async function loadSample(path?: string): Promise<LoadedData> {
+  const file = path ?? samplePath();
+  let bytes: Buffer;
+  let version: string | null = null;
+  try {
+    bytes = readFileSync(file);
+    version = statSync(file).mtime.toISOString();
+  } catch (e) {
+    throw new LoaderError('not_found', `the bundled sample dataset is missing (${file})`, { file, cause: e });
+  }
+  return toLoaded(parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)), {
+    source: SAMPLE_SOURCE,
+    kind: 'sample',
+    version,
+    downloadedAt: null,
+    isSample: true,
+  });
+}

@@ -1,0 +1,61 @@
+import type { Dataset, Plan } from '@openbell/core';
+
+export type DataKind = 'sample' | 'file' | 'directory' | 'hosted' | 'url';
+
+/** A problem in the data that does not make answers wrong; where it is, when known. */
+export interface LoadWarning {
+  message: string;
+  file?: string;
+  line?: number;
+  column?: string;
+}
+
+export interface DataMeta {
+  /** Human-readable origin (path or URL); never carries a token or a presigned query. */
+  source: string;
+  kind: DataKind;
+  isSample: boolean;
+  /** ETag of a download, or the file's mtime (ISO) for local data. */
+  version: string | null;
+  /** When the archive was downloaded (ISO), or null for local data. */
+  downloadedAt: string | null;
+  /** When this dataset was built (ISO). */
+  loadedAt: string;
+  plan: Plan;
+  warnings: LoadWarning[];
+}
+
+export interface LoadedData {
+  dataset: Dataset;
+  meta: DataMeta;
+}
+
+export interface Progress {
+  /** Bytes received so far. */
+  loaded: number;
+  /** Content-Length when the server sent one. */
+  total: number | undefined;
+}
+
+export type ProgressCallback = (progress: Progress) => void;
+
+export type UpdateResult = { status: 'updated'; data: LoadedData } | { status: 'up_to_date' };
+
+export interface CheckResult {
+  upToDate: boolean;
+  etag: string | null;
+  lastModified: string | null;
+  contentLength: number | null;
+}
+
+export interface DataSource {
+  /** Where the data comes from, fit for logs and /info; never contains a token. */
+  readonly description: string;
+  readonly isRemote: boolean;
+  /** The data to serve now: the cache when it holds a good archive, else a first download. */
+  load(): Promise<LoadedData>;
+  /** Fetch a newer version if there is one (ETag); `force` ignores the stored ETag. */
+  update(options?: { force?: boolean }): Promise<UpdateResult>;
+  /** Whether a newer version is available, without downloading it (HEAD). */
+  check(): Promise<CheckResult>;
+}

@@ -1,0 +1,171 @@
+/**
+ * A defensive ZIP reader for untrusted archives. The central directory is read here (names,
+ * declared sizes, offsets); only the entries the caller asks for are inflated, with fflate's
+ * streaming `Inflate`, in small input chunks so that output is counted as it is produced:
+ * an entry that inflates past its declared size or past the archive-wide cap fails at once
+ * (`too_large`) instead of filling memory. CRC-32 is checked for every inflated entry.
+ */
+import { Inflate } from 'fflate';
+import { LoaderError } from './errors.js';
+
+export interface ZipEntry {
+  /** Name as stored, with `\` turned into `/`. */
+  name: string;
+  method: number;
+  compressedSize: number;
+  size: number;
+  crc: number;
+  localHeaderOffset: number;
+  flags: number;
+}
+
+const EOCD_SIG = 0x06054b50;
+const CEN_SIG = 0x02014b50;
+const LOC_SIG = 0x04034b50;
+
+function invalid(message: string, cause?: unknown): LoaderError {
+  return new LoaderError('archive_invalid', message, cause === undefined ? {} : { cause });
+}
+
+/** True when `name` is absolute or climbs out of the archive root. */
+export function isUnsafeEntryName(name: string): boolean {
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return true;
+  return name.split('/').some((seg) => seg === '..');
+}
+
+/** Lists the entries of the central directory; refuses archives that are not ZIPs or are cut short. */
+export function readCentralDirectory(data: Uint8Array): ZipEntry[] {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const len = data.length;
+  if (len < 22) throw invalid(`not a ZIP archive (only ${len} bytes)`);
+  let eocd = -1;
+  const stop = Math.max(0, len - 22 - 0xffff);
+  for (let p = len - 22; p >= stop; p--) {
+    if (view.getUint32(p, true) === EOCD_SIG) {
+      eocd = p;
+      break;
+    }
+  }
+  if (eocd < 0) {
+    const looksZip = len >= 4 && view.getUint32(0, true) === LOC_SIG;
+    throw invalid(looksZip ? 'the ZIP archive is truncated or damaged (no end of central directory record)' : 'not a ZIP archive');
+  }
+  const count = view.getUint16(eocd + 10, true);
+  const cdSize = view.getUint32(eocd + 12, true);
+  const cdOffset = view.getUint32(eocd + 16, true);
+  if (count === 0xffff || cdOffset === 0xffffffff || cdSize === 0xffffffff) throw invalid('ZIP64 archives are not supported');
+  if (cdOffset + cdSize > eocd) throw invalid('the ZIP archive is truncated or damaged (central directory out of range)');
+  const entries: ZipEntry[] = [];
+  let p = cdOffset;
+  const decoder = new TextDecoder('utf-8');
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > eocd || view.getUint32(p, true) !== CEN_SIG) throw invalid('the ZIP archive is damaged (bad central directory entry)');
+    const flags = view.getUint16(p + 8, true);
+    const method = view.getUint16(p + 10, true);
+    const crc = view.getUint32(p + 16, true);
+    let compressedSize = view.getUint32(p + 20, true);
+    let size = view.getUint32(p + 24, true);
+    const nameLen = view.getUint16(p + 28, true);
+    const extraLen = view.getUint16(p + 30, true);
+    const commentLen = view.getUint16(p + 32, true);
+    let localHeaderOffset = view.getUint32(p + 42, true);
+    if (p + 46 + nameLen + extraLen + commentLen > eocd) throw invalid('the ZIP archive is damaged (central directory entry out of range)');
+    const name = decoder.decode(data.subarray(p + 46, p + 46 + nameLen)).replace(/\\/g, '/');
+    // ZIP64 extra field: the 64-bit values appear in this order for the fields set to 0xFFFFFFFF.
+    if (size === 0xffffffff || compressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) {
+      let q = p + 46 + nameLen;
+      const end = q + extraLen;
+      let found = false;
+      while (q + 4 <= end) {
+        const id = view.getUint16(q, true);
+        const sz = view.getUint16(q + 2, true);
+        if (id === 0x0001) {
+          let r = q + 4;
+          const read64 = () => {
+            const v = Number(view.getBigUint64(r, true));
+            r += 8;
+            return v;
+          };
+          if (size === 0xffffffff) size = read64();
+          if (compressedSize === 0xffffffff) compressedSize = read64();
+          if (localHeaderOffset === 0xffffffff) localHeaderOffset = read64();
+          found = true;
+          break;
+        }
+        q += 4 + sz;
+      }
+      if (!found) throw invalid(`the ZIP archive is damaged (entry ${name} lacks its ZIP64 sizes)`);
+    }
+    entries.push({ name, method, compressedSize, size, crc, localHeaderOffset, flags });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return entries;
+}
+
+let crcTable: Int32Array | undefined;
+function crc32(data: Uint8Array): number {
+  if (!crcTable) {
+    crcTable = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c;
+    }
+  }
+  const t = crcTable;
+  let c = -1;
+  for (let i = 0; i < data.length; i++) c = t[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+/** Input chunk fed to the inflater: deflate expands at most ~1032:1, so one push yields ≤ ~66 MiB. */
+const CHUNK = 64 * 1024;
+
+/**
+ * Inflates one entry. `budget` is how many bytes the whole archive may still produce; the
+ * entry may not produce more than that, nor more than it declared.
+ */
+export function extractEntry(data: Uint8Array, entry: ZipEntry, budget: number, capLabel: string): Uint8Array {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const h = entry.localHeaderOffset;
+  if (h + 30 > data.length || view.getUint32(h, true) !== LOC_SIG) {
+    throw invalid(`the ZIP archive is truncated or damaged (no local header for ${entry.name})`);
+  }
+  const start = h + 30 + view.getUint16(h + 26, true) + view.getUint16(h + 28, true);
+  const end = start + entry.compressedSize;
+  if (end > data.length) throw invalid(`the ZIP archive is truncated (${entry.name} is cut short)`);
+  const tooLarge = () =>
+    new LoaderError('too_large', `${entry.name} inflates to more than ${entry.size > budget ? capLabel : `its declared ${entry.size} bytes`}; refusing the archive`, { file: entry.name });
+  let out: Uint8Array;
+  if (entry.method === 0) {
+    if (entry.compressedSize !== entry.size) throw invalid(`the ZIP archive is damaged (stored entry ${entry.name} has inconsistent sizes)`);
+    if (entry.size > budget) throw tooLarge();
+    out = data.subarray(start, end);
+  } else if (entry.method === 8) {
+    const limit = Math.min(entry.size, budget);
+    out = new Uint8Array(limit);
+    let written = 0;
+    let done = false;
+    const inflater = new Inflate((chunk, final) => {
+      if (written + chunk.length > limit) throw tooLarge();
+      out.set(chunk, written);
+      written += chunk.length;
+      if (final) done = true;
+    });
+    try {
+      for (let p = start; p < end; p += CHUNK) {
+        const q = Math.min(end, p + CHUNK);
+        inflater.push(data.subarray(p, q), q === end);
+      }
+      if (start === end) inflater.push(new Uint8Array(0), true);
+    } catch (e) {
+      if (e instanceof LoaderError) throw e;
+      throw invalid(`the ZIP archive is damaged: ${entry.name} does not inflate (${(e as Error).message})`, e);
+    }
+    if (!done || written !== entry.size) throw invalid(`the ZIP archive is damaged: ${entry.name} inflates to ${written} bytes, declared ${entry.size}`);
+  } else {
+    throw invalid(`${entry.name} uses an unsupported compression method (${entry.method})`);
+  }
+  if (crc32(out) !== entry.crc) throw invalid(`the ZIP archive is damaged: CRC mismatch in ${entry.name}`);
+  return out;
+}

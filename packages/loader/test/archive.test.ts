@@ -1,0 +1,277 @@
+// parseArchive / buildDataset / loadFromBytes on small archives built in the test.
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { buildDataset, LoaderError, loadFromBytes, parseArchive, type LoadWarning } from '../src/index.js';
+
+const BOM = '\uFEFF';
+const crlf = (lines: string[]) => BOM + lines.join('\r\n') + '\r\n';
+
+const MARKETS = ['FinID,Exchange Name,Timezone,Weekend Definition,MIC,Permanently Closed,Replaced By,Listing Tier', 'US.NYSE,"New York Stock Exchange, Inc.",America/New_York,Sat-Sun,XNYS,,,Tier 1', 'US.OLD,Old Exchange,America/New_York,Sat-Sun,,2010-01-01,US.NYSE,'];
+const HOLIDAYS = ['FinID,Date,Holiday Name,Schedule,Settlement,Observed,Memo,Status', 'US.NYSE,2023-11-23,Thanksgiving Day,Closed,No,,,Closed', 'US.NYSE,2023-11-24,Thanksgiving Day,Partial,Yes, obs ,,Open', 'US.NYSE,2024-12-25,Christmas,Closed,No,OBS,"Memo, with comma",Closed'];
+const SCHEDULES = [
+  'FinID,Schedule Group,Schedule Group Memo,Timezone,Phase Type,Phase Name,Phase Memo,Days,Start,End,Offset Days,Duration,Min Start,Max Start,Min End,Max End,In Force Start Date,In Force End Date,Season Start,Season End,Venue Note',
+  'US.NYSE,Regular,,America/New_York,Primary Trading Session,Core Trading Session,,Mon-Fri,09:30,16:00,0,,,,,,,,,,floor',
+  'US.NYSE,Regular,,America/New_York,"Primary Trading Session, No Settlement",Late,,Mon-Fri,16:00:00,17:00:00,,,,,,,,,,,',
+  'US.NYSE,Partial,,America/New_York,Primary Trading Session,Core Trading Session,,Mon-Fri,09:30,13:00,0,,,,,,,,,,',
+];
+const PHASES = ['Name,Status,Settlement,Closing Price', 'Primary Trading Session,Open,Yes,Yes', '"Primary Trading Session, No Settlement",Open,No,No'];
+const CURRENCIES = ['Currency Code,Currency Name', 'USD,US Dollar'];
+const CCY_HOL = ['Currency Code,Date,Holiday Name,Settlement,Observed,Memo', 'USD,2023-11-23,Thanksgiving Day,No,,'];
+const SEASONS = ['Season,Year,Date', 'Summer Start,2023,2023-04-01'];
+
+type Files = Record<string, string[] | string | Uint8Array | null>;
+const BASE: Files = {
+  'csv/markets.csv': MARKETS,
+  'csv/holidays.csv': HOLIDAYS,
+  'csv/schedules.csv': SCHEDULES,
+  'csv/phases.csv': PHASES,
+  'csv/currencies.csv': CURRENCIES,
+  'csv/currency-holidays.csv': CCY_HOL,
+  'csv/season-definitions.csv': SEASONS,
+  'xlsx/markets.xlsx': new Uint8Array([1, 2, 3]),
+};
+
+function zip(overrides: Files = {}, base: Files = BASE): Uint8Array {
+  const files: Zippable = {};
+  for (const [name, v] of Object.entries({ ...base, ...overrides })) {
+    if (v === null) continue;
+    files[name] = typeof v === 'string' ? strToU8(v) : v instanceof Uint8Array ? v : strToU8(crlf(v));
+  }
+  return zipSync(files);
+}
+
+const info = { source: 'test', kind: 'file' as const, version: null, downloadedAt: null };
+
+function catchErr(fn: () => unknown): LoaderError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(LoaderError);
+    return e as LoaderError;
+  }
+  throw new Error('expected a LoaderError');
+}
+
+/** Loads through parse + build, returning the error. */
+const loadErr = (overrides: Files) => catchErr(() => loadFromBytes(zip(overrides), info));
+const replaceLine = (lines: string[], i: number, line: string) => lines.map((l, k) => (k === i ? line : l));
+
+describe('parseArchive: reading the format', () => {
+  it('strips the BOM, reads CRLF and quoted commas, normalizes headers', () => {
+    const { tables } = parseArchive(zip());
+    expect(tables.markets[0]).toMatchObject({ fin_id: 'US.NYSE', exchange_name: 'New York Stock Exchange, Inc.', timezone: 'America/New_York', listing_tier: 'Tier 1' });
+    expect(Object.keys(tables.markets[0]!)[0]).toBe('fin_id');
+    expect(tables.phaseTypes![1]!.name).toBe('Primary Trading Session, No Settlement');
+    expect(tables.holidays[2]!.memo).toBe('Memo, with comma');
+  });
+
+  it('empty cell is null, Observed is a boolean, integers and HH:MM:SS times', () => {
+    const { tables } = parseArchive(zip());
+    expect(tables.markets[0]!.permanently_closed).toBeNull();
+    expect(tables.holidays.map((h) => h.observed)).toEqual([false, true, true]);
+    const s = tables.schedules![0]!;
+    expect(s).toMatchObject({ start: '09:30:00', end: '16:00:00', offset_days: 0, duration: null, venue_note: 'floor' });
+    expect(tables.schedules![1]!.offset_days).toBeNull();
+    expect(tables.seasonDefinitions![0]!.year).toBe(2023);
+    expect(tables.currencyHolidays![0]!.observed).toBe(false);
+  });
+
+  it('accepts LF line ends and files without BOM', () => {
+    const { tables } = parseArchive(zip({ 'csv/markets.csv': MARKETS.join('\n') + '\n' }));
+    expect(tables.markets).toHaveLength(2);
+  });
+
+  it('tolerates the csv folder nested one level and ignores XLSX and other entries', () => {
+    const nested: Files = {};
+    for (const [k, v] of Object.entries(BASE)) nested[`bulk-2023/${k}`] = v;
+    nested['README.txt'] = 'hello';
+    const { tables } = parseArchive(zip({}, nested));
+    expect(tables.markets).toHaveLength(2);
+    expect(tables.schedules).toHaveLength(3);
+  });
+
+  it('missing schedules.csv → plan holidays_only; missing currencies.csv → no_currencies', () => {
+    const a = loadFromBytes(zip({ 'csv/schedules.csv': null, 'csv/phases.csv': null, 'csv/currencies.csv': null, 'csv/currency-holidays.csv': null }), info);
+    expect(a.meta.plan).toBe('holidays_only');
+    const b = loadFromBytes(zip({ 'csv/currencies.csv': null, 'csv/currency-holidays.csv': null }), info);
+    expect(b.meta.plan).toBe('no_currencies');
+    const c = loadFromBytes(zip(), info);
+    expect(c.meta.plan).toBe('full');
+    expect(parseArchive(zip({ 'csv/schedules.csv': null })).tables.schedules).toBeUndefined();
+  });
+
+  it('unknown columns ride through to dataset records', () => {
+    const { dataset } = loadFromBytes(zip(), info);
+    expect(dataset.getMarket('US.NYSE').listing_tier).toBe('Tier 1');
+    expect(dataset.listSchedules('US.NYSE').find((s) => s.phase_name === 'Core Trading Session' && s.schedule_group === 'Regular')!.venue_note).toBe('floor');
+  });
+
+  it('fills meta', () => {
+    const { meta } = loadFromBytes(zip(), { ...info, version: '"etag"', downloadedAt: '2023-01-01T00:00:00.000Z' });
+    expect(meta).toMatchObject({ source: 'test', kind: 'file', isSample: false, version: '"etag"', downloadedAt: '2023-01-01T00:00:00.000Z', plan: 'full' });
+    expect(Number.isNaN(Date.parse(meta.loadedAt))).toBe(false);
+  });
+});
+
+describe('errors name file, line and column', () => {
+  it('markets.csv and holidays.csv are required', () => {
+    expect(catchErr(() => parseArchive(zip({ 'csv/markets.csv': null })))).toMatchObject({ code: 'data_invalid', file: 'csv/markets.csv' });
+    expect(catchErr(() => parseArchive(zip({ 'csv/holidays.csv': null })))).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv' });
+  });
+
+  it('missing required column: markets without FinID, holidays without Date', () => {
+    expect(loadErr({ 'csv/markets.csv': ['Exchange Name', 'NYSE'] })).toMatchObject({ code: 'data_invalid', file: 'csv/markets.csv', line: 1, column: 'FinID' });
+    expect(loadErr({ 'csv/holidays.csv': ['FinID,Holiday Name', 'US.NYSE,X'] })).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv', line: 1, column: 'Date' });
+  });
+
+  it('malformed date', () => {
+    const e = loadErr({ 'csv/holidays.csv': replaceLine(HOLIDAYS, 2, 'US.NYSE,2023-11-31,X,Closed,No,,,Closed') });
+    expect(e).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv', line: 3, column: 'Date' });
+    expect(e.message).toContain('2023-11-31');
+    expect(loadErr({ 'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,23/11/2023,X,Closed,No,,,Closed') })).toMatchObject({ line: 2, column: 'Date' });
+  });
+
+  it('malformed time and non-integer Offset Days', () => {
+    expect(loadErr({ 'csv/schedules.csv': replaceLine(SCHEDULES, 2, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,9h30,16:00,0,,,,,,,,,,') })).toMatchObject({
+      code: 'data_invalid',
+      file: 'csv/schedules.csv',
+      line: 3,
+      column: 'Start',
+    });
+    expect(loadErr({ 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,13:00,1.5,,,,,,,,,,') })).toMatchObject({
+      code: 'data_invalid',
+      file: 'csv/schedules.csv',
+      line: 4,
+      column: 'Offset Days',
+    });
+    expect(loadErr({ 'csv/season-definitions.csv': ['Season,Year,Date', 'Summer Start,two,2023-04-01'] })).toMatchObject({ file: 'csv/season-definitions.csv', line: 2, column: 'Year' });
+  });
+
+  it('a line with the wrong number of fields', () => {
+    expect(loadErr({ 'csv/markets.csv': [...MARKETS, 'US.X,Too,Few'] })).toMatchObject({ code: 'data_invalid', file: 'csv/markets.csv', line: 4 });
+  });
+
+  it('unknown phase type (core) names the type, file, line and column', () => {
+    const e = loadErr({ 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Lunch Break,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,') });
+    expect(e).toMatchObject({ code: 'data_invalid', file: 'csv/schedules.csv', line: 4, column: 'Phase Type' });
+    expect(e.message).toContain("'Lunch Break'");
+  });
+
+  it('unknown season (core)', () => {
+    const e = loadErr({ 'csv/schedules.csv': replaceLine(SCHEDULES, 1, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,16:00,0,,,,,,,,Summer Start,Summer Finish,') });
+    expect(e).toMatchObject({ code: 'data_invalid', file: 'csv/schedules.csv', line: 2, column: 'Season End' });
+    expect(e.message).toContain('Summer Finish');
+  });
+
+  it('duplicate market (core)', () => {
+    const e = loadErr({ 'csv/markets.csv': [...MARKETS, 'us.nyse,Again,America/New_York,Sat-Sun,,,,'] });
+    expect(e).toMatchObject({ code: 'data_invalid', file: 'csv/markets.csv', line: 4, column: 'FinID' });
+    expect(e.message).toContain('US.NYSE');
+  });
+
+  it('holiday for an unknown market (core)', () => {
+    expect(loadErr({ 'csv/holidays.csv': [...HOLIDAYS, 'US.NOPE,2023-01-02,X,Closed,No,,,Closed'] })).toMatchObject({ file: 'csv/holidays.csv', line: 5, column: 'FinID' });
+  });
+
+  it('replaced_by naming no market is a warning (documented choice), mapped to the file and column', () => {
+    const { meta, dataset } = loadFromBytes(zip({ 'csv/markets.csv': replaceLine(MARKETS, 2, 'US.OLD,Old Exchange,America/New_York,Sat-Sun,,2010-01-01,US.GONE,') }), info);
+    expect(dataset.getMarketByFinId('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/markets.csv', column: 'Replaced By', message: expect.stringContaining('US.GONE') }));
+  });
+
+  it('odd Observed values warn (read as false)', () => {
+    const { meta } = loadFromBytes(zip({ 'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,2023-11-23,Thanksgiving Day,Closed,No,Yes,,Closed') }), info);
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 2, column: 'Observed' }));
+  });
+
+  it('unknown CSV files and empty header cells are warnings', () => {
+    const { warnings, tables } = parseArchive(zip({ 'csv/extra-table.csv': ['A', '1'], 'csv/mic-mapping.csv': ['MIC,FinID,', 'XNYS,US.NYSE,'] }));
+    expect(warnings.map((w) => w.message).join('\n')).toContain('csv/extra-table.csv');
+    expect(warnings).toContainEqual(expect.objectContaining({ file: 'csv/mic-mapping.csv', line: 1 }));
+    expect(tables.micMapping).toEqual([{ mic: 'XNYS', fin_id: 'US.NYSE' }]);
+  });
+
+  it('the same table twice at the same depth is refused', () => {
+    expect(catchErr(() => parseArchive(zip({ 'a/csv/phases.csv': PHASES, 'b/csv/phases.csv': PHASES, 'csv/phases.csv': null }))).code).toBe('archive_invalid');
+  });
+
+  it('buildDataset maps core errors on tables without source info to default file names', () => {
+    const tables = parseArchive(zip()).tables;
+    const copy = { ...tables, markets: [...tables.markets, { fin_id: 'US.NYSE' }] };
+    expect(catchErr(() => buildDataset(copy))).toMatchObject({ code: 'data_invalid', file: 'csv/markets.csv', line: 4, column: 'FinID' });
+    const w: LoadWarning[] = [];
+    const ds = buildDataset(tables, w);
+    expect(ds.plan).toBe('full');
+  });
+});
+
+describe('untrusted archives', () => {
+  it('refuses path traversal and absolute entry names', () => {
+    expect(catchErr(() => parseArchive(zip({ '../evil.csv': 'x' })))).toMatchObject({ code: 'archive_invalid' });
+    expect(catchErr(() => parseArchive(zip({ 'csv/../../markets.csv': 'x' })))).toMatchObject({ code: 'archive_invalid' });
+    expect(catchErr(() => parseArchive(zip({ '/etc/passwd': 'x' })))).toMatchObject({ code: 'archive_invalid' });
+  });
+
+  it('not a zip, empty, truncated → archive_invalid', () => {
+    expect(catchErr(() => parseArchive(strToU8('FinID,Date\nUS.NYSE,2023-01-01\n'))).code).toBe('archive_invalid');
+    expect(catchErr(() => parseArchive(new Uint8Array(0))).code).toBe('archive_invalid');
+    const full = zip();
+    for (const n of [Math.floor(full.length / 2), full.length - 10, 100]) {
+      const e = catchErr(() => parseArchive(full.subarray(0, n)));
+      expect(e.code).toBe('archive_invalid');
+      expect(e.message).toMatch(/ZIP/);
+    }
+  });
+
+  it('damaged compressed data → archive_invalid', () => {
+    const full = zip().slice();
+    // Flip bytes inside the first entry's data (after its 30-byte header and name).
+    for (let i = 60; i < 90; i++) full[i] = full[i]! ^ 0xff;
+    expect(catchErr(() => parseArchive(full)).code).toBe('archive_invalid');
+  });
+
+  it('declared size above the cap → too_large before inflating', () => {
+    const e = catchErr(() => parseArchive(zip(), { maxUncompressedBytes: 100 }));
+    expect(e.code).toBe('too_large');
+  });
+
+  it('a ZIP bomb that lies about its size fails fast with too_large', () => {
+    // 64 MiB of zeros deflate to ~64 KiB; rewrite the declared size to look harmless.
+    const zeros = new Uint8Array(64 * 1024 * 1024);
+    const bomb = zipSync({ 'csv/markets.csv': zeros, 'csv/holidays.csv': strToU8(crlf(HOLIDAYS)) }, { level: 9 });
+    const view = new DataView(bomb.buffer, bomb.byteOffset, bomb.byteLength);
+    // Central directory entries: patch the uncompressed size of markets.csv to 1000 bytes.
+    for (let p = bomb.length - 22; p > 0; p--) {
+      if (view.getUint32(p, true) === 0x02014b50) {
+        const nameLen = view.getUint16(p + 28, true);
+        const name = new TextDecoder().decode(bomb.subarray(p + 46, p + 46 + nameLen));
+        if (name === 'csv/markets.csv') view.setUint32(p + 24, 1000, true);
+      }
+    }
+    const t0 = performance.now();
+    const e = catchErr(() => parseArchive(bomb));
+    expect(e.code).toBe('too_large');
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
+  it('declared 600 MiB is refused under the default 512 MiB cap without inflating anything', () => {
+    const small = zip().slice();
+    const view = new DataView(small.buffer);
+    for (let p = small.length - 22; p > 0; p--) {
+      if (view.getUint32(p, true) === 0x02014b50) {
+        const nameLen = view.getUint16(p + 28, true);
+        if (new TextDecoder().decode(small.subarray(p + 46, p + 46 + nameLen)) === 'csv/holidays.csv') view.setUint32(p + 24, 600 * 1024 * 1024, true);
+      }
+    }
+    const e = catchErr(() => parseArchive(small));
+    expect(e.code).toBe('too_large');
+    expect(e.message).toContain('512 MiB');
+  });
+
+  it('an honest but huge archive is refused by the declared-size check with a small cap', () => {
+    const zeros = new Uint8Array(8 * 1024 * 1024);
+    const big = zipSync({ 'csv/markets.csv': zeros, 'csv/holidays.csv': strToU8(crlf(HOLIDAYS)) }, { level: 9 });
+    expect(big.length).toBeLessThan(200_000);
+    expect(catchErr(() => parseArchive(big, { maxUncompressedBytes: 1024 * 1024 })).code).toBe('too_large');
+  });
+});

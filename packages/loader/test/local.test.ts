@@ -1,0 +1,98 @@
+// The bundled sample through loadSample / loadFromPath / readDirectory, checked against published facts.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoaderError, loadFromPath, loadSample, parseArchive, readDirectory, samplePath, type LoadedData } from '../src/index.js';
+
+const dataDir = fileURLToPath(new URL('../data/', import.meta.url));
+let sample: LoadedData;
+let tmp: string;
+
+beforeAll(async () => {
+  sample = await loadSample();
+  tmp = mkdtempSync(join(tmpdir(), 'openbell-loader-'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('loadSample', () => {
+  it('is labelled as the sample', () => {
+    expect(samplePath()).toBe(join(dataDir, 'sample.zip'));
+    expect(sample.meta).toMatchObject({ kind: 'sample', isSample: true, plan: 'full', downloadedAt: null });
+    expect(sample.meta.source).toMatch(/sample.*not vendor data/);
+    expect(sample.meta.warnings).toEqual([]);
+  });
+
+  it('answers the published facts', () => {
+    const ds = sample.dataset;
+    expect(ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z')).status).toBe('Open');
+    expect(ds.status('US.NYSE', Date.parse('2023-11-23T17:00:00Z')).status).toBe('Closed');
+    expect(ds.getMarket('XBUE').fin_id).toBe('AR.BYMA');
+    expect(ds.getMarket('XNYS').timezone).toBe('America/New_York');
+    const thanksgiving = ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-24');
+    expect(thanksgiving.map((h) => [h.date, h.schedule, h.status])).toEqual([
+      ['2023-11-23', 'Closed', 'Closed'],
+      ['2023-11-24', 'Partial', 'Open'],
+    ]);
+    const primary = ds.listSchedules('US.NYSE').find((s) => s.schedule_group === 'Regular' && s.phase_type === 'Primary Trading Session')!;
+    expect([primary.start, primary.end]).toEqual(['09:30:00', '16:00:00']);
+  });
+
+  it('CME overnight phases over Thanksgiving 2023', () => {
+    const phases = sample.dataset.generatePhases('US.CME.EQUITY.USINDEX1', '2023-11-22', '2023-11-24');
+    const i = phases.findIndex((p) => p.start === '2023-11-22T17:00:00-06:00');
+    expect(phases[i]).toMatchObject({ phase_type: 'Primary Trading Session, No Closing Price', end: '2023-11-23T12:00:00-06:00' });
+    expect(phases[i + 1]).toMatchObject({ phase_type: 'Pre-Open', start: '2023-11-23T12:00:00-06:00', end: '2023-11-23T17:00:00-06:00' });
+  });
+
+  it('accepts an override path, and a missing one is not_found', async () => {
+    const copy = join(tmp, 'copy.zip');
+    writeFileSync(copy, readFileSync(samplePath()));
+    expect((await loadSample(copy)).meta.isSample).toBe(true);
+    await expect(loadSample(join(tmp, 'nope.zip'))).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('readDirectory and loadFromPath', () => {
+  it('the sample directory reads to the same tables as sample.zip', () => {
+    const fromZip = parseArchive(new Uint8Array(readFileSync(samplePath()))).tables;
+    expect(readDirectory(join(dataDir, 'sample')).tables).toEqual(fromZip);
+    // The csv folder itself works too.
+    expect(readDirectory(join(dataDir, 'sample', 'csv')).tables).toEqual(fromZip);
+  });
+
+  it('loads a ZIP file (kind file) and a directory (kind directory) with mtime versions', async () => {
+    const file = await loadFromPath(samplePath());
+    expect(file.meta).toMatchObject({ kind: 'file', isSample: false, plan: 'full' });
+    expect(Number.isNaN(Date.parse(file.meta.version!))).toBe(false);
+    const dir = await loadFromPath(join(dataDir, 'sample'));
+    expect(dir.meta).toMatchObject({ kind: 'directory', plan: 'full' });
+    expect(Number.isNaN(Date.parse(dir.meta.version!))).toBe(false);
+    expect(dir.dataset.counts).toEqual(file.dataset.counts);
+  });
+
+  it('a missing path is not_found naming the path', async () => {
+    const missing = join(tmp, 'does-not-exist.zip');
+    const err = await loadFromPath(missing).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LoaderError);
+    expect(err).toMatchObject({ code: 'not_found', file: missing });
+    expect((err as Error).message).toContain(missing);
+  });
+
+  it('directory errors name the file on disk', async () => {
+    const d = join(tmp, 'bad');
+    mkdirSync(join(d, 'csv'), { recursive: true });
+    cpSync(join(dataDir, 'sample', 'csv', 'markets.csv'), join(d, 'csv', 'markets.csv'));
+    writeFileSync(join(d, 'csv', 'holidays.csv'), '\uFEFFFinID,Date\r\nUS.NYSE,2023-02-30\r\n');
+    await expect(loadFromPath(d)).rejects.toMatchObject({ code: 'data_invalid', file: join(d, 'csv', 'holidays.csv'), line: 2, column: 'Date' });
+    rmSync(join(d, 'csv', 'holidays.csv'));
+    await expect(loadFromPath(d)).rejects.toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv' });
+  });
+
+  it('a file that is not a ZIP is archive_invalid', async () => {
+    const f = join(tmp, 'not.zip');
+    writeFileSync(f, 'hello');
+    await expect(loadFromPath(f)).rejects.toMatchObject({ code: 'archive_invalid' });
+  });
+});
