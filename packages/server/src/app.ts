@@ -12,6 +12,7 @@ import { createDispatcher, sendError, type Dispatcher } from './dispatch.js';
 import { healthBody, infoBody, PACKAGE_VERSION } from './info.js';
 import { accessLog, createLogger, type LogLevel } from './logging.js';
 import { openApiBytes } from './openapi.js';
+import { createPublisher, type Publisher, type PublisherOptions } from './publish.js';
 import type { DataMeta, LoadedData } from './types.js';
 import { DataHolder } from './updates.js';
 
@@ -35,6 +36,11 @@ export interface AppOptions {
    * starts a fresh cache.
    */
   cacheEntries?: number;
+  /**
+   * Publisher mode: serve this archive as the hosted `GET|HEAD /v4/download` endpoint (bearer
+   * tokens) with presigned `/v4/files/…` downloads, beside the REST interface (publish.ts).
+   */
+  publish?: PublisherOptions;
 }
 
 export interface OpenbellApp extends Express {
@@ -42,6 +48,8 @@ export interface OpenbellApp extends Express {
   readonly logger: Logger;
   /** The data routes on plain node objects; createServer calls it before express. */
   readonly dispatch: Dispatcher;
+  /** The publisher when `publish` was given (publisher mode). */
+  readonly publisher: Publisher | undefined;
 }
 
 const noop = () => undefined;
@@ -105,7 +113,10 @@ export function createApp(options: AppOptions = {}): OpenbellApp {
           cors?.(req, res);
         }
       : undefined;
-  const dispatch = createDispatcher({ holder, now, logger, before, cacheEntries: options.cacheEntries });
+  const dataDispatch = createDispatcher({ holder, now, logger, before, cacheEntries: options.cacheEntries });
+  // Publisher mode: /v4/download and /v4/files/… are answered ahead of the data routes.
+  const publisher = options.publish ? createPublisher(options.publish, { logger, before }) : undefined;
+  const dispatch: Dispatcher = publisher ? (req, res) => publisher(req, res) || dataDispatch(req, res) : dataDispatch;
 
   const app = express();
   app.disable('x-powered-by');
@@ -145,5 +156,5 @@ export function createApp(options: AppOptions = {}): OpenbellApp {
     sendError(req, res, err, {}, logger);
   });
 
-  return Object.assign(app, { holder, logger, dispatch });
+  return Object.assign(app, { holder, logger, dispatch, publisher });
 }

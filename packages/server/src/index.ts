@@ -17,3 +17,15 @@ export { INTERFACE_VERSION } from './schemas.js';
 export * as schemas from './schemas.js';
 export { dataRoutes } from './routes.js';
 export type { DataKind, DataMeta, DataSource, LoadedData, UpdateResult } from './types.js';
+export {
+  createPublisher,
+  publisherTokensFrom,
+  parseTokenFile,
+  DEFAULT_URL_TTL_SECONDS,
+  PUBLISH_TOKENS_ENV,
+  PUBLISH_TOKENS_FILE_ENV,
+  type Publisher,
+  type PublisherOptions,
+  type PublishedVersion,
+  type PublisherTokenSources,
+} from './publish.js';

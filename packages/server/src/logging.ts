@@ -19,7 +19,7 @@ export function createLogger(level: LogLevel = 'info'): Logger {
   });
 }
 
-const SECRET_PARAM = /([?&](?:token|api_key|apikey|access_token|key)=)[^&]*/gi;
+const SECRET_PARAM = /([?&](?:token|api_key|apikey|access_token|key|signature)=)[^&]*/gi;
 
 export function scrubUrl(url: string | undefined): string {
   if (!url) return '';

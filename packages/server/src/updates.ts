@@ -52,7 +52,7 @@ export function publicErrorMessage(err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err);
   return raw
     .replace(/(bearer\s+)[^\s"',;]+/gi, '$1[redacted]')
-    .replace(/([?&](?:token|api_key|apikey|access_token)=)[^&\s"']+/gi, '$1[redacted]')
+    .replace(/([?&](?:token|api_key|apikey|access_token|signature)=)[^&\s"']+/gi, '$1[redacted]')
     .slice(0, 500);
 }
 
