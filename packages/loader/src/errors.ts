@@ -11,7 +11,11 @@ export type LoaderErrorCode =
   | 'http'
   | 'network'
   | 'timeout'
-  | 'not_found';
+  | 'not_found'
+  /** The cache directory could not be created, written or locked. */
+  | 'io'
+  /** A source option (data URL, base URL) that cannot be used. */
+  | 'config_invalid';
 
 export interface LoaderErrorDetails {
   /** File inside the archive (`csv/holidays.csv`) or on disk. */

@@ -51,7 +51,13 @@ export interface CheckResult {
 export interface DataSource {
   /** Where the data comes from, fit for logs and /info; never contains a token. */
   readonly description: string;
+  readonly kind: DataKind;
   readonly isRemote: boolean;
+  /**
+   * The ZIP on disk behind the data now served (the cache's archive, the file given, the
+   * sample), e.g. for publishing it; null for a directory or before a remote source loaded.
+   */
+  archivePath(): string | null;
   /** The data to serve now: the cache when it holds a good archive, else a first download. */
   load(): Promise<LoadedData>;
   /** Fetch a newer version if there is one (ETag); `force` ignores the stored ETag. */
