@@ -12,39 +12,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import type { Logger } from 'pino';
-import {
-  coreEntries,
-  DataNotLoadedError,
-  RequestValidationError,
-  toHttp,
-  zodEntries,
-  type ParamNames,
-  type ValidationEntry,
-} from './errors.js';
-import { dataRoutes, type DataRoute } from './routes.js';
+import { createRouteMatcher, runRoute, type CompiledRoute } from './answer.js';
+import { toHttp, type ParamNames } from './errors.js';
 import type { DataHolder } from './updates.js';
 
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void;
 /** Answers the request and returns true, or returns false without touching it. */
 export type Dispatcher = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-interface Compiled {
-  route: DataRoute;
-  /** Lower-case literal, or null for the placeholder at that position. */
-  segments: (string | null)[];
-  paramNames: (string | null)[];
-  names: ParamNames;
-}
-
-function compile(route: DataRoute): Compiled {
-  const parts = route.path.split('/').slice(1);
-  return {
-    route,
-    segments: parts.map((p) => (p.startsWith('{') ? null : p.toLowerCase())),
-    paramNames: parts.map((p) => (p.startsWith('{') ? p.slice(1, -1) : null)),
-    names: { path: route.pathParam },
-  };
-}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 export const DEFAULT_CACHE_ENTRIES = 1000;
@@ -145,46 +119,27 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (!cache) caches.set(data, (cache = new BodyCache(cacheEntries)));
     return cache;
   };
-  const compiled = dataRoutes.map(compile);
-  // Routes with literal segments are listed before placeholder routes of the same length in
-  // the table (finid/, mic/), so first match wins, as in express.
-  const byLength = new Map<number, Compiled[]>();
-  for (const c of compiled) {
-    const list = byLength.get(c.segments.length) ?? [];
-    list.push(c);
-    byLength.set(c.segments.length, list);
-  }
+  const match = createRouteMatcher();
 
-  const answer = (c: Compiled, req: IncomingMessage, res: ServerResponse, rawParams: Record<string, string>, qs: string): void => {
-    const route = c.route;
+  const answer = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, rawParams: Record<string, string>, qs: string): void => {
     // One read of the holder per request: a swap during the request cannot affect it.
     const data = holder.current;
     const rawQuery: Record<string, unknown> = qs ? parseQuery(qs) : {};
-    try {
-      const q = route.query.safeParse(rawQuery);
-      const p = route.params?.safeParse(rawParams);
-      if (!q.success || (p && !p.success)) {
-        const entries: ValidationEntry[] = [];
-        if (route.probe && data) {
-          try {
-            route.probe(data.dataset, rawParams);
-          } catch (err) {
-            entries.push(...(coreEntries(err, c.names) ?? []));
-          }
-        }
-        if (p && !p.success) entries.push(...zodEntries('path', p.error, rawParams));
-        if (!q.success) entries.push(...zodEntries('query', q.error, rawQuery));
-        throw new RequestValidationError(entries);
-      }
-      if (!data) throw new DataNotLoadedError(holder.loadError);
-      const text = JSON.stringify(route.handle({ ds: data.dataset, params: p?.data ?? {}, query: q.data, now }));
-      if (route.cacheable && cacheEntries > 0) cacheFor(data.dataset).set(req.url ?? '', text);
-      sendText(req, res, 200, text);
-    } catch (err) {
-      const names: ParamNames =
-        rawQuery.datetime_utc === undefined && rawQuery.datetime !== undefined ? { ...c.names, instant: 'datetime' } : c.names;
-      sendError(req, res, err, names, logger);
+    const out = runRoute(c, data?.dataset, rawParams, rawQuery, now, holder.loadError);
+    if (!out.ok) {
+      if (out.logCause) logger.error({ err: out.error, method: req.method, url: req.url?.split('?')[0] }, 'request failed');
+      sendJson(req, res, out.status, out.body);
+      return;
     }
+    let text: string;
+    try {
+      text = JSON.stringify(out.value);
+    } catch (err) {
+      sendError(req, res, err, c.names, logger);
+      return;
+    }
+    if (c.route.cacheable && cacheEntries > 0 && data) cacheFor(data.dataset).set(req.url ?? '', text);
+    sendText(req, res, 200, text);
   };
 
   return (req, res) => {
@@ -192,55 +147,32 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const url = req.url ?? '/';
     const qAt = url.indexOf('?');
     const path = qAt === -1 ? url : url.slice(0, qAt);
-    const parts = path.split('/');
-    // A trailing slash is the same route (express's non-strict routing).
-    if (parts.length > 2 && parts[parts.length - 1] === '') parts.pop();
-    const candidates = byLength.get(parts.length - 1);
-    if (!candidates) return false;
-    for (const c of candidates) {
-      let params: Record<string, string> | undefined;
-      let ok = true;
-      for (let i = 0; i < c.segments.length; i++) {
-        const seg = parts[i + 1]!;
-        const lit = c.segments[i];
-        if (lit === null) {
-          if (seg === '') {
-            ok = false;
-            break;
-          }
-          (params ??= {})[c.paramNames[i]!] = seg;
-        } else if (seg !== lit && seg.toLowerCase() !== lit) {
-          ok = false;
-          break;
-        }
+    const m = match(path);
+    if (!m) return false;
+    const c = m.compiled;
+    const params = m.params;
+    before?.(req, res);
+    if (res.writableEnded) return true;
+    if (c.route.cacheable && cacheEntries > 0) {
+      const data = holder.current;
+      const hit = data && cacheFor(data.dataset).get(url);
+      if (hit !== undefined && hit !== '') {
+        sendText(req, res, 200, hit);
+        return true;
       }
-      if (!ok) continue;
-      before?.(req, res);
-      if (res.writableEnded) return true;
-      if (c.route.cacheable && cacheEntries > 0) {
-        const data = holder.current;
-        const hit = data && cacheFor(data.dataset).get(url);
-        if (hit !== undefined && hit !== '') {
-          sendText(req, res, 200, hit);
+    }
+    for (const k in params) {
+      const v = params[k]!;
+      if (v.includes('%')) {
+        try {
+          params[k] = decodeURIComponent(v);
+        } catch {
+          sendJson(req, res, 400, { detail: `Malformed percent-encoding in path parameter '${k}'` });
           return true;
         }
       }
-      if (params) {
-        for (const k in params) {
-          const v = params[k]!;
-          if (v.includes('%')) {
-            try {
-              params[k] = decodeURIComponent(v);
-            } catch {
-              sendJson(req, res, 400, { detail: `Malformed percent-encoding in path parameter '${k}'` });
-              return true;
-            }
-          }
-        }
-      }
-      answer(c, req, res, params ?? {}, qAt === -1 ? '' : url.slice(qAt + 1));
-      return true;
     }
-    return false;
+    answer(c, req, res, params, qAt === -1 ? '' : url.slice(qAt + 1));
+    return true;
   };
 }

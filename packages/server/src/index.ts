@@ -16,6 +16,8 @@ export { PACKAGE_VERSION, SAMPLE_LABEL } from './info.js';
 export { INTERFACE_VERSION } from './schemas.js';
 export * as schemas from './schemas.js';
 export { dataRoutes } from './routes.js';
+export { answer, createRouteMatcher, runRoute, type AnswerOptions, type RouteOutcome } from './answer.js';
+export { infoBody, healthBody } from './info.js';
 export type { DataKind, DataMeta, DataSource, LoadedData, UpdateResult } from './types.js';
 export {
   createPublisher,
