@@ -48,8 +48,9 @@ export class RemoteSource implements DataSource {
     this.tokenOrigin = config.token ? new URL(config.url).origin : undefined;
   }
 
-  archivePath(): string | null {
-    return this.loadedSha ? this.cache.archivePath : null;
+  /** The cache's archive, whether or not it exists yet (a publisher waits for it). */
+  archivePath(): string {
+    return this.cache.archivePath;
   }
 
   async load(): Promise<LoadedData> {

@@ -55,7 +55,8 @@ export interface DataSource {
   readonly isRemote: boolean;
   /**
    * The ZIP on disk behind the data now served (the cache's archive, the file given, the
-   * sample), e.g. for publishing it; null for a directory or before a remote source loaded.
+   * sample), e.g. for publishing it; null for a directory. A remote source names its cache
+   * file, which exists once the first download is done.
    */
   archivePath(): string | null;
   /** The data to serve now: the cache when it holds a good archive, else a first download. */

@@ -129,7 +129,7 @@ describe('hosted endpoint', () => {
     expect(source.kind).toBe('hosted');
     expect(source.isRemote).toBe(true);
     expect(source.description).toBe(`${api.url}/v4/download`);
-    expect(source.archivePath()).toBeNull();
+    expect(source.archivePath()).toBe(join(cacheDir, 'bulk.zip'));
 
     const data = await source.load();
     expect(data.meta).toMatchObject({ kind: 'hosted', isSample: false, version: etagOf(SAMPLE), source: `${api.url}/v4/download` });

@@ -1,0 +1,135 @@
+/**
+ * Settings from, in order of precedence: command-line flags, OPENBELL_* environment variables,
+ * the config file (JSON), defaults. Every key is documented in CONFIG.md; the table below is
+ * the single list of them.
+ */
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { UserError } from './errors.js';
+
+export interface Settings {
+  token: string | undefined;
+  data: string | undefined;
+  baseUrl: string | undefined;
+  cacheDir: string | undefined;
+  host: string;
+  port: number;
+  uds: string | undefined;
+  updateEvery: number;
+  logLevel: string;
+  corsOrigins: string[] | undefined;
+  publish: boolean;
+  publishTokens: string[] | undefined;
+  publishTokensFile: string | undefined;
+  publishUrl: string | undefined;
+  /** The config file read, if any. */
+  configFile: string | undefined;
+}
+
+type Kind = 'string' | 'port' | 'minutes' | 'boolean' | 'list' | 'level';
+interface KeySpec {
+  key: Exclude<keyof Settings, 'configFile'>;
+  env: string;
+  flag: string;
+  kind: Kind;
+}
+
+export const KEYS: readonly KeySpec[] = [
+  { key: 'token', env: 'OPENBELL_TOKEN', flag: '--token', kind: 'string' },
+  { key: 'data', env: 'OPENBELL_DATA', flag: '--data', kind: 'string' },
+  { key: 'baseUrl', env: 'OPENBELL_BASE_URL', flag: '--base-url', kind: 'string' },
+  { key: 'cacheDir', env: 'OPENBELL_CACHE_DIR', flag: '--cache-dir', kind: 'string' },
+  { key: 'host', env: 'OPENBELL_HOST', flag: '--host', kind: 'string' },
+  { key: 'port', env: 'OPENBELL_PORT', flag: '--port', kind: 'port' },
+  { key: 'uds', env: 'OPENBELL_UDS', flag: '--uds', kind: 'string' },
+  { key: 'updateEvery', env: 'OPENBELL_UPDATE_EVERY', flag: '--update-every', kind: 'minutes' },
+  { key: 'logLevel', env: 'OPENBELL_LOG_LEVEL', flag: '--log-level', kind: 'level' },
+  { key: 'corsOrigins', env: 'OPENBELL_CORS_ORIGINS', flag: '--cors-origins', kind: 'list' },
+  { key: 'publish', env: 'OPENBELL_PUBLISH', flag: '--publish', kind: 'boolean' },
+  { key: 'publishTokens', env: 'OPENBELL_PUBLISH_TOKENS', flag: '--publish-tokens', kind: 'list' },
+  { key: 'publishTokensFile', env: 'OPENBELL_PUBLISH_TOKENS_FILE', flag: '--publish-tokens-file', kind: 'string' },
+  { key: 'publishUrl', env: 'OPENBELL_PUBLISH_URL', flag: '--publish-url', kind: 'string' },
+];
+
+const DEFAULTS = { host: '127.0.0.1', port: 8000, updateEvery: 360, logLevel: 'info', publish: false };
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */
+export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'openbell', 'config.json');
+}
+
+function convert(spec: KeySpec, value: unknown, where: string): unknown {
+  const bad = (what: string) => new UserError(`${where}: ${what}`);
+  switch (spec.kind) {
+    case 'string':
+      if (typeof value !== 'string' || value.trim() === '') throw bad('expected a non-empty string');
+      return value.trim();
+    case 'level':
+      if (typeof value !== 'string' || !LEVELS.includes(value)) throw bad(`expected one of ${LEVELS.join(', ')}`);
+      return value;
+    case 'port': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (!Number.isInteger(n) || n < 0 || n > 65535) throw bad(`expected a port number 0-65535, got ${JSON.stringify(value)}`);
+      return n;
+    }
+    case 'minutes': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(n) || n < 0) throw bad(`expected minutes >= 0 (0 turns updates off), got ${JSON.stringify(value)}`);
+      return n;
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (typeof value === 'string' && /^(1|true|yes|on)$/i.test(value)) return true;
+      if (typeof value === 'string' && /^(0|false|no|off|)$/i.test(value)) return false;
+      throw bad('expected true or false');
+    case 'list': {
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
+      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected a comma-separated string or a list of strings');
+      return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
+    }
+  }
+}
+
+function readConfigFile(path: string, explicit: boolean): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if (!explicit && (e as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new UserError(`cannot read the config file ${path}: ${(e as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new UserError(`the config file ${path} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new UserError(`the config file ${path} must hold a JSON object`);
+  }
+  const known = new Set(KEYS.map((k) => k.key));
+  for (const k of Object.keys(parsed)) {
+    if (!known.has(k as KeySpec['key'])) throw new UserError(`the config file ${path} has an unknown key "${k}" (known: ${[...known].join(', ')})`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * Resolves every setting. `flags` holds commander's parsed options (camelCase keys, only
+ * those given); `configPath` is --config.
+ */
+export function resolveSettings(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env, configPath?: string): Settings {
+  const explicit = configPath ?? (env.OPENBELL_CONFIG || undefined);
+  const file = explicit ?? defaultConfigPath(env);
+  const fromFile = readConfigFile(file, explicit !== undefined);
+  const out: Record<string, unknown> = { ...DEFAULTS };
+  for (const spec of KEYS) {
+    if (flags[spec.key] !== undefined) out[spec.key] = convert(spec, flags[spec.key], spec.flag);
+    else if (env[spec.env] !== undefined && env[spec.env] !== '') out[spec.key] = convert(spec, env[spec.env], spec.env);
+    else if (fromFile[spec.key] !== undefined) out[spec.key] = convert(spec, fromFile[spec.key], `${file}: "${spec.key}"`);
+  }
+  out.configFile = Object.keys(fromFile).length > 0 || explicit ? file : undefined;
+  return out as unknown as Settings;
+}

@@ -1,0 +1,61 @@
+/**
+ * Where the CLI's data comes from: the loader's createDataSource with the settings, the
+ * bundled sample next to this file when the CLI is packed, and a progress bar on downloads.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createDataSource, type DataSource, type LoadedData, type ProgressCallback } from '@openbell/loader';
+import cliProgress from 'cli-progress';
+import type { Settings } from './config.js';
+
+export const SAMPLE_NOTICE = 'Using the bundled sample dataset (not vendor data). Set OPENBELL_TOKEN or --data for real data.';
+
+/** The sample copied beside the bundle (dist/../data/sample.zip); undefined in the workspace. */
+function bundledSample(): string | undefined {
+  const p = fileURLToPath(new URL('../data/sample.zip', import.meta.url));
+  return existsSync(p) ? p : undefined;
+}
+
+/** A progress bar on stderr while a download runs, only when stderr is a terminal. */
+export function progressBar(stream: NodeJS.WriteStream = process.stderr): { onProgress: ProgressCallback; stop: () => void } {
+  if (!stream.isTTY) return { onProgress: () => undefined, stop: () => undefined };
+  let bar: cliProgress.SingleBar | undefined;
+  const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
+  return {
+    onProgress: ({ loaded, total }) => {
+      if (!bar) {
+        bar = new cliProgress.SingleBar(
+          { stream, format: 'downloading [{bar}] {percentage}% {got}/{all} MiB', hideCursor: true, clearOnComplete: true },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(total ?? 0, 0, { got: mib(0), all: total ? mib(total) : '?' });
+      }
+      if (total) bar.setTotal(total);
+      bar.update(total ? loaded : 0, { got: mib(loaded), all: total ? mib(total) : '?' });
+    },
+    stop: () => bar?.stop(),
+  };
+}
+
+export function sourceFor(settings: Settings, onProgress?: ProgressCallback): DataSource {
+  return createDataSource({
+    data: settings.data,
+    token: settings.token,
+    baseUrl: settings.baseUrl,
+    cacheDir: settings.cacheDir,
+    samplePath: bundledSample(),
+    onProgress,
+  });
+}
+
+/** Loads the data for a query (from `source`, or one made from the settings), saying on stderr when it is the sample. */
+export async function loadForQuery(settings: Settings, quiet = false, source?: DataSource): Promise<LoadedData> {
+  const bar = progressBar();
+  try {
+    const data = await (source ?? sourceFor(settings, bar.onProgress)).load();
+    if (data.meta.isSample && !quiet) process.stderr.write(`${SAMPLE_NOTICE}\n`);
+    return data;
+  } finally {
+    bar.stop();
+  }
+}

@@ -1,0 +1,19 @@
+// One ESM file with the workspace packages inlined; third-party packages stay ordinary
+// dependencies (installed by npm with the tarball). The sample dataset is copied to data/,
+// where the bundled loader code looks for it (../data/sample.zip from dist/).
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { bin: 'src/bin.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  clean: true,
+  noExternal: [/^@openbell\//],
+  banner: { js: '#!/usr/bin/env node' },
+  async onSuccess() {
+    mkdirSync('data', { recursive: true });
+    copyFileSync('../loader/data/sample.zip', 'data/sample.zip');
+  },
+});
