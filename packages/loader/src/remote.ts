@@ -75,8 +75,8 @@ export class RemoteSource implements DataSource {
       else if (!options.force && stored?.lastModified && this.kind === 'url') headers['if-modified-since'] = stored.lastModified;
       const got = await this.fetchArchive('GET', headers);
       if (got.notModified) {
-        if (stored && stored.sha256 !== this.loadedSha) {
-          // Another process (or an earlier run) already downloaded what the server has.
+        if (stored && this.loadedSha !== null && stored.sha256 !== this.loadedSha) {
+          // Another process already downloaded what the server has, after this one loaded.
           const cached = await this.cache.read();
           if (cached?.meta) return { status: 'updated', data: this.build(cached.bytes, cached.meta, cached.sha256) };
         }

@@ -122,7 +122,6 @@ export class LocalSource implements DataSource {
   readonly isRemote = false;
   readonly description: string;
   private seen: string | null = null;
-  private isDirectory = false;
   kind: DataKind = 'file';
 
   constructor(
@@ -133,14 +132,14 @@ export class LocalSource implements DataSource {
   }
 
   archivePath(): string | null {
-    return this.isDirectory ? null : this.description;
+    const st = statSync(this.description, { throwIfNoEntry: false });
+    return st?.isDirectory() ? null : this.description;
   }
 
   async load(): Promise<LoadedData> {
     const version = await versionOf(this.description);
     const data = await loadFromPath(this.description, this.parse);
     this.kind = data.meta.kind;
-    this.isDirectory = data.meta.kind === 'directory';
     this.seen = version;
     return data;
   }

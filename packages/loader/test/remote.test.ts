@@ -188,6 +188,13 @@ describe('hosted endpoint', () => {
     expect(new Uint8Array(readFileSync(join(cacheDir, 'bulk.zip')))).toEqual(CHANGED);
   });
 
+  it('a fresh source finding the cache current says up to date (nothing new to hand out)', async () => {
+    const { api } = await hostedPair();
+    const cacheDir = freshCache();
+    await createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir, ...fast }).load();
+    expect(await createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir, ...fast }).update()).toEqual({ status: 'up_to_date' });
+  });
+
   it('force downloads again without If-None-Match', async () => {
     const { api, store } = await hostedPair();
     const source = createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), ...fast });

@@ -4,11 +4,8 @@
  */
 import { createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions } from '@openbell/server';
 import type { Settings } from '../config.js';
-import { SAMPLE_NOTICE, sourceFor } from '../data.js';
-import { isUserFault, oneLine, UserError } from '../errors.js';
-
-/** Failures of the first load that retrying will not fix: stop rather than serve 503s forever. */
-const FATAL_LOAD_CODES = new Set(['archive_invalid', 'data_invalid', 'too_large', 'unauthorized', 'forbidden', 'not_found', 'config_invalid', 'io']);
+import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
+import { oneLine, UserError } from '../errors.js';
 
 function publishOptions(settings: Settings, archivePath: string | null): PublisherOptions {
   if (!archivePath) throw new UserError('--publish needs a ZIP archive to publish; --data points at a directory');
@@ -26,12 +23,17 @@ function publishOptions(settings: Settings, archivePath: string | null): Publish
 }
 
 export async function serve(settings: Settings, err: NodeJS.WritableStream = process.stderr): Promise<void> {
-  const source = sourceFor(settings);
+  const bar = progressBar();
+  const source = sourceFor(settings, bar.onProgress);
   const publish = settings.publish ? publishOptions(settings, source.archivePath()) : undefined;
   if (source.kind === 'sample') err.write(`${SAMPLE_NOTICE}\n`);
-  else err.write(`Loading data from ${source.description}${source.isRemote ? ' (cached in the cache directory; first run downloads)' : ''}\n`);
+  else err.write(`Loading data from ${source.description}\n`);
+  // Loaded before listening: bad data, a refused token or an unreachable endpoint stop here
+  // with exit 1 instead of a server answering 503 (a remote source starts from its cache).
+  const data = await source.load().finally(() => bar.stop());
 
   const running = await createServer({
+    data,
     source,
     host: settings.host,
     port: settings.port,
@@ -42,18 +44,8 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     ...(publish ? { publish } : {}),
   });
   installShutdownHandlers(running);
-  try {
-    await running.ready;
-  } catch (e) {
-    const code = (e as { code?: unknown }).code;
-    if (isUserFault(e) && typeof code === 'string' && FATAL_LOAD_CODES.has(code)) {
-      await running.close();
-      throw new UserError(oneLine(e));
-    }
-    err.write(`Loading failed (${oneLine(e)}); serving 503 and retrying in the background\n`);
-  }
-  const data = running.holder.current;
-  if (data) err.write(`Serving ${data.meta.isSample ? 'the bundled SAMPLE dataset' : data.meta.source} (version ${data.meta.version ?? 'n/a'})\n`);
+  err.write(`Serving ${data.meta.isSample ? 'the bundled SAMPLE dataset' : data.meta.source} (version ${data.meta.version ?? 'n/a'})\n`);
+  if (source.isRemote) err.write(`Checking for updates every ${settings.updateEvery} minutes${settings.updateEvery === 0 ? ' (off)' : ''}\n`);
   if (publish) err.write(`Publishing ${publish.archivePath} at ${running.url}/v4/download\n`);
   err.write(`openbell listening on ${running.url} (docs at ${running.url.startsWith('unix:') ? '/docs over the socket' : `${running.url}/docs`})\n`);
 }

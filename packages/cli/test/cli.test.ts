@@ -1,0 +1,222 @@
+// The real binary on the sample dataset: every command, --json equal to the REST body of a
+// server holding the same data, exit codes and one-line messages, configuration precedence.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadSample } from '@openbell/loader';
+import { createServer, type RunningServer } from '@openbell/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run, SAMPLE_DIR, SAMPLE_ZIP, scratch, serve } from './helpers.js';
+
+const NOW = '2023-11-15T17:00:00Z';
+let rest: RunningServer;
+beforeAll(async () => {
+  rest = await createServer({ data: await loadSample(), port: 0, logLevel: 'silent', now: () => Date.parse(NOW) });
+});
+afterAll(async () => {
+  await rest.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const restBody = async (path: string) => {
+  const res = await fetch(`${rest.url}${path}`);
+  return { status: res.status, body: await res.json() };
+};
+
+describe('--json is the REST body', () => {
+  const cases: [string[], string][] = [
+    [['markets'], '/markets'],
+    [['markets', 'US*'], '/markets?subset=US*'],
+    [['market', 'XNYS'], '/markets/XNYS'],
+    [['market', 'XBUE', '--no-follow'], '/markets/XBUE?follow=false'],
+    [['holidays', 'US.NYSE', '--start', '2024-01-01', '--end', '2024-12-31'], '/markets/US.NYSE/holidays?start=2024-01-01&end=2024-12-31'],
+    [['phases', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-22', '--end', '2023-11-24'], '/markets/US.CME.EQUITY.USINDEX1/phases?start=2023-11-22&end=2023-11-24'],
+    [['days', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26'], '/markets/US.NYSE/days?start=2023-11-20&end=2023-11-26'],
+    [['schedules', 'US.NYSE'], '/markets/US.NYSE/schedules'],
+    [['status', 'US.NYSE', '--at', '2023-11-23T17:00:00Z'], '/markets/US.NYSE/status?datetime_utc=2023-11-23T17:00:00Z'],
+    [['currencies'], '/currencies'],
+    [['currency', 'EUR'], '/currencies/EUR'],
+    [['currency-holidays', 'USD', '--start', '2024-01-01', '--end', '2024-12-31'], '/currencies/USD/holidays?start=2024-01-01&end=2024-12-31'],
+  ];
+  it.each(cases)('openbell %j --json', async (args, path) => {
+    const [cli, http] = await Promise.all([run([...args, '--json']), restBody(path)]);
+    expect(cli.code).toBe(0);
+    expect(http.status).toBe(200);
+    expect(JSON.parse(cli.stdout)).toEqual(http.body);
+  });
+
+  it('an error answer prints the REST error body and exits 1', async () => {
+    const [cli, http] = await Promise.all([run(['market', 'NO.SUCH', '--json']), restBody('/markets/NO.SUCH')]);
+    expect(cli.code).toBe(1);
+    expect(http.status).toBe(404);
+    expect(JSON.parse(cli.stdout)).toEqual(http.body);
+  });
+});
+
+describe('human output', () => {
+  it('markets: an aligned table, and a note on stderr that this is the sample', async () => {
+    const r = await run(['markets', 'US*']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^FinID\s+MIC\s+Exchange/);
+    expect(lines[1]).toMatch(/^-+\s+-+/);
+    const col = lines[0]!.indexOf('MIC');
+    for (const l of lines.slice(2)) expect(l.slice(col, col + 4)).toMatch(/^X[A-Z]{3}$/);
+    expect(r.stderr).toMatch(/sample dataset \(not vendor data\)/);
+  });
+
+  it('phases: market-local times and the open phase marked', async () => {
+    const r = await run(['phases', 'US.NYSE', '--start', '2023-11-24', '--end', '2023-11-24']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\*\s+2023-11-24 09:30\s+2023-11-24 13:00\s+Primary Trading Session/m);
+    expect(r.stdout).toMatch(/^\s+2023-11-24 06:30\s+2023-11-24 09:30\s+Pre-Trading Session/m);
+    expect(r.stdout).toContain('times in America/New_York');
+  });
+
+  it('status, market, days, holidays, schedules, currencies', async () => {
+    const status = await run(['status', 'XNYS', '--at', NOW]);
+    expect(status.stdout).toMatch(/Status\s+Open/);
+    expect(status.stdout).toMatch(/Next bell\s+2023-11-15 16:00/);
+    expect((await run(['market', 'XBUE'])).stdout).toMatch(/FinID\s+AR\.BYMA/);
+    const days = await run(['days', 'US.NYSE', '--start', '2023-11-23', '--end', '2023-11-24']);
+    expect(days.stdout).toMatch(/2023-11-23\s+Thu\s+no\s+.*Thanksgiving/);
+    expect(days.stdout).toMatch(/2023-11-24\s+Fri\s+yes\s+.*09:30 – 2023-11-24 13:00/);
+    expect((await run(['holidays', 'US.NYSE', '--start', '2023-12-25', '--end', '2023-12-25'])).stdout).toMatch(/2023-12-25\s+Christmas/);
+    expect((await run(['schedules', 'US.NYSE'])).stdout).toMatch(/Regular\s+Primary Trading Session/);
+    expect((await run(['currencies'])).stdout).toMatch(/^EUR\s/m);
+    expect((await run(['currency', 'USD'])).stdout).toMatch(/Code\s+USD/);
+    expect((await run(['currency-holidays', 'USD', '--start', '2024-07-04', '--end', '2024-07-04'])).stdout).toMatch(/2024-07-04/);
+  });
+
+  it('info labels the sample and counts what is loaded', async () => {
+    const r = await run(['info']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Kind\s+sample/);
+    expect(r.stdout).toMatch(/Markets\s+\d+/);
+    expect(r.stdout).toContain('SAMPLE DATA');
+    const j = JSON.parse((await run(['info', '--json', '--check'])).stdout);
+    expect(j.data).toMatchObject({ is_sample: true, kind: 'sample', loaded: true });
+    expect(j.check.up_to_date).toBe(true);
+  });
+});
+
+describe('exit codes and messages', () => {
+  const oneLine = (s: string) => s.trim().split('\n').filter((l) => !/sample dataset/.test(l));
+  it('unknown market: 1 and one line', async () => {
+    const r = await run(['status', 'NO.SUCH']);
+    expect(r.code).toBe(1);
+    expect(oneLine(r.stderr)).toEqual([expect.stringMatching(/^openbell: .*NO\.SUCH.*not found/)]);
+  });
+  it('bad dates: 1, naming the options', async () => {
+    const r = await run(['holidays', 'US.NYSE', '--start', '2024-02-30', '--end', 'soon']);
+    expect(r.code).toBe(1);
+    expect(oneLine(r.stderr)).toEqual([expect.stringMatching(/^openbell: --start: .*2024-02-30.*; --end: .*soon/)]);
+  });
+  it('bad instant and out-of-coverage dates: 1', async () => {
+    const at = await run(['status', 'US.NYSE', '--at', 'yesterday']);
+    expect(at.code).toBe(1);
+    expect(at.stderr).toMatch(/--at: /);
+    const old = await run(['phases', 'US.NYSE', '--start', '1900-01-01', '--end', '1900-01-02']);
+    expect(old.code).toBe(1);
+  });
+  it('missing option, unknown option, unknown command: 1 with commander\'s one line', async () => {
+    for (const args of [['phases', 'US.NYSE', '--start', '2024-01-01'], ['markets', '--bogus'], ['bogus']]) {
+      const r = await run(args);
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^error: /);
+    }
+  });
+  it('missing data path: 1', async () => {
+    const r = await run(['markets', '--data', join(scratch, 'nothing.zip')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^openbell: no data at .*nothing\.zip/);
+  });
+  it('--version and --help', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const v = await run(['--version']);
+    expect([v.code, v.stdout.trim()]).toEqual([0, pkg.version]);
+    const h = await run(['--help']);
+    expect(h.code).toBe(0);
+    for (const c of ['serve', 'import', 'info', 'markets', 'market', 'holidays', 'phases', 'days', 'schedules', 'status', 'currencies', 'currency', 'currency-holidays']) {
+      expect(h.stdout).toMatch(new RegExp(`^\\s+${c}\\b`, 'm'));
+    }
+    const sh = await run(['serve', '--help']);
+    expect(sh.stdout).toMatch(/--publish/);
+    expect(sh.stdout).toMatch(/--update-every/);
+  });
+  it('import with nothing remote configured: 1', async () => {
+    const r = await run(['import']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/nothing to import/);
+  });
+});
+
+describe('configuration: flags, then OPENBELL_*, then the config file', () => {
+  const kind = async (args: string[], env: Record<string, string>) => JSON.parse((await run(['info', '--json', ...args], env)).stdout).data.kind;
+  it('each level wins over the next', async () => {
+    const dir = join(scratch, 'cfg');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ data: SAMPLE_DIR }));
+    expect(await kind([], { OPENBELL_CONFIG: file })).toBe('directory');
+    expect(await kind([], { OPENBELL_CONFIG: file, OPENBELL_DATA: SAMPLE_ZIP })).toBe('file');
+    expect(await kind(['--data', SAMPLE_DIR], { OPENBELL_CONFIG: file, OPENBELL_DATA: SAMPLE_ZIP })).toBe('directory');
+    expect(await kind(['--config', file], {})).toBe('directory');
+    // The default location is read too.
+    mkdirSync(join(scratch, 'config', 'openbell'), { recursive: true });
+    writeFileSync(join(scratch, 'config', 'openbell', 'config.json'), JSON.stringify({ data: SAMPLE_ZIP }));
+    try {
+      expect(await kind([], {})).toBe('file');
+    } finally {
+      rmSync(join(scratch, 'config', 'openbell'), { recursive: true, force: true });
+    }
+  });
+  it('bad settings are named', async () => {
+    const file = join(scratch, 'bad.json');
+    writeFileSync(file, JSON.stringify({ datta: 'x' }));
+    const r = await run(['markets', '--config', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/unknown key "datta"/);
+    const p = await run(['serve'], { OPENBELL_PORT: '99999' });
+    expect(p.code).toBe(1);
+    expect(p.stderr).toMatch(/^openbell: OPENBELL_PORT: expected a port/);
+    const missing = await run(['markets', '--config', join(scratch, 'absent.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/cannot read the config file/);
+  });
+});
+
+describe('serve', () => {
+  it('answers on a random port, says it is the sample, and stops on SIGTERM', async () => {
+    const s = await serve([]);
+    try {
+      expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(s.stderr()).toMatch(/docs at http:\/\/127\.0\.0\.1:\d+\/docs/);
+      expect(s.stderr()).toMatch(/sample dataset/);
+      const nyse = await fetch(`${s.url}/markets/US.NYSE`);
+      expect(nyse.status).toBe(200);
+      const info = (await (await fetch(`${s.url}/info`)).json()) as { data: { is_sample: boolean } };
+      expect(info.data.is_sample).toBe(true);
+      expect((await fetch(`${s.url}/docs`)).status).toBe(200);
+    } finally {
+      expect(await s.stop()).toBe(0);
+    }
+  });
+
+  it('refuses --publish without tokens, and a directory to publish', async () => {
+    const a = await run(['serve', '--publish', '--port', '0']);
+    expect(a.code).toBe(1);
+    expect(a.stderr).toMatch(/--publish: no bearer tokens/);
+    const b = await run(['serve', '--publish', '--port', '0', '--data', SAMPLE_DIR], { OPENBELL_PUBLISH_TOKENS: 't' });
+    expect(b.code).toBe(1);
+    expect(b.stderr).toMatch(/needs a ZIP/);
+  });
+
+  it('bad data stops serve with 1 instead of serving 503s', async () => {
+    const bad = join(scratch, 'bad.zip');
+    writeFileSync(bad, 'not a zip');
+    const r = await run(['serve', '--port', '0', '--data', bad]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^openbell: .*(ZIP|zip|archive)/m);
+  });
+});
