@@ -106,6 +106,11 @@ describe('exit codes and messages', () => {
     expect(r.code).toBe(1);
     expect(oneLine(r.stderr)).toEqual([expect.stringMatching(/^openbell: .*NO\.SUCH.*not found/)]);
   });
+  it('an empty ID is refused, not read as another route', async () => {
+    const r = await run(['market', '']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^openbell: ID must not be empty/m);
+  });
   it('bad dates: 1, naming the options', async () => {
     const r = await run(['holidays', 'US.NYSE', '--start', '2024-02-30', '--end', 'soon']);
     expect(r.code).toBe(1);

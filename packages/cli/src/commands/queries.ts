@@ -16,7 +16,11 @@ export interface QueryRequest {
   human: (body: any) => string;
 }
 
-const enc = encodeURIComponent;
+/** A path segment from an argument; an empty one would silently name another route. */
+function seg(value: string, name: string): string {
+  if (value.trim() === '') throw new UserError(`${name} must not be empty`);
+  return encodeURIComponent(value);
+}
 const defined = (q: Record<string, string | undefined>): Record<string, string> =>
   Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Record<string, string>;
 
@@ -70,13 +74,13 @@ export const queries = {
     human: (b: Market[]) => (b.length ? marketRows(b) : 'no market matches'),
   }),
   market: (id: string, follow: boolean): QueryRequest => ({
-    path: `/markets/${enc(id)}`,
+    path: `/markets/${seg(id, 'ID')}`,
     query: follow ? {} : { follow: 'false' },
     names: { identifier: 'ID' },
     human: marketBlock,
   }),
   holidays: (id: string, start?: string, end?: string): QueryRequest => ({
-    path: `/markets/${enc(id)}/holidays`,
+    path: `/markets/${seg(id, 'ID')}/holidays`,
     query: defined({ start, end }),
     names: { identifier: 'ID', start: '--start', end: '--end' },
     human: (b: MarketHoliday[]) =>
@@ -88,13 +92,13 @@ export const queries = {
         : 'no holidays in the range',
   }),
   phases: (id: string, start?: string, end?: string): QueryRequest => ({
-    path: `/markets/${enc(id)}/phases`,
+    path: `/markets/${seg(id, 'ID')}/phases`,
     query: defined({ start, end }),
     names: { identifier: 'ID', start: '--start', end: '--end' },
     human: (b: Phase[]) => (b.length ? phaseRows(b) : 'no phases in the range'),
   }),
   days: (id: string, start?: string, end?: string): QueryRequest => ({
-    path: `/markets/${enc(id)}/days`,
+    path: `/markets/${seg(id, 'ID')}/days`,
     query: defined({ start, end }),
     names: { identifier: 'ID', start: '--start', end: '--end' },
     human: (b: MarketDay[]) => {
@@ -110,7 +114,7 @@ export const queries = {
     },
   }),
   schedules: (id: string): QueryRequest => ({
-    path: `/markets/${enc(id)}/schedules`,
+    path: `/markets/${seg(id, 'ID')}/schedules`,
     query: {},
     names: { identifier: 'ID' },
     human: (b: Schedule[]) =>
@@ -129,7 +133,7 @@ export const queries = {
       ) + (b[0]?.timezone ? `\n(times in ${b[0].timezone})` : ''),
   }),
   status: (id: string, at?: string): QueryRequest => ({
-    path: `/markets/${enc(id)}/status`,
+    path: `/markets/${seg(id, 'ID')}/status`,
     query: defined({ datetime_utc: at }),
     names: { identifier: 'ID', datetime_utc: '--at', instant: '--at' },
     human: (s: MarketStatus) =>
@@ -154,7 +158,7 @@ export const queries = {
       ),
   }),
   currency: (code: string): QueryRequest => ({
-    path: `/currencies/${enc(code)}`,
+    path: `/currencies/${seg(code, 'CODE')}`,
     query: {},
     names: { code: 'CODE' },
     human: (c: Currency) =>
@@ -169,7 +173,7 @@ export const queries = {
       ]),
   }),
   currencyHolidays: (code: string, start?: string, end?: string): QueryRequest => ({
-    path: `/currencies/${enc(code)}/holidays`,
+    path: `/currencies/${seg(code, 'CODE')}/holidays`,
     query: defined({ start, end }),
     names: { code: 'CODE', start: '--start', end: '--end' },
     human: (b: CurrencyHoliday[]) =>
