@@ -77,8 +77,10 @@ function timeoutError(url: string, ms: number, what: string): LoaderError {
 
 function networkError(url: string, err: unknown): LoaderError {
   const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-  const why = cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
-  return new LoaderError('network', `could not reach ${redactUrl(url)} (${why})`, { cause: err });
+  const raw = cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+  // Messages from fetch may quote the URL, credentials and signature included.
+  const why = raw.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s)'"]+/gi, (u) => redactUrl(u));
+  return new LoaderError('network', `could not reach ${redactUrl(url)} (${why})`);
 }
 
 /**

@@ -66,6 +66,9 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
       } catch {
         throw new LoaderError('config_invalid', `the data URL is not a valid URL`);
       }
+      if (url.username || url.password) {
+        throw new LoaderError('config_invalid', 'the data URL must not carry user:password@ credentials; use a presigned URL or the hosted endpoint with a token');
+      }
       return new RemoteSource({ kind: 'url', url: url.toString(), cacheDir, http, parse });
     }
     if (/^file:/i.test(data)) {
@@ -89,6 +92,9 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
       url = new URL(`${base}${DOWNLOAD_PATH}`);
     } catch {
       throw new LoaderError('config_invalid', `the base URL is not a valid URL`);
+    }
+    if (url.username || url.password) {
+      throw new LoaderError('config_invalid', 'the base URL must not carry user:password@ credentials; the token is sent as a bearer header');
     }
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
       throw new LoaderError('config_invalid', `the base URL must use https:// (plain http only on loopback), so the token is not sent in the clear`);

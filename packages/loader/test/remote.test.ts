@@ -479,6 +479,29 @@ describe('createDataSource picks the source', () => {
     expect(() => createDataSource({ data: 'ftp://example.com/bulk.zip' })).toThrow(/unsupported/);
   });
 
+  it('refuses URLs carrying credentials, without repeating them', () => {
+    for (const opts of [{ data: 'https://user:pw-secret@example.com/bulk.zip' }, { token: TOKEN, baseUrl: 'https://user:pw-secret@example.com' }]) {
+      let err: LoaderError | undefined;
+      try {
+        createDataSource(opts);
+      } catch (e) {
+        err = e as LoaderError;
+      }
+      expect(err?.code).toBe('config_invalid');
+      expect(err?.message).not.toContain('pw-secret');
+    }
+  });
+
+  it('a network error never quotes the signature of the URL', async () => {
+    const failing = async () => {
+      throw new TypeError('fetch failed', { cause: new Error('bad request to https://store.example/x.zip?signature=sig-123 refused') });
+    };
+    const err = await failure(createDataSource({ data: 'https://store.example/x.zip?signature=sig-123', cacheDir: freshCache(), fetch: failing, retries: 0 }).load());
+    expect(err.code).toBe('network');
+    expect(err.message).toContain('https://store.example/x.zip?[redacted]');
+    expect(err.message).not.toContain('sig-123');
+  });
+
   it('a missing path is not_found', async () => {
     expect((await failure(createDataSource({ data: join(dir, 'nope.zip') }).load())).code).toBe('not_found');
   });
