@@ -4,7 +4,6 @@ import { Command, Option } from 'commander';
 import { importArchive } from './commands/import.js';
 import { info } from './commands/info.js';
 import { failureOf, queries, runQuery, type QueryRequest } from './commands/queries.js';
-import { serve } from './commands/serve.js';
 import { resolveSettings, type Settings } from './config.js';
 import { loadForQuery } from './data.js';
 
@@ -59,7 +58,11 @@ export function buildProgram(): Command {
     .option('--publish', 'also publish the archive at /v4/download for other instances (env OPENBELL_PUBLISH)')
     .option('--publish-tokens-file <file>', 'bearer tokens accepted by --publish, one per line (env OPENBELL_PUBLISH_TOKENS_FILE; or OPENBELL_PUBLISH_TOKENS)')
     .option('--publish-url <url>', 'public scheme://host for presigned links behind a proxy (env OPENBELL_PUBLISH_URL)')
-    .action(async (_opts, cmd: Command) => serve(settingsOf(cmd)));
+    .action(async (_opts, cmd: Command) => {
+      // Loaded on demand: express and pino are the bulk of start-up time for the other commands.
+      const { serve } = await import('./commands/serve.js');
+      await serve(settingsOf(cmd));
+    });
 
   program
     .command('import')

@@ -1,6 +1,6 @@
 /** `openbell info [--check]`: what data is loaded and, with --check, whether a newer one exists. */
 import type { CheckResult } from '@openbell/loader';
-import { DataHolder, infoBody, SAMPLE_LABEL, type LoadedData } from '@openbell/server';
+import { DataHolder, infoBody, SAMPLE_LABEL, type LoadedData } from '@openbell/server/offline';
 import type { Settings } from '../config.js';
 import { loadForQuery, progressBar, sourceFor } from '../data.js';
 import { keyValues } from '../format.js';

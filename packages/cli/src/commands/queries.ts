@@ -4,7 +4,7 @@
  * prints the REST body and the exit code follows its status.
  */
 import type { Currency, CurrencyHoliday, Market, MarketDay, MarketHoliday, MarketStatus, Phase, Schedule } from '@openbell/core';
-import { answer } from '@openbell/server';
+import { answer } from '@openbell/server/offline';
 import { UserError } from '../errors.js';
 import { keyValues, localTime, table } from '../format.js';
 
