@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadSample } from '@openbell/loader';
 import { createServer, type RunningServer } from '@openbell/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, SAMPLE_DIR, SAMPLE_ZIP, scratch, serve } from './helpers.js';
+import { BIN, cleanEnv, run, SAMPLE_DIR, SAMPLE_ZIP, scratch, serve } from './helpers.js';
 
 const NOW = '2023-11-15T17:00:00Z';
 let rest: RunningServer;
@@ -205,6 +205,34 @@ describe('serve', () => {
       expect((await fetch(`${s.url}/docs`)).status).toBe(200);
     } finally {
       expect(await s.stop()).toBe(0);
+    }
+  });
+
+  it('listens on a Unix socket with --uds', async () => {
+    const { spawn } = await import('node:child_process');
+    const { request } = await import('node:http');
+    const sock = join(scratch, 'openbell.sock');
+    const child = spawn(process.execPath, [BIN, 'serve', '--uds', sock, '--log-level', 'warn'], { env: cleanEnv() });
+    try {
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      const until = Date.now() + 20_000;
+      while (!/listening on unix:/.test(err)) {
+        if (Date.now() > until) throw new Error(`no socket: ${err}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const body = await new Promise<string>((resolve, reject) => {
+        request({ socketPath: sock, path: '/markets/XNYS' }, (res) => {
+          let b = '';
+          res.on('data', (d) => (b += d));
+          res.on('end', () => resolve(b));
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(JSON.parse(body).fin_id).toBe('US.NYSE');
+    } finally {
+      child.kill('SIGTERM');
     }
   });
 
