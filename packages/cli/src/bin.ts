@@ -3,7 +3,7 @@ import { CommanderError } from 'commander';
 import { EXIT_INTERNAL, EXIT_USER, isUserFault, oneLine } from './errors.js';
 import { buildProgram } from './program.js';
 
-const program = buildProgram().exitOverride();
+const program = buildProgram();
 
 try {
   await program.parseAsync(process.argv);

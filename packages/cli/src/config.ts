@@ -85,8 +85,8 @@ function convert(spec: KeySpec, value: unknown, where: string): unknown {
       if (typeof value === 'string' && /^(0|false|no|off|)$/i.test(value)) return false;
       throw bad('expected true or false');
     case 'list': {
-      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
-      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected a comma-separated string or a list of strings');
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : null;
+      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected a comma- or space-separated string or a list of strings');
       return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
     }
   }

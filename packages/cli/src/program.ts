@@ -1,11 +1,8 @@
 /** The command tree (commander). Commands only translate arguments and print answers. */
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { importArchive } from './commands/import.js';
-import { info } from './commands/info.js';
-import { failureOf, queries, runQuery, type QueryRequest } from './commands/queries.js';
+import type { QueryRequest, queries } from './commands/queries.js';
 import { resolveSettings, type Settings } from './config.js';
-import { loadForQuery } from './data.js';
 
 export const VERSION: string = (() => {
   try {
@@ -15,7 +12,6 @@ export const VERSION: string = (() => {
   }
 })();
 
-
 function settingsOf(cmd: Command): Settings {
   const all = cmd.optsWithGlobals() as Record<string, unknown>;
   const flags: Record<string, unknown> = {};
@@ -23,15 +19,23 @@ function settingsOf(cmd: Command): Settings {
   return resolveSettings(flags, process.env, all.config as string | undefined);
 }
 
-async function runQueryCommand(cmd: Command, make: () => QueryRequest): Promise<void> {
+// Command modules are imported when their command runs, so --help, --version and argument
+// errors do not wait for the engine, its time-zone database and the loader to load.
+async function runQueryCommand(cmd: Command, make: (q: typeof queries) => QueryRequest): Promise<void> {
   const settings = settingsOf(cmd);
   const json = Boolean(cmd.optsWithGlobals().json);
-  const req = make();
+  const [{ failureOf, queries, runQuery }, { loadForQuery }] = await Promise.all([import('./commands/queries.js'), import('./data.js')]);
+  const req = make(queries);
   const data = await loadForQuery(settings, json);
   const res = runQuery(data.dataset, req);
   if (json) process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
   if (res.status >= 400) throw failureOf(res, req);
   if (!json) process.stdout.write(`${req.human(res.body)}\n`);
+}
+
+/** `error: unknown option '--jsn'\n(Did you mean --json?)` → `openbell: unknown option '--jsn' (Did you mean --json?)`. */
+export function oneLineCommanderError(str: string): string {
+  return `openbell: ${str.replace(/^error:\s*/, '').trim().replace(/\s*\n\s*/g, ' ')}`;
 }
 
 export function buildProgram(): Command {
@@ -44,7 +48,12 @@ export function buildProgram(): Command {
     .option('--cache-dir <dir>', 'where downloads are cached (env OPENBELL_CACHE_DIR)')
     .option('--config <file>', 'config file (env OPENBELL_CONFIG; default ~/.config/openbell/config.json)')
     .option('--json', 'print the REST body as JSON')
-    .addHelpText('after', '\nConfiguration: flags, then OPENBELL_* environment variables, then the config file. See CONFIG.md.');
+    .addHelpText('after', '\nConfiguration: flags, then OPENBELL_* environment variables, then the config file. See CONFIG.md.')
+    // Before any .command(): subcommands copy these settings when they are created. Errors
+    // become one line (commander puts its "Did you mean" suggestion on a second one) and are
+    // thrown to bin.ts instead of exiting, so every failure leaves through the same exit codes.
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(`${oneLineCommanderError(str)}\n`) });
 
   program
     .command('serve')
@@ -59,7 +68,6 @@ export function buildProgram(): Command {
     .option('--publish-tokens-file <file>', 'bearer tokens accepted by --publish, one per line (env OPENBELL_PUBLISH_TOKENS_FILE; or OPENBELL_PUBLISH_TOKENS)')
     .option('--publish-url <url>', 'public scheme://host for presigned links behind a proxy (env OPENBELL_PUBLISH_URL)')
     .action(async (_opts, cmd: Command) => {
-      // Loaded on demand: express and pino are the bulk of start-up time for the other commands.
       const { serve } = await import('./commands/serve.js');
       await serve(settingsOf(cmd));
     });
@@ -68,28 +76,32 @@ export function buildProgram(): Command {
     .command('import')
     .description('download or update the cached archive from the hosted endpoint or a data URL')
     .option('--force', 'download even when the cached copy is current')
-    .action(async (opts: { force?: boolean }, cmd: Command) => importArchive(settingsOf(cmd), Boolean(opts.force)));
+    .action(async (opts: { force?: boolean }, cmd: Command) => {
+      const { importArchive } = await import('./commands/import.js');
+      await importArchive(settingsOf(cmd), Boolean(opts.force));
+    });
 
   program
     .command('info')
     .description('what data is loaded: source, version, download time, plan, counts')
     .option('--check', 'also ask whether a newer version is available (HEAD, downloads nothing)')
-    .action(async (opts: { check?: boolean }, cmd: Command) =>
-      info(settingsOf(cmd), { check: Boolean(opts.check), json: Boolean(cmd.optsWithGlobals().json) }),
-    );
+    .action(async (opts: { check?: boolean }, cmd: Command) => {
+      const { info } = await import('./commands/info.js');
+      await info(settingsOf(cmd), { check: Boolean(opts.check), json: Boolean(cmd.optsWithGlobals().json) });
+    });
 
   program
     .command('markets')
     .argument('[pattern]', 'FinID pattern, * matches any run of characters (US*, *.CME.*)')
     .description('list markets')
-    .action(async (pattern: string | undefined, _o, cmd: Command) => runQueryCommand(cmd, () => queries.markets(pattern)));
+    .action(async (pattern: string | undefined, _o, cmd: Command) => runQueryCommand(cmd, (q) => q.markets(pattern)));
 
   program
     .command('market')
     .argument('<id>', 'FinID or MIC')
     .option('--no-follow', 'show a replaced market as stored instead of its replacement')
     .description('one market (a replaced market answers with its replacement)')
-    .action(async (id: string, opts: { follow: boolean }, cmd: Command) => runQueryCommand(cmd, () => queries.market(id, opts.follow)));
+    .action(async (id: string, opts: { follow: boolean }, cmd: Command) => runQueryCommand(cmd, (q) => q.market(id, opts.follow)));
 
   for (const [name, what] of [
     ['holidays', 'market holidays and half days'],
@@ -103,7 +115,7 @@ export function buildProgram(): Command {
       .requiredOption('--end <date>', 'last local date, YYYY-MM-DD')
       .description(what)
       .action(async (id: string, opts: { start: string; end: string }, cmd: Command) =>
-        runQueryCommand(cmd, () => queries[name](id, opts.start, opts.end)),
+        runQueryCommand(cmd, (q) => q[name](id, opts.start, opts.end)),
       );
   }
 
@@ -111,25 +123,25 @@ export function buildProgram(): Command {
     .command('schedules')
     .argument('<id>', 'FinID or MIC')
     .description('the schedule rows behind the phases')
-    .action(async (id: string, _o, cmd: Command) => runQueryCommand(cmd, () => queries.schedules(id)));
+    .action(async (id: string, _o, cmd: Command) => runQueryCommand(cmd, (q) => q.schedules(id)));
 
   program
     .command('status')
     .argument('<id>', 'FinID or MIC')
     .option('--at <iso>', 'instant, ISO 8601 with Z or an offset (default: now)')
     .description('open or closed at an instant, why, until when, and the next bell')
-    .action(async (id: string, opts: { at?: string }, cmd: Command) => runQueryCommand(cmd, () => queries.status(id, opts.at)));
+    .action(async (id: string, opts: { at?: string }, cmd: Command) => runQueryCommand(cmd, (q) => q.status(id, opts.at)));
 
   program
     .command('currencies')
     .description('list currencies')
-    .action(async (_o, cmd: Command) => runQueryCommand(cmd, () => queries.currencies()));
+    .action(async (_o, cmd: Command) => runQueryCommand(cmd, (q) => q.currencies()));
 
   program
     .command('currency')
     .argument('<code>', 'ISO 4217 code')
     .description('one currency')
-    .action(async (code: string, _o, cmd: Command) => runQueryCommand(cmd, () => queries.currency(code)));
+    .action(async (code: string, _o, cmd: Command) => runQueryCommand(cmd, (q) => q.currency(code)));
 
   program
     .command('currency-holidays')
@@ -138,7 +150,7 @@ export function buildProgram(): Command {
     .requiredOption('--end <date>', 'last date, YYYY-MM-DD')
     .description('settlement holidays of a currency')
     .action(async (code: string, opts: { start: string; end: string }, cmd: Command) =>
-      runQueryCommand(cmd, () => queries.currencyHolidays(code, opts.start, opts.end)),
+      runQueryCommand(cmd, (q) => q.currencyHolidays(code, opts.start, opts.end)),
     );
 
   return program;

@@ -22,7 +22,7 @@ const restBody = async (path: string) => {
   return { status: res.status, body: await res.json() };
 };
 
-describe('--json is the REST body', () => {
+describe.concurrent('--json is the REST body', () => {
   const cases: [string[], string][] = [
     [['markets'], '/markets'],
     [['markets', 'US*'], '/markets?subset=US*'],
@@ -99,7 +99,7 @@ describe('human output', () => {
   });
 });
 
-describe('exit codes and messages', () => {
+describe.concurrent('exit codes and messages', () => {
   const oneLine = (s: string) => s.trim().split('\n').filter((l) => !/sample dataset/.test(l));
   it('unknown market: 1 and one line', async () => {
     const r = await run(['status', 'NO.SUCH']);
@@ -123,13 +123,24 @@ describe('exit codes and messages', () => {
     const old = await run(['phases', 'US.NYSE', '--start', '1900-01-01', '--end', '1900-01-02']);
     expect(old.code).toBe(1);
   });
-  it('missing option, unknown option, unknown command: 1 with commander\'s one line', async () => {
-    for (const args of [['phases', 'US.NYSE', '--start', '2024-01-01'], ['markets', '--bogus'], ['bogus']]) {
-      const r = await run(args);
-      expect(r.code).toBe(1);
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^error: /);
-    }
+  it('missing option, unknown option, unknown command: 1 with one line (suggestions included)', async () => {
+    const cases: [string[], RegExp][] = [
+      [['phases', 'US.NYSE', '--start', '2024-01-01'], /required option '--end <date>' not specified/],
+      [['markets', '--bogus'], /unknown option '--bogus'/],
+      [['bogus'], /unknown command 'bogus'/],
+      [['markts'], /unknown command 'markts' \(Did you mean markets\?\)/],
+      [['markets', '--jsn'], /unknown option '--jsn' \(Did you mean --json\?\)/],
+      [['market'], /missing required argument 'id'/],
+    ];
+    await Promise.all(
+      cases.map(async ([args, message]) => {
+        const r = await run(args);
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+        expect(r.stderr).toMatch(/^openbell: /);
+        expect(r.stderr).toMatch(message);
+      }),
+    );
   });
   it('missing data path: 1', async () => {
     const r = await run(['markets', '--data', join(scratch, 'nothing.zip')]);
@@ -191,6 +202,38 @@ describe('configuration: flags, then OPENBELL_*, then the config file', () => {
   });
 });
 
+describe('the token', () => {
+  it('is never printed, from the flag, the environment or the config file', async () => {
+    // A loopback endpoint refusing every token (401 is not retried, so this stays fast).
+    const { createServer: http } = await import('node:http');
+    const refuser = http((req, res) => res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"bad token"}'));
+    await new Promise<void>((r) => refuser.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(refuser.address() as { port: number }).port}`;
+    const secret = 'tok-e4f1-do-not-print';
+    const file = join(scratch, 'token.json');
+    writeFileSync(file, JSON.stringify({ token: secret, baseUrl: base }));
+    // One cache per run: a shared one would serialize them on its lock.
+    const cacheDir = (n: number) => join(scratch, `token-cache-${n}`);
+    try {
+      const runs = await Promise.all([
+        run(['markets', '--token', secret, '--base-url', base, '--cache-dir', cacheDir(1)]),
+        run(['import', '--cache-dir', cacheDir(2)], { OPENBELL_TOKEN: secret, OPENBELL_BASE_URL: base }),
+        run(['info', '--json', '--cache-dir', cacheDir(3), '--config', file]),
+        run(['serve', '--port', '0', '--cache-dir', cacheDir(4), '--config', file]),
+        run(['markets', '--token', secret, '--base-url', 'http://example.com']),
+      ]);
+      for (const r of runs) {
+        expect(r.code).toBe(1);
+        expect(r.stderr).toMatch(/^openbell: /m);
+        expect(r.stdout + r.stderr).not.toContain(secret);
+      }
+      expect(runs[0]!.stderr).toMatch(/401/);
+    } finally {
+      refuser.close();
+    }
+  });
+});
+
 describe('serve', () => {
   it('answers on a random port, says it is the sample, and stops on SIGTERM', async () => {
     const s = await serve([]);
@@ -243,6 +286,20 @@ describe('serve', () => {
     const b = await run(['serve', '--publish', '--port', '0', '--data', SAMPLE_DIR], { OPENBELL_PUBLISH_TOKENS: 't' });
     expect(b.code).toBe(1);
     expect(b.stderr).toMatch(/needs a ZIP/);
+  });
+
+  it('an address in use is a user error naming it', async () => {
+    const { createServer: listen } = await import('node:net');
+    const busy = listen();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const r = await run(['serve', '--port', String(port)]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^openbell: cannot listen on --host 127\\.0\\.0\\.1 --port ${port}: .*in use`, 'm'));
+    } finally {
+      busy.close();
+    }
   });
 
   it('bad data stops serve with 1 instead of serving 503s', async () => {

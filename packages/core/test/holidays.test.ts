@@ -18,6 +18,11 @@ describe('§2 holidays', () => {
     expect(partial).toMatchObject({ schedule: 'Partial', status: 'Open', is_open: true, has_settlement: true });
   });
 
+  it('orders by date whatever the order of the file', () => {
+    // The fixture lists the coverage bounds (2000, 2030) before the 2023-2024 rows.
+    expect(ds.listHolidays('US.NYSE', '1900-01-01', '2100-01-01').map((h) => h.date)).toEqual(['2000-01-01', '2023-11-23', '2023-11-24', '2024-12-25', '2030-12-25']);
+  });
+
   it('is not limited to the coverage window', () => {
     expect(ds.listHolidays('US.NYSE', '1900-01-01', '2100-01-01').length).toBe(5);
   });
@@ -26,6 +31,7 @@ describe('§2 holidays', () => {
     expect(() => ds.listHolidays('US.NYSE', '2023-11-24', '2023-11-23')).toThrow(InvalidArgumentError);
     try {
       ds.listHolidays('US.NYSE', '2023-02-30', 'soon');
+      expect.unreachable('malformed dates must be refused');
     } catch (e) {
       expect((e as InvalidArgumentError).faults.map((f) => f.param)).toEqual(['start', 'end']);
     }

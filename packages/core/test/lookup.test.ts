@@ -82,7 +82,15 @@ describe('§1 finding a market', () => {
   });
 
   it('resolves sub-resources with follow=true', () => {
+    // AR.BCBA and AR.BYMA carry identical fixture data, so the phases/days comparisons below only
+    // show that the calls succeed; spec-gaps › 1.10 checks every sub-resource on data that differs.
+    expect(ds.listSchedules('AR.BCBA').length).toBeGreaterThan(0);
     expect(ds.listSchedules('AR.BCBA').every((s) => s.fin_id === 'AR.BYMA')).toBe(true);
+    const holidays = ds.listHolidays('AR.BCBA', '2000-01-01', '2030-12-31');
+    expect(holidays.length).toBeGreaterThan(0);
+    expect(holidays.every((h) => h.fin_id === 'AR.BYMA')).toBe(true);
+    expect(ds.generatePhases('XBUE', '2023-11-15', '2023-11-15')).toEqual(ds.generatePhases('AR.BYMA', '2023-11-15', '2023-11-15'));
+    expect(ds.listDays('ar.bcba', '2023-11-13', '2023-11-19')).toEqual(ds.listDays('AR.BYMA', '2023-11-13', '2023-11-19'));
     expect(ds.status('XBUE', Date.parse('2023-11-15T15:00:00Z')).market?.fin_id).toBe('AR.BYMA');
   });
 

@@ -99,6 +99,25 @@ describe('§4 generating phases', () => {
     expect(phases.map((p) => p.start.slice(0, 16))).toEqual(['2023-10-08T20:00', '2023-10-09T09:00']);
   });
 
+  it('step 4: fallback only considers rows in force (and in season) on the day', () => {
+    // AE.ADX switched from a Sun-Thu to a Mon-Fri week on 2022-01-03. A make-up Saturday on
+    // 2022-01-01 must borrow Thursday's old-week rows, not Friday's rows of the new week.
+    const t: Tables = fixtureTables();
+    t.holidays.push({ fin_id: 'AE.ADX', date: '2022-01-01', holiday_name: 'Make-up', schedule: 'Regular', status: 'Open', settlement: 'Yes' });
+    expect(Dataset.create(t).generatePhases('AE.ADX', '2022-01-01', '2022-01-01').map(brief)).toEqual([
+      'Primary Trading Session 2022-01-01T10:00:00+04:00 2022-01-01T14:00:00+04:00',
+    ]);
+  });
+
+  it('step 5: a phase type that contains Primary Trading Session counts as primary', () => {
+    const t: Tables = fixtureTables();
+    t.schedules = [
+      sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '09:00', '10:00', { phase_name: 'other' }),
+      sched('US.NYSE', 'Regular', 'Primary Trading Session, No Settlement', 'Mon-Fri', '09:00', '10:00', { phase_name: 'primary-ns' }),
+    ];
+    expect(Dataset.create(t).generatePhases('US.NYSE', '2023-11-15', '2023-11-15').map((p) => p.phase_name)).toEqual(['primary-ns', 'other']);
+  });
+
   it('step 5: same start orders by duration, then primary sessions first, then §3 order', () => {
     const t: Tables = fixtureTables();
     t.schedules = [
@@ -141,6 +160,31 @@ describe('§4 generating phases', () => {
     expect(mon[0]).toMatchObject({ phase_name: 'two-day', start: '2023-11-11T08:00:00-05:00', end: '2023-11-13T09:00:00-05:00' });
   });
 
+  it('look-back starts no earlier than holidays_min_date', () => {
+    // CN.SGE's coverage starts Saturday 2000-01-01. Friday 1999-12-31's night session would end
+    // on it, but the loop starts at max(start - 2, holidays_min_date), so it is not generated.
+    expect(ds.generatePhases('CN.SGE', '2000-01-01', '2000-01-01')).toEqual([]);
+    // Inside the window the look-back does catch it: Monday night ends on Tuesday.
+    expect(ds.generatePhases('CN.SGE', '2000-01-04', '2000-01-04').map((p) => p.start)).toEqual([
+      '2000-01-03T20:00:00+08:00',
+      '2000-01-04T09:00:00+08:00',
+    ]);
+  });
+
+  it('orders a range by the date phases belong to (end date), then generation order', () => {
+    // Spec: "generation order (by day, then by the order of step 5)". "day" is read as the day
+    // a phase belongs to, so a range answer is the concatenation of its one-day answers (see
+    // properties › sub-ranges). Literal start-day order would put A (Mon 08:00 -> Tue) first.
+    const t: Tables = fixtureTables();
+    t.schedules = [
+      sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '08:00', '08:00', { offset_days: 1, phase_name: 'A' }),
+      sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '09:00', '10:00', { phase_name: 'B' }),
+    ];
+    const d = Dataset.create(t);
+    const got = d.generatePhases('US.NYSE', '2023-11-13', '2023-11-14').map((p) => `${p.phase_name} ${p.start.slice(0, 16)}`);
+    expect(got).toEqual(['B 2023-11-13T09:00', 'A 2023-11-13T08:00', 'B 2023-11-14T09:00']);
+  });
+
   it('step 7: status and settlement come from the phase types table, a new type works', () => {
     const t: Tables = fixtureTables();
     t.phaseTypes!.push({ name: 'Dark Pool Session', status: 'Open', settlement: 'No', closing_price: 'No' });
@@ -171,6 +215,18 @@ describe('§4 generating phases', () => {
   it('writes each date-time with the offset in force, across a DST change', () => {
     expect(ds.generatePhases('US.NYSE', '2023-03-10', '2023-03-10')[0]!.start).toBe('2023-03-10T04:00:00-05:00');
     expect(ds.generatePhases('US.NYSE', '2023-03-13', '2023-03-13')[0]!.start).toBe('2023-03-13T04:00:00-04:00');
+    // One overnight phase spanning the change carries a different offset at each end.
+    const t: Tables = fixtureTables();
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '20:00', '04:00', { offset_days: 1, phase_name: 'overnight' }));
+    const p = Dataset.create(t).generatePhases('US.NYSE', '2024-03-10', '2024-03-10').find((x) => x.phase_name === 'overnight')!;
+    expect([p.start, p.end]).toEqual(['2024-03-09T20:00:00-05:00', '2024-03-10T04:00:00-04:00']);
+  });
+
+  it('writes a phase in its row time zone, not the market one', () => {
+    const t: Tables = fixtureTables();
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '11:00', { timezone: 'Europe/London', phase_name: 'london' }));
+    const p = Dataset.create(t).generatePhases('US.NYSE', '2023-07-08', '2023-07-08')[0]!;
+    expect(p).toMatchObject({ phase_name: 'london', timezone: 'Europe/London', start: '2023-07-08T10:00:00+01:00', end: '2023-07-08T11:00:00+01:00' });
   });
 
   it('resolves a skipped local time to just after the gap and a repeated one to the earlier instant', () => {
@@ -214,6 +270,21 @@ describe('§4 day view (overnight attribution)', () => {
     expect(nyse.map((d) => [d.is_open, d.has_settlement, d.phases.length])).toEqual([
       [false, false, 0],
       [true, true, 3],
+    ]);
+  });
+
+  it('a holiday row decides is_open and has_settlement even when the phases disagree', () => {
+    const t: Tables = fixtureTables();
+    // Trades a regular day (open phases with settlement) but the row says Closed / No.
+    t.holidays.push({ fin_id: 'US.NYSE', date: '2023-11-15', holiday_name: 'Odd', schedule: 'Regular', status: 'Closed', settlement: 'No' });
+    // Has no phases at all (Partial rows are Mon-Fri; this is a Saturday) but the row says Open / Yes.
+    t.holidays.push({ fin_id: 'US.NYSE', date: '2023-11-18', holiday_name: 'Odd', schedule: 'Partial', status: 'Open', settlement: 'Yes' });
+    const days = Dataset.create(t).listDays('US.NYSE', '2023-11-15', '2023-11-18');
+    expect(days.map((d) => [d.date, d.is_open, d.has_settlement, d.phases.length, d.holiday?.holiday_name ?? null])).toEqual([
+      ['2023-11-15', false, false, 6, 'Odd'],
+      ['2023-11-16', true, true, 6, null],
+      ['2023-11-17', true, true, 6, null],
+      ['2023-11-18', true, true, 0, 'Odd'],
     ]);
   });
 

@@ -115,8 +115,13 @@ describe('properties of phase generation', () => {
         expect(days).toHaveLength(r.len + 1);
         expect(days.flatMap((d) => d.phases)).toEqual(ds.generatePhases('XX.TEST', s, e));
         for (const d of days) {
-          if (d.holiday) expect(d.is_open).toBe(d.holiday.status === 'Open');
-          else expect(d.is_open).toBe(d.phases.some((p) => p.is_open));
+          if (d.holiday) {
+            expect(d.is_open).toBe(d.holiday.status === 'Open');
+            expect(d.has_settlement).toBe(d.holiday.settlement === 'Yes');
+          } else {
+            expect(d.is_open).toBe(d.phases.some((p) => p.is_open));
+            expect(d.has_settlement).toBe(d.phases.some((p) => p.has_settlement));
+          }
         }
       }),
       { numRuns: 100 },
@@ -137,7 +142,11 @@ describe('properties of status', () => {
         const around = ds.generatePhases('XX.TEST', formatDay(day - 1), formatDay(Math.min(day + 7, winEnd)));
         const containing = around.filter((p) => instant(p.start) <= t && t < instant(p.end));
         const openOne = containing.find((p) => p.is_open);
-        expect(s.status).toBe(openOne ? 'Open' : containing.length ? (s.phase?.status ?? 'Closed') : 'Closed');
+        // Without an open phase, the current one is the earliest-starting (first on ties).
+        const earliest = containing.reduce<(typeof containing)[number] | undefined>((a, p) => (a === undefined || instant(p.start) < instant(a.start) ? p : a), undefined);
+        const expectedCurrent = openOne ?? earliest;
+        expect(s.status).toBe(expectedCurrent ? expectedCurrent.status : 'Closed');
+        expect(s.phase?.phase_type ?? null).toBe(expectedCurrent?.phase_type ?? null);
         if (openOne) {
           expect(s.phase?.is_open).toBe(true);
           expect(instant(s.next_bell!)).toBe(instant(s.phase!.end));
@@ -304,6 +313,121 @@ describe('properties of replaced markets', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('properties of overnight phases', () => {
+  // Independent oracle: no fallback (holidays are Closed or Partial only), so a row makes a phase
+  // on day d exactly when its group is d's group and d's weekday is in its days.
+  const MASKS: Record<string, number[]> = {
+    'Mon-Fri': [1, 2, 3, 4, 5],
+    'Sun-Thu': [7, 1, 2, 3, 4],
+    'Fri-Mon': [5, 6, 7, 1],
+    Sat: [6],
+    Sun: [7],
+    'Mon,Wed,Fri': [1, 3, 5],
+    'Tue-Sat': [2, 3, 4, 5, 6],
+  };
+  const isoWd = (day: number) => ((((day + 3) % 7) + 7) % 7) + 1; // 1970-01-01 (day 0) was a Thursday
+  const spec = fc.record({
+    zone: fc.constantFrom(...ZONES),
+    rows: fc.array(rowArb, { minLength: 1, maxLength: 8 }),
+    holidays: fc.uniqueArray(fc.record({ day: fc.integer({ min: winStart + 1, max: winEnd - 1 }), schedule: fc.constantFrom('Closed', 'Partial') }), { maxLength: 40, selector: (h) => h.day }),
+  });
+
+  it('a range holds exactly the phases that end in it, including those that began up to offset_days earlier', () => {
+    fc.assert(
+      fc.property(spec, fc.integer({ min: winStart + 3, max: winEnd - 40 }), fc.integer({ min: 0, max: 10 }), (m, s, len) => {
+        // Concentrate holidays around the range so they matter.
+        const hs = m.holidays.map((h) => ({ ...h, day: s - 3 + ((h.day - winStart) % (len + 5)) }));
+        const uniq = [...new Map(hs.map((h) => [h.day, h])).values()];
+        const rows = m.rows.map((r, i) => ({ ...r, phase_name: `r${i}` }) as ScheduleRow);
+        const t = tablesFor({ zone: m.zone, rows, holidays: uniq });
+        const e = s + len;
+        const got = Dataset.create(t)
+          .generatePhases('XX.TEST', formatDay(s), formatDay(e))
+          .map((p) => `${p.phase_name}|${p.start.slice(0, 10)}|${p.end.slice(0, 10)}`);
+        const holidayOf = new Map(uniq.map((h) => [h.day, h.schedule]));
+        const expected: string[] = [];
+        for (let d = s - 2; d <= e; d++) {
+          const group = holidayOf.get(d) ?? 'Regular';
+          rows.forEach((r) => {
+            const endDay = d + r.offset_days!;
+            if (r.schedule_group === group && MASKS[r.days!]!.includes(isoWd(d)) && endDay >= s && endDay <= e) {
+              expected.push(`${r.phase_name}|${formatDay(d)}|${formatDay(endDay)}`);
+            }
+          });
+        }
+        expect([...got].sort()).toEqual(expected.sort());
+        // And they come grouped by the day they belong to.
+        const ends = got.map((k) => k.slice(-10));
+        expect(ends).toEqual([...ends].sort());
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('properties of daylight-saving gaps and overlaps in generated phases', () => {
+  // Every real transition of ZONES in 2001-2029: instant T (epoch seconds), offsets before and after.
+  const transitions: { zone: string; at: number; before: number; after: number }[] = [];
+  for (const zone of ZONES) {
+    const rules = ZoneId.of(zone).rules();
+    const off = (sec: number) => rules.offsetOfEpochMilli(sec * 1000).totalSeconds();
+    for (let day = daysFromCivil(2001, 1, 1); day < daysFromCivil(2030, 1, 1); day++) {
+      let lo = day * 86_400;
+      let hi = lo + 86_400;
+      if (off(lo) === off(hi)) continue;
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (off(mid) === off(lo)) lo = mid;
+        else hi = mid;
+      }
+      transitions.push({ zone, at: hi, before: off(hi - 1), after: off(hi) });
+    }
+  }
+  const hms = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
+  const fmtOffset = (o: number) => `${o < 0 ? '-' : '+'}${String(Math.floor(Math.abs(o) / 3600)).padStart(2, '0')}:${String((Math.abs(o) % 3600) / 60).padStart(2, '0')}`;
+
+  it('finds the transitions it samples from', () => {
+    expect(transitions.filter((x) => x.after > x.before).length).toBeGreaterThan(100);
+    expect(transitions.filter((x) => x.after < x.before).length).toBeGreaterThan(100);
+  });
+
+  it('a local time in a gap starts just after it, one in an overlap at the earlier instant, written with the offset in force', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...transitions), fc.integer({ min: -150, max: 150 }), (tr, minutes) => {
+        // A wall-clock time near the transition, on the local calendar.
+        const wall = tr.at + tr.before + minutes * 60;
+        const day = Math.floor(wall / 86_400);
+        const secs = wall - day * 86_400;
+        // Oracle: wall - before is valid if earlier than T, wall - after if at or after T.
+        const candidates = [wall - tr.before, wall - tr.after].filter((c, i) => (i === 0 ? c < tr.at : c >= tr.at));
+        const expected = candidates.length === 0 ? tr.at : Math.min(...candidates);
+        const expectedOffset = expected < tr.at ? tr.before : tr.after;
+        const t: Tables = {
+          markets: [{ fin_id: 'XX.DST', timezone: tr.zone }],
+          holidays: [
+            { fin_id: 'XX.DST', date: '2000-01-01', holiday_name: 'x', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+            { fin_id: 'XX.DST', date: '2030-12-31', holiday_name: 'x', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+          ],
+          schedules: [
+            { fin_id: 'XX.DST', schedule_group: 'Regular', phase_type: 'Pre-Open', days: 'Mon-Sun', start: hms(secs), end: hms(secs), phase_name: 'at' },
+            { fin_id: 'XX.DST', schedule_group: 'Regular', phase_type: 'Pre-Open', days: 'Mon-Sun', start: '00:00:00', end: hms(secs), phase_name: 'upto' },
+          ],
+          phaseTypes: PHASE_TYPES,
+        };
+        const phases = Dataset.create(t).generatePhases('XX.DST', formatDay(day), formatDay(day));
+        const at = phases.find((p) => p.phase_name === 'at')!;
+        const upto = phases.find((p) => p.phase_name === 'upto')!;
+        for (const iso of [at.start, at.end, upto.end]) {
+          expect(instant(iso) / 1000).toBe(expected);
+          expect(iso.slice(19)).toBe(fmtOffset(expectedOffset));
+        }
+        // Outside a gap the written wall time is the row's own.
+        if (candidates.length > 0) expect(at.start.slice(0, 19)).toBe(`${formatDay(day)}T${hms(secs)}`);
+      }),
     );
   });
 });

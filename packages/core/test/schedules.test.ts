@@ -18,6 +18,16 @@ describe('§3 schedules', () => {
     expect(ds.listSchedules('US.NYSE').map((s) => s.phase_name)).toEqual(['a', 'c1', 'c2', 'b', 'e', 'd', 'f']);
   });
 
+  it('orders by start before end, and compares times, not strings', () => {
+    const t: Tables = fixtureTables();
+    t.schedules = [
+      sched('US.NYSE', 'Regular', 'Other', 'Mon', '10:00', '10:30', { phase_name: 'late' }),
+      sched('US.NYSE', 'Regular', 'Other', 'Mon', '9:00', '12:00', { phase_name: 'early-long' }),
+      sched('US.NYSE', 'Regular', 'Other', 'Mon', '09:30', '11:00', { phase_name: 'middle' }),
+    ];
+    expect(Dataset.create(t).listSchedules('US.NYSE').map((s) => s.phase_name)).toEqual(['early-long', 'middle', 'late']);
+  });
+
   it('answers has_season, end_with_offset and HH:MM:SS times', () => {
     const t: Tables = fixtureTables();
     t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '8:00', '09:15', { offset_days: 2 }));

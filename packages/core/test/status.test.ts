@@ -41,6 +41,23 @@ describe('§5 market status (published NYSE examples)', () => {
     });
   });
 
+  it('a holiday whose schedule is Regular adds no schedule to the reason', () => {
+    // CN.CIBM 2023-10-08 is a Sunday make-up day (schedule Regular); 10:00 Shanghai.
+    expect(ds.status('CN.CIBM', at('2023-10-08T02:00:00Z'))).toMatchObject({ status: 'Open', reason: 'National Day - Primary Trading Session' });
+  });
+
+  it('D is the local date of t, not its UTC date', () => {
+    // 2024-12-25 20:00 New York is 2024-12-26 01:00 UTC: the holiday of the local date names the reason.
+    expect(ds.status('US.NYSE', at('2024-12-26T01:00:00Z'))).toMatchObject({ status: 'Closed', reason: 'Christmas', until: '2024-12-26T04:00:00-05:00' });
+  });
+
+  it('the window stops at holidays_max_date instead of refusing', () => {
+    // 2030-12-24 is a Tuesday; coverage ends 2030-12-25 (Christmas, closed).
+    expect(ds.status('US.NYSE', at('2030-12-24T17:00:00Z'))).toMatchObject({ status: 'Open', next_bell: '2030-12-24T16:00:00-05:00' });
+    expect(ds.status('US.NYSE', at('2030-12-25T17:00:00Z'))).toMatchObject({ status: 'Closed', reason: 'Christmas', until: null, next_bell: null });
+    expect(() => ds.status('US.NYSE', at('2030-12-26T17:00:00Z'))).toThrow(OutOfCoverageError);
+  });
+
   it('a closed holiday answers its name alone', () => {
     expect(ds.status('US.NYSE', at('2024-12-25T17:00:00Z'))).toMatchObject({ status: 'Closed', reason: 'Christmas', phase: null, next_bell: '2024-12-26T09:30:00-05:00' });
   });
@@ -52,6 +69,25 @@ describe('§5 market status (published NYSE examples)', () => {
     expect(s.until).toBe('2023-11-15T09:30:00-05:00');
     // 15:55: Primary and Pre-Close hold; the open one wins.
     expect(ds.status('US.NYSE', at('2023-11-15T20:55:00Z')).phase?.phase_type).toBe('Primary Trading Session');
+  });
+
+  it('ties: the first open phase in generation order; among closed ones the earliest start, then generation order', () => {
+    const t: Tables = fixtureTables();
+    t.schedules = [
+      sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '12:00', { phase_name: 'closed-long' }),
+      sched('US.NYSE', 'Regular', 'Pre-Open', 'Sat', '10:00', '11:00', { phase_name: 'closed-short' }),
+      sched('US.NYSE', 'Regular', 'Other', 'Sat', '09:00', '09:30', { phase_name: 'early' }),
+      sched('US.NYSE', 'Regular', 'Primary Trading Session, No Settlement', 'Sun', '10:00', '11:00', { phase_name: 'open-inner' }),
+      sched('US.NYSE', 'Regular', 'Primary Trading Session', 'Sun', '09:00', '12:00', { phase_name: 'open-outer' }),
+    ];
+    const d = Dataset.create(t);
+    // Sat 10:30 New York: both closed phases hold with the same start; step 5 puts the shorter first.
+    expect(d.status('US.NYSE', at('2023-11-11T15:30:00Z')).phase?.phase_name).toBe('closed-short');
+    // Sun 10:30: two open phases hold; the first in generation order (09:00) wins.
+    const s = d.status('US.NYSE', at('2023-11-12T15:30:00Z'));
+    expect(s.phase?.phase_name).toBe('open-outer');
+    // Nothing starts after 10:30 that day, so until and next_bell are the current phase's end.
+    expect([s.until, s.next_bell]).toEqual(['2023-11-12T12:00:00-05:00', '2023-11-12T12:00:00-05:00']);
   });
 
   it('an instant at a phase end is outside it (start <= t < end)', () => {

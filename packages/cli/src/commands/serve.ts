@@ -22,6 +22,23 @@ function publishOptions(settings: Settings, archivePath: string | null): Publish
   return { archivePath, tokens, ...(settings.publishUrl ? { publicBaseUrl: settings.publishUrl } : {}) };
 }
 
+/** Why the server could not listen, as a user error naming the setting, when it is the address's fault. */
+function listenFault(e: unknown, settings: Settings): UserError | undefined {
+  const { code, syscall } = (e ?? {}) as NodeJS.ErrnoException;
+  if (syscall !== 'listen' && syscall !== 'getaddrinfo') return undefined;
+  const where = settings.uds ? `--uds ${settings.uds}` : `--host ${settings.host} --port ${settings.port}`;
+  const why: Record<string, string> = {
+    EADDRINUSE: 'the address is already in use',
+    EACCES: 'permission denied',
+    EADDRNOTAVAIL: 'the address is not available on this machine',
+    ENOTFOUND: 'the host name does not resolve',
+    EAI_AGAIN: 'the host name does not resolve',
+    ENOENT: 'the directory does not exist',
+    ENOTDIR: 'a parent is not a directory',
+  };
+  return code && why[code] ? new UserError(`cannot listen on ${where}: ${why[code]} (${code})`) : undefined;
+}
+
 export async function serve(settings: Settings, err: NodeJS.WritableStream = process.stderr): Promise<void> {
   const bar = progressBar();
   const source = sourceFor(settings, bar.onProgress);
@@ -42,6 +59,8 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     logLevel: settings.logLevel as LogLevel,
     ...(settings.corsOrigins ? { corsOrigins: settings.corsOrigins.includes('*') ? '*' : settings.corsOrigins } : {}),
     ...(publish ? { publish } : {}),
+  }).catch((e: unknown) => {
+    throw listenFault(e, settings) ?? e;
   });
   installShutdownHandlers(running);
   err.write(`Serving ${data.meta.isSample ? 'the bundled SAMPLE dataset' : data.meta.source} (version ${data.meta.version ?? 'n/a'})\n`);
