@@ -191,7 +191,6 @@ export function buildIndex(tables: Tables, options: DatasetOptions = {}): Datase
       holidayByDay: new Map(),
       schedules: [],
       groups: new Map(),
-      lookBack: 2,
       minDay: 0,
       maxDay: 0,
       zone,
@@ -305,7 +304,6 @@ export function buildIndex(tables: Tables, options: DatasetOptions = {}): Datase
         let g = groups.get(key);
         if (!g) groups.set(key, (g = []));
         g.push(c);
-        entry.lookBack = Math.max(entry.lookBack, c.offsetDays);
       }
       for (const g of groups.values()) g.sort(dayOrder);
       entry.groups = groups;

@@ -15,7 +15,7 @@ import {
   type ArgumentFault,
   type DataWarning,
 } from './errors.js';
-import { generate, toPhase } from './generate.js';
+import { generate, phasesByEndDay, toPhase } from './generate.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { computeStatus } from './status.js';
 import type {
@@ -171,12 +171,10 @@ export class Dataset implements CalendarQueries {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
-    const generated = generate(entry, startDay, endDay);
+    const attributed = phasesByEndDay(entry, startDay, endDay);
     const days: MarketDay[] = [];
-    let k = 0;
     for (let day = startDay; day <= endDay; day++) {
-      const phases: Phase[] = [];
-      while (k < generated.length && generated[k]!.endDay === day) phases.push(toPhase(generated[k++]!));
+      const phases = attributed[day - startDay]!.map((g) => toPhase(g));
       const holiday = entry.holidayByDay.get(day) ?? null;
       days.push({
         date: formatDay(day),

@@ -77,35 +77,51 @@ export function rowsForDay(entry: MarketEntry, day: number, out: CompiledRow[]):
 }
 
 /**
- * Phases that end on a local day in [startDay, endDay], ordered by the day they belong to,
- * then the day they start, then step-5 order. The look-back catches overnight phases that
- * began before the range.
+ * How many days before a range generation starts, so that phases which began before the range
+ * and end inside it are caught (engine-semantics §4: exactly two, as the reference client does;
+ * a phase with a longer offset that began earlier is not part of the range's answer).
+ */
+export const LOOK_BACK_DAYS = 2;
+
+/**
+ * engine-semantics §4: every phase that touches [startDay, endDay], in generation order (the
+ * local day a phase starts on, then step 5). That is the phases starting on a day of the range
+ * (whatever their end) and those that began in the look-back and do not end before the range.
+ * Day-level answers attribute these by `endDay` themselves (see `phasesByEndDay`).
  */
 export function generate(entry: MarketEntry, startDay: number, endDay: number): Generated[] {
   const out: Generated[] = [];
   const rows: CompiledRow[] = [];
-  const from = Math.max(startDay - entry.lookBack, entry.minDay);
-  let sorted = true;
-  let lastEnd = Number.NEGATIVE_INFINITY;
+  const from = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
   for (let day = from; day <= endDay; day++) {
     rows.length = 0;
     rowsForDay(entry, day, rows);
     for (const row of rows) {
       const endDayOfPhase = day + row.offsetDays;
-      if (endDayOfPhase < startDay || endDayOfPhase > endDay) continue;
+      // Step 6: only phases that end before the range are dropped.
+      if (endDayOfPhase < startDay) continue;
       const zone: Zone = row.zone;
       const start = zone.resolve(day, row.startSec);
       const startOffset = zone.lastOffset;
       const end = zone.resolve(endDayOfPhase, row.endSec);
       const endOffset = zone.lastOffset;
-      if (endDayOfPhase < lastEnd) sorted = false;
-      lastEnd = endDayOfPhase;
       out.push({ row, day, endDay: endDayOfPhase, start, end, startOffset, endOffset });
     }
   }
-  // Array sort is stable, so day and step-5 order survive within each end day.
-  if (!sorted) out.sort((a, b) => a.endDay - b.endDay);
   return out;
+}
+
+/**
+ * Overnight attribution: the generated phases of [startDay, endDay] grouped by the local day
+ * they end on (index 0 is startDay), each group in generation order. Phases ending after the
+ * range belong to a later day and are left out.
+ */
+export function phasesByEndDay(entry: MarketEntry, startDay: number, endDay: number): Generated[][] {
+  const byDay: Generated[][] = Array.from({ length: endDay - startDay + 1 }, () => []);
+  for (const g of generate(entry, startDay, endDay)) {
+    if (g.endDay >= startDay && g.endDay <= endDay) byDay[g.endDay - startDay]!.push(g);
+  }
+  return byDay;
 }
 
 /** The PhaseResponse record of a generated phase, written in `zone` (default: the row's own). */

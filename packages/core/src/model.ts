@@ -45,8 +45,6 @@ export interface MarketEntry {
   schedules: Schedule[];
   /** Lower-cased schedule group → rows in the order of engine-semantics §4 step 5. */
   groups: Map<string, CompiledRow[]>;
-  /** Days of look-back needed to catch phases that began before a range (≥ 2). */
-  lookBack: number;
   minDay: number;
   maxDay: number;
   zone: Zone | null;

@@ -33,11 +33,6 @@ export class Zone {
     this.fixed = this.rules.isFixedOffset() ? this.rules.offsetOfEpochMilli(0).totalSeconds() : undefined;
   }
 
-  /** Throws when the identifier is not a known Olson zone. */
-  static validate(id: string): void {
-    ZoneId.of(id);
-  }
-
   private dayOffset(day: number): number {
     if (this.fixed !== undefined) return this.fixed;
     const i = day - CACHE_FROM;
@@ -66,8 +61,8 @@ export class Zone {
   }
 
   /**
-   * The instant (epoch seconds) of a local wall time: a time skipped by a forward change resolves
-   * to the instant just after the gap; a time that occurs twice resolves to the earlier instant.
+   * The instant (epoch seconds) of a local wall time: a time skipped by a forward change moves
+   * forward by the gap's length; a time that occurs twice resolves to the earlier instant.
    * `secondsOfDay` may be 86400 (24:00, the end of the day).
    */
   resolve(day: number, secondsOfDay: number): number {
@@ -87,11 +82,12 @@ export class Zone {
     const ldt = LocalDateTime.of(y, m, d, Math.floor(secs / 3600), Math.floor((secs % 3600) / 60), secs % 60);
     const offsets = this.rules.validOffsets(ldt);
     if (offsets.length === 0) {
-      // In a gap: the first instant after it is the transition itself.
+      // In a gap: read the wall time with the offset in force before the change, which moves it
+      // forward by the gap's length (02:30 in a 02:00-03:00 gap is 03:30 after the change): the
+      // `compatible` rule of java.time, js-joda, zoneinfo and Temporal, and the reference client's.
       const transition = this.rules.transition(ldt)!;
-      const instant = transition.instant().epochSecond();
       this.lastOffset = transition.offsetAfter().totalSeconds();
-      return instant;
+      return wall - transition.offsetBefore().totalSeconds();
     }
     // One offset, or two in an overlap: the larger offset gives the earlier instant.
     let best = offsets[0]!.totalSeconds();

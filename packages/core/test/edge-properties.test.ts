@@ -395,12 +395,13 @@ describe('is_available', () => {
 });
 
 describe('overnight phases whose start or end falls in a daylight-saving gap or overlap', () => {
-  /** §4: a missing local time resolves to the instant just after the gap, a repeated one to the earlier instant. */
+  /** §4: a missing local time moves forward by the gap (read with the offset before it), a repeated one takes the earlier instant. */
   function resolve(zone: string, day: number, secs: number): number {
     const rules = ZoneId.of(zone).rules();
     const ldt = LocalDateTime.parse(`${formatDay(day)}T00:00:00`).plusSeconds(secs);
     const offsets = rules.validOffsets(ldt).map((o) => o.totalSeconds());
-    return offsets.length === 0 ? rules.transition(ldt)!.instant().epochSecond() : day * 86_400 + secs - Math.max(...offsets);
+    const wall = day * 86_400 + secs;
+    return offsets.length === 0 ? wall - rules.transition(ldt)!.offsetBefore().totalSeconds() : wall - Math.max(...offsets);
   }
   const all = [...TRANSITIONS.values()].flat();
 
@@ -525,11 +526,13 @@ describe('orders of §3 and §4 step 5', () => {
         const step5 = (x: (typeof input)[number], y: (typeof input)[number]) =>
           x.start - y.start || x.duration - y.duration || Number(y.primary) - Number(x.primary) || schedOrder.indexOf(`r${x.i}`) - schedOrder.indexOf(`r${y.i}`);
         // The phases of Wednesday 2023-11-15: Tuesday's overnight rows first (they started a day
-        // earlier), then Wednesday's same-day rows, each in step-5 order.
-        const expected = [...input.filter((r) => r.offset === 1).sort(step5), ...input.filter((r) => r.offset === 0).sort(step5)];
+        // earlier and end on Wednesday), then every row of Wednesday (same-day ones and the
+        // overnight ones that start that day), all in step-5 order.
+        const expected = [...input.filter((r) => r.offset === 1).sort(step5), ...[...input].sort(step5)];
         const got = ds.generatePhases('XX.ORD', '2023-11-15', '2023-11-15');
         expect(got.map((p) => p.phase_name)).toEqual(expected.map((r) => `r${r.i}`));
-        expect(got.map((p) => p.start.slice(0, 10))).toEqual(expected.map((r) => (r.offset === 1 ? '2023-11-14' : '2023-11-15')));
+        const startDays = [...input.filter((r) => r.offset === 1).map(() => '2023-11-14'), ...input.map(() => '2023-11-15')];
+        expect(got.map((p) => p.start.slice(0, 10))).toEqual(startDays);
       }),
     );
   });

@@ -94,9 +94,10 @@ describe('§4 generating phases', () => {
     t.holidays.push({ fin_id: 'CN.SGE', date: '2023-10-09', holiday_name: 'Make-up', schedule: 'Regular', status: 'Open', settlement: 'Yes' });
     t.schedules = t.schedules!.map((s) => (s.fin_id === 'CN.SGE' && s.schedule_group === 'Regular' ? { ...s, days: 'Tue-Sun' } : s));
     const phases = Dataset.create(t).generatePhases('CN.SGE', '2023-10-09', '2023-10-09');
-    // Monday has no rows; the weekday before Monday is Sunday, which has them. Sunday's own
-    // night session ends on Monday and belongs to it; Monday's ends Tuesday and does not.
-    expect(phases.map((p) => p.start.slice(0, 16))).toEqual(['2023-10-08T20:00', '2023-10-09T09:00']);
+    // Monday has no rows; the weekday before Monday is Sunday, which has them. The range holds
+    // Sunday's night session (ends Monday) and Monday's own day and night sessions (the night one
+    // starts on Monday and ends Tuesday: it touches the range).
+    expect(phases.map((p) => p.start.slice(0, 16))).toEqual(['2023-10-08T20:00', '2023-10-09T09:00', '2023-10-09T20:00']);
   });
 
   it('step 4: fallback only considers rows in force (and in season) on the day', () => {
@@ -131,15 +132,21 @@ describe('§4 generating phases', () => {
     expect(names).toEqual(['early', 'auction', 'primary-1h', 'other-1h', 'other-1h-b']);
   });
 
-  it('step 6: overnight phases end offset days later and belong to their end date', () => {
-    // Sunday's session ends Monday: Sunday keeps only its Pre-Open.
+  it('step 6: overnight phases end offset days later; a range holds every phase that touches it', () => {
+    // Sunday: its Pre-Open and the session that starts Sunday evening and ends Monday.
     const sun = ds.generatePhases(CME, '2023-11-12', '2023-11-12');
-    expect(sun.map(brief)).toEqual(['Pre-Open 2023-11-12T16:45:00-06:00 2023-11-12T17:00:00-06:00']);
+    expect(sun.map(brief)).toEqual([
+      'Pre-Open 2023-11-12T16:45:00-06:00 2023-11-12T17:00:00-06:00',
+      'Primary Trading Session 2023-11-12T17:00:00-06:00 2023-11-13T16:00:00-06:00',
+    ]);
+    // Monday: the session that began Sunday (look-back), Monday's own phases, and Monday's
+    // evening session that ends Tuesday, in generation order (start day, then step 5).
     const mon = ds.generatePhases(CME, '2023-11-13', '2023-11-13');
     expect(mon.map(brief)).toEqual([
       'Primary Trading Session 2023-11-12T17:00:00-06:00 2023-11-13T16:00:00-06:00',
       'Settlement Window 2023-11-13T14:59:30-06:00 2023-11-13T15:00:00-06:00',
       'Pre-Open 2023-11-13T16:45:00-06:00 2023-11-13T17:00:00-06:00',
+      'Primary Trading Session 2023-11-13T17:00:00-06:00 2023-11-14T16:00:00-06:00',
     ]);
   });
 
@@ -148,6 +155,7 @@ describe('§4 generating phases', () => {
     expect(thu.map(brief)).toEqual([
       'Primary Trading Session, No Closing Price 2023-11-22T17:00:00-06:00 2023-11-23T12:00:00-06:00',
       'Pre-Open 2023-11-23T12:00:00-06:00 2023-11-23T17:00:00-06:00',
+      'Primary Trading Session 2023-11-23T17:00:00-06:00 2023-11-24T12:15:00-06:00',
     ]);
     expect(thu[0]).toMatchObject({ status: 'Open', settlement: 'No', is_open: true, has_settlement: false, timezone: 'America/Chicago' });
   });
@@ -164,17 +172,18 @@ describe('§4 generating phases', () => {
     // CN.SGE's coverage starts Saturday 2000-01-01. Friday 1999-12-31's night session would end
     // on it, but the loop starts at max(start - 2, holidays_min_date), so it is not generated.
     expect(ds.generatePhases('CN.SGE', '2000-01-01', '2000-01-01')).toEqual([]);
-    // Inside the window the look-back does catch it: Monday night ends on Tuesday.
+    // Inside the window the look-back does catch it: Monday night ends on Tuesday. Tuesday's
+    // own night session starts in the range and is in it too.
     expect(ds.generatePhases('CN.SGE', '2000-01-04', '2000-01-04').map((p) => p.start)).toEqual([
       '2000-01-03T20:00:00+08:00',
       '2000-01-04T09:00:00+08:00',
+      '2000-01-04T20:00:00+08:00',
     ]);
   });
 
-  it('orders a range by the date phases belong to (end date), then generation order', () => {
-    // Spec: "generation order (by day, then by the order of step 5)". "day" is read as the day
-    // a phase belongs to, so a range answer is the concatenation of its one-day answers (see
-    // properties › sub-ranges). Literal start-day order would put A (Mon 08:00 -> Tue) first.
+  it('orders a range by the day phases start on, then step 5 (generation order)', () => {
+    // A (Mon 08:00 -> Tue 08:00) starts before B on Monday, so it comes first although it ends
+    // on Tuesday; Tuesday's A ends Wednesday, after the range, and is still in it.
     const t: Tables = fixtureTables();
     t.schedules = [
       sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '08:00', '08:00', { offset_days: 1, phase_name: 'A' }),
@@ -182,7 +191,7 @@ describe('§4 generating phases', () => {
     ];
     const d = Dataset.create(t);
     const got = d.generatePhases('US.NYSE', '2023-11-13', '2023-11-14').map((p) => `${p.phase_name} ${p.start.slice(0, 16)}`);
-    expect(got).toEqual(['B 2023-11-13T09:00', 'A 2023-11-13T08:00', 'B 2023-11-14T09:00']);
+    expect(got).toEqual(['A 2023-11-13T08:00', 'B 2023-11-13T09:00', 'A 2023-11-14T08:00', 'B 2023-11-14T09:00']);
   });
 
   it('step 7: status and settlement come from the phase types table, a new type works', () => {
@@ -229,14 +238,20 @@ describe('§4 generating phases', () => {
     expect(p).toMatchObject({ phase_name: 'london', timezone: 'Europe/London', start: '2023-07-08T10:00:00+01:00', end: '2023-07-08T11:00:00+01:00' });
   });
 
-  it('resolves a skipped local time to just after the gap and a repeated one to the earlier instant', () => {
+  it('moves a skipped local time forward by the gap and resolves a repeated one to the earlier instant', () => {
     const t: Tables = fixtureTables();
     t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sun', '02:30', '03:30', { phase_name: 'dst' }));
     const d = Dataset.create(t);
-    // 2024-03-10: 02:00 → 03:00 in New York; 02:30 does not exist.
+    // 2024-03-10: 02:00 → 03:00 in New York; 02:30 does not exist and is read with the offset
+    // before the change (-05:00): 07:30 UTC, written 03:30-04:00 (engine-semantics §4).
     const spring = d.generatePhases('US.NYSE', '2024-03-10', '2024-03-10')[0]!;
-    expect(spring.start).toBe('2024-03-10T03:00:00-04:00');
+    expect(spring.start).toBe('2024-03-10T03:30:00-04:00');
+    expect(Date.parse(spring.start)).toBe(Date.parse('2024-03-10T07:30:00Z'));
     expect(spring.end).toBe('2024-03-10T03:30:00-04:00');
+    // A phase whose start falls in the gap can end before it starts; it is answered as computed.
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sun', '02:45', '03:15', { phase_name: 'inverted' }));
+    const inv = Dataset.create(t).generatePhases('US.NYSE', '2024-03-10', '2024-03-10').find((p) => p.phase_name === 'inverted')!;
+    expect([inv.start, inv.end]).toEqual(['2024-03-10T03:45:00-04:00', '2024-03-10T03:15:00-04:00']);
     // 2024-11-03: 02:00 → 01:00; a 01:30 start occurs twice.
     t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sun', '01:30', '01:45', { phase_name: 'fall' }));
     const fall = Dataset.create(t).generatePhases('US.NYSE', '2024-11-03', '2024-11-03').find((p) => p.phase_name === 'fall')!;
@@ -288,9 +303,10 @@ describe('§4 day view (overnight attribution)', () => {
     ]);
   });
 
-  it('lists the phases of each day equal to a one-day range query', () => {
+  it('lists the phases of each day: those of the one-day range query that end that day', () => {
     for (const d of ds.listDays(CME, '2023-11-20', '2023-11-27')) {
-      expect(d.phases).toEqual(ds.generatePhases(CME, d.date, d.date));
+      const endingThatDay = ds.generatePhases(CME, d.date, d.date).filter((p) => p.end.slice(0, 10) === d.date);
+      expect(d.phases).toEqual(endingThatDay);
     }
   });
 });

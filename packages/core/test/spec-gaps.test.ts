@@ -269,20 +269,21 @@ describe('§5 market status', () => {
   });
 
   it('5.4 until is the earliest upcoming start, not the first upcoming phase in generation order', () => {
-    // Generation order puts B (ends Tue) before A (starts Tue 08:00, ends Wed), but A starts first.
+    // Step 5 orders by wall-clock start: B (07:00 UTC) before A (08:00 in Tokyo), but A's
+    // instant (Mon 23:00 UTC) comes first.
     const ds = Dataset.create(
       small([
-        sched('XX.S', 'Regular', 'Pre-Open', 'Tue', '08:00', '08:00', { offset_days: 1, phase_name: 'A' }),
-        sched('XX.S', 'Regular', 'Primary Trading Session', 'Tue', '09:00', '10:00', { phase_name: 'B' }),
+        sched('XX.S', 'Regular', 'Pre-Open', 'Tue', '08:00', '08:30', { timezone: 'Asia/Tokyo', phase_name: 'A' }),
+        sched('XX.S', 'Regular', 'Primary Trading Session', 'Tue', '07:00', '10:00', { phase_name: 'B' }),
       ]),
     );
-    expect(ds.generatePhases('XX.S', '2023-11-14', '2023-11-15').map((p) => p.phase_name)).toEqual(['B', 'A']);
+    expect(ds.generatePhases('XX.S', '2023-11-14', '2023-11-14').map((p) => p.phase_name)).toEqual(['B', 'A']);
     // Monday 12:00: no current phase. until -> A's start; next_bell -> the first open upcoming (B).
     expect(ds.status('XX.S', at('2023-11-13T12:00:00Z'))).toMatchObject({
       status: 'Closed',
       phase: null,
-      until: '2023-11-14T08:00:00+00:00',
-      next_bell: '2023-11-14T09:00:00+00:00',
+      until: '2023-11-13T23:00:00+00:00',
+      next_bell: '2023-11-14T07:00:00+00:00',
     });
   });
 
@@ -290,12 +291,13 @@ describe('§5 market status', () => {
     const ds = Dataset.create(
       small([
         sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon', '09:00', '17:00', { phase_name: 'C' }),
-        sched('XX.S', 'Regular', 'Other', 'Mon', '16:00', '16:00', { offset_days: 1, phase_name: 'X' }),
+        // Tuesday 01:00 in Tokyo is Monday 16:00 UTC, generated with Tuesday's rows.
+        sched('XX.S', 'Regular', 'Other', 'Tue', '01:00', '01:00', { timezone: 'Asia/Tokyo', phase_name: 'X' }),
         sched('XX.S', 'Regular', 'Pre-Close', 'Mon', '16:30', '16:45', { phase_name: 'Y' }),
         sched('XX.S', 'Regular', 'Pre-Open', 'Mon', '18:00', '19:00', { phase_name: 'after' }),
       ]),
     );
-    // Generation order: C, Y, after (end Monday), X (ends Tuesday).
+    // Generation order: Monday's C, Y, after, then Tuesday's X.
     expect(ds.generatePhases('XX.S', '2023-11-13', '2023-11-14').map((p) => p.phase_name)).toEqual(['C', 'Y', 'after', 'X']);
     const s = ds.status('XX.S', at('2023-11-13T12:00:00Z'));
     expect(s).toMatchObject({ status: 'Open', until: '2023-11-13T16:00:00+00:00', next_bell: '2023-11-13T17:00:00+00:00' });
