@@ -32,6 +32,8 @@ const USER_LOADER_CODES = new Set([
 export function isUserFault(err: unknown): boolean {
   if (err instanceof UserError) return true;
   const e = err as { name?: unknown; code?: unknown };
+  // Core's DataError names the bad row of the data (file and line): not a bug of ours.
+  if (e?.name === 'DataError' && e.code === 'data_error') return true;
   return e?.name === 'LoaderError' && typeof e.code === 'string' && USER_LOADER_CODES.has(e.code);
 }
 

@@ -142,6 +142,17 @@ describe.concurrent('exit codes and messages', () => {
       }),
     );
   });
+  it('a market with a bad row of the data: 1, one line naming file and line; other markets answer', async () => {
+    const dir = new URL('../../loader/test/fixtures/bad-rows', import.meta.url).pathname;
+    const bad = await run(['status', 'XX.PT', '--at', '2023-11-21T15:00:00Z', '--data', dir]);
+    expect(bad.code).toBe(1);
+    const lines = bad.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^openbell: (Data error: )?.*schedules\.csv, line \d+, column 'Phase Type': unknown phase type 'Lunch Break' \(not in phases\.csv\)$/);
+    const good = await run(['status', 'XX.GOOD', '--at', '2023-11-21T15:00:00Z', '--data', dir, '--json']);
+    expect(good.code).toBe(0);
+    expect(JSON.parse(good.stdout).status).toBe('Open');
+  });
   it('missing data path: 1', async () => {
     const r = await run(['markets', '--data', join(scratch, 'nothing.zip')]);
     expect(r.code).toBe(1);

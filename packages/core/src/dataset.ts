@@ -3,7 +3,7 @@
  * methods and only translate arguments and answers.
  */
 import type { CalendarQueries, DatasetCounts, LookupOptions } from './api.js';
-import { buildIndex, type DatasetIndex } from './build.js';
+import { buildIndex, type DatasetIndex } from './build/index.js';
 import { dayName, formatDay, parseIsoDate, tryParseDay } from './dates.js';
 import {
   AmbiguousMicError,
@@ -17,6 +17,7 @@ import {
 } from './errors.js';
 import { generate, phasesByEndDay, toPhase } from './generate.js';
 import { lowerBound, type MarketEntry } from './model.js';
+import { walkReplacements } from './replacements.js';
 import { computeStatus } from './status.js';
 import type {
   Currency,
@@ -149,14 +150,14 @@ export class Dataset implements CalendarQueries {
 
   listHolidays(identifier: string, start: string, end: string): MarketHoliday[] {
     const { startDay, endDay } = parseRange(start, end);
-    const entry = this.resolve(identifier, true);
+    const entry = this.usable(this.resolve(identifier, true), 'holidays');
     const from = lowerBound(entry.holidayDays, startDay);
     const to = lowerBound(entry.holidayDays, endDay + 1);
     return entry.holidays.slice(from, to);
   }
 
   listSchedules(identifier: string): Schedule[] {
-    const entry = this.resolveScheduled(identifier);
+    const entry = this.resolveScheduled(identifier, 'schedules');
     return entry.schedules.slice();
   }
 
@@ -218,6 +219,7 @@ export class Dataset implements CalendarQueries {
   listCurrencyHolidays(code: string, start: string, end: string): CurrencyHoliday[] {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.currencyEntry(code);
+    if (entry.fault) throw entry.fault;
     return entry.holidays.slice(lowerBound(entry.holidayDays, startDay), lowerBound(entry.holidayDays, endDay + 1));
   }
 
@@ -258,30 +260,33 @@ export class Dataset implements CalendarQueries {
 
   private follow(entry: MarketEntry, follow: boolean): MarketEntry {
     if (!follow) return entry;
-    const seen = new Set<string>();
-    let cur = entry;
-    while (cur.market.replaced_by !== null) {
-      seen.add(cur.market.fin_id);
-      const target = cur.market.replaced_by;
-      if (seen.has(target)) {
-        throw new DataError(`The replacement chain of ${entry.market.fin_id} loops back to ${target}; the data is inconsistent`, { table: 'markets', column: 'replaced_by' });
-      }
-      const next = this.index.markets.get(target);
-      if (!next) {
-        throw new NotFoundError('market', target, `Market ${cur.market.fin_id} was replaced by ${target}, which is not in the loaded data`);
-      }
-      cur = next;
+    const walk = walkReplacements(
+      entry,
+      (e) => e.market.fin_id,
+      (e) => e.market.replaced_by,
+      (id) => this.index.markets.get(id),
+    );
+    if (walk.kind === 'end') return walk.entry;
+    if (walk.kind === 'loop') {
+      throw new DataError(`The replacement chain of ${entry.market.fin_id} loops back to ${walk.target}; the data is inconsistent`, { table: 'markets', column: 'replaced_by' });
     }
-    return cur;
+    throw new NotFoundError('market', walk.target, `Market ${walk.from} was replaced by ${walk.target}, which is not in the loaded data`);
+  }
+
+  /** A market whose rows a query needs must not have a bad one (bulk-format.md "Bad rows"). */
+  private usable(entry: MarketEntry, needs: 'holidays' | 'schedules' | 'phases'): MarketEntry {
+    if (needs !== 'schedules' && entry.holidayFault) throw entry.holidayFault;
+    if (needs !== 'holidays' && entry.scheduleFault) throw entry.scheduleFault;
+    return entry;
   }
 
   /** Resolves a market for a schedule-based query, refusing first if the plan lacks schedules. */
-  private resolveScheduled(identifier: string): MarketEntry {
+  private resolveScheduled(identifier: string, needs: 'schedules' | 'phases' = 'phases'): MarketEntry {
     const id = String(identifier ?? '');
     if (id.includes('.')) normalizeFinId(id);
     else normalizeMic(id);
     if (this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
-    return this.resolve(id, true);
+    return this.usable(this.resolve(id, true), needs);
   }
 
   private checkCoverage(entry: MarketEntry, startDay: number, endDay: number): void {

@@ -109,8 +109,15 @@ export class DataError extends OpenbellError {
   }
 }
 
-/** A problem found while building a Dataset that does not make its answers wrong. */
+/**
+ * A problem found while building a Dataset (bulk-format.md "Bad rows"). `message` starts with
+ * where it is (file, line, column). `market` or `currency` names what a bad row made unusable:
+ * that market (or currency) answers a DataError for the queries that need the row; without
+ * either, nothing answers differently.
+ */
 export interface DataWarning {
   message: string;
   location?: DataLocation;
+  market?: string;
+  currency?: string;
 }

@@ -9,6 +9,7 @@ import { SECONDS_PER_DAY, formatInstant, formatWall, isoWeekday, yearOfDay } fro
 import { DataError } from './errors.js';
 import type { CompiledRow, MarketEntry, SeasonDates } from './model.js';
 import type { Phase } from './types.js';
+import { REGULAR_GROUP } from './vocabulary.js';
 import { weekdayBit } from './weekdays.js';
 import type { Zone } from './zone.js';
 
@@ -25,12 +26,12 @@ export interface Generated {
   endOffset: number;
 }
 
-const REGULAR = 'regular';
 
-function seasonDay(s: SeasonDates, year: number): number {
+function seasonDay(row: CompiledRow, s: SeasonDates, year: number): number {
   const day = s.byYear.get(year);
   if (day === undefined) {
-    throw new DataError(`Season '${s.name}' has no definition for ${year} in season-definitions.csv`, { table: 'seasonDefinitions' });
+    const why = s.problems.get(year) ?? `season '${s.name}' has no definition for ${year} in season-definitions.csv`;
+    throw new DataError(`${row.where}: ${why}`, { table: 'schedules' });
   }
   return day;
 }
@@ -40,8 +41,8 @@ function applies(row: CompiledRow, day: number): boolean {
   if (day < row.inForceStart || day > row.inForceEnd) return false;
   if (row.seasonStart === null || row.seasonEnd === null) return true;
   const year = yearOfDay(day);
-  const start = seasonDay(row.seasonStart, year);
-  const end = seasonDay(row.seasonEnd, year);
+  const start = seasonDay(row, row.seasonStart, year);
+  const end = seasonDay(row, row.seasonEnd, year);
   // A season that ends before it starts wraps the new year.
   return end < start ? day <= end || day >= start : day >= start && day <= end;
 }
@@ -52,11 +53,11 @@ function applies(row: CompiledRow, day: number): boolean {
  */
 export function rowsForDay(entry: MarketEntry, day: number, out: CompiledRow[]): void {
   const holiday = entry.holidayByDay.get(day);
-  const group = holiday ? (holiday.schedule ?? '').toLowerCase() : REGULAR;
+  const group = holiday ? (holiday.schedule ?? '').toLowerCase() : REGULAR_GROUP;
   const rows = entry.groups.get(group);
   if (!rows) return;
   // Only a holiday row that says "Regular" (a make-up trading day) may borrow another weekday.
-  const fallback = holiday !== undefined && group === REGULAR;
+  const fallback = holiday !== undefined && group === REGULAR_GROUP;
   const wd = isoWeekday(day);
   const bit = weekdayBit(wd);
   const before = out.length;

@@ -17,3 +17,4 @@ export {
   tryParseTime,
 } from './dates.js';
 export { parseDays } from './weekdays.js';
+export { describePlace, placeOf, type Place, type RowFault, type TableSource, type TableSources } from './provenance.js';

@@ -1,4 +1,5 @@
 /** Internal, indexed form of the tables, built once by build.ts. */
+import type { DataError } from './errors.js';
 import type { Zone } from './zone.js';
 import type { Currency, CurrencyHoliday, Market, MarketHoliday, RegionalHolidayRow, Schedule } from './types.js';
 
@@ -7,6 +8,8 @@ export interface CompiledRow {
   rec: Schedule;
   /** Position in the §3 order of the market's schedules (the final tie-break). */
   order: number;
+  /** File and line of the row, for data errors found while generating (a season's year). */
+  where: string;
   zone: Zone;
   timezone: string;
   dayMask: number;
@@ -33,10 +36,14 @@ export interface CompiledRow {
 export interface SeasonDates {
   name: string;
   byYear: Map<number, number>;
+  /** Years whose definition is unusable (a bad row, two different dates), with why. */
+  problems: Map<number, string>;
 }
 
 export interface MarketEntry {
   market: Market;
+  /** Index of the market's row in markets.csv. */
+  row: number;
   /** Sorted by date; `holidayDays[i]` is the epoch day of `holidays[i]`. */
   holidays: MarketHoliday[];
   holidayDays: Int32Array;
@@ -48,12 +55,18 @@ export interface MarketEntry {
   minDay: number;
   maxDay: number;
   zone: Zone | null;
+  /** Set by a bad holiday or market row: every query but the market record answers it. */
+  holidayFault: DataError | null;
+  /** Set by a bad schedule row (or an unknown market time zone): schedule-based queries answer it. */
+  scheduleFault: DataError | null;
 }
 
 export interface CurrencyEntry {
   currency: Currency;
   holidays: CurrencyHoliday[];
   holidayDays: Int32Array;
+  /** Set by a bad currency or currency-holiday row: its holiday queries answer it. */
+  fault: DataError | null;
 }
 
 export interface RegionalEntry {

@@ -4,6 +4,7 @@ import { OutOfCoverageError } from './errors.js';
 import { generate, toPhase, type Generated } from './generate.js';
 import type { MarketEntry } from './model.js';
 import type { MarketStatus } from './types.js';
+import { REGULAR_GROUP } from './vocabulary.js';
 import type { Zone } from './zone.js';
 
 const STATUS_WINDOW_DAYS = 5;
@@ -48,7 +49,7 @@ export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: number)
   let reason = holiday?.holiday_name ?? '';
   if (current) {
     reason += ` - ${current.row.phaseType}`;
-    if (holiday && holiday.schedule !== null && holiday.schedule.toLowerCase() !== 'regular') reason += ` (${holiday.schedule})`;
+    if (holiday && holiday.schedule !== null && holiday.schedule.toLowerCase() !== REGULAR_GROUP) reason += ` (${holiday.schedule})`;
   }
   reason = reason.replace(/^[\s-]+|[\s-]+$/g, '');
 

@@ -7,6 +7,8 @@
  * with the offset in force; an empty cell is null.
  */
 
+import type { RowFault, TableSources } from './provenance.js';
+
 export type Extra = { [column: string]: unknown };
 
 export type IsoDate = string;
@@ -237,6 +239,10 @@ export interface Tables {
   currencies?: CurrencyRow[] | undefined;
   currencyHolidays?: CurrencyHolidayRow[] | undefined;
   regionalHolidays?: RegionalHolidayRow[] | undefined;
+  /** Where each table came from, so warnings and data errors name file, line and column. */
+  sources?: TableSources | undefined;
+  /** Cells or rows the reader could not take as written; each makes its row a bad row. */
+  rowFaults?: RowFault[] | undefined;
 }
 
 export interface DatasetOptions {

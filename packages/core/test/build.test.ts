@@ -1,12 +1,40 @@
+/**
+ * bulk-format.md "Bad rows": nothing in the rows refuses the whole dataset. A bad row is a
+ * warning naming where it is, and only the market (or currency) it belongs to answers a
+ * DataError naming the row, for the queries that need it; everything else answers as before.
+ */
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, type Tables } from '../src/index.js';
 import { fixtureTables, sched } from './fixture.js';
 
-function dataError(mutate: (t: Tables) => void): DataError {
+const SOURCES: Tables['sources'] = {
+  markets: { file: 'csv/markets.csv', headers: { fin_id: 'FinID', timezone: 'Timezone' } },
+  holidays: { file: 'csv/holidays.csv', headers: { fin_id: 'FinID', date: 'Date' } },
+  schedules: { file: 'csv/schedules.csv', headers: { phase_type: 'Phase Type', days: 'Days', start: 'Start', end: 'End', offset_days: 'Offset Days' } },
+  currencyHolidays: { file: 'csv/currency-holidays.csv' },
+  currencies: { file: 'csv/currencies.csv' },
+};
+
+const clean = Dataset.create(fixtureTables());
+/** Answers of the markets a bad row must not touch. */
+const untouched = (ds: Dataset) => ({
+  phases: ds.generatePhases('US.CME.EQUITY.USINDEX1', '2023-11-20', '2023-11-24'),
+  days: ds.listDays('CN.SGE', '2023-10-01', '2023-10-10'),
+  status: ds.status('AE.ADX', Date.parse('2023-11-15T08:00:00Z')),
+  holidays: ds.listHolidays('US.CME.EQUITY.USINDEX1', '2023-01-01', '2023-12-31'),
+  eur: ds.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31'),
+});
+
+function build(mutate: (t: Tables) => void): Dataset {
   const t = fixtureTables();
+  t.sources = SOURCES;
   mutate(t);
+  return Dataset.create(t);
+}
+
+function errorOf(f: () => unknown): DataError {
   try {
-    Dataset.create(t);
+    f();
   } catch (e) {
     expect(e).toBeInstanceOf(DataError);
     return e as DataError;
@@ -14,52 +42,169 @@ function dataError(mutate: (t: Tables) => void): DataError {
   throw new Error('expected a DataError');
 }
 
-describe('building a Dataset refuses data that would make answers wrong, naming where', () => {
-  it('a duplicate market', () => {
-    const e = dataError((t) => t.markets.push({ fin_id: 'us.nyse' }));
-    expect(e.message).toContain('US.NYSE');
-    expect(e.location).toMatchObject({ table: 'markets', row: 9, column: 'fin_id' });
+/** The fixture's schedule rows before the pushed one: its line is rows + 2. */
+const scheduleLine = () => fixtureTables().schedules!.length + 2;
+
+describe('a bad schedule row affects only its market, naming file, line and column', () => {
+  const cases: [string, (t: Tables) => void, string, RegExp][] = [
+    ['an unknown phase type', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Lunch Break', 'Mon', '12:00', '13:00')), 'Phase Type', /unknown phase type 'Lunch Break'/],
+    ['a bad Days value', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon-Fry', '12:00', '13:00')), 'Days', /bad Days value 'Mon-Fry'/],
+    ['a malformed time', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '25:00', '13:00')), 'Start', /expected a time/],
+    ['a malformed integer', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { offset_days: 'one' as unknown as number })), 'Offset Days', /expected an integer, got 'one'/],
+    ['a malformed date', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { in_force_start_date: '2023-02-30' })), 'In Force Start Date', /expected a date/],
+    ['an unknown time zone', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { timezone: 'Mars/Olympus' })), 'Timezone', /unknown time zone 'Mars\/Olympus'/],
+    ['a season name with no definition', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { season_start: 'Easter', season_end: 'Whitsun' })), 'Season Start', /season 'Easter' has no definition/],
+  ];
+  for (const [what, mutate, column, message] of cases) {
+    it(what, () => {
+      const ds = build(mutate);
+      const where = `csv/schedules.csv, line ${scheduleLine()}, column '${column}'`;
+      const w = ds.warnings.find((x) => x.market === 'US.NYSE');
+      expect(w?.message).toContain(where);
+      expect(w?.message).toMatch(message);
+      for (const query of [
+        () => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'),
+        () => ds.listDays('XNYS', '2023-11-15', '2023-11-15'),
+        () => ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z')),
+        () => ds.listSchedules('US.NYSE'),
+      ]) {
+        const e = errorOf(query);
+        expect(e.message).toContain(where);
+        expect(e.message).toMatch(message);
+      }
+      // Its holidays and record still answer; every other market answers exactly as before.
+      expect(ds.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'));
+      expect(ds.getMarket('US.NYSE')).toEqual(clean.getMarket('US.NYSE'));
+      expect(untouched(ds)).toEqual(untouched(clean));
+    });
+  }
+
+  it('a season defined for some years but not the one asked: only the days that need it fail', () => {
+    const ds = build((t) => {
+      t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
+      t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+    });
+    expect(ds.warnings).toEqual([]);
+    expect(ds.generatePhases('US.NYSE', '2023-07-08', '2023-07-08').length).toBeGreaterThan(0);
+    const e = errorOf(() => ds.generatePhases('US.NYSE', '2024-07-06', '2024-07-06'));
+    expect(e.message).toBe(`csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition for 2024 in season-definitions.csv`);
+    expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('an unknown phase type, naming it', () => {
-    const e = dataError((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Lunch Break', 'Mon', '12:00', '13:00')));
-    expect(e.message).toContain("'Lunch Break'");
-    expect(e.location).toMatchObject({ table: 'schedules', column: 'phase_type' });
+  it('a row whose end is before its start with offset 0 is not a bad row: it is answered as written', () => {
+    const ds = build((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '14:00', '13:00', { phase_name: 'backwards' })));
+    expect(ds.warnings).toEqual([]);
+    const p = ds.generatePhases('US.NYSE', '2023-11-18', '2023-11-18').find((x) => x.phase_name === 'backwards')!;
+    expect([p.start, p.end]).toEqual(['2023-11-18T14:00:00-05:00', '2023-11-18T13:00:00-05:00']);
   });
 
-  it('a season name with no definition, naming it', () => {
-    const e = dataError((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { season_start: 'Easter', season_end: 'First Sunday of November' })));
-    expect(e.message).toContain("'Easter'");
-    expect(e.location?.column).toBe('season_start');
+  it('a negative Offset Days is answered as computed, not refused', () => {
+    const ds = build((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '14:00', '13:00', { offset_days: -1, phase_name: 'before' })));
+    expect(ds.warnings).toEqual([]);
+    // Step 6: it ends on Friday, so a Saturday-only range drops it and a range from Friday holds it.
+    expect(ds.generatePhases('US.NYSE', '2023-11-18', '2023-11-18').find((x) => x.phase_name === 'before')).toBeUndefined();
+    expect(ds.generatePhases('US.NYSE', '2023-11-17', '2023-11-18').find((x) => x.phase_name === 'before')?.end).toBe('2023-11-17T13:00:00-05:00');
+  });
+});
+
+describe('bad holiday and market rows', () => {
+  it('a malformed holiday date: the market answers a data error for holidays too; others answer', () => {
+    const ds = build((t) => t.holidays.push({ fin_id: 'US.NYSE', date: '23-11-2023', holiday_name: 'x' }));
+    const line = fixtureTables().holidays.length + 2;
+    for (const q of [() => ds.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'), () => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'), () => ds.status('XNYS', Date.parse('2023-11-15T17:00:00Z'))]) {
+      expect(errorOf(q).message).toBe(`csv/holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got '23-11-2023'`);
+    }
+    expect(ds.listSchedules('US.NYSE')).toEqual(clean.listSchedules('US.NYSE'));
+    expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('malformed days, times, dates, offsets and time zones', () => {
-    expect(dataError((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon-Fry', '12:00', '13:00'))).location?.column).toBe('days');
-    expect(dataError((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '25:00', '13:00'))).location?.column).toBe('start');
-    expect(dataError((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '14:00', '13:00'))).location?.column).toBe('end');
-    expect(dataError((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { offset_days: -1 }))).location?.column).toBe('offset_days');
-    expect(dataError((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { in_force_start_date: '2023-02-30' }))).location?.column).toBe('in_force_start_date');
-    expect(dataError((t) => t.holidays.push({ fin_id: 'US.NYSE', date: '23-11-2023' })).location).toMatchObject({ table: 'holidays', column: 'date' });
-    expect(dataError((t) => t.markets.push({ fin_id: 'XX.TZ', timezone: 'Mars/Olympus' })).message).toContain('Mars/Olympus');
+  it('two different holiday rows for one market and date name both lines', () => {
+    const base = fixtureTables().holidays;
+    const first = base.findIndex((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23');
+    const ds = build((t) => t.holidays.push({ ...base[first]!, holiday_name: 'Second row' }));
+    const e = errorOf(() => ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23'));
+    expect(e.message).toBe(`csv/holidays.csv, line ${base.length + 2}, column 'Date': two different holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`);
+    expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('rows for markets that do not exist', () => {
-    expect(dataError((t) => t.holidays.push({ fin_id: 'US.NOPE', date: '2023-01-02' })).message).toContain('US.NOPE');
-    expect(dataError((t) => t.schedules!.push(sched('US.NOPE', 'Regular', 'Other', 'Mon', '12:00', '13:00'))).location?.table).toBe('schedules');
+  it('identical duplicate holiday rows collapse to one, with a warning', () => {
+    const base = fixtureTables().holidays;
+    const first = base.find((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23')!;
+    const ds = build((t) => t.holidays.push({ ...first }));
+    expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toEqual(clean.listHolidays('US.NYSE', '2023-11-23', '2023-11-23'));
+    expect(ds.warnings.map((w) => w.message)).toEqual([`csv/holidays.csv, line ${base.length + 2}: a second identical holiday row for US.NYSE on 2023-11-23; one is kept`]);
+    expect(ds.warnings[0]!.market).toBeUndefined();
   });
 
-  it('schedules without a phase types table', () => {
-    expect(dataError((t) => (t.phaseTypes = undefined)).location?.table).toBe('phaseTypes');
+  it('identical duplicate schedule rows collapse to one, with a warning', () => {
+    const row = fixtureTables().schedules!.find((s) => s.fin_id === 'US.NYSE')!;
+    const ds = build((t) => t.schedules!.push({ ...row }));
+    expect(ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(clean.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'));
+    expect(ds.warnings).toHaveLength(1);
+    expect(ds.warnings[0]!.message).toMatch(/identical schedule row of US.NYSE/);
   });
 
+  it('rows for a market that is not in the data touch nothing: a warning only', () => {
+    const ds = build((t) => {
+      t.holidays.push({ fin_id: 'US.NOPE', date: '2023-01-02' });
+      t.schedules!.push(sched('US.NOPE', 'Regular', 'Other', 'Mon', '12:00', '13:00'));
+    });
+    expect(ds.warnings.map((w) => w.message).join('\n')).toMatch(/holiday row for US.NOPE, which is not in markets.csv[\s\S]*schedule row for US.NOPE/);
+    expect(ds.warnings.every((w) => w.market === undefined)).toBe(true);
+    expect(untouched(ds)).toEqual(untouched(clean));
+    expect(ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(clean.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'));
+  });
+
+  it('a market with an unknown time zone answers a data error for phases, not for its record or holidays', () => {
+    const ds = build((t) => t.markets.push({ fin_id: 'XX.TZ', timezone: 'Mars/Olympus' }));
+    expect(errorOf(() => ds.status('XX.TZ', Date.parse('2023-11-15T17:00:00Z'))).message).toMatch(/csv\/markets.csv, line \d+, column 'Timezone': unknown time zone 'Mars\/Olympus'/);
+    expect(ds.getMarket('XX.TZ').timezone).toBe('Mars/Olympus');
+    expect(untouched(ds)).toEqual(untouched(clean));
+  });
+
+  it('a market listed twice with different cells answers a data error; identical twice is one market', () => {
+    const bad = build((t) => t.markets.push({ fin_id: 'us.nyse', timezone: 'Europe/London' }));
+    expect(errorOf(() => bad.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toMatch(/market US.NYSE is listed twice with different cells/);
+    expect(untouched(bad)).toEqual(untouched(clean));
+    const twin = build((t) => t.markets.push({ ...t.markets.find((m) => m.fin_id === 'US.NYSE')! }));
+    expect(twin.listMarkets('US.NYSE')).toHaveLength(1);
+    expect(twin.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(clean.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'));
+  });
+
+  it('reader faults (cells the loader could not read) make their row bad', () => {
+    const ds = build((t) => (t.rowFaults = [{ table: 'holidays', row: 0, message: 'the line has 3 fields but the header has 8' }]));
+    const owner = fixtureTables().holidays[0]!.fin_id;
+    expect(errorOf(() => ds.listHolidays(owner, '2000-01-01', '2030-12-31')).message).toBe('csv/holidays.csv, line 2: the line has 3 fields but the header has 8');
+  });
+
+  it('a bad currency holiday row affects that currency only', () => {
+    const ds = build((t) => t.currencyHolidays!.push({ currency_code: 'USD', date: 'soon' }));
+    expect(errorOf(() => ds.listCurrencyHolidays('USD', '2023-01-01', '2023-12-31')).message).toMatch(/^csv\/currency-holidays.csv, line \d+, column 'Date': expected a date/);
+    expect(ds.getCurrency('USD').currency_code).toBe('USD');
+    expect(untouched(ds)).toEqual(untouched(clean));
+  });
+
+  it('schedules without a phase types table: every market with schedules answers a data error, holidays still answer', () => {
+    const ds = build((t) => (t.phaseTypes = undefined));
+    expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(/unknown phase type/);
+    expect(ds.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'));
+  });
+
+  it('keeps at most 1,000 warnings and counts the rest', () => {
+    const ds = build((t) => {
+      for (let i = 0; i < 1500; i++) t.holidays.push({ fin_id: `XX.N${i}`, date: '2023-01-02' });
+    });
+    expect(ds.warnings).toHaveLength(1001);
+    expect(ds.warnings[1000]!.message).toBe('500 more warnings were not kept');
+  });
+});
+
+describe('building', () => {
   it('keeps problems that leave answers right as warnings', () => {
     const t = fixtureTables();
     t.micMapping!.push({ mic: 'XGON', fin_id: 'US.GONE' });
-    t.holidays.push({ fin_id: 'US.NYSE', date: '2023-11-23', holiday_name: 'Twice', schedule: 'Closed', status: 'Closed', settlement: 'No' });
     const ds = Dataset.create(t);
-    const text = ds.warnings.map((w) => w.message).join('\n');
-    expect(text).toMatch(/XGON/);
-    expect(text).toMatch(/two holiday rows on 2023-11-23/);
+    expect(ds.warnings.map((w) => w.message).join('\n')).toMatch(/XGON/);
   });
 
   it('gives a market without holidays the fallback window', () => {

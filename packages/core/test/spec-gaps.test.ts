@@ -119,13 +119,13 @@ describe('§1 finding a market', () => {
 });
 
 describe('§2 holidays', () => {
-  it('2.3 answers every holiday row in range, also two rows on one date (in file order)', () => {
+  it('2.3 answers every holiday row in range; a second, different row on one date is a bad row of that market', () => {
     const t = fixtureTables();
     t.holidays.push({ fin_id: 'US.NYSE', date: '2023-11-23', holiday_name: 'Second row', schedule: 'Closed', status: 'Closed', settlement: 'No' });
     const ds = Dataset.create(t);
-    expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-24').map((h) => [h.date, h.holiday_name])).toEqual([
+    expect(() => ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-24')).toThrow(/two different holiday rows for US.NYSE on 2023-11-23/);
+    expect(Dataset.create(fixtureTables()).listHolidays('US.NYSE', '2023-11-23', '2023-11-24').map((h) => [h.date, h.holiday_name])).toEqual([
       ['2023-11-23', 'Thanksgiving Day'],
-      ['2023-11-23', 'Second row'],
       ['2023-11-24', 'Thanksgiving Day'],
     ]);
   });
@@ -398,5 +398,21 @@ describe('§7 errors (the typed errors adapters map by code)', () => {
     const both = caught(() => ds.listDays('US.NYSE', '', '2023-13-01')) as InvalidArgumentError;
     expect(both.faults.map((f) => f.param)).toEqual(['start', 'end']);
     expect(both.faults.every((f) => f.msg.length > 0 && f.type.length > 0)).toBe(true);
+  });
+});
+
+describe('§5 step 1: the status window is generated like a range', () => {
+  it('a phase that starts on the window’s last day and ends after it is in the window (next_bell found)', () => {
+    // Only a Monday night session (20:00 → Tuesday 02:00). Wednesday 2023-11-15: the window is
+    // Wed..Mon 2023-11-20, and Monday's session starts on its last day and ends on Tuesday.
+    const ds = Dataset.create(small([sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon', '20:00', '02:00', { offset_days: 1 })]));
+    expect(ds.status('XX.S', at('2023-11-15T12:00:00Z'))).toMatchObject({ status: 'Closed', until: '2023-11-20T20:00:00+00:00', next_bell: '2023-11-20T20:00:00+00:00' });
+    // From Tuesday noon the window is Tue..Sun: Monday 20th's session lies beyond it, so none.
+    expect(ds.status('XX.S', at('2023-11-14T12:00:00Z'))).toMatchObject({ next_bell: null, until: null });
+  });
+
+  it('a phase that began two days before D and is still running is the current phase (look-back)', () => {
+    const ds = Dataset.create(small([sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon', '20:00', '02:00', { offset_days: 2 })]));
+    expect(ds.status('XX.S', at('2023-11-15T01:00:00Z'))).toMatchObject({ status: 'Open', next_bell: '2023-11-15T02:00:00+00:00' });
   });
 });

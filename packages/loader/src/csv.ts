@@ -4,7 +4,7 @@
  * spanning lines counts once; empty lines are skipped).
  */
 import Papa from 'papaparse';
-import { formatTime, tryParseTime, type TableName } from '@openbell/core';
+import { formatTime, tryParseTime, type RowFault, type TableName } from '@openbell/core';
 import { LoaderError } from './errors.js';
 import type { LoadWarning } from './types.js';
 
@@ -55,6 +55,11 @@ export interface ParsedTable {
   rows: Record<string, unknown>[];
   /** normalized column → header as written. */
   headers: Record<string, string>;
+  /**
+   * Cells and lines that could not be read as the format says (bulk-format.md "Bad rows"):
+   * the cell is kept as written and core makes the row a bad row of its market or currency.
+   */
+  faults: RowFault[];
 }
 
 function dataError(file: string, line: number | undefined, column: string | undefined, message: string): LoaderError {
@@ -64,7 +69,8 @@ function dataError(file: string, line: number | undefined, column: string | unde
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-type Convert = (cell: string, line: number) => unknown;
+/** A converted value, or FAULT after recording why in the row's faults. */
+type Convert = (cell: string, row: number) => unknown;
 
 const DAYS_IN_MONTH = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const digit = (c: number) => c >= 48 && c <= 57;
@@ -88,6 +94,9 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
     throw dataError(file, undefined, undefined, 'the file is not valid UTF-8');
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // One line ending for the whole file: papaparse takes the first one it sees, so a file mixing
+  // LF and CRLF would otherwise leave a stray \r at the end of some rows' last cell.
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
   const result = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: true, header: false });
   const records = result.data;
   // Field-count mismatches are checked below ourselves; quoting errors refuse the file.
@@ -116,28 +125,33 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
     if (!(n in headers)) throw dataError(file, 1, published, `required column '${published}' is missing`);
   }
 
+  const faults: RowFault[] = [];
+  const table = spec.table;
+  // A malformed cell is kept as written and recorded; core turns its row into a bad row.
   const converters: (Convert | null)[] = names.map((n) => {
-    const col = headers[n];
     if (spec.dates?.includes(n)) {
-      return (cell, line) => {
+      return (cell, row) => {
         const v = cell.length === 10 ? cell : cell.trim();
-        if (!isIsoDate(v)) throw dataError(file, line, col, `expected a date YYYY-MM-DD, got '${cell}'`);
-        return v;
+        if (isIsoDate(v)) return v;
+        faults.push({ table, row, column: n, message: `expected a date YYYY-MM-DD, got '${cell}'` });
+        return cell;
       };
     }
     if (spec.times?.includes(n)) {
-      return (cell, line) => {
+      return (cell, row) => {
         const v = cell.trim();
         const t = /^\d{1,2}:\d{2}(:\d{2})?$/.test(v) ? tryParseTime(v) : undefined;
-        if (t === undefined) throw dataError(file, line, col, `expected a time HH:MM:SS or HH:MM, got '${cell}'`);
-        return formatTime(t);
+        if (t !== undefined) return formatTime(t);
+        faults.push({ table, row, column: n, message: `expected a time HH:MM:SS or HH:MM, got '${cell}'` });
+        return cell;
       };
     }
     if (spec.ints?.includes(n)) {
-      return (cell, line) => {
+      return (cell, row) => {
         const v = cell.trim();
-        if (!/^[+-]?\d{1,9}$/.test(v)) throw dataError(file, line, col, `expected an integer, got '${cell}'`);
-        return Number(v);
+        if (/^[+-]?\d{1,9}$/.test(v)) return Number(v);
+        faults.push({ table, row, column: n, message: `expected an integer, got '${cell}'` });
+        return cell;
       };
     }
     return null;
@@ -151,13 +165,13 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
   for (let r = 1; r < records.length; r++) {
     const rec = records[r]!;
     const line = r + 1;
-    if (rec.length !== width) {
-      throw dataError(file, line, undefined, `the line has ${rec.length} fields but the header has ${width}`);
-    }
+    // A line with the wrong number of fields is a bad row: its cells are read by position as
+    // far as they go, so core can tell whose row it is.
+    if (rec.length !== width) faults.push({ table, row: r - 1, message: `the line has ${rec.length} fields but the header has ${width}` });
     const row: Record<string, unknown> = {};
     for (let c = 0; c < width; c++) {
       if (!keep[c]) continue;
-      const cell = rec[c]!;
+      const cell = rec[c] ?? '';
       if (c === observedIdx) {
         const v = cell.trim().toUpperCase();
         if (v !== '' && v !== 'OBS') {
@@ -172,7 +186,7 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
         continue;
       }
       const conv = converters[c];
-      row[names[c]!] = conv ? conv(cell, line) : cell;
+      row[names[c]!] = conv ? conv(cell, r - 1) : cell;
     }
     rows[r - 1] = row;
     (records as unknown[])[r] = undefined; // let the parsed fields go as we convert
@@ -185,5 +199,5 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
       column: headers.observed!,
     });
   }
-  return { rows, headers };
+  return { rows, headers, faults };
 }

@@ -2,9 +2,10 @@
  * Local loading: the bulk ZIP (bytes, a file, the bundled sample) or a directory of CSVs →
  * core `Tables` → `Dataset` (bulk-format.md).
  *
- * What refuses the data (LoaderError) and what only warns (meta.warnings):
+ * What refuses the data (LoaderError) and what only warns (meta.warnings), per bulk-format.md
+ * "Bad rows": the archive is refused only when it cannot be read as a whole.
  *
- * Errors — the data would be wrong or incomplete, so nothing is loaded:
+ * Errors — nothing is loaded (the last good data keeps serving):
  *   - `archive_invalid`: not a ZIP, truncated or damaged archive (bad central directory, entry
  *     cut short, inflate failure, CRC mismatch), ZIP64, unsupported compression, an entry name
  *     that is absolute or has a `..` segment (checked for every entry, even ignored ones), the
@@ -13,18 +14,18 @@
  *     512 MiB), or an entry inflating past its declared size or the cap (checked while inflating).
  *   - `data_invalid` (with file, line, column): markets.csv or holidays.csv missing; a required
  *     column missing (line 1; see TABLE_SPECS in csv.ts); a header that normalizes like
- *     another; bad quoting; a line whose field count differs from the header's; invalid
- *     UTF-8; a malformed date (YYYY-MM-DD, real calendar date), time (HH:MM[:SS]) or integer
- *     (Offset Days, Duration, Year); and everything core's `Dataset.create` throws (unknown
- *     phase type, season without definition, duplicate market or currency, holiday/schedule
- *     for an unknown market, unknown time zone, bad Days, schedules without phases.csv, …),
- *     mapped to the CSV file, line (row index + 2) and header as written.
- * Warnings — answers stay right:
+ *     another; bad quoting; invalid UTF-8.
+ * Warnings — the data loads; a bad row affects only its market or currency:
+ *   - bad rows (core's build, fed the reader's faults): a malformed date, time or integer, a
+ *     line with the wrong number of fields, an unknown phase type, a bad Days value, an unknown
+ *     time zone, a season with no definition, two different rows for one key. The market (or
+ *     currency) the row belongs to answers a data error naming file, line and column for the
+ *     queries that need the row (`LoadWarning.market` / `.currency` say which);
+ *   - rows for a market or currency not in the data, identical duplicate rows (collapsed),
+ *     `Replaced By` naming no market or a loop, a MIC mapped to an unknown market;
  *   - an Observed cell that is neither `OBS` nor empty (read as false, as the format says);
  *   - a column with an empty header (ignored);
- *   - CSV files in `csv/` that the format does not name (ignored);
- *   - core's warnings: `Replaced By` naming no market or a loop, duplicate phase type,
- *     two holiday rows on one day, a MIC mapped to an unknown market.
+ *   - CSV files in `csv/` that the format does not name (ignored).
  * XLSX files and everything outside `csv/` are ignored silently.
  *
  * Lines are 1-based with the header as line 1 and count CSV records: empty lines are skipped
@@ -34,7 +35,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DataError, Dataset, type DatasetOptions, type TableName, type Tables } from '@openbell/core';
+import { Dataset, placeOf, type DatasetOptions, type RowFault, type TableName, type TableSources, type Tables } from '@openbell/core';
 import { parseTable, SPEC_BY_FILE, TABLE_SPECS, type TableSpec } from './csv.js';
 import { LoaderError } from './errors.js';
 import type { DataKind, LoadedData, LoadWarning } from './types.js';
@@ -54,15 +55,6 @@ export interface ParsedData {
   warnings: LoadWarning[];
 }
 
-/** Where each table came from, so core's errors can name file and header as written. */
-interface SourceInfo {
-  files: Partial<Record<TableName, string>>;
-  headers: Partial<Record<TableName, Record<string, string>>>;
-}
-const sources = new WeakMap<Tables, SourceInfo>();
-
-const DEFAULT_FILES = Object.fromEntries(TABLE_SPECS.map((s) => [s.table, `csv/${s.fileName}`])) as Record<TableName, string>;
-
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MiB` : `${n} bytes`;
 }
@@ -70,7 +62,8 @@ function formatBytes(n: number): string {
 /** Builds Tables from the files found; `read` returns a file's bytes. */
 function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: string) => Uint8Array, where: string): ParsedData {
   const warnings: LoadWarning[] = [];
-  const info: SourceInfo = { files: {}, headers: {} };
+  const sources: TableSources = {};
+  const rowFaults: RowFault[] = [];
   const out: Partial<Record<TableName, unknown[]>> = {};
   for (const required of ['markets.csv', 'holidays.csv']) {
     const spec = SPEC_BY_FILE.get(required)!;
@@ -83,11 +76,11 @@ function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: s
     if (file === undefined) continue;
     const parsed = parseTable(read(spec, file), file, spec, warnings);
     out[spec.table] = parsed.rows;
-    info.files[spec.table] = file;
-    info.headers[spec.table] = parsed.headers;
+    sources[spec.table] = { file, headers: parsed.headers };
+    for (const f of parsed.faults) rowFaults.push(f);
   }
-  const tables = out as unknown as Tables;
-  sources.set(tables, info);
+  // Provenance travels with the rows: core names file, line and column in what it reports.
+  const tables = { ...(out as unknown as Tables), sources, rowFaults };
   return { tables, warnings };
 }
 
@@ -180,45 +173,17 @@ export function readDirectory(dir: string): ParsedData {
   return data;
 }
 
-/** A header as published when the table's own header is unknown: `fin_id` → `FinID`, `phase_type` → `Phase Type`. */
-function guessHeader(column: string): string {
-  if (column === 'fin_id') return 'FinID';
-  if (column === 'mic') return 'MIC';
-  return column
-    .split('_')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
-}
-
-function locate(tables: Tables, location: { table: TableName; row?: number; column?: string } | undefined): { file?: string; line?: number; column?: string } {
-  if (!location) return {};
-  const info = sources.get(tables);
-  const file = info?.files[location.table] ?? DEFAULT_FILES[location.table];
-  const out: { file?: string; line?: number; column?: string } = { file };
-  if (location.row !== undefined) out.line = location.row + 2;
-  if (location.column !== undefined) out.column = info?.headers[location.table]?.[location.column] ?? guessHeader(location.column);
-  return out;
-}
-
-export interface BuildOptions extends DatasetOptions {}
-
 /**
- * `Dataset.create` with core's DataError turned into a LoaderError naming file, line and
- * column. Core's warnings are appended to `warnings` (mapped to file/line/column).
+ * `Dataset.create` with core's warnings appended to `warnings`, placed by file, line and
+ * column. Bad rows never refuse the data (bulk-format.md): core makes the market or currency
+ * they belong to answer a data error instead.
  */
-export function buildDataset(tables: Tables, warnings: LoadWarning[] = [], options: BuildOptions = {}): Dataset {
-  let dataset: Dataset;
-  try {
-    dataset = Dataset.create(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, ...options });
-  } catch (e) {
-    if (e instanceof DataError) {
-      const loc = locate(tables, e.location);
-      const where = [loc.file, loc.line !== undefined ? `line ${loc.line}` : null, loc.column !== undefined ? `column '${loc.column}'` : null].filter(Boolean).join(', ');
-      throw new LoaderError('data_invalid', where ? `${where}: ${e.message}` : e.message, { ...loc, cause: e });
-    }
-    throw e;
+export function buildDataset(tables: Tables, warnings: LoadWarning[] = [], options: DatasetOptions = {}): Dataset {
+  const dataset = Dataset.create(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, ...options });
+  for (const w of dataset.warnings) {
+    const place = w.location ? placeOf(tables.sources, w.location.table, w.location.row, w.location.column) : {};
+    warnings.push({ message: w.message, ...place, ...(w.market ? { market: w.market } : {}), ...(w.currency ? { currency: w.currency } : {}) });
   }
-  for (const w of dataset.warnings) warnings.push({ message: w.message, ...locate(tables, w.location) });
   return dataset;
 }
 

@@ -8,6 +8,10 @@ export interface LoadWarning {
   file?: string;
   line?: number;
   column?: string;
+  /** The market a bad row belongs to: it answers a data error for the queries needing the row. */
+  market?: string;
+  /** The currency a bad row belongs to. */
+  currency?: string;
 }
 
 export interface DataMeta {

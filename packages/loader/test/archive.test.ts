@@ -124,53 +124,75 @@ describe('errors name file, line and column', () => {
     expect(loadErr({ 'csv/holidays.csv': ['FinID,Holiday Name', 'US.NYSE,X'] })).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv', line: 1, column: 'Date' });
   });
 
-  it('malformed date', () => {
-    const e = loadErr({ 'csv/holidays.csv': replaceLine(HOLIDAYS, 2, 'US.NYSE,2023-11-31,X,Closed,No,,,Closed') });
-    expect(e).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv', line: 3, column: 'Date' });
-    expect(e.message).toContain('2023-11-31');
-    expect(loadErr({ 'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,23/11/2023,X,Closed,No,,,Closed') })).toMatchObject({ line: 2, column: 'Date' });
-  });
+});
 
-  it('malformed time and non-integer Offset Days', () => {
-    expect(loadErr({ 'csv/schedules.csv': replaceLine(SCHEDULES, 2, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,9h30,16:00,0,,,,,,,,,,') })).toMatchObject({
-      code: 'data_invalid',
-      file: 'csv/schedules.csv',
-      line: 3,
-      column: 'Start',
+/** Loads with one bad row; answers the warnings and the dataset. */
+const loadBad = (overrides: Files) => loadFromBytes(zip(overrides), info);
+/** The data error a query answers. */
+function dataErr(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (e) {
+    expect((e as { code?: string }).code).toBe('data_error');
+    return e as Error;
+  }
+  throw new Error('expected a data error');
+}
+
+describe('bad rows load as warnings naming file, line and column; only their market answers a data error', () => {
+  const cases: [string, Files, { file: string; line: number; column?: string }, RegExp][] = [
+    ['malformed holiday date (not a real date)', { 'csv/holidays.csv': replaceLine(HOLIDAYS, 2, 'US.NYSE,2023-11-31,X,Closed,No,,,Closed') }, { file: 'csv/holidays.csv', line: 3, column: 'Date' }, /2023-11-31/],
+    ['malformed holiday date (another order)', { 'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,23/11/2023,X,Closed,No,,,Closed') }, { file: 'csv/holidays.csv', line: 2, column: 'Date' }, /23\/11\/2023/],
+    ['malformed time', { 'csv/schedules.csv': replaceLine(SCHEDULES, 2, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,9h30,16:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 3, column: 'Start' }, /9h30/],
+    ['non-integer Offset Days', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,13:00,1.5,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Offset Days' }, /1\.5/],
+    ['unknown phase type', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Lunch Break,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Phase Type' }, /'Lunch Break'/],
+    ['bad Days', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fry,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Days' }, /Mon-Fry/],
+    ['unknown time zone', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,Mars/Olympus,Primary Trading Session,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Timezone' }, /Mars\/Olympus/],
+    ['unknown season', { 'csv/schedules.csv': replaceLine(SCHEDULES, 1, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,16:00,0,,,,,,,,Summer Start,Summer Finish,') }, { file: 'csv/schedules.csv', line: 2, column: 'Season End' }, /Summer Finish/],
+    ['a line with the wrong number of fields', { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Few'] }, { file: 'csv/holidays.csv', line: 5 }, /4 fields but the header has 8/],
+    ['a market listed twice with different cells', { 'csv/markets.csv': [...MARKETS, 'us.nyse,Again,America/New_York,Sat-Sun,,,,'] }, { file: 'csv/markets.csv', line: 4, column: 'FinID' }, /listed twice/],
+  ];
+  for (const [what, files, place, message] of cases) {
+    it(what, () => {
+      const { meta, dataset } = loadBad(files);
+      const w = meta.warnings.find((x) => x.market === 'US.NYSE');
+      expect(w, JSON.stringify(meta.warnings)).toMatchObject(place);
+      expect(w!.message).toMatch(message);
+      const e = dataErr(() => dataset.generatePhases('US.NYSE', '2023-11-20', '2023-11-24'));
+      expect(e.message).toContain(`${place.file}, line ${place.line}`);
+      expect(e.message).toMatch(message);
+      // The other market still answers.
+      expect(dataset.getMarket('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
     });
-    expect(loadErr({ 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,13:00,1.5,,,,,,,,,,') })).toMatchObject({
-      code: 'data_invalid',
-      file: 'csv/schedules.csv',
-      line: 4,
-      column: 'Offset Days',
-    });
-    expect(loadErr({ 'csv/season-definitions.csv': ['Season,Year,Date', 'Summer Start,two,2023-04-01'] })).toMatchObject({ file: 'csv/season-definitions.csv', line: 2, column: 'Year' });
+  }
+
+  it('a malformed season year is a warning; rows using that season fail only for that year', () => {
+    const { meta } = loadBad({ 'csv/season-definitions.csv': ['Season,Year,Date', 'Summer Start,two,2023-04-01'] });
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/season-definitions.csv', line: 2, column: 'Year' }));
   });
 
-  it('a line with the wrong number of fields', () => {
-    expect(loadErr({ 'csv/markets.csv': [...MARKETS, 'US.X,Too,Few'] })).toMatchObject({ code: 'data_invalid', file: 'csv/markets.csv', line: 4 });
+  it('a holiday for a market not in the data is a warning that affects no market', () => {
+    const { meta, dataset } = loadBad({ 'csv/holidays.csv': [...HOLIDAYS, 'US.NOPE,2023-01-02,X,Closed,No,,,Closed'] });
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 5, column: 'FinID' }));
+    expect(meta.warnings.some((w) => w.market)).toBe(false);
+    expect(dataset.generatePhases('US.NYSE', '2023-11-23', '2023-11-24').length).toBeGreaterThan(0);
   });
 
-  it('unknown phase type (core) names the type, file, line and column', () => {
-    const e = loadErr({ 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Lunch Break,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,') });
-    expect(e).toMatchObject({ code: 'data_invalid', file: 'csv/schedules.csv', line: 4, column: 'Phase Type' });
-    expect(e.message).toContain("'Lunch Break'");
+  it('a file mixing LF and CRLF line endings reads every cell without a stray carriage return', () => {
+    const mixed = BOM + HOLIDAYS.map((l, i) => l + (i % 2 ? '\r\n' : '\n')).join('');
+    const { tables } = parseArchive(zip({ 'csv/holidays.csv': mixed }));
+    expect(tables.holidays.map((h) => h.status)).toEqual(['Closed', 'Open', 'Closed']);
+    const { dataset } = loadFromBytes(zip({ 'csv/holidays.csv': mixed }), info);
+    expect(dataset.listDays('US.NYSE', '2023-11-24', '2023-11-24')[0]!.is_open).toBe(true);
+    // Old Mac line ends (CR alone) read too.
+    const cr = BOM + HOLIDAYS.join('\r') + '\r';
+    expect(parseArchive(zip({ 'csv/holidays.csv': cr })).tables.holidays.map((h) => h.status)).toEqual(['Closed', 'Open', 'Closed']);
   });
 
-  it('unknown season (core)', () => {
-    const e = loadErr({ 'csv/schedules.csv': replaceLine(SCHEDULES, 1, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,16:00,0,,,,,,,,Summer Start,Summer Finish,') });
-    expect(e).toMatchObject({ code: 'data_invalid', file: 'csv/schedules.csv', line: 2, column: 'Season End' });
-    expect(e.message).toContain('Summer Finish');
-  });
-
-  it('duplicate market (core)', () => {
-    const e = loadErr({ 'csv/markets.csv': [...MARKETS, 'us.nyse,Again,America/New_York,Sat-Sun,,,,'] });
-    expect(e).toMatchObject({ code: 'data_invalid', file: 'csv/markets.csv', line: 4, column: 'FinID' });
-    expect(e.message).toContain('US.NYSE');
-  });
-
-  it('holiday for an unknown market (core)', () => {
-    expect(loadErr({ 'csv/holidays.csv': [...HOLIDAYS, 'US.NOPE,2023-01-02,X,Closed,No,,,Closed'] })).toMatchObject({ file: 'csv/holidays.csv', line: 5, column: 'FinID' });
+  it('identical duplicate rows collapse to one, with a warning', () => {
+    const { meta, dataset } = loadBad({ 'csv/holidays.csv': [...HOLIDAYS, HOLIDAYS[1]!] });
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 5, message: expect.stringContaining('identical') }));
+    expect(dataset.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toHaveLength(1);
   });
 
   it('replaced_by naming no market is a warning (documented choice), mapped to the file and column', () => {
@@ -195,12 +217,12 @@ describe('errors name file, line and column', () => {
     expect(catchErr(() => parseArchive(zip({ 'a/csv/phases.csv': PHASES, 'b/csv/phases.csv': PHASES, 'csv/phases.csv': null }))).code).toBe('archive_invalid');
   });
 
-  it('buildDataset maps core errors on tables without source info to default file names', () => {
+  it('buildDataset on tables without source info names tables and rows instead of files', () => {
     const tables = parseArchive(zip()).tables;
-    const copy = { ...tables, markets: [...tables.markets, { fin_id: 'US.NYSE' }] };
-    expect(catchErr(() => buildDataset(copy))).toMatchObject({ code: 'data_invalid', file: 'csv/markets.csv', line: 4, column: 'FinID' });
+    const copy = { ...tables, sources: undefined, markets: [...tables.markets, { fin_id: 'US.NYSE', timezone: 'UTC' }] };
     const w: LoadWarning[] = [];
-    const ds = buildDataset(tables, w);
+    const ds = buildDataset(copy, w);
+    expect(w).toContainEqual(expect.objectContaining({ market: 'US.NYSE', message: expect.stringContaining('markets, row 3') }));
     expect(ds.plan).toBe('full');
   });
 });

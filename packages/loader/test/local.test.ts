@@ -56,10 +56,13 @@ describe('loadSample', () => {
 
 describe('readDirectory and loadFromPath', () => {
   it('the sample directory reads to the same tables as sample.zip', () => {
-    const fromZip = parseArchive(new Uint8Array(readFileSync(samplePath()))).tables;
-    expect(readDirectory(join(dataDir, 'sample')).tables).toEqual(fromZip);
+    // Equal but for where the rows came from (an entry of the archive, a file on disk).
+    const rows = ({ sources: _sources, ...t }: ReturnType<typeof parseArchive>['tables']) => t;
+    const fromZip = rows(parseArchive(new Uint8Array(readFileSync(samplePath()))).tables);
+    expect(rows(readDirectory(join(dataDir, 'sample')).tables)).toEqual(fromZip);
     // The csv folder itself works too.
-    expect(readDirectory(join(dataDir, 'sample', 'csv')).tables).toEqual(fromZip);
+    expect(rows(readDirectory(join(dataDir, 'sample', 'csv')).tables)).toEqual(fromZip);
+    expect(readDirectory(join(dataDir, 'sample')).tables.sources?.markets?.file).toBe(join(dataDir, 'sample', 'csv', 'markets.csv'));
   });
 
   it('loads a ZIP file (kind file) and a directory (kind directory) with mtime versions', async () => {
@@ -85,7 +88,12 @@ describe('readDirectory and loadFromPath', () => {
     mkdirSync(join(d, 'csv'), { recursive: true });
     cpSync(join(dataDir, 'sample', 'csv', 'markets.csv'), join(d, 'csv', 'markets.csv'));
     writeFileSync(join(d, 'csv', 'holidays.csv'), '\uFEFFFinID,Date\r\nUS.NYSE,2023-02-30\r\n');
-    await expect(loadFromPath(d)).rejects.toMatchObject({ code: 'data_invalid', file: join(d, 'csv', 'holidays.csv'), line: 2, column: 'Date' });
+    // A bad row loads as a warning naming the file on disk; its market answers a data error.
+    const loaded = await loadFromPath(d);
+    expect(loaded.meta.warnings).toContainEqual(expect.objectContaining({ file: join(d, 'csv', 'holidays.csv'), line: 2, column: 'Date', market: 'US.NYSE' }));
+    expect(() => loaded.dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toThrow(`${join(d, 'csv', 'holidays.csv')}, line 2, column 'Date'`);
+    writeFileSync(join(d, 'csv', 'holidays.csv'), '\uFEFFFinID,Holiday Name\r\nUS.NYSE,x\r\n');
+    await expect(loadFromPath(d)).rejects.toMatchObject({ code: 'data_invalid', file: join(d, 'csv', 'holidays.csv'), line: 1, column: 'Date' });
     rmSync(join(d, 'csv', 'holidays.csv'));
     await expect(loadFromPath(d)).rejects.toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv' });
   });

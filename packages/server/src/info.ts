@@ -72,6 +72,11 @@ export function infoBody(holder: DataHolder): Record<string, unknown> {
       counts: data ? { ...data.dataset.counts } : null,
       warnings: data ? data.dataset.warnings.length : 0,
       load_warnings: meta?.warnings?.length ?? 0,
+      // bulk-format.md "Bad rows": each warning names file, line and column; the markets and
+      // currencies listed answer a data error for the queries that need their bad rows.
+      warning_details: meta?.warnings ?? [],
+      affected_markets: [...new Set((meta?.warnings ?? []).flatMap((w) => (w.market ? [w.market] : [])))].sort(),
+      affected_currencies: [...new Set((meta?.warnings ?? []).flatMap((w) => (w.currency ? [w.currency] : [])))].sort(),
       ...(holder.loadError ? { load_error: holder.loadError } : {}),
     },
     updates: {

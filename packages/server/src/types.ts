@@ -19,7 +19,17 @@ export interface DataMeta {
   downloadedAt?: string | Date | number | null;
   loadedAt: string | Date | number;
   plan: Plan;
-  warnings?: readonly unknown[];
+  warnings?: readonly DataWarningEntry[];
+}
+
+/** A load warning: where (file, line, column) and which market or currency it makes unusable. */
+export interface DataWarningEntry {
+  message: string;
+  file?: string;
+  line?: number;
+  column?: string;
+  market?: string;
+  currency?: string;
 }
 
 export interface LoadedData {

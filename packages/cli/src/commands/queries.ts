@@ -211,5 +211,7 @@ export function runQuery(ds: Parameters<typeof answer>[0], req: QueryRequest, no
 /** The failure to raise for an error answer: a UserError for 4xx, an internal error otherwise. */
 export function failureOf(res: QueryResult, req: QueryRequest): Error {
   const line = errorLine(res.status, res.body, req.names);
-  return res.status < 500 ? new UserError(line) : new Error(line);
+  // A data error names the bad row of the data: the user can fix (or report) it, exit 1.
+  const dataError = res.status === 500 && typeof (res.body as { detail?: unknown })?.detail === 'string' && (res.body as { detail: string }).detail.startsWith('Data error: ');
+  return res.status < 500 || dataError ? new UserError(line) : new Error(line);
 }

@@ -1,0 +1,106 @@
+/** currencies.csv and currency-holidays.csv → currency entries with their settlement holidays. */
+import { formatDay } from '../dates.js';
+import type { TableName } from '../errors.js';
+import type { CurrencyEntry } from '../model.js';
+import type { Currency, CurrencyHoliday, CurrencyHolidayRow, CurrencyRow } from '../types.js';
+import { DayIndexBuilder, dayCell, sameRow, str, withExtras } from './cells.js';
+import type { BuildLog } from './log.js';
+
+export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog): Map<string, CurrencyEntry> {
+  const T: TableName = 'currencies';
+  const currencies = new Map<string, CurrencyEntry>();
+  const firstRow = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const code = str(row.currency_code)?.trim().toUpperCase();
+    if (!code) {
+      log.warn('a currency row without a code is ignored', { table: T, row: i, column: 'currency_code' });
+      return;
+    }
+    const earlier = firstRow.get(code);
+    if (earlier !== undefined) {
+      if (sameRow(rows[earlier]!, row)) log.warn(`currency ${code} is listed twice with the same cells; one row is kept`, { table: T, row: i });
+      else log.badCurrencyRow(code, { table: T, row: i, column: 'currency_code' }, `currency ${code} is listed twice with different cells (also ${log.where(T, earlier)})`);
+      return;
+    }
+    firstRow.set(code, i);
+    const fault = log.readerFault(T, i);
+    if (fault) log.badCurrencyRow(code, { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+    currencies.set(code, {
+      currency: withExtras(
+        {
+          currency_code: code,
+          currency_name: str(row.currency_name),
+          country_code: str(row.country_code),
+          central_bank: str(row.central_bank),
+          financial_capital: str(row.financial_capital),
+          financial_capital_timezone: str(row.financial_capital_timezone),
+          weekend_definition: str(row.weekend_definition),
+        } as Currency,
+        row,
+      ),
+      holidays: [],
+      holidayDays: new Int32Array(0),
+      fault: null,
+    });
+  });
+  return currencies;
+}
+
+export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currencies: Map<string, CurrencyEntry>, log: BuildLog): void {
+  const T: TableName = 'currencyHolidays';
+  const index = new DayIndexBuilder<CurrencyHoliday>();
+  rows.forEach((row, i) => {
+    const code = str(row.currency_code)?.trim().toUpperCase();
+    if (!code) {
+      log.warn('a currency holiday row without a code is ignored', { table: T, row: i, column: 'currency_code' });
+      return;
+    }
+    if (!currencies.has(code)) {
+      log.warn(`currency holiday row for ${code}, which is not in currencies.csv; ignored`, { table: T, row: i, column: 'currency_code' });
+      return;
+    }
+    const fault = log.readerFault(T, i);
+    if (fault) {
+      log.badCurrencyRow(code, { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+      return;
+    }
+    const date = dayCell(row.date, true);
+    if (!date.ok) {
+      log.badCurrencyRow(code, { table: T, row: i, column: 'date' }, date.why);
+      return;
+    }
+    const rec: CurrencyHoliday = withExtras(
+      {
+        currency_code: code,
+        date: formatDay(date.value!),
+        holiday_name: str(row.holiday_name),
+        settlement: str(row.settlement),
+        observed: row.observed === true,
+        memo: str(row.memo),
+      } as CurrencyHoliday,
+      row,
+    );
+    index.add(code, rec, date.value!, i);
+  });
+  for (const [code, { recs, days, rowIndex }] of index.entries()) {
+    const entry = currencies.get(code)!;
+    const kept: CurrencyHoliday[] = [];
+    const keptDays: number[] = [];
+    let firstRow = -1;
+    for (let k = 0; k < recs.length; k++) {
+      if (keptDays.length && keptDays[keptDays.length - 1] === days[k]) {
+        if (sameRow(rows[firstRow]!, rows[rowIndex[k]!]!)) {
+          log.warn(`a second identical holiday row for ${code} on ${recs[k]!.date}; one is kept`, { table: T, row: rowIndex[k]! });
+        } else {
+          log.badCurrencyRow(code, { table: T, row: rowIndex[k]!, column: 'date' }, `two different holiday rows for ${code} on ${recs[k]!.date} (also ${log.where(T, firstRow)})`);
+        }
+        continue;
+      }
+      firstRow = rowIndex[k]!;
+      kept.push(recs[k]!);
+      keptDays.push(days[k]!);
+    }
+    entry.holidays = kept;
+    entry.holidayDays = Int32Array.from(keptDays);
+  }
+}

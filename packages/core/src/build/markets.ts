@@ -1,0 +1,184 @@
+/** markets.csv and holidays.csv → market entries with their holidays and coverage windows. */
+import { formatDay, tryParseDay } from '../dates.js';
+import type { MarketEntry } from '../model.js';
+import { walkReplacements } from '../replacements.js';
+import type { Market, MarketHoliday, MarketHolidayRow, MarketRow } from '../types.js';
+import { OPEN, YES } from '../vocabulary.js';
+import { ZoneRegistry } from '../zone.js';
+import { DayIndexBuilder, dayCell, sameRow, str, withExtras } from './cells.js';
+import type { BuildLog } from './log.js';
+
+export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: ZoneRegistry): Map<string, MarketEntry> {
+  const markets = new Map<string, MarketEntry>();
+  const firstRow = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const finIdRaw = str(row.fin_id);
+    if (finIdRaw === null) {
+      log.warn('a market row without a FinID is ignored', { table: 'markets', row: i, column: 'fin_id' });
+      return;
+    }
+    const finId = finIdRaw.trim().toUpperCase();
+    const earlier = firstRow.get(finId);
+    if (earlier !== undefined) {
+      if (sameRow(rows[earlier]!, row)) log.warn(`market ${finId} is listed twice with the same cells; one row is kept`, { table: 'markets', row: i, column: 'fin_id' });
+      else log.badMarketRow(finId, 'market', { table: 'markets', row: i, column: 'fin_id' }, `market ${finId} is listed twice with different cells (also ${log.where('markets', earlier)})`);
+      return;
+    }
+    firstRow.set(finId, i);
+    const readerFault = log.readerFault('markets', i);
+    if (readerFault) log.badMarketRow(finId, 'market', { table: 'markets', row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
+    const tz = str(row.timezone);
+    let zone = null;
+    if (tz !== null) {
+      try {
+        zone = zones.get(tz);
+      } catch {
+        log.badMarketRow(finId, 'schedules', { table: 'markets', row: i, column: 'timezone' }, `unknown time zone '${tz}' for market ${finId}`);
+      }
+    }
+    const closed = dayCell(row.permanently_closed, false);
+    if (!closed.ok && !readerFault) log.badMarketRow(finId, 'market', { table: 'markets', row: i, column: 'permanently_closed' }, closed.why);
+    const market: Market = withExtras(
+      {
+        fin_id: finId,
+        exchange_name: str(row.exchange_name),
+        market_name: str(row.market_name),
+        security_group: str(row.security_group),
+        timezone: tz,
+        weekend_definition: str(row.weekend_definition),
+        mic: str(row.mic)?.toUpperCase() ?? null,
+        acronym: str(row.acronym),
+        asset_type: str(row.asset_type),
+        memo: str(row.memo),
+        permanently_closed: str(row.permanently_closed),
+        replaced_by: str(row.replaced_by)?.trim().toUpperCase() ?? null,
+        country_code: str(row.country_code) ?? finId.split('.')[0]!,
+        holidays_min_date: null,
+        holidays_max_date: null,
+      } as Market,
+      row,
+    );
+    markets.set(finId, {
+      market,
+      row: i,
+      holidays: [],
+      holidayDays: new Int32Array(0),
+      holidayByDay: new Map(),
+      schedules: [],
+      groups: new Map(),
+      minDay: 0,
+      maxDay: 0,
+      zone,
+      holidayFault: null,
+      scheduleFault: null,
+    });
+  });
+
+  // A dangling or looping replaced_by is answered at lookup (engine-semantics §1); here it only warns.
+  for (const entry of markets.values()) {
+    const walk = walkReplacements(
+      entry,
+      (e) => e.market.fin_id,
+      (e) => e.market.replaced_by,
+      (id) => markets.get(id),
+    );
+    const location = { table: 'markets' as const, row: entry.row, column: 'replaced_by' };
+    if (walk.kind === 'missing' && walk.from === entry.market.fin_id) {
+      log.warn(`market ${walk.from} is replaced by ${walk.target}, which is not in the data`, location);
+    } else if (walk.kind === 'loop' && walk.target === entry.market.fin_id) {
+      log.warn(`the replacement chain from ${entry.market.fin_id} loops (${[...walk.path, walk.target].join(' → ')})`, location);
+    }
+  }
+  return markets;
+}
+
+/**
+ * Holiday rows into their markets. A row for a market not in the data touches nothing (a
+ * warning); a bad row makes its market answer a data error; identical duplicates collapse.
+ * Returns the latest holiday year seen (for the coverage of markets without holidays).
+ */
+export function addHolidays(rows: readonly MarketHolidayRow[], markets: Map<string, MarketEntry>, log: BuildLog): number {
+  const T = 'holidays' as const;
+  const index = new DayIndexBuilder<MarketHoliday>();
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const finId = str(row.fin_id)?.trim().toUpperCase();
+    if (!finId) {
+      log.warn('a holiday row without a FinID is ignored', { table: T, row: i, column: 'fin_id' });
+      continue;
+    }
+    if (!markets.has(finId)) {
+      log.warn(`holiday row for ${finId}, which is not in markets.csv; ignored`, { table: T, row: i, column: 'fin_id' });
+      continue;
+    }
+    const readerFault = log.readerFault(T, i);
+    if (readerFault) {
+      log.badMarketRow(finId, 'holidays', { table: T, row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
+      continue;
+    }
+    const date = dayCell(row.date, true);
+    if (!date.ok) {
+      log.badMarketRow(finId, 'holidays', { table: T, row: i, column: 'date' }, date.why);
+      continue;
+    }
+    const status = str(row.status);
+    const settlement = str(row.settlement);
+    const rec: MarketHoliday = withExtras(
+      {
+        fin_id: finId,
+        date: formatDay(date.value!),
+        holiday_name: str(row.holiday_name),
+        schedule: str(row.schedule),
+        settlement,
+        observed: row.observed === true,
+        memo: str(row.memo),
+        status,
+        has_settlement: settlement === YES,
+        is_open: status === OPEN,
+      } as MarketHoliday,
+      row,
+    );
+    index.add(finId, rec, date.value!, i);
+  }
+  let latestYear = 0;
+  for (const [finId, { recs, days, rowIndex }] of index.entries()) {
+    const entry = markets.get(finId)!;
+    const kept: MarketHoliday[] = [];
+    const keptDays: number[] = [];
+    // Sorted by day, so a day's first row is the last one kept.
+    let firstRow = -1;
+    for (let k = 0; k < recs.length; k++) {
+      const day = days[k]!;
+      const first = entry.holidayByDay.get(day);
+      if (first !== undefined) {
+        if (sameRow(rows[firstRow]!, rows[rowIndex[k]!]!)) {
+          log.warn(`a second identical holiday row for ${finId} on ${first.date}; one is kept`, { table: T, row: rowIndex[k]! });
+        } else {
+          log.badMarketRow(finId, 'holidays', { table: T, row: rowIndex[k]!, column: 'date' }, `two different holiday rows for ${finId} on ${first.date} (also ${log.where(T, firstRow)})`);
+        }
+        continue;
+      }
+      entry.holidayByDay.set(day, recs[k]!);
+      firstRow = rowIndex[k]!;
+      kept.push(recs[k]!);
+      keptDays.push(day);
+    }
+    entry.holidays = kept;
+    entry.holidayDays = Int32Array.from(keptDays);
+    if (kept.length) latestYear = Math.max(latestYear, Number(kept[kept.length - 1]!.date.slice(0, 4)));
+  }
+  return latestYear;
+}
+
+/** Coverage (bulk-format.md): earliest to latest holiday, else 2000-01-01 to Dec 31 of `fallbackEndYear`. */
+export function setCoverage(markets: Map<string, MarketEntry>, fallbackEndYear: number): void {
+  const fallbackMin = tryParseDay('2000-01-01')!;
+  const fallbackMax = tryParseDay(`${String(fallbackEndYear).padStart(4, '0')}-12-31`)!;
+  for (const entry of markets.values()) {
+    const days = entry.holidayDays;
+    entry.minDay = days.length ? days[0]! : fallbackMin;
+    entry.maxDay = days.length ? days[days.length - 1]! : fallbackMax;
+    entry.market.holidays_min_date = formatDay(entry.minDay);
+    entry.market.holidays_max_date = formatDay(entry.maxDay);
+  }
+}

@@ -1,0 +1,296 @@
+/**
+ * phases.csv, season-definitions.csv and schedules.csv → compiled schedule rows per market,
+ * grouped and ordered for generation (engine-semantics §3 and §4 step 5).
+ */
+import { formatDay, formatTime } from '../dates.js';
+import type { TableName } from '../errors.js';
+import type { CompiledRow, MarketEntry, SeasonDates } from '../model.js';
+import type { PhaseTypeRow, Schedule, ScheduleRow, SeasonDefinitionRow } from '../types.js';
+import { OPEN, PRIMARY_SESSION, YES } from '../vocabulary.js';
+import { parseDays } from '../weekdays.js';
+import type { ZoneRegistry } from '../zone.js';
+import { dayCell, intCell, sameRow, str, timeCell, withExtras } from './cells.js';
+import type { BuildLog } from './log.js';
+
+/** A phase type by lower-cased name; `conflict` when two different rows share the name. */
+export interface PhaseTypeEntry {
+  row: PhaseTypeRow;
+  conflict: string | null;
+}
+
+export function buildPhaseTypes(rows: readonly PhaseTypeRow[], log: BuildLog): Map<string, PhaseTypeEntry> {
+  const T: TableName = 'phaseTypes';
+  const byName = new Map<string, PhaseTypeEntry & { index: number }>();
+  rows.forEach((pt, i) => {
+    const name = str(pt.name);
+    if (name === null) {
+      log.warn('a phase type without a name is ignored', { table: T, row: i, column: 'name' });
+      return;
+    }
+    const key = name.toLowerCase();
+    const prev = byName.get(key);
+    if (!prev) {
+      byName.set(key, { row: pt, conflict: null, index: i });
+    } else if (sameRow(prev.row, pt)) {
+      log.warn(`phase type '${name}' is listed twice with the same cells; one row is kept`, { table: T, row: i, column: 'name' });
+    } else {
+      prev.conflict ??= `phase type '${name}' has two different rows in phases.csv (${log.where(T, prev.index)} and ${log.where(T, i)})`;
+      log.warn(`phase type '${name}' is listed twice with different cells; the schedule rows using it are bad rows`, { table: T, row: i, column: 'name' });
+    }
+  });
+  return byName;
+}
+
+export function buildSeasons(rows: readonly SeasonDefinitionRow[], log: BuildLog): Map<string, SeasonDates> {
+  const T: TableName = 'seasonDefinitions';
+  const seasons = new Map<string, SeasonDates>();
+  const rowOf = new Map<string, number>();
+  rows.forEach((sd, i) => {
+    const name = str(sd.season);
+    const year = intCell(sd.year);
+    if (name === null || !year.ok || year.value === null) {
+      log.warn(name === null ? 'a season definition without a season name is ignored' : `a season definition of '${name}' without a valid year is ignored`, { table: T, row: i, column: name === null ? 'season' : 'year' });
+      return;
+    }
+    const key = name.toLowerCase();
+    let entry = seasons.get(key);
+    if (!entry) seasons.set(key, (entry = { name, byYear: new Map(), problems: new Map() }));
+    const y = year.value;
+    const fault = log.readerFault(T, i);
+    const date = dayCell(sd.date, true);
+    if (fault || !date.ok) {
+      const why = fault?.message ?? (date.ok ? '' : date.why);
+      entry.problems.set(y, `season '${name}' for ${y} is defined by a bad row (${log.where(T, i, 'date')}: ${why})`);
+      log.warn(`${why}; season '${name}' has no usable date for ${y}`, { table: T, row: i, column: 'date' });
+      return;
+    }
+    const seen = `${key}\u0000${y}`;
+    const earlier = rowOf.get(seen);
+    if (earlier !== undefined) {
+      if (sameRow(rows[earlier]!, sd)) {
+        log.warn(`season '${name}' for ${y} is listed twice with the same cells; one row is kept`, { table: T, row: i });
+      } else if (entry.byYear.get(y) !== date.value) {
+        entry.problems.set(y, `season '${name}' has two different dates for ${y} (${log.where(T, earlier)} and ${log.where(T, i)})`);
+        log.warn(`season '${name}' has two different dates for ${y} (also ${log.where(T, earlier)})`, { table: T, row: i, column: 'date' });
+      }
+      return;
+    }
+    rowOf.set(seen, i);
+    entry.byYear.set(y, date.value!);
+  });
+  return seasons;
+}
+
+interface Context {
+  finId: string;
+  entry: MarketEntry;
+  phaseTypes: Map<string, PhaseTypeEntry>;
+  seasons: Map<string, SeasonDates>;
+  zones: ZoneRegistry;
+  where: string;
+}
+
+type Compiled = CompiledRow | { column: string; why: string };
+
+/** One schedule row, or the first reason it cannot be used. */
+function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
+  const phaseType = str(row.phase_type);
+  if (phaseType === null) return { column: 'phase_type', why: 'the phase type is empty' };
+  const pt = c.phaseTypes.get(phaseType.toLowerCase());
+  if (!pt) return { column: 'phase_type', why: `unknown phase type '${phaseType}' (not in phases.csv)` };
+  if (pt.conflict) return { column: 'phase_type', why: pt.conflict };
+  const days = str(row.days);
+  if (days === null) return { column: 'days', why: 'the days are empty' };
+  let dayMask: number;
+  try {
+    dayMask = parseDays(days);
+  } catch (e) {
+    return { column: 'days', why: `bad Days value '${days}': ${(e as Error).message}` };
+  }
+  const start = timeCell(row.start, true);
+  if (!start.ok) return { column: 'start', why: start.why };
+  const end = timeCell(row.end, true);
+  if (!end.ok) return { column: 'end', why: end.why };
+  const offset = intCell(row.offset_days);
+  if (!offset.ok) return { column: 'offset_days', why: offset.why };
+  const duration = intCell(row.duration);
+  if (!duration.ok) return { column: 'duration', why: duration.why };
+  for (const col of ['min_start', 'max_start', 'min_end', 'max_end'] as const) {
+    const t = timeCell(row[col], false);
+    if (!t.ok) return { column: col, why: t.why };
+  }
+  const tz = str(row.timezone) ?? c.entry.market.timezone;
+  if (tz === null) return { column: 'timezone', why: `no time zone for a schedule row of ${c.finId} (and none on the market)` };
+  let zone;
+  try {
+    zone = c.zones.get(tz);
+  } catch {
+    return { column: 'timezone', why: `unknown time zone '${tz}'` };
+  }
+  const ifs = dayCell(row.in_force_start_date, false);
+  if (!ifs.ok) return { column: 'in_force_start_date', why: ifs.why };
+  const ife = dayCell(row.in_force_end_date, false);
+  if (!ife.ok) return { column: 'in_force_end_date', why: ife.why };
+  const ssName = str(row.season_start);
+  const seName = str(row.season_end);
+  const hasSeason = ssName !== null && seName !== null;
+  let seasonStart: SeasonDates | null = null;
+  let seasonEnd: SeasonDates | null = null;
+  if (hasSeason) {
+    seasonStart = c.seasons.get(ssName.toLowerCase()) ?? null;
+    if (!seasonStart) return { column: 'season_start', why: `season '${ssName}' has no definition in season-definitions.csv` };
+    seasonEnd = c.seasons.get(seName.toLowerCase()) ?? null;
+    if (!seasonEnd) return { column: 'season_end', why: `season '${seName}' has no definition in season-definitions.csv` };
+  }
+  const startSec = start.value!;
+  const endSec = end.value!;
+  const offsetDays = offset.value ?? 0;
+  const startStr = formatTime(startSec);
+  const endStr = formatTime(endSec);
+  const normTime = (v: unknown) => {
+    const t = timeCell(v, false);
+    return t.ok && t.value !== null ? formatTime(t.value) : null;
+  };
+  const status = str(pt.row.status);
+  const settlement = str(pt.row.settlement);
+  const rec: Schedule = withExtras(
+    {
+      fin_id: c.finId,
+      schedule_group: str(row.schedule_group),
+      schedule_group_memo: str(row.schedule_group_memo),
+      timezone: tz,
+      phase_type: phaseType,
+      phase_name: str(row.phase_name),
+      phase_memo: str(row.phase_memo),
+      days,
+      start: startStr,
+      end: endStr,
+      offset_days: offset.value,
+      duration: duration.value,
+      min_start: normTime(row.min_start),
+      max_start: normTime(row.max_start),
+      min_end: normTime(row.min_end),
+      max_end: normTime(row.max_end),
+      in_force_start_date: ifs.value === null ? null : formatDay(ifs.value),
+      in_force_end_date: ife.value === null ? null : formatDay(ife.value),
+      season_start: ssName,
+      season_end: seName,
+      has_season: hasSeason,
+      end_with_offset: offsetDays !== 0 ? `${endStr} +${offsetDays}` : endStr,
+    } as Schedule,
+    row,
+  );
+  return {
+    rec,
+    order: i,
+    where: c.where,
+    zone,
+    timezone: tz,
+    dayMask,
+    startSec,
+    endSec,
+    offsetDays,
+    duration: duration.value ?? endSec + offsetDays * 86_400 - startSec,
+    inForceStart: ifs.value ?? Number.NEGATIVE_INFINITY,
+    inForceEnd: ife.value ?? Number.POSITIVE_INFINITY,
+    seasonStart,
+    seasonEnd,
+    isPrimary: phaseType.toLowerCase().includes(PRIMARY_SESSION),
+    phaseType,
+    phaseName: rec.phase_name,
+    phaseMemo: rec.phase_memo,
+    status,
+    settlement,
+    isOpen: status === OPEN,
+    hasSettlement: settlement === YES,
+  };
+}
+
+/** Schedule rows into their markets; returns how many rows were compiled. */
+export function addSchedules(
+  rows: readonly ScheduleRow[],
+  markets: Map<string, MarketEntry>,
+  phaseTypes: Map<string, PhaseTypeEntry>,
+  seasons: Map<string, SeasonDates>,
+  zones: ZoneRegistry,
+  log: BuildLog,
+): number {
+  const T: TableName = 'schedules';
+  const perMarket = new Map<string, number[]>();
+  rows.forEach((row, i) => {
+    const finId = str(row.fin_id)?.trim().toUpperCase();
+    if (!finId) {
+      log.warn('a schedule row without a FinID is ignored', { table: T, row: i, column: 'fin_id' });
+      return;
+    }
+    if (!markets.has(finId)) {
+      log.warn(`schedule row for ${finId}, which is not in markets.csv; ignored`, { table: T, row: i, column: 'fin_id' });
+      return;
+    }
+    let list = perMarket.get(finId);
+    if (!list) perMarket.set(finId, (list = []));
+    list.push(i);
+  });
+  let count = 0;
+  for (const [finId, indices] of perMarket) {
+    const entry = markets.get(finId)!;
+    const compiled: CompiledRow[] = [];
+    const kept: number[] = [];
+    for (const i of indices) {
+      const row = rows[i]!;
+      const twin = kept.find((k) => sameRow(rows[k]!, row));
+      if (twin !== undefined) {
+        log.warn(`an identical schedule row of ${finId} (also ${log.where(T, twin)}); one is kept`, { table: T, row: i });
+        continue;
+      }
+      kept.push(i);
+      const fault = log.readerFault(T, i);
+      if (fault) {
+        log.badMarketRow(finId, 'schedules', { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+        continue;
+      }
+      const c = compileRow(row, i, { finId, entry, phaseTypes, seasons, zones, where: log.where(T, i) });
+      if ('why' in c) log.badMarketRow(finId, 'schedules', { table: T, row: i, column: c.column }, c.why);
+      else compiled.push(c);
+    }
+    compiled.sort(scheduleOrder);
+    compiled.forEach((c, k) => (c.order = k));
+    entry.schedules = compiled.map((c) => c.rec);
+    const groups = new Map<string, CompiledRow[]>();
+    for (const c of compiled) {
+      const key = (c.rec.schedule_group ?? '').toLowerCase();
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = []));
+      g.push(c);
+    }
+    for (const g of groups.values()) g.sort(dayOrder);
+    entry.groups = groups;
+    count += compiled.length;
+  }
+  return count;
+}
+
+/** Empty sorts first; otherwise plain code-unit order. */
+function cmpNullable(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** engine-semantics §3: group, in-force start, season start, start, end, then file order. */
+function scheduleOrder(a: CompiledRow, b: CompiledRow): number {
+  return (
+    cmpNullable(a.rec.schedule_group, b.rec.schedule_group) ||
+    cmpNullable(a.rec.in_force_start_date, b.rec.in_force_start_date) ||
+    cmpNullable(a.rec.season_start, b.rec.season_start) ||
+    a.startSec - b.startSec ||
+    a.endSec - b.endSec ||
+    a.order - b.order
+  );
+}
+
+/** engine-semantics §4 step 5: start, duration, primary sessions first, then §3 order. */
+function dayOrder(a: CompiledRow, b: CompiledRow): number {
+  return a.startSec - b.startSec || a.duration - b.duration || Number(b.isPrimary) - Number(a.isPrimary) || a.order - b.order;
+}
