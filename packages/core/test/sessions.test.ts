@@ -194,6 +194,16 @@ describe('§1 sessions', () => {
     expect(d.nextBell('XX.TEST', at('2024-05-03T12:00:00Z'), 'close').at).toBe('2024-05-06T16:00:00+08:00');
   });
 
+  it('a phase belongs to a day view only when it starts at most two days before it ends (the §4 look-back)', () => {
+    const d = market([
+      sched('XX.TEST', 'Regular', 'Primary Trading Session', 'Mon', '10:00', '09:00', { offset_days: 3 }),
+      sched('XX.TEST', 'Regular', 'Primary Trading Session', 'Fri', '10:00', '09:00', { offset_days: 2 }),
+    ]);
+    // Monday 2024-05-06 10:00 to Thursday 09:00: never in a day view. Friday's ends on Sunday.
+    expect(d.sessions('XX.TEST', '2024-05-06', '2024-05-12').map((s) => [s.date, s.open])).toEqual([['2024-05-12', '2024-05-10T10:00:00+08:00']]);
+    expect(d.nextBell('XX.TEST', at('2024-05-05T12:00:00Z'))).toEqual({ event: 'open', at: '2024-05-10T10:00:00+08:00', date: '2024-05-12' });
+  });
+
   it('applies the coverage and range rules of /days', () => {
     expect(() => ds.sessions('US.NYSE', '1999-12-31', '2000-01-05')).toThrow(OutOfCoverageError);
     expect(() => ds.sessions('US.NYSE', '2030-12-20', '2030-12-26')).toThrow(/2000-01-01 to 2030-12-25/);
@@ -316,6 +326,20 @@ describe('§3 next and previous bells', () => {
     // Monday 09:00 opens a run that lasts until Friday 18:00; its last phase ends Friday.
     expect(d.nextBell('XX.TEST', at('2024-05-05T12:00:00Z'))).toEqual({ event: 'open', at: '2024-05-06T09:00:00+08:00', date: '2024-05-10' });
     expect(d.nextBell('XX.TEST', at('2024-05-06T12:00:00Z'), 'close')).toEqual({ event: 'close', at: '2024-05-10T18:00:00+08:00', date: '2024-05-10' });
+  });
+
+  it('dates a run by its last phase: of two ending at the same instant, the later end date', () => {
+    const d = market([
+      sched('XX.TEST', 'Regular', 'Primary Trading Session', 'Mon', '20:00', '24:00'),
+      sched('XX.TEST', 'Regular', 'Primary Trading Session, No Settlement', 'Mon', '22:00', '00:00', { offset_days: 1 }),
+    ]);
+    // Both end at Tuesday 00:00: one belongs to Monday, the other to Tuesday.
+    expect(d.nextBell('XX.TEST', at('2024-05-06T00:00:00Z'), 'close')).toEqual({ event: 'close', at: '2024-05-07T00:00:00+08:00', date: '2024-05-07' });
+    expect(d.nextBell('XX.TEST', at('2024-05-06T00:00:00Z'), 'open')).toEqual({ event: 'open', at: '2024-05-06T20:00:00+08:00', date: '2024-05-07' });
+    expect(d.sessions('XX.TEST', '2024-05-06', '2024-05-07').map((s) => [s.date, s.open, s.close])).toEqual([
+      ['2024-05-06', '2024-05-06T20:00:00+08:00', '2024-05-07T00:00:00+08:00'],
+      ['2024-05-07', '2024-05-06T22:00:00+08:00', '2024-05-07T00:00:00+08:00'],
+    ]);
   });
 
   it('answers null when no bell is left in the coverage window', () => {
