@@ -7,10 +7,13 @@
  * - dates: 'YYYY-MM-DD' local dates of the market, inclusive.
  * - instant: epoch milliseconds, or a Date.
  * Errors are the typed errors of errors.ts; InvalidArgumentError names parameters by the
- * names used here (`identifier`, `code`, `start`, `end`, `instant`, `subset`).
+ * names used here (`identifier`, `code`, `start`, `end`, `instant`, `subset`, `date`, `n`,
+ * `direction`, `after`, `before`, `event`).
  */
 import type { DataWarning } from './errors.js';
 import type {
+  Bell,
+  BellEvent,
   Currency,
   CurrencyHoliday,
   Market,
@@ -22,6 +25,10 @@ import type {
   Plan,
   RegionalHolidayRow,
   Schedule,
+  Session,
+  SessionCount,
+  SessionDirection,
+  SessionOffset,
 } from './types.js';
 
 export interface LookupOptions {
@@ -57,6 +64,21 @@ export interface CalendarQueries {
   generatePhases(identifier: string, start: string, end: string): Phase[];
   listDays(identifier: string, start: string, end: string): MarketDay[];
   status(identifier: string, instant: number | Date): MarketStatus;
+
+  // Trading days and bells (calendar-arithmetic.md §1–3).
+  /** The sessions in the inclusive range, in date order (coverage rules as listDays). */
+  sessions(identifier: string, start: string, end: string): Session[];
+  /**
+   * The session `n` sessions after `date` (n < 0: before). A `date` that is not a session is
+   * refused with direction 'none' (the default), else first moved to the next/previous session.
+   */
+  sessionOffset(identifier: string, date: string, n: number, direction?: SessionDirection): SessionOffset;
+  /** The number of sessions in the inclusive range. */
+  sessionCount(identifier: string, start: string, end: string): SessionCount;
+  /** The first opening (or closing) strictly after the instant, searched over the whole coverage window. */
+  nextBell(identifier: string, after: number | Date, event?: BellEvent): Bell;
+  /** The last opening (or closing) strictly before the instant. */
+  previousBell(identifier: string, before: number | Date, event?: BellEvent): Bell;
 
   listCurrencies(): Currency[];
   getCurrency(code: string): Currency;

@@ -18,8 +18,11 @@ import {
 import { generate, phasesByEndDay, toPhase } from './generate.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
+import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
 import { computeStatus } from './status.js';
 import type {
+  Bell,
+  BellEvent,
   Currency,
   CurrencyHoliday,
   DatasetOptions,
@@ -32,6 +35,10 @@ import type {
   Plan,
   RegionalHolidayRow,
   Schedule,
+  Session,
+  SessionCount,
+  SessionDirection,
+  SessionOffset,
   Tables,
 } from './types.js';
 import { ZoneRegistry, type Zone } from './zone.js';
@@ -85,6 +92,47 @@ function parseRange(start: string, end: string): { startDay: number; endDay: num
   if (endDay! < startDay!) throw InvalidArgumentError.one('end', `end (${end}) is before start (${start})`, 'date_range');
   return { startDay: startDay!, endDay: endDay! };
 }
+
+/** Collects the faults of several independent argument checks, so that all are reported at once. */
+function collect(faults: ArgumentFault[], check: () => void): void {
+  try {
+    check();
+  } catch (e) {
+    if (e instanceof InvalidArgumentError) faults.push(...e.faults);
+    else throw e;
+  }
+}
+
+/** One of `choices`, any case, spaces trimmed; undefined or null answers the default. */
+function parseChoice<T extends string>(value: unknown, param: string, choices: readonly T[], fallback: T): T {
+  if (value === undefined || value === null) return fallback;
+  const v = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+  const found = choices.find((c) => c === v);
+  if (found === undefined) {
+    throw InvalidArgumentError.one(param, `Input should be ${choices.map((c) => `'${c}'`).join(', ').replace(/, ([^,]*)$/, ' or $1')}, got '${String(value)}'`, 'enum');
+  }
+  return found;
+}
+
+/** The library takes numbers for counts: a numeric string or a fraction is refused. */
+function parseInteger(value: unknown, param: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw InvalidArgumentError.one(param, `Input should be a whole number, got '${String(value)}'`, 'int_type');
+  }
+  return value + 0; // no -0
+}
+
+/** Epoch milliseconds or a Date, as status takes them. */
+function parseInstantArg(value: unknown, param: string): number {
+  const ms = value instanceof Date ? value.getTime() : value;
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) {
+    throw InvalidArgumentError.one(param, `Invalid instant '${String(value)}': expected epoch milliseconds or a Date`, 'datetime_parsing');
+  }
+  return ms;
+}
+
+const DIRECTIONS = ['none', 'next', 'previous'] as const;
+const EVENTS = ['open', 'close'] as const;
 
 function globToRegExp(pattern: string): RegExp {
   const body = pattern
@@ -194,6 +242,55 @@ export class Dataset implements CalendarQueries {
     if (!Number.isFinite(ms)) throw InvalidArgumentError.one('instant', 'Invalid instant', 'datetime_parsing');
     const entry = this.resolveScheduled(identifier);
     return computeStatus(entry, entry.zone ?? this.utc, ms);
+  }
+
+  // ---- trading days and bells (calendar-arithmetic.md §1–3) ----
+
+  sessions(identifier: string, start: string, end: string): Session[] {
+    const { startDay, endDay } = parseRange(start, end);
+    const entry = this.resolveScheduled(identifier);
+    this.checkCoverage(entry, startDay, endDay);
+    return listSessions(entry, entry.zone ?? this.utc, startDay, endDay);
+  }
+
+  sessionOffset(identifier: string, date: string, n: number, direction: SessionDirection = 'none'): SessionOffset {
+    const faults: ArgumentFault[] = [];
+    let day = 0;
+    let steps = 0;
+    let dir: SessionDirection = 'none';
+    collect(faults, () => (day = tryParseDay(parseIsoDate(date, 'date'))!));
+    collect(faults, () => (steps = parseInteger(n, 'n')));
+    collect(faults, () => (dir = parseChoice(direction, 'direction', DIRECTIONS, 'none')));
+    if (faults.length) throw new InvalidArgumentError(faults);
+    const entry = this.resolveScheduled(identifier);
+    this.checkCoverage(entry, day, day);
+    return { date: formatDay(day), n: steps, session: formatDay(offsetSession(entry, day, steps, dir)) };
+  }
+
+  sessionCount(identifier: string, start: string, end: string): SessionCount {
+    const { startDay, endDay } = parseRange(start, end);
+    const entry = this.resolveScheduled(identifier);
+    this.checkCoverage(entry, startDay, endDay);
+    return { start: formatDay(startDay), end: formatDay(endDay), count: countSessions(entry, startDay, endDay) };
+  }
+
+  nextBell(identifier: string, after: number | Date, event: BellEvent = 'open'): Bell {
+    return this.bell(identifier, after, event, 'after');
+  }
+
+  previousBell(identifier: string, before: number | Date, event: BellEvent = 'open'): Bell {
+    return this.bell(identifier, before, event, 'before');
+  }
+
+  private bell(identifier: string, instant: number | Date, event: BellEvent, param: 'after' | 'before'): Bell {
+    const faults: ArgumentFault[] = [];
+    let ms = 0;
+    let ev: BellEvent = 'open';
+    collect(faults, () => (ms = parseInstantArg(instant, param)));
+    collect(faults, () => (ev = parseChoice(event, 'event', EVENTS, 'open')));
+    if (faults.length) throw new InvalidArgumentError(faults);
+    const entry = this.resolveScheduled(identifier);
+    return findBell(entry, entry.zone ?? this.utc, ms, ev, param === 'after');
   }
 
   // ---- currencies ----

@@ -113,14 +113,15 @@ export function generate(entry: MarketEntry, startDay: number, endDay: number): 
 }
 
 /**
- * Overnight attribution: the generated phases of [startDay, endDay] grouped by the local day
- * they end on (index 0 is startDay), each group in generation order. Phases ending after the
- * range belong to a later day and are left out.
+ * Overnight attribution: the day view of each local day X of [startDay, endDay] (index 0 is
+ * startDay), the phases of `generate(X, X)` that end on X, in generation order. A day view
+ * depends on X alone, so a phase that began more than the look-back before its end day belongs
+ * to none (whatever range is asked), as with one-day ranges.
  */
 export function phasesByEndDay(entry: MarketEntry, startDay: number, endDay: number): Generated[][] {
   const byDay: Generated[][] = Array.from({ length: endDay - startDay + 1 }, () => []);
   for (const g of generate(entry, startDay, endDay)) {
-    if (g.endDay >= startDay && g.endDay <= endDay) byDay[g.endDay - startDay]!.push(g);
+    if (g.endDay >= startDay && g.endDay <= endDay && g.endDay - g.day <= LOOK_BACK_DAYS) byDay[g.endDay - startDay]!.push(g);
   }
   return byDay;
 }

@@ -255,3 +255,48 @@ export interface DatasetOptions {
    */
   coverageEndYearWithoutHolidays?: number;
 }
+
+/** A gap inside a session not covered by any of its open phases (a lunch break). */
+export interface SessionBreak {
+  start: IsoDateTime;
+  end: IsoDateTime;
+}
+
+/** One trading day of a market (calendar-arithmetic.md §1). */
+export interface Session {
+  date: IsoDate;
+  /** Earliest start of the day's open phases, in the market's zone; null when it has none. */
+  open: IsoDateTime | null;
+  /** Latest end of the day's open phases; null when it has none. */
+  close: IsoDateTime | null;
+  breaks: SessionBreak[];
+  /** True when the date has a holiday row (an irregular session). */
+  partial: boolean;
+  holiday_name: string | null;
+}
+
+/** How `sessionOffset` moves a date that is not a session: refuse, or to the next/previous session. */
+export type SessionDirection = 'none' | 'next' | 'previous';
+
+export interface SessionOffset {
+  date: IsoDate;
+  n: number;
+  session: IsoDate;
+}
+
+export interface SessionCount {
+  start: IsoDate;
+  end: IsoDate;
+  count: number;
+}
+
+export type BellEvent = 'open' | 'close';
+
+/** An opening or closing of the market (calendar-arithmetic.md §3); both null when there is none. */
+export interface Bell {
+  event: BellEvent;
+  /** The instant, in the market's zone. */
+  at: IsoDateTime | null;
+  /** The local date the run is attributed to (the end date of its last phase). */
+  date: IsoDate | null;
+}
