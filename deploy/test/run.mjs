@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+/**
+ * pnpm test:deploy — a publisher, three replicas subscribed to it and a real nginx in front,
+ * all on 127.0.0.1. Load goes through nginx while the publisher publishes a new archive and
+ * each replica is restarted in turn (SIGTERM, start again). It prints what it measured and
+ * exits 1 if any request failed or a replica did not pick up the new version.
+ *
+ * Needs nginx (Debian's nginx-light; .ci/run installs it) and a built CLI (pnpm build).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = join(root, 'packages/cli/dist/bin.js');
+const SAMPLE = join(root, 'packages/loader/data/sample.zip');
+const LOAD_SECONDS_MIN = Number(process.env.DEPLOY_LOAD_SECONDS ?? 8);
+const CONCURRENCY = 8;
+const TOKEN = 'deploy-test-subscriber-token';
+
+const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+if (!nginxBin) {
+  console.error('test:deploy: nginx is not installed (apt-get install -y nginx-light)');
+  process.exit(1);
+}
+if (!existsSync(BIN)) {
+  console.error('test:deploy: build first (packages/cli/dist/bin.js is missing)');
+  process.exit(1);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'openbell-deploy-'));
+const children = new Set();
+const log = (...a) => console.log(`[deploy ${new Date().toISOString().slice(11, 23)}]`, ...a);
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+
+function start(name, args, env) {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH, HOME: work, OPENBELL_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  child.exited = new Promise((res) => child.on('exit', (code, signal) => res({ code, signal, stderr })));
+  children.add(child);
+  child.exited.then(() => children.delete(child));
+  child.label = name;
+  return child;
+}
+
+async function until(what, check, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const healthy = (port) => until(`127.0.0.1:${port}/health`, async () => (await fetch(`http://127.0.0.1:${port}/health`)).status === 200);
+const versionOf = async (port) => (await (await fetch(`http://127.0.0.1:${port}/info`)).json()).data.version;
+
+function cleanup() {
+  for (const c of children) c.kill('SIGKILL');
+  if (!process.env.DEPLOY_KEEP) rmSync(work, { recursive: true, force: true });
+  else console.log(`kept ${work}`);
+}
+process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
+
+// ---- the publisher and the archive it publishes ----
+const pubDir = join(work, 'pub');
+mkdirSync(pubDir);
+const archive = join(pubDir, 'bulk.zip');
+copyFileSync(SAMPLE, archive);
+const pubPort = await freePort();
+start('publisher', ['serve', '--data', archive, '--publish', '--host', '127.0.0.1', '--port', String(pubPort)], {
+  OPENBELL_PUBLISH_TOKENS: TOKEN,
+  OPENBELL_CACHE_DIR: join(work, 'pub-cache'),
+});
+await healthy(pubPort);
+log(`publisher on ${pubPort}`);
+
+// ---- three replicas ----
+const replicaEnv = (i) => ({
+  OPENBELL_TOKEN: TOKEN,
+  OPENBELL_BASE_URL: `http://127.0.0.1:${pubPort}`,
+  OPENBELL_CACHE_DIR: join(work, `cache-${i}`),
+  OPENBELL_UPDATE_EVERY: '0.05',
+});
+const replicas = [];
+for (let i = 0; i < 3; i++) {
+  const port = await freePort();
+  replicas.push({ port, child: start(`replica${i + 1}`, ['serve', '--host', '127.0.0.1', '--port', String(port)], replicaEnv(i)) });
+}
+await Promise.all(replicas.map((r) => healthy(r.port)));
+const firstVersion = await versionOf(replicas[0].port);
+log(`replicas on ${replicas.map((r) => r.port).join(', ')}, version ${firstVersion}`);
+
+// ---- nginx ----
+const nginxPort = await freePort();
+const ngx = join(work, 'nginx');
+for (const d of ['', 'tmp', 'logs']) mkdirSync(join(ngx, d), { recursive: true, mode: 0o777 });
+const conf = readFileSync(join(root, 'deploy/nginx/openbell.conf'), 'utf8')
+  .replace(/server replica(\d):8000/g, (_, n) => `server 127.0.0.1:${replicas[Number(n) - 1].port}`)
+  .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`);
+writeFileSync(
+  join(ngx, 'nginx.conf'),
+  `worker_processes 1;
+pid ${ngx}/nginx.pid;
+error_log ${ngx}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${ngx}/tmp/body; proxy_temp_path ${ngx}/tmp/proxy;
+  fastcgi_temp_path ${ngx}/tmp/fcgi; uwsgi_temp_path ${ngx}/tmp/uwsgi; scgi_temp_path ${ngx}/tmp/scgi;
+  ${conf}
+}
+`,
+);
+const check = spawnSync(nginxBin, ['-t', '-p', ngx, '-c', join(ngx, 'nginx.conf')], { encoding: 'utf8' });
+if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
+const nginx = spawn(nginxBin, ['-p', ngx, '-c', join(ngx, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+children.add(nginx);
+await until('nginx', async () => (await fetch(`http://127.0.0.1:${nginxPort}/health`)).status === 200);
+log(`nginx on ${nginxPort}`);
+
+// ---- load through nginx ----
+const PATHS = [
+  '/health',
+  '/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:00Z',
+  '/markets/US.CME.EQUITY.USINDEX1/phases?start=2023-11-20&end=2023-11-24',
+  '/markets/XNYS/holidays?start=2023-01-01&end=2024-12-31',
+  '/markets?subset=US*',
+];
+const stats = { ok: 0, failed: 0, failures: [], latencies: [] };
+let loading = true;
+async function worker(k) {
+  let i = k;
+  while (loading) {
+    const path = PATHS[i++ % PATHS.length];
+    const t0 = performance.now();
+    try {
+      const res = await fetch(`http://127.0.0.1:${nginxPort}${path}`);
+      await res.arrayBuffer();
+      if (res.status === 200) stats.ok++;
+      else {
+        stats.failed++;
+        if (stats.failures.length < 10) stats.failures.push(`${res.status} ${path}`);
+      }
+    } catch (e) {
+      stats.failed++;
+      if (stats.failures.length < 10) stats.failures.push(`${e.cause?.code ?? e.message} ${path}`);
+    }
+    stats.latencies.push(performance.now() - t0);
+  }
+}
+const started = Date.now();
+const load = Promise.all(Array.from({ length: CONCURRENCY }, (_, k) => worker(k)));
+
+// ---- publish a new version (same data, another ETag), atomically ----
+await new Promise((r) => setTimeout(r, 1500));
+const require = createRequire(join(root, 'packages/loader/package.json'));
+const { unzipSync, zipSync, strToU8 } = require('fflate');
+const files = unzipSync(readFileSync(SAMPLE));
+files['README-deploy-test.txt'] = strToU8(`published at ${new Date().toISOString()}\n`);
+writeFileSync(`${archive}.tmp`, zipSync(files));
+renameSync(`${archive}.tmp`, archive);
+log('published a new archive');
+let secondVersion;
+await until(
+  'every replica on the new version',
+  async () => {
+    const versions = await Promise.all(replicas.map((r) => versionOf(r.port)));
+    secondVersion = versions[0];
+    return versions.every((v) => v && v !== firstVersion && v === versions[0]);
+  },
+  60_000,
+);
+log(`every replica serves ${secondVersion}`);
+
+// ---- rolling restart ----
+const restarts = [];
+for (let i = 0; i < replicas.length; i++) {
+  const r = replicas[i];
+  const t0 = Date.now();
+  r.child.kill('SIGTERM');
+  const { code, signal, stderr } = await r.child.exited;
+  if (code !== 0) throw new Error(`replica${i + 1} exited with ${code ?? signal} after SIGTERM: ${stderr}`);
+  r.child = start(`replica${i + 1}`, ['serve', '--host', '127.0.0.1', '--port', String(r.port)], replicaEnv(i));
+  await healthy(r.port);
+  restarts.push(Date.now() - t0);
+  log(`replica${i + 1} restarted in ${Date.now() - t0} ms`);
+  // As a rollout waits for readiness and then a settling time (minReadySeconds): nginx's passive
+  // check keeps a replica that refused connections out for fail_timeout (2 s).
+  await new Promise((res) => setTimeout(res, 2500));
+}
+
+const elapsed = Date.now() - started;
+if (elapsed < LOAD_SECONDS_MIN * 1000) await new Promise((r) => setTimeout(r, LOAD_SECONDS_MIN * 1000 - elapsed));
+loading = false;
+await load;
+
+const lat = stats.latencies.sort((a, b) => a - b);
+const pct = (p) => lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))].toFixed(1);
+const seconds = (Date.now() - started) / 1000;
+console.log(
+  JSON.stringify(
+    {
+      requests: stats.ok + stats.failed,
+      failed: stats.failed,
+      seconds: Number(seconds.toFixed(1)),
+      req_per_s: Math.round((stats.ok + stats.failed) / seconds),
+      latency_ms: { p50: Number(pct(50)), p99: Number(pct(99)), max: Number(lat[lat.length - 1].toFixed(1)) },
+      restart_ms: restarts,
+      versions: [firstVersion, secondVersion],
+      failures: stats.failures,
+    },
+    null,
+    2,
+  ),
+);
+process.exit(stats.failed === 0 ? 0 : 1);
