@@ -357,6 +357,11 @@ export function buildIndex(tables: Tables, options: DatasetOptions = {}): Datase
       } as Currency, row),
       holidays: [],
       holidayDays: new Int32Array(0),
+      closedByDay: new Map(),
+      weekendMask: weekendMask(str(row.weekend_definition), code, i, warnings),
+      row: i,
+      minDay: fallbackMin,
+      maxDay: fallbackMax,
     });
   });
   const tmpCcy = new Map<string, { recs: CurrencyHoliday[]; days: number[] }>();
@@ -386,6 +391,12 @@ export function buildIndex(tables: Tables, options: DatasetOptions = {}): Datase
     const entry = currencies.get(code)!;
     entry.holidays = recs;
     entry.holidayDays = days;
+    // Coverage window of a currency (calendar-arithmetic.md §4): the span of its holiday rows.
+    entry.minDay = days[0]!;
+    entry.maxDay = days[days.length - 1]!;
+    for (let k = 0; k < recs.length; k++) {
+      if (recs[k]!.settlement === 'No' && !entry.closedByDay.has(days[k]!)) entry.closedByDay.set(days[k]!, recs[k]!);
+    }
   }
 
   // ---- regional holidays ----
@@ -534,6 +545,26 @@ function compileRow(
     isOpen: status === 'Open',
     hasSettlement: settlement === 'Yes',
   };
+}
+
+const SAT_SUN = parseDays('Sat-Sun');
+
+/**
+ * A currency's weekend (bulk-format.md `Weekend Definition`, default Sat-Sun). A value that does
+ * not parse is a warning here and a data error for the queries that need this currency's
+ * business days, so every other currency keeps working.
+ */
+function weekendMask(value: string | null, code: string, row: number, warnings: DataWarning[]): number | null {
+  if (value === null || value.trim() === '') return SAT_SUN;
+  try {
+    return parseDays(value);
+  } catch (e) {
+    warnings.push({
+      message: `currency ${code}: Weekend Definition '${value}' does not parse (${(e as Error).message}); its business days are unavailable`,
+      location: { table: 'currencies', row, column: 'weekend_definition' },
+    });
+    return null;
+  }
 }
 
 /** Empty sorts first; otherwise plain code-unit order. */

@@ -17,3 +17,4 @@ export {
   tryParseTime,
 } from './dates.js';
 export { parseDays } from './weekdays.js';
+export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './calendars.js';

@@ -56,6 +56,15 @@ export interface CurrencyEntry {
   currency: Currency;
   holidays: CurrencyHoliday[];
   holidayDays: Int32Array;
+  /** Days with a holiday row whose settlement is `No` → the first such row (file order). */
+  closedByDay: Map<number, CurrencyHoliday>;
+  /** Bit mask (bit 0 = Monday) of `weekend_definition`, default Sat-Sun; null when it does not parse. */
+  weekendMask: number | null;
+  /** Row of the currency in currencies.csv (for data errors). */
+  row: number;
+  /** Coverage window: span of the holiday rows, else 2000-01-01 to Dec 31 of the fallback year. */
+  minDay: number;
+  maxDay: number;
 }
 
 export interface RegionalEntry {
