@@ -74,6 +74,24 @@ export const CURRENCY_HOLIDAYS: CurrencyHolidayRow[] = [
   ...window('BAD'),
 ];
 
+/**
+ * Market holidays whose status disagrees with their schedule: the day view (and so the
+ * business day) goes by the status.
+ */
+export const EXTRA_MARKET_HOLIDAYS = [
+  // A weekday whose Regular rows open the market, but the row says Closed.
+  { fin_id: 'AE.ADX', date: '2023-06-27', holiday_name: 'Arafat Day', schedule: 'Regular', status: 'Closed', settlement: 'No', observed: false, memo: null },
+  // Schedule Closed (no phases) but status Open.
+  { fin_id: 'AE.ADX', date: '2023-06-28', holiday_name: 'Eid al-Adha', schedule: 'Closed', status: 'Open', settlement: 'Yes', observed: false, memo: null },
+];
+
 export function calendarTables(overrides: Partial<Tables> = {}): Tables {
-  return { ...fixtureTables(), currencies: CURRENCIES, currencyHolidays: CURRENCY_HOLIDAYS, ...overrides };
+  const base = fixtureTables();
+  return {
+    ...base,
+    holidays: [...base.holidays, ...EXTRA_MARKET_HOLIDAYS],
+    currencies: CURRENCIES,
+    currencyHolidays: CURRENCY_HOLIDAYS,
+    ...overrides,
+  };
 }

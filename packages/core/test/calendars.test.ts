@@ -123,6 +123,12 @@ describe('business days of markets and currencies', () => {
     expect(adj('CN.CIBM', '2023-10-07')).toBe('2023-10-08');
   });
 
+  it("a market holiday row decides by its status, whatever its schedule's phases say", () => {
+    expect(ds.listDays('AE.ADX', '2023-06-27', '2023-06-27')[0]!.phases.some((p) => p.is_open)).toBe(true);
+    expect(ds.calendarDays('AE.ADX', '2023-06-26', '2023-06-29').map((d) => d.is_business_day)).toEqual([true, false, true, true]);
+    expect(adv('AE.ADX', '2023-06-26', 1)).toBe('2023-06-28');
+  });
+
   it('market business days agree with the day view (listDays is_open) of the whole of 2023', () => {
     for (const id of ['US.NYSE', CME, 'CN.SGE', 'CN.CIBM', 'AE.ADX', 'BR.B3']) {
       const days = ds.listDays(id, '2023-01-01', '2023-12-31').map((d) => d.is_open);
