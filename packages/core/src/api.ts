@@ -8,14 +8,22 @@
  * - instant: epoch milliseconds, or a Date.
  * Errors are the typed errors of errors.ts; InvalidArgumentError names parameters by the
  * names used here (`identifier`, `code`, `start`, `end`, `instant`, `subset`, `date`, `n`,
- * `direction`, `after`, `before`, `event`).
+ * `direction`, `after`, `before`, `event`), and for the calendar and FX operations by their
+ * REST names (`expr`, `date`, `n`, `unit`, `convention`, `end_of_month`, `pair`, `trade_date`,
+ * `lag`, `tenor`).
  */
 import type { DataWarning } from './errors.js';
 import type {
+  AdjustedDate,
+  AdvancedDate,
   Bell,
   BellEvent,
+  BusinessDayConvention,
+  CalendarDay,
   Currency,
   CurrencyHoliday,
+  FxSpot,
+  FxValueDate,
   Market,
   MarketDay,
   MarketHoliday,
@@ -29,6 +37,7 @@ import type {
   SessionCount,
   SessionDirection,
   SessionOffset,
+  TimeUnit,
 } from './types.js';
 
 export interface LookupOptions {
@@ -84,6 +93,34 @@ export interface CalendarQueries {
   getCurrency(code: string): Currency;
   isCurrencyAvailable(code: string): boolean;
   listCurrencyHolidays(code: string, start: string, end: string): CurrencyHoliday[];
+
+  // ---- joined calendars and business days (calendar-arithmetic.md §4) ----
+  // `expr`: members joined by one operator, `+` (business day of every member) or `~` (of at
+  // least one): `US.NYSE+GB.LSE`, `USD+EUR`, `XNYS~XLON`; a member with a dot or of four
+  // characters is a market (FinID or MIC, replacements followed) whose business days are its
+  // sessions; three letters is a currency. At most 16 members, no spaces. Out of coverage:
+  // CalendarOutOfCoverageError (code `out_of_coverage`) naming the window.
+
+  /** One entry per date of the inclusive range. */
+  calendarDays(expr: string, start: string, end: string): CalendarDay[];
+  /** The date moved to a business day by the convention (default `following`). */
+  adjust(expr: string, date: string, convention?: BusinessDayConvention | string): AdjustedDate;
+  /** QuantLib's Calendar::advance: `n` business days, or weeks/months/years then adjusted (end-of-month rule). */
+  advance(
+    expr: string,
+    date: string,
+    n: number | string,
+    unit?: TimeUnit | string,
+    convention?: BusinessDayConvention | string,
+    endOfMonth?: boolean | string,
+  ): AdvancedDate;
+
+  // ---- FX dates (calendar-arithmetic.md §5) ----
+
+  /** Spot date of a pair (`EURUSD`) traded on `tradeDate`; `lag` 0..5 overrides the pair's (2; 1 for USD against CAD, TRY, PHP, RUB). */
+  fxSpot(pair: string, tradeDate: string, lag?: number | string | null): FxSpot;
+  /** Value date of a tenor: `SN`, `1W`..`52W`, `1M`..`120M`, `1Y`..`30Y`. */
+  fxValueDate(pair: string, tradeDate: string, tenor: string): FxValueDate;
 
   listPhaseTypes(): PhaseTypeRow[];
   listRegionalHolidays(calendar: string, start: string, end: string): RegionalHolidayRow[];

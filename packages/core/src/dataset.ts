@@ -4,7 +4,18 @@
  */
 import type { CalendarQueries, DatasetCounts, LookupOptions } from './api.js';
 import { buildIndex, type DatasetIndex } from './build/index.js';
-import { dayName, formatDay, parseIsoDate, tryParseDay } from './dates.js';
+import {
+  CurrencyCalendar,
+  JoinedCalendar,
+  MarketCalendar,
+  parseCalendarExpression,
+  parseConvention,
+  parseInteger,
+  parseUnit,
+  type CalendarExpression,
+  type CalendarMember,
+} from './calendars.js';
+import { dayName, formatDay, parseBoolean, parseIsoDate, tryParseDay } from './dates.js';
 import {
   AmbiguousMicError,
   DataError,
@@ -16,6 +27,7 @@ import {
   type DataWarning,
 } from './errors.js';
 import { generate, phasesByEndDay, toPhase } from './generate.js';
+import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
@@ -23,9 +35,16 @@ import { computeStatus } from './status.js';
 import type {
   Bell,
   BellEvent,
+  AdjustedDate,
+  AdvancedDate,
+  BusinessDayConvention,
+  CalendarDay,
   Currency,
   CurrencyHoliday,
   DatasetOptions,
+  FxSpot,
+  FxValueDate,
+  TimeUnit,
   Market,
   MarketDay,
   MarketHoliday,
@@ -114,14 +133,6 @@ function parseChoice<T extends string>(value: unknown, param: string, choices: r
   return found;
 }
 
-/** The library takes numbers for counts: a numeric string or a fraction is refused. */
-function parseInteger(value: unknown, param: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-    throw InvalidArgumentError.one(param, `Input should be a whole number, got '${String(value)}'`, 'int_type');
-  }
-  return value + 0; // no -0
-}
-
 /** Epoch milliseconds or a Date, as status takes them. */
 function parseInstantArg(value: unknown, param: string): number {
   const ms = value instanceof Date ? value.getTime() : value;
@@ -133,6 +144,34 @@ function parseInstantArg(value: unknown, param: string): number {
 
 const DIRECTIONS = ['none', 'next', 'previous'] as const;
 const EVENTS = ['open', 'close'] as const;
+/**
+ * Runs argument parsers and reports every faulty argument at once (as parseRange does for
+ * start and end), instead of stopping at the first.
+ */
+class Args {
+  private readonly faults: ArgumentFault[] = [];
+  get<T>(parse: () => T): T {
+    try {
+      return parse();
+    } catch (e) {
+      if (e instanceof InvalidArgumentError) {
+        this.faults.push(...e.faults);
+        return undefined as T;
+      }
+      throw e;
+    }
+  }
+  done(): void {
+    if (this.faults.length) throw new InvalidArgumentError(this.faults);
+  }
+}
+
+function day(value: unknown, param: string): number {
+  return tryParseDay(parseIsoDate(value, param))!;
+}
+
+/** Largest |n| of `advance`: far beyond any coverage window in days, so the window decides. */
+const MAX_ADVANCE = 1_000_000;
 
 function globToRegExp(pattern: string): RegExp {
   const body = pattern
@@ -259,7 +298,7 @@ export class Dataset implements CalendarQueries {
     let steps = 0;
     let dir: SessionDirection = 'none';
     collect(faults, () => (day = tryParseDay(parseIsoDate(date, 'date'))!));
-    collect(faults, () => (steps = parseInteger(n, 'n')));
+    collect(faults, () => (steps = parseInteger(n, 'n', -MAX_ADVANCE, MAX_ADVANCE) + 0));
     collect(faults, () => (dir = parseChoice(direction, 'direction', DIRECTIONS, 'none')));
     if (faults.length) throw new InvalidArgumentError(faults);
     const entry = this.resolveScheduled(identifier);
@@ -318,6 +357,80 @@ export class Dataset implements CalendarQueries {
     const entry = this.currencyEntry(code);
     if (entry.fault) throw entry.fault;
     return entry.holidays.slice(lowerBound(entry.holidayDays, startDay), lowerBound(entry.holidayDays, endDay + 1));
+  }
+
+  // ---- joined calendars (calendar-arithmetic.md §4) ----
+
+  calendarDays(expr: string, start: string, end: string): CalendarDay[] {
+    const args = new Args();
+    const parsed = args.get(() => parseCalendarExpression(expr));
+    const range = args.get(() => parseRange(start, end));
+    args.done();
+    const cal = this.calendar(parsed);
+    cal.check(range.startDay);
+    cal.check(range.endDay);
+    const days: CalendarDay[] = [];
+    for (let d = range.startDay; d <= range.endDay; d++) {
+      const closed = cal.closedMembers(d);
+      days.push({ date: formatDay(d), is_business_day: cal.operator === '+' ? closed.length === 0 : closed.length < cal.members.length, closed });
+    }
+    return days;
+  }
+
+  adjust(expr: string, date: string, convention: BusinessDayConvention | string = 'following'): AdjustedDate {
+    const args = new Args();
+    const parsed = args.get(() => parseCalendarExpression(expr));
+    const start = args.get(() => day(date, 'date'));
+    const conv = args.get(() => parseConvention(convention));
+    args.done();
+    const adjusted = this.calendar(parsed).adjust(start, conv);
+    return { date: formatDay(start), convention: conv, adjusted: formatDay(adjusted) };
+  }
+
+  advance(
+    expr: string,
+    date: string,
+    n: number | string,
+    unit: TimeUnit | string = 'days',
+    convention: BusinessDayConvention | string = 'following',
+    endOfMonth: boolean | string = false,
+  ): AdvancedDate {
+    const args = new Args();
+    const parsed = args.get(() => parseCalendarExpression(expr));
+    const start = args.get(() => day(date, 'date'));
+    const steps = args.get(() => parseInteger(n, 'n', -MAX_ADVANCE, MAX_ADVANCE));
+    const u = args.get(() => parseUnit(unit));
+    const conv = args.get(() => parseConvention(convention));
+    const eom = args.get(() => parseBoolean(endOfMonth ?? false, 'end_of_month'));
+    args.done();
+    const result = this.calendar(parsed).advance(start, steps, u, conv, eom);
+    return { date: formatDay(start), n: steps, unit: u, result: formatDay(result) };
+  }
+
+  // ---- FX dates (calendar-arithmetic.md §5) ----
+
+  fxSpot(pair: string, tradeDate: string, lag?: number | string | null): FxSpot {
+    const args = new Args();
+    const [base, quote] = args.get(() => parsePair(pair)) ?? [];
+    const trade = args.get(() => day(tradeDate, 'trade_date'));
+    const lagN = lag === undefined || lag === null || lag === '' ? undefined : args.get(() => parseInteger(lag, 'lag', 0, 5));
+    args.done();
+    const cals = this.spotCalendars(base!, quote!);
+    const L = lagN ?? defaultLag(base!, quote!);
+    const spot = spotDay(cals, trade, L);
+    return { pair: base! + quote!, trade_date: formatDay(trade), lag: L, spot_date: formatDay(spot), closures: closuresBetween(cals, trade, spot) };
+  }
+
+  fxValueDate(pair: string, tradeDate: string, tenor: string): FxValueDate {
+    const args = new Args();
+    const [base, quote] = args.get(() => parsePair(pair)) ?? [];
+    const trade = args.get(() => day(tradeDate, 'trade_date'));
+    const t = args.get(() => parseTenor(tenor));
+    args.done();
+    const cals = this.spotCalendars(base!, quote!);
+    const spot = spotDay(cals, trade, defaultLag(base!, quote!));
+    const value = valueDay(cals.all, spot, t);
+    return { pair: base! + quote!, trade_date: formatDay(trade), tenor: t.text, spot_date: formatDay(spot), value_date: formatDay(value) };
   }
 
   // ---- reference tables ----
@@ -392,6 +505,38 @@ export class Dataset implements CalendarQueries {
         throw new OutOfCoverageError(entry.market.fin_id, formatDay(day), formatDay(entry.minDay), formatDay(entry.maxDay));
       }
     }
+  }
+
+  /**
+   * The members of a parsed expression: the plan first (currencies need the full plan,
+   * markets the schedules), then each member in order (unknown: NotFoundError).
+   */
+  private calendar(expr: CalendarExpression): JoinedCalendar {
+    if (expr.members.some((m) => m.kind !== 'currency') && this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
+    if (expr.members.some((m) => m.kind === 'currency')) this.requireCurrencies();
+    const members = expr.members.map((m): CalendarMember =>
+      m.kind === 'currency' ? new CurrencyCalendar(m.label, this.currencyEntry(m.label)) : new MarketCalendar(m.label, this.resolve(m.label, true)),
+    );
+    return new JoinedCalendar(expr.text, expr.operator, members);
+  }
+
+  /**
+   * Calendars of an FX pair. Choice: USD missing from the data is a NotFoundError naming USD
+   * rather than a spot date computed without it: every pair's spot must be a USD business day.
+   */
+  private spotCalendars(base: string, quote: string): SpotCalendars {
+    const b = new CurrencyCalendar(base, this.currencyEntry(base));
+    const q = new CurrencyCalendar(quote, this.currencyEntry(quote));
+    let usd: CurrencyCalendar;
+    if (base === USD) usd = b;
+    else if (quote === USD) usd = q;
+    else {
+      const entry = this.index.currencies.get(USD);
+      if (!entry) throw new NotFoundError('currency', USD, `Currency USD is not in the loaded data: FX spot and value dates need its settlement calendar`);
+      usd = new CurrencyCalendar(USD, entry);
+    }
+    const members = usd === b || usd === q ? [b, q] : [b, q, usd];
+    return { base: b, quote: q, usd, all: new JoinedCalendar(members.map((m) => m.code).join('+'), '+', members) };
   }
 
   private requireCurrencies(): void {

@@ -13,7 +13,8 @@ export abstract class OpenbellError extends Error {
   abstract readonly code: ErrorCode;
 }
 
-/** One faulty input: `param` is the API parameter's name (`identifier`, `start`, `end`, `instant`, `code`, `subset`). */
+/** One faulty input: `param` is the API parameter's name (`identifier`, `start`, `end`, `instant`, `code`, `subset`,
+ * `expr`, `date`, `n`, `unit`, `convention`, `end_of_month`, `pair`, `trade_date`, `lag`, `tenor`). */
 export interface ArgumentFault {
   param: string;
   msg: string;
@@ -77,6 +78,30 @@ export class OutOfCoverageError extends OpenbellError {
   ) {
     super(`${requested} is outside the coverage window of ${finId}: ${windowStart} to ${windowEnd}`);
     this.name = 'OutOfCoverageError';
+  }
+}
+
+/**
+ * A date (or a step of a search) outside the coverage window of a joined calendar, a currency
+ * or an FX pair's calendars (calendar-arithmetic.md §4–5). Same `code` as OutOfCoverageError,
+ * so adapters answer it the same way (400); `calendar` is what the caller named, e.g.
+ * `US.NYSE+GB.LSE` or `EUR+USD`. The window is the intersection of the members' windows; when
+ * those do not overlap, `windowStart` is after `windowEnd` and every date is outside.
+ */
+export class CalendarOutOfCoverageError extends OpenbellError {
+  readonly code = 'out_of_coverage' as const;
+  constructor(
+    readonly calendar: string,
+    readonly requested: string,
+    readonly windowStart: string,
+    readonly windowEnd: string,
+  ) {
+    super(
+      windowStart <= windowEnd
+        ? `${requested} is outside the coverage window of calendar ${calendar}: ${windowStart} to ${windowEnd}`
+        : `${requested} is outside the coverage window of calendar ${calendar}: the coverage windows of its members do not overlap (latest start ${windowStart}, earliest end ${windowEnd})`,
+    );
+    this.name = 'CalendarOutOfCoverageError';
   }
 }
 

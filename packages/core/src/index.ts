@@ -18,3 +18,4 @@ export {
 } from './dates.js';
 export { parseDays } from './weekdays.js';
 export { describePlace, placeOf, type Place, type RowFault, type TableSource, type TableSources } from './provenance.js';
+export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './calendars.js';

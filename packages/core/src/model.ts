@@ -67,6 +67,15 @@ export interface CurrencyEntry {
   holidayDays: Int32Array;
   /** Set by a bad currency or currency-holiday row: its holiday queries answer it. */
   fault: DataError | null;
+  /** Days with a holiday row whose settlement is `No` → the first such row (file order). */
+  closedByDay: Map<number, CurrencyHoliday>;
+  /** Bit mask (bit 0 = Monday) of `weekend_definition`, default Sat-Sun; null when it does not parse. */
+  weekendMask: number | null;
+  /** Row of the currency in currencies.csv (for data errors). */
+  row: number;
+  /** Coverage window: span of the holiday rows, else 2000-01-01 to Dec 31 of the fallback year. */
+  minDay: number;
+  maxDay: number;
 }
 
 export interface RegionalEntry {

@@ -162,6 +162,13 @@ function write(zone: Zone, epochSeconds: number): string {
 }
 
 /** The sessions of `startDay`..`endDay` (inside the coverage window), in date order. */
+/** Is `day` a session of the market (one of the index's days)? */
+export function isSessionDay(entry: MarketEntry, day: number): boolean {
+  const days = sessionIndex(entry).days;
+  const i = lowerBound(days, day);
+  return i < days.length && days[i] === day;
+}
+
 export function listSessions(entry: MarketEntry, zone: Zone, startDay: number, endDay: number): Session[] {
   const hasOpen = new Uint8Array(endDay - startDay + 1);
   // Valid open phases per date as flat [start, end, start, end, ...] lists.

@@ -225,6 +225,70 @@ export interface MarketDay {
   phases: Phase[];
 }
 
+// ---- joined calendars and FX dates (calendar-arithmetic.md §4–5) ----
+
+/** Business-day conventions of `adjust` and `advance`. */
+export type BusinessDayConvention = 'following' | 'preceding' | 'modified_following' | 'modified_preceding' | 'unadjusted';
+
+/** Units of `advance`. */
+export type TimeUnit = 'days' | 'weeks' | 'months' | 'years';
+
+/** One date of a joined calendar. */
+export interface CalendarDay {
+  date: IsoDate;
+  is_business_day: boolean;
+  /**
+   * The members for which the date is not a business day, in expression order, each written
+   * as in the expression but upper-cased (`xnys~gb.lse` lists `XNYS`, `GB.LSE`; a MIC is not
+   * rewritten to the FinID it resolves to).
+   */
+  closed: string[];
+}
+
+export interface AdjustedDate {
+  date: IsoDate;
+  convention: BusinessDayConvention;
+  adjusted: IsoDate;
+}
+
+export interface AdvancedDate {
+  date: IsoDate;
+  n: number;
+  unit: TimeUnit;
+  result: IsoDate;
+}
+
+/** Why a currency was not a business day: the holiday's name, or `weekend`. */
+export interface FxCurrencyClosure {
+  currency: string;
+  reason: string;
+}
+
+export interface FxClosure {
+  date: IsoDate;
+  /** Pair order, then USD; each currency once. */
+  closed: FxCurrencyClosure[];
+}
+
+export interface FxSpot {
+  /** Six upper-case letters, base then quote: `EURUSD`. */
+  pair: string;
+  trade_date: IsoDate;
+  lag: number;
+  spot_date: IsoDate;
+  /** Every date strictly between trade date and spot date on which a currency of the pair or USD was closed. */
+  closures: FxClosure[];
+}
+
+export interface FxValueDate {
+  pair: string;
+  trade_date: IsoDate;
+  /** Upper case: `SN`, `1W`, `3M`, `1Y`. */
+  tenor: string;
+  spot_date: IsoDate;
+  value_date: IsoDate;
+}
+
 /**
  * The loader's output: one array of rows per table. A table that is `undefined` was not in
  * the archive; that decides the plan unless `plan` is given.

@@ -5,6 +5,7 @@
 export const OPEN = 'Open';
 export const CLOSED = 'Closed';
 export const YES = 'Yes';
+export const NO = 'No';
 /** The schedule group of a day without a holiday row (lower case, as groups are compared). */
 export const REGULAR_GROUP = 'regular';
 /** A phase type that *contains* these words counts as a primary session (engine-semantics §4 step 5). */

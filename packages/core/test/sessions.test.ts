@@ -253,7 +253,7 @@ describe('§2 stepping over sessions', () => {
 
   it('validates date, n and direction, reporting every fault', () => {
     expect(faultsOf(() => ds.sessionOffset('US.NYSE', '2023-02-30', 1.5, 'sideways' as never)).map((f) => f.param)).toEqual(['date', 'n', 'direction']);
-    expect(faultsOf(() => ds.sessionOffset('US.NYSE', '2023-11-22', '2' as never)).map((f) => f.param)).toEqual(['n']);
+    expect(faultsOf(() => ds.sessionOffset('US.NYSE', '2023-11-22', '2.5' as never)).map((f) => f.param)).toEqual(['n']);
     expect(faultsOf(() => ds.sessionOffset('US.NYSE', '2023-11-22', Number.NaN)).map((f) => f.param)).toEqual(['n']);
     expect(faultsOf(() => ds.sessionOffset('US.NYSE', undefined as never, 1)).map((f) => f.param)).toEqual(['date']);
     expect(ds.sessionOffset('US.NYSE', '2023-11-22', 1, 'NEXT' as never).session).toBe('2023-11-24');

@@ -46,6 +46,29 @@ describe('loadSample', () => {
     expect(phases[i + 1]).toMatchObject({ phase_type: 'Pre-Open', start: '2023-11-23T12:00:00-06:00', end: '2023-11-23T17:00:00-06:00' });
   });
 
+  it('FX spot: EURUSD traded Friday 2023-06-16 settles Tuesday 2023-06-20 (Juneteenth is an intermediate day)', () => {
+    const ds = sample.dataset;
+    expect(ds.fxSpot('EURUSD', '2023-06-16')).toEqual({
+      pair: 'EURUSD',
+      trade_date: '2023-06-16',
+      lag: 2,
+      spot_date: '2023-06-20',
+      closures: [
+        { date: '2023-06-17', closed: [{ currency: 'EUR', reason: 'weekend' }, { currency: 'USD', reason: 'weekend' }] },
+        { date: '2023-06-18', closed: [{ currency: 'EUR', reason: 'weekend' }, { currency: 'USD', reason: 'weekend' }] },
+        { date: '2023-06-19', closed: [{ currency: 'USD', reason: 'Juneteenth National Independence Day' }] },
+      ],
+    });
+    // Traded a day earlier, Juneteenth is the spot candidate and moves spot.
+    expect(ds.fxSpot('EURUSD', '2023-06-15').spot_date).toBe('2023-06-20');
+    expect(ds.calendarDays('USD+EUR', '2023-06-19', '2023-06-19')[0]!.closed).toEqual(['USD']);
+    // Before 2022 Juneteenth was no settlement holiday (the Fed first observed it in 2022).
+    expect(ds.calendarDays('USD', '2021-06-18', '2021-06-18')[0]!.is_business_day).toBe(true);
+    // Markets and currencies join: NYSE closes for Juneteenth, LSE does not.
+    expect(ds.adjust('XNYS+GB.LSE', '2023-06-19').adjusted).toBe('2023-06-20');
+    expect(ds.calendarDays('XNYS~GB.LSE', '2023-06-19', '2023-06-19')[0]).toEqual({ date: '2023-06-19', is_business_day: true, closed: ['XNYS'] });
+  });
+
   it('accepts an override path, and a missing one is not_found', async () => {
     const copy = join(tmp, 'copy.zip');
     writeFileSync(copy, readFileSync(samplePath()));

@@ -236,6 +236,18 @@ describe('coverage and consistency', () => {
     ]);
   });
 
+  it('USD closes settlement on Juneteenth from 2022 on, EUR does not (the FX spot example of calendar-arithmetic.md §5)', () => {
+    const rows = table('currency-holidays.csv');
+    const juneteenth = rows.filter((h) => h['Currency Code'] === 'USD' && h['Holiday Name'] === 'Juneteenth National Independence Day');
+    // 2022 fell on a Sunday (observed Monday 20); 2027 falls on a Saturday (not observed).
+    expect(juneteenth.map((h) => h.Date).slice(0, 3)).toEqual(['2022-06-20', '2023-06-19', '2024-06-19']);
+    expect(juneteenth.map((h) => h.Date!.slice(0, 4))).toEqual(['2022', '2023', '2024', '2025', '2026', '2028', '2029', '2030']);
+    for (const h of juneteenth) expect(h.Settlement, h.Date).toBe('No');
+    expect(rows.find((h) => h['Currency Code'] === 'EUR' && h.Date === '2023-06-19')).toBeUndefined();
+    const cur = new Map(table('currencies.csv').map((c) => [c['Currency Code'], c['Weekend Definition']]));
+    expect([cur.get('USD'), cur.get('EUR')]).toEqual(['Sat-Sun', 'Sat-Sun']);
+  });
+
   it('has regional rows of a public and a religious calendar', () => {
     const r = table('regional-holidays.csv');
     expect(r.some((x) => x.Calendar === 'US' && x.Type === 'public')).toBe(true);

@@ -1,12 +1,34 @@
 /** currencies.csv and currency-holidays.csv → currency entries with their settlement holidays. */
-import { formatDay } from '../dates.js';
+import { formatDay, tryParseDay } from '../dates.js';
 import type { TableName } from '../errors.js';
 import type { CurrencyEntry } from '../model.js';
 import type { Currency, CurrencyHoliday, CurrencyHolidayRow, CurrencyRow } from '../types.js';
+import { DEFAULT_WEEKEND, NO } from '../vocabulary.js';
+import { parseDays } from '../weekdays.js';
 import { DayIndexBuilder, dayCell, sameRow, str, withExtras } from './cells.js';
 import type { BuildLog } from './log.js';
 
-export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog): Map<string, CurrencyEntry> {
+const DEFAULT_WEEKEND_MASK = parseDays(DEFAULT_WEEKEND);
+
+/**
+ * A currency's weekend (`Weekend Definition`, default Sat-Sun). One that does not parse is a
+ * warning here and a data error for the queries that need the currency's business days (see
+ * CurrencyCalendar), so its holiday list and every other currency keep working.
+ */
+function weekendMask(value: string | null, code: string, row: number, log: BuildLog): number | null {
+  if (value === null || value.trim() === '') return DEFAULT_WEEKEND_MASK;
+  try {
+    return parseDays(value);
+  } catch (e) {
+    log.warn(`currency ${code}: Weekend Definition '${value}' does not parse (${(e as Error).message}); its business days are unavailable`, { table: 'currencies', row, column: 'weekend_definition' }, { currency: code });
+    return null;
+  }
+}
+
+/** `fallbackEndYear`: coverage of a currency without holiday rows ends on Dec 31 of it (as for markets). */
+export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog, fallbackEndYear: number): Map<string, CurrencyEntry> {
+  const fallbackMin = tryParseDay('2000-01-01')!;
+  const fallbackMax = tryParseDay(`${String(fallbackEndYear).padStart(4, '0')}-12-31`)!;
   const T: TableName = 'currencies';
   const currencies = new Map<string, CurrencyEntry>();
   const firstRow = new Map<string, number>();
@@ -41,6 +63,11 @@ export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog): Ma
       holidays: [],
       holidayDays: new Int32Array(0),
       fault: null,
+      closedByDay: new Map(),
+      weekendMask: weekendMask(str(row.weekend_definition), code, i, log),
+      row: i,
+      minDay: fallbackMin,
+      maxDay: fallbackMax,
     });
   });
   return currencies;
@@ -102,5 +129,10 @@ export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currenc
     }
     entry.holidays = kept;
     entry.holidayDays = Int32Array.from(keptDays);
+    if (kept.length === 0) continue;
+    // Coverage window of a currency (calendar-arithmetic.md §4): the span of its holiday rows.
+    entry.minDay = keptDays[0]!;
+    entry.maxDay = keptDays[keptDays.length - 1]!;
+    for (let k = 0; k < kept.length; k++) if (kept[k]!.settlement === NO) entry.closedByDay.set(keptDays[k]!, kept[k]!);
   }
 }

@@ -91,7 +91,8 @@ export function buildIndex(tables: Tables, options: DatasetOptions = {}): Datase
   const markets = buildMarkets(tables.markets, log, zones);
   const latestHolidayYear = addHolidays(tables.holidays, markets, log);
   // "Current year + 5" comes from the caller: core has no clock.
-  setCoverage(markets, options.coverageEndYearWithoutHolidays ?? (latestHolidayYear || 2030));
+  const fallbackEndYear = options.coverageEndYearWithoutHolidays ?? (latestHolidayYear || 2030);
+  setCoverage(markets, fallbackEndYear);
 
   const phaseTypes = tables.phaseTypes ?? [];
   let scheduleCount = 0;
@@ -103,7 +104,7 @@ export function buildIndex(tables: Tables, options: DatasetOptions = {}): Datase
   }
 
   const micIndex = buildMicIndex(tables.micMapping, markets, log);
-  const currencies = buildCurrencies(tables.currencies ?? [], log);
+  const currencies = buildCurrencies(tables.currencies ?? [], log, fallbackEndYear);
   addCurrencyHolidays(tables.currencyHolidays ?? [], currencies, log);
   const regional = buildRegional(tables.regionalHolidays ?? [], log);
 

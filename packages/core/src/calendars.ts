@@ -1,0 +1,324 @@
+/**
+ * Joined calendars and business-day arithmetic (calendar-arithmetic.md §4).
+ *
+ * Everything here works on epoch days. A calendar is a list of members (markets and
+ * currencies) joined by `+` (business day of every member) or `~` (of at least one); its
+ * coverage window is the intersection of the members' windows, and every date looked at,
+ * including each step of a search, must lie inside it.
+ */
+import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from './dates.js';
+import { CalendarOutOfCoverageError, DataError, InvalidArgumentError } from './errors.js';
+import type { CurrencyEntry, MarketEntry } from './model.js';
+import { isSessionDay } from './sessions.js';
+import type { BusinessDayConvention, TimeUnit } from './types.js';
+import { weekdayBit } from './weekdays.js';
+
+export const MAX_CALENDAR_MEMBERS = 16;
+
+// ---- expressions ----
+
+export type MemberKind = 'finid' | 'mic' | 'currency';
+
+export interface MemberSpec {
+  /** As written in the expression, upper-cased: how `closed` names the member. */
+  label: string;
+  kind: MemberKind;
+}
+
+export interface CalendarExpression {
+  /** The expression upper-cased (as used in error messages). */
+  text: string;
+  operator: '+' | '~';
+  members: MemberSpec[];
+}
+
+const FINID_PART_RE = /^[A-Za-z0-9_&-]+$/;
+const MIC_RE = /^[A-Za-z0-9]{4}$/;
+const CURRENCY_RE = /^[A-Za-z]{3}$/;
+
+function badExpr(msg: string): InvalidArgumentError {
+  return InvalidArgumentError.one('expr', msg, 'calendar_expression');
+}
+
+/**
+ * Parses `US.NYSE+GB.LSE`, `USD+EUR`, `XNYS~XLON` or a single member. A member with a dot is a
+ * FinID, one of four letters or digits a MIC, one of three letters a currency code. One
+ * operator per expression, at most 16 members, no spaces.
+ */
+export function parseCalendarExpression(expr: unknown): CalendarExpression {
+  if (typeof expr !== 'string' || expr.length === 0) {
+    throw InvalidArgumentError.one('expr', 'Field required: a calendar expression such as US.NYSE+GB.LSE or USD+EUR', 'missing');
+  }
+  if (/\s/.test(expr)) throw badExpr(`Invalid calendar expression '${expr}': spaces are not allowed`);
+  const hasPlus = expr.includes('+');
+  const hasTilde = expr.includes('~');
+  if (hasPlus && hasTilde) {
+    throw badExpr(`Invalid calendar expression '${expr}': use one operator per expression, either + (all members open) or ~ (any member open)`);
+  }
+  const operator = hasTilde ? '~' : '+';
+  const parts = expr.split(operator);
+  if (parts.length > MAX_CALENDAR_MEMBERS) {
+    throw badExpr(`Invalid calendar expression '${expr}': at most ${MAX_CALENDAR_MEMBERS} members, got ${parts.length}`);
+  }
+  const members = parts.map((part): MemberSpec => {
+    if (part === '') throw badExpr(`Invalid calendar expression '${expr}': empty member (an operator at the start or end, or two in a row)`);
+    const label = part.toUpperCase();
+    if (part.includes('.')) {
+      const fin = part.split('.');
+      if (fin.length < 2 || !fin.every((p) => FINID_PART_RE.test(p))) {
+        throw badExpr(`Invalid calendar expression '${expr}': '${part}' is not a FinID (two or more dot-separated parts such as US.NYSE)`);
+      }
+      return { label, kind: 'finid' };
+    }
+    if (MIC_RE.test(part)) return { label, kind: 'mic' };
+    if (CURRENCY_RE.test(part)) return { label, kind: 'currency' };
+    throw badExpr(
+      `Invalid calendar expression '${expr}': '${part}' is neither a market (a FinID such as US.NYSE or a MIC such as XNYS) nor a currency code (three letters such as USD)`,
+    );
+  });
+  return { text: expr.toUpperCase(), operator, members };
+}
+
+// ---- members ----
+
+/** One calendar of a joined calendar. `isBusinessDay` is only asked about days inside [minDay, maxDay]. */
+export interface CalendarMember {
+  readonly label: string;
+  readonly minDay: number;
+  readonly maxDay: number;
+  isBusinessDay(day: number): boolean;
+}
+
+/**
+ * Is local date `day` a session of the market (calendar-arithmetic.md §1: the day view says
+ * is_open)? The sessions module's per-market index answers it, so market business days and
+ * `/sessions` can never disagree.
+ */
+export function isMarketSession(entry: MarketEntry, day: number): boolean {
+  return isSessionDay(entry, day);
+}
+
+export class MarketCalendar implements CalendarMember {
+  readonly minDay: number;
+  readonly maxDay: number;
+  constructor(
+    readonly label: string,
+    readonly entry: MarketEntry,
+  ) {
+    this.minDay = entry.minDay;
+    this.maxDay = entry.maxDay;
+  }
+  isBusinessDay(day: number): boolean {
+    return isMarketSession(this.entry, day);
+  }
+}
+
+export class CurrencyCalendar implements CalendarMember {
+  readonly minDay: number;
+  readonly maxDay: number;
+  readonly code: string;
+  private readonly weekend: number;
+  constructor(
+    readonly label: string,
+    readonly entry: CurrencyEntry,
+  ) {
+    this.code = entry.currency.currency_code;
+    this.minDay = entry.minDay;
+    this.maxDay = entry.maxDay;
+    if (entry.weekendMask === null) {
+      throw new DataError(
+        `Weekend Definition of currency ${this.code} ('${entry.currency.weekend_definition}') is not a list of days such as Sat-Sun; its business days are unavailable`,
+        { table: 'currencies', row: entry.row, column: 'weekend_definition' },
+      );
+    }
+    this.weekend = entry.weekendMask;
+  }
+
+  /**
+   * Why `day` is not a business day of the currency, or null when it is one: `weekend` for a
+   * day of its weekend definition, else the name of its first holiday row with settlement `No`
+   * (`holiday` when that row has no name). A holiday row on a weekend day answers `weekend`:
+   * the weekend closes the day whatever the row says, and naming the holiday would suggest a
+   * closure that moved something.
+   */
+  reason(day: number): string | null {
+    if (this.weekend & weekdayBit(isoWeekday(day))) return 'weekend';
+    const h = this.entry.closedByDay.get(day);
+    return h === undefined ? null : (h.holiday_name ?? 'holiday');
+  }
+
+  isBusinessDay(day: number): boolean {
+    return this.reason(day) === null;
+  }
+}
+
+// ---- conventions and units ----
+
+export const CONVENTIONS: readonly BusinessDayConvention[] = ['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted'];
+export const UNITS: readonly TimeUnit[] = ['days', 'weeks', 'months', 'years'];
+
+export function parseConvention(value: unknown, param = 'convention'): BusinessDayConvention {
+  if (value === undefined || value === null || value === '') return 'following';
+  const v = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  const found = CONVENTIONS.find((c) => c === v);
+  if (!found) throw InvalidArgumentError.one(param, `Input should be ${CONVENTIONS.map((c) => `'${c}'`).join(', ')}; got '${String(value)}'`, 'enum');
+  return found;
+}
+
+export function parseUnit(value: unknown, param = 'unit'): TimeUnit {
+  if (value === undefined || value === null || value === '') return 'days';
+  const v = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  const found = UNITS.find((u) => u === v);
+  if (!found) throw InvalidArgumentError.one(param, `Input should be ${UNITS.map((u) => `'${u}'`).join(', ')}; got '${String(value)}'`, 'enum');
+  return found;
+}
+
+/** An integer given as a number or a decimal string, within [min, max]. */
+export function parseInteger(value: unknown, param: string, min: number, max: number): number {
+  let n: number | undefined;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && /^[+-]?\d{1,9}$/.test(value.trim())) n = Number(value.trim());
+  if (n === undefined || !Number.isInteger(n)) {
+    throw InvalidArgumentError.one(param, `Input should be a valid integer, got '${String(value)}'`, 'int_parsing');
+  }
+  if (n < min || n > max) throw InvalidArgumentError.one(param, `Input should be between ${min} and ${max}, got ${n}`, 'int_range');
+  return n;
+}
+
+// ---- plain calendar arithmetic ----
+
+function monthOf(day: number): number {
+  const { y, m } = civilFromDays(day);
+  return y * 12 + m;
+}
+
+function daysInMonth(y: number, m: number): number {
+  return daysFromCivil(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, 1) - daysFromCivil(y, m, 1);
+}
+
+/** Adds months on the plain calendar; a day past the end of the target month becomes its last day. */
+export function addMonths(day: number, months: number): number {
+  const { y, m, d } = civilFromDays(day);
+  const total = y * 12 + (m - 1) + months;
+  const ty = Math.floor(total / 12);
+  const tm = total - ty * 12 + 1;
+  return daysFromCivil(ty, tm, Math.min(d, daysInMonth(ty, tm)));
+}
+
+function lastDayOfMonth(day: number): number {
+  const { y, m } = civilFromDays(day);
+  return daysFromCivil(y, m, daysInMonth(y, m));
+}
+
+// ---- joined calendars ----
+
+export class JoinedCalendar {
+  readonly minDay: number;
+  readonly maxDay: number;
+
+  constructor(
+    /** What errors name the calendar by, e.g. `US.NYSE+GB.LSE`. */
+    readonly name: string,
+    readonly operator: '+' | '~',
+    readonly members: readonly CalendarMember[],
+  ) {
+    let min = Number.NEGATIVE_INFINITY;
+    let max = Number.POSITIVE_INFINITY;
+    for (const m of members) {
+      min = Math.max(min, m.minDay);
+      max = Math.min(max, m.maxDay);
+    }
+    this.minDay = min;
+    this.maxDay = max;
+  }
+
+  /** Throws the out-of-coverage error naming the window when `day` lies outside it. */
+  check(day: number): void {
+    if (day < this.minDay || day > this.maxDay || !(this.minDay <= this.maxDay)) {
+      throw new CalendarOutOfCoverageError(this.name, formatDay(day), formatDay(this.minDay), formatDay(this.maxDay));
+    }
+  }
+
+  isBusinessDay(day: number): boolean {
+    this.check(day);
+    if (this.operator === '+') {
+      for (const m of this.members) if (!m.isBusinessDay(day)) return false;
+      return true;
+    }
+    for (const m of this.members) if (m.isBusinessDay(day)) return true;
+    return false;
+  }
+
+  /** Labels of the members for which `day` is not a business day, in expression order. */
+  closedMembers(day: number): string[] {
+    this.check(day);
+    const out: string[] = [];
+    for (const m of this.members) if (!m.isBusinessDay(day)) out.push(m.label);
+    return out;
+  }
+
+  following(day: number): number {
+    let d = day;
+    while (!this.isBusinessDay(d)) d++;
+    return d;
+  }
+
+  preceding(day: number): number {
+    let d = day;
+    while (!this.isBusinessDay(d)) d--;
+    return d;
+  }
+
+  adjust(day: number, convention: BusinessDayConvention): number {
+    this.check(day);
+    switch (convention) {
+      case 'unadjusted':
+        return day;
+      case 'following':
+        return this.following(day);
+      case 'preceding':
+        return this.preceding(day);
+      case 'modified_following': {
+        const f = this.following(day);
+        return monthOf(f) === monthOf(day) ? f : this.preceding(day);
+      }
+      case 'modified_preceding': {
+        const p = this.preceding(day);
+        return monthOf(p) === monthOf(day) ? p : this.following(day);
+      }
+    }
+  }
+
+  /**
+   * QuantLib's `Calendar::isEndOfMonth`: the next business day on or after the day after `day`
+   * falls in another month. For a business day that is "the last business day of its month";
+   * a non-business day after the month's last business day (a Saturday the 30th) counts too.
+   */
+  isEndOfMonth(day: number): boolean {
+    return monthOf(this.following(day + 1)) !== monthOf(day);
+  }
+
+  /** QuantLib's `Calendar::advance` (calendar-arithmetic.md §4). */
+  advance(day: number, n: number, unit: TimeUnit, convention: BusinessDayConvention, endOfMonth: boolean): number {
+    this.check(day);
+    if (unit === 'days') {
+      if (n === 0) return this.adjust(day, convention);
+      let d = day;
+      const step = n > 0 ? 1 : -1;
+      for (let k = Math.abs(n); k > 0; k--) {
+        d += step;
+        while (!this.isBusinessDay(d)) d += step;
+      }
+      return d;
+    }
+    if (unit === 'weeks') {
+      const target = day + 7 * n;
+      this.check(target);
+      return this.adjust(target, convention);
+    }
+    const target = addMonths(day, unit === 'years' ? 12 * n : n);
+    this.check(target);
+    if (endOfMonth && this.isEndOfMonth(day)) return this.preceding(lastDayOfMonth(target));
+    return this.adjust(target, convention);
+  }
+}

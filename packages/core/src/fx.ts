@@ -1,0 +1,113 @@
+/**
+ * FX spot and value dates (calendar-arithmetic.md §5), on the currency calendars of
+ * calendars.ts. Choices where the page is silent are marked "Choice:".
+ */
+import { CurrencyCalendar, JoinedCalendar } from './calendars.js';
+import { formatDay } from './dates.js';
+import { InvalidArgumentError } from './errors.js';
+import type { FxClosure, FxCurrencyClosure, TimeUnit } from './types.js';
+
+export const USD = 'USD';
+export const MAX_LAG = 5;
+
+/**
+ * Pairs that settle T+1. Choice: the lag belongs to the two currencies, not to the quoting
+ * order, so CADUSD (like USDCAD) is T+1: it is the same trade quoted the other way round.
+ */
+const T_PLUS_ONE = new Set(['USDCAD', 'USDTRY', 'USDPHP', 'USDRUB']);
+
+/**
+ * `EURUSD` (any case; `EUR/USD` is accepted too) → ['EUR', 'USD']. Choice: a "pair" of one
+ * currency twice (`USDUSD`) is refused: it is not a trade with a spot date.
+ */
+export function parsePair(value: unknown): [string, string] {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw InvalidArgumentError.one('pair', 'Field required: a currency pair such as EURUSD', 'missing');
+  }
+  const m = /^([A-Za-z]{3})\/?([A-Za-z]{3})$/.exec(value.trim());
+  if (!m) throw InvalidArgumentError.one('pair', `Invalid currency pair '${value}': expected two three-letter currency codes such as EURUSD`, 'pair_format');
+  const a = m[1]!.toUpperCase();
+  const b = m[2]!.toUpperCase();
+  if (a === b) throw InvalidArgumentError.one('pair', `Invalid currency pair '${value}': the two currencies must differ`, 'pair_format');
+  return [a, b];
+}
+
+export function defaultLag(base: string, quote: string): number {
+  return T_PLUS_ONE.has(base + quote) || T_PLUS_ONE.has(quote + base) ? 1 : 2;
+}
+
+export interface SpotCalendars {
+  base: CurrencyCalendar;
+  quote: CurrencyCalendar;
+  usd: CurrencyCalendar;
+  /** Both currencies and USD joined by `+`: the calendar spot and value dates must be business days of. */
+  all: JoinedCalendar;
+}
+
+/**
+ * Spot date: from the trade date, step `lag - 1` times to the next business day of every
+ * non-USD currency of the pair (a USD holiday on an intermediate day does not move spot), then
+ * take the first date after that which is a business day of both currencies and USD. Lag 0
+ * answers the trade date itself. The trade date need not be a business day (as for
+ * `advance`, the steps start from the date as given). Every date looked at must lie in the
+ * coverage window of `all`.
+ */
+export function spotDay(cals: SpotCalendars, tradeDay: number, lag: number): number {
+  const { all } = cals;
+  all.check(tradeDay);
+  if (lag === 0) return tradeDay;
+  const nonUsd = [cals.base, cals.quote].filter((c) => c.code !== USD);
+  const openNonUsd = (day: number) => {
+    all.check(day);
+    return nonUsd.every((c) => c.isBusinessDay(day));
+  };
+  let d = tradeDay;
+  for (let k = 1; k < lag; k++) {
+    d++;
+    while (!openNonUsd(d)) d++;
+  }
+  d++;
+  while (!all.isBusinessDay(d)) d++;
+  return d;
+}
+
+/** Closed currencies on each date strictly between the trade date and spot (pair order, then USD, each once). */
+export function closuresBetween(cals: SpotCalendars, tradeDay: number, spot: number): FxClosure[] {
+  const order = [cals.base, cals.quote];
+  if (cals.base.code !== USD && cals.quote.code !== USD) order.push(cals.usd);
+  const out: FxClosure[] = [];
+  for (let d = tradeDay + 1; d < spot; d++) {
+    const closed: FxCurrencyClosure[] = [];
+    for (const c of order) {
+      const reason = c.reason(d);
+      if (reason !== null) closed.push({ currency: c.code, reason });
+    }
+    if (closed.length) out.push({ date: formatDay(d), closed });
+  }
+  return out;
+}
+
+export type Tenor = { text: 'SN' } | { text: string; n: number; unit: Exclude<TimeUnit, 'days'> };
+
+const TENOR_LIMITS = { W: ['weeks', 52], M: ['months', 120], Y: ['years', 30] } as const;
+
+/** `SN`, `1W`..`52W`, `1M`..`120M`, `1Y`..`30Y` (any case). */
+export function parseTenor(value: unknown): Tenor {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw InvalidArgumentError.one('tenor', 'Field required: a tenor such as SN, 1W, 3M or 1Y', 'missing');
+  }
+  const v = value.trim().toUpperCase();
+  if (v === 'SN') return { text: 'SN' };
+  const m = /^([1-9]\d{0,2})([WMY])$/.exec(v);
+  const limit = m ? TENOR_LIMITS[m[2] as 'W' | 'M' | 'Y'] : undefined;
+  if (!m || !limit || Number(m[1]) > limit[1]) {
+    throw InvalidArgumentError.one('tenor', `Invalid tenor '${value}': expected SN, 1W to 52W, 1M to 120M or 1Y to 30Y`, 'tenor_format');
+  }
+  return { text: v, n: Number(m[1]), unit: limit[0] };
+}
+
+/** Value date of a tenor from the spot date, on the calendar of both currencies and USD. */
+export function valueDay(all: JoinedCalendar, spot: number, tenor: Tenor): number {
+  if (!('n' in tenor)) return all.advance(spot, 1, 'days', 'following', false);
+  return all.advance(spot, tenor.n, tenor.unit, 'modified_following', true);
+}
