@@ -16,6 +16,7 @@ import {
   type DataWarning,
 } from './errors.js';
 import { generate, toPhase } from './generate.js';
+import { compileGlob } from './glob.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { computeStatus } from './status.js';
 import type {
@@ -85,14 +86,6 @@ function parseRange(start: string, end: string): { startDay: number; endDay: num
   return { startDay: startDay!, endDay: endDay! };
 }
 
-function globToRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split('*')
-    .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}$`, 'i');
-}
-
 export class Dataset implements CalendarQueries {
   private readonly index: DatasetIndex;
   private readonly utc: Zone;
@@ -121,9 +114,9 @@ export class Dataset implements CalendarQueries {
 
   listMarkets(subset = '*'): Market[] {
     const pattern = subset.trim() === '' ? '*' : subset.trim();
+    const matches = compileGlob(pattern, 'subset');
     if (pattern === '*') return this.index.marketList.slice();
-    const re = globToRegExp(pattern);
-    return this.index.marketList.filter((m) => re.test(m.fin_id));
+    return this.index.marketList.filter((m) => matches(m.fin_id));
   }
 
   getMarket(identifier: string, options?: LookupOptions): Market {

@@ -17,3 +17,4 @@ export {
   tryParseTime,
 } from './dates.js';
 export { parseDays } from './weekdays.js';
+export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './glob.js';
