@@ -107,7 +107,21 @@ function sortByDay<T>(recs: T[], days: number[]): { recs: T[]; days: Int32Array 
   return { recs: idx.map((i) => recs[i]!), days: Int32Array.from(idx.map((i) => days[i]!)) };
 }
 
+/** Builds the index in one go (see buildIndexSteps). */
 export function buildIndex(tables: Tables, options: DatasetOptions = {}): DatasetIndex {
+  const steps = buildIndexSteps(tables, options);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * The index build as a generator that pauses (yields) every few thousand rows and once per
+ * market in the per-market passes, so a caller can spread a large build over several turns
+ * of its event loop. Core stays free of timers: the caller decides when to resume.
+ */
+export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): Generator<void, DatasetIndex, void> {
   const warnings: DataWarning[] = [];
   const zones = new ZoneRegistry();
   const plan: Plan =
@@ -224,6 +238,7 @@ export function buildIndex(tables: Tables, options: DatasetOptions = {}): Datase
   const tmpHolidays = new Map<string, { recs: MarketHoliday[]; days: number[] }>();
   const holidayRows = tables.holidays;
   for (let i = 0; i < holidayRows.length; i++) {
+    if ((i & 2047) === 2047) yield;
     const row = holidayRows[i]!;
     const finId = str(row.fin_id)?.trim().toUpperCase();
     if (!finId) fail('FinID: a holiday needs a FinID', 'holidays', i, 'fin_id');
@@ -252,6 +267,7 @@ export function buildIndex(tables: Tables, options: DatasetOptions = {}): Datase
     list.days.push(day);
   }
   for (const [finId, list] of tmpHolidays) {
+    yield;
     const { recs, days } = sortByDay(list.recs, list.days);
     const entry = markets.get(finId)!;
     entry.holidays = recs;
@@ -294,6 +310,7 @@ export function buildIndex(tables: Tables, options: DatasetOptions = {}): Datase
       list.push({ row, i });
     });
     for (const [finId, list] of perMarket) {
+      yield;
       const entry = markets.get(finId)!;
       const compiled = list.map(({ row, i }) => compileRow(row, i, finId, entry, phaseTypeByName, seasons, zones));
       compiled.sort(scheduleOrder);

@@ -3,7 +3,7 @@
  * methods and only translate arguments and answers.
  */
 import type { CalendarQueries, DatasetCounts, LookupOptions } from './api.js';
-import { buildIndex, type DatasetIndex } from './build.js';
+import { buildIndex, buildIndexSteps, type DatasetIndex } from './build.js';
 import { dayName, formatDay, parseIsoDate, tryParseDay } from './dates.js';
 import {
   AmbiguousMicError,
@@ -98,6 +98,15 @@ export class Dataset implements CalendarQueries {
   /** Builds the indexes. Throws DataError for data that would make answers wrong. */
   static create(tables: Tables, options?: DatasetOptions): Dataset {
     return new Dataset(buildIndex(tables, options));
+  }
+
+  /**
+   * The same build as `create`, as a generator that pauses every few thousand rows: drive it
+   * with `next()` and resume from a later turn of the event loop to keep each stall short
+   * (the loader does, when swapping data in a running server). Returns the Dataset.
+   */
+  static *createSteps(tables: Tables, options?: DatasetOptions): Generator<void, Dataset, void> {
+    return new Dataset(yield* buildIndexSteps(tables, options));
   }
 
   get plan(): Plan {

@@ -15,7 +15,8 @@
 import { ArchiveCache, sha256, type CacheMeta } from './cache.js';
 import { LoaderError } from './errors.js';
 import { readBody, redactUrl, retryAfterMs, send, statusError, withRetries, type FetchedResponse, type HttpOptions } from './http.js';
-import { loadFromBytes, type ParseOptions } from './local.js';
+import type { ParseOptions } from './local.js';
+import { loadFromBytesOffThread } from './offthread.js';
 import type { CheckResult, DataSource, LoadedData, UpdateResult } from './types.js';
 
 export interface RemoteSourceConfig {
@@ -57,7 +58,7 @@ export class RemoteSource implements DataSource {
     const cached = await this.cache.read();
     if (cached?.meta && cached.meta.source === this.description) {
       try {
-        return this.build(cached.bytes, cached.meta, cached.sha256);
+        return await this.build(cached.bytes, cached.meta, cached.sha256);
       } catch {
         // A damaged cache is replaced by a fresh download below; if that fails, its error says why.
       }
@@ -78,14 +79,14 @@ export class RemoteSource implements DataSource {
         if (stored && this.loadedSha !== null && stored.sha256 !== this.loadedSha) {
           // Another process already downloaded what the server has, after this one loaded.
           const cached = await this.cache.read();
-          if (cached?.meta) return { status: 'updated', data: this.build(cached.bytes, cached.meta, cached.sha256) };
+          if (cached?.meta) return { status: 'updated', data: await this.build(cached.bytes, cached.meta, cached.sha256) };
         }
         return { status: 'up_to_date' };
       }
       const downloadedAt = new Date().toISOString();
       const hash = sha256(got.bytes);
       const meta: CacheMeta = { format: 1, source: this.description, etag: got.etag, lastModified: got.lastModified, sha256: hash, size: got.bytes.byteLength, downloadedAt };
-      const data = this.build(got.bytes, meta, hash); // throws on a bad archive: nothing replaced
+      const data = await this.build(got.bytes, meta, hash); // throws on a bad archive: nothing replaced
       await this.cache.commit(got.bytes, meta);
       return { status: 'updated', data };
     }, { waitMs: this.config.lockWaitMs });
@@ -117,8 +118,9 @@ export class RemoteSource implements DataSource {
     return meta && meta.source === this.description ? meta : null;
   }
 
-  private build(bytes: Uint8Array, meta: CacheMeta, hash: string): LoadedData {
-    const data = loadFromBytes(
+  /** Verifies and builds off the event loop (offthread.ts): a running server keeps answering. */
+  private async build(bytes: Uint8Array, meta: CacheMeta, hash: string): Promise<LoadedData> {
+    const data = await loadFromBytesOffThread(
       bytes,
       { source: this.description, kind: this.kind, version: meta.etag ?? `sha256:${hash}`, downloadedAt: meta.downloadedAt },
       this.config.parse,

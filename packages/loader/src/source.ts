@@ -13,7 +13,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { defaultCacheDir } from './cache.js';
 import { LoaderError } from './errors.js';
 import { isLoopback, type FetchLike, type HttpOptions } from './http.js';
-import { loadFromPath, loadSample, samplePath, SAMPLE_SOURCE, type ParseOptions } from './local.js';
+import { loadSample, samplePath, SAMPLE_SOURCE, type ParseOptions } from './local.js';
+import { loadFromPathOffThread } from './offthread.js';
 import { RemoteSource } from './remote.js';
 import type { CheckResult, DataKind, DataSource, LoadedData, ProgressCallback, UpdateResult } from './types.js';
 
@@ -144,7 +145,7 @@ export class LocalSource implements DataSource {
 
   async load(): Promise<LoadedData> {
     const version = await versionOf(this.description);
-    const data = await loadFromPath(this.description, this.parse);
+    const data = await loadFromPathOffThread(this.description, this.parse);
     this.kind = data.meta.kind;
     this.seen = version;
     return data;

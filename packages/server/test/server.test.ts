@@ -2,8 +2,7 @@
  * The running server over real sockets: data sources, hot swaps under load, failed updates,
  * Unix sockets, graceful shutdown and the access log.
  */
-import { mkdtempSync } from 'node:fs';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -154,6 +153,64 @@ describe('updates', () => {
       updates: { last_result: 'updated', last_error: null },
     });
   });
+
+  it('swaps a real archive (loader: worker parse, sliced build) with requests answered during every swap', async () => {
+    const { createDataSource } = await import('@openbell/loader');
+    const dir = mkdtempSync(path.join(tmpdir(), 'openbell-swap-'));
+    const csv = path.join(dir, 'csv');
+    mkdirSync(csv);
+    const write = (n: number, stamp: number) => {
+      const markets = ['FinID,Exchange Name,Timezone,Weekend Definition,MIC'];
+      const holidays = ['FinID,Date,Holiday Name,Schedule,Settlement,Observed,Memo,Status'];
+      const schedules = ['FinID,Schedule Group,Timezone,Phase Type,Days,Start,End,Offset Days'];
+      for (let m = 0; m < n; m++) {
+        const id = m === 0 ? 'US.NYSE' : `M${m}.EX`;
+        markets.push(`${id},Exchange ${m},America/New_York,Sat-Sun,`);
+        for (let y = 2010; y < 2030; y++) for (let d = 10; d < 22; d++) holidays.push(`${id},${y}-03-${d},Holiday,Closed,No,,,Closed`);
+        schedules.push(`${id},Regular,America/New_York,Primary Trading Session,Mon-Fri,09:30,16:00,0`);
+      }
+      writeFileSync(path.join(csv, 'markets.csv'), markets.join('\n'));
+      writeFileSync(path.join(csv, 'holidays.csv'), holidays.join('\n'));
+      writeFileSync(path.join(csv, 'schedules.csv'), schedules.join('\n'));
+      writeFileSync(path.join(csv, 'phases.csv'), 'Name,Status,Settlement\nPrimary Trading Session,Open,Yes\n');
+      const t = new Date(Date.UTC(2024, 0, 1) + stamp * 1000);
+      for (const f of ['markets.csv', 'holidays.csv', 'schedules.csv', 'phases.csv']) utimesSync(path.join(csv, f), t, t);
+    };
+    write(200, 0);
+    const source = createDataSource({ data: dir });
+    const s = await start({ source, updateEveryMinutes: 0 });
+    await s.ready;
+    const statuses: number[] = [];
+    let during = 0;
+    let swapping = false;
+    let running = true;
+    const client = async () => {
+      while (running) {
+        const [health, status] = await Promise.all([fetch(`${s.url}/health`), fetch(`${s.url}/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:00Z`)]);
+        statuses.push(health.status, status.status);
+        expect(((await status.json()) as { status: string }).status).toBe('Open');
+        await health.arrayBuffer();
+        if (swapping) during += 1;
+      }
+    };
+    const clients = Array.from({ length: 4 }, client);
+    const counts: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      write(200 + i, i);
+      const before = during;
+      swapping = true;
+      expect(await s.updateNow()).toBe('updated');
+      swapping = false;
+      counts.push(during - before);
+      expect(s.holder.current!.dataset.counts.markets).toBe(200 + i);
+    }
+    running = false;
+    await Promise.all(clients);
+    expect(statuses.length).toBeGreaterThan(50);
+    expect(statuses.every((c) => c === 200)).toBe(true);
+    // Requests kept being answered while each new dataset was read and built.
+    for (const c of counts) expect(c).toBeGreaterThan(0);
+  }, 60_000);
 
   it('a failed update keeps the old data serving and shows in /info and the log', async () => {
     const lines: string[] = [];
