@@ -22,6 +22,8 @@ export interface UpdateState {
 
 export class DataHolder {
   current: LoadedData | undefined;
+  /** Set when shutdown begins: /health answers 503 `draining` so load balancers move on. */
+  draining = false;
   /** Set while the first load is running or after it failed, so /health and 503s can say why. */
   loadError: string | null = null;
   readonly updates: UpdateState = {

@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -327,6 +328,68 @@ describe('shutdown', () => {
     expect(exits).toEqual([0]);
     remove();
     expect(process.listenerCount('SIGTERM')).toBe(0);
+  });
+});
+
+describe('front door', () => {
+  /** A raw connection; resolves with what the server sent once it closes the connection. */
+  function rawConnection(url: string, send?: string): { socket: net.Socket; closed: Promise<string>; connected: Promise<void> } {
+    const { port } = new URL(url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let got = '';
+    socket.on('data', (d: Buffer) => (got += d.toString()));
+    const connected = new Promise<void>((r) => socket.once('connect', () => r()));
+    if (send) socket.write(send);
+    const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(got)));
+    socket.on('error', () => undefined);
+    return { socket, closed, connected };
+  }
+
+  it('answers /health without express (the plain node:http dispatcher), 503 draining once closing', async () => {
+    const app = createApp({ data: fixtureData(), logLevel: 'silent' });
+    const server = http.createServer((req, res) => {
+      if (!app.dispatch(req, res)) {
+        res.statusCode = 599;
+        res.end();
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    expect(await getJson(`${base}/health`)).toEqual({ status: 200, body: { status: 'ok', data_loaded: true } });
+    expect((await fetch(`${base}/info`)).status).toBe(599); // express's, not the dispatcher's
+    app.holder.draining = true;
+    expect(await getJson(`${base}/health`)).toMatchObject({ status: 503, body: { status: 'draining', data_loaded: true } });
+    await new Promise((r) => server.close(r));
+  });
+
+  it('caps connections (maxConnections): one over the cap is closed on arrival', async () => {
+    const s = await start({ data: fixtureData(), maxConnections: 2 });
+    expect(s.server.maxConnections).toBe(2);
+    const a = rawConnection(s.url);
+    const b = rawConnection(s.url);
+    await Promise.all([a.connected, b.connected]);
+    await sleep(50);
+    const c = rawConnection(s.url, 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await c.closed).toBe(''); // dropped without an answer
+    a.socket.destroy();
+    await a.closed;
+    await sleep(50);
+    expect((await getJson(`${s.url}/health`)).status).toBe(200);
+    b.socket.destroy();
+  });
+
+  it('closes a connection whose headers do not arrive in time (408)', async () => {
+    const s = await start({ data: fixtureData(), headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const slow = rawConnection(s.url, 'GET /health HTTP/1.1\r\nHost: x\r\n');
+    const answer = await slow.closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('defaults: 1000 connections, 10 s for headers, 30 s for a request', async () => {
+    const s = await start({ data: fixtureData() });
+    expect(s.server.maxConnections).toBe(1000);
+    expect(s.server.headersTimeout).toBe(10_000);
+    expect(s.server.requestTimeout).toBe(30_000);
   });
 });
 

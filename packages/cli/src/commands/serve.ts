@@ -56,13 +56,17 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     port: settings.port,
     ...(settings.uds ? { socketPath: settings.uds } : {}),
     updateEveryMinutes: settings.updateEvery,
+    drainTimeoutMs: settings.drainTimeout * 1000,
+    maxConnections: settings.maxConnections,
+    headersTimeoutMs: settings.headersTimeout * 1000,
+    requestTimeoutMs: settings.requestTimeout * 1000,
     logLevel: settings.logLevel as LogLevel,
     ...(settings.corsOrigins ? { corsOrigins: settings.corsOrigins.includes('*') ? '*' : settings.corsOrigins } : {}),
     ...(publish ? { publish } : {}),
   }).catch((e: unknown) => {
     throw listenFault(e, settings) ?? e;
   });
-  installShutdownHandlers(running);
+  installShutdownHandlers(running, { logger: running.logger });
   err.write(`Serving ${data.meta.isSample ? 'the bundled SAMPLE dataset' : data.meta.source} (version ${data.meta.version ?? 'n/a'})\n`);
   if (source.isRemote) err.write(`Checking for updates every ${settings.updateEvery} minutes${settings.updateEvery === 0 ? ' (off)' : ''}\n`);
   if (publish) err.write(`Publishing ${publish.archivePath} at ${running.url}/v4/download\n`);
