@@ -100,7 +100,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
   const initial: LoadedData | undefined = options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined);
   const holder = new DataHolder(initial);
-  const app = createApp({ ...options, holder, logger });
+  // The publisher's presigned links point at the listen address (or publishUrl), never at
+  // the request's Host header; known once listening.
+  let listenUrl: string | undefined;
+  const publish = options.publish ? { listenUrl: () => listenUrl, ...options.publish } : undefined;
+  const app = createApp({ ...options, publish, holder, logger });
   let closed = false;
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout || Infinity);
@@ -148,6 +152,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
 
   if (options.socketPath) await clearStaleSocket(options.socketPath);
   const url = await listen(server, options);
+  listenUrl = url;
   logger.info({ url }, 'openbell server listening');
 
   const source = options.source;

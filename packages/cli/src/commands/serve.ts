@@ -3,6 +3,7 @@
  * archive it serves as a hosted `/v4/download` endpoint.
  */
 import { createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions } from '@openbell/server';
+import { loadFromPathOffThread } from '@openbell/loader';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
@@ -19,7 +20,15 @@ function publishOptions(settings: Settings, archivePath: string | null): Publish
   } catch (e) {
     throw new UserError(`--publish: ${oneLine(e).replace(/^publish: /, '')}`);
   }
-  return { archivePath, tokens, ...(settings.publishUrl ? { publicBaseUrl: settings.publishUrl } : {}) };
+  return {
+    archivePath,
+    tokens,
+    // A file is published only once it loads; a bad one keeps the previous publication.
+    verify: async (path: string) => {
+      await loadFromPathOffThread(path);
+    },
+    ...(settings.publishUrl ? { publicBaseUrl: settings.publishUrl } : {}),
+  };
 }
 
 /** Why the server could not listen, as a user error naming the setting, when it is the address's fault. */
