@@ -10,7 +10,8 @@ const noFile = () => join(mkdtempSync(join(tmpdir(), 'openbell-cfg-')), 'none');
 describe('drain and front-door settings', () => {
   it('default to 30 s drain, 1000 connections, 10 s headers, 30 s request', () => {
     const s = resolveSettings({}, { XDG_CONFIG_HOME: noFile() });
-    expect(s).toMatchObject({ drainTimeout: 30, maxConnections: 1000, headersTimeout: 10, requestTimeout: 30 });
+    expect(s).toMatchObject({ updateRetry: 60, drainTimeout: 30, maxConnections: 1000, headersTimeout: 10, requestTimeout: 30 });
+    expect(resolveSettings({}, { XDG_CONFIG_HOME: noFile(), OPENBELL_UPDATE_RETRY: '5' }).updateRetry).toBe(5);
   });
 
   it('come from OPENBELL_* names, the config file and flags, in that precedence', () => {

@@ -41,6 +41,11 @@ export class RemoteSource implements DataSource {
   private readonly tokenOrigin: string | undefined;
   /** SHA-256 of the archive this source last handed out. */
   private loadedSha: string | null = null;
+  /**
+   * The published version (ETag, else Last-Modified) whose download failed verification, and
+   * why. Until the server's version changes, updates learn it with HEAD and download nothing.
+   */
+  private rejected: { version: string; error: LoaderError } | null = null;
 
   constructor(private readonly config: RemoteSourceConfig) {
     this.kind = config.kind;
@@ -68,7 +73,13 @@ export class RemoteSource implements DataSource {
     throw new LoaderError('http', `${this.description} reported no change, but there is no usable cached archive`);
   }
 
+  /** The version that failed verification and is not downloaded again until it changes. */
+  get rejectedVersion(): string | null {
+    return this.rejected?.version ?? null;
+  }
+
   async update(options: { force?: boolean } = {}): Promise<UpdateResult> {
+    if (!options.force && this.rejected) await this.refuseKnownBad(this.rejected);
     return this.cache.withLock(async () => {
       const stored = await this.usableMeta();
       const headers: Record<string, string> = { accept: 'application/zip, */*' };
@@ -76,6 +87,7 @@ export class RemoteSource implements DataSource {
       else if (!options.force && stored?.lastModified && this.kind === 'url') headers['if-modified-since'] = stored.lastModified;
       const got = await this.fetchArchive('GET', headers);
       if (got.notModified) {
+        this.rejected = null; // the server is back on the version we hold
         if (stored && this.loadedSha !== null && stored.sha256 !== this.loadedSha) {
           // Another process already downloaded what the server has, after this one loaded.
           const cached = await this.cache.read();
@@ -86,7 +98,15 @@ export class RemoteSource implements DataSource {
       const downloadedAt = new Date().toISOString();
       const hash = sha256(got.bytes);
       const meta: CacheMeta = { format: 1, source: this.description, etag: got.etag, lastModified: got.lastModified, sha256: hash, size: got.bytes.byteLength, downloadedAt };
-      const data = await this.build(got.bytes, meta, hash); // throws on a bad archive: nothing replaced
+      let data: LoadedData;
+      try {
+        data = await this.build(got.bytes, meta, hash); // throws on a bad archive: nothing replaced
+      } catch (e) {
+        const version = got.etag ?? (got.lastModified ? `last-modified ${got.lastModified}` : null);
+        if (version !== null && e instanceof LoaderError) this.rejected = { version, error: e };
+        throw e;
+      }
+      this.rejected = null;
       await this.cache.commit(got.bytes, meta);
       return { status: 'updated', data };
     }, { waitMs: this.config.lockWaitMs });
@@ -110,6 +130,33 @@ export class RemoteSource implements DataSource {
       lastModified: h.get('last-modified') ?? res.firstHeaders.get('last-modified'),
       contentLength: res.response.status !== 304 && length !== null && /^\d+$/.test(length) ? Number(length) : null,
     };
+  }
+
+  /**
+   * Asks (HEAD) which version the server has now; throws when it is still the one that failed
+   * verification, so nothing is downloaded. When HEAD itself fails the update goes ahead.
+   */
+  private async refuseKnownBad(rejected: { version: string; error: LoaderError }): Promise<void> {
+    let now: string | null;
+    try {
+      const f = await withRetries(async () => {
+        const got = await this.request('HEAD', {});
+        await got.response.body?.cancel().catch(() => undefined);
+        return got;
+      }, { ...this.config.http, retries: 0 });
+      const etag = f.firstHeaders.get('etag') ?? f.response.headers.get('etag');
+      const lastModified = f.response.headers.get('last-modified') ?? f.firstHeaders.get('last-modified');
+      now = etag ?? (lastModified ? `last-modified ${lastModified}` : null);
+    } catch {
+      return;
+    }
+    if (now === rejected.version) {
+      throw new LoaderError(
+        rejected.error.code,
+        `the published version ${rejected.version} failed verification (${rejected.error.message}); not downloading it again until the server publishes another version`,
+        { file: rejected.error.file, line: rejected.error.line, column: rejected.error.column },
+      );
+    }
   }
 
   /** Cached metadata when it belongs to this source. */

@@ -43,6 +43,8 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
   headersTimeoutMs?: number;
   /** Longest wait for a complete request (headers and body). Default 30 s. */
   requestTimeoutMs?: number;
+  /** After a failed update check, the next comes after this delay, doubling per failure, capped at the interval. Default 60 s. */
+  updateRetryMs?: number;
   /** Delay before retrying a failed first load; doubles up to 30 minutes. Default 60 s. */
   loadRetryMs?: number;
 }
@@ -166,6 +168,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       source,
       everyMinutes: options.updateEveryMinutes ?? DEFAULT_UPDATE_EVERY_MINUTES,
       logger,
+      ...(options.updateRetryMs !== undefined ? { retryBaseMs: options.updateRetryMs } : {}),
     });
   };
 

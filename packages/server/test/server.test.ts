@@ -265,6 +265,29 @@ describe('updates', () => {
     expect((await getJson(`${t.url}/info`)).body.updates.enabled).toBe(false);
   });
 
+  it('backs off after failed checks: sooner than the interval, doubling, reset by a success', async () => {
+    let fail = true;
+    const source = new ScriptedSource(undefined, async () => {
+      if (fail) throw new Error('the published version failed verification');
+      return { status: 'up_to_date' };
+    });
+    const s = await start({ source, updateEveryMinutes: 10, updateRetryMs: 20 });
+    await s.ready;
+    expect(s.holder.updates.nextCheckAt).not.toBeNull();
+    const interval = Date.parse(s.holder.updates.nextCheckAt!) - Date.now();
+    expect(interval).toBeGreaterThan(9 * 60_000);
+    // The first check is due in 10 minutes; a failed manual one brings the next one in sooner.
+    expect(await s.updateNow()).toBe('failed');
+    for (let i = 0; i < 100 && source.updates < 4; i++) await sleep(20);
+    expect(source.updates).toBeGreaterThanOrEqual(4); // retries at 20, 40, 80 ms …
+    fail = false;
+    for (let i = 0; i < 100 && s.holder.updates.lastResult !== 'up_to_date'; i++) await sleep(20);
+    expect(s.holder.updates.lastResult).toBe('up_to_date');
+    await sleep(30);
+    // Back on the normal interval once a check succeeds.
+    expect(Date.parse(s.holder.updates.nextCheckAt!) - Date.now()).toBeGreaterThan(9 * 60_000);
+  });
+
   it('never schedules checks for a local source', async () => {
     const source = new ScriptedSource();
     (source as { isRemote: boolean }).isRemote = false;

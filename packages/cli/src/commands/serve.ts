@@ -65,6 +65,7 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     port: settings.port,
     ...(settings.uds ? { socketPath: settings.uds } : {}),
     updateEveryMinutes: settings.updateEvery,
+    updateRetryMs: Math.max(1, settings.updateRetry * 1000),
     drainTimeoutMs: settings.drainTimeout * 1000,
     maxConnections: settings.maxConnections,
     headersTimeoutMs: settings.headersTimeout * 1000,
