@@ -2,6 +2,7 @@
 // `swap` line read from stdin, answering one JSON line {swapMs, outcome}. Mode `offthread`
 // uses the loader's source as `serve` does (worker parse + sliced build); mode `inthread` loads
 // on the event loop (loadFromPath), as before issue 12.
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createDataSource, loadFromPath } from '@openbell/loader';
 import { createServer } from '../dist/index.js';
@@ -24,8 +25,19 @@ await running.ready;
 process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
 for await (const line of createInterface({ input: process.stdin })) {
   if (line.trim() !== 'swap') continue;
+  // The server's own view: the longest event-loop delay and the longest GC pause in the swap.
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  let gcMax = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcMax = Math.max(gcMax, e.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  loop.enable();
   const t0 = performance.now();
   const outcome = await running.updateNow({ force: true });
-  process.stdout.write(`${JSON.stringify({ swapMs: performance.now() - t0, outcome })}\n`);
+  const swapMs = performance.now() - t0;
+  loop.disable();
+  gc.disconnect();
+  process.stdout.write(`${JSON.stringify({ swapMs, outcome, loopMaxMs: loop.max / 1e6, gcMaxMs: gcMax })}\n`);
 }
 await running.close();

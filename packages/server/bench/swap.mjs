@@ -60,7 +60,7 @@ async function run(mode) {
     on = false;
     await Promise.all(clients);
     const sorted = [...lat].sort((a, b) => a - b);
-    results.push({ max: sorted.at(-1), p99: sorted[Math.floor(sorted.length * 0.99)], n: lat.length, failed, swapMs: done.swapMs, outcome: done.outcome });
+    results.push({ max: sorted.at(-1), p99: sorted[Math.floor(sorted.length * 0.99)], n: lat.length, failed, ...done });
   }
   agent.destroy();
   child.stdin.end();
@@ -69,7 +69,9 @@ async function run(mode) {
   for (const r of results) {
     console.log(
       `${mode.padEnd(9)} max /health ${r.max.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.n} requests, ${r.failed} failed; ` +
-        `swap ${r.swapMs.toFixed(0)} ms (${r.outcome})${mode === 'offthread' ? `  (goal < 250 ms${r.max < 250 && r.failed === 0 ? ' ok' : ' MISSED'})` : '  (before issue 12)'}`,
+        `swap ${r.swapMs.toFixed(0)} ms (${r.outcome}); ` +
+        (mode === 'inthread' ? 'server: event loop blocked for the whole load' : `server: max event-loop delay ${r.loopMaxMs.toFixed(0)} ms, longest GC pause ${r.gcMaxMs.toFixed(0)} ms`) +
+        `${mode === 'offthread' ? `  (goal < 250 ms${r.max < 250 && r.failed === 0 ? ' ok' : ' MISSED'})` : '  (before issue 12)'}`,
     );
   }
   return results;
