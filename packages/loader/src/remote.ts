@@ -29,6 +29,8 @@ export interface RemoteSourceConfig {
   parse?: ParseOptions;
   /** How long an update waits for another process's lock on the cache (ms). */
   lockWaitMs?: number;
+  /** Verify and build off the event loop (default true); false: in-thread. */
+  offThread?: boolean;
 }
 
 type Fetched = { notModified: true } | { notModified: false; bytes: Uint8Array; etag: string | null; lastModified: string | null };
@@ -171,6 +173,7 @@ export class RemoteSource implements DataSource {
       bytes,
       { source: this.description, kind: this.kind, version: meta.etag ?? `sha256:${hash}`, downloadedAt: meta.downloadedAt },
       this.config.parse,
+      { worker: this.config.offThread ?? true },
     );
     this.loadedSha = hash;
     return data;

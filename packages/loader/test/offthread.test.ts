@@ -100,6 +100,9 @@ describe('off-thread loading', () => {
     expect(fromZip.dataset.counts).toEqual(fromDir.dataset.counts);
     const source = createDataSource({ data: join(dir, 'a.zip') });
     expect((await source.load()).dataset.counts.markets).toBe(5);
+    // One-shot commands load in-thread: same data.
+    const inThread = createDataSource({ data: join(dir, 'a.zip'), offThread: false });
+    expect((await inThread.load()).dataset.counts).toEqual(fromZip.dataset.counts);
     await expect(loadFromPathOffThread(join(dir, 'missing.zip'))).rejects.toMatchObject({ code: 'not_found' });
   });
 });

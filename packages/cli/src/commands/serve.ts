@@ -50,7 +50,7 @@ function listenFault(e: unknown, settings: Settings): UserError | undefined {
 
 export async function serve(settings: Settings, err: NodeJS.WritableStream = process.stderr): Promise<void> {
   const bar = progressBar();
-  const source = sourceFor(settings, bar.onProgress);
+  const source = sourceFor(settings, bar.onProgress, true);
   const publish = settings.publish ? publishOptions(settings, source.archivePath()) : undefined;
   if (source.kind === 'sample') err.write(`${SAMPLE_NOTICE}\n`);
   else err.write(`Loading data from ${source.description}\n`);
