@@ -128,6 +128,27 @@ export async function loadFromBytesOffThread(bytes: Uint8Array, info: LoadInfo, 
   return assemble(tables, warnings, info, options.sliceMs ?? DEFAULT_SLICE_MS);
 }
 
+/**
+ * Checks that a ZIP or a directory loads (the full load: parse and build), in a worker, and
+ * answers its warnings; throws the LoaderError the load would. Nothing is built on this
+ * thread (a publisher checking a file before publishing it).
+ */
+export async function verifyPathOffThread(path: string, parse: ParseOptions = {}): Promise<LoadWarning[]> {
+  const file = workerFile();
+  if (!file) return (await loadFromPath(path, parse)).meta.warnings;
+  const full = resolve(path);
+  let st;
+  try {
+    st = await stat(full);
+  } catch (e) {
+    throw new LoaderError('not_found', `no data at ${full}: the path does not exist`, { file: full, cause: e });
+  }
+  const task: WorkerTask = st.isDirectory()
+    ? { kind: 'directory', path: full, parse, verifyOnly: true }
+    : { kind: 'bytes', bytes: new Uint8Array(await readFile(full)), parse, verifyOnly: true };
+  return (await parseInWorker(file, task)).warnings;
+}
+
 /** As local.ts: the latest mtime of the CSVs a directory load reads (ISO), or null. */
 function directoryVersion(dir: string): string | null {
   try {

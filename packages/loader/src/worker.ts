@@ -13,7 +13,10 @@ import type { TableName, Tables } from '@openbell/core';
 import { LoaderError } from './errors.js';
 import { buildDataset, parseArchive, readDirectory, type ParseOptions } from './local.js';
 
-export type WorkerTask = { kind: 'bytes'; bytes: Uint8Array; parse: ParseOptions } | { kind: 'directory'; path: string; parse: ParseOptions };
+export type WorkerTask = ({ kind: 'bytes'; bytes: Uint8Array; parse: ParseOptions } | { kind: 'directory'; path: string; parse: ParseOptions }) & {
+  /** Only verify: answer `done` (or `error`) without sending the rows back. */
+  verifyOnly?: boolean;
+};
 
 export type WorkerMessage =
   | { type: 'rows'; table: TableName; rows: unknown[] }
@@ -42,6 +45,7 @@ async function run(task: WorkerTask): Promise<void> {
     for (const [table, rows] of Object.entries(parsed.tables) as [TableName, unknown[] | undefined][]) {
       if (!Array.isArray(rows)) continue;
       present.push(table);
+      if (task.verifyOnly) continue;
       for (let at = 0; at < rows.length; at += ROWS_PER_MESSAGE) {
         await send({ type: 'rows', table, rows: rows.slice(at, at + ROWS_PER_MESSAGE) });
       }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { LoaderError, createDataSource, loadFromBytes, loadFromBytesOffThread, loadFromPathOffThread, workerFile } from '../src/index.js';
+import { LoaderError, createDataSource, loadFromBytes, loadFromBytesOffThread, loadFromPathOffThread, verifyPathOffThread, workerFile } from '../src/index.js';
 
 const BOM = '\uFEFF';
 const crlf = (lines: string[]) => BOM + lines.join('\r\n') + '\r\n';
@@ -104,5 +104,9 @@ describe('off-thread loading', () => {
     const inThread = createDataSource({ data: join(dir, 'a.zip'), offThread: false });
     expect((await inThread.load()).dataset.counts).toEqual(fromZip.dataset.counts);
     await expect(loadFromPathOffThread(join(dir, 'missing.zip'))).rejects.toMatchObject({ code: 'not_found' });
+    // Verification alone (a publisher's check): passes, and fails like a load would.
+    expect(await verifyPathOffThread(join(dir, 'a.zip'))).toEqual(fromZip.meta.warnings);
+    writeFileSync(join(dir, 'bad.zip'), 'not a zip');
+    await expect(verifyPathOffThread(join(dir, 'bad.zip'))).rejects.toMatchObject({ code: 'archive_invalid' });
   });
 });

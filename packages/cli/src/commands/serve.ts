@@ -3,7 +3,7 @@
  * archive it serves as a hosted `/v4/download` endpoint.
  */
 import { createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions } from '@openbell/server';
-import { loadFromPathOffThread } from '@openbell/loader';
+import { verifyPathOffThread } from '@openbell/loader';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
@@ -25,7 +25,7 @@ function publishOptions(settings: Settings, archivePath: string | null): Publish
     tokens,
     // A file is published only once it loads; a bad one keeps the previous publication.
     verify: async (path: string) => {
-      await loadFromPathOffThread(path);
+      await verifyPathOffThread(path);
     },
     ...(settings.publishUrl ? { publicBaseUrl: settings.publishUrl } : {}),
   };
