@@ -21,13 +21,13 @@ import type { LoadedData, LoadWarning } from './types.js';
 import type { WorkerMessage, WorkerTask } from './worker.js';
 
 export interface OffThreadOptions {
-  /** Longest stretch of Dataset building between two yields to the event loop (ms, default 8). */
+  /** Longest stretch of Dataset building between two yields to the event loop (ms, default 4). */
   sliceMs?: number;
   /** false: parse on this thread (the in-thread functions); default: a worker when available. */
   worker?: boolean;
 }
 
-export const DEFAULT_SLICE_MS = 8;
+export const DEFAULT_SLICE_MS = 4;
 
 let workerPath: string | null | undefined;
 /** The compiled worker: beside this module (dist/, or a bundle's folder), else the package's dist/. */
