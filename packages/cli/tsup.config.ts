@@ -5,7 +5,9 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { bin: 'src/bin.ts' },
+  // The loader's worker (off-thread parsing) is its own file beside the bundle: the loader
+  // looks for ./worker.js next to its code.
+  entry: { bin: 'src/bin.ts', worker: '../loader/src/worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

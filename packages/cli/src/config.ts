@@ -23,11 +23,21 @@ export interface Settings {
   publishTokens: string[] | undefined;
   publishTokensFile: string | undefined;
   publishUrl: string | undefined;
+  /** Seconds before the first retry of a failed update check (doubling, capped at updateEvery). */
+  updateRetry: number;
+  /** Seconds the drain on SIGTERM/SIGINT waits for responses in flight. */
+  drainTimeout: number;
+  /** Connections open at once (0 = no cap). */
+  maxConnections: number;
+  /** Seconds a client has to send a request's headers. */
+  headersTimeout: number;
+  /** Seconds a client has to send a whole request. */
+  requestTimeout: number;
   /** The config file read, if any. */
   configFile: string | undefined;
 }
 
-type Kind = 'string' | 'port' | 'minutes' | 'boolean' | 'list' | 'level';
+type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level';
 interface KeySpec {
   key: Exclude<keyof Settings, 'configFile'>;
   env: string;
@@ -50,9 +60,14 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'publishTokens', env: 'OPENBELL_PUBLISH_TOKENS', flag: '--publish-tokens', kind: 'list' },
   { key: 'publishTokensFile', env: 'OPENBELL_PUBLISH_TOKENS_FILE', flag: '--publish-tokens-file', kind: 'string' },
   { key: 'publishUrl', env: 'OPENBELL_PUBLISH_URL', flag: '--publish-url', kind: 'string' },
+  { key: 'updateRetry', env: 'OPENBELL_UPDATE_RETRY', flag: '--update-retry', kind: 'seconds' },
+  { key: 'drainTimeout', env: 'OPENBELL_DRAIN_TIMEOUT', flag: '--drain-timeout', kind: 'seconds' },
+  { key: 'maxConnections', env: 'OPENBELL_MAX_CONNECTIONS', flag: '--max-connections', kind: 'count' },
+  { key: 'headersTimeout', env: 'OPENBELL_HEADERS_TIMEOUT', flag: '--headers-timeout', kind: 'seconds' },
+  { key: 'requestTimeout', env: 'OPENBELL_REQUEST_TIMEOUT', flag: '--request-timeout', kind: 'seconds' },
 ];
 
-const DEFAULTS = { host: '127.0.0.1', port: 8000, updateEvery: 360, logLevel: 'info', publish: false };
+const DEFAULTS = { host: '127.0.0.1', port: 8000, updateEvery: 360, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, headersTimeout: 10, requestTimeout: 30 };
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */
@@ -77,6 +92,16 @@ function convert(spec: KeySpec, value: unknown, where: string): unknown {
     case 'minutes': {
       const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
       if (!Number.isFinite(n) || n < 0) throw bad(`expected minutes >= 0 (0 turns updates off), got ${JSON.stringify(value)}`);
+      return n;
+    }
+    case 'seconds': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(n) || n < 0) throw bad(`expected seconds >= 0, got ${JSON.stringify(value)}`);
+      return n;
+    }
+    case 'count': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (!Number.isSafeInteger(n) || n < 0) throw bad(`expected a whole number >= 0 (0 = no limit), got ${JSON.stringify(value)}`);
       return n;
     }
     case 'boolean':

@@ -37,8 +37,14 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr): { onPr
   };
 }
 
-export function sourceFor(settings: Settings, onProgress?: ProgressCallback): DataSource {
+/**
+ * The configured source. `offThread` (serve) loads and verifies new data in a worker and
+ * builds it in slices so requests keep being answered; one-shot commands load in-thread,
+ * which is quicker when nothing else waits.
+ */
+export function sourceFor(settings: Settings, onProgress?: ProgressCallback, offThread = false): DataSource {
   return createDataSource({
+    offThread,
     data: settings.data,
     token: settings.token,
     baseUrl: settings.baseUrl,

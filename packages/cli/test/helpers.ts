@@ -40,6 +40,8 @@ export interface Served {
   child: ChildProcess;
   url: string;
   stderr: () => string;
+  /** The JSON log lines written so far. */
+  stdout: () => string;
   stop: () => Promise<number | null>;
 }
 
@@ -53,7 +55,8 @@ export function serve(args: string[], env: Record<string, string> = {}, timeoutM
       reject(new Error(`serve did not start: ${err}`));
     }, timeoutMs);
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    child.stdout.resume();
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => {
       err += d;
       const m = /listening on (http:\/\/[^\s]+)/.exec(err);
@@ -63,6 +66,7 @@ export function serve(args: string[], env: Record<string, string> = {}, timeoutM
           child,
           url: m[1]!,
           stderr: () => err,
+          stdout: () => out,
           stop: async () => {
             child.kill('SIGTERM');
             return exited;

@@ -3,7 +3,7 @@
  * methods and only translate arguments and answers.
  */
 import type { CalendarQueries, DatasetCounts, LookupOptions } from './api.js';
-import { buildIndex, type DatasetIndex } from './build/index.js';
+import { buildIndex, buildIndexSteps, type DatasetIndex } from './build/index.js';
 import {
   CurrencyCalendar,
   JoinedCalendar,
@@ -28,6 +28,7 @@ import {
 } from './errors.js';
 import { generate, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
+import { compileGlob } from './glob.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
@@ -195,6 +196,15 @@ export class Dataset implements CalendarQueries {
     return new Dataset(buildIndex(tables, options));
   }
 
+  /**
+   * The same build as `create`, as a generator that pauses every few thousand rows: drive it
+   * with `next()` and resume from a later turn of the event loop to keep each stall short
+   * (the loader does, when swapping data in a running server). Returns the Dataset.
+   */
+  static *createSteps(tables: Tables, options?: DatasetOptions): Generator<void, Dataset, void> {
+    return new Dataset(yield* buildIndexSteps(tables, options));
+  }
+
   get plan(): Plan {
     return this.index.plan;
   }
@@ -209,9 +219,9 @@ export class Dataset implements CalendarQueries {
 
   listMarkets(subset = '*'): Market[] {
     const pattern = subset.trim() === '' ? '*' : subset.trim();
+    const matches = compileGlob(pattern, 'subset');
     if (pattern === '*') return this.index.marketList.slice();
-    const re = globToRegExp(pattern);
-    return this.index.marketList.filter((m) => re.test(m.fin_id));
+    return this.index.marketList.filter((m) => matches(m.fin_id));
   }
 
   getMarket(identifier: string, options?: LookupOptions): Market {

@@ -11,8 +11,7 @@
  * broken.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LoaderError } from './errors.js';
@@ -119,13 +118,14 @@ export class ArchiveCache {
   private async atomicWrite(path: string, bytes: Uint8Array): Promise<void> {
     const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      const fd = openSync(tmp, 'w', 0o644);
+      // Asynchronous writes and fsync: a running server keeps answering while an update is
+      // committed (a synchronous fsync can block for a long time on a busy disk).
+      const fh = await open(tmp, 'w', 0o644);
       try {
-        let at = 0;
-        while (at < bytes.byteLength) at += writeSync(fd, bytes, at);
-        fsyncSync(fd);
+        await fh.writeFile(bytes);
+        await fh.sync();
       } finally {
-        closeSync(fd);
+        await fh.close();
       }
       await rename(tmp, path);
     } catch (e) {

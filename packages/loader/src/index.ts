@@ -5,3 +5,4 @@ export * from './remote.js';
 export * from './source.js';
 export { ArchiveCache, defaultCacheDir, ARCHIVE_FILE, META_FILE, type CacheMeta } from './cache.js';
 export { redactUrl, DEFAULT_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_RETRY_DELAY_MS, DEFAULT_MAX_DOWNLOAD_BYTES, type FetchLike } from './http.js';
+export { loadFromBytesOffThread, loadFromPathOffThread, verifyPathOffThread, buildDatasetSliced, workerFile, DEFAULT_SLICE_MS, type OffThreadOptions } from './offthread.js';

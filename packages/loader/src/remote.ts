@@ -15,7 +15,8 @@
 import { ArchiveCache, sha256, type CacheMeta } from './cache.js';
 import { LoaderError } from './errors.js';
 import { readBody, redactUrl, retryAfterMs, send, statusError, withRetries, type FetchedResponse, type HttpOptions } from './http.js';
-import { loadFromBytes, type ParseOptions } from './local.js';
+import type { ParseOptions } from './local.js';
+import { loadFromBytesOffThread } from './offthread.js';
 import type { CheckResult, DataSource, LoadedData, UpdateResult } from './types.js';
 
 export interface RemoteSourceConfig {
@@ -28,6 +29,8 @@ export interface RemoteSourceConfig {
   parse?: ParseOptions;
   /** How long an update waits for another process's lock on the cache (ms). */
   lockWaitMs?: number;
+  /** Verify and build off the event loop (default true); false: in-thread. */
+  offThread?: boolean;
 }
 
 type Fetched = { notModified: true } | { notModified: false; bytes: Uint8Array; etag: string | null; lastModified: string | null };
@@ -40,6 +43,11 @@ export class RemoteSource implements DataSource {
   private readonly tokenOrigin: string | undefined;
   /** SHA-256 of the archive this source last handed out. */
   private loadedSha: string | null = null;
+  /**
+   * The published version (ETag, else Last-Modified) whose download failed verification, and
+   * why. Until the server's version changes, updates learn it with HEAD and download nothing.
+   */
+  private rejected: { version: string; error: LoaderError } | null = null;
 
   constructor(private readonly config: RemoteSourceConfig) {
     this.kind = config.kind;
@@ -57,7 +65,7 @@ export class RemoteSource implements DataSource {
     const cached = await this.cache.read();
     if (cached?.meta && cached.meta.source === this.description) {
       try {
-        return this.build(cached.bytes, cached.meta, cached.sha256);
+        return await this.build(cached.bytes, cached.meta, cached.sha256);
       } catch {
         // A damaged cache is replaced by a fresh download below; if that fails, its error says why.
       }
@@ -67,7 +75,13 @@ export class RemoteSource implements DataSource {
     throw new LoaderError('http', `${this.description} reported no change, but there is no usable cached archive`);
   }
 
+  /** The version that failed verification and is not downloaded again until it changes. */
+  get rejectedVersion(): string | null {
+    return this.rejected?.version ?? null;
+  }
+
   async update(options: { force?: boolean } = {}): Promise<UpdateResult> {
+    if (!options.force && this.rejected) await this.refuseKnownBad(this.rejected);
     return this.cache.withLock(async () => {
       const stored = await this.usableMeta();
       const headers: Record<string, string> = { accept: 'application/zip, */*' };
@@ -75,17 +89,26 @@ export class RemoteSource implements DataSource {
       else if (!options.force && stored?.lastModified && this.kind === 'url') headers['if-modified-since'] = stored.lastModified;
       const got = await this.fetchArchive('GET', headers);
       if (got.notModified) {
+        this.rejected = null; // the server is back on the version we hold
         if (stored && this.loadedSha !== null && stored.sha256 !== this.loadedSha) {
           // Another process already downloaded what the server has, after this one loaded.
           const cached = await this.cache.read();
-          if (cached?.meta) return { status: 'updated', data: this.build(cached.bytes, cached.meta, cached.sha256) };
+          if (cached?.meta) return { status: 'updated', data: await this.build(cached.bytes, cached.meta, cached.sha256) };
         }
         return { status: 'up_to_date' };
       }
       const downloadedAt = new Date().toISOString();
       const hash = sha256(got.bytes);
       const meta: CacheMeta = { format: 1, source: this.description, etag: got.etag, lastModified: got.lastModified, sha256: hash, size: got.bytes.byteLength, downloadedAt };
-      const data = this.build(got.bytes, meta, hash); // throws on a bad archive: nothing replaced
+      let data: LoadedData;
+      try {
+        data = await this.build(got.bytes, meta, hash); // throws on a bad archive: nothing replaced
+      } catch (e) {
+        const version = got.etag ?? (got.lastModified ? `last-modified ${got.lastModified}` : null);
+        if (version !== null && e instanceof LoaderError) this.rejected = { version, error: e };
+        throw e;
+      }
+      this.rejected = null;
       await this.cache.commit(got.bytes, meta);
       return { status: 'updated', data };
     }, { waitMs: this.config.lockWaitMs });
@@ -111,17 +134,46 @@ export class RemoteSource implements DataSource {
     };
   }
 
+  /**
+   * Asks (HEAD) which version the server has now; throws when it is still the one that failed
+   * verification, so nothing is downloaded. When HEAD itself fails the update goes ahead.
+   */
+  private async refuseKnownBad(rejected: { version: string; error: LoaderError }): Promise<void> {
+    let now: string | null;
+    try {
+      const f = await withRetries(async () => {
+        const got = await this.request('HEAD', {});
+        await got.response.body?.cancel().catch(() => undefined);
+        return got;
+      }, { ...this.config.http, retries: 0 });
+      const etag = f.firstHeaders.get('etag') ?? f.response.headers.get('etag');
+      const lastModified = f.response.headers.get('last-modified') ?? f.firstHeaders.get('last-modified');
+      now = etag ?? (lastModified ? `last-modified ${lastModified}` : null);
+    } catch {
+      return;
+    }
+    if (now === rejected.version) {
+      throw new LoaderError(
+        rejected.error.code,
+        `the published version ${rejected.version} failed verification (${rejected.error.message}); not downloading it again until the server publishes another version`,
+        { file: rejected.error.file, line: rejected.error.line, column: rejected.error.column },
+      );
+    }
+  }
+
   /** Cached metadata when it belongs to this source. */
   private async usableMeta(): Promise<CacheMeta | null> {
     const meta = await this.cache.readMeta();
     return meta && meta.source === this.description ? meta : null;
   }
 
-  private build(bytes: Uint8Array, meta: CacheMeta, hash: string): LoadedData {
-    const data = loadFromBytes(
+  /** Verifies and builds off the event loop (offthread.ts): a running server keeps answering. */
+  private async build(bytes: Uint8Array, meta: CacheMeta, hash: string): Promise<LoadedData> {
+    const data = await loadFromBytesOffThread(
       bytes,
       { source: this.description, kind: this.kind, version: meta.etag ?? `sha256:${hash}`, downloadedAt: meta.downloadedAt },
       this.config.parse,
+      { worker: this.config.offThread ?? true },
     );
     this.loadedSha = hash;
     return data;

@@ -13,7 +13,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { defaultCacheDir } from './cache.js';
 import { LoaderError } from './errors.js';
 import { isLoopback, type FetchLike, type HttpOptions } from './http.js';
-import { loadFromPath, loadSample, samplePath, SAMPLE_SOURCE, type ParseOptions } from './local.js';
+import { loadSample, samplePath, SAMPLE_SOURCE, type ParseOptions } from './local.js';
+import { loadFromPathOffThread } from './offthread.js';
 import { RemoteSource } from './remote.js';
 import type { CheckResult, DataKind, DataSource, LoadedData, ProgressCallback, UpdateResult } from './types.js';
 
@@ -44,10 +45,17 @@ export interface SourceOptions {
   maxBytes?: number;
   /** Cap on the archive's uncompressed CSVs (bytes, default 512 MiB). */
   maxUncompressedBytes?: number;
+  /**
+   * Load off the event loop (offthread.ts: worker parse and verification, Dataset built in
+   * slices), for a server that keeps answering during an update. Default true; false loads
+   * in-thread, quicker for one-shot commands.
+   */
+  offThread?: boolean;
 }
 
 export function createDataSource(options: SourceOptions = {}): DataSource {
   const parse: ParseOptions = options.maxUncompressedBytes ? { maxUncompressedBytes: options.maxUncompressedBytes } : {};
+  const offThread = options.offThread ?? true;
   const http: HttpOptions = {
     fetch: options.fetch,
     timeoutMs: options.timeoutMs,
@@ -69,7 +77,7 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
       if (url.username || url.password) {
         throw new LoaderError('config_invalid', 'the data URL must not carry user:password@ credentials; use a presigned URL or the hosted endpoint with a token');
       }
-      return new RemoteSource({ kind: 'url', url: url.toString(), cacheDir, http, parse });
+      return new RemoteSource({ kind: 'url', url: url.toString(), cacheDir, http, parse, offThread });
     }
     if (/^file:/i.test(data)) {
       let path: string;
@@ -78,12 +86,12 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
       } catch (e) {
         throw new LoaderError('config_invalid', `${data} is not a usable file:// URL (${(e as Error).message})`, { cause: e });
       }
-      return new LocalSource(path, parse);
+      return new LocalSource(path, parse, offThread);
     }
     if (/^[a-z][a-z0-9+.-]+:\/\//i.test(data)) {
       throw new LoaderError('config_invalid', `unsupported data URL scheme in ${data.split('://')[0]}://…; use https://, http://, file:// or a path`);
     }
-    return new LocalSource(data, parse);
+    return new LocalSource(data, parse, offThread);
   }
   if (options.token) {
     const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
@@ -99,7 +107,7 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
       throw new LoaderError('config_invalid', `the base URL must use https:// (plain http only on loopback), so the token is not sent in the clear`);
     }
-    return new RemoteSource({ kind: 'hosted', url: url.toString(), token: options.token, cacheDir, http, parse });
+    return new RemoteSource({ kind: 'hosted', url: url.toString(), token: options.token, cacheDir, http, parse, offThread });
   }
   return new SampleSource(options.samplePath ?? samplePath());
 }
@@ -133,6 +141,7 @@ export class LocalSource implements DataSource {
   constructor(
     path: string,
     private readonly parse: ParseOptions = {},
+    private readonly offThread = true,
   ) {
     this.description = resolve(path);
   }
@@ -144,7 +153,7 @@ export class LocalSource implements DataSource {
 
   async load(): Promise<LoadedData> {
     const version = await versionOf(this.description);
-    const data = await loadFromPath(this.description, this.parse);
+    const data = await loadFromPathOffThread(this.description, this.parse, { worker: this.offThread });
     this.kind = data.meta.kind;
     this.seen = version;
     return data;

@@ -254,12 +254,47 @@ describe('hosted endpoint', () => {
     const err = await failure(source.update());
     expect(err.code).toBe('archive_invalid');
     expect(new Uint8Array(readFileSync(join(cacheDir, 'bulk.zip')))).toEqual(SAMPLE);
-    // Next time it asks again with the old ETag rather than believing it has the corrupt one.
+    // The cache still vouches for the old ETag, not the corrupt one; the next check only asks
+    // (HEAD) whether the corrupt version is still the published one.
+    expect((await new ArchiveCache(cacheDir).readMeta())?.etag).toBe(etagOf(SAMPLE));
     await failure(source.update());
-    expect(api.requests.at(-1)!.headers['if-none-match']).toBe(etagOf(SAMPLE));
+    expect(api.requests.at(-1)!.method).toBe('HEAD');
+    // Forced, it asks with no ETag at all and fails again on the same bytes.
+    await failure(source.update({ force: true }));
     // A new process still starts from the good archive.
     const again = await createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir, ...fast }).load();
     expect(again.meta.version).toBe(etagOf(SAMPLE));
+  });
+
+  it('remembers a version that failed verification: HEAD only until the ETag changes, then downloads', async () => {
+    const { api, store, state } = await hostedPair();
+    const cacheDir = freshCache();
+    const source = createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir, ...fast });
+    await source.load();
+    const downloads = () => store.requests.length;
+    const before = downloads();
+    const bad = new Uint8Array([...SAMPLE.subarray(0, 3000), ...strToU8('garbage')]);
+    state.archive = bad;
+    expect((await failure(source.update())).code).toBe('archive_invalid');
+    expect(downloads()).toBe(before + 1);
+    // Same bad version: refused again after a HEAD, nothing downloaded.
+    for (let i = 0; i < 3; i++) {
+      const again = await failure(source.update());
+      expect(again.code).toBe('archive_invalid');
+      expect(again.message).toMatch(/failed verification .*not downloading it again/);
+      expect(again.message).toContain(etagOf(bad));
+      expect(api.requests.at(-1)!.method).toBe('HEAD');
+    }
+    expect(downloads()).toBe(before + 1);
+    // force still downloads (and fails the same way).
+    expect((await failure(source.update({ force: true }))).code).toBe('archive_invalid');
+    expect(downloads()).toBe(before + 2);
+    // A new version: downloaded and swapped in.
+    state.archive = CHANGED;
+    const r = await source.update();
+    expect(r.status).toBe('updated');
+    if (r.status === 'updated') expect(r.data.meta.version).toBe(etagOf(CHANGED));
+    expect(downloads()).toBe(before + 3);
   });
 
   it('an archive that cannot be read as a whole is refused with file and line', async () => {

@@ -9,6 +9,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Logger } from 'pino';
 import { mountDocs } from './docs.js';
 import { createDispatcher, sendError, type Dispatcher } from './dispatch.js';
+import { createHealthDispatcher } from './health.js';
 import { healthBody, infoBody, PACKAGE_VERSION } from './info.js';
 import { accessLog, createLogger, type LogLevel } from './logging.js';
 import { openApiBytes } from './openapi.js';
@@ -116,7 +117,10 @@ export function createApp(options: AppOptions = {}): OpenbellApp {
   const dataDispatch = createDispatcher({ holder, now, logger, before, cacheEntries: options.cacheEntries });
   // Publisher mode: /v4/download and /v4/files/… are answered ahead of the data routes.
   const publisher = options.publish ? createPublisher(options.publish, { logger, before }) : undefined;
-  const dispatch: Dispatcher = publisher ? (req, res) => publisher(req, res) || dataDispatch(req, res) : dataDispatch;
+  const routed: Dispatcher = publisher ? (req, res) => publisher(req, res) || dataDispatch(req, res) : dataDispatch;
+  // /health first, without express (health.ts).
+  const health = createHealthDispatcher(holder, before);
+  const dispatch: Dispatcher = (req, res) => health(req, res) || routed(req, res);
 
   const app = express();
   app.disable('x-powered-by');

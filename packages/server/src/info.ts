@@ -34,12 +34,15 @@ export function scrubSource(source: string): string {
 }
 
 export interface HealthBody {
-  status: 'ok' | 'loading' | 'unavailable';
+  status: 'ok' | 'loading' | 'unavailable' | 'draining';
   data_loaded: boolean;
   detail?: string;
 }
 
 export function healthBody(holder: DataHolder): { status: number; body: HealthBody } {
+  if (holder.draining) {
+    return { status: 503, body: { status: 'draining', data_loaded: holder.current !== undefined, detail: 'The server is shutting down; requests in progress are being finished' } };
+  }
   if (holder.current) return { status: 200, body: { status: 'ok', data_loaded: true } };
   return {
     status: 503,

@@ -18,11 +18,12 @@
  * from that one open file, so a replacement mid-request never mixes two versions.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFile, mkdtemp, open, rename, rm, stat, utimes, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Stats } from 'node:fs';
-import type { TLSSocket } from 'node:tls';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import { sendJson, type RawHandler } from './dispatch.js';
@@ -49,10 +50,22 @@ export interface PublisherOptions {
   urlTtlSeconds?: number;
   /**
    * Scheme and host of the presigned URL in the redirect, e.g. https://calendar.example.com
-   * behind a TLS proxy. Default: built from the request's Host header (https when the socket
-   * is TLS), or a relative Location when there is no Host header.
+   * behind a TLS proxy. Default: `listenUrl`, else a relative Location. Never the request's
+   * Host header, which any client can set.
    */
   publicBaseUrl?: string;
+  /**
+   * The address the server listens on (createServer fills it in; a function is read per
+   * request). Not used for wildcard binds (0.0.0.0, ::) or Unix sockets: relative Location.
+   */
+  listenUrl?: string | (() => string | undefined);
+  /**
+   * Proves that an archive loads (e.g. the loader's full load). When given, a new file is
+   * published only once it passes: the publisher serves its own verified copy, and a file
+   * that fails is logged and leaves the previous publication in place (checked again only
+   * when the file changes). Without it, the file is served as it is.
+   */
+  verify?: (path: string) => Promise<void>;
   /** Clock in epoch ms (tests pin it). */
   now?: () => number;
 }
@@ -162,6 +175,17 @@ interface Opened {
   version: string;
 }
 
+/** Snapshot folders of verified publications, removed when the process exits. */
+const snapshotDirs = new Set<string>();
+function removeAtExit(dir: string): void {
+  if (snapshotDirs.size === 0) {
+    process.once('exit', () => {
+      for (const d of snapshotDirs) rmSync(d, { recursive: true, force: true });
+    });
+  }
+  snapshotDirs.add(dir);
+}
+
 const statKey = (s: Stats): string => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
 
 async function hashHandle(handle: FileHandle, size: number): Promise<string> {
@@ -205,7 +229,89 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
   };
 
   /** Opens the archive and finds its version; null when there is no archive. */
-  const openArchive = async (): Promise<Opened | null> => {
+  const openArchive = async (): Promise<Opened | null> => (options.verify ? openVerified(options.verify) : openFile());
+
+  // ---- verified publication (options.verify) ----
+  let published: { version: string; path: string; size: number; mtime: Date } | null = null;
+  /** Identity of the file last examined, accepted or refused: examined again only when it changes. */
+  let examinedKey: string | undefined;
+  let examining: Promise<void> | undefined;
+  let snapshotDir: string | undefined;
+
+  const examine = async (verify: (path: string) => Promise<void>): Promise<void> => {
+    let st: Stats;
+    try {
+      st = await stat(archivePath);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // keep what is published
+      throw err;
+    }
+    const k = statKey(st);
+    if (k === examinedKey || !st.isFile()) return;
+    if (!snapshotDir) {
+      snapshotDir = await mkdtemp(join(tmpdir(), 'openbell-published-'));
+      removeAtExit(snapshotDir);
+    }
+    const copy = join(snapshotDir, `incoming-${randomBytes(6).toString('hex')}.zip`);
+    await copyFile(archivePath, copy);
+    const after = await stat(archivePath);
+    if (statKey(after) !== k) {
+      // Changed while copying (written in place): look again on the next request.
+      await rm(copy, { force: true });
+      return;
+    }
+    const handle = await open(copy, 'r');
+    let version: string;
+    try {
+      version = await hashHandle(handle, st.size);
+    } finally {
+      await handle.close();
+    }
+    if (published?.version === version) {
+      examinedKey = k;
+      await rm(copy, { force: true });
+      return;
+    }
+    try {
+      await verify(copy);
+    } catch (err) {
+      examinedKey = k;
+      await rm(copy, { force: true });
+      logger?.error(
+        { err: err instanceof Error ? err.message : String(err), file: archivePath, sha256: version, keeping: published ? `"${published.version}"` : null },
+        'publish: the archive does not load; keeping the previous publication',
+      );
+      return;
+    }
+    const path = join(snapshotDir, `${version}.zip`);
+    await rename(copy, path);
+    await utimes(path, st.atime, st.mtime);
+    const before = published;
+    published = { version, path, size: st.size, mtime: st.mtime };
+    examinedKey = k;
+    logger?.info({ etag: `"${version}"`, size: st.size }, 'publishing archive');
+    // Downloads in progress keep their open handle (POSIX); new ones get the new version.
+    if (before && before.path !== path) await rm(before.path, { force: true }).catch(() => undefined);
+  };
+
+  const openVerified = async (verify: (path: string) => Promise<void>): Promise<Opened | null> => {
+    examining ??= examine(verify).finally(() => {
+      examining = undefined;
+    });
+    await examining;
+    const p = published;
+    if (!p) return null;
+    let handle: FileHandle;
+    try {
+      handle = await open(p.path, 'r');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return openVerified(verify); // replaced meanwhile
+      throw err;
+    }
+    return { handle, stat: await handle.stat(), version: p.version };
+  };
+
+  const openFile = async (): Promise<Opened | null> => {
     for (let attempt = 0; ; attempt++) {
       let handle: FileHandle;
       try {
@@ -258,12 +364,14 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
     sendJson(req, res, 503, { detail: 'No archive is published yet' });
   };
 
-  const absoluteBase = (req: IncomingMessage): string => {
+  const absoluteBase = (): string => {
     if (publicBase) return publicBase;
-    const host = req.headers.host;
-    if (!host || /[\s/\\@?#]/.test(host)) return '';
-    const tls = (req.socket as TLSSocket).encrypted === true;
-    return `${tls ? 'https' : 'http'}://${host}`;
+    const listen = typeof options.listenUrl === 'function' ? options.listenUrl() : options.listenUrl;
+    if (!listen || !/^https?:\/\//.test(listen)) return '';
+    const host = new URL(listen).hostname;
+    // A wildcard bind is no address a client can use: let it resolve the Location itself.
+    if (host === '0.0.0.0' || host === '[::]' || host === '::') return '';
+    return listen.replace(/\/+$/, '');
   };
 
   const download = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -287,7 +395,7 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
       res.end();
       return;
     }
-    res.writeHead(302, { Location: absoluteBase(req) + presign(o.version), 'Content-Length': 0 });
+    res.writeHead(302, { Location: absoluteBase() + presign(o.version), 'Content-Length': 0 });
     res.end();
   };
 

@@ -263,7 +263,7 @@ export const Availability = z.looseObject({ is_available: z.boolean() }).openapi
 
 export const Health = z
   .looseObject({
-    status: z.enum(['ok', 'loading', 'unavailable']),
+    status: z.enum(['ok', 'loading', 'unavailable', 'draining']),
     data_loaded: z.boolean(),
     detail: z.string().optional(),
   })

@@ -14,6 +14,10 @@ import { createUpdater, DataHolder, publicErrorMessage, type UpdateOutcome, type
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8000;
 export const DEFAULT_UPDATE_EVERY_MINUTES = 360;
+export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_CONNECTIONS = 1000;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface ServerOptions extends Omit<AppOptions, 'holder'> {
   /** Loaded in the background after the server starts listening; 503 until then. */
@@ -26,8 +30,21 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
   socketPath?: string;
   /** Minutes between update checks of a remote source; default 360, 0 disables. */
   updateEveryMinutes?: number;
-  /** How long close() waits for in-flight requests before cutting connections. Default 10 s. */
+  /**
+   * How long close() (the drain on SIGTERM/SIGINT) waits for responses in flight to be sent
+   * to the end before cutting the connections left. Default 30 s.
+   */
+  drainTimeoutMs?: number;
+  /** Former name of drainTimeoutMs (used when drainTimeoutMs is not given). */
   shutdownTimeoutMs?: number;
+  /** Connections open at once; further ones are closed on arrival. Default 1000; 0 = no cap. */
+  maxConnections?: number;
+  /** Longest wait for a request's complete headers from connect (slow clients). Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Longest wait for a complete request (headers and body). Default 30 s. */
+  requestTimeoutMs?: number;
+  /** After a failed update check, the next comes after this delay, doubling per failure, capped at the interval. Default 60 s. */
+  updateRetryMs?: number;
   /** Delay before retrying a failed first load; doubles up to 30 minutes. Default 60 s. */
   loadRetryMs?: number;
 }
@@ -85,20 +102,59 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
   const initial: LoadedData | undefined = options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined);
   const holder = new DataHolder(initial);
-  const app = createApp({ ...options, holder, logger });
+  // The publisher's presigned links point at the listen address (or publishUrl), never at
+  // the request's Host header; known once listening.
+  let listenUrl: string | undefined;
+  const publish = options.publish ? { listenUrl: () => listenUrl, ...options.publish } : undefined;
+  const app = createApp({ ...options, publish, holder, logger });
   let closed = false;
-  const server = http.createServer((req, res) => {
-    // Once closing, answer with Connection: close so keep-alive clients move on instead of
-    // sending their next request down a connection that is about to go away.
-    if (closed) res.shouldKeepAlive = false;
-    if (!app.dispatch(req, res)) app(req, res);
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout || Infinity);
+  // Responses in progress per connection, so the drain closes a connection only once it has
+  // nothing left to send.
+  const busy = new Map<net.Socket, number>();
+  const server = http.createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      // How often the two timeouts above are checked (Node's default is every 30 s).
+      connectionsCheckingInterval: Math.max(250, Math.min(headersTimeout, requestTimeout || headersTimeout) / 4),
+    },
+    (req, res) => {
+      // Once closing, answer with Connection: close so keep-alive clients move on instead of
+      // sending their next request down a connection that is about to go away.
+      if (closed) res.shouldKeepAlive = false;
+      const socket = req.socket;
+      busy.set(socket, (busy.get(socket) ?? 0) + 1);
+      res.once('close', () => {
+        const n = (busy.get(socket) ?? 1) - 1;
+        if (busy.has(socket)) busy.set(socket, n);
+        if (closed && n === 0) endWhenFlushed(socket);
+      });
+      if (!app.dispatch(req, res)) app(req, res);
+    },
+  );
+  server.on('connection', (socket: net.Socket) => {
+    busy.set(socket, 0);
+    socket.once('close', () => busy.delete(socket));
   });
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  if (maxConnections > 0) server.maxConnections = maxConnections;
   // Keep-alive sockets outliving the load generator's or a proxy's own timeout cause resets;
   // a few seconds more than common client defaults avoids that.
   server.keepAliveTimeout = 65_000;
 
+  /**
+   * Ends a connection gracefully: `end()` sends FIN only after the bytes still buffered for a
+   * slow reader, so the answer arrives whole (destroying it would cut the answer short).
+   */
+  function endWhenFlushed(socket: net.Socket): void {
+    if (!socket.destroyed && !socket.writableEnded) socket.end();
+  }
+
   if (options.socketPath) await clearStaleSocket(options.socketPath);
   const url = await listen(server, options);
+  listenUrl = url;
   logger.info({ url }, 'openbell server listening');
 
   const source = options.source;
@@ -112,6 +168,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       source,
       everyMinutes: options.updateEveryMinutes ?? DEFAULT_UPDATE_EVERY_MINUTES,
       logger,
+      ...(options.updateRetryMs !== undefined ? { retryBaseMs: options.updateRetryMs } : {}),
     });
   };
 
@@ -151,31 +208,51 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   // Nobody is obliged to await `ready`; an unobserved rejection must not crash the process.
   ready.catch(() => undefined);
 
+  const drainTimeoutMs = options.drainTimeoutMs ?? options.shutdownTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
   let closing: Promise<void> | undefined;
+  /**
+   * The drain: /health answers 503 `draining` at once, the listening socket closes (no new
+   * connections), every response in flight is sent to the end (a slow reader included), idle
+   * keep-alive connections are ended, and after `drainTimeoutMs` whatever is left is cut.
+   */
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve, reject) => {
       closed = true;
+      holder.draining = true;
       updater?.stop();
       if (retryTimer) clearTimeout(retryTimer);
-      const timeout = setTimeout(() => server.closeAllConnections(), options.shutdownTimeoutMs ?? 10_000);
+      const started = Date.now();
+      let inFlight = 0;
+      for (const n of busy.values()) inFlight += n;
+      logger.info({ connections: busy.size, inFlight, drainTimeoutMs }, 'drain started: no new connections, finishing responses in flight');
+      let cut = 0;
+      const timeout = setTimeout(() => {
+        cut = busy.size;
+        logger.warn({ connections: cut, afterMs: Date.now() - started }, 'drain timeout: cutting the connections left');
+        server.closeAllConnections();
+        for (const socket of busy.keys()) socket.destroy();
+      }, drainTimeoutMs);
       timeout.unref();
       // http.Server#close would also drop every connection without a request in progress at
       // once, including ones accepted a moment ago whose request bytes are still on the way.
       // Close only the listening socket, give such connections a short grace to deliver their
-      // request (answered with Connection: close), then sweep idle keep-alive connections
-      // until none is left.
+      // request (answered with Connection: close), then end every connection with nothing in
+      // progress, until none is left. Ending (not destroying) lets buffered bytes go out first.
+      const sweepIdle = () => {
+        for (const [socket, n] of busy) if (n === 0) endWhenFlushed(socket);
+      };
       let sweep: NodeJS.Timeout | undefined;
       const grace = setTimeout(() => {
-        server.closeIdleConnections();
-        sweep = setInterval(() => server.closeIdleConnections(), 50);
+        sweepIdle();
+        sweep = setInterval(sweepIdle, 50);
         sweep.unref();
-      }, Math.min(250, options.shutdownTimeoutMs ?? 10_000));
+      }, Math.min(250, drainTimeoutMs));
       grace.unref();
       net.Server.prototype.close.call(server, (err?: Error) => {
         clearTimeout(timeout);
         clearTimeout(grace);
         if (sweep) clearInterval(sweep);
-        logger.info('openbell server closed');
+        logger.info({ ms: Date.now() - started, cutConnections: cut }, 'drain finished: openbell server closed');
         if (err) reject(err);
         else resolve();
       });

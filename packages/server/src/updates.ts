@@ -22,6 +22,8 @@ export interface UpdateState {
 
 export class DataHolder {
   current: LoadedData | undefined;
+  /** Set when shutdown begins: /health answers 503 `draining` so load balancers move on. */
+  draining = false;
   /** Set while the first load is running or after it failed, so /health and 503s can say why. */
   loadError: string | null = null;
   readonly updates: UpdateState = {
@@ -71,7 +73,14 @@ export interface UpdaterOptions {
   everyMinutes: number;
   logger: Logger;
   now?: () => number;
+  /**
+   * After a failed check the next one comes sooner than `everyMinutes`: this delay, doubled
+   * after each further failure, never beyond the interval. Default 60 s.
+   */
+  retryBaseMs?: number;
 }
+
+export const DEFAULT_UPDATE_RETRY_BASE_MS = 60_000;
 
 export function createUpdater(options: UpdaterOptions): Updater {
   const { holder, source, logger } = options;
@@ -82,6 +91,9 @@ export function createUpdater(options: UpdaterOptions): Updater {
   let running: Promise<UpdateOutcome> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** Failed checks in a row (reset by any success). */
+  let failures = 0;
+  const retryBaseMs = Math.max(1, options.retryBaseMs ?? DEFAULT_UPDATE_RETRY_BASE_MS);
 
   holder.updates.enabled = periodic;
   holder.updates.everyMinutes = periodic ? options.everyMinutes : 0;
@@ -104,11 +116,15 @@ export function createUpdater(options: UpdaterOptions): Updater {
       }
       state.lastSuccessAt = state.lastAttemptAt;
       state.lastError = null;
+      failures = 0;
       return state.lastResult;
     } catch (err) {
+      failures += 1;
       state.lastResult = 'failed';
       state.lastError = publicErrorMessage(err);
-      logger.warn({ err: state.lastError, source: source.description }, 'data update failed; still serving the previous data');
+      logger.warn({ err: state.lastError, source: source.description, retryInMs: nextDelay() }, 'data update failed; still serving the previous data');
+      // Whoever ran this check (the timer or runNow), the next one comes after the backoff.
+      schedule();
       return 'failed';
     }
   };
@@ -120,14 +136,19 @@ export function createUpdater(options: UpdaterOptions): Updater {
     return running;
   };
 
+  /** The interval, or after failures a backoff (retryBase, doubling) capped at the interval. */
+  const nextDelay = (): number => (failures === 0 ? everyMs : Math.min(everyMs, retryBaseMs * 2 ** Math.min(failures - 1, 30)));
+
   const schedule = () => {
     if (!periodic || stopped) return;
-    holder.updates.nextCheckAt = new Date(now() + everyMs).toISOString();
+    if (timer) clearTimeout(timer);
+    const delay = nextDelay();
+    holder.updates.nextCheckAt = new Date(now() + delay).toISOString();
     // setTimeout rather than setInterval: a slow download never stacks checks, and the
     // timer is unref'd so it never keeps a process alive that is otherwise done.
     timer = setTimeout(() => {
       void runNow().finally(schedule);
-    }, everyMs);
+    }, delay);
     timer.unref();
   };
   schedule();

@@ -71,6 +71,17 @@ describe('markets', () => {
     expect(star.body).toHaveLength(2);
   });
 
+  it('answers a pathological subset pattern at once (no regex backtracking)', async () => {
+    const res = await get(`/markets?subset=${'*'.repeat(30)}%23`).expect(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it('refuses a subset pattern longer than 256 characters with 422 naming subset', async () => {
+    await get(`/markets?subset=${'*'.repeat(256)}`).expect(200);
+    const res = await get(`/markets?subset=${'a'.repeat(257)}`).expect(422);
+    expect(JSON.stringify(res.body)).toContain('subset');
+  });
+
   it('gets a market by FinID or MIC, any case', async () => {
     expect((await get('/markets/us.nyse').expect(200)).body.fin_id).toBe(NYSE);
     expect((await get('/markets/xnys').expect(200)).body.fin_id).toBe(NYSE);

@@ -194,7 +194,7 @@ describe('/v4/download HEAD, 304 and redirect', () => {
     expect(Buffer.from(await followed.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
-  it('uses publicBaseUrl for the Location when configured, and a relative one without a Host header', async () => {
+  it('uses publicBaseUrl for the Location when configured, else the listen address, never the Host header', async () => {
     const { s } = await setup({ publicBaseUrl: 'https://calendar.example.com/' });
     expect(await presignedUrl(s)).toMatch(/^https:\/\/calendar\.example\.com\/v4\/files\/[0-9a-f]{64}\/bulk\.zip\?/);
 
@@ -212,7 +212,73 @@ describe('/v4/download HEAD, 304 and redirect', () => {
     });
     expect(raw).toMatch(/^HTTP\/1\.[01] 302/);
     const location = /\r\nLocation: ([^\r]*)\r\n/i.exec(raw)?.[1];
-    expect(location).toMatch(/^\/v4\/files\/[0-9a-f]{64}\/bulk\.zip\?expires=\d+&signature=/);
+    expect(location).toMatch(new RegExp(`^${s2.url}/v4/files/[0-9a-f]{64}/bulk\\.zip\\?expires=\\d+&signature=`));
+
+    // A forged Host header does not steer the link elsewhere.
+    const forged = await new Promise<string>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: Number(port), path: '/v4/download', headers: { ...auth(), host: 'evil.example:666' } }, (res) => {
+          res.resume();
+          resolve(String(res.headers.location));
+        })
+        .on('error', reject);
+    });
+    expect(forged.startsWith(`${s2.url}/v4/files/`)).toBe(true);
+    expect(forged).not.toContain('evil');
+
+    // Bound to every interface: no usable address, so a relative link the client resolves.
+    const wildFile = path.join(tempDir(), 'bulk.zip');
+    writeArchive(wildFile, randomBytes(100));
+    const wild = createPublisher({ archivePath: wildFile, tokens: [TOKEN], listenUrl: 'http://0.0.0.0:8000' });
+    const plain = http.createServer((q, r) => {
+      if (!wild(q, r)) r.end();
+    });
+    await new Promise<void>((r) => plain.listen(0, '127.0.0.1', () => r()));
+    const res = await fetch(`http://127.0.0.1:${(plain.address() as net.AddressInfo).port}/v4/download`, { headers: { ...auth(), host: 'evil.example' }, redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(/^\/v4\/files\//);
+    await new Promise((r) => plain.close(r));
+  });
+
+  it('with verify: publishes a file only once it loads; a bad file keeps the previous publication and is logged', async () => {
+    const good = Buffer.concat([Buffer.from('PK-good-'), randomBytes(20_000)]);
+    const verify = async (p: string) => {
+      if (!readFileSync(p).subarray(0, 2).equals(Buffer.from('PK'))) throw new Error('not a ZIP archive');
+    };
+    const { s, file, lines } = await setup({ verify }, good);
+    const head = async () => (await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth() })).headers.get('etag');
+    expect(await head()).toBe(`"${sha(good)}"`);
+    const oldLink = await presignedUrl(s);
+
+    // A corrupt replacement: refused, logged once, the good version stays published.
+    writeArchive(file, Buffer.from('garbage, not an archive'));
+    expect(await head()).toBe(`"${sha(good)}"`);
+    expect(await head()).toBe(`"${sha(good)}"`);
+    const refused = lines.filter((l) => l.includes('does not load'));
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toContain('not a ZIP archive');
+    const served = await fetch(oldLink);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(good)).toBe(true);
+
+    // A good replacement is published.
+    const next = Buffer.concat([Buffer.from('PK-next-'), randomBytes(10_000)]);
+    writeArchive(file, next);
+    expect(await head()).toBe(`"${sha(next)}"`);
+    expect((await fetch(oldLink)).status).toBe(410);
+    const followed = await fetch(`${s.url}/v4/download`, { headers: auth() });
+    expect(Buffer.from(await followed.arrayBuffer()).equals(next)).toBe(true);
+  });
+
+  it('with verify: a bad first file publishes nothing (503) until a good one arrives', async () => {
+    const verify = async (p: string) => {
+      if (!readFileSync(p).subarray(0, 2).equals(Buffer.from('PK'))) throw new Error('not a ZIP archive');
+    };
+    const { s, file } = await setup({ verify }, Buffer.from('nope'));
+    expect((await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth() })).status).toBe(503);
+    const good = Buffer.from('PK and then some');
+    writeArchive(file, good);
+    expect((await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth() })).headers.get('etag')).toBe(`"${sha(good)}"`);
   });
 
   it('answers 503 when no archive is published and 405 for other methods', async () => {

@@ -2,9 +2,9 @@
  * The running server over real sockets: data sources, hot swaps under load, failed updates,
  * Unix sockets, graceful shutdown and the access log.
  */
-import { mkdtempSync } from 'node:fs';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -155,6 +155,64 @@ describe('updates', () => {
     });
   });
 
+  it('swaps a real archive (loader: worker parse, sliced build) with requests answered during every swap', async () => {
+    const { createDataSource } = await import('@openbell/loader');
+    const dir = mkdtempSync(path.join(tmpdir(), 'openbell-swap-'));
+    const csv = path.join(dir, 'csv');
+    mkdirSync(csv);
+    const write = (n: number, stamp: number) => {
+      const markets = ['FinID,Exchange Name,Timezone,Weekend Definition,MIC'];
+      const holidays = ['FinID,Date,Holiday Name,Schedule,Settlement,Observed,Memo,Status'];
+      const schedules = ['FinID,Schedule Group,Timezone,Phase Type,Days,Start,End,Offset Days'];
+      for (let m = 0; m < n; m++) {
+        const id = m === 0 ? 'US.NYSE' : `M${m}.EX`;
+        markets.push(`${id},Exchange ${m},America/New_York,Sat-Sun,`);
+        for (let y = 2010; y < 2030; y++) for (let d = 10; d < 22; d++) holidays.push(`${id},${y}-03-${d},Holiday,Closed,No,,,Closed`);
+        schedules.push(`${id},Regular,America/New_York,Primary Trading Session,Mon-Fri,09:30,16:00,0`);
+      }
+      writeFileSync(path.join(csv, 'markets.csv'), markets.join('\n'));
+      writeFileSync(path.join(csv, 'holidays.csv'), holidays.join('\n'));
+      writeFileSync(path.join(csv, 'schedules.csv'), schedules.join('\n'));
+      writeFileSync(path.join(csv, 'phases.csv'), 'Name,Status,Settlement\nPrimary Trading Session,Open,Yes\n');
+      const t = new Date(Date.UTC(2024, 0, 1) + stamp * 1000);
+      for (const f of ['markets.csv', 'holidays.csv', 'schedules.csv', 'phases.csv']) utimesSync(path.join(csv, f), t, t);
+    };
+    write(200, 0);
+    const source = createDataSource({ data: dir });
+    const s = await start({ source, updateEveryMinutes: 0 });
+    await s.ready;
+    const statuses: number[] = [];
+    let during = 0;
+    let swapping = false;
+    let running = true;
+    const client = async () => {
+      while (running) {
+        const [health, status] = await Promise.all([fetch(`${s.url}/health`), fetch(`${s.url}/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:00Z`)]);
+        statuses.push(health.status, status.status);
+        expect(((await status.json()) as { status: string }).status).toBe('Open');
+        await health.arrayBuffer();
+        if (swapping) during += 1;
+      }
+    };
+    const clients = Array.from({ length: 4 }, client);
+    const counts: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      write(200 + i, i);
+      const before = during;
+      swapping = true;
+      expect(await s.updateNow()).toBe('updated');
+      swapping = false;
+      counts.push(during - before);
+      expect(s.holder.current!.dataset.counts.markets).toBe(200 + i);
+    }
+    running = false;
+    await Promise.all(clients);
+    expect(statuses.length).toBeGreaterThan(50);
+    expect(statuses.every((c) => c === 200)).toBe(true);
+    // Requests kept being answered while each new dataset was read and built.
+    for (const c of counts) expect(c).toBeGreaterThan(0);
+  }, 60_000);
+
   it('a failed update keeps the old data serving and shows in /info and the log', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(l) });
@@ -205,6 +263,29 @@ describe('updates', () => {
     await sleep(60);
     expect(slow.updates).toBe(1);
     expect((await getJson(`${t.url}/info`)).body.updates.enabled).toBe(false);
+  });
+
+  it('backs off after failed checks: sooner than the interval, doubling, reset by a success', async () => {
+    let fail = true;
+    const source = new ScriptedSource(undefined, async () => {
+      if (fail) throw new Error('the published version failed verification');
+      return { status: 'up_to_date' };
+    });
+    const s = await start({ source, updateEveryMinutes: 10, updateRetryMs: 20 });
+    await s.ready;
+    expect(s.holder.updates.nextCheckAt).not.toBeNull();
+    const interval = Date.parse(s.holder.updates.nextCheckAt!) - Date.now();
+    expect(interval).toBeGreaterThan(9 * 60_000);
+    // The first check is due in 10 minutes; a failed manual one brings the next one in sooner.
+    expect(await s.updateNow()).toBe('failed');
+    for (let i = 0; i < 100 && source.updates < 4; i++) await sleep(20);
+    expect(source.updates).toBeGreaterThanOrEqual(4); // retries at 20, 40, 80 ms …
+    fail = false;
+    for (let i = 0; i < 100 && s.holder.updates.lastResult !== 'up_to_date'; i++) await sleep(20);
+    expect(s.holder.updates.lastResult).toBe('up_to_date');
+    await sleep(30);
+    // Back on the normal interval once a check succeeds.
+    expect(Date.parse(s.holder.updates.nextCheckAt!) - Date.now()).toBeGreaterThan(9 * 60_000);
   });
 
   it('never schedules checks for a local source', async () => {
@@ -270,6 +351,68 @@ describe('shutdown', () => {
     expect(exits).toEqual([0]);
     remove();
     expect(process.listenerCount('SIGTERM')).toBe(0);
+  });
+});
+
+describe('front door', () => {
+  /** A raw connection; resolves with what the server sent once it closes the connection. */
+  function rawConnection(url: string, send?: string): { socket: net.Socket; closed: Promise<string>; connected: Promise<void> } {
+    const { port } = new URL(url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let got = '';
+    socket.on('data', (d: Buffer) => (got += d.toString()));
+    const connected = new Promise<void>((r) => socket.once('connect', () => r()));
+    if (send) socket.write(send);
+    const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(got)));
+    socket.on('error', () => undefined);
+    return { socket, closed, connected };
+  }
+
+  it('answers /health without express (the plain node:http dispatcher), 503 draining once closing', async () => {
+    const app = createApp({ data: fixtureData(), logLevel: 'silent' });
+    const server = http.createServer((req, res) => {
+      if (!app.dispatch(req, res)) {
+        res.statusCode = 599;
+        res.end();
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    expect(await getJson(`${base}/health`)).toEqual({ status: 200, body: { status: 'ok', data_loaded: true } });
+    expect((await fetch(`${base}/info`)).status).toBe(599); // express's, not the dispatcher's
+    app.holder.draining = true;
+    expect(await getJson(`${base}/health`)).toMatchObject({ status: 503, body: { status: 'draining', data_loaded: true } });
+    await new Promise((r) => server.close(r));
+  });
+
+  it('caps connections (maxConnections): one over the cap is closed on arrival', async () => {
+    const s = await start({ data: fixtureData(), maxConnections: 2 });
+    expect(s.server.maxConnections).toBe(2);
+    const a = rawConnection(s.url);
+    const b = rawConnection(s.url);
+    await Promise.all([a.connected, b.connected]);
+    await sleep(50);
+    const c = rawConnection(s.url, 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await c.closed).toBe(''); // dropped without an answer
+    a.socket.destroy();
+    await a.closed;
+    await sleep(50);
+    expect((await getJson(`${s.url}/health`)).status).toBe(200);
+    b.socket.destroy();
+  });
+
+  it('closes a connection whose headers do not arrive in time (408)', async () => {
+    const s = await start({ data: fixtureData(), headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const slow = rawConnection(s.url, 'GET /health HTTP/1.1\r\nHost: x\r\n');
+    const answer = await slow.closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('defaults: 1000 connections, 10 s for headers, 30 s for a request', async () => {
+    const s = await start({ data: fixtureData() });
+    expect(s.server.maxConnections).toBe(1000);
+    expect(s.server.headersTimeout).toBe(10_000);
+    expect(s.server.requestTimeout).toBe(30_000);
   });
 });
 

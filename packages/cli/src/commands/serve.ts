@@ -3,6 +3,7 @@
  * archive it serves as a hosted `/v4/download` endpoint.
  */
 import { createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions } from '@openbell/server';
+import { verifyPathOffThread } from '@openbell/loader';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
@@ -19,7 +20,15 @@ function publishOptions(settings: Settings, archivePath: string | null): Publish
   } catch (e) {
     throw new UserError(`--publish: ${oneLine(e).replace(/^publish: /, '')}`);
   }
-  return { archivePath, tokens, ...(settings.publishUrl ? { publicBaseUrl: settings.publishUrl } : {}) };
+  return {
+    archivePath,
+    tokens,
+    // A file is published only once it loads; a bad one keeps the previous publication.
+    verify: async (path: string) => {
+      await verifyPathOffThread(path);
+    },
+    ...(settings.publishUrl ? { publicBaseUrl: settings.publishUrl } : {}),
+  };
 }
 
 /** Why the server could not listen, as a user error naming the setting, when it is the address's fault. */
@@ -41,7 +50,7 @@ function listenFault(e: unknown, settings: Settings): UserError | undefined {
 
 export async function serve(settings: Settings, err: NodeJS.WritableStream = process.stderr): Promise<void> {
   const bar = progressBar();
-  const source = sourceFor(settings, bar.onProgress);
+  const source = sourceFor(settings, bar.onProgress, true);
   const publish = settings.publish ? publishOptions(settings, source.archivePath()) : undefined;
   if (source.kind === 'sample') err.write(`${SAMPLE_NOTICE}\n`);
   else err.write(`Loading data from ${source.description}\n`);
@@ -56,13 +65,18 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     port: settings.port,
     ...(settings.uds ? { socketPath: settings.uds } : {}),
     updateEveryMinutes: settings.updateEvery,
+    updateRetryMs: Math.max(1, settings.updateRetry * 1000),
+    drainTimeoutMs: settings.drainTimeout * 1000,
+    maxConnections: settings.maxConnections,
+    headersTimeoutMs: settings.headersTimeout * 1000,
+    requestTimeoutMs: settings.requestTimeout * 1000,
     logLevel: settings.logLevel as LogLevel,
     ...(settings.corsOrigins ? { corsOrigins: settings.corsOrigins.includes('*') ? '*' : settings.corsOrigins } : {}),
     ...(publish ? { publish } : {}),
   }).catch((e: unknown) => {
     throw listenFault(e, settings) ?? e;
   });
-  installShutdownHandlers(running);
+  installShutdownHandlers(running, { logger: running.logger });
   err.write(`Serving ${data.meta.isSample ? 'the bundled SAMPLE dataset' : data.meta.source} (version ${data.meta.version ?? 'n/a'})\n`);
   if (source.isRemote) err.write(`Checking for updates every ${settings.updateEvery} minutes${settings.updateEvery === 0 ? ' (off)' : ''}\n`);
   if (publish) err.write(`Publishing ${publish.archivePath} at ${running.url}/v4/download\n`);

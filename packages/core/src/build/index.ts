@@ -82,14 +82,28 @@ function buildRegional(rows: readonly RegionalHolidayRow[], log: BuildLog): Map<
 
 const byString = <T>(key: (x: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
+/** Builds the index in one go (see buildIndexSteps). */
 export function buildIndex(tables: Tables, options: DatasetOptions = {}): DatasetIndex {
+  const steps = buildIndexSteps(tables, options);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * The index build as a generator that pauses (yields) every few thousand rows and once per
+ * market in the per-market passes, so a caller can spread a large build over several turns of
+ * its event loop. Core stays free of timers: the caller decides when to resume.
+ */
+export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): Generator<void, DatasetIndex, void> {
   const log = new BuildLog(tables.sources, tables.rowFaults);
   const zones = new ZoneRegistry();
   const plan: Plan =
     options.plan ?? (tables.schedules === undefined ? 'holidays_only' : tables.currencies === undefined ? 'no_currencies' : 'full');
 
   const markets = buildMarkets(tables.markets, log, zones);
-  const latestHolidayYear = addHolidays(tables.holidays, markets, log);
+  const latestHolidayYear = yield* addHolidays(tables.holidays, markets, log);
   // "Current year + 5" comes from the caller: core has no clock.
   const fallbackEndYear = options.coverageEndYearWithoutHolidays ?? (latestHolidayYear || 2030);
   setCoverage(markets, fallbackEndYear);
@@ -100,7 +114,7 @@ export function buildIndex(tables: Tables, options: DatasetOptions = {}): Datase
     if (tables.schedules.length > 0 && tables.phaseTypes === undefined) {
       log.warn('the archive has schedules but no phase types table (phases.csv); every schedule row has an unknown phase type', { table: 'phaseTypes' });
     }
-    scheduleCount = addSchedules(tables.schedules, markets, buildPhaseTypes(phaseTypes, log), buildSeasons(tables.seasonDefinitions ?? [], log), zones, log);
+    scheduleCount = yield* addSchedules(tables.schedules, markets, buildPhaseTypes(phaseTypes, log), buildSeasons(tables.seasonDefinitions ?? [], log), zones, log);
   }
 
   const micIndex = buildMicIndex(tables.micMapping, markets, log);

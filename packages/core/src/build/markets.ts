@@ -97,10 +97,11 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
  * warning); a bad row makes its market answer a data error; identical duplicates collapse.
  * Returns the latest holiday year seen (for the coverage of markets without holidays).
  */
-export function addHolidays(rows: readonly MarketHolidayRow[], markets: Map<string, MarketEntry>, log: BuildLog): number {
+export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<string, MarketEntry>, log: BuildLog): Generator<void, number, void> {
   const T = 'holidays' as const;
   const index = new DayIndexBuilder<MarketHoliday>();
   for (let i = 0; i < rows.length; i++) {
+    if ((i & 2047) === 2047) yield;
     const row = rows[i]!;
     const finId = str(row.fin_id)?.trim().toUpperCase();
     if (!finId) {
@@ -142,6 +143,7 @@ export function addHolidays(rows: readonly MarketHolidayRow[], markets: Map<stri
   }
   let latestYear = 0;
   for (const [finId, { recs, days, rowIndex }] of index.entries()) {
+    yield;
     const entry = markets.get(finId)!;
     const kept: MarketHoliday[] = [];
     const keptDays: number[] = [];

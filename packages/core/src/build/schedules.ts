@@ -207,14 +207,14 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
 }
 
 /** Schedule rows into their markets; returns how many rows were compiled. */
-export function addSchedules(
+export function* addSchedules(
   rows: readonly ScheduleRow[],
   markets: Map<string, MarketEntry>,
   phaseTypes: Map<string, PhaseTypeEntry>,
   seasons: Map<string, SeasonDates>,
   zones: ZoneRegistry,
   log: BuildLog,
-): number {
+): Generator<void, number, void> {
   const T: TableName = 'schedules';
   const perMarket = new Map<string, number[]>();
   rows.forEach((row, i) => {
@@ -233,6 +233,7 @@ export function addSchedules(
   });
   let count = 0;
   for (const [finId, indices] of perMarket) {
+    yield;
     const entry = markets.get(finId)!;
     const compiled: CompiledRow[] = [];
     const kept: number[] = [];

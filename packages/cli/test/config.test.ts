@@ -1,0 +1,32 @@
+// Issue 12 settings: drain timeout and the front door's limits, from flags, env and the file.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveSettings } from '../src/config.js';
+
+const noFile = () => join(mkdtempSync(join(tmpdir(), 'openbell-cfg-')), 'none');
+
+describe('drain and front-door settings', () => {
+  it('default to 30 s drain, 1000 connections, 10 s headers, 30 s request', () => {
+    const s = resolveSettings({}, { XDG_CONFIG_HOME: noFile() });
+    expect(s).toMatchObject({ updateRetry: 60, drainTimeout: 30, maxConnections: 1000, headersTimeout: 10, requestTimeout: 30 });
+    expect(resolveSettings({}, { XDG_CONFIG_HOME: noFile(), OPENBELL_UPDATE_RETRY: '5' }).updateRetry).toBe(5);
+  });
+
+  it('come from OPENBELL_* names, the config file and flags, in that precedence', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openbell-cfg-'));
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ drainTimeout: 12, maxConnections: 50, headersTimeout: 4 }));
+    const env = { OPENBELL_DRAIN_TIMEOUT: '5', OPENBELL_MAX_CONNECTIONS: '0', OPENBELL_REQUEST_TIMEOUT: '7.5' };
+    expect(resolveSettings({}, env, file)).toMatchObject({ drainTimeout: 5, maxConnections: 0, headersTimeout: 4, requestTimeout: 7.5 });
+    expect(resolveSettings({ drainTimeout: '1' }, env, file).drainTimeout).toBe(1);
+  });
+
+  it('refuse bad values naming the setting', () => {
+    const env = { XDG_CONFIG_HOME: noFile() };
+    expect(() => resolveSettings({}, { ...env, OPENBELL_DRAIN_TIMEOUT: 'soon' })).toThrow(/OPENBELL_DRAIN_TIMEOUT: expected seconds/);
+    expect(() => resolveSettings({}, { ...env, OPENBELL_MAX_CONNECTIONS: '2.5' })).toThrow(/OPENBELL_MAX_CONNECTIONS: expected a whole number/);
+    expect(() => resolveSettings({ maxConnections: '-1' }, env)).toThrow(/--max-connections/);
+  });
+});

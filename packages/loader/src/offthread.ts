@@ -1,0 +1,186 @@
+/**
+ * Loading without stalling the event loop, for a server swapping in new data while it answers
+ * requests. The archive is read, inflated, parsed and verified in a worker thread
+ * (worker.ts); the rows come back in small acknowledged messages, and the Dataset is built on
+ * this thread in slices of a few milliseconds (core's `Dataset.createSteps`), yielding to the
+ * event loop (setImmediate) between them. Errors and warnings are those of the in-thread
+ * functions (`loadFromBytes`, `loadFromPath`), which stay as they are for the CLI and tests.
+ *
+ * When the worker's compiled file cannot be found (running from sources without a build),
+ * the in-thread functions are used instead.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { DataError, Dataset, type DatasetOptions, type TableName, type Tables } from '@openbell/core';
+import { LoaderError, type LoaderErrorCode } from './errors.js';
+import { loadFromBytes, loadFromPath, type LoadInfo, type ParseOptions } from './local.js';
+import type { LoadedData, LoadWarning } from './types.js';
+import type { WorkerMessage, WorkerTask } from './worker.js';
+
+export interface OffThreadOptions {
+  /** Longest stretch of Dataset building between two yields to the event loop (ms, default 4). */
+  sliceMs?: number;
+  /** false: parse on this thread (the in-thread functions); default: a worker when available. */
+  worker?: boolean;
+}
+
+export const DEFAULT_SLICE_MS = 4;
+
+let workerPath: string | null | undefined;
+/** The compiled worker: beside this module (dist/, or a bundle's folder), else the package's dist/. */
+export function workerFile(): string | null {
+  if (workerPath !== undefined) return workerPath;
+  for (const rel of ['./worker.js', '../dist/worker.js']) {
+    const p = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(p)) return (workerPath = p);
+  }
+  return (workerPath = null);
+}
+
+const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+
+/** Runs a task in a worker: the parsed, verified rows and the load's warnings. */
+function parseInWorker(file: string, task: WorkerTask): Promise<{ tables: Tables; warnings: LoadWarning[] }> {
+  return new Promise((resolvePromise, reject) => {
+    // No inherited flags: a parent started with `--input-type -e …` (or test runners' own
+    // flags) would stop a plain file worker from starting.
+    const worker = new Worker(file, { workerData: { openbellLoader: task }, execArgv: [] });
+    const tables: Partial<Record<TableName, unknown[]>> = {};
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      fn();
+    };
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'rows') {
+        const list = (tables[m.table] ??= []);
+        for (const row of m.rows) list.push(row);
+        // Acknowledge from the next turn, so each chunk is received in a turn of its own.
+        setImmediate(() => worker.postMessage('ack'));
+      } else if (m.type === 'done') {
+        for (const t of m.tables) tables[t] ??= [];
+        const all = { ...(tables as unknown as Tables), ...(m.sources ? { sources: m.sources } : {}) };
+        finish(() => resolvePromise({ tables: all, warnings: m.warnings as LoadWarning[] }));
+      } else {
+        const e = m.error;
+        const err = e.loader
+          ? new LoaderError(e.code as LoaderErrorCode, e.message, { file: e.file, line: e.line, column: e.column, status: e.status })
+          : new Error(e.message);
+        finish(() => reject(err));
+      }
+    });
+    worker.once('error', (err) => finish(() => reject(err)));
+    worker.once('exit', (code) => finish(() => reject(new Error(`the loader worker exited early (code ${code})`))));
+  });
+}
+
+/**
+ * Builds a Dataset from verified rows in slices of about `sliceMs`, yielding to the event loop
+ * between them. Options as the loader's `buildDataset`.
+ */
+export async function buildDatasetSliced(tables: Tables, options: DatasetOptions = {}, sliceMs = DEFAULT_SLICE_MS): Promise<Dataset> {
+  const steps = Dataset.createSteps(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, ...options });
+  let until = performance.now() + sliceMs;
+  for (;;) {
+    let r: IteratorResult<void, Dataset>;
+    try {
+      r = steps.next();
+    } catch (e) {
+      // The rows were verified by the same build in the worker; this is not expected.
+      if (e instanceof DataError) throw new LoaderError('data_invalid', e.message, { cause: e });
+      throw e;
+    }
+    if (r.done) return r.value;
+    if (performance.now() >= until) {
+      await yieldToLoop();
+      until = performance.now() + sliceMs;
+    }
+  }
+}
+
+async function assemble(tables: Tables, warnings: LoadWarning[], info: LoadInfo, sliceMs: number): Promise<LoadedData> {
+  const dataset = await buildDatasetSliced(tables, {}, sliceMs);
+  return {
+    dataset,
+    meta: {
+      source: info.source,
+      kind: info.kind,
+      isSample: info.isSample ?? false,
+      version: info.version,
+      downloadedAt: info.downloadedAt,
+      loadedAt: new Date().toISOString(),
+      plan: dataset.plan,
+      warnings,
+    },
+  };
+}
+
+/** `loadFromBytes` off the event loop (see the module comment). */
+export async function loadFromBytesOffThread(bytes: Uint8Array, info: LoadInfo, parse: ParseOptions = {}, options: OffThreadOptions = {}): Promise<LoadedData> {
+  const file = options.worker === false ? null : workerFile();
+  if (!file) return loadFromBytes(bytes, info, parse);
+  // Copied to the worker (not transferred): the caller may still need the bytes (the cache).
+  const { tables, warnings } = await parseInWorker(file, { kind: 'bytes', bytes, parse });
+  return assemble(tables, warnings, info, options.sliceMs ?? DEFAULT_SLICE_MS);
+}
+
+/**
+ * Checks that a ZIP or a directory loads (the full load: parse and build), in a worker, and
+ * answers its warnings; throws the LoaderError the load would. Nothing is built on this
+ * thread (a publisher checking a file before publishing it).
+ */
+export async function verifyPathOffThread(path: string, parse: ParseOptions = {}): Promise<LoadWarning[]> {
+  const file = workerFile();
+  if (!file) return (await loadFromPath(path, parse)).meta.warnings;
+  const full = resolve(path);
+  let st;
+  try {
+    st = await stat(full);
+  } catch (e) {
+    throw new LoaderError('not_found', `no data at ${full}: the path does not exist`, { file: full, cause: e });
+  }
+  const task: WorkerTask = st.isDirectory()
+    ? { kind: 'directory', path: full, parse, verifyOnly: true }
+    : { kind: 'bytes', bytes: new Uint8Array(await readFile(full)), parse, verifyOnly: true };
+  return (await parseInWorker(file, task)).warnings;
+}
+
+/** As local.ts: the latest mtime of the CSVs a directory load reads (ISO), or null. */
+function directoryVersion(dir: string): string | null {
+  try {
+    const sub = join(dir, 'csv');
+    const folder = statSync(sub, { throwIfNoEntry: false })?.isDirectory() ? sub : dir;
+    let latest = 0;
+    for (const n of readdirSync(folder)) {
+      if (n.toLowerCase().endsWith('.csv')) latest = Math.max(latest, statSync(join(folder, n)).mtimeMs);
+    }
+    return latest ? new Date(latest).toISOString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `loadFromPath` off the event loop (see the module comment). */
+export async function loadFromPathOffThread(path: string, parse: ParseOptions = {}, options: OffThreadOptions = {}): Promise<LoadedData> {
+  const file = options.worker === false ? null : workerFile();
+  if (!file) return loadFromPath(path, parse);
+  const full = resolve(path);
+  let st;
+  try {
+    st = await stat(full);
+  } catch (e) {
+    throw new LoaderError('not_found', `no data at ${full}: the path does not exist`, { file: full, cause: e });
+  }
+  if (st.isDirectory()) {
+    const { tables, warnings } = await parseInWorker(file, { kind: 'directory', path: full, parse });
+    return assemble(tables, warnings, { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null }, options.sliceMs ?? DEFAULT_SLICE_MS);
+  }
+  const buf = await readFile(full);
+  const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  return loadFromBytesOffThread(bytes, { source: full, kind: 'file', version: st.mtime.toISOString(), downloadedAt: null }, parse, options);
+}
