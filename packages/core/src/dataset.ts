@@ -4,7 +4,7 @@
  */
 import type { CalendarQueries, DatasetCounts, LookupOptions } from './api.js';
 import { buildIndex, type DatasetIndex } from './build.js';
-import { dayName, formatDay, parseIsoDate, tryParseDay } from './dates.js';
+import { dayName, formatDay, tryParseDay } from './dates.js';
 import {
   AmbiguousMicError,
   DataError,
@@ -16,6 +16,7 @@ import {
   type DataWarning,
 } from './errors.js';
 import { generate, toPhase } from './generate.js';
+import { globToRegExp, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseIsoDate, parsePattern } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { computeStatus } from './status.js';
 import type {
@@ -35,36 +36,6 @@ import type {
 } from './types.js';
 import { ZoneRegistry, type Zone } from './zone.js';
 
-const MIC_RE = /^[A-Za-z0-9]{4}$/;
-const CURRENCY_RE = /^[A-Za-z]{3}$/;
-const FINID_PART_RE = /^[A-Za-z0-9_&+-]+$/;
-
-/** Validates a FinID's form (two or more dot-separated parts) and answers it upper case. */
-export function normalizeFinId(value: string, param = 'identifier'): string {
-  const v = value.trim();
-  const parts = v.split('.');
-  if (parts.length < 2 || !parts.every((p) => FINID_PART_RE.test(p))) {
-    throw InvalidArgumentError.one(param, `Invalid FinID '${value}': expected two or more dot-separated parts such as US.NYSE`, 'finid_format');
-  }
-  return v.toUpperCase();
-}
-
-export function normalizeMic(value: string, param = 'identifier'): string {
-  const v = value.trim();
-  if (!MIC_RE.test(v)) {
-    throw InvalidArgumentError.one(param, `Invalid MIC '${value}': expected exactly four letters or digits such as XNYS`, 'mic_format');
-  }
-  return v.toUpperCase();
-}
-
-export function normalizeCurrencyCode(value: string, param = 'code'): string {
-  const v = value.trim();
-  if (!CURRENCY_RE.test(v)) {
-    throw InvalidArgumentError.one(param, `Invalid currency code '${value}': expected three letters such as USD`, 'currency_format');
-  }
-  return v.toUpperCase();
-}
-
 /** Parses an inclusive date range; both faults are reported together. */
 function parseRange(start: string, end: string): { startDay: number; endDay: number } {
   const faults: ArgumentFault[] = [];
@@ -83,14 +54,6 @@ function parseRange(start: string, end: string): { startDay: number; endDay: num
   if (faults.length) throw new InvalidArgumentError(faults);
   if (endDay! < startDay!) throw InvalidArgumentError.one('end', `end (${end}) is before start (${start})`, 'date_range');
   return { startDay: startDay!, endDay: endDay! };
-}
-
-function globToRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split('*')
-    .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}$`, 'i');
 }
 
 export class Dataset implements CalendarQueries {
@@ -120,7 +83,7 @@ export class Dataset implements CalendarQueries {
   // ---- markets ----
 
   listMarkets(subset = '*'): Market[] {
-    const pattern = subset.trim() === '' ? '*' : subset.trim();
+    const pattern = parsePattern(subset);
     if (pattern === '*') return this.index.marketList.slice();
     const re = globToRegExp(pattern);
     return this.index.marketList.filter((m) => re.test(m.fin_id));
@@ -254,7 +217,8 @@ export class Dataset implements CalendarQueries {
   /** An identifier with a dot is a FinID, otherwise a MIC (engine-semantics §1). */
   private resolve(identifier: string, follow: boolean): MarketEntry {
     const id = String(identifier ?? '');
-    const entry = id.includes('.') ? this.byFinId(normalizeFinId(id)) : this.byMic(normalizeMic(id));
+    const normalized = normalizeMarketIdentifier(id);
+    const entry = id.includes('.') ? this.byFinId(normalized) : this.byMic(normalized);
     return this.follow(entry, follow);
   }
 
@@ -280,8 +244,7 @@ export class Dataset implements CalendarQueries {
   /** Resolves a market for a schedule-based query, refusing first if the plan lacks schedules. */
   private resolveScheduled(identifier: string): MarketEntry {
     const id = String(identifier ?? '');
-    if (id.includes('.')) normalizeFinId(id);
-    else normalizeMic(id);
+    normalizeMarketIdentifier(id);
     if (this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
     return this.resolve(id, true);
   }

@@ -1,7 +1,8 @@
 export * from './api.js';
 export * from './errors.js';
 export * from './types.js';
-export { Dataset, normalizeCurrencyCode, normalizeFinId, normalizeMic } from './dataset.js';
+export { Dataset } from './dataset.js';
+export * from './params.js';
 export {
   civilFromDays,
   dayName,
@@ -10,9 +11,6 @@ export {
   formatInstant,
   formatTime,
   isoWeekday,
-  parseBoolean,
-  parseInstant,
-  parseIsoDate,
   tryParseDay,
   tryParseTime,
 } from './dates.js';
