@@ -179,14 +179,15 @@ export type RawValue = string | boolean | number | readonly string[] | undefined
 
 /**
  * One declared parameter: how to read it, and what a missing value means. `T` is the value
- * the engine receives (undefined only for optional parameters without a default).
+ * the engine receives (undefined only for optional parameters without a default), `I` what a
+ * library caller may pass, `O` whether it may be left out.
  */
-export interface Param<T = unknown> {
+export interface Param<T = unknown, I = unknown, O extends boolean = boolean> {
   readonly kind: ParamKind;
   /** What the value should look like, for messages: "a date in the form YYYY-MM-DD". */
   readonly expected: string;
   /** Absent is allowed (the value is then `default`). */
-  readonly optional: boolean;
+  readonly optional: O;
   readonly default: T | undefined;
   /** Allowed values of an enum. */
   readonly values?: readonly string[];
@@ -194,26 +195,34 @@ export interface Param<T = unknown> {
   readonly min?: number;
   readonly max?: number;
   readonly parse: (value: string | boolean | number, name: string) => T;
+  /** Type-level only: what a caller passes. */
+  readonly __input?: I;
 }
 
 /** The value type a declared parameter yields. */
 export type ParamValue<P> = P extends Param<infer T> ? T : never;
 /** The values of a parameter set, by name. */
 export type ParamValues<S extends Record<string, Param>> = { [K in keyof S]: ParamValue<S[K]> };
+/** What a caller passes for a parameter set: required parameters as keys, the others optional. */
+export type ParamInputs<S extends Record<string, Param>> = {
+  [K in keyof S as S[K] extends Param<unknown, unknown, true> ? never : K]: S[K] extends Param<unknown, infer I> ? I : never;
+} & {
+  [K in keyof S as S[K] extends Param<unknown, unknown, true> ? K : never]?: S[K] extends Param<unknown, infer I> ? I : never;
+};
 
-function required<T>(kind: ParamKind, expected: string, parse: Param<T>['parse'], extra: Partial<Param<T>> = {}): Param<T> {
-  return { kind, expected, optional: false, default: undefined, parse, ...extra };
+function required<T, I = string>(kind: ParamKind, expected: string, parse: Param<T>['parse'], extra: { values?: readonly string[]; min?: number; max?: number } = {}): Param<T, I, false> {
+  return { ...extra, kind, expected, optional: false, default: undefined, parse };
 }
 
 /** Builders of declared parameters; `optional` and `withDefault` modify any of them. */
 export const param = {
   date: () => required('date', 'a date in the form YYYY-MM-DD', (v, n) => parseIsoDate(v, n)),
   instant: () => required('instant', 'a date-time such as 2023-11-15T17:00:00+00:00', (v, n) => parseInstant(v, n)),
-  boolean: () => required('boolean', 'a boolean', (v, n) => parseBoolean(v, n)),
+  boolean: () => required<boolean, boolean | string>('boolean', 'a boolean', (v, n) => parseBoolean(v, n)),
   integer: (range: { min?: number; max?: number } = {}) =>
-    required('integer', 'an integer', (v, n) => parseInteger(v, n, range), range),
+    required<number, number | string>('integer', 'an integer', (v, n) => parseInteger(v, n, range), range),
   enum: <V extends string>(values: readonly V[]) =>
-    required<V>('enum', `one of ${values.join(', ')}`, (v, n) => parseEnum(v, n, values), { values }),
+    required<V, V>('enum', `one of ${values.join(', ')}`, (v, n) => parseEnum(v, n, values), { values }),
   pattern: () => required('pattern', 'a pattern', (v) => parsePattern(v)),
   marketIdentifier: () =>
     required('market_identifier', 'a FinID or a MIC', (v, n) => normalizeMarketIdentifier(String(v), n)),
@@ -224,11 +233,11 @@ export const param = {
   text: () => required('text', 'a value', (v) => String(v)),
 };
 
-export function optional<T>(p: Param<T>): Param<T | undefined> {
+export function optional<T, I>(p: Param<T, I>): Param<T | undefined, I, true> {
   return { ...p, optional: true, default: undefined };
 }
 
-export function withDefault<T>(p: Param<T>, value: T): Param<T> {
+export function withDefault<T, I>(p: Param<T, I>, value: T): Param<T, I, true> {
   return { ...p, optional: true, default: value };
 }
 
