@@ -5,7 +5,7 @@
  * construction.
  */
 import type { CalendarQueries } from '@openbell/core';
-import { parseParams } from '@openbell/core';
+import { parseParams } from '@openbell/core/params';
 import { DataNotLoadedError, toHttp } from './errors.js';
 import { operations, type Operations } from './operations.js';
 import { perform, type ArgsOf, type Operation, type ResultOf } from './registry.js';

@@ -7,9 +7,9 @@
  * Adding an operation: the core method (and its test), one entry here, and the CLI's text
  * formatter when the entry has a `cli` command (cli/src/commands/formatters.ts).
  */
-import { optional, param, withDefault } from '@openbell/core';
+import { optional, param, withDefault } from '@openbell/core/params';
 import { z } from 'zod';
-import { defineOperations, documented, type ErrorStatus, type OperationSpec, type Params } from './registry.js';
+import { defineOperations, documented, type CliCommand, type ErrorStatus, type OperationSpec, type Params } from './registry.js';
 import { Availability, Currency, CurrencyHoliday, Market, MarketDay, MarketHoliday, MarketStatus, Phase, Schedule } from './schemas.js';
 
 /** OpenAPI tags of the operations, with their descriptions. */
@@ -20,7 +20,7 @@ export const TAGS = {
 type Tag = keyof typeof TAGS;
 
 /** Declares one operation; its argument and result types are inferred from `params` and `call`. */
-const operation = <S extends Params, R>(spec: OperationSpec<S, R, Tag>): OperationSpec<S, R, Tag> => spec;
+const operation = <S extends Params, R, C extends CliCommand | undefined = undefined>(spec: OperationSpec<S, R, Tag, C>) => spec;
 
 // ---- parameters shared by several operations ----
 

@@ -11,7 +11,9 @@
  * Validation is core's: parameters are read with core's parsers (`parseParams`), which report
  * every fault at once; the registry only says which parser each parameter uses.
  */
-import { parseParams, type CalendarQueries, type Param, type ParamInputs, type ParamValues } from '@openbell/core';
+import type { CalendarQueries } from '@openbell/core';
+// The parsers alone (not the engine): the CLI builds its commands from the registry before any data is loaded.
+import { parseParams, type Param, type ParamInputs, type ParamValues } from '@openbell/core/params';
 import type { z } from 'zod';
 
 /** Error statuses an operation can answer, for the document. */
@@ -42,8 +44,14 @@ export function documented<T, I, O extends boolean>(
 
 export type Params = Record<string, ApiParam>;
 
+/** The command of an operation on the command line. */
+export interface CliCommand {
+  command: string;
+  description: string;
+}
+
 /** One operation, declared once. */
-export interface OperationSpec<S extends Params, R, Tag extends string = string> {
+export interface OperationSpec<S extends Params, R, Tag extends string = string, C extends CliCommand | undefined = CliCommand | undefined> {
   /** REST path; each `{name}` placeholder is the parameter of that name, the others are query parameters. */
   path: string;
   tag: Tag;
@@ -62,11 +70,12 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string>
   /** The answer depends only on the URL and the dataset (no clock): a 200 body may be reused until the data is swapped. */
   cacheable?: boolean;
   /** The command-line command; operations without one are REST and library only. */
-  cli?: { command: string; description: string };
+  cli?: C;
 }
 
 /** A declared operation with what the adapters derive from it. */
-export interface Operation<S extends Params = Params, R = unknown, Tag extends string = string> extends OperationSpec<S, R, Tag> {
+export interface Operation<S extends Params = Params, R = unknown, Tag extends string = string, C extends CliCommand | undefined = CliCommand | undefined>
+  extends OperationSpec<S, R, Tag, C> {
   /** The registry key: OpenAPI operationId and the library's name for the call. */
   readonly operationId: string;
   /** Names of the path placeholders, in path order. */
@@ -77,9 +86,9 @@ export interface Operation<S extends Params = Params, R = unknown, Tag extends s
   readonly locations: Readonly<Record<string, 'path' | 'query'>>;
 }
 
-type Specs = Record<string, OperationSpec<any, any, any>>;
+type Specs = Record<string, OperationSpec<any, any, any, any>>;
 export type Registry<M extends Specs> = {
-  readonly [K in keyof M]: M[K] extends OperationSpec<infer S, infer R, infer T> ? Operation<S, R, T> : never;
+  readonly [K in keyof M]: M[K] extends OperationSpec<infer S, infer R, infer T, infer C> ? Operation<S, R, T, C> : never;
 };
 
 /** Completes the declarations: ids, path and query parameters, their order and locations. */
@@ -102,9 +111,11 @@ export function defineOperations<M extends Specs>(specs: M): Registry<M> {
 
 export type OperationName<M> = Extract<keyof M, string>;
 /** The typed arguments of an operation: what a library caller passes. */
-export type ArgsOf<O> = O extends Operation<infer S, any, any> ? ParamInputs<S> : never;
+export type ArgsOf<O> = O extends Operation<infer S, any, any, any> ? ParamInputs<S> : never;
 /** The typed result of an operation. */
-export type ResultOf<O> = O extends Operation<any, infer R, any> ? R : never;
+export type ResultOf<O> = O extends Operation<any, infer R, any, any> ? R : never;
+/** The names of the operations of `M` that have a command. */
+export type CommandName<M> = { [K in keyof M]: M[K] extends Operation<any, any, any, infer C> ? ([C] extends [undefined] ? never : K) : never }[keyof M];
 
 /**
  * Runs an operation on `ds` with raw arguments (text, as typed in a URL or on a command line,
