@@ -15,3 +15,5 @@ export {
   tryParseTime,
 } from './dates.js';
 export { parseDays } from './weekdays.js';
+export * from './protocol.js';
+export * from './secrets.js';
