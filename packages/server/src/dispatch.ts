@@ -1,8 +1,8 @@
 /**
- * The data routes on plain node:http request/response objects.
+ * The operations' REST routes on plain node:http request/response objects.
  *
  * Express's router costs several times more per request than the calendar answer itself, so
- * the route table is matched here by path segments and answered directly; express handles
+ * the operations' paths (operations.ts) are matched here by segments and answered directly; express handles
  * what is left (docs, the OpenAPI document, CORS preflights, 404s). The same dispatcher is
  * the first middleware of the express app, so tests through the app exercise this exact code.
  *
@@ -68,7 +68,7 @@ export function parseQuery(qs: string): Record<string, string | string[]> {
   return out;
 }
 
-/** Serialized answers of cacheable routes, by URL, least recently used first. */
+/** Serialized answers of cacheable operations, by URL, least recently used first. */
 class BodyCache {
   private readonly entries = new Map<string, string>();
   constructor(private readonly max: number) {}

@@ -5,7 +5,7 @@
  */
 export { answer, answerOperation, createRouteMatcher, invoke, runOperation, type AnswerOptions, type RouteOutcome } from './answer.js';
 export { operations, type Operations } from './operations.js';
-export type { ApiParam, ArgsOf, CliCommand, CliHint, CommandName, Operation, OperationName, ResultOf } from './registry.js';
+export type { ApiParam, ArgsOf, CliCommand, CliHint, CommandName, Operation, ResultOf } from './registry.js';
 export { infoBody, healthBody, PACKAGE_VERSION, SAMPLE_LABEL } from './info.js';
 export { DataHolder } from './updates.js';
 export type { LoadedData } from './types.js';

@@ -237,4 +237,3 @@ export const operations = defineOperations({
 });
 
 export type Operations = typeof operations;
-export type { OperationName } from './registry.js';

@@ -109,7 +109,6 @@ export function defineOperations<M extends Specs>(specs: M): Registry<M> {
   return out as Registry<M>;
 }
 
-export type OperationName<M> = Extract<keyof M, string>;
 /** The typed arguments of an operation: what a library caller passes. */
 export type ArgsOf<O> = O extends Operation<infer S, any, any, any> ? ParamInputs<S> : never;
 /** The typed result of an operation. */
