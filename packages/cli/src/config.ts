@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { FALSE_WORDS, parseBoolean, TRUE_WORDS } from '@openbell/core/params';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES } from '@openbell/core/protocol';
 import { UserError } from './errors.js';
 
 export interface Settings {
@@ -33,13 +35,11 @@ export interface Settings {
   headersTimeout: number;
   /** Seconds a client has to send a whole request. */
   requestTimeout: number;
-  /** The config file read, if any. */
-  configFile: string | undefined;
 }
 
 type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level';
 interface KeySpec {
-  key: Exclude<keyof Settings, 'configFile'>;
+  key: keyof Settings;
   env: string;
   flag: string;
   kind: Kind;
@@ -67,7 +67,7 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'requestTimeout', env: 'OPENBELL_REQUEST_TIMEOUT', flag: '--request-timeout', kind: 'seconds' },
 ];
 
-const DEFAULTS = { host: '127.0.0.1', port: 8000, updateEvery: 360, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, headersTimeout: 10, requestTimeout: 30 };
+const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, headersTimeout: 10, requestTimeout: 30 };
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */
@@ -105,10 +105,12 @@ function convert(spec: KeySpec, value: unknown, where: string): unknown {
       return n;
     }
     case 'boolean':
-      if (typeof value === 'boolean') return value;
-      if (typeof value === 'string' && /^(1|true|yes|on)$/i.test(value)) return true;
-      if (typeof value === 'string' && /^(0|false|no|off|)$/i.test(value)) return false;
-      throw bad('expected true or false');
+      // The words every boolean input accepts (core's list, as in query strings).
+      try {
+        return parseBoolean(value, spec.key);
+      } catch {
+        throw bad(`expected true or false (${TRUE_WORDS.join('/')} or ${FALSE_WORDS.join('/')})`);
+      }
     case 'list': {
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : null;
       if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected a comma- or space-separated string or a list of strings');
@@ -155,6 +157,5 @@ export function resolveSettings(flags: Record<string, unknown>, env: NodeJS.Proc
     else if (env[spec.env] !== undefined && env[spec.env] !== '') out[spec.key] = convert(spec, env[spec.env], spec.env);
     else if (fromFile[spec.key] !== undefined) out[spec.key] = convert(spec, fromFile[spec.key], `${file}: "${spec.key}"`);
   }
-  out.configFile = Object.keys(fromFile).length > 0 || explicit ? file : undefined;
   return out as unknown as Settings;
 }

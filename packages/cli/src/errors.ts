@@ -2,7 +2,6 @@
  * Exit codes: 0 success, 1 a fault of the request or the environment the user can fix
  * (bad option, unknown market, unreadable data, refused token), 2 a fault of ours.
  */
-export const EXIT_OK = 0;
 export const EXIT_USER = 1;
 export const EXIT_INTERNAL = 2;
 

@@ -1,8 +1,10 @@
 /** The command tree (commander). Commands only translate arguments and print answers. */
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import type { QueryRequest, queries } from './commands/queries.js';
+import { operations, type ApiParam, type Operation } from '@openbell/server/offline';
+import type { CommandOperation } from './commands/formatters.js';
 import { resolveSettings, type Settings } from './config.js';
+import { UserError } from './errors.js';
 
 export const VERSION: string = (() => {
   try {
@@ -20,17 +22,67 @@ function settingsOf(cmd: Command): Settings {
 }
 
 // Command modules are imported when their command runs, so --help, --version and argument
-// errors do not wait for the engine, its time-zone database and the loader to load.
-async function runQueryCommand(cmd: Command, make: (q: typeof queries) => QueryRequest): Promise<void> {
+// errors do not wait for the loader and the data.
+async function runQueryCommand(cmd: Command, name: CommandOperation, raw: Record<string, unknown>, names: Record<string, string>): Promise<void> {
   const settings = settingsOf(cmd);
   const json = Boolean(cmd.optsWithGlobals().json);
-  const [{ failureOf, queries, runQuery }, { loadForQuery }] = await Promise.all([import('./commands/queries.js'), import('./data.js')]);
-  const req = make(queries);
+  const [{ failureOf, formatBody, runQuery }, { loadForQuery }] = await Promise.all([import('./commands/queries.js'), import('./data.js')]);
   const data = await loadForQuery(settings, json);
-  const res = runQuery(data.dataset, req);
+  const res = runQuery(data.dataset, name, raw);
   if (json) process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
-  if (res.status >= 400) throw failureOf(res, req);
-  if (!json) process.stdout.write(`${req.human(res.body)}\n`);
+  if (res.status >= 400) throw failureOf(res, names);
+  if (!json) process.stdout.write(`${formatBody(name, res.body)}\n`);
+}
+
+const PLACEHOLDER: Partial<Record<ApiParam['kind'], string>> = { date: 'date', instant: 'iso', integer: 'n' };
+
+/**
+ * One command per operation with a `cli` entry in the registry: path parameters and those
+ * hinted `arg` are positional arguments, the others options (`--name <value>`, required when
+ * the parameter is; `--no-name` for a boolean defaulting to true). Error messages name them
+ * as typed here (`ID`, `--start`).
+ */
+function addQueryCommands(program: Command): void {
+  for (const op of Object.values(operations) as Operation[]) {
+    if (!op.cli) continue;
+    const command = program.command(op.cli.command).description(op.cli.description);
+    const positional: { param: string; label: string; path: boolean }[] = [];
+    const options: { param: string; key: string }[] = [];
+    const names: Record<string, string> = {};
+    for (const [name, p] of Object.entries(op.params) as [string, ApiParam][]) {
+      const hint = p.cli;
+      if (hint === false) continue;
+      if (hint && 'arg' in hint) {
+        command.argument(p.optional ? `[${hint.arg}]` : `<${hint.arg}>`, hint.help);
+        positional.push({ param: name, label: hint.arg.toUpperCase(), path: op.locations[name] === 'path' });
+        names[name] = hint.arg.toUpperCase();
+        continue;
+      }
+      const flag = hint?.flag ?? name.replace(/_/g, '-');
+      const help = hint?.help ?? p.description;
+      const option =
+        p.kind === 'boolean'
+          ? new Option(p.default === true ? `--no-${flag}` : `--${flag}`, help)
+          : new Option(`--${flag} <${PLACEHOLDER[p.kind] ?? 'value'}>`, help);
+      if (!p.optional) option.makeOptionMandatory();
+      command.addOption(option);
+      options.push({ param: name, key: option.attributeName() });
+      names[name] = `--${flag}`;
+    }
+    command.action(async (...args: unknown[]) => {
+      const cmd = args[args.length - 1] as Command;
+      const opts = cmd.opts();
+      const raw: Record<string, unknown> = {};
+      positional.forEach(({ param, label, path }, i) => {
+        const value = args[i] as string | undefined;
+        // An empty path parameter would name another route over REST; refuse it the same way here.
+        if (path && value !== undefined && value.trim() === '') throw new UserError(`${label} must not be empty`);
+        if (value !== undefined) raw[param] = value;
+      });
+      for (const { param, key } of options) if (opts[key] !== undefined) raw[param] = opts[key];
+      await runQueryCommand(cmd, op.operationId as CommandOperation, raw, names);
+    });
+  }
 }
 
 /** `error: unknown option '--jsn'\n(Did you mean --json?)` → `openbell: unknown option '--jsn' (Did you mean --json?)`. */
@@ -96,68 +148,7 @@ export function buildProgram(): Command {
       await info(settingsOf(cmd), { check: Boolean(opts.check), json: Boolean(cmd.optsWithGlobals().json) });
     });
 
-  program
-    .command('markets')
-    .argument('[pattern]', 'FinID pattern, * matches any run of characters (US*, *.CME.*)')
-    .description('list markets')
-    .action(async (pattern: string | undefined, _o, cmd: Command) => runQueryCommand(cmd, (q) => q.markets(pattern)));
-
-  program
-    .command('market')
-    .argument('<id>', 'FinID or MIC')
-    .option('--no-follow', 'show a replaced market as stored instead of its replacement')
-    .description('one market (a replaced market answers with its replacement)')
-    .action(async (id: string, opts: { follow: boolean }, cmd: Command) => runQueryCommand(cmd, (q) => q.market(id, opts.follow)));
-
-  for (const [name, what] of [
-    ['holidays', 'market holidays and half days'],
-    ['phases', 'trading phases (open ones marked *), times in the market\'s timezone'],
-    ['days', 'one line per date: open, settlement, holiday, trading hours'],
-  ] as const) {
-    program
-      .command(name)
-      .argument('<id>', 'FinID or MIC')
-      .requiredOption('--start <date>', 'first local date, YYYY-MM-DD')
-      .requiredOption('--end <date>', 'last local date, YYYY-MM-DD')
-      .description(what)
-      .action(async (id: string, opts: { start: string; end: string }, cmd: Command) =>
-        runQueryCommand(cmd, (q) => q[name](id, opts.start, opts.end)),
-      );
-  }
-
-  program
-    .command('schedules')
-    .argument('<id>', 'FinID or MIC')
-    .description('the schedule rows behind the phases')
-    .action(async (id: string, _o, cmd: Command) => runQueryCommand(cmd, (q) => q.schedules(id)));
-
-  program
-    .command('status')
-    .argument('<id>', 'FinID or MIC')
-    .option('--at <iso>', 'instant, ISO 8601 with Z or an offset (default: now)')
-    .description('open or closed at an instant, why, until when, and the next bell')
-    .action(async (id: string, opts: { at?: string }, cmd: Command) => runQueryCommand(cmd, (q) => q.status(id, opts.at)));
-
-  program
-    .command('currencies')
-    .description('list currencies')
-    .action(async (_o, cmd: Command) => runQueryCommand(cmd, (q) => q.currencies()));
-
-  program
-    .command('currency')
-    .argument('<code>', 'ISO 4217 code')
-    .description('one currency')
-    .action(async (code: string, _o, cmd: Command) => runQueryCommand(cmd, (q) => q.currency(code)));
-
-  program
-    .command('currency-holidays')
-    .argument('<code>', 'ISO 4217 code')
-    .requiredOption('--start <date>', 'first date, YYYY-MM-DD')
-    .requiredOption('--end <date>', 'last date, YYYY-MM-DD')
-    .description('settlement holidays of a currency')
-    .action(async (code: string, opts: { start: string; end: string }, cmd: Command) =>
-      runQueryCommand(cmd, (q) => q.currencyHolidays(code, opts.start, opts.end)),
-    );
+  addQueryCommands(program);
 
   return program;
 }

@@ -174,17 +174,6 @@ export function parseUnit(value: unknown, param = 'unit'): TimeUnit {
 }
 
 /** An integer given as a number or a decimal string, within [min, max]. */
-export function parseInteger(value: unknown, param: string, min: number, max: number): number {
-  let n: number | undefined;
-  if (typeof value === 'number') n = value;
-  else if (typeof value === 'string' && /^[+-]?\d{1,9}$/.test(value.trim())) n = Number(value.trim());
-  if (n === undefined || !Number.isInteger(n)) {
-    throw InvalidArgumentError.one(param, `Input should be a valid integer, got '${String(value)}'`, 'int_parsing');
-  }
-  if (n < min || n > max) throw InvalidArgumentError.one(param, `Input should be between ${min} and ${max}, got ${n}`, 'int_range');
-  return n;
-}
-
 // ---- plain calendar arithmetic ----
 
 function monthOf(day: number): number {

@@ -10,12 +10,11 @@ import {
   MarketCalendar,
   parseCalendarExpression,
   parseConvention,
-  parseInteger,
   parseUnit,
   type CalendarExpression,
   type CalendarMember,
 } from './calendars.js';
-import { dayName, formatDay, parseBoolean, parseIsoDate, tryParseDay } from './dates.js';
+import { dayName, formatDay, tryParseDay } from './dates.js';
 import {
   AmbiguousMicError,
   DataError,
@@ -29,6 +28,7 @@ import {
 import { generate, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
+import { normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseInteger, parseIsoDate, parsePattern } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
@@ -62,36 +62,6 @@ import type {
   Tables,
 } from './types.js';
 import { ZoneRegistry, type Zone } from './zone.js';
-
-const MIC_RE = /^[A-Za-z0-9]{4}$/;
-const CURRENCY_RE = /^[A-Za-z]{3}$/;
-const FINID_PART_RE = /^[A-Za-z0-9_&+-]+$/;
-
-/** Validates a FinID's form (two or more dot-separated parts) and answers it upper case. */
-export function normalizeFinId(value: string, param = 'identifier'): string {
-  const v = value.trim();
-  const parts = v.split('.');
-  if (parts.length < 2 || !parts.every((p) => FINID_PART_RE.test(p))) {
-    throw InvalidArgumentError.one(param, `Invalid FinID '${value}': expected two or more dot-separated parts such as US.NYSE`, 'finid_format');
-  }
-  return v.toUpperCase();
-}
-
-export function normalizeMic(value: string, param = 'identifier'): string {
-  const v = value.trim();
-  if (!MIC_RE.test(v)) {
-    throw InvalidArgumentError.one(param, `Invalid MIC '${value}': expected exactly four letters or digits such as XNYS`, 'mic_format');
-  }
-  return v.toUpperCase();
-}
-
-export function normalizeCurrencyCode(value: string, param = 'code'): string {
-  const v = value.trim();
-  if (!CURRENCY_RE.test(v)) {
-    throw InvalidArgumentError.one(param, `Invalid currency code '${value}': expected three letters such as USD`, 'currency_format');
-  }
-  return v.toUpperCase();
-}
 
 /** Parses an inclusive date range; both faults are reported together. */
 function parseRange(start: string, end: string): { startDay: number; endDay: number } {
@@ -174,14 +144,6 @@ function day(value: unknown, param: string): number {
 /** Largest |n| of `advance`: far beyond any coverage window in days, so the window decides. */
 const MAX_ADVANCE = 1_000_000;
 
-function globToRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split('*')
-    .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}$`, 'i');
-}
-
 export class Dataset implements CalendarQueries {
   private readonly index: DatasetIndex;
   private readonly utc: Zone;
@@ -218,7 +180,7 @@ export class Dataset implements CalendarQueries {
   // ---- markets ----
 
   listMarkets(subset = '*'): Market[] {
-    const pattern = subset.trim() === '' ? '*' : subset.trim();
+    const pattern = parsePattern(subset);
     const matches = compileGlob(pattern, 'subset');
     if (pattern === '*') return this.index.marketList.slice();
     return this.index.marketList.filter((m) => matches(m.fin_id));
@@ -308,7 +270,7 @@ export class Dataset implements CalendarQueries {
     let steps = 0;
     let dir: SessionDirection = 'none';
     collect(faults, () => (day = tryParseDay(parseIsoDate(date, 'date'))!));
-    collect(faults, () => (steps = parseInteger(n, 'n', -MAX_ADVANCE, MAX_ADVANCE) + 0));
+    collect(faults, () => (steps = parseInteger(n, 'n', { min: -MAX_ADVANCE, max: MAX_ADVANCE }) + 0));
     collect(faults, () => (dir = parseChoice(direction, 'direction', DIRECTIONS, 'none')));
     if (faults.length) throw new InvalidArgumentError(faults);
     const entry = this.resolveScheduled(identifier);
@@ -408,7 +370,7 @@ export class Dataset implements CalendarQueries {
     const args = new Args();
     const parsed = args.get(() => parseCalendarExpression(expr));
     const start = args.get(() => day(date, 'date'));
-    const steps = args.get(() => parseInteger(n, 'n', -MAX_ADVANCE, MAX_ADVANCE));
+    const steps = args.get(() => parseInteger(n, 'n', { min: -MAX_ADVANCE, max: MAX_ADVANCE }));
     const u = args.get(() => parseUnit(unit));
     const conv = args.get(() => parseConvention(convention));
     const eom = args.get(() => parseBoolean(endOfMonth ?? false, 'end_of_month'));
@@ -423,7 +385,7 @@ export class Dataset implements CalendarQueries {
     const args = new Args();
     const [base, quote] = args.get(() => parsePair(pair)) ?? [];
     const trade = args.get(() => day(tradeDate, 'trade_date'));
-    const lagN = lag === undefined || lag === null || lag === '' ? undefined : args.get(() => parseInteger(lag, 'lag', 0, 5));
+    const lagN = lag === undefined || lag === null || lag === '' ? undefined : args.get(() => parseInteger(lag, 'lag', { min: 0, max: 5 }));
     args.done();
     const cals = this.spotCalendars(base!, quote!);
     const L = lagN ?? defaultLag(base!, quote!);
@@ -474,7 +436,8 @@ export class Dataset implements CalendarQueries {
   /** An identifier with a dot is a FinID, otherwise a MIC (engine-semantics §1). */
   private resolve(identifier: string, follow: boolean): MarketEntry {
     const id = String(identifier ?? '');
-    const entry = id.includes('.') ? this.byFinId(normalizeFinId(id)) : this.byMic(normalizeMic(id));
+    const normalized = normalizeMarketIdentifier(id);
+    const entry = id.includes('.') ? this.byFinId(normalized) : this.byMic(normalized);
     return this.follow(entry, follow);
   }
 
@@ -503,8 +466,7 @@ export class Dataset implements CalendarQueries {
   /** Resolves a market for a schedule-based query, refusing first if the plan lacks schedules. */
   private resolveScheduled(identifier: string, needs: 'schedules' | 'phases' = 'phases'): MarketEntry {
     const id = String(identifier ?? '');
-    if (id.includes('.')) normalizeFinId(id);
-    else normalizeMic(id);
+    normalizeMarketIdentifier(id);
     if (this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
     return this.usable(this.resolve(id, true), needs);
   }

@@ -3,7 +3,6 @@
  * integer math instead of date objects: phase generation converts thousands of dates per
  * query and must stay allocation-free.
  */
-import { InvalidArgumentError } from './errors.js';
 import type { DayOfWeek } from './types.js';
 
 export const SECONDS_PER_DAY = 86_400;
@@ -145,66 +144,4 @@ export function formatWall(day: number, secondsOfDay: number, timeString: string
     return `${formatDay(day)}T${timeString}${formatOffset(offsetSeconds)}`;
   }
   return formatInstant(epochSeconds, offsetSeconds);
-}
-
-// ---- input parsing shared by every adapter (REST, CLI, library) ----
-
-export function parseIsoDate(value: unknown, param: string): string {
-  if (typeof value !== 'string' || value.length === 0) {
-    throw InvalidArgumentError.one(param, 'Field required: a date in the form YYYY-MM-DD', 'missing');
-  }
-  const days = tryParseDay(value);
-  if (days === undefined) {
-    throw InvalidArgumentError.one(param, `Invalid date '${value}': expected a real date in the form YYYY-MM-DD`, 'date_from_datetime_parsing');
-  }
-  return value;
-}
-
-const INSTANT_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})$/;
-
-/**
- * Parses an ISO 8601 date-time that carries `Z` or an offset into epoch milliseconds. A value
- * without an offset is refused rather than guessed: the spec asks callers to be explicit.
- */
-export function parseInstant(value: unknown, param: string): number {
-  if (typeof value !== 'string' || value.length === 0) {
-    throw InvalidArgumentError.one(param, 'Field required: a date-time such as 2023-11-15T17:00:00+00:00', 'missing');
-  }
-  const m = INSTANT_RE.exec(value.trim());
-  const fail = () =>
-    InvalidArgumentError.one(
-      param,
-      `Invalid date-time '${value}': expected ISO 8601 with an offset, such as 2023-11-15T17:00:00+00:00 or 2023-11-15T17:00:00Z`,
-      'datetime_parsing',
-    );
-  if (!m) throw fail();
-  const day = tryParseDay(m[1]!);
-  const h = Number(m[2]);
-  const mi = Number(m[3]);
-  const s = m[4] === undefined ? 0 : Number(m[4]);
-  if (day === undefined || h > 23 || mi > 59 || s > 59) throw fail();
-  const frac = m[5] ? Math.floor(Number(`0${m[5]}`) * 1000) : 0;
-  const z = m[6]!;
-  let offset = 0;
-  if (z !== 'Z' && z !== 'z') {
-    const digits = z.slice(1).replace(':', '');
-    const oh = Number(digits.slice(0, 2));
-    const om = Number(digits.slice(2));
-    if (oh > 18 || om > 59) throw fail();
-    offset = (z[0] === '-' ? -1 : 1) * (oh * 3600 + om * 60);
-  }
-  return (day * SECONDS_PER_DAY + h * 3600 + mi * 60 + s - offset) * 1000 + frac;
-}
-
-const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
-const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
-
-export function parseBoolean(value: unknown, param: string): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') {
-    const v = value.trim().toLowerCase();
-    if (TRUE_WORDS.has(v)) return true;
-    if (FALSE_WORDS.has(v)) return false;
-  }
-  throw InvalidArgumentError.one(param, `Input should be a valid boolean (true/false, 1/0, yes/no, on/off), got '${String(value)}'`, 'bool_parsing');
 }

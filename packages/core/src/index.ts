@@ -1,7 +1,8 @@
 export * from './api.js';
 export * from './errors.js';
 export * from './types.js';
-export { Dataset, normalizeCurrencyCode, normalizeFinId, normalizeMic } from './dataset.js';
+export { Dataset } from './dataset.js';
+export * from './params.js';
 export {
   civilFromDays,
   dayName,
@@ -10,9 +11,6 @@ export {
   formatInstant,
   formatTime,
   isoWeekday,
-  parseBoolean,
-  parseInstant,
-  parseIsoDate,
   tryParseDay,
   tryParseTime,
 } from './dates.js';
@@ -20,3 +18,5 @@ export { parseDays } from './weekdays.js';
 export { describePlace, placeOf, type Place, type RowFault, type TableSource, type TableSources } from './provenance.js';
 export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './calendars.js';
 export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './glob.js';
+export * from './protocol.js';
+export * from './secrets.js';

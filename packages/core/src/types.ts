@@ -121,8 +121,11 @@ export interface Schedule extends Extra {
   season_start: string | null;
   season_end: string | null;
   has_season: boolean;
-  /** End time followed by ' +N' when offset_days is not zero; equal to `end` otherwise. */
-  end_with_offset: string | null;
+  /**
+   * End time followed by ' +N' when offset_days is not zero; equal to `end` otherwise. The
+   * spec lets an answer leave it out (engine-semantics §3); this engine always sets it.
+   */
+  end_with_offset?: string | null;
 }
 
 export interface PhaseTypeRow extends Extra {

@@ -14,11 +14,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { ARCHIVE_FILE, LOCK_FILE, META_FILE } from '@openbell/core/protocol';
 import { LoaderError } from './errors.js';
 
-export const ARCHIVE_FILE = 'bulk.zip';
-export const META_FILE = 'bulk.json';
-const LOCK_FILE = '.lock';
+export { ARCHIVE_FILE, META_FILE };
 const META_FORMAT = 1;
 
 export interface CacheMeta {

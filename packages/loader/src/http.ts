@@ -4,6 +4,7 @@
  * than a total one (a large archive on a slow line is fine as long as bytes keep coming),
  * bounded retries with backoff for failures that retrying can fix, and a size cap.
  */
+import { redactUrl } from '@openbell/core/secrets';
 import { LoaderError } from './errors.js';
 import type { ProgressCallback } from './types.js';
 
@@ -22,6 +23,8 @@ export interface HttpOptions {
   onProgress?: ProgressCallback;
 }
 
+export { redactUrl };
+
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 3;
 export const DEFAULT_RETRY_DELAY_MS = 1_000;
@@ -29,22 +32,6 @@ export const DEFAULT_MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 /** A Retry-After longer than this is not waited for: the next scheduled update will come. */
 const MAX_RETRY_AFTER_MS = 60_000;
-
-/** A URL fit for messages and logs: no credentials, and the query (a presigned signature) hidden. */
-export function redactUrl(url: string | URL): string {
-  let u: URL;
-  try {
-    u = new URL(String(url));
-  } catch {
-    return '(invalid URL)';
-  }
-  u.username = '';
-  u.password = '';
-  const hasQuery = u.search.length > 1;
-  u.search = '';
-  u.hash = '';
-  return hasQuery ? `${u.toString()}?[redacted]` : u.toString();
-}
 
 export function isLoopback(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '');
@@ -68,7 +55,6 @@ export interface FetchedResponse {
   firstHeaders: Headers;
   /** Aborts the request; used by the body reader's stall timer. */
   abort: (reason: Error) => void;
-  controller: AbortController;
 }
 
 function timeoutError(url: string, ms: number, what: string): LoaderError {
@@ -129,7 +115,7 @@ export async function send(spec: RequestSpec, options: HttpOptions = {}): Promis
       url = next.toString();
       continue;
     }
-    return { response, finalUrl: url, firstHeaders, controller, abort: (reason) => controller.abort(reason) };
+    return { response, finalUrl: url, firstHeaders, abort: (reason) => controller.abort(reason) };
   }
 }
 

@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readdirSync, statSync } from 'node:fs';
+import { DOWNLOAD_PATH } from '@openbell/core/protocol';
 import { defaultCacheDir } from './cache.js';
 import { LoaderError } from './errors.js';
 import { isLoopback, type FetchLike, type HttpOptions } from './http.js';
@@ -20,7 +21,7 @@ import type { CheckResult, DataKind, DataSource, LoadedData, ProgressCallback, U
 
 /** The vendor's API, used when a token is given without a base URL. */
 export const DEFAULT_BASE_URL = 'https://api.tradinghours.com';
-export const DOWNLOAD_PATH = '/v4/download';
+export { DOWNLOAD_PATH };
 
 export interface SourceOptions {
   /** A ZIP path, a directory holding `csv/`, a `file://` URL or an `http(s)://` URL. */

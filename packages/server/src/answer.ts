@@ -1,35 +1,28 @@
 /**
- * One data route answered without HTTP: path matching, validation, the core call and the
- * error mapping. The dispatcher (HTTP) and the CLI (`--json`) both go through here, so a
- * command's JSON is the REST body by construction.
+ * One operation answered without HTTP: path matching, the core call and the error mapping.
+ * The dispatcher (HTTP), `answer` (a path and query) and the CLI (an operation and its
+ * arguments) all go through `runOperation`, so a command's JSON is the REST body by
+ * construction.
  */
 import type { CalendarQueries } from '@openbell/core';
-import {
-  coreEntries,
-  DataNotLoadedError,
-  RequestValidationError,
-  toHttp,
-  zodEntries,
-  type ParamNames,
-  type ValidationEntry,
-} from './errors.js';
-import { dataRoutes, type DataRoute } from './routes.js';
+import { parseParams } from '@openbell/core/params';
+import { DataNotLoadedError, toHttp } from './errors.js';
+import { operations, type Operations } from './operations.js';
+import { perform, type ArgsOf, type Operation, type ResultOf } from './registry.js';
 
 export interface CompiledRoute {
-  route: DataRoute;
+  op: Operation;
   /** Lower-case literal, or null for the placeholder at that position. */
   segments: (string | null)[];
   paramNames: (string | null)[];
-  names: ParamNames;
 }
 
-function compile(route: DataRoute): CompiledRoute {
-  const parts = route.path.split('/').slice(1);
+function compile(op: Operation): CompiledRoute {
+  const parts = op.path.split('/').slice(1);
   return {
-    route,
+    op,
     segments: parts.map((p) => (p.startsWith('{') ? null : p.toLowerCase())),
     paramNames: parts.map((p) => (p.startsWith('{') ? p.slice(1, -1) : null)),
-    names: { path: route.pathParam },
   };
 }
 
@@ -41,16 +34,20 @@ export interface RouteMatch {
 
 export type RouteMatcher = (path: string) => RouteMatch | null;
 
-/** Matches a URL path (no query) against the route table, first match wins as in express. */
-export function createRouteMatcher(routes: readonly DataRoute[] = dataRoutes): RouteMatcher {
-  // Routes with literal segments are listed before placeholder routes of the same length in
-  // the table (finid/, mic/), so first match wins.
+/**
+ * Matches a URL path (no query) against the operations' paths. Among paths of the same length,
+ * those with more literal segments are tried first, so `/markets/finid/{finid}` wins over
+ * `/markets/{identifier}/holidays`-like placeholders whatever the declaration order.
+ */
+export function createRouteMatcher(ops: readonly Operation[] = Object.values(operations)): RouteMatcher {
   const byLength = new Map<number, CompiledRoute[]>();
-  for (const c of routes.map(compile)) {
+  for (const c of ops.map(compile)) {
     const list = byLength.get(c.segments.length) ?? [];
     list.push(c);
     byLength.set(c.segments.length, list);
   }
+  const placeholders = (c: CompiledRoute) => c.segments.filter((s) => s === null).length;
+  for (const list of byLength.values()) list.sort((a, b) => placeholders(a) - placeholders(b));
   return (path) => {
     const parts = path.split('/');
     // A trailing slash is the same route (express's non-strict routing).
@@ -80,53 +77,50 @@ export function createRouteMatcher(routes: readonly DataRoute[] = dataRoutes): R
   };
 }
 
-/** The outcome of one route: the core result, or the HTTP error answer with its cause. */
+/** The outcome of one operation: the core result, or the HTTP error answer with its cause. */
 export type RouteOutcome =
   | { ok: true; value: unknown }
   | { ok: false; status: number; body: unknown; error: unknown; logCause: boolean };
 
 /**
- * Validates `rawParams` (decoded) and `rawQuery` with the route's schemas and calls it.
- * `ds` undefined means no data is loaded (503, with `loadError` as the reason).
+ * Reads `raw` (path and query parameters, decoded, by name) with core's parsers and makes the
+ * operation's core call. Validation comes first: a request with faults is a 422 listing every
+ * one, even without data. `ds` undefined means no data is loaded (503, `loadError` the reason).
  */
-export function runRoute(
-  c: CompiledRoute,
+export function runOperation(
+  op: Operation,
   ds: CalendarQueries | undefined,
-  rawParams: Record<string, string>,
-  rawQuery: Record<string, unknown>,
+  raw: Readonly<Record<string, unknown>>,
   now: () => number,
   loadError: string | null = null,
 ): RouteOutcome {
-  const route = c.route;
   try {
-    const q = route.query.safeParse(rawQuery);
-    const p = route.params?.safeParse(rawParams);
-    if (!q.success || (p && !p.success)) {
-      const entries: ValidationEntry[] = [];
-      if (route.probe && ds) {
-        try {
-          route.probe(ds, rawParams);
-        } catch (err) {
-          entries.push(...(coreEntries(err, c.names) ?? []));
-        }
-      }
-      if (p && !p.success) entries.push(...zodEntries('path', p.error, rawParams));
-      if (!q.success) entries.push(...zodEntries('query', q.error, rawQuery));
-      throw new RequestValidationError(entries);
-    }
+    const args = parseParams(op.params, raw);
     if (!ds) throw new DataNotLoadedError(loadError);
-    return { ok: true, value: route.handle({ ds, params: p?.data ?? {}, query: q.data, now }) };
+    return { ok: true, value: op.call(ds, args, now) };
   } catch (err) {
-    const names: ParamNames =
-      rawQuery.datetime_utc === undefined && rawQuery.datetime !== undefined ? { ...c.names, instant: 'datetime' } : c.names;
-    const answer = toHttp(err, names);
+    const answer = toHttp(err, op.locations);
     return { ok: false, status: answer.status, body: answer.body, error: err, logCause: answer.logCause };
   }
 }
 
 export interface AnswerOptions {
-  /** The clock for routes that read it (status without an instant); default Date.now. */
+  /** The clock for operations that read it (status without an instant); default Date.now. */
   now?: () => number;
+}
+
+/**
+ * The REST status and body of an operation called with raw arguments (text as typed, or
+ * typed values), computed in process: what the server answers for the same request.
+ */
+export function answerOperation<K extends keyof Operations>(
+  ds: CalendarQueries | undefined,
+  name: K,
+  raw: Readonly<Record<string, unknown>>,
+  options: AnswerOptions = {},
+): { status: number; body: unknown } {
+  const out = runOperation(operations[name] as Operation, ds, raw, options.now ?? Date.now);
+  return out.ok ? { status: 200, body: out.value } : { status: out.status, body: out.body };
 }
 
 let sharedMatcher: RouteMatcher | undefined;
@@ -144,14 +138,28 @@ export function answer(
 ): { status: number; body: unknown } {
   const match = (sharedMatcher ??= createRouteMatcher())(path);
   if (!match) return { status: 404, body: { detail: `Not Found: no route for GET ${path}` } };
-  const params: Record<string, string> = {};
+  const raw: Record<string, unknown> = { ...query };
   for (const [k, v] of Object.entries(match.params)) {
     try {
-      params[k] = decodeURIComponent(v);
+      raw[k] = decodeURIComponent(v);
     } catch {
       return { status: 400, body: { detail: `Malformed percent-encoding in path parameter '${k}'` } };
     }
   }
-  const out = runRoute(match.compiled, ds, params, query, options.now ?? Date.now);
+  const out = runOperation(match.compiled.op, ds, raw, options.now ?? Date.now);
   return out.ok ? { status: 200, body: out.value } : { status: out.status, body: out.body };
+}
+
+/**
+ * The library's typed call: an operation by name with typed arguments, answering the core
+ * result (the REST body before serialization) or throwing core's errors.
+ * `invoke(ds, 'listMarketHolidays', { identifier: 'XNYS', start: '2024-01-01', end: '2024-12-31' })`.
+ */
+export function invoke<K extends keyof Operations>(
+  ds: CalendarQueries,
+  name: K,
+  args: ArgsOf<Operations[K]>,
+  now: () => number = Date.now,
+): ResultOf<Operations[K]> {
+  return perform(operations[name], ds, args as Record<string, unknown>, now) as ResultOf<Operations[K]>;
 }

@@ -63,7 +63,7 @@ export function inMemoryData(dataset: CalendarQueries, loadedAt: Date = new Date
     isSample: false,
     version: null,
     downloadedAt: null,
-    loadedAt,
+    loadedAt: loadedAt.toISOString(),
     plan: dataset.plan,
     warnings: [],
   };

@@ -1,8 +1,8 @@
 /**
- * The data routes on plain node:http request/response objects.
+ * The operations' REST routes on plain node:http request/response objects.
  *
  * Express's router costs several times more per request than the calendar answer itself, so
- * the route table is matched here by path segments and answered directly; express handles
+ * the operations' paths (operations.ts) are matched here by segments and answered directly; express handles
  * what is left (docs, the OpenAPI document, CORS preflights, 404s). The same dispatcher is
  * the first middleware of the express app, so tests through the app exercise this exact code.
  *
@@ -12,8 +12,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import type { Logger } from 'pino';
-import { createRouteMatcher, runRoute, type CompiledRoute } from './answer.js';
-import { toHttp, type ParamNames } from './errors.js';
+import { createRouteMatcher, runOperation, type CompiledRoute } from './answer.js';
+import { toHttp, type ParamLocations } from './errors.js';
 import type { DataHolder } from './updates.js';
 
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -68,7 +68,7 @@ export function parseQuery(qs: string): Record<string, string | string[]> {
   return out;
 }
 
-/** Serialized answers of cacheable routes, by URL, least recently used first. */
+/** Serialized answers of cacheable operations, by URL, least recently used first. */
 class BodyCache {
   private readonly entries = new Map<string, string>();
   constructor(private readonly max: number) {}
@@ -89,8 +89,8 @@ class BodyCache {
 
 const MAX_CACHED_BODY = 512 * 1024;
 
-export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, names: ParamNames, logger: Logger): void {
-  const answer = toHttp(err, names);
+export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, locations: ParamLocations, logger: Logger): void {
+  const answer = toHttp(err, locations);
   if (answer.logCause) logger.error({ err, method: req.method, url: req.url?.split('?')[0] }, 'request failed');
   if (res.headersSent) {
     res.destroy();
@@ -124,8 +124,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const answer = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, rawParams: Record<string, string>, qs: string): void => {
     // One read of the holder per request: a swap during the request cannot affect it.
     const data = holder.current;
-    const rawQuery: Record<string, unknown> = qs ? parseQuery(qs) : {};
-    const out = runRoute(c, data?.dataset, rawParams, rawQuery, now, holder.loadError);
+    // One object holds both; a path parameter wins over a query parameter of the same name.
+    const raw: Record<string, unknown> = qs ? parseQuery(qs) : {};
+    for (const k in rawParams) raw[k] = rawParams[k];
+    const out = runOperation(c.op, data?.dataset, raw, now, holder.loadError);
     if (!out.ok) {
       if (out.logCause) logger.error({ err: out.error, method: req.method, url: req.url?.split('?')[0] }, 'request failed');
       sendJson(req, res, out.status, out.body);
@@ -135,10 +137,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     try {
       text = JSON.stringify(out.value);
     } catch (err) {
-      sendError(req, res, err, c.names, logger);
+      sendError(req, res, err, c.op.locations, logger);
       return;
     }
-    if (c.route.cacheable && cacheEntries > 0 && data) cacheFor(data.dataset).set(req.url ?? '', text);
+    if (c.op.cacheable && cacheEntries > 0 && data) cacheFor(data.dataset).set(req.url ?? '', text);
     sendText(req, res, 200, text);
   };
 
@@ -153,7 +155,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const params = m.params;
     before?.(req, res);
     if (res.writableEnded) return true;
-    if (c.route.cacheable && cacheEntries > 0) {
+    if (c.op.cacheable && cacheEntries > 0) {
       const data = holder.current;
       const hit = data && cacheFor(data.dataset).get(url);
       if (hit !== undefined && hit !== '') {

@@ -3,8 +3,6 @@
  * recognised by their `code` only (never by message or class identity, so two copies of core
  * in one process still map correctly).
  */
-import type { z } from 'zod';
-
 export interface ValidationEntry {
   loc: (string | number)[];
   msg: string;
@@ -16,14 +14,6 @@ export interface HttpAnswer {
   body: { detail: string | ValidationEntry[]; candidates?: string[] };
   /** The cause belongs in the log (a fault of ours, not of the request). */
   logCause: boolean;
-}
-
-/** A request that failed the route's zod schemas (possibly with core faults appended). */
-export class RequestValidationError extends Error {
-  constructor(readonly entries: ValidationEntry[]) {
-    super('Request validation failed');
-    this.name = 'RequestValidationError';
-  }
 }
 
 /** No dataset has been loaded yet (first download still running, or it failed). */
@@ -38,61 +28,26 @@ export class DataNotLoadedError extends Error {
   }
 }
 
-/** How a route names its inputs, so core's parameter names land on the right `loc`. */
-export interface ParamNames {
-  /** Name of the route's path placeholder (identifier, finid, mic, code). */
-  path?: string | undefined;
-  /** Query name the instant came from (datetime_utc or its alias datetime). */
-  instant?: string | undefined;
-}
+/** Where each parameter of an operation travels (path or query), for the 422 `loc`. */
+export type ParamLocations = Readonly<Record<string, 'path' | 'query'>>;
 
-const PATH_LIKE = new Set(['identifier', 'finid', 'fin_id', 'mic', 'code']);
-
-export function locOf(param: string, names: ParamNames): (string | number)[] {
-  if (PATH_LIKE.has(param)) return ['path', names.path ?? param];
-  if (param === 'instant') return ['query', names.instant ?? 'datetime_utc'];
-  return ['query', param];
-}
-
-const ZOD_TYPES: Record<string, string> = {
-  invalid_type: 'string_type',
-  invalid_format: 'value_error',
-  too_small: 'value_error',
-  too_big: 'value_error',
-};
-
-/** One entry per zod issue, placed under `where` (query or path). */
-export function zodEntries(
-  where: 'query' | 'path',
-  error: z.ZodError,
-  input: Record<string, unknown>,
-): ValidationEntry[] {
-  return error.issues.map((issue) => {
-    const name = issue.path[0];
-    const key = typeof name === 'string' || typeof name === 'number' ? name : '';
-    let type = (issue as { params?: { type?: unknown } }).params?.type;
-    if (typeof type !== 'string') {
-      type = issue.code === 'invalid_type' && input[key] === undefined ? 'missing' : (ZOD_TYPES[issue.code] ?? issue.code);
-    }
-    return { loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], msg: issue.message, type: type as string };
-  });
+/** `['path', 'identifier']`, `['query', 'start']`: a parameter the operation does not declare is a query one. */
+export function locOf(param: string, locations: ParamLocations): (string | number)[] {
+  return [locations[param] ?? 'query', param];
 }
 
 /** Core's InvalidArgumentError faults as 422 entries. */
-export function coreEntries(err: unknown, names: ParamNames): ValidationEntry[] | undefined {
+export function coreEntries(err: unknown, locations: ParamLocations): ValidationEntry[] | undefined {
   const e = err as { code?: unknown; faults?: unknown };
   if (e?.code !== 'invalid_argument' || !Array.isArray(e.faults)) return undefined;
   return (e.faults as { param: string; msg: string; type: string }[]).map((f) => ({
-    loc: locOf(f.param, names),
+    loc: locOf(f.param, locations),
     msg: f.msg,
     type: f.type,
   }));
 }
 
-export function toHttp(err: unknown, names: ParamNames): HttpAnswer {
-  if (err instanceof RequestValidationError) {
-    return { status: 422, body: { detail: err.entries }, logCause: false };
-  }
+export function toHttp(err: unknown, locations: ParamLocations = {}): HttpAnswer {
   if (err instanceof DataNotLoadedError) {
     return { status: 503, body: { detail: err.message }, logCause: false };
   }
@@ -100,7 +55,7 @@ export function toHttp(err: unknown, names: ParamNames): HttpAnswer {
   const message = typeof e?.message === 'string' ? e.message : '';
   switch (e?.code) {
     case 'invalid_argument': {
-      const entries = coreEntries(err, names);
+      const entries = coreEntries(err, locations);
       if (entries && entries.length > 0) return { status: 422, body: { detail: entries }, logCause: false };
       break;
     }

@@ -19,8 +19,9 @@ export { createLogger, type LogLevel } from './logging.js';
 export { PACKAGE_VERSION, SAMPLE_LABEL } from './info.js';
 export { INTERFACE_VERSION } from './schemas.js';
 export * as schemas from './schemas.js';
-export { dataRoutes } from './routes.js';
-export { answer, createRouteMatcher, runRoute, type AnswerOptions, type RouteOutcome } from './answer.js';
+export { operations, TAGS, type Operations } from './operations.js';
+export { defineOperations, documented, perform, type ApiParam, type ArgsOf, type CliCommand, type CliHint, type CommandName, type ErrorStatus, type Operation, type OperationSpec, type ResultOf } from './registry.js';
+export { answer, answerOperation, createRouteMatcher, invoke, runOperation, type AnswerOptions, type RouteOutcome } from './answer.js';
 export { infoBody, healthBody } from './info.js';
 export type { DataKind, DataMeta, DataSource, LoadedData, UpdateResult } from './types.js';
 export {

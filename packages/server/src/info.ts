@@ -2,6 +2,7 @@
  * Bodies of /health and /info: service state, not calendar answers.
  */
 import { readFileSync } from 'node:fs';
+import { scrubSecrets } from '@openbell/core/secrets';
 import { DataNotLoadedError } from './errors.js';
 import { INTERFACE_VERSION } from './schemas.js';
 import type { DataHolder } from './updates.js';
@@ -24,13 +25,6 @@ function iso(value: string | Date | number | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
-/** Removes credentials a URL might carry (user:password@ or a token in the query). */
-export function scrubSource(source: string): string {
-  return source
-    .replace(/\/\/[^/@\s]+@/g, '//')
-    .replace(/([?&](?:token|api_key|apikey|access_token|key)=)[^&\s]*/gi, '$1[redacted]');
 }
 
 export interface HealthBody {
@@ -67,10 +61,10 @@ export function infoBody(holder: DataHolder): Record<string, unknown> {
       version: meta?.version ?? null,
       loaded_at: iso(meta?.loadedAt),
       downloaded_at: iso(meta?.downloadedAt),
-      source: meta ? scrubSource(meta.source) : null,
+      source: meta ? scrubSecrets(meta.source) : null,
       kind: meta?.kind ?? null,
       is_sample: meta?.isSample === true,
-      label: meta ? (meta.isSample ? SAMPLE_LABEL : `Calendar data from ${scrubSource(meta.source)}`) : null,
+      label: meta ? (meta.isSample ? SAMPLE_LABEL : `Calendar data from ${scrubSecrets(meta.source)}`) : null,
       plan: data ? data.dataset.plan : null,
       counts: data ? { ...data.dataset.counts } : null,
       warnings: data ? data.dataset.warnings.length : 0,

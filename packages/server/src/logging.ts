@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RequestHandler } from 'express';
+import { scrubSecrets } from '@openbell/core/secrets';
 
 export type LogLevel = LevelWithSilent;
 
@@ -19,11 +20,8 @@ export function createLogger(level: LogLevel = 'info'): Logger {
   });
 }
 
-const SECRET_PARAM = /([?&](?:token|api_key|apikey|access_token|key|signature)=)[^&]*/gi;
-
-export function scrubUrl(url: string | undefined): string {
-  if (!url) return '';
-  return url.includes('=') ? url.replace(SECRET_PARAM, '$1[redacted]') : url;
+function scrubUrl(url: string | undefined): string {
+  return url ? scrubSecrets(url) : '';
 }
 
 let nextId = 0;

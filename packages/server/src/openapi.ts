@@ -1,10 +1,12 @@
 /**
- * The OpenAPI 3.1 document, generated from the route table and its zod schemas. Built once per
- * process and served as pre-serialized bytes.
+ * The OpenAPI 3.1 document, generated from the operation registry: each operation's path,
+ * parameters (their core kind gives the JSON Schema type), response schema and error statuses.
+ * Built once per process and served as pre-serialized bytes.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import type { z } from 'zod';
-import { dataRoutes, type DataRoute, type ErrorStatus } from './routes.js';
+import { z } from 'zod';
+import { operations, TAGS } from './operations.js';
+import type { ApiParam, ErrorStatus, Operation } from './registry.js';
 import { AmbiguousError, ErrorDetail, Health, Info, INTERFACE_VERSION, ValidationError } from './schemas.js';
 
 const ERROR_TEXT: Record<ErrorStatus, string> = {
@@ -27,17 +29,55 @@ function json(description: string, schema: z.ZodType) {
   return { description, content: { 'application/json': { schema } } };
 }
 
-function register(registry: OpenAPIRegistry, r: DataRoute): void {
-  const responses: Record<string, ReturnType<typeof json>> = { 200: json('Success', r.response) };
-  for (const status of r.errors) responses[status] = json(ERROR_TEXT[status], errorSchema(status));
+/** The JSON Schema of a parameter, from its core kind; zod here only describes, core validates. */
+function paramSchema(p: ApiParam): z.ZodType {
+  let schema: z.ZodType;
+  switch (p.kind) {
+    case 'date':
+      schema = z.string().openapi({ type: 'string', format: 'date' });
+      break;
+    case 'instant':
+      schema = z.string().openapi({ type: 'string', format: 'date-time' });
+      break;
+    case 'boolean':
+      schema = z.boolean();
+      break;
+    case 'integer': {
+      let n = z.number().int();
+      if (p.min !== undefined) n = n.min(p.min);
+      if (p.max !== undefined) n = n.max(p.max);
+      schema = n;
+      break;
+    }
+    case 'enum':
+      schema = z.enum(p.values as [string, ...string[]]);
+      break;
+    default:
+      schema = z.string();
+  }
+  schema = schema.openapi({ ...(p.example !== undefined ? { example: p.example } : {}), param: { description: p.description } });
+  if (!p.optional) return schema;
+  return p.default === undefined ? schema.optional() : schema.optional().default(p.default as never);
+}
+
+function paramObject(op: Operation, names: readonly string[]): z.ZodObject {
+  return z.object(Object.fromEntries(names.map((n) => [n, paramSchema(op.params[n] as ApiParam)])));
+}
+
+function register(registry: OpenAPIRegistry, op: Operation): void {
+  const responses: Record<string, ReturnType<typeof json>> = { 200: json('Success', op.response) };
+  for (const status of op.errors) responses[status] = json(ERROR_TEXT[status], errorSchema(status));
   registry.registerPath({
     method: 'get',
-    path: r.path,
-    operationId: r.operationId,
-    summary: r.summary,
-    ...(r.description ? { description: r.description } : {}),
-    tags: [r.tag],
-    request: { ...(r.params ? { params: r.params } : {}), query: r.query },
+    path: op.path,
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    request: {
+      ...(op.pathParams.length ? { params: paramObject(op, op.pathParams) } : {}),
+      query: paramObject(op, op.queryParams),
+    },
     responses,
   });
 }
@@ -63,7 +103,7 @@ export function buildOpenApiDocument(packageVersion: string): ReturnType<OpenApi
     tags: ['Service'],
     responses: { 200: json('Service information', Info) },
   });
-  for (const r of dataRoutes) register(registry, r);
+  for (const op of Object.values(operations) as Operation[]) register(registry, op);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -76,8 +116,7 @@ export function buildOpenApiDocument(packageVersion: string): ReturnType<OpenApi
         "in force in the market's timezone.",
     },
     tags: [
-      { name: 'Markets', description: 'Markets, their holidays, schedules, phases and status' },
-      { name: 'Currencies', description: 'Currencies and settlement holidays' },
+      ...Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       { name: 'Service', description: 'Health and information' },
     ],
   });

@@ -26,10 +26,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Stats } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
+import { DOWNLOAD_PATH, FILES_PREFIX } from '@openbell/core/protocol';
 import { sendJson, type RawHandler } from './dispatch.js';
 
-export const DOWNLOAD_PATH = '/v4/download';
-export const FILES_PREFIX = '/v4/files/';
+export { DOWNLOAD_PATH, FILES_PREFIX };
 export const DEFAULT_URL_TTL_SECONDS = 300;
 export const PUBLISH_TOKENS_ENV = 'OPENBELL_PUBLISH_TOKENS';
 export const PUBLISH_TOKENS_FILE_ENV = 'OPENBELL_PUBLISH_TOKENS_FILE';

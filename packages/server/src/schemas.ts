@@ -1,127 +1,18 @@
 /**
- * Every parameter set and every response of the REST interface as a zod schema. The same
- * objects validate requests (routes.ts), describe the OpenAPI document (openapi.ts) and check
- * real responses in the tests, so the three cannot drift apart.
+ * Every response body of the REST interface as a zod schema, for the OpenAPI document
+ * (openapi.ts) and the tests that check real responses against it. Requests are not
+ * validated here: core reads parameters (operations.ts declares which parser each uses).
  *
- * Parameter values are checked with core's own input helpers (parseIsoDate, parseBoolean,
- * parseInstant) so the REST interface, the CLI and the library accept exactly the same text.
+ * The schemas of calendar records must agree with core's record types: the assertions at the
+ * end of this file fail the build when a field is added to one and not the other.
  */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
-import { parseBoolean, parseInstant, parseIsoDate } from '@openbell/core';
+import type * as core from '@openbell/core';
 import { z } from 'zod';
 
 extendZodWithOpenApi(z);
 
 export const INTERFACE_VERSION = '0.6.0';
-
-// ---------------------------------------------------------------------------------------------
-// Parameters
-
-/** Marks an issue with the error `type` the 422 body reports for it. */
-function issueType(type: string): { type: string } {
-  return { type };
-}
-
-function required(what: string) {
-  return {
-    error: (iss: { input?: unknown }) =>
-      iss.input === undefined ? `Field required: ${what}` : `Input should be a single value: ${what}`,
-  };
-}
-
-/**
- * Runs a core input helper inside a zod refinement and turns its InvalidArgumentError faults
- * into zod issues (keeping core's message and type). Anything else is a bug and propagates.
- */
-function viaCore<T>(helper: (value: string) => T) {
-  return (value: string, ctx: z.RefinementCtx): T => {
-    try {
-      return helper(value);
-    } catch (err) {
-      const faults = (err as { code?: unknown; faults?: { msg: string; type: string }[] }).faults;
-      if ((err as { code?: unknown }).code !== 'invalid_argument' || !Array.isArray(faults)) throw err;
-      for (const f of faults) ctx.addIssue({ code: 'custom', message: f.msg, params: issueType(f.type) });
-      return z.NEVER;
-    }
-  };
-}
-
-function dateParam(name: string, description: string) {
-  return z
-    .string(required('a date in the form YYYY-MM-DD'))
-    .transform(viaCore((v) => parseIsoDate(v, name)))
-    .openapi({ type: 'string', format: 'date', example: '2023-11-20', param: { description } });
-}
-
-const followParam = z
-  .string(required('a boolean'))
-  .transform(viaCore((v) => parseBoolean(v, 'follow')))
-  .optional()
-  .default(true)
-  .openapi({
-    type: 'boolean',
-    default: true,
-    param: {
-      description:
-        'Follow `replaced_by` to the market that replaced this one (to the end of the chain). ' +
-        'Accepts true/false, 1/0, yes/no, on/off in any case.',
-    },
-  });
-
-/**
- * A '+' in a query string decodes to a space, so `…T17:00:00+00:00` typed unencoded arrives as
- * `…T17:00:00 00:00`. Putting the sign back is unambiguous: a space is never valid there.
- */
-function restorePlus(value: string): string {
-  return value.replace(/(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/, '$1+$2');
-}
-
-function instantParam(name: string, description: string) {
-  return z
-    .string(required('a date-time such as 2023-11-15T17:00:00+00:00'))
-    .transform(viaCore((v) => parseInstant(restorePlus(v), name)))
-    .optional()
-    .openapi({ type: 'string', format: 'date-time', example: '2023-11-15T17:00:00+00:00', param: { description } });
-}
-
-export const MarketsQuery = z.object({
-  subset: z
-    .string(required('a pattern'))
-    .optional()
-    .default('*')
-    .openapi({
-      default: '*',
-      example: 'US*',
-      param: { description: 'Pattern over FinIDs, any case; `*` matches any run of characters (`US*`, `*.CME.*`).' },
-    }),
-});
-
-export const FollowQuery = z.object({ follow: followParam });
-
-export const RangeQuery = z.object({
-  start: dateParam('start', 'First local date, inclusive (YYYY-MM-DD).'),
-  end: dateParam('end', 'Last local date, inclusive (YYYY-MM-DD); not before start.'),
-});
-
-export const StatusQuery = z.object({
-  datetime_utc: instantParam(
-    'datetime_utc',
-    'Instant to report on, ISO 8601 with `+00:00` or `Z` (other offsets are converted). Default: now.',
-  ),
-  datetime: instantParam('datetime', 'Alias of datetime_utc; datetime_utc wins when both are given.'),
-});
-
-export const NoQuery = z.object({});
-
-function pathParam<N extends string>(name: N, description: string, example: string) {
-  const shape = { [name]: z.string().openapi({ example, param: { description } }) } as Record<N, z.ZodString>;
-  return z.object(shape);
-}
-
-export const IdentifierPath = pathParam('identifier', 'A FinID (has a dot, e.g. US.NYSE) or a MIC (four letters or digits, e.g. XNYS); any case.', 'US.NYSE');
-export const FinIdPath = pathParam('finid', 'A FinID, any case.', 'US.NYSE');
-export const MicPath = pathParam('mic', 'An ISO 10383 MIC, any case.', 'XNYS');
-export const CodePath = pathParam('code', 'A 3-letter currency code, any case.', 'USD');
 
 // ---------------------------------------------------------------------------------------------
 // Responses. Loose objects: the data's extra columns ride along (service-spec: responses allow
@@ -322,3 +213,25 @@ export const ErrorDetail = z.object({ detail: z.string() }).openapi('ErrorRespon
 export const AmbiguousError = z
   .object({ detail: z.string(), candidates: z.array(z.string()).min(2) })
   .openapi('AmbiguousMicResponse');
+
+// ---------------------------------------------------------------------------------------------
+// Agreement with core's record types, checked by the compiler: each schema's output and the
+// core type must be assignable both ways (a field missing, extra or typed differently on
+// either side fails the build).
+
+/** The declared fields only (deeply): loose objects and core's `Extra` rows both carry an index signature. */
+type Known<T> = T extends readonly (infer E)[]
+  ? Known<E>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? never : K]: Known<T[K]> }
+    : T;
+type Agree<A, B> = [Known<A>] extends [Known<B>] ? ([Known<B>] extends [Known<A>] ? true : false) : false;
+function agree<_T extends true>(): void {}
+agree<Agree<z.output<typeof Market>, core.Market>>();
+agree<Agree<z.output<typeof MarketHoliday>, core.MarketHoliday>>();
+agree<Agree<z.output<typeof Phase>, core.Phase>>();
+agree<Agree<z.output<typeof Schedule>, core.Schedule>>();
+agree<Agree<z.output<typeof MarketStatus>, core.MarketStatus>>();
+agree<Agree<z.output<typeof MarketDay>, core.MarketDay>>();
+agree<Agree<z.output<typeof Currency>, core.Currency>>();
+agree<Agree<z.output<typeof CurrencyHoliday>, core.CurrencyHoliday>>();

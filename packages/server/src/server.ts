@@ -6,14 +6,13 @@ import { existsSync, lstatSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES } from '@openbell/core/protocol';
 import { createApp, inMemoryData, type AppOptions, type OpenbellApp } from './app.js';
 import { createLogger } from './logging.js';
 import type { DataSource, LoadedData } from './types.js';
 import { createUpdater, DataHolder, publicErrorMessage, type UpdateOutcome, type Updater } from './updates.js';
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 8000;
-export const DEFAULT_UPDATE_EVERY_MINUTES = 360;
+export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES };
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 1000;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;

@@ -1,36 +1,16 @@
 /**
- * The loader's shapes as docs/contracts.md fixes them. They are declared structurally here
- * rather than imported from @openbell/loader so the server builds and tests without the
- * loader's dist; a real `LoadedData` / `DataSource` from the loader satisfies them as is.
+ * The loader's shapes, imported from @openbell/loader (type-only: nothing of the loader is
+ * loaded at run time). The server widens two things: a LoadedData may hold any
+ * CalendarQueries (a library user's own Dataset), and its kind may be 'memory' for a dataset
+ * handed over directly; and it needs only the part of a DataSource it calls.
  */
-import type { CalendarQueries, Plan } from '@openbell/core';
+import type { CalendarQueries } from '@openbell/core';
+import type * as loader from '@openbell/loader';
 
 /** The loader's kinds, plus 'memory' for a Dataset handed over directly. */
-export type DataKind = 'sample' | 'file' | 'directory' | 'hosted' | 'url' | 'memory';
+export type DataKind = loader.DataKind | 'memory';
 
-export interface DataMeta {
-  /** Human-readable origin (path or URL); never carries a token. */
-  source: string;
-  kind: DataKind;
-  isSample: boolean;
-  /** ETag or mtime of what was loaded. */
-  version: string | null;
-  /** ISO string, Date or epoch ms: the contract leaves the representation open. */
-  downloadedAt?: string | Date | number | null;
-  loadedAt: string | Date | number;
-  plan: Plan;
-  warnings?: readonly DataWarningEntry[];
-}
-
-/** A load warning: where (file, line, column) and which market or currency it makes unusable. */
-export interface DataWarningEntry {
-  message: string;
-  file?: string;
-  line?: number;
-  column?: string;
-  market?: string;
-  currency?: string;
-}
+export type DataMeta = Omit<loader.DataMeta, 'kind'> & { kind: DataKind };
 
 export interface LoadedData {
   dataset: CalendarQueries;
@@ -39,9 +19,5 @@ export interface LoadedData {
 
 export type UpdateResult = { status: 'updated'; data: LoadedData } | { status: 'up_to_date' };
 
-export interface DataSource {
-  readonly description: string;
-  readonly isRemote: boolean;
-  load(): Promise<LoadedData>;
-  update(options?: { force?: boolean }): Promise<UpdateResult>;
-}
+/** What the server calls on a loader DataSource. */
+export type DataSource = Pick<loader.DataSource, 'description' | 'isRemote' | 'load' | 'update'>;

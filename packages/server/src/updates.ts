@@ -7,6 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { DataSource, LoadedData } from './types.js';
+import { scrubSecrets } from '@openbell/core/secrets';
 
 export interface UpdateState {
   /** Whether periodic checks run (remote source and a non-zero interval). */
@@ -52,10 +53,7 @@ export class DataHolder {
  */
 export function publicErrorMessage(err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err);
-  return raw
-    .replace(/(bearer\s+)[^\s"',;]+/gi, '$1[redacted]')
-    .replace(/([?&](?:token|api_key|apikey|access_token|signature)=)[^&\s"']+/gi, '$1[redacted]')
-    .slice(0, 500);
+  return scrubSecrets(raw).slice(0, 500);
 }
 
 export type UpdateOutcome = 'updated' | 'up_to_date' | 'failed';

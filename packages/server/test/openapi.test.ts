@@ -5,12 +5,13 @@
  */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, dataRoutes, schemas, type OpenbellApp } from '../src/index.js';
+import { createApp, operations, schemas, type Operation, type OpenbellApp } from '../src/index.js';
 import { CME, fixtureData, NOON_NY } from './fixture.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Schema = { [k: string]: Json };
 
+const dataRoutes = Object.values(operations) as Operation[];
 let app: OpenbellApp;
 let doc: { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[]; responses: Record<string, { content?: { 'application/json': { schema: Schema } } }> }>>; components: { schemas: Record<string, Schema> } };
 
@@ -140,8 +141,8 @@ describe('OpenAPI document', () => {
       const op = doc.paths[r.path]!.get!;
       const names = (op.parameters ?? []).map((p) => `${p.in}:${p.name}`).sort();
       const expected = [
-        ...Object.keys(r.params?.shape ?? {}).map((n) => `path:${n}`),
-        ...Object.keys(r.query.shape).map((n) => `query:${n}`),
+        ...r.pathParams.map((n) => `path:${n}`),
+        ...r.queryParams.map((n) => `query:${n}`),
       ].sort();
       expect(names, r.path).toEqual(expected);
       expect(op.responses['200'], r.path).toBeDefined();

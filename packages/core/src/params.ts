@@ -1,0 +1,266 @@
+/**
+ * Input parameters: the one place where text typed by a caller (a REST query string, a CLI
+ * argument, a library call) becomes a value the engine works with. Every parser reports its
+ * faults as InvalidArgumentError entries `{ param, msg, type }` naming the parameter, and
+ * `parseParams` reads a whole set of parameters and reports every fault at once.
+ *
+ * The REST layer, the CLI and the library all validate through here, so they accept exactly
+ * the same text and word their refusals the same way.
+ */
+import { compileGlob } from './glob.js';
+import { SECONDS_PER_DAY, tryParseDay } from './dates.js';
+import { InvalidArgumentError, type ArgumentFault } from './errors.js';
+
+// ---- single values -----------------------------------------------------------------------
+
+/** Words read as true / false, any case, surrounding blanks ignored (query strings, CLI config). */
+export const TRUE_WORDS: readonly string[] = ['true', '1', 'yes', 'on'];
+export const FALSE_WORDS: readonly string[] = ['false', '0', 'no', 'off'];
+
+export function parseBoolean(value: unknown, param: string): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (TRUE_WORDS.includes(v)) return true;
+    if (FALSE_WORDS.includes(v)) return false;
+  }
+  throw InvalidArgumentError.one(param, `Input should be a valid boolean (true/false, 1/0, yes/no, on/off), got '${String(value)}'`, 'bool_parsing');
+}
+
+export function parseIsoDate(value: unknown, param: string): string {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw InvalidArgumentError.one(param, 'Field required: a date in the form YYYY-MM-DD', 'missing');
+  }
+  const days = tryParseDay(value);
+  if (days === undefined) {
+    throw InvalidArgumentError.one(param, `Invalid date '${value}': expected a real date in the form YYYY-MM-DD`, 'date_from_datetime_parsing');
+  }
+  return value;
+}
+
+const INSTANT_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A '+' in a query string decodes to a space, so `…T17:00:00+00:00` typed unencoded arrives as
+ * `…T17:00:00 00:00`. Putting the sign back is unambiguous: a space is never valid there.
+ */
+function restorePlus(value: string): string {
+  return value.includes(' ') ? value.replace(/(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/, '$1+$2') : value;
+}
+
+/**
+ * Parses an ISO 8601 date-time that carries `Z` or an offset into epoch milliseconds. A value
+ * without an offset is refused rather than guessed: the spec asks callers to be explicit. An
+ * offset whose `+` was decoded to a space (an unencoded query string) is read as `+`.
+ */
+export function parseInstant(value: unknown, param: string): number {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw InvalidArgumentError.one(param, 'Field required: a date-time such as 2023-11-15T17:00:00+00:00', 'missing');
+  }
+  const text = restorePlus(value);
+  const m = INSTANT_RE.exec(text.trim());
+  const fail = () =>
+    InvalidArgumentError.one(
+      param,
+      `Invalid date-time '${text}': expected ISO 8601 with an offset, such as 2023-11-15T17:00:00+00:00 or 2023-11-15T17:00:00Z`,
+      'datetime_parsing',
+    );
+  if (!m) throw fail();
+  const day = tryParseDay(m[1]!);
+  const h = Number(m[2]);
+  const mi = Number(m[3]);
+  const s = m[4] === undefined ? 0 : Number(m[4]);
+  if (day === undefined || h > 23 || mi > 59 || s > 59) throw fail();
+  const frac = m[5] ? Math.floor(Number(`0${m[5]}`) * 1000) : 0;
+  const z = m[6]!;
+  let offset = 0;
+  if (z !== 'Z' && z !== 'z') {
+    const digits = z.slice(1).replace(':', '');
+    const oh = Number(digits.slice(0, 2));
+    const om = Number(digits.slice(2));
+    if (oh > 18 || om > 59) throw fail();
+    offset = (z[0] === '-' ? -1 : 1) * (oh * 3600 + om * 60);
+  }
+  return (day * SECONDS_PER_DAY + h * 3600 + mi * 60 + s - offset) * 1000 + frac;
+}
+
+const MIC_RE = /^[A-Za-z0-9]{4}$/;
+const CURRENCY_RE = /^[A-Za-z]{3}$/;
+const FINID_PART_RE = /^[A-Za-z0-9_&+-]+$/;
+
+/** Validates a FinID's form (two or more dot-separated parts) and answers it upper case. */
+export function normalizeFinId(value: string, param = 'identifier'): string {
+  const v = value.trim();
+  const parts = v.split('.');
+  if (parts.length < 2 || !parts.every((p) => FINID_PART_RE.test(p))) {
+    throw InvalidArgumentError.one(param, `Invalid FinID '${value}': expected two or more dot-separated parts such as US.NYSE`, 'finid_format');
+  }
+  return v.toUpperCase();
+}
+
+/** Validates a MIC's form (four letters or digits) and answers it upper case. */
+export function normalizeMic(value: string, param = 'identifier'): string {
+  const v = value.trim();
+  if (!MIC_RE.test(v)) {
+    throw InvalidArgumentError.one(param, `Invalid MIC '${value}': expected exactly four letters or digits such as XNYS`, 'mic_format');
+  }
+  return v.toUpperCase();
+}
+
+/** A market identifier: a FinID when it has a dot, otherwise a MIC (engine-semantics §1). */
+export function normalizeMarketIdentifier(value: string, param = 'identifier'): string {
+  const v = String(value ?? '');
+  return v.includes('.') ? normalizeFinId(v, param) : normalizeMic(v, param);
+}
+
+export function normalizeCurrencyCode(value: string, param = 'code'): string {
+  const v = value.trim();
+  if (!CURRENCY_RE.test(v)) {
+    throw InvalidArgumentError.one(param, `Invalid currency code '${value}': expected three letters such as USD`, 'currency_format');
+  }
+  return v.toUpperCase();
+}
+
+export function parseInteger(value: unknown, param: string, range: { min?: number; max?: number } = {}): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n)) {
+    throw InvalidArgumentError.one(param, `Input should be a valid integer, got '${String(value)}'`, 'int_parsing');
+  }
+  if ((range.min !== undefined && n < range.min) || (range.max !== undefined && n > range.max)) {
+    const bounds = range.max === undefined ? `>= ${range.min}` : range.min === undefined ? `<= ${range.max}` : `${range.min} to ${range.max}`;
+    throw InvalidArgumentError.one(param, `Input should be an integer ${bounds}, got ${n}`, 'value_error');
+  }
+  return n;
+}
+
+export function parseEnum<V extends string>(value: unknown, param: string, values: readonly V[]): V {
+  const v = typeof value === 'string' ? value.trim() : value;
+  const hit = values.find((x) => x === v) ?? values.find((x) => typeof v === 'string' && x.toLowerCase() === v.toLowerCase());
+  if (hit === undefined) {
+    throw InvalidArgumentError.one(param, `Input should be ${values.map((x) => `'${x}'`).join(', ')}, got '${String(value)}'`, 'enum');
+  }
+  return hit;
+}
+
+/**
+ * A FinID pattern: `*` matches any run of characters, any case; blank means every market.
+ * Refused only when longer than MAX_PATTERN_LENGTH (matching itself is linear: glob.ts).
+ */
+export function parsePattern(value: unknown, param = 'subset'): string {
+  const v = typeof value === 'string' ? value.trim() : '';
+  const pattern = v === '' ? '*' : v;
+  compileGlob(pattern, param);
+  return pattern;
+}
+
+
+// ---- parameter sets ----------------------------------------------------------------------
+
+export type ParamKind =
+  | 'date'
+  | 'instant'
+  | 'boolean'
+  | 'integer'
+  | 'enum'
+  | 'pattern'
+  | 'market_identifier'
+  | 'finid'
+  | 'mic'
+  | 'currency_code'
+  | 'text';
+
+/** A raw input value: text from a URL or command line, a boolean flag, repeated text. */
+export type RawValue = string | boolean | number | readonly string[] | undefined;
+
+/**
+ * One declared parameter: how to read it, and what a missing value means. `T` is the value
+ * the engine receives (undefined only for optional parameters without a default), `I` what a
+ * library caller may pass, `O` whether it may be left out.
+ */
+export interface Param<T = unknown, I = unknown, O extends boolean = boolean> {
+  readonly kind: ParamKind;
+  /** What the value should look like, for messages: "a date in the form YYYY-MM-DD". */
+  readonly expected: string;
+  /** Absent is allowed (the value is then `default`). */
+  readonly optional: O;
+  readonly default: T | undefined;
+  /** Allowed values of an enum. */
+  readonly values?: readonly string[];
+  /** Bounds of an integer. */
+  readonly min?: number;
+  readonly max?: number;
+  readonly parse: (value: string | boolean | number, name: string) => T;
+  /** Type-level only: what a caller passes. */
+  readonly __input?: I;
+}
+
+/** The value type a declared parameter yields. */
+export type ParamValue<P> = P extends Param<infer T> ? T : never;
+/** The values of a parameter set, by name. */
+export type ParamValues<S extends Record<string, Param>> = { [K in keyof S]: ParamValue<S[K]> };
+/** What a caller passes for a parameter set: required parameters as keys, the others optional. */
+export type ParamInputs<S extends Record<string, Param>> = {
+  [K in keyof S as S[K] extends Param<unknown, unknown, true> ? never : K]: S[K] extends Param<unknown, infer I> ? I : never;
+} & {
+  [K in keyof S as S[K] extends Param<unknown, unknown, true> ? K : never]?: S[K] extends Param<unknown, infer I> ? I : never;
+};
+
+function required<T, I = string>(kind: ParamKind, expected: string, parse: Param<T>['parse'], extra: { values?: readonly string[]; min?: number; max?: number } = {}): Param<T, I, false> {
+  return { ...extra, kind, expected, optional: false, default: undefined, parse };
+}
+
+/** Builders of declared parameters; `optional` and `withDefault` modify any of them. */
+export const param = {
+  date: () => required('date', 'a date in the form YYYY-MM-DD', (v, n) => parseIsoDate(v, n)),
+  instant: () => required('instant', 'a date-time such as 2023-11-15T17:00:00+00:00', (v, n) => parseInstant(v, n)),
+  boolean: () => required<boolean, boolean | string>('boolean', 'a boolean', (v, n) => parseBoolean(v, n)),
+  integer: (range: { min?: number; max?: number } = {}) =>
+    required<number, number | string>('integer', 'an integer', (v, n) => parseInteger(v, n, range), range),
+  enum: <V extends string>(values: readonly V[]) =>
+    required<V, V>('enum', `one of ${values.join(', ')}`, (v, n) => parseEnum(v, n, values), { values }),
+  pattern: () => required('pattern', 'a pattern', (v) => parsePattern(v)),
+  marketIdentifier: () =>
+    required('market_identifier', 'a FinID or a MIC', (v, n) => normalizeMarketIdentifier(String(v), n)),
+  finId: () => required('finid', 'a FinID', (v, n) => normalizeFinId(String(v), n)),
+  mic: () => required('mic', 'a MIC', (v, n) => normalizeMic(String(v), n)),
+  currencyCode: () => required('currency_code', 'a currency code', (v, n) => normalizeCurrencyCode(String(v), n)),
+  /** Any text, passed on as typed (for queries that must never fail, such as is_available). */
+  text: () => required('text', 'a value', (v) => String(v)),
+};
+
+export function optional<T, I>(p: Param<T, I>): Param<T | undefined, I, true> {
+  return { ...p, optional: true, default: undefined };
+}
+
+export function withDefault<T, I>(p: Param<T, I>, value: T): Param<T, I, true> {
+  return { ...p, optional: true, default: value };
+}
+
+/**
+ * Reads every parameter of `specs` from `raw` (in the order of `specs`) and returns their
+ * values, or throws one InvalidArgumentError carrying a fault for each bad parameter.
+ * A repeated value (an array) is refused: every parameter takes a single value.
+ */
+export function parseParams<S extends Record<string, Param>>(specs: S, raw: Readonly<Record<string, unknown>>): ParamValues<S> {
+  const out: Record<string, unknown> = {};
+  let faults: ArgumentFault[] | undefined;
+  for (const name in specs) {
+    const spec = specs[name]!;
+    const value = raw[name];
+    try {
+      if (value === undefined) {
+        if (!spec.optional) throw InvalidArgumentError.one(name, `Field required: ${spec.expected}`, 'missing');
+        out[name] = spec.default;
+      } else if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') {
+        out[name] = spec.parse(value, name);
+      } else {
+        throw InvalidArgumentError.one(name, `Input should be a single value: ${spec.expected}`, 'string_type');
+      }
+    } catch (err) {
+      if (!(err instanceof InvalidArgumentError)) throw err;
+      (faults ??= []).push(...err.faults);
+    }
+  }
+  if (faults) throw new InvalidArgumentError(faults);
+  return out as ParamValues<S>;
+}

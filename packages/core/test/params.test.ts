@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError, optional, param, parseParams, withDefault } from '../src/index.js';
+
+function faultsOf(f: () => unknown) {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof InvalidArgumentError) return e.faults;
+    throw e;
+  }
+  throw new Error('did not throw');
+}
+
+describe('parseParams', () => {
+  const specs = {
+    identifier: param.marketIdentifier(),
+    start: param.date(),
+    end: param.date(),
+    follow: withDefault(param.boolean(), true),
+    at: optional(param.instant()),
+    n: withDefault(param.integer({ min: 1, max: 100 }), 10),
+    direction: withDefault(param.enum(['next', 'previous'] as const), 'next'),
+  };
+
+  it('reads every parameter, applying defaults', () => {
+    const v = parseParams(specs, { identifier: 'us.nyse', start: '2024-01-01', end: '2024-01-31', at: '2024-01-02T10:00:00 00:00', n: '5', direction: 'PREVIOUS' });
+    expect(v).toEqual({
+      identifier: 'US.NYSE',
+      start: '2024-01-01',
+      end: '2024-01-31',
+      follow: true,
+      at: Date.parse('2024-01-02T10:00:00Z'),
+      n: 5,
+      direction: 'previous',
+    });
+  });
+
+  it('reports every fault at once, in declaration order, with the parameter name', () => {
+    const f = faultsOf(() => parseParams(specs, { identifier: 'X!', end: '2024-02-30', follow: 'maybe', at: 'soon', n: '0', direction: 'up', start: ['a', 'b'] }));
+    expect(f.map((x) => [x.param, x.type])).toEqual([
+      ['identifier', 'mic_format'],
+      ['start', 'string_type'],
+      ['end', 'date_from_datetime_parsing'],
+      ['follow', 'bool_parsing'],
+      ['at', 'datetime_parsing'],
+      ['n', 'value_error'],
+      ['direction', 'enum'],
+    ]);
+  });
+
+  it('a missing required parameter is "missing"', () => {
+    expect(faultsOf(() => parseParams(specs, { identifier: 'XNYS' }))).toEqual([
+      { param: 'start', msg: 'Field required: a date in the form YYYY-MM-DD', type: 'missing' },
+      { param: 'end', msg: 'Field required: a date in the form YYYY-MM-DD', type: 'missing' },
+    ]);
+  });
+
+  it('integers refuse fractions and text', () => {
+    for (const bad of ['1.5', 'ten', '', '1e3']) expect(faultsOf(() => parseParams({ n: param.integer() }, { n: bad }))[0]!.type).toBe('int_parsing');
+  });
+
+  it('patterns never fail and blank means every market', () => {
+    expect(parseParams({ subset: withDefault(param.pattern(), '*') }, { subset: '  ' })).toEqual({ subset: '*' });
+  });
+});

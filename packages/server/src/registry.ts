@@ -1,0 +1,126 @@
+/**
+ * The operation registry's machinery: what an operation declares (operations.ts holds the
+ * entries) and what is derived from a declaration for every adapter:
+ *
+ * - the REST route: its path, which parameters come from the path and which from the query,
+ *   the 422 `loc` of each parameter, whether a 200 body may be cached (answer.ts, dispatch.ts);
+ * - the OpenAPI document and /docs (openapi.ts);
+ * - the CLI command, its arguments and options, the names its error messages use (cli);
+ * - the library's typed call, `invoke(ds, 'listMarketHolidays', { identifier, start, end })`.
+ *
+ * Validation is core's: parameters are read with core's parsers (`parseParams`), which report
+ * every fault at once; the registry only says which parser each parameter uses.
+ */
+import type { CalendarQueries } from '@openbell/core';
+// The parsers alone (not the engine): the CLI builds its commands from the registry before any data is loaded.
+import { parseParams, type Param, type ParamInputs, type ParamValues } from '@openbell/core/params';
+import type { z } from 'zod';
+
+/** Error statuses an operation can answer, for the document. */
+export type ErrorStatus = 400 | 403 | 404 | 409 | 422 | 500 | 503;
+
+/**
+ * How a parameter appears on the command line: a positional argument (`<id>`, `[pattern]`
+ * when optional), an option under another name than the parameter's (`--at`), or not at all.
+ * Without a hint a parameter is the option `--<name>` (underscores become dashes), required
+ * when the parameter is; a boolean defaulting to true becomes `--no-<name>`.
+ */
+export type CliHint = { arg: string; help: string } | { flag: string; help?: string } | false;
+
+/** A core parameter with its documentation. */
+export type ApiParam<T = unknown, I = unknown, O extends boolean = boolean> = Param<T, I, O> & {
+  readonly description: string;
+  readonly example?: string;
+  readonly cli?: CliHint;
+};
+
+/** Attaches documentation (and a command-line hint) to a core parameter. */
+export function documented<T, I, O extends boolean>(
+  p: Param<T, I, O>,
+  docs: { description: string; example?: string; cli?: CliHint },
+): ApiParam<T, I, O> {
+  return { ...p, ...docs };
+}
+
+export type Params = Record<string, ApiParam>;
+
+/** The command of an operation on the command line. */
+export interface CliCommand {
+  command: string;
+  description: string;
+}
+
+/** One operation, declared once. */
+export interface OperationSpec<S extends Params, R, Tag extends string = string, C extends CliCommand | undefined = CliCommand | undefined> {
+  /** REST path; each `{name}` placeholder is the parameter of that name, the others are query parameters. */
+  path: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  /** The parameters, in the order their faults are reported (path parameters always first). */
+  params: S;
+  /** The core call. `now` is the clock, for operations whose default instant is the present. */
+  call(ds: CalendarQueries, args: ParamValues<S>, now: () => number): R;
+  /** The 200 body's schema (documentation; schemas.ts checks it against core's record types). */
+  response: z.ZodType<NoInfer<R>>;
+  /** Statuses besides 200 the operation may answer. */
+  errors: readonly ErrorStatus[];
+  /** What the plan of the data must include; core answers not_in_plan (403) otherwise. */
+  plan?: 'schedules' | 'currencies';
+  /** The answer depends only on the URL and the dataset (no clock): a 200 body may be reused until the data is swapped. */
+  cacheable?: boolean;
+  /** The command-line command; operations without one are REST and library only. */
+  cli?: C;
+}
+
+/** A declared operation with what the adapters derive from it. */
+export interface Operation<S extends Params = Params, R = unknown, Tag extends string = string, C extends CliCommand | undefined = CliCommand | undefined>
+  extends OperationSpec<S, R, Tag, C> {
+  /** The registry key: OpenAPI operationId and the library's name for the call. */
+  readonly operationId: string;
+  /** Names of the path placeholders, in path order. */
+  readonly pathParams: readonly string[];
+  /** Names of the query parameters, in declaration order. */
+  readonly queryParams: readonly string[];
+  /** Where each parameter travels in a REST request (the first element of a 422 `loc`). */
+  readonly locations: Readonly<Record<string, 'path' | 'query'>>;
+}
+
+type Specs = Record<string, OperationSpec<any, any, any, any>>;
+export type Registry<M extends Specs> = {
+  readonly [K in keyof M]: M[K] extends OperationSpec<infer S, infer R, infer T, infer C> ? Operation<S, R, T, C> : never;
+};
+
+/** Completes the declarations: ids, path and query parameters, their order and locations. */
+export function defineOperations<M extends Specs>(specs: M): Registry<M> {
+  const out: Record<string, Operation> = {};
+  for (const [operationId, spec] of Object.entries(specs)) {
+    const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    for (const name of pathParams) {
+      if (!(name in spec.params)) throw new Error(`operation ${operationId}: path placeholder {${name}} is not among its params`);
+    }
+    const queryParams = Object.keys(spec.params).filter((n) => !pathParams.includes(n));
+    const params: Params = {};
+    const locations: Record<string, 'path' | 'query'> = {};
+    for (const n of pathParams) (params[n] = spec.params[n]), (locations[n] = 'path');
+    for (const n of queryParams) (params[n] = spec.params[n]), (locations[n] = 'query');
+    out[operationId] = { ...spec, params, operationId, pathParams, queryParams, locations };
+  }
+  return out as Registry<M>;
+}
+
+/** The typed arguments of an operation: what a library caller passes. */
+export type ArgsOf<O> = O extends Operation<infer S, any, any, any> ? ParamInputs<S> : never;
+/** The typed result of an operation. */
+export type ResultOf<O> = O extends Operation<any, infer R, any, any> ? R : never;
+/** The names of the operations of `M` that have a command. */
+export type CommandName<M> = { [K in keyof M]: M[K] extends Operation<any, any, any, infer C> ? ([C] extends [undefined] ? never : K) : never }[keyof M];
+
+/**
+ * Runs an operation on `ds` with raw arguments (text, as typed in a URL or on a command line,
+ * or typed values): core reads and checks every parameter (an InvalidArgumentError lists every
+ * fault), then makes the call. Throws core's errors.
+ */
+export function perform<O extends Operation>(op: O, ds: CalendarQueries, raw: Readonly<Record<string, unknown>>, now: () => number = Date.now): ResultOf<O> {
+  return op.call(ds, parseParams(op.params, raw), now) as ResultOf<O>;
+}

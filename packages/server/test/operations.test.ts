@@ -1,0 +1,76 @@
+/**
+ * The operation registry: declarations agree with what core does (plans), the typed library
+ * call, and a new operation declared elsewhere is served, validated and documented like the
+ * built-in ones.
+ */
+import { Dataset, optional, param, withDefault, type MarketHoliday, type Tables } from '@openbell/core';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import { createRouteMatcher, invoke, runOperation } from '../src/answer.js';
+import { operations } from '../src/operations.js';
+import { defineOperations, documented, type Operation } from '../src/registry.js';
+import { fixtureTables, NOON_NY } from './fixture.js';
+
+const SAMPLE: Record<string, string> = { market_identifier: 'US.NYSE', currency_code: 'USD', date: '2023-11-01', text: 'USD' };
+const argsFor = (op: Operation) =>
+  Object.fromEntries(Object.entries(op.params).flatMap(([n, p]) => (SAMPLE[p.kind] && !p.optional ? [[n, SAMPLE[p.kind]]] : [])));
+
+describe('operations', () => {
+  it('an operation declaring a plan answers 403 on data without it, and only those', () => {
+    const t = fixtureTables();
+    const holidaysOnly = Dataset.create({ markets: t.markets, holidays: t.holidays });
+    const noCurrencies = Dataset.create({ ...t, currencies: undefined, currencyHolidays: undefined } as Tables);
+    for (const op of Object.values(operations) as Operation[]) {
+      for (const [ds, lacks] of [[holidaysOnly, 'schedules'], [noCurrencies, 'currencies']] as const) {
+        const out = runOperation(op, ds, argsFor(op), () => NOON_NY);
+        const refused = !out.ok && out.status === 403;
+        const needs = op.plan === lacks || (lacks === 'schedules' && op.plan === 'currencies');
+        expect(refused, `${op.operationId} on data without ${lacks}`).toBe(needs);
+        if (op.plan) expect(op.errors, op.operationId).toContain(403);
+      }
+    }
+  });
+
+  it('invoke is typed from the entry and throws core errors', () => {
+    const ds = Dataset.create(fixtureTables());
+    const h = invoke(ds, 'listMarketHolidays', { identifier: 'XNYS', start: '2023-01-01', end: '2023-12-31' });
+    expectTypeOf(h).toEqualTypeOf<MarketHoliday[]>();
+    expect(h.length).toBeGreaterThan(0);
+    expectTypeOf(invoke(ds, 'isMarketAvailable', { identifier: 'x' })).toEqualTypeOf<{ is_available: boolean }>();
+    // @ts-expect-error: start and end are required
+    expect(() => invoke(ds, 'listMarketHolidays', { identifier: 'XNYS' })).toThrow(/start.*end/);
+    expect(invoke(ds, 'getMarket', { identifier: 'US.NYSE', follow: false }).fin_id).toBe('US.NYSE');
+  });
+
+  it('a new operation (top-level path, integer, enum, optional instant) is one declaration', () => {
+    const extra = defineOperations({
+      nextHolidays: {
+        path: '/fx/{identifier}/next',
+        tag: 'FX',
+        summary: 'Next holidays',
+        params: {
+          identifier: documented(param.marketIdentifier(), { description: 'market' }),
+          n: documented(withDefault(param.integer({ min: 1, max: 10 }), 1), { description: 'how many' }),
+          direction: documented(withDefault(param.enum(['next', 'previous'] as const), 'next'), { description: 'which way' }),
+          after: documented(optional(param.instant()), { description: 'from when' }),
+        },
+        call: (_ds, a, now) => ({ n: a.n, direction: a.direction, after: a.after ?? now() }),
+        response: z.object({ n: z.number(), direction: z.string(), after: z.number() }),
+        errors: [422],
+      },
+    });
+    const match = createRouteMatcher(Object.values(extra))('/fx/XNYS/next')!;
+    const ds = Dataset.create(fixtureTables());
+    expect(runOperation(match.compiled.op, ds, { ...match.params, n: '3', direction: 'Previous' }, () => 5)).toEqual({
+      ok: true,
+      value: { n: 3, direction: 'previous', after: 5 },
+    });
+    const bad = runOperation(match.compiled.op, ds, { identifier: 'X!', n: '0', direction: 'up', after: 'soon' }, () => 5);
+    expect(bad.ok ? null : (bad.body as { detail: { loc: string[] }[] }).detail.map((e) => e.loc)).toEqual([
+      ['path', 'identifier'],
+      ['query', 'n'],
+      ['query', 'direction'],
+      ['query', 'after'],
+    ]);
+  });
+});
