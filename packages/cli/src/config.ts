@@ -31,6 +31,10 @@ export interface Settings {
   drainTimeout: number;
   /** Connections open at once (0 = no cap). */
   maxConnections: number;
+  /** Longest date range of phases, days and sessions, in days. */
+  maxRangeDays: number;
+  /** MiB of serialized answers kept per dataset (0 disables the cache). */
+  answerCache: number;
   /** Seconds a client has to send a request's headers. */
   headersTimeout: number;
   /** Seconds a client has to send a whole request. */
@@ -63,11 +67,13 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'updateRetry', env: 'OPENBELL_UPDATE_RETRY', flag: '--update-retry', kind: 'seconds' },
   { key: 'drainTimeout', env: 'OPENBELL_DRAIN_TIMEOUT', flag: '--drain-timeout', kind: 'seconds' },
   { key: 'maxConnections', env: 'OPENBELL_MAX_CONNECTIONS', flag: '--max-connections', kind: 'count' },
+  { key: 'maxRangeDays', env: 'OPENBELL_MAX_RANGE_DAYS', flag: '--max-range-days', kind: 'count' },
+  { key: 'answerCache', env: 'OPENBELL_ANSWER_CACHE', flag: '--answer-cache', kind: 'count' },
   { key: 'headersTimeout', env: 'OPENBELL_HEADERS_TIMEOUT', flag: '--headers-timeout', kind: 'seconds' },
   { key: 'requestTimeout', env: 'OPENBELL_REQUEST_TIMEOUT', flag: '--request-timeout', kind: 'seconds' },
 ];
 
-const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, headersTimeout: 10, requestTimeout: 30 };
+const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, headersTimeout: 10, requestTimeout: 30 };
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */

@@ -72,6 +72,10 @@ export interface CalendarQueries {
   listSchedules(identifier: string): Schedule[];
   generatePhases(identifier: string, start: string, end: string): Phase[];
   listDays(identifier: string, start: string, end: string): MarketDay[];
+  /** `generatePhases` in consecutive pieces (for writing long ranges); checks its arguments first. */
+  phaseChunks(identifier: string, start: string, end: string, chunkDays?: number): Iterable<Phase[]>;
+  /** `listDays` in consecutive pieces; checks its arguments first. */
+  dayChunks(identifier: string, start: string, end: string, chunkDays?: number): Iterable<MarketDay[]>;
   status(identifier: string, instant: number | Date): MarketStatus;
 
   // Trading days and bells (calendar-arithmetic.md §1–3).

@@ -25,7 +25,7 @@ import {
   type ArgumentFault,
   type DataWarning,
 } from './errors.js';
-import { generate, phasesByEndDay, toPhase } from './generate.js';
+import { LOOK_BACK_DAYS, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
 import { normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseInteger, parseIsoDate, parsePattern } from './params.js';
@@ -227,10 +227,43 @@ export class Dataset implements CalendarQueries {
     return generate(entry, startDay, endDay).map((g) => toPhase(g));
   }
 
+  /**
+   * `generatePhases` in pieces of about `chunkDays` days of starts each, whose concatenation is
+   * the whole answer: for writing a long range without holding all of it. Arguments are checked
+   * now, before the first piece.
+   */
+  phaseChunks(identifier: string, start: string, end: string, chunkDays = 92): Iterable<Phase[]> {
+    const { startDay, endDay } = parseRange(start, end);
+    const entry = this.resolveScheduled(identifier);
+    this.checkCoverage(entry, startDay, endDay);
+    return (function* () {
+      let from = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
+      while (from <= endDay) {
+        const to = Math.min(endDay, Math.max(from, startDay) + chunkDays - 1);
+        yield generateFrom(entry, from, to, startDay).map((g) => toPhase(g));
+        from = to + 1;
+      }
+    })();
+  }
+
+  /** `listDays` in pieces of `chunkDays` days (a day view depends on its date alone). */
+  dayChunks(identifier: string, start: string, end: string, chunkDays = 92): Iterable<MarketDay[]> {
+    const { startDay, endDay } = parseRange(start, end);
+    const entry = this.resolveScheduled(identifier);
+    this.checkCoverage(entry, startDay, endDay);
+    return (function* (self: Dataset) {
+      for (let from = startDay; from <= endDay; from += chunkDays) yield self.dayViews(entry, from, Math.min(endDay, from + chunkDays - 1));
+    })(this);
+  }
+
   listDays(identifier: string, start: string, end: string): MarketDay[] {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    return this.dayViews(entry, startDay, endDay);
+  }
+
+  private dayViews(entry: MarketEntry, startDay: number, endDay: number): MarketDay[] {
     const attributed = phasesByEndDay(entry, startDay, endDay);
     const days: MarketDay[] = [];
     for (let day = startDay; day <= endDay; day++) {

@@ -91,16 +91,24 @@ export const LOOK_BACK_DAYS = 2;
  * Day-level answers attribute these by `endDay` themselves (see `phasesByEndDay`).
  */
 export function generate(entry: MarketEntry, startDay: number, endDay: number): Generated[] {
+  return generateFrom(entry, Math.max(startDay - LOOK_BACK_DAYS, entry.minDay), endDay, startDay);
+}
+
+/**
+ * The phases of the days `fromDay`..`toDay` (in generation order) that do not end before
+ * `rangeStart`. `generate` is this from the look-back on; a long range can be produced as the
+ * concatenation of consecutive day spans (the first one starting at the look-back).
+ */
+export function generateFrom(entry: MarketEntry, fromDay: number, toDay: number, rangeStart: number): Generated[] {
   const out: Generated[] = [];
   const rows: CompiledRow[] = [];
-  const from = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
-  for (let day = from; day <= endDay; day++) {
+  for (let day = fromDay; day <= toDay; day++) {
     rows.length = 0;
     rowsForDay(entry, day, rows);
     for (const row of rows) {
       const endDayOfPhase = day + row.offsetDays;
       // Step 6: only phases that end before the range are dropped.
-      if (endDayOfPhase < startDay) continue;
+      if (endDayOfPhase < rangeStart) continue;
       const zone: Zone = row.zone;
       const start = zone.resolve(day, row.startSec);
       const startOffset = zone.lastOffset;

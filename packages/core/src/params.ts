@@ -142,6 +142,23 @@ export function parseEnum<V extends string>(value: unknown, param: string, value
   return hit;
 }
 
+/** Ten years of days, inclusive: the default cap on the range of phases, days and sessions. */
+export const DEFAULT_MAX_RANGE_DAYS = 3653;
+
+/**
+ * Refuses a date range longer than `maxDays` days (both ends inclusive), naming the cap: the
+ * adapters apply it to the operations whose cost grows with the range (phases, days, sessions).
+ */
+export function checkRangeSpan(start: string, end: string, maxDays: number, param = 'end'): void {
+  const a = tryParseDay(start);
+  const b = tryParseDay(end);
+  if (a === undefined || b === undefined) return;
+  const days = b - a + 1;
+  if (days > maxDays) {
+    throw InvalidArgumentError.one(param, `The range ${start} to ${end} spans ${days} days, more than the limit of ${maxDays} days (about ${Math.floor(maxDays / 365.25)} years); ask for a shorter range`, 'range_too_long');
+  }
+}
+
 /**
  * A FinID pattern: `*` matches any run of characters, any case; blank means every market.
  * Refused only when longer than MAX_PATTERN_LENGTH (matching itself is linear: glob.ts).
@@ -218,7 +235,7 @@ export const param = {
     required<number, number | string>('integer', 'an integer', (v, n) => parseInteger(v, n, range), range),
   enum: <V extends string>(values: readonly V[]) =>
     required<V, V>('enum', `one of ${values.join(', ')}`, (v, n) => parseEnum(v, n, values), { values }),
-  pattern: () => required('pattern', 'a pattern', (v) => parsePattern(v)),
+  pattern: () => required('pattern', 'a pattern', (v, n) => parsePattern(v, n)),
   marketIdentifier: () =>
     required('market_identifier', 'a FinID or a MIC', (v, n) => normalizeMarketIdentifier(String(v), n)),
   finId: () => required('finid', 'a FinID', (v, n) => normalizeFinId(String(v), n)),

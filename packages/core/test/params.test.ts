@@ -63,3 +63,19 @@ describe('parseParams', () => {
     expect(parseParams({ subset: withDefault(param.pattern(), '*') }, { subset: '  ' })).toEqual({ subset: '*' });
   });
 });
+
+describe('checkRangeSpan (the range cap the adapters apply)', () => {
+  it('accepts a range of exactly the cap and refuses one day more, naming the cap on `end`', async () => {
+    const { checkRangeSpan, DEFAULT_MAX_RANGE_DAYS } = await import('../src/params.js');
+    expect(DEFAULT_MAX_RANGE_DAYS).toBe(3653);
+    expect(() => checkRangeSpan('2014-01-01', '2023-12-31', 3652)).not.toThrow(); // 3,652 days
+    try {
+      checkRangeSpan('2014-01-01', '2024-01-01', 3652);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as { faults: unknown[] }).faults).toEqual([{ param: 'end', msg: expect.stringContaining('more than the limit of 3652 days'), type: 'range_too_long' }]);
+    }
+    // Malformed dates are the date parser's business, not the cap's.
+    expect(() => checkRangeSpan('soon', '2024-01-01', 1)).not.toThrow();
+  });
+});

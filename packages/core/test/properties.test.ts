@@ -454,3 +454,24 @@ describe('properties of daylight-saving gaps and overlaps in generated phases', 
     );
   });
 });
+
+describe('properties of long answers in pieces', () => {
+  it('the pieces of phaseChunks and dayChunks concatenate to generatePhases and listDays, whatever the piece size', () => {
+    fc.assert(
+      fc.property(marketArb, rangeArb, fc.integer({ min: 1, max: 12 }), (m, r, chunkDays) => {
+        const ds = Dataset.create(tablesFor(m));
+        const s = formatDay(r.start);
+        const e = formatDay(r.start + r.len);
+        expect([...ds.phaseChunks('XX.TEST', s, e, chunkDays)].flat()).toEqual(ds.generatePhases('XX.TEST', s, e));
+        expect([...ds.dayChunks('XX.TEST', s, e, chunkDays)].flat()).toEqual(ds.listDays('XX.TEST', s, e));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('checks the arguments before the first piece', () => {
+    const ds = Dataset.create(tablesFor({ zone: 'UTC', rows: [], holidays: [] }));
+    expect(() => ds.phaseChunks('XX.TEST', '2024-01-02', '2024-01-01')).toThrow(/before start/);
+    expect(() => ds.dayChunks('XX.TEST', '1990-01-01', '1990-01-02')).toThrow(/outside the coverage window/);
+  });
+});

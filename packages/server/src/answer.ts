@@ -5,10 +5,9 @@
  * construction.
  */
 import type { CalendarQueries } from '@openbell/core';
-import { parseParams } from '@openbell/core/params';
 import { DataNotLoadedError, toHttp } from './errors.js';
 import { operations, type Operations } from './operations.js';
-import { perform, type ArgsOf, type Operation, type ResultOf } from './registry.js';
+import { perform, readArgs, type ArgsOf, type Limits, type Operation, type ResultOf } from './registry.js';
 
 export interface CompiledRoute {
   op: Operation;
@@ -82,6 +81,28 @@ export type RouteOutcome =
   | { ok: true; value: unknown }
   | { ok: false; status: number; body: unknown; error: unknown; logCause: boolean };
 
+/** The arguments read, or the HTTP error answer (a 422 listing every fault, a 503 without data). */
+export type ArgsOutcome =
+  | { ok: true; args: Record<string, unknown>; ds: CalendarQueries }
+  | { ok: false; status: number; body: unknown; error: unknown; logCause: boolean };
+
+/** The first half of `runOperation`: reading the arguments (before any work or cache lookup). */
+export function readOperationArgs(op: Operation, ds: CalendarQueries | undefined, raw: Readonly<Record<string, unknown>>, loadError: string | null = null, limits: Limits = {}): ArgsOutcome {
+  try {
+    const args = readArgs(op, raw, limits);
+    if (!ds) throw new DataNotLoadedError(loadError);
+    return { ok: true, args, ds };
+  } catch (err) {
+    return failure(op, err);
+  }
+}
+
+/** An error as the HTTP answer it maps to. */
+export function failure(op: Operation, err: unknown): { ok: false; status: number; body: unknown; error: unknown; logCause: boolean } {
+  const answer = toHttp(err, op.locations);
+  return { ok: false, status: answer.status, body: answer.body, error: err, logCause: answer.logCause };
+}
+
 /**
  * Reads `raw` (path and query parameters, decoded, by name) with core's parsers and makes the
  * operation's core call. Validation comes first: a request with faults is a 422 listing every
@@ -93,14 +114,14 @@ export function runOperation(
   raw: Readonly<Record<string, unknown>>,
   now: () => number,
   loadError: string | null = null,
+  limits: Limits = {},
 ): RouteOutcome {
+  const read = readOperationArgs(op, ds, raw, loadError, limits);
+  if (!read.ok) return read;
   try {
-    const args = parseParams(op.params, raw);
-    if (!ds) throw new DataNotLoadedError(loadError);
-    return { ok: true, value: op.call(ds, args, now) };
+    return { ok: true, value: op.call(read.ds, read.args, now) };
   } catch (err) {
-    const answer = toHttp(err, op.locations);
-    return { ok: false, status: answer.status, body: answer.body, error: err, logCause: answer.logCause };
+    return failure(op, err);
   }
 }
 

@@ -32,11 +32,13 @@ export interface AppOptions {
   /** The clock for /status without datetime_utc (tests pin it). */
   now?: () => number | Date;
   /**
-   * Serialized answers kept per dataset for the routes that do not depend on the clock
-   * (lists, holidays, schedules, phases, days); default 1000, 0 disables. Swapping data
-   * starts a fresh cache.
+   * Bytes of serialized answers kept per dataset for the operations that do not depend on the
+   * clock (lists, holidays, schedules, phases, days); default 64 MiB, 0 disables. Swapping
+   * data starts a fresh cache.
    */
-  cacheEntries?: number;
+  cacheBytes?: number;
+  /** The longest date range of phases, days and sessions, in days; default 3653 (ten years). */
+  maxRangeDays?: number;
   /**
    * Publisher mode: serve this archive as the hosted `GET|HEAD /v4/download` endpoint (bearer
    * tokens) with presigned `/v4/files/…` downloads, beside the REST interface (publish.ts).
@@ -114,7 +116,7 @@ export function createApp(options: AppOptions = {}): OpenbellApp {
           cors?.(req, res);
         }
       : undefined;
-  const dataDispatch = createDispatcher({ holder, now, logger, before, cacheEntries: options.cacheEntries });
+  const dataDispatch = createDispatcher({ holder, now, logger, before, cacheBytes: options.cacheBytes, limits: { maxRangeDays: options.maxRangeDays } });
   // Publisher mode: /v4/download and /v4/files/… are answered ahead of the data routes.
   const publisher = options.publish ? createPublisher(options.publish, { logger, before }) : undefined;
   const routed: Dispatcher = publisher ? (req, res) => publisher(req, res) || dataDispatch(req, res) : dataDispatch;

@@ -6,13 +6,22 @@
  * what is left (docs, the OpenAPI document, CORS preflights, 404s). The same dispatcher is
  * the first middleware of the express app, so tests through the app exercise this exact code.
  *
- * Answers of routes that depend only on the URL and the dataset are kept serialized, per
- * dataset object, in a small LRU: a swap brings a new object and so an empty cache.
+ * Answers of operations that depend only on their arguments and the dataset are kept as
+ * Buffers, per dataset object, in an LRU bounded in bytes and keyed by the operation and the
+ * arguments it reads in canonical form (so ignored or reordered query parameters share one
+ * entry); they carry an ETag and answer 304 to a matching If-None-Match. A swap brings a new
+ * dataset object and so an empty cache.
+ *
+ * Long answers (operations with `chunks`: phases, days) are produced and written piece by
+ * piece, yielding to the event loop every few milliseconds and waiting for the socket to
+ * drain, so one large request never holds the others up.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import type { Logger } from 'pino';
-import { createRouteMatcher, runOperation, type CompiledRoute } from './answer.js';
+import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute } from './answer.js';
+import type { Limits, Operation } from './registry.js';
 import { toHttp, type ParamLocations } from './errors.js';
 import type { DataHolder } from './updates.js';
 
@@ -21,7 +30,12 @@ export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void;
 export type Dispatcher = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-export const DEFAULT_CACHE_ENTRIES = 1000;
+/** Default bound of the answer cache of one dataset. */
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+/** A piece of a long answer is written, then the loop turns, after at most this long. */
+const SLICE_MS = 8;
+/** Answers smaller than this that finish within one slice are sent whole (and may be cached). */
+const WHOLE_BYTES = 1024 * 1024;
 
 function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(text) });
@@ -68,11 +82,15 @@ export function parseQuery(qs: string): Record<string, string | string[]> {
   return out;
 }
 
-/** Serialized answers of cacheable operations, by URL, least recently used first. */
-class BodyCache {
-  private readonly entries = new Map<string, string>();
-  constructor(private readonly max: number) {}
-  get(key: string): string | undefined {
+/** Serialized answers, least recently used first, bounded in bytes (bodies and keys). */
+export class BodyCache {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+  get size(): number {
+    return this.bytes;
+  }
+  get(key: string): Buffer | undefined {
     const hit = this.entries.get(key);
     if (hit !== undefined) {
       this.entries.delete(key);
@@ -80,14 +98,41 @@ class BodyCache {
     }
     return hit;
   }
-  set(key: string, body: string): void {
-    if (body.length > MAX_CACHED_BODY) return;
+  set(key: string, body: Buffer): void {
+    const cost = BodyCache.cost(key, body);
+    // One answer may take at most an eighth of the cache, so a few big ones never flush it.
+    if (cost > this.maxBytes / 8) return;
+    const old = this.entries.get(key);
+    if (old !== undefined) {
+      this.entries.delete(key);
+      this.bytes -= BodyCache.cost(key, old);
+    }
     this.entries.set(key, body);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.bytes += cost;
+    for (const [k, b] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= BodyCache.cost(k, b);
+    }
+  }
+  private static cost(key: string, body: Buffer): number {
+    return body.length + key.length * 2 + 96;
   }
 }
 
-const MAX_CACHED_BODY = 512 * 1024;
+/** The operation and the arguments it read, in canonical form: the cache key. */
+export function canonicalKey(op: Operation, args: Readonly<Record<string, unknown>>): string {
+  let key = op.operationId;
+  for (const name in op.params) key += `\u0000${String(args[name])}`;
+  return key;
+}
+
+function sendBuffer(req: IncomingMessage, res: ServerResponse, status: number, body: Buffer, etag?: string): void {
+  const headers: Record<string, string | number> = { 'Content-Type': JSON_TYPE, 'Content-Length': body.length };
+  if (etag) headers.ETag = etag;
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
 
 export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, locations: ParamLocations, logger: Logger): void {
   const answer = toHttp(err, locations);
@@ -105,21 +150,33 @@ export interface DispatcherOptions {
   logger: Logger;
   /** Runs first for every request the dispatcher answers (access log, CORS headers). */
   before?: RawHandler | undefined;
-  /** Entries of the per-dataset answer cache for clock-free routes; 0 disables. */
-  cacheEntries?: number | undefined;
+  /** Bytes of the per-dataset answer cache of clock-free operations; 0 disables. Default 64 MiB. */
+  cacheBytes?: number | undefined;
+  /** The range cap of phases, days and sessions (days); default ten years. */
+  limits?: Limits | undefined;
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { holder, now, logger, before } = options;
-  const cacheEntries = options.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
+  const limits = options.limits ?? {};
+  const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
   // Keyed by the dataset object: a swap starts an empty cache and lets the old one go.
-  const caches = new WeakMap<object, BodyCache>();
-  const cacheFor = (data: object): BodyCache => {
-    let cache = caches.get(data);
-    if (!cache) caches.set(data, (cache = new BodyCache(cacheEntries)));
-    return cache;
+  const caches = new WeakMap<object, { cache: BodyCache; tag: string }>();
+  const cacheFor = (data: { dataset: object; meta: { version?: string | null; loadedAt?: unknown } }) => {
+    let c = caches.get(data.dataset);
+    if (!c) {
+      // The ETag changes with the data: its version (or, without one, when it was loaded).
+      const tag = createHash('sha256').update(`${data.meta.version ?? ''}\u0000${String(data.meta.loadedAt)}`).digest('base64url').slice(0, 12);
+      caches.set(data.dataset, (c = { cache: new BodyCache(cacheBytes), tag }));
+    }
+    return c;
   };
   const match = createRouteMatcher();
+
+  const fail = (req: IncomingMessage, res: ServerResponse, out: { status: number; body: unknown; error: unknown; logCause: boolean }) => {
+    if (out.logCause) logger.error({ err: out.error, method: req.method, url: req.url?.split('?')[0] }, 'request failed');
+    sendJson(req, res, out.status, out.body);
+  };
 
   const answer = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, rawParams: Record<string, string>, qs: string): void => {
     // One read of the holder per request: a swap during the request cannot affect it.
@@ -127,21 +184,117 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     // One object holds both; a path parameter wins over a query parameter of the same name.
     const raw: Record<string, unknown> = qs ? parseQuery(qs) : {};
     for (const k in rawParams) raw[k] = rawParams[k];
-    const out = runOperation(c.op, data?.dataset, raw, now, holder.loadError);
-    if (!out.ok) {
-      if (out.logCause) logger.error({ err: out.error, method: req.method, url: req.url?.split('?')[0] }, 'request failed');
-      sendJson(req, res, out.status, out.body);
-      return;
+    const op = c.op;
+    const read = readOperationArgs(op, data?.dataset, raw, holder.loadError, limits);
+    if (!read.ok) return fail(req, res, read);
+    let key: string | undefined;
+    let etag: string | undefined;
+    let cache: BodyCache | undefined;
+    if (op.cacheable && cacheBytes > 0 && data) {
+      const entry = cacheFor(data);
+      cache = entry.cache;
+      key = canonicalKey(op, read.args);
+      etag = `"${entry.tag}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, { ETag: etag });
+        res.end();
+        return;
+      }
+      const hit = cache.get(key);
+      if (hit !== undefined) return sendBuffer(req, res, 200, hit, etag);
     }
-    let text: string;
+    if (op.chunks) return writeInPieces(op, read.ds, read.args, req, res, cache, key, etag);
+    let body: Buffer;
     try {
-      text = JSON.stringify(out.value);
+      body = Buffer.from(JSON.stringify(op.call(read.ds, read.args, now)));
     } catch (err) {
-      sendError(req, res, err, c.op.locations, logger);
+      return fail(req, res, failure(op, err));
+    }
+    if (cache && key !== undefined) cache.set(key, body);
+    sendBuffer(req, res, 200, body, etag);
+  };
+
+  /**
+   * A JSON array produced piece by piece. What fits in one slice is sent whole; a longer answer
+   * goes out chunked, a slice per turn of the event loop, pausing while the socket is full.
+   */
+  const writeInPieces = (
+    op: Operation,
+    ds: Parameters<NonNullable<Operation['chunks']>>[0],
+    args: Record<string, unknown>,
+    req: IncomingMessage,
+    res: ServerResponse,
+    cache: BodyCache | undefined,
+    key: string | undefined,
+    etag: string | undefined,
+  ): void => {
+    let pieces: Iterator<readonly unknown[]>;
+    const parts: Buffer[] = [Buffer.from('[')];
+    let size = 1;
+    let empty = true;
+    const add = (items: readonly unknown[]): Buffer | undefined => {
+      if (items.length === 0) return undefined;
+      const text = JSON.stringify(items);
+      const b = Buffer.from(empty ? text.slice(1, -1) : `,${text.slice(1, -1)}`);
+      empty = false;
+      size += b.length;
+      return b;
+    };
+    let step: IteratorResult<readonly unknown[]>;
+    const started = performance.now();
+    try {
+      pieces = op.chunks!(ds, args)[Symbol.iterator]();
+      for (;;) {
+        step = pieces.next();
+        if (step.done) break;
+        const b = add(step.value);
+        if (b) parts.push(b);
+        if (size > WHOLE_BYTES || performance.now() - started > SLICE_MS) break;
+      }
+    } catch (err) {
+      return fail(req, res, failure(op, err));
+    }
+    if (step.done) {
+      parts.push(Buffer.from(']'));
+      const body = Buffer.concat(parts);
+      if (cache && key !== undefined) cache.set(key, body);
+      return sendBuffer(req, res, 200, body, etag);
+    }
+    res.writeHead(200, { 'Content-Type': JSON_TYPE, ...(etag ? { ETag: etag } : {}) });
+    if (req.method === 'HEAD') {
+      res.end();
       return;
     }
-    if (c.op.cacheable && cacheEntries > 0 && data) cacheFor(data.dataset).set(req.url ?? '', text);
-    sendText(req, res, 200, text);
+    for (const b of parts) res.write(b);
+    const pump = (): void => {
+      if (res.destroyed) return;
+      const t = performance.now();
+      for (;;) {
+        let next: IteratorResult<readonly unknown[]>;
+        try {
+          next = pieces.next();
+        } catch (err) {
+          // Headers are gone: cut the answer so the client sees it is incomplete.
+          logger.error({ err, method: req.method, url: req.url?.split('?')[0] }, 'request failed while writing');
+          res.destroy();
+          return;
+        }
+        if (next.done) {
+          res.end(']');
+          return;
+        }
+        const b = add(next.value);
+        if (b && !res.write(b)) {
+          res.once('drain', pump);
+          return;
+        }
+        if (performance.now() - t > SLICE_MS) {
+          setImmediate(pump);
+          return;
+        }
+      }
+    };
+    setImmediate(pump);
   };
 
   return (req, res) => {
@@ -155,14 +308,6 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const params = m.params;
     before?.(req, res);
     if (res.writableEnded) return true;
-    if (c.op.cacheable && cacheEntries > 0) {
-      const data = holder.current;
-      const hit = data && cacheFor(data.dataset).get(url);
-      if (hit !== undefined && hit !== '') {
-        sendText(req, res, 200, hit);
-        return true;
-      }
-    }
     for (const k in params) {
       const v = params[k]!;
       if (v.includes('%')) {

@@ -20,9 +20,10 @@ export { PACKAGE_VERSION, SAMPLE_LABEL } from './info.js';
 export { INTERFACE_VERSION } from './schemas.js';
 export * as schemas from './schemas.js';
 export { operations, TAGS, type Operations } from './operations.js';
-export { defineOperations, documented, perform, type ApiParam, type ArgsOf, type CliCommand, type CliHint, type CommandName, type ErrorStatus, type Operation, type OperationSpec, type ResultOf } from './registry.js';
+export { defineOperations, documented, perform, type ApiParam, type ArgsOf, type CliCommand, type CliHint, type CommandName, type ErrorStatus, type Operation, type OperationSpec, type ResultOf, type Limits } from './registry.js';
 export { answer, answerOperation, createRouteMatcher, invoke, runOperation, type AnswerOptions, type RouteOutcome } from './answer.js';
 export { infoBody, healthBody } from './info.js';
+export { BodyCache, canonicalKey, DEFAULT_CACHE_BYTES } from './dispatch.js';
 export type { DataKind, DataMeta, DataSource, LoadedData, UpdateResult } from './types.js';
 export {
   createPublisher,

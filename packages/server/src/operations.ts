@@ -120,27 +120,35 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'Phases generated for a date range',
     description:
-      'Phases whose end falls on a local date in the range (an overnight session belongs to the date it ends). ' +
-      'Both dates must lie in the market coverage window.',
+      'Every phase that touches the range, in generation order: those that start on a local date of the range ' +
+      '(whatever their end: a session starting on the last day and ending the next morning is in), and those that ' +
+      'began up to two days before it and do not end before it. Both dates must lie in the market coverage window; ' +
+      'the range is at most ten years (configurable).',
     params: { identifier, start, end },
     call: (ds, a) => ds.generatePhases(a.identifier, a.start, a.end),
+    chunks: (ds, a) => ds.phaseChunks(a.identifier, a.start, a.end),
     response: z.array(Phase),
     errors: RANGE_ERRORS,
     plan: 'schedules',
     cacheable: true,
+    rangeCapped: true,
     cli: { command: 'phases', description: "trading phases (open ones marked *), times in the market's timezone" },
   }),
   listMarketDays: operation({
     path: '/markets/{identifier}/days',
     tag: 'Markets',
     summary: 'Day-level view of a date range',
-    description: 'One entry per local date: whether the market is open and settles, its holiday row and its phases.',
+    description:
+      'One entry per local date: whether the market is open and settles, its holiday row, and its phases: those that ' +
+      'end on that date (an overnight session belongs to the date it ends). The range is at most ten years (configurable).',
     params: { identifier, start, end },
     call: (ds, a) => ds.listDays(a.identifier, a.start, a.end),
+    chunks: (ds, a) => ds.dayChunks(a.identifier, a.start, a.end),
     response: z.array(MarketDay),
     errors: RANGE_ERRORS,
     plan: 'schedules',
     cacheable: true,
+    rangeCapped: true,
     cli: { command: 'days', description: 'one line per date: open, settlement, holiday, trading hours' },
   }),
   listMarketSchedules: operation({

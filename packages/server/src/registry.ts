@@ -13,7 +13,7 @@
  */
 import type { CalendarQueries } from '@openbell/core';
 // The parsers alone (not the engine): the CLI builds its commands from the registry before any data is loaded.
-import { parseParams, type Param, type ParamInputs, type ParamValues } from '@openbell/core/params';
+import { checkRangeSpan, DEFAULT_MAX_RANGE_DAYS, parseParams, type Param, type ParamInputs, type ParamValues } from '@openbell/core/params';
 import type { z } from 'zod';
 
 /** Error statuses an operation can answer, for the document. */
@@ -69,6 +69,16 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
   plan?: 'schedules' | 'currencies';
   /** The answer depends only on the URL and the dataset (no clock): a 200 body may be reused until the data is swapped. */
   cacheable?: boolean;
+  /**
+   * The operation's cost grows with its `start`..`end` range: the adapters refuse a range
+   * longer than their cap (default ten years) with a 422 naming it.
+   */
+  rangeCapped?: boolean;
+  /**
+   * The 200 body (a JSON array) as consecutive pieces whose concatenation is `call`'s answer,
+   * so the server can produce and write a long answer over several turns of its event loop.
+   */
+  chunks?(ds: CalendarQueries, args: ParamValues<S>): Iterable<readonly unknown[]>;
   /** The command-line command; operations without one are REST and library only. */
   cli?: C;
 }
@@ -121,6 +131,19 @@ export type CommandName<M> = { [K in keyof M]: M[K] extends Operation<any, any, 
  * or typed values): core reads and checks every parameter (an InvalidArgumentError lists every
  * fault), then makes the call. Throws core's errors.
  */
-export function perform<O extends Operation>(op: O, ds: CalendarQueries, raw: Readonly<Record<string, unknown>>, now: () => number = Date.now): ResultOf<O> {
-  return op.call(ds, parseParams(op.params, raw), now) as ResultOf<O>;
+export function perform<O extends Operation>(op: O, ds: CalendarQueries, raw: Readonly<Record<string, unknown>>, now: () => number = Date.now, limits: Limits = {}): ResultOf<O> {
+  return op.call(ds, readArgs(op, raw, limits), now) as ResultOf<O>;
+}
+
+/** What the adapters bound: the longest date range of a `rangeCapped` operation. */
+export interface Limits {
+  /** Days, both ends included; default DEFAULT_MAX_RANGE_DAYS (ten years). */
+  maxRangeDays?: number | undefined;
+}
+
+/** Core reads and checks the arguments, then the range cap applies (a 422 naming it). */
+export function readArgs(op: Operation, raw: Readonly<Record<string, unknown>>, limits: Limits = {}): Record<string, unknown> {
+  const args = parseParams(op.params, raw) as Record<string, unknown>;
+  if (op.rangeCapped) checkRangeSpan(String(args.start), String(args.end), limits.maxRangeDays ?? DEFAULT_MAX_RANGE_DAYS);
+  return args;
 }

@@ -311,7 +311,7 @@ describe('answer cache', () => {
 
   it('is not used for the clock-dependent status, and can be disabled', async () => {
     let t = Date.parse('2023-11-15T17:00:00Z');
-    const a = createApp({ data: fixtureData(), logLevel: 'silent', now: () => t, cacheEntries: 0 });
+    const a = createApp({ data: fixtureData(), logLevel: 'silent', now: () => t, cacheBytes: 0 });
     expect((await request(a).get('/markets/US.NYSE/status').expect(200)).body.status).toBe('Open');
     t = Date.parse('2023-11-15T23:00:00Z');
     expect((await request(a).get('/markets/US.NYSE/status').expect(200)).body.status).toBe('Closed');

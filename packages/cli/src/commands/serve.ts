@@ -68,6 +68,8 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     updateRetryMs: Math.max(1, settings.updateRetry * 1000),
     drainTimeoutMs: settings.drainTimeout * 1000,
     maxConnections: settings.maxConnections,
+    maxRangeDays: settings.maxRangeDays,
+    cacheBytes: settings.answerCache * 1024 * 1024,
     headersTimeoutMs: settings.headersTimeout * 1000,
     requestTimeoutMs: settings.requestTimeout * 1000,
     logLevel: settings.logLevel as LogLevel,

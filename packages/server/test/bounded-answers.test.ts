@@ -1,0 +1,91 @@
+/**
+ * Issue 12 on the server: the range cap, long answers written in pieces, and the answer cache
+ * (bounded in bytes, keyed by the arguments an operation reads, with ETag and 304).
+ */
+import { loadSample } from '@openbell/loader';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { BodyCache, canonicalKey, createApp, operations } from '../src/index.js';
+
+const sample = await loadSample();
+const app = createApp({ data: sample, logLevel: 'silent', now: () => Date.parse('2023-11-15T17:00:00Z') });
+const get = (path: string) => request(app).get(path);
+
+describe('range cap', () => {
+  it('refuses phases and days over ten years with a 422 on end naming the limit; ten years answer', async () => {
+    for (const kind of ['phases', 'days']) {
+      const res = await get(`/markets/US.NYSE/${kind}?start=2010-01-01&end=2020-01-02`).expect(422);
+      expect(res.body.detail).toEqual([{ loc: ['query', 'end'], msg: expect.stringContaining('more than the limit of 3653 days'), type: 'range_too_long' }]);
+      await get(`/markets/US.NYSE/${kind}?start=2010-01-01&end=2019-12-31`).expect(200);
+    }
+  });
+
+  it('is configurable', async () => {
+    const narrow = createApp({ data: sample, logLevel: 'silent', maxRangeDays: 7 });
+    await request(narrow).get('/markets/US.NYSE/phases?start=2023-11-01&end=2023-11-07').expect(200);
+    const res = await request(narrow).get('/markets/US.NYSE/phases?start=2023-11-01&end=2023-11-08').expect(422);
+    expect(res.body.detail[0].msg).toContain('limit of 7 days');
+  });
+});
+
+describe('long answers in pieces', () => {
+  it('a ten-year answer is written chunked and equals the core answer', async () => {
+    const res = await get('/markets/US.CME.EQUITY.USINDEX1/phases?start=2012-01-01&end=2021-12-31').expect(200);
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(res.body).toEqual(sample.dataset.generatePhases('US.CME.EQUITY.USINDEX1', '2012-01-01', '2021-12-31'));
+    const days = await get('/markets/US.NYSE/days?start=2012-01-01&end=2021-12-31').expect(200);
+    expect(days.body).toEqual(sample.dataset.listDays('US.NYSE', '2012-01-01', '2021-12-31'));
+  });
+
+  it('a short answer is sent whole, with its length', async () => {
+    const res = await get('/markets/US.NYSE/phases?start=2023-11-20&end=2023-11-24').expect(200);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(res.body)));
+  });
+
+  it('other requests are answered while a long one is being written', async () => {
+    const big = request(app).get('/markets/US.CME.EQUITY.USINDEX1/days?start=2012-01-01&end=2021-12-31');
+    let bigDone = false;
+    const finished = big.then((r) => {
+      bigDone = true;
+      return r;
+    });
+    // Give the big one a head start, then ask for health: it must not wait for the whole answer.
+    await new Promise((r) => setImmediate(r));
+    const health = await get('/health').expect(200);
+    expect(health.body.status).toBe('ok');
+    expect(bigDone).toBe(false);
+    expect((await finished).status).toBe(200);
+  });
+});
+
+describe('answer cache', () => {
+  it('is keyed by the arguments the operation reads: ignored or reordered parameters share an entry and an ETag', async () => {
+    const a = await get('/markets/us.nyse/holidays?start=2024-01-01&end=2024-12-31').expect(200);
+    const b = await get('/markets/US.NYSE/holidays?end=2024-12-31&ignored=1&start=2024-01-01').expect(200);
+    expect(a.headers.etag).toBeDefined();
+    expect(b.headers.etag).toBe(a.headers.etag);
+    const op = operations.listMarketHolidays;
+    expect(canonicalKey(op, { identifier: 'US.NYSE', start: '2024-01-01', end: '2024-12-31' })).toBe(canonicalKey(op, { end: '2024-12-31', identifier: 'US.NYSE', start: '2024-01-01', x: 1 }));
+  });
+
+  it('answers 304 to a matching If-None-Match, and a new ETag after a data swap', async () => {
+    const first = await get('/markets/XNYS/holidays?start=2024-01-01&end=2024-12-31').expect(200);
+    const etag = first.headers.etag!;
+    await request(app).get('/markets/XNYS/holidays?start=2024-01-01&end=2024-12-31').set('If-None-Match', etag).expect(304);
+    const other = createApp({ data: { ...sample, meta: { ...sample.meta, version: 'another-version' } }, logLevel: 'silent' });
+    const again = await request(other).get('/markets/XNYS/holidays?start=2024-01-01&end=2024-12-31').set('If-None-Match', etag).expect(200);
+    expect(again.headers.etag).not.toBe(etag);
+  });
+
+  it('stays within its byte budget, least recently used out first', () => {
+    const cache = new BodyCache(64 * 1024);
+    const body = Buffer.alloc(4000, 'x');
+    for (let i = 0; i < 3000; i++) cache.set(`key-${i}`, body);
+    expect(cache.size).toBeLessThanOrEqual(64 * 1024);
+    expect(cache.get('key-2999')).toBeDefined();
+    expect(cache.get('key-0')).toBeUndefined();
+    // An answer larger than an eighth of the budget is not kept.
+    cache.set('huge', Buffer.alloc(9000));
+    expect(cache.get('huge')).toBeUndefined();
+  });
+});
