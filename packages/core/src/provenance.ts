@@ -29,8 +29,8 @@ export interface RowFault {
   message: string;
 }
 
-/** `fin_id` → `FinID`, `phase_type` → `Phase Type`: the header as published when unknown. */
-function guessHeader(column: string): string {
+/** `fin_id` → `FinID`, `phase_type` → `Phase Type`: a field's column name as the bulk file writes it. */
+export function publishedHeader(column: string): string {
   if (column === 'fin_id') return 'FinID';
   if (column === 'mic') return 'MIC';
   return column
@@ -51,7 +51,7 @@ export function placeOf(sources: TableSources | undefined, table: TableName, row
   const out: Place = {};
   if (src) out.file = src.file;
   if (row !== undefined) out.line = row + (src?.firstLine ?? 2);
-  if (column !== undefined) out.column = src?.headers?.[column] ?? guessHeader(column);
+  if (column !== undefined) out.column = src?.headers?.[column] ?? publishedHeader(column);
   return out;
 }
 

@@ -21,6 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import type { Logger } from 'pino';
 import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute } from './answer.js';
+import { CSV_TYPE, toCsv, wantsCsv } from './csv.js';
 import type { Limits, Operation } from './registry.js';
 import { toHttp, type ParamLocations } from './errors.js';
 import type { DataHolder } from './updates.js';
@@ -187,6 +188,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const op = c.op;
     const read = readOperationArgs(op, data?.dataset, raw, holder.loadError, limits);
     if (!read.ok) return fail(req, res, read);
+    if (wantsCsv(req, raw)) return answerCsv(op, read.ds, read.args, req, res);
     let key: string | undefined;
     let etag: string | undefined;
     let cache: BodyCache | undefined;
@@ -212,6 +214,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
     if (cache && key !== undefined) cache.set(key, body);
     sendBuffer(req, res, 200, body, etag);
+  };
+
+  /** A list answer as CSV (not cached: the JSON form is what the cache holds). */
+  const answerCsv = (op: Operation, ds: Parameters<Operation['call']>[0], args: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): void => {
+    let text: string | undefined;
+    try {
+      text = toCsv(op.call(ds, args, now));
+    } catch (err) {
+      return fail(req, res, failure(op, err));
+    }
+    if (text === undefined) return sendJson(req, res, 406, { detail: `${op.path} answers a single record, not a list: CSV is available for list answers only; ask without format=csv` });
+    const body = Buffer.from(text);
+    res.writeHead(200, { 'Content-Type': CSV_TYPE, 'Content-Length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 
   /**
