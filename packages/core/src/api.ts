@@ -30,6 +30,7 @@ import type {
   SessionDirection,
   SessionOffset,
 } from './types.js';
+import type { BellEventPlan, PlanOptions, StatusMany, StatusManyRequest } from './many.js';
 
 export interface LookupOptions {
   /** Follow replaced_by to the end of the chain. Default true. */
@@ -64,6 +65,17 @@ export interface CalendarQueries {
   generatePhases(identifier: string, start: string, end: string): Phase[];
   listDays(identifier: string, start: string, end: string): MarketDay[];
   status(identifier: string, instant: number | Date): MarketStatus;
+
+  /**
+   * The status of many markets at one instant (calendar-arithmetic.md §6): one entry per
+   * identifier, each the single-market status or the error it would raise.
+   */
+  statusMany(request: StatusManyRequest, instant: number | Date): StatusMany;
+  /**
+   * The openings, closings and phase changes of the markets in (from, from + horizon], in
+   * order, with stable ids (many.ts); `afterId` resumes after an event already seen.
+   */
+  bellEvents(identifiers: readonly string[], from: number | Date, horizonMs: number, options?: PlanOptions): BellEventPlan;
 
   // Trading days and bells (calendar-arithmetic.md §1–3).
   /** The sessions in the inclusive range, in date order (coverage rules as listDays). */
