@@ -26,6 +26,7 @@ import {
   Schedule,
   StatusQuery,
 } from './schemas.js';
+import { BulkStatus, BulkStatusQuery, bulkBody, marketsParam } from './bulk.js';
 
 export interface HandlerContext<P, Q> {
   ds: CalendarQueries;
@@ -211,6 +212,22 @@ export const dataRoutes: DataRoute[] = [
     handle: ({ ds, params, query, now }) =>
       ds.status(params.identifier, query.datetime_utc ?? query.datetime ?? now()),
     probe: probeMarket,
+  }),
+  // Bulk status (issue 15, calendar-arithmetic §6); to move into the operation registry.
+  route({
+    path: '/status',
+    operationId: 'getStatusMany',
+    summary: 'Status of many markets at an instant',
+    description:
+      'One entry per identifier of `markets` (in order) or per market matching `subset` (by FinID): the single-market ' +
+      'status, or `{identifier, error: {status, detail}}` with what the single-market request would answer. ' +
+      'One bad identifier never fails the answer.',
+    tag: 'Markets',
+    query: BulkStatusQuery,
+    response: BulkStatus,
+    errors: [422, 500, 503],
+    handle: ({ ds, query, now }) =>
+      bulkBody(ds.statusMany({ markets: marketsParam(query.markets), subset: query.subset }, query.datetime_utc ?? query.datetime ?? now())),
   }),
   route({
     path: '/markets/{identifier}/is_available',
