@@ -31,7 +31,11 @@ async function runQueryCommand(cmd: Command, make: (q: typeof queries) => QueryR
   if (json) process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
   if (res.status >= 400) throw failureOf(res, req);
   if (!json) process.stdout.write(`${req.human(res.body)}\n`);
+  lastBody = res.body;
 }
+
+/** The body of the last query command (the bulk status reads it for its exit code). */
+let lastBody: unknown;
 
 /** `error: unknown option '--jsn'\n(Did you mean --json?)` → `openbell: unknown option '--jsn' (Did you mean --json?)`. */
 export function oneLineCommanderError(str: string): string {
@@ -125,12 +129,52 @@ export function buildProgram(): Command {
     .description('the schedule rows behind the phases')
     .action(async (id: string, _o, cmd: Command) => runQueryCommand(cmd, (q) => q.schedules(id)));
 
+  // ---- issue 15: many markets (status of several IDs as one table; watch) ----
   program
     .command('status')
-    .argument('<id>', 'FinID or MIC')
+    .argument('<ids...>', 'FinIDs or MICs (several: one table, the body of GET /status)')
     .option('--at <iso>', 'instant, ISO 8601 with Z or an offset (default: now)')
     .description('open or closed at an instant, why, until when, and the next bell')
-    .action(async (id: string, opts: { at?: string }, cmd: Command) => runQueryCommand(cmd, (q) => q.status(id, opts.at)));
+    .action(async (ids: string[], opts: { at?: string }, cmd: Command) => {
+      if (ids.length === 1) return runQueryCommand(cmd, (q) => q.status(ids[0]!, opts.at));
+      const { statusManyRequest, anyFailed } = await import('./commands/many.js');
+      await runQueryCommand(cmd, () => statusManyRequest(ids, opts.at));
+      // The table shows every row; an identifier that failed still makes the exit code 1.
+      if (anyFailed(lastBody)) process.exitCode = 1;
+    });
+
+  program
+    .command('watch')
+    .argument('<ids...>', 'FinIDs or MICs')
+    .option('--exec <cmd>', 'run CMD (through the shell) on each event: OPENBELL_EVENT, OPENBELL_MARKET, OPENBELL_AT, OPENBELL_PHASE, OPENBELL_STATUS, OPENBELL_EVENT_ID, and the event as JSON on stdin')
+    .description('print each opening, closing and phase change as it happens (until Ctrl-C)')
+    .action(async (ids: string[], opts: { exec?: string }, cmd: Command) => {
+      const json = Boolean(cmd.optsWithGlobals().json);
+      const [{ watch, eventLine, runExec }, { loadForQuery }] = await Promise.all([import('./commands/many.js'), import('./data.js')]);
+      const data = await loadForQuery(settingsOf(cmd), json);
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      try {
+        await watch(data.dataset, ids, {
+          signal: stop.signal,
+          onError: (id, message) => process.stderr.write(`openbell: ${id}: ${message}\n`),
+          onEvent: async (e) => {
+            const { at_ms: _ms, ...body } = e;
+            process.stdout.write(`${json ? JSON.stringify(body) : eventLine(e)}\n`);
+            if (opts.exec) {
+              const code = await runExec(opts.exec, e);
+              if (code !== 0) process.stderr.write(`openbell: --exec exited with ${code ?? 'an error'} for ${e.id}\n`);
+            }
+          },
+        });
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+    });
+  // ---- end issue 15 ----
 
   program
     .command('currencies')
