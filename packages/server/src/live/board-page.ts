@@ -36,7 +36,7 @@ main { padding: 12px 20px 40px; }
 .notice { margin: 8px 0; padding: 8px 12px; border-radius: 6px; background:#fff4d6; color:#6b4e00; }
 .notice:empty { display:none; }
 table { width:100%; border-collapse: collapse; background:#fff; border:1px solid var(--line); border-radius: 8px; overflow:hidden; }
-th, td { text-align:left; padding: 9px 12px; border-bottom: 1px solid var(--line); vertical-align: middle; }
+th, td { text-align:left; padding: 8px 10px; border-bottom: 1px solid var(--line); vertical-align: middle; }
 th { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); background:#fbfcfd; font-weight:600; }
 tbody tr { border-left: 5px solid transparent; }
 tbody tr.is-open { border-left-color: var(--open); }
@@ -54,6 +54,11 @@ small { display:block; color: var(--muted); font-size: 12.5px; }
 .bell-open { color: var(--open); font-weight: 600; }
 .bell-close { color: var(--closed); font-weight: 600; }
 .holiday { color: #8a4b00; font-weight: 600; }
+td.c-phase, td.c-holiday { white-space: nowrap; }
+td.c-market small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 19em; }
+td.c-holiday { white-space: normal; min-width: 8em; }
+.sample { background:#f59e0b; color:#1f1300; font-weight:700; padding: 2px 8px; border-radius: 4px; font-size: 12px; letter-spacing:.04em; }
+.asked { color: var(--muted); font-weight: 400; font-size: 12.5px; }
 .empty { padding: 24px; text-align:center; color: var(--muted); }
 @media (max-width: 760px) {
   header { padding: 10px 12px; }
@@ -63,14 +68,22 @@ small { display:block; color: var(--muted); font-size: 12.5px; }
   table, tbody, tr, td { display:block; width:100%; }
   thead { display:none; }
   table { border:0; background: transparent; }
-  tbody tr { background:#fff; margin: 0 0 10px; border: 1px solid var(--line); border-left-width: 6px; border-radius: 8px; display:grid; grid-template-columns: 1fr auto; padding: 6px 4px; }
-  td { border:0; padding: 4px 8px; }
-  td.c-market { grid-column: 1; }
-  td.c-status { grid-column: 2; text-align:right; }
-  td.c-phase, td.c-holiday { grid-column: 1 / -1; }
-  td.c-local, td.c-bell, td.c-countdown { grid-column: auto; }
+  tbody tr { background:#fff; margin: 0 0 8px; border: 1px solid var(--line); border-left-width: 6px; border-radius: 8px; display:grid; grid-template-columns: 1fr auto; grid-template-areas: "market status" "phase phase" "bell countdown" "local holiday"; padding: 4px 2px; }
+  td { border:0; padding: 3px 8px; }
+  td.c-market { grid-area: market; min-width: 0; }
+  td.c-market small { max-width: 100%; }
+  td.c-status { grid-area: status; text-align:right; }
+  td.c-phase { grid-area: phase; white-space: normal; }
+  td.c-phase.none { display:none; }
+  td.c-bell { grid-area: bell; }
+  td.c-countdown { grid-area: countdown; text-align: right; }
+  td.c-local { grid-area: local; }
+  td.c-local small { display:inline; margin-left: 4px; }
+  td.c-holiday { grid-area: holiday; text-align:right; white-space: normal; }
+  tr.is-error td.c-phase { grid-column: 1 / -1; grid-area: phase; }
   td[data-label]::before { content: attr(data-label); display:block; font-size: 11px; text-transform: uppercase; letter-spacing:.05em; color: var(--muted); }
-  td.c-holiday:empty, td.c-phase:empty { display:none; }
+  td.c-phase[data-label]::before, td.c-local[data-label]::before { display:none; }
+  td.c-holiday:empty { display:none; }
 }
 </style>
 </head>
@@ -80,7 +93,7 @@ small { display:block; color: var(--muted); font-size: 12.5px; }
   <div class="summary" aria-live="polite"><span class="count open" id="n-open">– open</span><span class="count closed" id="n-closed">– closed</span></div>
   <div class="clock">UTC <span id="utc" class="num">--:--:--</span> <span id="version"></span></div>
   <div id="conn" class="conn down">connecting</div>
-  <label><span class="visually-hidden" hidden>Filter</span><input id="filter" type="search" placeholder="Filter: market, exchange, status…" aria-label="Filter markets" autocomplete="off"></label>
+  <label><span class="visually-hidden" hidden>Filter</span><input id="filter" type="search" placeholder="Filter markets…" aria-label="Filter markets" autocomplete="off"></label>
 </header>
 <main>
   <p id="notice" class="notice" role="status"></p>
@@ -163,12 +176,13 @@ small { display:block; color: var(--muted); font-size: 12.5px; }
       if (old[r.identifier] && old[r.identifier] !== r.status) tr.classList.add('flash');
       var market = el('td', 'c-market');
       market.appendChild(el('span', 'fin', r.fin_id));
-      market.appendChild(el('small', null, [r.exchange_name, r.mic].filter(Boolean).join(' · ') || '\u00a0'));
+      if (r.identifier.toUpperCase() !== r.fin_id) market.appendChild(el('span', 'asked', ' (asked as ' + r.identifier + ')'));
+      market.appendChild(el('small', null, [r.mic, r.exchange_name].filter(Boolean).join(' · ') || '\u00a0'));
       tr.appendChild(market);
       var st = el('td', 'c-status'); st.appendChild(el('span', 'pill ' + (open ? 'open' : 'closed'), open ? 'OPEN' : 'CLOSED')); tr.appendChild(st);
       var ph = el('td', 'c-phase'); ph.dataset.label = 'Phase';
       if (r.phase) { ph.appendChild(document.createTextNode(r.phase.phase_type)); if (r.phase.phase_name) ph.appendChild(el('small', null, r.phase.phase_name)); }
-      else ph.appendChild(el('span', null, '—'));
+      else { ph.appendChild(el('span', null, '—')); ph.classList.add('none'); }
       tr.appendChild(ph);
       var lt = el('td', 'c-local num'); lt.dataset.label = 'Local time';
       lt.appendChild(el('span', 'local-time', ''));
@@ -191,7 +205,10 @@ small { display:block; color: var(--muted); font-size: 12.5px; }
     tbody.textContent = '';
     if (!rows.length) { var e = el('tr'); var td = el('td', 'empty', 'No markets match.'); td.colSpan = 7; e.appendChild(td); frag.appendChild(e); }
     tbody.appendChild(frag);
-    $('version').textContent = answer.data && answer.data.version ? '· data ' + answer.data.version + (answer.data.is_sample ? ' (SAMPLE)' : '') : '';
+    var v = $('version');
+    v.textContent = '';
+    if (answer.data && answer.data.is_sample) v.appendChild(el('span', 'sample', 'SAMPLE DATA'));
+    else if (answer.data && answer.data.version) v.textContent = '· data ' + answer.data.version;
     applyFilter();
     tickClocks();
   }

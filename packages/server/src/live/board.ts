@@ -47,6 +47,12 @@ export function boardDataHandler(holder: DataHolder, now: () => number) {
       const markets = url.searchParams.getAll('markets');
       const subset = url.searchParams.get('subset') ?? undefined;
       const answer = ds.statusMany(markets.length ? { markets } : { subset: subset ?? '*' }, t);
+      if (!markets.length) {
+        // A pattern also matches replaced markets, which answer for their replacement: show
+        // the replacement once (the bulk /status keeps every entry, as §6 says).
+        const listed = new Set(answer.markets.map((m) => m.identifier));
+        answer.markets = answer.markets.filter((m) => isStatusManyFailure(m) || m.fin_id === m.identifier || !listed.has(m.fin_id));
+      }
       const body = {
         as_of: answer.as_of,
         now_ms: t,
