@@ -98,7 +98,7 @@ td.c-holiday { white-space: normal; min-width: 8em; }
 <main>
   <p id="notice" class="notice" role="status"></p>
   <table id="board" aria-describedby="notice">
-    <thead><tr><th scope="col">Market</th><th scope="col">Status</th><th scope="col">Phase</th><th scope="col">Local time</th><th scope="col">Next bell</th><th scope="col">In</th><th scope="col">Holiday</th></tr></thead>
+    <thead><tr><th scope="col">Market</th><th scope="col">Status</th><th scope="col">Phase</th><th scope="col">Local time</th><th scope="col">Next bell (local)</th><th scope="col">Countdown</th><th scope="col">Holiday</th></tr></thead>
     <tbody id="rows"><tr><td class="empty" colspan="7">Loading…</td></tr></tbody>
   </table>
 </main>
