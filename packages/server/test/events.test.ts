@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dataset, type Tables } from '@openbell/core';
-import { createApp, inMemoryData, type OpenbellApp } from '../src/index.js';
+import { createApp, createServer, inMemoryData, type OpenbellApp } from '../src/index.js';
 import { fixtureData } from './fixture.js';
 import { openSse, type SseStream } from './sse.js';
 import { liveTables } from './live-archive.js';
@@ -102,6 +102,18 @@ describe('bell events on a fake clock', () => {
     expect(await status('/events?markets=XNYS')).toBe(503);
     const { base: b2 } = await serve(createApp({ data: fixtureData(), logLevel: 'silent' }));
     expect(await new Promise<number>((r) => http.get(`${b2}/events?markets=${Array(1001).fill('XNYS').join(',')}`, (res) => { r(res.statusCode!); res.resume(); }))).toBe(422);
+  });
+});
+
+describe('graceful close', () => {
+  it('an open event stream does not hold up the server closing', async () => {
+    const running = await createServer({ data: fixtureData(), port: 0, logLevel: 'silent', shutdownTimeoutMs: 20_000 });
+    const s = await openSse(`${running.url}/events?markets=XNYS`);
+    await s.waitFor((f) => f.event === 'ready');
+    const t = Date.now();
+    await running.close();
+    expect(Date.now() - t).toBeLessThan(3000);
+    s.close();
   });
 });
 
