@@ -110,6 +110,8 @@ td.c-holiday { white-space: normal; min-width: 8em; }
   params.getAll('markets').forEach(function (m) { q.append('markets', m); });
   if (params.get('subset')) q.set('subset', params.get('subset'));
   var qs = q.toString() ? '?' + q.toString() : '';
+  // Relative to where the page is served, so a reverse proxy may mount openbell under a prefix.
+  var root = location.pathname.replace(/board\/?$/, '');
   var skew = 0;            // server clock minus ours, ms
   var rows = [];           // last answer's markets
   var fetching = false, again = false, lastFetch = 0;
@@ -224,6 +226,7 @@ td.c-holiday { white-space: normal; min-width: 8em; }
     });
     $('n-open').textContent = nOpen + ' open';
     $('n-closed').textContent = nClosed + ' closed';
+    document.title = nOpen + ' open · ' + nClosed + ' closed — openbell board';
     $('notice').textContent = words.length ? 'Showing ' + shown + ' of ' + rows.length + ' markets matching “' + $('filter').value.trim() + '”.' : (noticeText || '');
   }
   var noticeText = '';
@@ -251,7 +254,7 @@ td.c-holiday { white-space: normal; min-width: 8em; }
     if (fetching) { again = true; return; }
     fetching = true; lastFetch = Date.now();
     var sent = Date.now();
-    fetch('/board/data' + qs, { cache: 'no-store' }).then(function (res) {
+    fetch(root + 'board/data' + qs, { cache: 'no-store' }).then(function (res) {
       return res.json().then(function (body) { return { ok: res.ok, body: body }; });
     }).then(function (r) {
       var got = Date.now();
@@ -270,7 +273,7 @@ td.c-holiday { white-space: normal; min-width: 8em; }
 
   function listen() {
     if (!window.EventSource) return;
-    var es = new EventSource('/events' + qs);
+    var es = new EventSource(root + 'events' + qs);
     var conn = $('conn');
     es.addEventListener('ready', function () { conn.className = 'conn live'; conn.textContent = 'live'; });
     ['open', 'close', 'phase', 'data_changed'].forEach(function (name) { es.addEventListener(name, function () { refresh(); }); });
