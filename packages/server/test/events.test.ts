@@ -100,6 +100,9 @@ describe('bell events on a fake clock', () => {
     const { base } = await serve(createApp({ logLevel: 'silent' }));
     const status = (path: string) => new Promise<number>((r) => http.get(base + path, (res) => { r(res.statusCode!); res.resume(); }));
     expect(await status('/events?markets=XNYS')).toBe(503);
+    const { base: b0 } = await serve(createApp({ data: fixtureData(), logLevel: 'silent' }));
+    const head = await new Promise<http.IncomingMessage>((r) => http.request(`${b0}/events`, { method: 'HEAD' }, r).end());
+    expect([head.statusCode, head.headers['content-type']]).toEqual([200, 'text/event-stream; charset=utf-8']);
     const { base: b2 } = await serve(createApp({ data: fixtureData(), logLevel: 'silent' }));
     expect(await new Promise<number>((r) => http.get(`${b2}/events?markets=${Array(1001).fill('XNYS').join(',')}`, (res) => { r(res.statusCode!); res.resume(); }))).toBe(422);
   });

@@ -78,6 +78,10 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
     res.write('retry: 2000\n\n');
 
     const lastId = (req.headers['last-event-id'] as string | undefined) ?? url.searchParams.get('last_event_id') ?? undefined;
