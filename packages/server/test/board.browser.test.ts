@@ -87,7 +87,12 @@ describe.skipIf(!CHROMIUM)('GET /board in headless Chromium', () => {
 
   it('the countdown to the next bell ticks', async () => {
     const first = (await rows()).find((r) => r.id === 'LIVE.TEST')!.countdown!;
-    await page.waitForTimeout(1200);
+    // Under load a tick can come late: wait for the next one rather than a fixed time.
+    await page.waitForFunction(
+      (was) => document.querySelector('#rows tr[data-identifier="LIVE.TEST"] .cd')?.textContent !== was,
+      first,
+      { timeout: 5000, polling: 100 },
+    );
     const second = (await rows()).find((r) => r.id === 'LIVE.TEST')!.countdown!;
     const secs = (t: string) => t.split(':').reduce((a, x) => a * 60 + Number(x), 0);
     expect(first).toMatch(/^\d\d:\d\d$/);
@@ -107,7 +112,8 @@ describe.skipIf(!CHROMIUM)('GET /board in headless Chromium', () => {
     await page.waitForFunction(() => document.querySelector('#rows tr[data-identifier="LIVE.TEST"] .pill')?.textContent === 'CLOSED', undefined, { timeout: 15_000, polling: 100 });
     const seenAt = Date.now();
     expect(seenAt).toBeGreaterThanOrEqual(closeAt);
-    expect(seenAt - closeAt).toBeLessThan(3000);
+    // The page asks again within a second of the countdown reaching zero (and on the event).
+    expect(seenAt - closeAt).toBeLessThan(5000);
     expect(await page.textContent('#n-open')).toBe('2 open');
   }, 20_000);
 

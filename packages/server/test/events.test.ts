@@ -134,6 +134,6 @@ describe('bell events on the real clock', () => {
     expect(closed.data.market).toBe('LIVE.TEST');
     expect(closed.id).toBe(`${closeAt}:LIVE.TEST`);
     expect(received).toBeGreaterThanOrEqual(closeAt);
-    expect(received - closeAt).toBeLessThan(1500);
+    expect(received - closeAt).toBeLessThan(3000); // one tick (200 ms) plus room for a loaded machine
   });
 });
