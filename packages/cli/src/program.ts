@@ -23,7 +23,7 @@ function settingsOf(cmd: Command): Settings {
 
 // Command modules are imported when their command runs, so --help, --version and argument
 // errors do not wait for the loader and the data.
-async function runQueryCommand(cmd: Command, name: CommandOperation, raw: Record<string, unknown>, names: Record<string, string>): Promise<void> {
+async function runQueryCommand(cmd: Command, name: CommandOperation, raw: Record<string, unknown>, names: Record<string, string>): Promise<unknown> {
   const settings = settingsOf(cmd);
   const json = Boolean(cmd.optsWithGlobals().json);
   const [{ failureOf, formatBody, runQuery }, { loadForQuery }] = await Promise.all([import('./commands/queries.js'), import('./data.js')]);
@@ -32,6 +32,7 @@ async function runQueryCommand(cmd: Command, name: CommandOperation, raw: Record
   if (json) process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
   if (res.status >= 400) throw failureOf(res, names);
   if (!json) process.stdout.write(`${formatBody(name, res.body)}\n`);
+  return res.body;
 }
 
 const PLACEHOLDER: Partial<Record<ApiParam['kind'], string>> = { date: 'date', instant: 'iso', integer: 'n' };
@@ -44,7 +45,8 @@ const PLACEHOLDER: Partial<Record<ApiParam['kind'], string>> = { date: 'date', i
  */
 function addQueryCommands(program: Command): void {
   for (const op of Object.values(operations) as Operation[]) {
-    if (!op.cli) continue;
+    // A command written by hand (below) takes precedence over the derived one of that name.
+    if (!op.cli || program.commands.some((c) => c.name() === op.cli!.command)) continue;
     const command = program.command(op.cli.command).description(op.cli.description);
     const positional: { param: string; label: string; path: boolean }[] = [];
     const options: { param: string; key: string }[] = [];
@@ -84,6 +86,7 @@ function addQueryCommands(program: Command): void {
     });
   }
 }
+
 
 /** `error: unknown option '--jsn'\n(Did you mean --json?)` → `openbell: unknown option '--jsn' (Did you mean --json?)`. */
 export function oneLineCommanderError(str: string): string {
@@ -149,6 +152,57 @@ export function buildProgram(): Command {
       const { info } = await import('./commands/info.js');
       await info(settingsOf(cmd), { check: Boolean(opts.check), json: Boolean(cmd.optsWithGlobals().json) });
     });
+
+  // ---- issue 15: many markets (status of several IDs as one table; watch) ----
+  program
+    .command('status')
+    .argument('<ids...>', 'FinIDs or MICs (several: one table, the body of GET /status)')
+    .option('--at <iso>', 'instant, ISO 8601 with Z or an offset (default: now)')
+    .description('open or closed at an instant, why, until when, and the next bell')
+    .action(async (ids: string[], opts: { at?: string }, cmd: Command) => {
+      const at = opts.at !== undefined ? { datetime_utc: opts.at } : {};
+      if (ids.length === 1) {
+        await runQueryCommand(cmd, 'getMarketStatus', { identifier: ids[0]!, ...at }, { identifier: 'ID', datetime_utc: '--at' });
+        return;
+      }
+      const body = await runQueryCommand(cmd, 'getStatusMany', { markets: ids.join(','), ...at }, { markets: 'ID', datetime_utc: '--at' });
+      // The table shows every row; an identifier that failed still makes the exit code 1.
+      const { anyFailed } = await import('./commands/many.js');
+      if (anyFailed(body)) process.exitCode = 1;
+    });
+
+  program
+    .command('watch')
+    .argument('<ids...>', 'FinIDs or MICs')
+    .option('--exec <cmd>', 'run CMD (through the shell) on each event: OPENBELL_EVENT, OPENBELL_MARKET, OPENBELL_AT, OPENBELL_PHASE, OPENBELL_STATUS, OPENBELL_EVENT_ID, and the event as JSON on stdin')
+    .description('print each opening, closing and phase change as it happens (until Ctrl-C)')
+    .action(async (ids: string[], opts: { exec?: string }, cmd: Command) => {
+      const json = Boolean(cmd.optsWithGlobals().json);
+      const [{ watch, eventLine, runExec }, { loadForQuery }] = await Promise.all([import('./commands/many.js'), import('./data.js')]);
+      const data = await loadForQuery(settingsOf(cmd), json);
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      try {
+        await watch(data.dataset, ids, {
+          signal: stop.signal,
+          onError: (id, message) => process.stderr.write(`openbell: ${id}: ${message}\n`),
+          onEvent: async (e) => {
+            const { at_ms: _ms, ...body } = e;
+            process.stdout.write(`${json ? JSON.stringify(body) : eventLine(e)}\n`);
+            if (opts.exec) {
+              const code = await runExec(opts.exec, e);
+              if (code !== 0) process.stderr.write(`openbell: --exec exited with ${code ?? 'an error'} for ${e.id}\n`);
+            }
+          },
+        });
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+    });
+  // ---- end issue 15 ----
 
   addQueryCommands(program);
 

@@ -39,6 +39,7 @@ import type {
   SessionOffset,
   TimeUnit,
 } from './types.js';
+import type { BellEventPlan, PlanOptions, StatusMany, StatusManyRequest } from './many.js';
 
 export interface LookupOptions {
   /** Follow replaced_by to the end of the chain. Default true. */
@@ -77,6 +78,17 @@ export interface CalendarQueries {
   /** `listDays` in consecutive pieces; checks its arguments first. */
   dayChunks(identifier: string, start: string, end: string, chunkDays?: number): Iterable<MarketDay[]>;
   status(identifier: string, instant: number | Date): MarketStatus;
+
+  /**
+   * The status of many markets at one instant (calendar-arithmetic.md §6): one entry per
+   * identifier, each the single-market status or the error it would raise.
+   */
+  statusMany(request: StatusManyRequest, instant: number | Date): StatusMany;
+  /**
+   * The openings, closings and phase changes of the markets in (from, from + horizon], in
+   * order, with stable ids (many.ts); `afterId` resumes after an event already seen.
+   */
+  bellEvents(identifiers: readonly string[], from: number | Date, horizonMs: number, options?: PlanOptions): BellEventPlan;
 
   // Trading days and bells (calendar-arithmetic.md §1–3).
   /** The sessions in the inclusive range, in date order (coverage rules as listDays). */

@@ -33,6 +33,20 @@ import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
 import { computeStatus } from './status.js';
+import {
+  asOf,
+  bulkIdentifiers,
+  bulkItem,
+  eventIdInstant,
+  mergePlans,
+  planMarket,
+  type BellEventPlan,
+  type PlanOptions,
+  type PlannedBellEvent,
+  type StatusMany,
+  type StatusManyFailure,
+  type StatusManyRequest,
+} from './many.js';
 import type {
   Bell,
   BellEvent,
@@ -286,6 +300,57 @@ export class Dataset implements CalendarQueries {
     if (!Number.isFinite(ms)) throw InvalidArgumentError.one('instant', 'Invalid instant', 'datetime_parsing');
     const entry = this.resolveScheduled(identifier);
     return computeStatus(entry, entry.zone ?? this.utc, ms);
+  }
+
+  // ---- many markets (calendar-arithmetic.md §6) and bell events ----
+
+  statusMany(request: StatusManyRequest, instant: number | Date): StatusMany {
+    const faults: ArgumentFault[] = [];
+    let ms = 0;
+    let ids: string[] = [];
+    collect(faults, () => (ms = parseInstantArg(instant, 'instant')));
+    collect(faults, () => (ids = bulkIdentifiers(request ?? {}, (p) => this.listMarkets(p).map((m) => m.fin_id))));
+    if (faults.length) throw new InvalidArgumentError(faults);
+    return {
+      as_of: asOf(ms),
+      markets: ids.map((identifier) => {
+        try {
+          return bulkItem(identifier, this.status(identifier, ms));
+        } catch (error) {
+          return { identifier, error: error instanceof Error ? error : new Error(String(error)) };
+        }
+      }),
+    };
+  }
+
+  bellEvents(identifiers: readonly string[], from: number | Date, horizonMs: number, options: PlanOptions = {}): BellEventPlan {
+    const faults: ArgumentFault[] = [];
+    let fromMs = 0;
+    collect(faults, () => (fromMs = parseInstantArg(from, 'instant')));
+    collect(faults, () => {
+      if (typeof horizonMs !== 'number' || !(horizonMs >= 0) || !Number.isFinite(horizonMs)) {
+        throw InvalidArgumentError.one('horizon', `Input should be a non-negative number of milliseconds, got '${String(horizonMs)}'`, 'value_error');
+      }
+    });
+    if (faults.length) throw new InvalidArgumentError(faults);
+    const toMs = fromMs + horizonMs;
+    // Resuming plans from just before the last event seen, so later events of its instant stay.
+    const resumeAt = options.afterId !== undefined ? eventIdInstant(options.afterId) : undefined;
+    const start = resumeAt !== undefined && resumeAt <= toMs ? resumeAt - 1 : fromMs;
+    const errors: StatusManyFailure[] = [];
+    const seen = new Set<string>();
+    const perMarket: PlannedBellEvent[][] = [];
+    for (const identifier of identifiers) {
+      try {
+        const entry = this.resolveScheduled(identifier);
+        if (seen.has(entry.market.fin_id)) continue;
+        seen.add(entry.market.fin_id);
+        perMarket.push(planMarket(entry, entry.zone ?? this.utc, start, toMs));
+      } catch (error) {
+        errors.push({ identifier, error: error instanceof Error ? error : new Error(String(error)) });
+      }
+    }
+    return { events: mergePlans(perMarket, options.afterId), errors };
   }
 
   // ---- trading days and bells (calendar-arithmetic.md §1–3) ----

@@ -20,3 +20,18 @@ export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './calendars.js';
 export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './glob.js';
 export * from './protocol.js';
 export * from './secrets.js';
+export {
+  MAX_BULK_IDENTIFIERS,
+  eventIdInstant,
+  isStatusManyFailure,
+  type BellEventKind,
+  type BellEventPlan,
+  type PlanOptions,
+  type PlannedBellEvent,
+  type StatusMany,
+  type StatusManyFailure,
+  type StatusManyItem,
+  type StatusManyRequest,
+} from './many.js';
+export { planBellEvents, statusMany } from './live.js';
+export { buildHolidayFeed, type FeedHoliday, type FeedInput } from './feeds.js';

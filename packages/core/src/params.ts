@@ -142,6 +142,14 @@ export function parseEnum<V extends string>(value: unknown, param: string, value
   return hit;
 }
 
+/** `a, b,,c` → `['a', 'b', 'c']`. */
+export function parseList(value: unknown): string[] {
+  return String(value)
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
 /** Ten years of days, inclusive: the default cap on the range of phases, days and sessions. */
 export const DEFAULT_MAX_RANGE_DAYS = 3653;
 
@@ -184,6 +192,7 @@ export type ParamKind =
   | 'finid'
   | 'mic'
   | 'currency_code'
+  | 'list'
   | 'text';
 
 /** A raw input value: text from a URL or command line, a boolean flag, repeated text. */
@@ -241,6 +250,8 @@ export const param = {
   finId: () => required('finid', 'a FinID', (v, n) => normalizeFinId(String(v), n)),
   mic: () => required('mic', 'a MIC', (v, n) => normalizeMic(String(v), n)),
   currencyCode: () => required('currency_code', 'a currency code', (v, n) => normalizeCurrencyCode(String(v), n)),
+  /** Comma-separated items (a repeated parameter adds to them), trimmed, empty ones dropped. */
+  list: () => required<string[], string | readonly string[]>('list', 'a comma-separated list', (v) => parseList(v)),
   /** Any text, passed on as typed (for queries that must never fail, such as is_available). */
   text: () => required('text', 'a value', (v) => String(v)),
 };
@@ -270,6 +281,9 @@ export function parseParams<S extends Record<string, Param>>(specs: S, raw: Read
         out[name] = spec.default;
       } else if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') {
         out[name] = spec.parse(value, name);
+      } else if (spec.kind === 'list' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+        // A repeated list parameter adds to the list.
+        out[name] = spec.parse(value.join(','), name);
       } else {
         throw InvalidArgumentError.one(name, `Input should be a single value: ${spec.expected}`, 'string_type');
       }

@@ -16,6 +16,7 @@ import { openApiBytes } from './openapi.js';
 import { createPublisher, type Publisher, type PublisherOptions } from './publish.js';
 import type { DataMeta, LoadedData } from './types.js';
 import { DataHolder } from './updates.js';
+import { mountLive, type LiveOptions } from './live/index.js';
 
 export interface AppOptions {
   /** Data to serve (a loader `LoadedData`). */
@@ -44,6 +45,8 @@ export interface AppOptions {
    * tokens) with presigned `/v4/files/…` downloads, beside the REST interface (publish.ts).
    */
   publish?: PublisherOptions;
+  /** Board, bell events and feeds (issue 15): event-stream timing, for tests. */
+  live?: Omit<LiveOptions, 'now'>;
 }
 
 export interface OpenbellApp extends Express {
@@ -154,6 +157,10 @@ export function createApp(options: AppOptions = {}): OpenbellApp {
     res.type('application/json').send(openapi);
   });
   mountDocs(app);
+
+  // ---- issue 15: /board, /board/data, /events (SSE), /markets/{id}/holidays.ics, /currencies/{code}/holidays.ics ----
+  mountLive(app, holder, { ...options.live, now });
+  // ---- end issue 15 ----
 
   app.use((req, res) => {
     res.status(404).json({ detail: `Not Found: no route for ${req.method} ${req.path}` });

@@ -10,6 +10,7 @@
 import { optional, param, withDefault } from '@openbell/core/params';
 import { z } from 'zod';
 import { defineOperations, documented, type CliCommand, type ErrorStatus, type OperationSpec, type Params } from './registry.js';
+import { BulkStatus, bulkBody } from './bulk.js';
 import { Availability, Currency, CurrencyHoliday, Market, MarketDay, MarketHoliday, MarketStatus, Phase, Schedule } from './schemas.js';
 
 /** OpenAPI tags of the operations, with their descriptions. */
@@ -186,6 +187,37 @@ export const operations = defineOperations({
     errors: RANGE_ERRORS,
     plan: 'schedules',
     cli: { command: 'status', description: 'open or closed at an instant, why, until when, and the next bell' },
+  }),
+  getStatusMany: operation({
+    path: '/status',
+    tag: 'Markets',
+    summary: 'Status of many markets at an instant',
+    description:
+      'One entry per identifier of `markets` (in the order given) or per market matching `subset` (by FinID): the ' +
+      'single-market status, or `{identifier, error: {status, detail}}` with what the single-market request would ' +
+      'answer. One bad identifier never fails the answer; at most 1,000 identifiers.',
+    params: {
+      markets: documented(optional(param.list()), {
+        description: 'Comma-separated FinIDs or MICs, answered in this order (at most 1,000); repeating the parameter adds to the list.',
+        example: 'XNYS,US.CME.EQUITY.USINDEX1,XLON',
+        cli: { flag: 'markets', help: 'comma-separated FinIDs or MICs' },
+      }),
+      subset: documented(optional(param.pattern()), {
+        description: 'Instead of markets: a FinID pattern (`*` any run of characters); answered by FinID.',
+        example: 'US*',
+        cli: { flag: 'subset', help: 'FinID pattern instead of --markets (US*, *.CME.*)' },
+      }),
+      datetime_utc: documented(optional(param.instant()), {
+        description: 'Instant to report on, ISO 8601 with `+00:00` or `Z` (other offsets are converted). Default: now.',
+        example: '2023-11-15T17:00:00+00:00',
+        cli: { flag: 'at', help: 'instant, ISO 8601 with Z or an offset (default: now)' },
+      }),
+      datetime: documented(optional(param.instant()), { description: 'Alias of datetime_utc.', cli: false }),
+    },
+    call: (ds, a, now) => bulkBody(ds.statusMany({ markets: a.markets, subset: a.subset }, a.datetime_utc ?? a.datetime ?? now())),
+    response: BulkStatus,
+    errors: [422, 500, 503],
+    cli: { command: 'statuses', description: 'status of many markets at an instant, as one table (--markets or --subset)' },
   }),
   isMarketAvailable: operation({
     path: '/markets/{identifier}/is_available',

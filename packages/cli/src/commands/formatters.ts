@@ -7,6 +7,7 @@
 import type { Market, MarketDay, Phase } from '@openbell/core';
 import type { CommandName, Operations, ResultOf } from '@openbell/server/offline';
 import { keyValues, localTime, table } from '../format.js';
+import { statusTable } from './many.js';
 
 function marketRows(markets: Market[]): string {
   return table(
@@ -90,6 +91,7 @@ export const formatters: { [K in CommandOperation]: (body: ResultOf<Operations[K
         s.has_season ? `${s.season_start}..${s.season_end}` : '',
       ]),
     ) + (b[0]?.timezone ? `\n(times in ${b[0].timezone})` : ''),
+  getStatusMany: (b) => statusTable(b as Parameters<typeof statusTable>[0]),
   getMarketStatus: (s) =>
     keyValues([
       ['Market', s.market?.fin_id],

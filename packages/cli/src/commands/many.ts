@@ -1,0 +1,109 @@
+/**
+ * Many markets at once (issue 15): `openbell status ID ID ...` as one table (the REST body of
+ * `GET /status`), and `openbell watch ID... [--exec CMD]`, which prints (or runs a command
+ * on) each opening, closing and phase change as it happens. Core plans the events; this
+ * module only keeps time.
+ */
+import { spawn } from 'node:child_process';
+import type { CalendarQueries, PlannedBellEvent } from '@openbell/core';
+import { UserError } from '../errors.js';
+import { localTime, table } from '../format.js';
+
+interface BulkEntry {
+  identifier: string;
+  fin_id?: string;
+  status?: string;
+  reason?: string | null;
+  until?: string | null;
+  next_bell?: string | null;
+  phase?: { phase_type: string } | null;
+  timezone?: string | null;
+  error?: { status: number; detail: unknown; candidates?: string[] };
+}
+
+function errorText(e: NonNullable<BulkEntry['error']>): string {
+  const d = e.detail;
+  const text = typeof d === 'string' ? d : Array.isArray(d) ? d.map((x: { msg?: string }) => x.msg ?? 'invalid').join('; ') : `HTTP ${e.status}`;
+  return text;
+}
+
+/** The bulk status as one table; errors take the row of their identifier. */
+export function statusTable(body: { as_of: string; markets: BulkEntry[] }): string {
+  const rows = body.markets.map((m) =>
+    m.error
+      ? [m.identifier, '', `error ${m.error.status}`, errorText(m.error), '', '', '']
+      : [m.identifier, m.fin_id, m.status, m.reason, localTime(m.until), localTime(m.next_bell), m.timezone],
+  );
+  return `${table(['ID', 'FinID', 'Status', 'Reason', 'Until', 'Next bell', 'Timezone'], rows)}\n(as of ${body.as_of}; times local to each market)`;
+}
+
+/** True when an entry of the bulk answer is an error (the command then exits 1). */
+export function anyFailed(body: unknown): boolean {
+  return Array.isArray((body as { markets?: unknown })?.markets) && (body as { markets: BulkEntry[] }).markets.some((m) => m.error);
+}
+
+// ---- watch ----
+
+export function eventLine(e: PlannedBellEvent): string {
+  const what = e.event === 'open' ? 'OPEN ' : e.event === 'close' ? 'CLOSE' : 'phase';
+  return `${e.at}  ${e.market}  ${what}  ${e.phase ?? '(no phase)'}`;
+}
+
+export interface WatchOptions {
+  now?: () => number;
+  /** Clock reads when nothing is due sooner, ms (default 1000). */
+  tickMs?: number;
+  horizonMs?: number;
+  onEvent: (e: PlannedBellEvent) => void | Promise<void>;
+  onError?: (identifier: string, message: string) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Announces each event of `ids` once the clock passes it, until `signal` aborts. Refuses
+ * (UserError) when none of the identifiers can be watched.
+ */
+export async function watch(ds: CalendarQueries, ids: string[], options: WatchOptions): Promise<void> {
+  const now = options.now ?? Date.now;
+  const tickMs = options.tickMs ?? 1000;
+  const horizonMs = options.horizonMs ?? 3_600_000;
+  let plannedTo = now();
+  const first = ds.bellEvents(ids, plannedTo, 0);
+  for (const e of first.errors) options.onError?.(e.identifier, e.error.message);
+  const bad = new Set(first.errors.map((e) => e.identifier));
+  const good = ids.filter((id) => !bad.has(id));
+  if (good.length === 0) throw new UserError('none of the identifiers can be watched');
+  const queue: PlannedBellEvent[] = [];
+  while (!options.signal?.aborted) {
+    const t = now();
+    if (t + horizonMs / 2 > plannedTo) {
+      queue.push(...ds.bellEvents(good, plannedTo, t + horizonMs - plannedTo).events);
+      plannedTo = t + horizonMs;
+    }
+    while (queue.length && queue[0]!.at_ms <= t) await options.onEvent(queue.shift()!);
+    const wait = queue[0] ? Math.max(0, Math.min(tickMs, queue[0].at_ms - t)) : tickMs;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      options.signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      }, { once: true });
+    });
+  }
+}
+
+/** Runs `cmd` through the shell with the event in OPENBELL_* variables and as JSON on stdin. */
+export function runExec(cmd: string, e: PlannedBellEvent): Promise<number | null> {
+  return new Promise((resolve) => {
+    const { at_ms: _ms, ...body } = e;
+    const child = spawn(cmd, {
+      shell: true,
+      stdio: ['pipe', 'inherit', 'inherit'],
+      env: { ...process.env, OPENBELL_EVENT_ID: e.id, OPENBELL_MARKET: e.market, OPENBELL_EVENT: e.event, OPENBELL_AT: e.at, OPENBELL_PHASE: e.phase ?? '', OPENBELL_STATUS: e.status },
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(`${JSON.stringify(body)}\n`);
+    child.on('error', () => resolve(null));
+    child.on('close', (code) => resolve(code));
+  });
+}

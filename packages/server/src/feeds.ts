@@ -1,0 +1,86 @@
+/**
+ * Calendar feeds (calendar-arithmetic.md §7): `GET /markets/{id}/holidays.ics` and
+ * `GET /currencies/{code}/holidays.ics?start&end`. The rows come from the same core queries
+ * as `/holidays`; the text from core's `buildHolidayFeed`. Errors answer JSON as every route.
+ *
+ * `start` and `end` default to January 1 of the current year and December 31 of the next
+ * (the server's clock, in UTC). DTSTAMP is the time the data was loaded, so the same data
+ * answers the same bytes.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buildHolidayFeed, type CalendarQueries, type FeedHoliday, type Phase } from '@openbell/core';
+import { toHttp, DataNotLoadedError } from './errors.js';
+import type { DataHolder } from './updates.js';
+
+function defaults(now: number): { start: string; end: string } {
+  const y = new Date(now).getUTCFullYear();
+  return { start: `${y}-01-01`, end: `${y + 1}-12-31` };
+}
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, text: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...extra });
+  res.end(req.method === 'HEAD' ? undefined : text);
+}
+
+/** The open phases of the holidays on which the market trades (none when phases are not available). */
+function openPhasesOf(ds: CalendarQueries, id: string, holidays: { date: string; is_open: boolean }[]): Record<string, Phase[]> {
+  const out: Record<string, Phase[]> = {};
+  for (const h of holidays) {
+    if (!h.is_open) continue;
+    try {
+      const [day] = ds.listDays(id, h.date, h.date);
+      const open = day?.phases.filter((p) => p.is_open) ?? [];
+      if (open.length) out[h.date] = open;
+    } catch {
+      // Out of coverage or not in plan: the all-day event says enough.
+    }
+  }
+  return out;
+}
+
+export function feedHandler(holder: DataHolder, now: () => number, kind: 'market' | 'currency') {
+  return (req: IncomingMessage, res: ServerResponse, rawKey: string): void => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const d = defaults(now());
+    const start = url.searchParams.get('start') ?? d.start;
+    const end = url.searchParams.get('end') ?? d.end;
+    try {
+      const data = holder.current;
+      if (!data) throw new DataNotLoadedError(holder.loadError);
+      const ds = data.dataset;
+      const stamp = new Date(data.meta.loadedAt).getTime();
+      let text: string;
+      let filename: string;
+      if (kind === 'market') {
+        const market = ds.getMarket(rawKey);
+        const holidays = ds.listHolidays(rawKey, start, end);
+        filename = market.fin_id;
+        text = buildHolidayFeed({
+          kind,
+          key: market.fin_id,
+          name: `${market.fin_id}${market.exchange_name ? ` (${market.exchange_name})` : ''} holidays`,
+          holidays: holidays as FeedHoliday[],
+          openPhases: openPhasesOf(ds, market.fin_id, holidays),
+          stamp,
+        });
+      } else {
+        const currency = ds.getCurrency(rawKey);
+        const holidays = ds.listCurrencyHolidays(rawKey, start, end);
+        filename = currency.currency_code;
+        text = buildHolidayFeed({
+          kind,
+          key: currency.currency_code,
+          name: `${currency.currency_code}${currency.currency_name ? ` (${currency.currency_name})` : ''} settlement holidays`,
+          holidays: holidays as FeedHoliday[],
+          stamp,
+        });
+      }
+      send(req, res, 200, 'text/calendar; charset=utf-8', text, {
+        'Content-Disposition': `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}-holidays.ics"`,
+      });
+    } catch (err) {
+      const a = toHttp(err, { [kind === 'market' ? 'identifier' : 'code']: 'path', start: 'query', end: 'query' });
+      send(req, res, a.status, 'application/json; charset=utf-8', JSON.stringify(a.body));
+    }
+  };
+}

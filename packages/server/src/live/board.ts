@@ -1,0 +1,78 @@
+/**
+ * `GET /board`: the page (board-page.ts), and `GET /board/data`: what it shows, the bulk
+ * status of the chosen markets (`markets` or `subset`, default every market) with the names
+ * and today's holiday a person needs beside it, and the server's clock.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isStatusManyFailure, type CalendarQueries } from '@openbell/core';
+import { bulkError } from '../bulk.js';
+import { toHttp, DataNotLoadedError } from '../errors.js';
+import type { DataHolder } from '../updates.js';
+import { BOARD_HTML } from './board-page.js';
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, text: string): void {
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : text);
+}
+
+export function boardPageHandler() {
+  return (req: IncomingMessage, res: ServerResponse): void => send(req, res, 200, 'text/html; charset=utf-8', BOARD_HTML);
+}
+
+/** The local date of an instant in a zone (YYYY-MM-DD). */
+function localDate(tz: string | null, ms: number): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: tz ?? 'UTC' }).format(new Date(ms));
+  } catch {
+    return new Date(ms).toISOString().slice(0, 10);
+  }
+}
+
+function holidayOn(ds: CalendarQueries, finId: string, date: string): string | null {
+  try {
+    return ds.listHolidays(finId, date, date)[0]?.holiday_name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function boardDataHandler(holder: DataHolder, now: () => number) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    try {
+      const data = holder.current;
+      if (!data) throw new DataNotLoadedError(holder.loadError);
+      const ds = data.dataset;
+      const t = now();
+      const markets = url.searchParams.getAll('markets');
+      const subset = url.searchParams.get('subset') ?? undefined;
+      const answer = ds.statusMany(markets.length ? { markets } : { subset: subset ?? '*' }, t);
+      if (!markets.length) {
+        // A pattern also matches replaced markets, which answer for their replacement: show
+        // the replacement once (the bulk /status keeps every entry, as §6 says).
+        const listed = new Set(answer.markets.map((m) => m.identifier));
+        answer.markets = answer.markets.filter((m) => isStatusManyFailure(m) || m.fin_id === m.identifier || !listed.has(m.fin_id));
+      }
+      const body = {
+        as_of: answer.as_of,
+        now_ms: t,
+        data: { version: data.meta.version, is_sample: data.meta.isSample, loaded_at: new Date(data.meta.loadedAt).toISOString() },
+        markets: answer.markets.map((m) => {
+          if (isStatusManyFailure(m)) return { identifier: m.identifier, error: bulkError(m.error) };
+          const market = ds.getMarket(m.fin_id);
+          return {
+            ...m,
+            mic: market.mic,
+            exchange_name: market.exchange_name,
+            market_name: market.market_name,
+            holiday: holidayOn(ds, m.fin_id, localDate(m.timezone, t)),
+          };
+        }),
+      };
+      send(req, res, 200, 'application/json; charset=utf-8', JSON.stringify(body));
+    } catch (err) {
+      const a = toHttp(err, {});
+      send(req, res, a.status, 'application/json; charset=utf-8', JSON.stringify(a.body));
+    }
+  };
+}

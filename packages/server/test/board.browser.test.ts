@@ -1,0 +1,137 @@
+/**
+ * The board in a real browser: Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH) driven
+ * by playwright-core, never a downloaded browser. On a small archive built around the real
+ * clock, LIVE.TEST closes a few seconds after the page loads and must turn from OPEN to CLOSED
+ * on screen. Skips, saying why, only when no Chromium can be found (CI installs it: .ci/run).
+ */
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Dataset } from '@openbell/core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, inMemoryData, type OpenbellApp } from '../src/index.js';
+import { liveTables } from './live-archive.js';
+
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+if (!CHROMIUM) console.warn('board browser test SKIPPED: no Chromium at CHROMIUM_PATH, /usr/bin/chromium or /usr/bin/chromium-browser (apt-get install -y chromium)');
+
+const OPEN = ['ZZ.ALWAYS.ONE', 'ZZ.ALWAYS.TWO'];
+const CLOSED = ['ZZ.NEVER'];
+
+describe.skipIf(!CHROMIUM)('GET /board in headless Chromium', () => {
+  let app: OpenbellApp;
+  let server: http.Server;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+  let closeAt: number;
+
+  beforeAll(async () => {
+    const t0 = Date.now();
+    closeAt = Math.ceil((t0 + 7000) / 1000) * 1000;
+    app = createApp({ data: inMemoryData(Dataset.create(liveTables(t0, closeAt, OPEN, CLOSED))), logLevel: 'silent', live: { tickMs: 250 } });
+    server = http.createServer((req, res) => {
+      if (!app.dispatch(req, res)) app(req, res);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      // playwright gives each launch a fresh temporary user-data-dir.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base)) outside.push(r.url());
+    });
+    await page.goto(`${base}/board`);
+    await page.waitForSelector('#rows tr[data-status]');
+    expect(outside).toEqual([]); // nothing from a CDN: the page works offline
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+  });
+
+  const rows = () =>
+    page.$$eval('#rows tr[data-status]', (trs) =>
+      trs.map((tr) => ({
+        id: (tr as HTMLElement).dataset.identifier,
+        status: (tr as HTMLElement).dataset.status,
+        pill: tr.querySelector('.pill')?.textContent,
+        countdown: tr.querySelector('.cd')?.textContent,
+        visible: !(tr as HTMLElement).hidden,
+      })),
+    );
+
+  it('shows every market, with the status /status answers, in colour and text', async () => {
+    const shown = await rows();
+    const bulk = (await (await fetch(`${base}/status?subset=*`)).json()) as { markets: { identifier: string; status: string }[] };
+    expect(shown.map((r) => r.id)).toEqual(bulk.markets.map((m) => m.identifier));
+    for (const r of shown) {
+      const s = bulk.markets.find((m) => m.identifier === r.id)!.status;
+      expect(r.pill).toBe(s.toUpperCase());
+      expect(r.status).toBe(s.toLowerCase());
+    }
+    expect(shown.find((r) => r.id === 'LIVE.TEST')!.pill).toBe('OPEN');
+    expect(shown.find((r) => r.id === 'ZZ.NEVER')!.pill).toBe('CLOSED');
+    const colours = await page.$$eval('.pill', (ps) => [...new Set(ps.map((p) => `${p.textContent}:${getComputedStyle(p).backgroundColor}`))]);
+    expect(colours.length).toBe(2); // open and closed look different
+    expect(await page.textContent('#n-open')).toBe('3 open');
+    expect(await page.textContent('#n-closed')).toBe('1 closed');
+  });
+
+  it('the countdown to the next bell ticks', async () => {
+    const first = (await rows()).find((r) => r.id === 'LIVE.TEST')!.countdown!;
+    // Under load a tick can come late: wait for the next one rather than a fixed time.
+    await page.waitForFunction(
+      (was) => document.querySelector('#rows tr[data-identifier="LIVE.TEST"] .cd')?.textContent !== was,
+      first,
+      { timeout: 5000, polling: 100 },
+    );
+    const second = (await rows()).find((r) => r.id === 'LIVE.TEST')!.countdown!;
+    const secs = (t: string) => t.split(':').reduce((a, x) => a * 60 + Number(x), 0);
+    expect(first).toMatch(/^\d\d:\d\d$/);
+    expect(secs(second)).toBeLessThan(secs(first));
+  });
+
+  it('the filter box hides rows that do not match', async () => {
+    await page.fill('#filter', 'bell test');
+    expect((await rows()).filter((r) => r.visible).map((r) => r.id)).toEqual(['LIVE.TEST']);
+    await page.fill('#filter', 'open');
+    expect((await rows()).filter((r) => r.visible).map((r) => r.id).sort()).toEqual(['LIVE.TEST', ...OPEN].sort());
+    await page.fill('#filter', '');
+    expect((await rows()).every((r) => r.visible)).toBe(true);
+  });
+
+  it('the market turns from OPEN to CLOSED on screen when its bell rings', async () => {
+    await page.waitForFunction(() => document.querySelector('#rows tr[data-identifier="LIVE.TEST"] .pill')?.textContent === 'CLOSED', undefined, { timeout: 15_000, polling: 100 });
+    const seenAt = Date.now();
+    expect(seenAt).toBeGreaterThanOrEqual(closeAt);
+    // The page asks again within a second of the countdown reaching zero (and on the event).
+    expect(seenAt - closeAt).toBeLessThan(5000);
+    expect(await page.textContent('#n-open')).toBe('2 open');
+  }, 20_000);
+
+  it('keeps working across a data swap', async () => {
+    const tables = liveTables(Date.now(), Date.now() + 3_600_000, [...OPEN, 'ZZ.ALWAYS.THREE'], CLOSED);
+    app.holder.swap(inMemoryData(Dataset.create(tables)));
+    await page.waitForSelector('#rows tr[data-identifier="ZZ.ALWAYS.THREE"]', { timeout: 10_000 });
+    expect((await rows()).find((r) => r.id === 'LIVE.TEST')!.pill).toBe('OPEN');
+  });
+
+  it('a market list and a phone-width viewport', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(`${base}/board?markets=LIVE.TEST,NOPE`);
+    await phone.waitForSelector('#rows tr[data-status]');
+    const ids = await phone.$$eval('#rows tr', (trs) => trs.map((t) => `${(t as HTMLElement).dataset.identifier}:${(t as HTMLElement).dataset.status}`));
+    expect(ids).toEqual(['LIVE.TEST:open', 'NOPE:error']);
+    // Nothing wider than the screen.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.close();
+  });
+});

@@ -1,0 +1,39 @@
+/** /board and /board/data without a browser (the browser test is board.browser.test.ts). */
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/index.js';
+import { fixtureData, NYSE } from './fixture.js';
+
+const THANKSGIVING_NOON = Date.parse('2023-11-23T17:00:00Z');
+const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => THANKSGIVING_NOON });
+
+describe('GET /board', () => {
+  it('is one self-contained page: no script, style or font from elsewhere', async () => {
+    const res = await request(app).get('/board').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).not.toMatch(/(src|href)=["']?(https?:)?\/\//i);
+    expect(res.text).not.toMatch(/@import|url\(/);
+    expect(res.text).toContain('<table id="board"');
+  });
+});
+
+describe('GET /board/data', () => {
+  it('the bulk status with names and today\'s holiday; a replaced market shows once, as its replacement', async () => {
+    const res = await request(app).get('/board/data').expect(200);
+    expect(res.body.now_ms).toBe(THANKSGIVING_NOON);
+    const ids = res.body.markets.map((m: { identifier: string }) => m.identifier);
+    expect(ids).not.toContain('AR.BCBA');
+    expect(ids).toContain('AR.BYMA');
+    const nyse = res.body.markets.find((m: { identifier: string }) => m.identifier === NYSE);
+    expect(nyse).toMatchObject({ status: 'Closed', holiday: 'Thanksgiving Day', mic: 'XNYS', exchange_name: 'New York Stock Exchange' });
+    const bulk = await request(app).get(`/status?markets=${NYSE}`).expect(200);
+    const { holiday: _h, mic: _m, exchange_name: _e, market_name: _n, ...status } = nyse;
+    expect(status).toEqual(bulk.body.markets[0]);
+  });
+
+  it('markets= keeps every identifier, errors included', async () => {
+    const res = await request(app).get('/board/data?markets=AR.BCBA,NOPE').expect(200);
+    expect(res.body.markets.map((m: { identifier: string; fin_id?: string }) => `${m.identifier}:${m.fin_id ?? m.identifier}`)).toEqual(['AR.BCBA:AR.BYMA', 'NOPE:NOPE']);
+    expect(res.body.markets[1].error.status).toBe(404);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * GET /events: bell events as Server-Sent Events, on a fake clock (the test moves "now"), and
+ * once on the real clock with a market whose phase changes within seconds.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Dataset, type Tables } from '@openbell/core';
+import { createApp, createServer, inMemoryData, type OpenbellApp } from '../src/index.js';
+import { fixtureData } from './fixture.js';
+import { openSse, type SseStream } from './sse.js';
+import { liveTables } from './live-archive.js';
+
+const open: { server: http.Server; streams: SseStream[] }[] = [];
+
+async function serve(app: OpenbellApp) {
+  const server = http.createServer((req, res) => {
+    if (!app.dispatch(req, res)) app(req, res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const entry = { server, streams: [] as SseStream[] };
+  open.push(entry);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    sse: async (path: string, headers?: Record<string, string>) => {
+      const s = await openSse(base + path, headers);
+      entry.streams.push(s);
+      return s;
+    },
+  };
+}
+
+afterEach(async () => {
+  for (const { server, streams } of open.splice(0)) {
+    streams.forEach((s) => s.close());
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+});
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('bell events on a fake clock', () => {
+  it('sends ready, then each open, close and phase change once the clock passes it', async () => {
+    let clock = at('2023-11-15T14:29:58Z'); // 09:29:58 New York
+    const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => clock, live: { tickMs: 10, heartbeatMs: 60_000 } });
+    const { sse } = await serve(app);
+    const s = await sse('/events?markets=XNYS,NOPE');
+    expect(s.status).toBe(200);
+    expect((await s.waitFor((f) => f.event === 'ready')).data.markets).toEqual(['US.NYSE']);
+    expect((await s.waitFor((f) => f.event === 'market_error')).data).toMatchObject({ identifier: 'NOPE', error: { status: 404 } });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(s.frames.filter((f) => f.id)).toEqual([]); // nothing has happened yet
+
+    clock = at('2023-11-15T14:30:00Z');
+    const opened = await s.waitFor((f) => f.event === 'open');
+    expect(opened).toEqual({
+      event: 'open',
+      id: `${at('2023-11-15T14:30:00Z')}:US.NYSE`,
+      data: { id: `${at('2023-11-15T14:30:00Z')}:US.NYSE`, market: 'US.NYSE', event: 'open', at: '2023-11-15T09:30:00-05:00', phase: 'Primary Trading Session', status: 'Open' },
+    });
+
+    clock = at('2023-11-15T21:00:05Z'); // 16:00:05: the close
+    const closed = await s.waitFor((f) => f.event === 'close');
+    expect(closed.data).toMatchObject({ at: '2023-11-15T16:00:00-05:00', phase: 'Post-Trading Session', status: 'Closed' });
+    clock = at('2023-11-16T01:00:00Z'); // 20:00: extended hours end
+    const phase = await s.waitFor((f) => f.event === 'phase');
+    expect(phase.data).toMatchObject({ at: '2023-11-15T20:00:00-05:00', phase: null });
+    // Each event once, in order.
+    expect(s.frames.filter((f) => f.id).map((f) => f.event)).toEqual(['open', 'close', 'phase']);
+  });
+
+  it('resumes from Last-Event-ID with the events missed since', async () => {
+    let clock = at('2023-11-15T22:00:00Z'); // 17:00 New York, after the close
+    const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => clock, live: { tickMs: 10 } });
+    const { sse } = await serve(app);
+    const lastSeen = `${at('2023-11-15T14:30:00Z')}:US.NYSE`; // the open
+    const s = await sse('/events?markets=XNYS', { 'Last-Event-ID': lastSeen });
+    const closed = await s.waitFor((f) => f.event === 'close');
+    expect(closed.id).toBe(`${at('2023-11-15T21:00:00Z')}:US.NYSE`);
+    expect(s.frames.filter((f) => f.id).map((f) => f.event)).toEqual(['close']);
+    void clock;
+  });
+
+  it('sends heartbeats, and data_changed after a swap, then goes on with the new data', async () => {
+    let clock = at('2023-11-15T14:29:00Z');
+    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live: { tickMs: 10, heartbeatMs: 30 } });
+    const { sse } = await serve(app);
+    const s = await sse('/events?markets=XNYS');
+    await s.waitFor((f) => f.event === 'heartbeat');
+    app.holder.swap(fixtureData('v2'));
+    expect((await s.waitFor((f) => f.event === 'data_changed')).data.version).toBe('v2');
+    expect(s.frames.filter((f) => f.event === 'ready')).toHaveLength(2);
+    clock = at('2023-11-15T14:30:01Z');
+    await s.waitFor((f) => f.event === 'open');
+  });
+
+  it('answers 503 before data is loaded and 422 for more than 1,000 markets', async () => {
+    const { base } = await serve(createApp({ logLevel: 'silent' }));
+    const status = (path: string) => new Promise<number>((r) => http.get(base + path, (res) => { r(res.statusCode!); res.resume(); }));
+    expect(await status('/events?markets=XNYS')).toBe(503);
+    const { base: b0 } = await serve(createApp({ data: fixtureData(), logLevel: 'silent' }));
+    const head = await new Promise<http.IncomingMessage>((r) => http.request(`${b0}/events`, { method: 'HEAD' }, r).end());
+    expect([head.statusCode, head.headers['content-type']]).toEqual([200, 'text/event-stream; charset=utf-8']);
+    const { base: b2 } = await serve(createApp({ data: fixtureData(), logLevel: 'silent' }));
+    expect(await new Promise<number>((r) => http.get(`${b2}/events?markets=${Array(1001).fill('XNYS').join(',')}`, (res) => { r(res.statusCode!); res.resume(); }))).toBe(422);
+  });
+});
+
+describe('graceful close', () => {
+  it('an open event stream does not hold up the server closing', async () => {
+    const running = await createServer({ data: fixtureData(), port: 0, logLevel: 'silent', shutdownTimeoutMs: 20_000 });
+    const s = await openSse(`${running.url}/events?markets=XNYS`);
+    await s.waitFor((f) => f.event === 'ready');
+    const t = Date.now();
+    await running.close();
+    expect(Date.now() - t).toBeLessThan(3000);
+    s.close();
+  });
+});
+
+describe('bell events on the real clock', () => {
+  it('announces a phase change a few seconds away as it happens', async () => {
+    const t0 = Date.now();
+    const closeAt = Math.ceil((t0 + 2500) / 1000) * 1000;
+    const tables: Tables = liveTables(t0, closeAt);
+    const app = createApp({ data: inMemoryData(Dataset.create(tables)), logLevel: 'silent', live: { tickMs: 200 } });
+    const { sse } = await serve(app);
+    const s = await sse('/events?markets=LIVE.TEST');
+    await s.waitFor((f) => f.event === 'ready');
+    const closed = await s.waitFor((f) => f.event === 'close', 8000);
+    const received = Date.now();
+    expect(closed.data.market).toBe('LIVE.TEST');
+    expect(closed.id).toBe(`${closeAt}:LIVE.TEST`);
+    expect(received).toBeGreaterThanOrEqual(closeAt);
+    expect(received - closeAt).toBeLessThan(3000); // one tick (200 ms) plus room for a loaded machine
+  });
+});
