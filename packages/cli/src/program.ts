@@ -126,6 +126,7 @@ export function buildProgram(): Command {
     .option('--update-retry <seconds>', 'after a failed update check, seconds to the first retry, doubling up to --update-every (env OPENBELL_UPDATE_RETRY; default 60)')
     .option('--drain-timeout <seconds>', 'on SIGTERM/SIGINT, seconds to finish responses in flight (env OPENBELL_DRAIN_TIMEOUT; default 30)')
     .option('--max-connections <n>', 'connections open at once, 0 = no cap (env OPENBELL_MAX_CONNECTIONS; default 1000)')
+    .option('--log-format <format>', 'auto (pretty on a terminal, JSON otherwise), pretty or json (env OPENBELL_LOG_FORMAT)')
     .option('--max-range-days <n>', 'longest range of phases, days and sessions (env OPENBELL_MAX_RANGE_DAYS; default 3653)')
     .option('--answer-cache <mib>', 'MiB of cached answers per dataset, 0 = off (env OPENBELL_ANSWER_CACHE; default 64)')
     .option('--headers-timeout <seconds>', 'seconds a client has to send request headers (env OPENBELL_HEADERS_TIMEOUT; default 10)')

@@ -321,3 +321,20 @@ describe('serve', () => {
     expect(r.stderr).toMatch(/^openbell: .*(ZIP|zip|archive)/m);
   });
 });
+
+describe('serve logs', () => {
+  it('JSON lines when stdout is not a terminal; pretty lines when asked, without colour under NO_COLOR', async () => {
+    const json = await serve(['--log-level', 'info']);
+    await fetch(`${json.url}/health`);
+    await json.stop();
+    const first = json.stdout().trim().split('\n')[0]!;
+    expect(JSON.parse(first)).toMatchObject({ name: 'openbell', level: 30 });
+    const pretty = await serve(['--log-level', 'info', '--log-format', 'pretty'], { NO_COLOR: '1' });
+    await fetch(`${pretty.url}/health`);
+    await pretty.stop();
+    const line = pretty.stdout().trim().split('\n')[0]!;
+    expect(() => JSON.parse(line)).toThrow();
+    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: /);
+    expect(line).not.toMatch(/\u001b\[/);
+  }, 30_000);
+});

@@ -77,7 +77,11 @@ export interface CalendarQueries {
   phaseChunks(identifier: string, start: string, end: string, chunkDays?: number): Iterable<Phase[]>;
   /** `listDays` in consecutive pieces; checks its arguments first. */
   dayChunks(identifier: string, start: string, end: string, chunkDays?: number): Iterable<MarketDay[]>;
-  status(identifier: string, instant: number | Date): MarketStatus;
+  /**
+   * Status at `instant`: epoch ms, a Date or an ISO 8601 string with an offset; omitted, the
+   * dataset's clock (the loader's datasets use the current time).
+   */
+  status(identifier: string, instant?: number | Date | string): MarketStatus;
 
   /**
    * The status of many markets at one instant (calendar-arithmetic.md §6): one entry per

@@ -28,7 +28,7 @@ import {
 import { LOOK_BACK_DAYS, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
-import { normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseInteger, parseIsoDate, parsePattern } from './params.js';
+import { normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
@@ -162,14 +162,17 @@ export class Dataset implements CalendarQueries {
   private readonly index: DatasetIndex;
   private readonly utc: Zone;
 
-  private constructor(index: DatasetIndex) {
+  private readonly clock: (() => number) | undefined;
+
+  private constructor(index: DatasetIndex, clock?: () => number) {
+    this.clock = clock;
     this.index = index;
     this.utc = new ZoneRegistry().get('UTC');
   }
 
   /** Builds the indexes. Throws DataError for data that would make answers wrong. */
   static create(tables: Tables, options?: DatasetOptions): Dataset {
-    return new Dataset(buildIndex(tables, options));
+    return new Dataset(buildIndex(tables, options), options?.clock);
   }
 
   /**
@@ -178,7 +181,7 @@ export class Dataset implements CalendarQueries {
    * (the loader does, when swapping data in a running server). Returns the Dataset.
    */
   static *createSteps(tables: Tables, options?: DatasetOptions): Generator<void, Dataset, void> {
-    return new Dataset(yield* buildIndexSteps(tables, options));
+    return new Dataset(yield* buildIndexSteps(tables, options), options?.clock);
   }
 
   get plan(): Plan {
@@ -295,8 +298,12 @@ export class Dataset implements CalendarQueries {
     return days;
   }
 
-  status(identifier: string, instant: number | Date): MarketStatus {
-    const ms = instant instanceof Date ? instant.getTime() : instant;
+  status(identifier: string, instant?: number | Date | string): MarketStatus {
+    let ms: number;
+    if (instant === undefined) {
+      if (!this.clock) throw InvalidArgumentError.one('instant', 'Give an instant: this dataset has no clock (datasets from the loader use the current time)', 'missing');
+      ms = this.clock();
+    } else ms = typeof instant === 'string' ? parseInstant(instant, 'instant') : instant instanceof Date ? instant.getTime() : instant;
     if (!Number.isFinite(ms)) throw InvalidArgumentError.one('instant', 'Invalid instant', 'datetime_parsing');
     const entry = this.resolveScheduled(identifier);
     return computeStatus(entry, entry.zone ?? this.utc, ms);

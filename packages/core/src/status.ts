@@ -54,7 +54,7 @@ export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: number)
   reason = reason.replace(/^[\s-]+|[\s-]+$/g, '');
 
   return {
-    status: current ? (current.row.status ?? 'Closed') : 'Closed',
+    status: current?.row.isOpen ? 'Open' : 'Closed',
     reason: reason === '' ? null : reason,
     until: until === null ? null : formatInstant(until, zone.offsetAt(until)),
     next_bell: nextBell === null ? null : formatInstant(nextBell, zone.offsetAt(nextBell)),

@@ -208,7 +208,8 @@ export interface Phase {
 }
 
 export interface MarketStatus {
-  status: string;
+  /** `Open` when the current phase's type is open, else `Closed` (also without a current phase). */
+  status: 'Open' | 'Closed';
   reason: string | null;
   until: IsoDateTime | null;
   next_bell: IsoDateTime | null;
@@ -321,6 +322,11 @@ export interface DatasetOptions {
    * Defaults to the latest year in any holiday table, or 2030 when there is none.
    */
   coverageEndYearWithoutHolidays?: number;
+  /**
+   * The clock `status` uses when called without an instant (epoch ms). Core has none of its
+   * own: the loader passes `Date.now`; without one, an instant is required.
+   */
+  clock?: () => number;
 }
 
 /** A gap inside a session not covered by any of its open phases (a lunch break). */

@@ -120,3 +120,29 @@ describe('§5 market status (published NYSE examples)', () => {
     expect(() => ds.status('US.NYSE', at('1999-06-01T12:00:00Z'))).toThrow(OutOfCoverageError);
   });
 });
+
+describe('status from the library', () => {
+  it('takes an ISO string, a Date or epoch ms alike', () => {
+    const iso = ds.status('US.NYSE', '2023-11-15T12:00:00-05:00');
+    expect(iso).toEqual(ds.status('US.NYSE', at('2023-11-15T17:00:00Z')));
+    expect(ds.status('US.NYSE', new Date('2023-11-15T17:00:00Z'))).toEqual(iso);
+    expect(iso.status).toBe('Open');
+    expect(() => ds.status('US.NYSE', '2023-11-15 noon')).toThrow(/instant/);
+  });
+
+  it('without an instant uses the dataset clock, and asks for one when there is none', () => {
+    const clocked = Dataset.create(fixtureTables(), { clock: () => at('2023-11-11T23:00:00Z') });
+    expect(clocked.status('US.NYSE')).toEqual(clocked.status('US.NYSE', at('2023-11-11T23:00:00Z')));
+    expect(() => ds.status('US.NYSE')).toThrow(/has no clock/);
+  });
+
+  it("status is 'Open' exactly when the current phase is open", () => {
+    const t: Tables = fixtureTables();
+    // A phase type whose Status cell is neither Open nor Closed counts as closed.
+    t.phaseTypes!.push({ name: 'Odd Session', status: 'Halted', settlement: 'No' });
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Odd Session', 'Sat', '10:00', '11:00'));
+    const s = Dataset.create(t).status('US.NYSE', at('2023-11-11T15:30:00Z'));
+    expect(s.phase?.phase_type).toBe('Odd Session');
+    expect(s.status).toBe('Closed');
+  });
+});

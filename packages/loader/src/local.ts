@@ -179,7 +179,7 @@ export function readDirectory(dir: string): ParsedData {
  * they belong to answer a data error instead.
  */
 export function buildDataset(tables: Tables, warnings: LoadWarning[] = [], options: DatasetOptions = {}): Dataset {
-  const dataset = Dataset.create(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, ...options });
+  const dataset = Dataset.create(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, clock: Date.now, ...options });
   for (const w of dataset.warnings) {
     const place = w.location ? placeOf(tables.sources, w.location.table, w.location.row, w.location.column) : {};
     warnings.push({ message: w.message, ...place, ...(w.market ? { market: w.market } : {}), ...(w.currency ? { currency: w.currency } : {}) });

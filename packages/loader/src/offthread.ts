@@ -84,7 +84,7 @@ function parseInWorker(file: string, task: WorkerTask): Promise<{ tables: Tables
  * between them. Options as the loader's `buildDataset`.
  */
 export async function buildDatasetSliced(tables: Tables, options: DatasetOptions = {}, sliceMs = DEFAULT_SLICE_MS): Promise<Dataset> {
-  const steps = Dataset.createSteps(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, ...options });
+  const steps = Dataset.createSteps(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, clock: Date.now, ...options });
   let until = performance.now() + sliceMs;
   for (;;) {
     let r: IteratorResult<void, Dataset>;

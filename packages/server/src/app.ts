@@ -11,7 +11,7 @@ import { mountDocs } from './docs.js';
 import { createDispatcher, sendError, type Dispatcher } from './dispatch.js';
 import { createHealthDispatcher } from './health.js';
 import { healthBody, infoBody, PACKAGE_VERSION } from './info.js';
-import { accessLog, createLogger, type LogLevel } from './logging.js';
+import { accessLog, createLogger, type LogFormat, type LogLevel } from './logging.js';
 import { openApiBytes } from './openapi.js';
 import { createPublisher, type Publisher, type PublisherOptions } from './publish.js';
 import type { DataMeta, LoadedData } from './types.js';
@@ -28,6 +28,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Used when no logger is given. Default 'info'. */
   logLevel?: LogLevel;
+  /** `json` (default) or `pretty` lines for a terminal. */
+  logFormat?: LogFormat;
   /** Origins allowed to call the API from a browser; '*' for any. Default none. */
   corsOrigins?: readonly string[] | '*';
   /** The clock for /status without datetime_utc (tests pin it). */
@@ -98,7 +100,7 @@ function corsHandler(origins: readonly string[] | '*'): (req: IncomingMessage, r
 }
 
 export function createApp(options: AppOptions = {}): OpenbellApp {
-  const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
+  const logger = options.logger ?? createLogger(options.logLevel ?? 'info', options.logFormat);
   const holder =
     options.holder ??
     new DataHolder(options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined));

@@ -15,7 +15,7 @@ export {
 } from './server.js';
 export { DataHolder, createUpdater, type Updater, type UpdateOutcome, type UpdateState } from './updates.js';
 export { buildOpenApiDocument } from './openapi.js';
-export { createLogger, type LogLevel } from './logging.js';
+export { createLogger, type LogFormat, type LogLevel } from './logging.js';
 export { PACKAGE_VERSION, SAMPLE_LABEL } from './info.js';
 export { INTERFACE_VERSION } from './schemas.js';
 export * as schemas from './schemas.js';

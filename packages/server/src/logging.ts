@@ -5,19 +5,27 @@
  */
 import type { ServerResponse } from 'node:http';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
+import pretty from 'pino-pretty';
 import { pinoHttp } from 'pino-http';
 import type { RequestHandler } from 'express';
 import { scrubSecrets } from '@openbell/core/secrets';
 
 export type LogLevel = LevelWithSilent;
 
-export function createLogger(level: LogLevel = 'info'): Logger {
-  return pino({
+/** `json`: one JSON object a line (for collectors); `pretty`: coloured lines for people at a terminal. */
+export type LogFormat = 'json' | 'pretty';
+
+export function createLogger(level: LogLevel = 'info', format: LogFormat = 'json'): Logger {
+  const options = {
     name: 'openbell',
     level,
     // Belt and braces: nothing logs headers, but if someone adds them, the secrets stay out.
     redact: { paths: ['req.headers.authorization', 'headers.authorization', 'token', '*.token'], censor: '[redacted]' },
-  });
+  };
+  if (format === 'json') return pino(options);
+  // Synchronous, in this thread: a terminal is slow enough already; colour unless NO_COLOR.
+  const stream = pretty({ sync: true, colorize: !process.env.NO_COLOR, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,name' });
+  return pino(options, stream);
 }
 
 function scrubUrl(url: string | undefined): string {

@@ -105,7 +105,7 @@ export const Schedule = z
 
 export const MarketStatus = z
   .looseObject({
-    status: z.string().openapi({ example: 'Open' }),
+    status: z.enum(['Open', 'Closed']).openapi({ example: 'Open' }),
     reason: str.openapi({ example: 'Primary Trading Session' }),
     until: dateTime.nullable(),
     next_bell: dateTime.nullable(),

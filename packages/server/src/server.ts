@@ -98,7 +98,7 @@ function listen(server: http.Server, options: ServerOptions): Promise<string> {
 }
 
 export async function createServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
+  const logger = options.logger ?? createLogger(options.logLevel ?? 'info', options.logFormat);
   const initial: LoadedData | undefined = options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined);
   const holder = new DataHolder(initial);
   // The publisher's presigned links point at the listen address (or publishUrl), never at

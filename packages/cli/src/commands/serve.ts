@@ -73,6 +73,8 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     headersTimeoutMs: settings.headersTimeout * 1000,
     requestTimeoutMs: settings.requestTimeout * 1000,
     logLevel: settings.logLevel as LogLevel,
+    // Pretty lines for a person at a terminal, JSON lines for everything else (files, collectors).
+    logFormat: settings.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : (settings.logFormat as 'json' | 'pretty'),
     ...(settings.corsOrigins ? { corsOrigins: settings.corsOrigins.includes('*') ? '*' : settings.corsOrigins } : {}),
     ...(publish ? { publish } : {}),
   }).catch((e: unknown) => {
