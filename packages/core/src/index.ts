@@ -16,7 +16,6 @@ export {
 } from './dates.js';
 export { parseDays } from './weekdays.js';
 export { describePlace, placeOf, type Place, type RowFault, type TableSource, type TableSources } from './provenance.js';
-export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './calendars.js';
 export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './glob.js';
 export * from './protocol.js';
 export * from './secrets.js';
