@@ -62,14 +62,16 @@ function addQueryCommands(program: Command): void {
       }
       const flag = hint?.flag ?? name.replace(/_/g, '-');
       const help = hint?.help ?? p.description;
+      // A one-letter flag is a short option (`-n 3`).
+      const dash = flag.length === 1 ? '-' : '--';
       const option =
         p.kind === 'boolean'
-          ? new Option(p.default === true ? `--no-${flag}` : `--${flag}`, help)
-          : new Option(`--${flag} <${PLACEHOLDER[p.kind] ?? 'value'}>`, help);
+          ? new Option(p.default === true ? `--no-${flag}` : `${dash}${flag}`, help)
+          : new Option(`${dash}${flag} <${PLACEHOLDER[p.kind] ?? 'value'}>`, help);
       if (!p.optional) option.makeOptionMandatory();
       command.addOption(option);
       options.push({ param: name, key: option.attributeName() });
-      names[name] = `--${flag}`;
+      names[name] = `${dash}${flag}`;
     }
     command.action(async (...args: unknown[]) => {
       const cmd = args[args.length - 1] as Command;

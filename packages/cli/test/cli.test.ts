@@ -36,6 +36,17 @@ describe.concurrent('--json is the REST body', () => {
     [['currencies'], '/currencies'],
     [['currency', 'EUR'], '/currencies/EUR'],
     [['currency-holidays', 'USD', '--start', '2024-01-01', '--end', '2024-12-31'], '/currencies/USD/holidays?start=2024-01-01&end=2024-12-31'],
+    // Sessions, bells, joined calendars, FX (calendar-arithmetic.md).
+    [['sessions', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26'], '/markets/US.NYSE/sessions?start=2023-11-20&end=2023-11-26'],
+    [['offset', 'XNYS', '--date', '2023-11-23', '-n', '-1', '--direction', 'next'], '/markets/XNYS/sessions/offset?date=2023-11-23&n=-1&direction=next'],
+    [['count', 'US.NYSE', '--start', '2023-11-01', '--end', '2023-11-30'], '/markets/US.NYSE/sessions/count?start=2023-11-01&end=2023-11-30'],
+    [['next', 'US.NYSE', '--after', '2023-11-22T22:00:00Z', '--event', 'close'], '/markets/US.NYSE/next?after=2023-11-22T22:00:00Z&event=close'],
+    [['previous', 'US.CME.EQUITY.USINDEX1', '--before', '2023-11-27T12:00:00Z'], '/markets/US.CME.EQUITY.USINDEX1/previous?before=2023-11-27T12:00:00Z'],
+    [['bizdays', 'US.NYSE+GB.LSE', '--start', '2023-12-22', '--end', '2023-12-27'], '/calendars/US.NYSE+GB.LSE/days?start=2023-12-22&end=2023-12-27'],
+    [['adjust', 'USD+EUR', '--date', '2023-12-25', '--convention', 'preceding'], '/calendars/USD+EUR/adjust?date=2023-12-25&convention=preceding'],
+    [['advance', 'XNYS', '--date', '2023-10-31', '-n', '1', '--unit', 'months', '--eom'], '/calendars/XNYS/advance?date=2023-10-31&n=1&unit=months&end_of_month=true'],
+    [['spot', 'EURUSD', '--trade-date', '2023-06-16'], '/fx/spot?pair=EURUSD&trade_date=2023-06-16'],
+    [['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '1M'], '/fx/value-date?pair=EURUSD&trade_date=2023-06-16&tenor=1M'],
   ];
   it.each(cases)('openbell %j --json', async (args, path) => {
     const [cli, http] = await Promise.all([run([...args, '--json']), restBody(path)]);
@@ -87,6 +98,56 @@ describe('human output', () => {
     expect((await run(['currency-holidays', 'USD', '--start', '2024-07-04', '--end', '2024-07-04'])).stdout).toMatch(/2024-07-04/);
   });
 
+  it('sessions, offset, count, next, previous: compact, market-local HH:MM, within 80 columns', async () => {
+    const outputs = await Promise.all([
+      run(['sessions', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26']),
+      run(['sessions', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-22', '--end', '2023-11-24']),
+      run(['sessions', 'HK.HKEX', '--start', '2023-11-20', '--end', '2023-11-20']),
+      run(['offset', 'US.NYSE', '--date', '2023-11-22', '-n', '1']),
+      run(['count', 'XNYS', '--start', '2023-11-01', '--end', '2023-11-30']),
+      run(['next', 'US.NYSE', '--after', '2023-11-22T22:00:00Z']),
+      run(['previous', 'US.NYSE', '--before', '2023-11-27T14:00:00Z', '--event', 'close']),
+    ]);
+    for (const r of outputs) {
+      expect(r.code).toBe(0);
+      for (const line of r.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    }
+    const [nyse, cme, hk, offset, count, next, previous] = outputs.map((r) => r.stdout);
+    expect(nyse).toMatch(/^Date\s+Day\s+Open\s+Close\s+Breaks\s+Holiday$/m);
+    expect(nyse).toMatch(/^2023-11-22\s+Wed\s+09:30\s+16:00$/m);
+    expect(nyse).not.toMatch(/^2023-11-23/m);
+    expect(nyse).toMatch(/^2023-11-24\s+Fri\s+09:30\s+13:00\s+Thanksgiving Day$/m);
+    expect(cme).toMatch(/^2023-11-23\s+Thu\s+17:00 -1d\s+12:00\s+Thanksgiving Day$/m);
+    expect(cme).toContain('-1d: the day before');
+    expect(hk).toMatch(/^2023-11-20\s+Mon\s+09:30\s+16:00\s+12:00-13:00$/m);
+    expect(offset).toMatch(/Session\s+2023-11-24 Fri/);
+    expect(count).toMatch(/Sessions\s+21/);
+    expect(next).toMatch(/Event\s+opening\nAt\s+2023-11-24 09:30\nSession\s+2023-11-24/);
+    expect(previous).toMatch(/Event\s+closing\nAt\s+2023-11-24 13:00/);
+  });
+
+  it('bizdays, adjust, advance, spot, value-date', async () => {
+    const outputs = await Promise.all([
+      run(['bizdays', 'US.NYSE+GB.LSE', '--start', '2023-12-22', '--end', '2023-12-27']),
+      run(['adjust', 'US.NYSE+GB.LSE', '--date', '2023-12-25']),
+      run(['advance', 'US.NYSE+GB.LSE', '--date', '2023-12-22', '-n', '2']),
+      run(['spot', 'EURUSD', '--trade-date', '2023-06-16']),
+      run(['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', 'SN']),
+    ]);
+    for (const r of outputs) {
+      expect(r.code).toBe(0);
+      for (const line of r.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    }
+    const [bizdays, adjust, advance, spot, value] = outputs.map((r) => r.stdout);
+    expect(bizdays).toMatch(/^2023-12-26\s+Tue\s+no\s+GB\.LSE$/m);
+    expect(bizdays).toMatch(/^2023-12-27\s+Wed\s+yes$/m);
+    expect(adjust).toMatch(/Convention\s+following\nAdjusted\s+2023-12-27 Wed/);
+    expect(advance).toMatch(/Advance\s+2 days\nResult\s+2023-12-28 Thu/);
+    expect(spot).toMatch(/Spot date\s+2023-06-20 Tue/);
+    expect(spot).toMatch(/^2023-06-19\s+Mon\s+USD\s+Juneteenth National Independence Day$/m);
+    expect(value).toMatch(/Value date\s+2023-06-21 Wed/);
+  });
+
   it('info labels the sample and counts what is loaded', async () => {
     const r = await run(['info']);
     expect(r.code).toBe(0);
@@ -122,6 +183,23 @@ describe.concurrent('exit codes and messages', () => {
     expect(at.stderr).toMatch(/--at: /);
     const old = await run(['phases', 'US.NYSE', '--start', '1900-01-01', '--end', '1900-01-02']);
     expect(old.code).toBe(1);
+  });
+  it('calendar arithmetic errors: 1 and one line naming the arguments as typed', async () => {
+    const cases: [string[], RegExp][] = [
+      [['offset', 'US.NYSE', '--date', '2023-11-23', '-n', '1'], /^openbell: --date: 2023-11-23 is not a trading day of US\.NYSE/],
+      [['advance', 'US.NYSE~GB.LSE+XNYS', '--date', '2023-12-32', '-n', 'two', '--unit', 'hours'], /^openbell: EXPR: .*; --date: .*; -n: .*; --unit: /],
+      [['spot', 'EURXXX', '--trade-date', '2023-06-16'], /^openbell: Currency 'XXX' was not found/],
+      [['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '2D'], /^openbell: --tenor: Invalid tenor '2D'/],
+      [['next', 'US.NYSE', '--after', '1999-01-01T00:00:00Z'], /^openbell: .*outside the coverage window of US\.NYSE/],
+      [['count', 'US.NYSE', '--start', '2023-11-01'], /required option '--end <date>' not specified/],
+    ];
+    await Promise.all(
+      cases.map(async ([args, message]) => {
+        const r = await run(args);
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(oneLine(r.stderr), args.join(' ')).toEqual([expect.stringMatching(message)]);
+      }),
+    );
   });
   it('missing option, unknown option, unknown command: 1 with one line (suggestions included)', async () => {
     const cases: [string[], RegExp][] = [
@@ -164,7 +242,7 @@ describe.concurrent('exit codes and messages', () => {
     expect([v.code, v.stdout.trim()]).toEqual([0, pkg.version]);
     const h = await run(['--help']);
     expect(h.code).toBe(0);
-    for (const c of ['serve', 'import', 'info', 'markets', 'market', 'holidays', 'phases', 'days', 'schedules', 'status', 'currencies', 'currency', 'currency-holidays']) {
+    for (const c of ['serve', 'import', 'info', 'markets', 'market', 'holidays', 'phases', 'days', 'schedules', 'status', 'sessions', 'offset', 'count', 'next', 'previous', 'bizdays', 'adjust', 'advance', 'spot', 'value-date', 'currencies', 'currency', 'currency-holidays']) {
       expect(h.stdout).toMatch(new RegExp(`^\\s+${c}\\b`, 'm'));
     }
     const sh = await run(['serve', '--help']);

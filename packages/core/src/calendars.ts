@@ -9,75 +9,13 @@
 import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from './dates.js';
 import { CalendarOutOfCoverageError, DataError, InvalidArgumentError } from './errors.js';
 import type { CurrencyEntry, MarketEntry } from './model.js';
+import { CONVENTIONS, UNITS } from './params.js';
 import { isSessionDay } from './sessions.js';
 import type { BusinessDayConvention, TimeUnit } from './types.js';
 import { weekdayBit } from './weekdays.js';
 
-export const MAX_CALENDAR_MEMBERS = 16;
-
-// ---- expressions ----
-
-export type MemberKind = 'finid' | 'mic' | 'currency';
-
-export interface MemberSpec {
-  /** As written in the expression, upper-cased: how `closed` names the member. */
-  label: string;
-  kind: MemberKind;
-}
-
-export interface CalendarExpression {
-  /** The expression upper-cased (as used in error messages). */
-  text: string;
-  operator: '+' | '~';
-  members: MemberSpec[];
-}
-
-const FINID_PART_RE = /^[A-Za-z0-9_&-]+$/;
-const MIC_RE = /^[A-Za-z0-9]{4}$/;
-const CURRENCY_RE = /^[A-Za-z]{3}$/;
-
-function badExpr(msg: string): InvalidArgumentError {
-  return InvalidArgumentError.one('expr', msg, 'calendar_expression');
-}
-
-/**
- * Parses `US.NYSE+GB.LSE`, `USD+EUR`, `XNYS~XLON` or a single member. A member with a dot is a
- * FinID, one of four letters or digits a MIC, one of three letters a currency code. One
- * operator per expression, at most 16 members, no spaces.
- */
-export function parseCalendarExpression(expr: unknown): CalendarExpression {
-  if (typeof expr !== 'string' || expr.length === 0) {
-    throw InvalidArgumentError.one('expr', 'Field required: a calendar expression such as US.NYSE+GB.LSE or USD+EUR', 'missing');
-  }
-  if (/\s/.test(expr)) throw badExpr(`Invalid calendar expression '${expr}': spaces are not allowed`);
-  const hasPlus = expr.includes('+');
-  const hasTilde = expr.includes('~');
-  if (hasPlus && hasTilde) {
-    throw badExpr(`Invalid calendar expression '${expr}': use one operator per expression, either + (all members open) or ~ (any member open)`);
-  }
-  const operator = hasTilde ? '~' : '+';
-  const parts = expr.split(operator);
-  if (parts.length > MAX_CALENDAR_MEMBERS) {
-    throw badExpr(`Invalid calendar expression '${expr}': at most ${MAX_CALENDAR_MEMBERS} members, got ${parts.length}`);
-  }
-  const members = parts.map((part): MemberSpec => {
-    if (part === '') throw badExpr(`Invalid calendar expression '${expr}': empty member (an operator at the start or end, or two in a row)`);
-    const label = part.toUpperCase();
-    if (part.includes('.')) {
-      const fin = part.split('.');
-      if (fin.length < 2 || !fin.every((p) => FINID_PART_RE.test(p))) {
-        throw badExpr(`Invalid calendar expression '${expr}': '${part}' is not a FinID (two or more dot-separated parts such as US.NYSE)`);
-      }
-      return { label, kind: 'finid' };
-    }
-    if (MIC_RE.test(part)) return { label, kind: 'mic' };
-    if (CURRENCY_RE.test(part)) return { label, kind: 'currency' };
-    throw badExpr(
-      `Invalid calendar expression '${expr}': '${part}' is neither a market (a FinID such as US.NYSE or a MIC such as XNYS) nor a currency code (three letters such as USD)`,
-    );
-  });
-  return { text: expr.toUpperCase(), operator, members };
-}
+// The expression parser is a pure text check: it lives in params.ts (the registry reads it).
+export { MAX_CALENDAR_MEMBERS, parseCalendarExpression, type CalendarExpression, type MemberKind, type MemberSpec } from './params.js';
 
 // ---- members ----
 
@@ -154,8 +92,7 @@ export class CurrencyCalendar implements CalendarMember {
 
 // ---- conventions and units ----
 
-export const CONVENTIONS: readonly BusinessDayConvention[] = ['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted'];
-export const UNITS: readonly TimeUnit[] = ['days', 'weeks', 'months', 'years'];
+export { CONVENTIONS, UNITS } from './params.js';
 
 export function parseConvention(value: unknown, param = 'convention'): BusinessDayConvention {
   if (value === undefined || value === null || value === '') return 'following';

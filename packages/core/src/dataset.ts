@@ -28,7 +28,7 @@ import {
 import { LOOK_BACK_DAYS, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
-import { normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
+import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
@@ -155,8 +155,8 @@ function day(value: unknown, param: string): number {
   return tryParseDay(parseIsoDate(value, param))!;
 }
 
-/** Largest |n| of `advance`: far beyond any coverage window in days, so the window decides. */
-const MAX_ADVANCE = 1_000_000;
+/** Largest |n| of `advance` and `sessionOffset` (params.ts). */
+const MAX_ADVANCE = MAX_STEPS;
 
 export class Dataset implements CalendarQueries {
   private readonly index: DatasetIndex;

@@ -4,8 +4,11 @@
  */
 import { CurrencyCalendar, JoinedCalendar } from './calendars.js';
 import { formatDay } from './dates.js';
-import { InvalidArgumentError } from './errors.js';
-import type { FxClosure, FxCurrencyClosure, TimeUnit } from './types.js';
+import type { Tenor } from './params.js';
+import type { FxClosure, FxCurrencyClosure } from './types.js';
+
+// The pair and tenor parsers are pure text checks: they live in params.ts (the registry reads them).
+export { parsePair, parseTenor, type Tenor } from './params.js';
 
 export const USD = 'USD';
 export const MAX_LAG = 5;
@@ -15,22 +18,6 @@ export const MAX_LAG = 5;
  * order, so CADUSD (like USDCAD) is T+1: it is the same trade quoted the other way round.
  */
 const T_PLUS_ONE = new Set(['USDCAD', 'USDTRY', 'USDPHP', 'USDRUB']);
-
-/**
- * `EURUSD` (any case; `EUR/USD` is accepted too) → ['EUR', 'USD']. Choice: a "pair" of one
- * currency twice (`USDUSD`) is refused: it is not a trade with a spot date.
- */
-export function parsePair(value: unknown): [string, string] {
-  if (typeof value !== 'string' || value.length === 0) {
-    throw InvalidArgumentError.one('pair', 'Field required: a currency pair such as EURUSD', 'missing');
-  }
-  const m = /^([A-Za-z]{3})\/?([A-Za-z]{3})$/.exec(value.trim());
-  if (!m) throw InvalidArgumentError.one('pair', `Invalid currency pair '${value}': expected two three-letter currency codes such as EURUSD`, 'pair_format');
-  const a = m[1]!.toUpperCase();
-  const b = m[2]!.toUpperCase();
-  if (a === b) throw InvalidArgumentError.one('pair', `Invalid currency pair '${value}': the two currencies must differ`, 'pair_format');
-  return [a, b];
-}
 
 export function defaultLag(base: string, quote: string): number {
   return T_PLUS_ONE.has(base + quote) || T_PLUS_ONE.has(quote + base) ? 1 : 2;
@@ -85,25 +72,6 @@ export function closuresBetween(cals: SpotCalendars, tradeDay: number, spot: num
     if (closed.length) out.push({ date: formatDay(d), closed });
   }
   return out;
-}
-
-export type Tenor = { text: 'SN' } | { text: string; n: number; unit: Exclude<TimeUnit, 'days'> };
-
-const TENOR_LIMITS = { W: ['weeks', 52], M: ['months', 120], Y: ['years', 30] } as const;
-
-/** `SN`, `1W`..`52W`, `1M`..`120M`, `1Y`..`30Y` (any case). */
-export function parseTenor(value: unknown): Tenor {
-  if (typeof value !== 'string' || value.length === 0) {
-    throw InvalidArgumentError.one('tenor', 'Field required: a tenor such as SN, 1W, 3M or 1Y', 'missing');
-  }
-  const v = value.trim().toUpperCase();
-  if (v === 'SN') return { text: 'SN' };
-  const m = /^([1-9]\d{0,2})([WMY])$/.exec(v);
-  const limit = m ? TENOR_LIMITS[m[2] as 'W' | 'M' | 'Y'] : undefined;
-  if (!m || !limit || Number(m[1]) > limit[1]) {
-    throw InvalidArgumentError.one('tenor', `Invalid tenor '${value}': expected SN, 1W to 52W, 1M to 120M or 1Y to 30Y`, 'tenor_format');
-  }
-  return { text: v, n: Number(m[1]), unit: limit[0] };
 }
 
 /** Value date of a tenor from the spot date, on the calendar of both currencies and USD. */

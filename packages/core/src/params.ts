@@ -10,6 +10,7 @@
 import { compileGlob } from './glob.js';
 import { SECONDS_PER_DAY, tryParseDay } from './dates.js';
 import { InvalidArgumentError, type ArgumentFault } from './errors.js';
+import type { BusinessDayConvention, TimeUnit } from './types.js';
 
 // ---- single values -----------------------------------------------------------------------
 
@@ -121,6 +122,9 @@ export function normalizeCurrencyCode(value: string, param = 'code'): string {
   return v.toUpperCase();
 }
 
+/** Largest |n| of stepping operations (sessions/offset, advance): far beyond any coverage window, so the window decides. */
+export const MAX_STEPS = 1_000_000;
+
 export function parseInteger(value: unknown, param: string, range: { min?: number; max?: number } = {}): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n)) {
@@ -178,6 +182,112 @@ export function parsePattern(value: unknown, param = 'subset'): string {
   return pattern;
 }
 
+// ---- calendar expressions, conventions, currency pairs, tenors (calendar-arithmetic.md §4–5) ----
+// Pure text checks, here so that the operation registry reads them without the engine; the
+// engine (calendars.ts, fx.ts) re-exports them.
+
+export const MAX_CALENDAR_MEMBERS = 16;
+
+export type MemberKind = 'finid' | 'mic' | 'currency';
+
+export interface MemberSpec {
+  /** As written in the expression, upper-cased: how `closed` names the member. */
+  label: string;
+  kind: MemberKind;
+}
+
+export interface CalendarExpression {
+  /** The expression upper-cased (as used in error messages). */
+  text: string;
+  operator: '+' | '~';
+  members: MemberSpec[];
+}
+
+/** A FinID part inside an expression: no '+', which joins members. */
+const EXPR_FINID_PART_RE = /^[A-Za-z0-9_&-]+$/;
+
+function badExpr(msg: string): InvalidArgumentError {
+  return InvalidArgumentError.one('expr', msg, 'calendar_expression');
+}
+
+/**
+ * Parses `US.NYSE+GB.LSE`, `USD+EUR`, `XNYS~XLON` or a single member. A member with a dot is a
+ * FinID, one of four letters or digits a MIC, one of three letters a currency code. One
+ * operator per expression, at most 16 members, no spaces.
+ */
+export function parseCalendarExpression(expr: unknown): CalendarExpression {
+  if (typeof expr !== 'string' || expr.length === 0) {
+    throw InvalidArgumentError.one('expr', 'Field required: a calendar expression such as US.NYSE+GB.LSE or USD+EUR', 'missing');
+  }
+  if (/\s/.test(expr)) throw badExpr(`Invalid calendar expression '${expr}': spaces are not allowed`);
+  const hasPlus = expr.includes('+');
+  const hasTilde = expr.includes('~');
+  if (hasPlus && hasTilde) {
+    throw badExpr(`Invalid calendar expression '${expr}': use one operator per expression, either + (all members open) or ~ (any member open)`);
+  }
+  const operator = hasTilde ? '~' : '+';
+  const parts = expr.split(operator);
+  if (parts.length > MAX_CALENDAR_MEMBERS) {
+    throw badExpr(`Invalid calendar expression '${expr}': at most ${MAX_CALENDAR_MEMBERS} members, got ${parts.length}`);
+  }
+  const members = parts.map((part): MemberSpec => {
+    if (part === '') throw badExpr(`Invalid calendar expression '${expr}': empty member (an operator at the start or end, or two in a row)`);
+    const label = part.toUpperCase();
+    if (part.includes('.')) {
+      const fin = part.split('.');
+      if (fin.length < 2 || !fin.every((p) => EXPR_FINID_PART_RE.test(p))) {
+        throw badExpr(`Invalid calendar expression '${expr}': '${part}' is not a FinID (two or more dot-separated parts such as US.NYSE)`);
+      }
+      return { label, kind: 'finid' };
+    }
+    if (MIC_RE.test(part)) return { label, kind: 'mic' };
+    if (CURRENCY_RE.test(part)) return { label, kind: 'currency' };
+    throw badExpr(
+      `Invalid calendar expression '${expr}': '${part}' is neither a market (a FinID such as US.NYSE or a MIC such as XNYS) nor a currency code (three letters such as USD)`,
+    );
+  });
+  return { text: expr.toUpperCase(), operator, members };
+}
+
+/** Business-day conventions of `adjust` and `advance`; units of `advance`. */
+export const CONVENTIONS: readonly BusinessDayConvention[] = ['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted'];
+export const UNITS: readonly TimeUnit[] = ['days', 'weeks', 'months', 'years'];
+
+/**
+ * `EURUSD` (any case; `EUR/USD` is accepted too) → ['EUR', 'USD']. Choice: a "pair" of one
+ * currency twice (`USDUSD`) is refused: it is not a trade with a spot date.
+ */
+export function parsePair(value: unknown): [string, string] {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw InvalidArgumentError.one('pair', 'Field required: a currency pair such as EURUSD', 'missing');
+  }
+  const m = /^([A-Za-z]{3})\/?([A-Za-z]{3})$/.exec(value.trim());
+  if (!m) throw InvalidArgumentError.one('pair', `Invalid currency pair '${value}': expected two three-letter currency codes such as EURUSD`, 'pair_format');
+  const a = m[1]!.toUpperCase();
+  const b = m[2]!.toUpperCase();
+  if (a === b) throw InvalidArgumentError.one('pair', `Invalid currency pair '${value}': the two currencies must differ`, 'pair_format');
+  return [a, b];
+}
+
+export type Tenor = { text: 'SN' } | { text: string; n: number; unit: Exclude<TimeUnit, 'days'> };
+
+const TENOR_LIMITS = { W: ['weeks', 52], M: ['months', 120], Y: ['years', 30] } as const;
+
+/** `SN`, `1W`..`52W`, `1M`..`120M`, `1Y`..`30Y` (any case). */
+export function parseTenor(value: unknown): Tenor {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw InvalidArgumentError.one('tenor', 'Field required: a tenor such as SN, 1W, 3M or 1Y', 'missing');
+  }
+  const v = value.trim().toUpperCase();
+  if (v === 'SN') return { text: 'SN' };
+  const m = /^([1-9]\d{0,2})([WMY])$/.exec(v);
+  const limit = m ? TENOR_LIMITS[m[2] as 'W' | 'M' | 'Y'] : undefined;
+  if (!m || !limit || Number(m[1]) > limit[1]) {
+    throw InvalidArgumentError.one('tenor', `Invalid tenor '${value}': expected SN, 1W to 52W, 1M to 120M or 1Y to 30Y`, 'tenor_format');
+  }
+  return { text: v, n: Number(m[1]), unit: limit[0] };
+}
+
 
 // ---- parameter sets ----------------------------------------------------------------------
 
@@ -193,6 +303,9 @@ export type ParamKind =
   | 'mic'
   | 'currency_code'
   | 'list'
+  | 'calendar_expression'
+  | 'currency_pair'
+  | 'tenor'
   | 'text';
 
 /** A raw input value: text from a URL or command line, a boolean flag, repeated text. */
@@ -252,6 +365,13 @@ export const param = {
   currencyCode: () => required('currency_code', 'a currency code', (v, n) => normalizeCurrencyCode(String(v), n)),
   /** Comma-separated items (a repeated parameter adds to them), trimmed, empty ones dropped. */
   list: () => required<string[], string | readonly string[]>('list', 'a comma-separated list', (v) => parseList(v)),
+  /** A calendar expression (`US.NYSE+GB.LSE`, `USD~EUR`), checked for form and passed on as typed; its faults name `expr`. */
+  calendarExpression: () =>
+    required('calendar_expression', 'a calendar expression such as US.NYSE+GB.LSE', (v) => (parseCalendarExpression(String(v)), String(v))),
+  /** A currency pair (`EURUSD`), checked for form and passed on as typed; its faults name `pair`. */
+  currencyPair: () => required('currency_pair', 'a currency pair such as EURUSD', (v) => (parsePair(String(v)), String(v))),
+  /** An FX tenor (`SN`, `1W`, `3M`, `1Y`), answered upper case; its faults name `tenor`. */
+  tenor: () => required('tenor', 'a tenor such as SN, 1W, 3M or 1Y', (v) => parseTenor(String(v)).text),
   /** Any text, passed on as typed (for queries that must never fail, such as is_available). */
   text: () => required('text', 'a value', (v) => String(v)),
 };

@@ -62,6 +62,16 @@ describe('parseParams', () => {
   it('patterns never fail and blank means every market', () => {
     expect(parseParams({ subset: withDefault(param.pattern(), '*') }, { subset: '  ' })).toEqual({ subset: '*' });
   });
+
+  it('calendar expressions, pairs and tenors are checked for form with every fault at once', () => {
+    const specs = { expr: param.calendarExpression(), pair: param.currencyPair(), tenor: param.tenor() };
+    expect(parseParams(specs, { expr: 'us.nyse+USD', pair: 'eurusd', tenor: '3m' })).toEqual({ expr: 'us.nyse+USD', pair: 'eurusd', tenor: '3M' });
+    expect(faultsOf(() => parseParams(specs, { expr: 'US.NYSE+GB.LSE~XNYS', pair: 'EURO', tenor: '0W' })).map((f) => [f.param, f.type])).toEqual([
+      ['expr', 'calendar_expression'],
+      ['pair', 'pair_format'],
+      ['tenor', 'tenor_format'],
+    ]);
+  });
 });
 
 describe('checkRangeSpan (the range cap the adapters apply)', () => {

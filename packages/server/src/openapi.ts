@@ -10,9 +10,9 @@ import type { ApiParam, ErrorStatus, Operation } from './registry.js';
 import { AmbiguousError, ErrorDetail, Health, Info, INTERFACE_VERSION, ValidationError } from './schemas.js';
 
 const ERROR_TEXT: Record<ErrorStatus, string> = {
-  400: 'Date or instant outside the market coverage window',
+  400: 'Date or instant outside the coverage window (of the market, the joined calendar or the currencies)',
   403: 'Not covered by the plan of the loaded data',
-  404: 'Unknown market, MIC or currency',
+  404: 'Unknown market, MIC or currency (a calendar member or a currency of the pair)',
   409: 'MIC that maps to several markets',
   422: 'A path or query parameter failed validation (one entry per fault)',
   500: 'Server or data fault (details are in the server log)',
@@ -27,6 +27,13 @@ function errorSchema(status: ErrorStatus): z.ZodType {
 
 function json(description: string, schema: z.ZodType) {
   return { description, content: { 'application/json': { schema } } };
+}
+
+/** A parameter's example (written as text, as typed in a URL) in the JSON type of its schema. */
+function exampleValue(p: ApiParam): unknown {
+  if (p.kind === 'integer') return Number(p.example);
+  if (p.kind === 'boolean') return p.parse(p.example!, 'example');
+  return p.example;
 }
 
 /** The JSON Schema of a parameter, from its core kind; zod here only describes, core validates. */
@@ -55,7 +62,7 @@ function paramSchema(p: ApiParam): z.ZodType {
     default:
       schema = z.string();
   }
-  schema = schema.openapi({ ...(p.example !== undefined ? { example: p.example } : {}), param: { description: p.description } });
+  schema = schema.openapi({ ...(p.example !== undefined ? { example: exampleValue(p) } : {}), param: { description: p.description } });
   if (!p.optional) return schema;
   return p.default === undefined ? schema.optional() : schema.optional().default(p.default as never);
 }
@@ -111,7 +118,8 @@ export function buildOpenApiDocument(packageVersion: string): ReturnType<OpenApi
       title: 'openbell',
       version: INTERFACE_VERSION,
       description:
-        'Self-hosted trading-calendar service: markets, holidays, schedules, generated phases, market status ' +
+        'Self-hosted trading-calendar service: markets, holidays, schedules, generated phases, market status, ' +
+        'trading days and bells, business days of joined calendars, FX spot and value dates, ' +
         `and currencies. Server package version ${packageVersion}. All date-times in answers carry the offset ` +
         "in force in the market's timezone.",
     },

@@ -7,16 +7,38 @@
  * Adding an operation: the core method (and its test), one entry here, and the CLI's text
  * formatter when the entry has a `cli` command (cli/src/commands/formatters.ts).
  */
-import { optional, param, withDefault } from '@openbell/core/params';
+import { CONVENTIONS, MAX_STEPS, optional, param, UNITS, withDefault } from '@openbell/core/params';
 import { z } from 'zod';
 import { defineOperations, documented, type CliCommand, type ErrorStatus, type OperationSpec, type Params } from './registry.js';
 import { BulkStatus, bulkBody } from './bulk.js';
-import { Availability, Currency, CurrencyHoliday, Market, MarketDay, MarketHoliday, MarketStatus, Phase, Schedule } from './schemas.js';
+import {
+  AdjustedDate,
+  AdvancedDate,
+  Availability,
+  Bell,
+  CalendarDay,
+  Currency,
+  CurrencyHoliday,
+  FxSpot,
+  FxValueDate,
+  Market,
+  MarketDay,
+  MarketHoliday,
+  MarketStatus,
+  Phase,
+  Schedule,
+  Session,
+  SessionCount,
+  SessionOffset,
+} from './schemas.js';
 
 /** OpenAPI tags of the operations, with their descriptions. */
 export const TAGS = {
   Markets: 'Markets, their holidays, schedules, phases and status',
   Currencies: 'Currencies and settlement holidays',
+  Sessions: 'Trading days (sessions) of a market, stepping over them, and the next or previous opening or closing bell',
+  Calendars: 'Business days of joined market and currency calendars: adjusting and advancing dates (QuantLib conventions)',
+  FX: 'FX spot and value dates of a currency pair',
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -42,7 +64,7 @@ const start = documented(param.date(), {
 });
 const end = documented(param.date(), {
   description: 'Last local date, inclusive (YYYY-MM-DD); not before start.',
-  example: '2023-11-20',
+  example: '2023-11-26',
   cli: { flag: 'end', help: 'last local date, YYYY-MM-DD' },
 });
 const follow = documented(withDefault(param.boolean(), true), {
@@ -52,9 +74,63 @@ const follow = documented(withDefault(param.boolean(), true), {
   cli: { flag: 'follow', help: 'show a replaced market as stored instead of its replacement' },
 });
 
+// Calendar-arithmetic operations (calendar-arithmetic.md §1–5).
+const sessionDate = documented(param.date(), {
+  description: 'A local date of the market (YYYY-MM-DD).',
+  example: '2023-11-22',
+  cli: { flag: 'date', help: 'local date, YYYY-MM-DD' },
+});
+const steps = (description: string, example: string) =>
+  documented(param.integer({ min: -MAX_STEPS, max: MAX_STEPS }), { description, example, cli: { flag: 'n', help: 'steps, negative for backwards' } });
+const event = documented(withDefault(param.enum(['open', 'close'] as const), 'open'), {
+  description: '`open`: an opening (the market goes from not open to open); `close`: a closing.',
+  example: 'open',
+  cli: { flag: 'event', help: 'open or close (default open)' },
+});
+const bellInstant = (which: 'after' | 'before', example: string) =>
+  documented(optional(param.instant()), {
+    description:
+      `The bell is searched strictly ${which} this instant, ISO 8601 with \`Z\` or an offset (the forms of datetime_utc). ` +
+      'Default: now. Its local date must lie in the market coverage window.',
+    example,
+    cli: { flag: which, help: `instant, ISO 8601 with Z or an offset (default: now)` },
+  });
+const expr = documented(param.calendarExpression(), {
+  description:
+    'Markets (FinID or MIC) and currencies (3 letters) joined by `+` (a business day of every member) or `~` ' +
+    '(of at least one member): `US.NYSE+GB.LSE`, `USD+EUR`, `XNYS~XLON`. One operator, at most 16 members, no spaces; ' +
+    'a `+` in the path may also be written `%2B`.',
+  example: 'US.NYSE+GB.LSE',
+  cli: { arg: 'expr', help: 'calendar expression, e.g. US.NYSE+GB.LSE or USD+EUR' },
+});
+const calendarDate = documented(param.date(), {
+  description: 'The date (YYYY-MM-DD); it need not be a business day.',
+  example: '2023-12-22',
+  cli: { flag: 'date', help: 'date, YYYY-MM-DD' },
+});
+const convention = documented(withDefault(param.enum(CONVENTIONS), 'following'), {
+  description:
+    '`following` (first business day on or after), `preceding` (last on or before), `modified_following` ' +
+    '(following unless in another month, then preceding), `modified_preceding`, `unadjusted`.',
+  example: 'modified_following',
+  cli: { flag: 'convention', help: 'following (default), preceding, modified_following, modified_preceding, unadjusted' },
+});
+const pair = documented(param.currencyPair(), {
+  description: 'Two currency codes of the data, base then quote (`EURUSD`), any case.',
+  example: 'EURUSD',
+  cli: { arg: 'pair', help: 'currency pair, e.g. EURUSD' },
+});
+const tradeDate = documented(param.date(), {
+  description: 'The trade date (YYYY-MM-DD).',
+  example: '2023-06-16',
+  cli: { flag: 'trade-date', help: 'trade date, YYYY-MM-DD' },
+});
+
 const MARKET_ERRORS: ErrorStatus[] = [404, 409, 422, 500, 503];
 const RANGE_ERRORS: ErrorStatus[] = [400, 403, 404, 409, 422, 500, 503];
 const CURRENCY_ERRORS: ErrorStatus[] = [403, 404, 422, 500, 503];
+const CALENDAR_ERRORS: ErrorStatus[] = [400, 403, 404, 409, 422, 500, 503];
+const FX_ERRORS: ErrorStatus[] = [400, 403, 404, 422, 500, 503];
 
 // Order matters only for reading: literal path segments (finid/, mic/) win over placeholders.
 export const operations = defineOperations({
@@ -176,9 +252,9 @@ export const operations = defineOperations({
         example: '2023-11-15T17:00:00+00:00',
         cli: { flag: 'at', help: 'instant, ISO 8601 with Z or an offset (default: now)' },
       }),
+      // No example: /docs "Try it out" would fill in both and never ask for "now".
       datetime: documented(optional(param.instant()), {
         description: 'Alias of datetime_utc; datetime_utc wins when both are given.',
-        example: '2023-11-15T17:00:00+00:00',
         cli: false,
       }),
     },
@@ -203,8 +279,8 @@ export const operations = defineOperations({
         cli: { flag: 'markets', help: 'comma-separated FinIDs or MICs' },
       }),
       subset: documented(optional(param.pattern()), {
-        description: 'Instead of markets: a FinID pattern (`*` any run of characters); answered by FinID.',
-        example: 'US*',
+        // No example: /docs would send it beside markets, and the two exclude each other.
+        description: 'Instead of markets: a FinID pattern (`*` any run of characters), e.g. `US*`; answered by FinID.',
         cli: { flag: 'subset', help: 'FinID pattern instead of --markets (US*, *.CME.*)' },
       }),
       datetime_utc: documented(optional(param.instant()), {
@@ -228,6 +304,207 @@ export const operations = defineOperations({
     call: (ds, a) => ({ is_available: ds.isMarketAvailable(a.identifier) }),
     response: Availability,
     errors: [503],
+  }),
+  listSessions: operation({
+    path: '/markets/{identifier}/sessions',
+    tag: 'Sessions',
+    summary: 'Trading days (sessions) in a date range',
+    description:
+      'One entry per session (a local date the day view says is open) in the inclusive range: first opening and last ' +
+      "closing of its open phases in the market's zone, the breaks between them, and whether it is an irregular session " +
+      '(a holiday row). Both dates must lie in the market coverage window.',
+    params: { identifier, start, end },
+    call: (ds, a) => ds.sessions(a.identifier, a.start, a.end),
+    response: z.array(Session),
+    errors: RANGE_ERRORS,
+    plan: 'schedules',
+    cacheable: true,
+    cli: { command: 'sessions', description: "trading days: open, close and breaks in the market's timezone" },
+  }),
+  getSessionOffset: operation({
+    path: '/markets/{identifier}/sessions/offset',
+    tag: 'Sessions',
+    summary: 'The session n sessions after (or before) a date',
+    description:
+      'A date that is not a session is refused (422 on `date`) unless `direction` moves it to the next or previous ' +
+      'session first. The walk goes as far as needed inside the coverage window (400 beyond it).',
+    params: {
+      identifier,
+      date: sessionDate,
+      n: steps('Sessions to step: positive forwards, negative backwards, 0 for the session itself.', '1'),
+      direction: documented(withDefault(param.enum(['none', 'next', 'previous'] as const), 'none'), {
+        description: 'What to do when `date` is not a session: `none` refuses, `next`/`previous` first move it to the next/previous session.',
+        example: 'next',
+        cli: { flag: 'direction', help: 'none (default), next or previous: how to treat a date that is not a session' },
+      }),
+    },
+    call: (ds, a) => ds.sessionOffset(a.identifier, a.date, a.n, a.direction),
+    response: SessionOffset,
+    errors: RANGE_ERRORS,
+    plan: 'schedules',
+    cacheable: true,
+    cli: { command: 'offset', description: 'the session n sessions after (or before) a date' },
+  }),
+  getSessionCount: operation({
+    path: '/markets/{identifier}/sessions/count',
+    tag: 'Sessions',
+    summary: 'Number of sessions in a date range',
+    description: 'Both dates must lie in the market coverage window; the range is not capped.',
+    params: {
+      identifier,
+      start: { ...start, example: '2023-11-01' },
+      end: { ...end, example: '2023-11-30' },
+    },
+    call: (ds, a) => ds.sessionCount(a.identifier, a.start, a.end),
+    response: SessionCount,
+    errors: RANGE_ERRORS,
+    plan: 'schedules',
+    cacheable: true,
+    cli: { command: 'count', description: 'how many sessions a date range holds' },
+  }),
+  getNextBell: operation({
+    path: '/markets/{identifier}/next',
+    tag: 'Sessions',
+    summary: 'Next opening or closing bell',
+    description:
+      'The first opening (or closing) strictly after the instant, searched over the whole coverage window; ' +
+      '`at` and `date` are null when there is none in it.',
+    params: { identifier, after: bellInstant('after', '2023-11-22T22:00:00Z'), event },
+    call: (ds, a, now) => ds.nextBell(a.identifier, a.after ?? now(), a.event),
+    response: Bell,
+    errors: RANGE_ERRORS,
+    plan: 'schedules',
+    cli: { command: 'next', description: 'the next opening (or closing) bell' },
+  }),
+  getPreviousBell: operation({
+    path: '/markets/{identifier}/previous',
+    tag: 'Sessions',
+    summary: 'Previous opening or closing bell',
+    description:
+      'The last opening (or closing) strictly before the instant, searched over the whole coverage window; ' +
+      '`at` and `date` are null when there is none in it.',
+    params: {
+      identifier: { ...identifier, example: 'US.CME.EQUITY.USINDEX1' },
+      before: bellInstant('before', '2023-11-27T12:00:00Z'),
+      event: { ...event, example: 'close' },
+    },
+    call: (ds, a, now) => ds.previousBell(a.identifier, a.before ?? now(), a.event),
+    response: Bell,
+    errors: RANGE_ERRORS,
+    plan: 'schedules',
+    cli: { command: 'previous', description: 'the previous opening (or closing) bell' },
+  }),
+  listCalendarDays: operation({
+    path: '/calendars/{expr}/days',
+    tag: 'Calendars',
+    summary: 'Business days of a joined calendar in a date range',
+    description:
+      'One entry per date of the inclusive range, with the members for which it is not a business day. A market ' +
+      "member's business days are its sessions; a currency's are the days outside its weekend without a settlement " +
+      'holiday. Market members need schedules in the plan, currency members currencies (403 otherwise). Dates must ' +
+      'lie in the intersection of the members\' coverage windows (400 otherwise).',
+    params: {
+      expr,
+      start: { ...start, example: '2023-12-22' },
+      end: { ...end, example: '2023-12-27' },
+    },
+    call: (ds, a) => ds.calendarDays(a.expr, a.start, a.end),
+    response: z.array(CalendarDay),
+    errors: CALENDAR_ERRORS,
+    plan: 'schedules',
+    cacheable: true,
+    cli: { command: 'bizdays', description: 'business days of a joined calendar, and which members are closed' },
+  }),
+  adjustDate: operation({
+    path: '/calendars/{expr}/adjust',
+    tag: 'Calendars',
+    summary: 'Move a date to a business day by a convention',
+    params: { expr, date: { ...calendarDate, example: '2023-12-25' }, convention },
+    call: (ds, a) => ds.adjust(a.expr, a.date, a.convention),
+    response: AdjustedDate,
+    errors: CALENDAR_ERRORS,
+    plan: 'schedules',
+    cacheable: true,
+    cli: { command: 'adjust', description: 'a date moved to a business day by a convention' },
+  }),
+  advanceDate: operation({
+    path: '/calendars/{expr}/advance',
+    tag: 'Calendars',
+    summary: 'Advance a date by business days, weeks, months or years',
+    description:
+      "QuantLib's Calendar::advance. `days`: n business days from the date (n = 0 adjusts it by the convention). " +
+      '`weeks`, `months`, `years`: the period on the plain calendar (a day past the end of the target month becomes ' +
+      'its last day), then adjusted by the convention; with `end_of_month` a start on the last business day of its ' +
+      'month ends on the last business day of the target month. T+N settlement is `n=N` on the market calendar.',
+    params: {
+      expr,
+      date: calendarDate,
+      n: steps('Units to advance: positive forwards, negative backwards.', '2'),
+      unit: documented(withDefault(param.enum(UNITS), 'days'), {
+        description: '`days` (business days, the default), `weeks`, `months` or `years`.',
+        example: 'days',
+        cli: { flag: 'unit', help: 'days (default), weeks, months or years' },
+      }),
+      convention: { ...convention, example: 'following' },
+      end_of_month: documented(withDefault(param.boolean(), false), {
+        description: 'End-of-month rule for weeks, months and years (default false). Accepts true/false, 1/0, yes/no, on/off.',
+        example: 'false',
+        cli: { flag: 'eom', help: 'end-of-month rule: a month-end start stays at month end' },
+      }),
+    },
+    call: (ds, a) => ds.advance(a.expr, a.date, a.n, a.unit, a.convention, a.end_of_month),
+    response: AdvancedDate,
+    errors: CALENDAR_ERRORS,
+    plan: 'schedules',
+    cacheable: true,
+    cli: { command: 'advance', description: 'a date advanced by business days, weeks, months or years (T+N)' },
+  }),
+  getFxSpot: operation({
+    path: '/fx/spot',
+    tag: 'FX',
+    summary: 'FX spot date of a trade',
+    description:
+      'Lag 2 (1 for USD against CAD, TRY, PHP, RUB). Intermediate days need only the non-USD currencies open; the ' +
+      'spot date must be a business day of both currencies and USD. `closures` lists every date between trade and ' +
+      'spot on which one of them was closed, and why.',
+    params: {
+      pair,
+      trade_date: tradeDate,
+      lag: documented(optional(param.integer({ min: 0, max: 5 })), {
+        description: "Override the pair's lag, 0 to 5 business days.",
+        example: '2',
+        cli: { flag: 'lag', help: "business days to spot, 0 to 5 (default: the pair's)" },
+      }),
+    },
+    call: (ds, a) => ds.fxSpot(a.pair, a.trade_date, a.lag),
+    response: FxSpot,
+    errors: FX_ERRORS,
+    plan: 'currencies',
+    cacheable: true,
+    cli: { command: 'spot', description: 'FX spot date of a trade, and the closures between' },
+  }),
+  getFxValueDate: operation({
+    path: '/fx/value-date',
+    tag: 'FX',
+    summary: 'FX value date of a tenor',
+    description:
+      '`SN`: the next business day after spot. `1W`..`52W`, `1M`..`120M`, `1Y`..`30Y`: the period added to spot with ' +
+      'the end-of-month rule and `modified_following`, on the calendar of both currencies and USD.',
+    params: {
+      pair,
+      trade_date: tradeDate,
+      tenor: documented(param.tenor(), {
+        description: '`SN`, `1W`..`52W`, `1M`..`120M` or `1Y`..`30Y`, any case.',
+        example: '1M',
+        cli: { flag: 'tenor', help: 'SN, 1W..52W, 1M..120M or 1Y..30Y' },
+      }),
+    },
+    call: (ds, a) => ds.fxValueDate(a.pair, a.trade_date, a.tenor),
+    response: FxValueDate,
+    errors: FX_ERRORS,
+    plan: 'currencies',
+    cacheable: true,
+    cli: { command: 'value-date', description: 'FX value date of a tenor (SN, 1W, 3M, 1Y)' },
   }),
   listCurrencies: operation({
     path: '/currencies',

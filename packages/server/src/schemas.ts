@@ -150,6 +150,72 @@ export const CurrencyHoliday = z
   })
   .openapi('CurrencyHolidayResponse');
 
+// ---- trading days, bells, joined calendars, FX dates (calendar-arithmetic.md §1–5) ----
+
+export const Session = z
+  .looseObject({
+    date,
+    open: dateTime.nullable(),
+    close: dateTime.nullable(),
+    breaks: z.array(z.looseObject({ start: dateTime, end: dateTime }).openapi('SessionBreak')),
+    partial: z.boolean(),
+    holiday_name: str,
+  })
+  .openapi('SessionResponse');
+
+export const SessionOffset = z
+  .looseObject({ date, n: z.number().int(), session: date.openapi({ example: '2023-11-24' }) })
+  .openapi('SessionOffsetResponse');
+
+export const SessionCount = z.looseObject({ start: date, end: date, count: z.number().int().min(0) }).openapi('SessionCountResponse');
+
+export const Bell = z
+  .looseObject({
+    event: z.enum(['open', 'close']),
+    at: dateTime.nullable().openapi({ description: "The instant in the market's zone; null when there is none in the coverage window." }),
+    date: date.nullable().openapi({ description: 'The local date the run of open phases is attributed to (the end date of its last phase).' }),
+  })
+  .openapi('BellResponse');
+
+const convention = z.enum(['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted']);
+
+export const CalendarDay = z
+  .looseObject({
+    date,
+    is_business_day: z.boolean(),
+    closed: z.array(z.string()).openapi({ description: 'Members for which the date is not a business day, in expression order.', example: ['GB.LSE'] }),
+  })
+  .openapi('CalendarDayResponse');
+
+export const AdjustedDate = z.looseObject({ date, convention, adjusted: date }).openapi('AdjustedDateResponse');
+
+export const AdvancedDate = z
+  .looseObject({ date, n: z.number().int(), unit: z.enum(['days', 'weeks', 'months', 'years']), result: date })
+  .openapi('AdvancedDateResponse');
+
+export const FxSpot = z
+  .looseObject({
+    pair: z.string().openapi({ example: 'EURUSD' }),
+    trade_date: date,
+    lag: z.number().int().min(0).max(5),
+    spot_date: date,
+    closures: z.array(
+      z
+        .looseObject({
+          date,
+          closed: z.array(
+            z.looseObject({ currency: z.string(), reason: z.string().openapi({ example: 'weekend' }) }).openapi('FxCurrencyClosure'),
+          ),
+        })
+        .openapi('FxClosure'),
+    ),
+  })
+  .openapi('FxSpotResponse');
+
+export const FxValueDate = z
+  .looseObject({ pair: z.string().openapi({ example: 'EURUSD' }), trade_date: date, tenor: z.string().openapi({ example: '1M' }), spot_date: date, value_date: date })
+  .openapi('FxValueDateResponse');
+
 export const Availability = z.looseObject({ is_available: z.boolean() }).openapi('IsAvailableResponse');
 
 export const Health = z
@@ -235,3 +301,12 @@ agree<Agree<z.output<typeof MarketStatus>, core.MarketStatus>>();
 agree<Agree<z.output<typeof MarketDay>, core.MarketDay>>();
 agree<Agree<z.output<typeof Currency>, core.Currency>>();
 agree<Agree<z.output<typeof CurrencyHoliday>, core.CurrencyHoliday>>();
+agree<Agree<z.output<typeof Session>, core.Session>>();
+agree<Agree<z.output<typeof SessionOffset>, core.SessionOffset>>();
+agree<Agree<z.output<typeof SessionCount>, core.SessionCount>>();
+agree<Agree<z.output<typeof Bell>, core.Bell>>();
+agree<Agree<z.output<typeof CalendarDay>, core.CalendarDay>>();
+agree<Agree<z.output<typeof AdjustedDate>, core.AdjustedDate>>();
+agree<Agree<z.output<typeof AdvancedDate>, core.AdvancedDate>>();
+agree<Agree<z.output<typeof FxSpot>, core.FxSpot>>();
+agree<Agree<z.output<typeof FxValueDate>, core.FxValueDate>>();

@@ -119,6 +119,26 @@ const SAMPLES: [string, number][] = [
   ['/currencies/USD', 200],
   ['/currencies/USD/holidays?start=2023-01-01&end=2023-12-31', 200],
   ['/currencies/USD/is_available', 200],
+  // Sessions, bells, joined calendars, FX (on the fixture: USD covers 2023-11-23..2023-12-25, EUR only 2023-12-25).
+  ['/markets/US.NYSE/sessions?start=2023-11-20&end=2023-11-26', 200],
+  [`/markets/${CME}/sessions?start=2023-11-22&end=2023-11-24`, 200],
+  ['/markets/US.NYSE/sessions/offset?date=2023-11-22&n=1', 200],
+  ['/markets/US.NYSE/sessions/count?start=2023-11-01&end=2023-11-30', 200],
+  ['/markets/US.NYSE/next', 200],
+  ['/markets/US.NYSE/previous?before=2023-11-27T14:00:00Z&event=close', 200],
+  ['/markets/AR.BYMA/previous?before=2023-01-02T20:00:00Z', 200],
+  ['/calendars/US.NYSE+USD/days?start=2023-11-23&end=2023-11-24', 200],
+  ['/calendars/US.NYSE/adjust?date=2023-11-23', 200],
+  ['/calendars/US.NYSE/advance?date=2023-11-22&n=1', 200],
+  ['/fx/spot?pair=EURUSD&trade_date=2023-12-25&lag=0', 200],
+  ['/markets/US.NYSE/sessions/offset?date=2023-11-23&n=1', 422],
+  ['/calendars/US.NYSE~USD+EUR/days?start=x', 422],
+  ['/fx/value-date?pair=EURUSD&trade_date=2023-11-22&tenor=0W', 422],
+  ['/calendars/US.NOPE/adjust?date=2023-11-23', 404],
+  ['/fx/spot?pair=EURJPY&trade_date=2023-12-25', 404],
+  ['/calendars/XCME/adjust?date=2023-11-23', 409],
+  ['/markets/US.NYSE/sessions?start=2030-01-01&end=2030-01-02', 400],
+  ['/fx/value-date?pair=EURUSD&trade_date=2023-11-22&tenor=1M', 400],
   ['/markets/US.NYSE/holidays', 422],
   ['/markets/X!/phases?start=x', 422],
   ['/markets/US.NOPE', 404],
@@ -162,6 +182,45 @@ describe('OpenAPI document', () => {
       ['start', true],
       ['end', true],
     ]);
+  });
+
+  it('tags the calendar-arithmetic operations Sessions, Calendars and FX, each parameter with an example', () => {
+    const tags = (doc as unknown as { tags: { name: string }[] }).tags.map((t) => t.name);
+    expect(tags).toEqual(expect.arrayContaining(['Sessions', 'Calendars', 'FX']));
+    const tagged: Record<string, string[]> = {};
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const op = item.get as unknown as { tags: string[]; parameters?: { name: string; schema: Schema }[] };
+      for (const tag of op.tags) (tagged[tag] ??= []).push(path);
+      if (!['Sessions', 'Calendars', 'FX'].some((t) => op.tags.includes(t))) continue;
+      for (const p of op.parameters ?? []) expect(p.schema.example, `${path} ${p.name}`).toBeDefined();
+    }
+    expect(tagged.Sessions?.sort()).toEqual([
+      '/markets/{identifier}/next',
+      '/markets/{identifier}/previous',
+      '/markets/{identifier}/sessions',
+      '/markets/{identifier}/sessions/count',
+      '/markets/{identifier}/sessions/offset',
+    ]);
+    expect(tagged.Calendars?.sort()).toEqual(['/calendars/{expr}/adjust', '/calendars/{expr}/advance', '/calendars/{expr}/days']);
+    expect(tagged.FX?.sort()).toEqual(['/fx/spot', '/fx/value-date']);
+  });
+
+  it('every parameter example conforms to the schema documented for it (integers as numbers, enums in the enum)', () => {
+    let checked = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const p of (item.get as unknown as { parameters?: { name: string; schema: Schema }[] }).parameters ?? []) {
+        if (p.schema.example === undefined) continue;
+        const errors: string[] = [];
+        validate(p.schema, p.schema.example, `${path} ${p.name}`, errors);
+        const { minimum, maximum } = p.schema as { minimum?: number; maximum?: number };
+        if (typeof p.schema.example === 'number' && ((minimum !== undefined && p.schema.example < minimum) || (maximum !== undefined && p.schema.example > maximum))) {
+          errors.push(`${path} ${p.name}: example out of bounds`);
+        }
+        expect(errors).toEqual([]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
   });
 
   it('is served byte-identical on every request (built once)', async () => {

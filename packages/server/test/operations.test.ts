@@ -11,7 +11,16 @@ import { operations } from '../src/operations.js';
 import { defineOperations, documented, type Operation } from '../src/registry.js';
 import { fixtureTables, NOON_NY } from './fixture.js';
 
-const SAMPLE: Record<string, string> = { market_identifier: 'US.NYSE', currency_code: 'USD', date: '2023-11-01', text: 'USD' };
+const SAMPLE: Record<string, string> = {
+  market_identifier: 'US.NYSE',
+  currency_code: 'USD',
+  date: '2023-11-01',
+  text: 'USD',
+  integer: '1',
+  calendar_expression: 'US.NYSE',
+  currency_pair: 'EURUSD',
+  tenor: '1M',
+};
 const argsFor = (op: Operation) =>
   Object.fromEntries(Object.entries(op.params).flatMap(([n, p]) => (SAMPLE[p.kind] && !p.optional ? [[n, SAMPLE[p.kind]]] : [])));
 

@@ -4,7 +4,7 @@
  * from the operation, and a command without a formatter does not compile. `--json` prints the
  * REST body instead.
  */
-import type { Market, MarketDay, Phase } from '@openbell/core';
+import type { Bell, Market, MarketDay, Phase } from '@openbell/core';
 import type { CommandName, Operations, ResultOf } from '@openbell/server/offline';
 import { keyValues, localTime, table } from '../format.js';
 import { statusTable } from './many.js';
@@ -51,7 +51,38 @@ function phaseRows(phases: Phase[]): string {
   return tz ? `${out}\n(times in ${tz}; * = open)` : `${out}\n(* = open)`;
 }
 
-/** The operations that have a command. */
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const DAY_MS = 86_400_000;
+
+/** `2023-11-22` → `Wed`. */
+function dayOf(date: string): string {
+  return DAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
+}
+
+/**
+ * The wall-clock time of a date-time served in the market's zone, as `HH:MM` (`HH:MM:SS` when
+ * the seconds are not zero), with `-1d`/`+1d` when it falls on another date than `date` (an
+ * overnight session that opened the evening before).
+ */
+function clock(iso: string | null, date: string): string {
+  if (!iso) return '';
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?/.exec(iso);
+  if (!m) return iso;
+  const time = `${m[2]}${m[3] && m[3] !== ':00' ? m[3] : ''}`;
+  const shift = Math.round((Date.parse(m[1]!) - Date.parse(date)) / DAY_MS);
+  return shift ? `${time} ${shift > 0 ? '+' : ''}${shift}d` : time;
+}
+
+function bellBlock(b: Bell): string {
+  const what = b.event === 'open' ? 'opening' : 'closing';
+  if (!b.at) return `no ${what} in the coverage window`;
+  return keyValues([
+    ['Event', what],
+    ['At', localTime(b.at)],
+    ['Session', b.date],
+  ]);
+}
+
 /** The operations that have a command. */
 export type CommandOperation = CommandName<Operations>;
 
@@ -101,6 +132,69 @@ export const formatters: { [K in CommandOperation]: (body: ResultOf<Operations[K
       ['Until', localTime(s.until)],
       ['Next bell', localTime(s.next_bell)],
       ['Timezone', s.market?.timezone],
+    ]),
+  listSessions: (b) => {
+    if (!b.length) return 'no sessions in the range';
+    const rows = b.map((s) => [
+      s.date,
+      dayOf(s.date),
+      clock(s.open, s.date),
+      clock(s.close, s.date),
+      s.breaks.map((br) => `${clock(br.start, s.date)}-${clock(br.end, s.date)}`).join(', '),
+      s.partial ? (s.holiday_name ?? 'irregular session') : '',
+    ]);
+    const overnight = rows.some((r) => / [+-]\d+d/.test(`${r[2]} ${r[3]} ${r[4]}`));
+    return `${table(['Date', 'Day', 'Open', 'Close', 'Breaks', 'Holiday'], rows)}\n(times in the market's timezone${overnight ? '; -1d: the day before' : ''})`;
+  },
+  getSessionOffset: (b) =>
+    keyValues([
+      ['Date', `${b.date} ${dayOf(b.date)}`],
+      ['Sessions', b.n],
+      ['Session', `${b.session} ${dayOf(b.session)}`],
+    ]),
+  getSessionCount: (b) =>
+    keyValues([
+      ['Start', b.start],
+      ['End', b.end],
+      ['Sessions', b.count],
+    ]),
+  getNextBell: bellBlock,
+  getPreviousBell: bellBlock,
+  listCalendarDays: (b) =>
+    table(
+      ['Date', 'Day', 'Business day', 'Closed'],
+      b.map((d) => [d.date, dayOf(d.date), d.is_business_day, d.closed.join(', ')]),
+    ),
+  adjustDate: (b) =>
+    keyValues([
+      ['Date', `${b.date} ${dayOf(b.date)}`],
+      ['Convention', b.convention],
+      ['Adjusted', `${b.adjusted} ${dayOf(b.adjusted)}`],
+    ]),
+  advanceDate: (b) =>
+    keyValues([
+      ['Date', `${b.date} ${dayOf(b.date)}`],
+      ['Advance', `${b.n} ${b.unit}`],
+      ['Result', `${b.result} ${dayOf(b.result)}`],
+    ]),
+  getFxSpot: (b) => {
+    const head = keyValues([
+      ['Pair', b.pair],
+      ['Trade date', `${b.trade_date} ${dayOf(b.trade_date)}`],
+      ['Lag', b.lag],
+      ['Spot date', `${b.spot_date} ${dayOf(b.spot_date)}`],
+    ]);
+    if (!b.closures.length) return head;
+    const rows = b.closures.flatMap((c) => c.closed.map((x) => [c.date, dayOf(c.date), x.currency, x.reason]));
+    return `${head}\n\nClosed between trade and spot:\n${table(['Date', 'Day', 'Currency', 'Reason'], rows)}`;
+  },
+  getFxValueDate: (b) =>
+    keyValues([
+      ['Pair', b.pair],
+      ['Trade date', `${b.trade_date} ${dayOf(b.trade_date)}`],
+      ['Tenor', b.tenor],
+      ['Spot date', `${b.spot_date} ${dayOf(b.spot_date)}`],
+      ['Value date', `${b.value_date} ${dayOf(b.value_date)}`],
     ]),
   listCurrencies: (b) =>
     table(
