@@ -31,6 +31,8 @@ export interface Settings {
   drainTimeout: number;
   /** Connections open at once (0 = no cap). */
   maxConnections: number;
+  /** Send the token to a plain-http base URL off loopback (a publisher on a private network). */
+  allowInsecureHttp: boolean;
   /** `auto` (pretty on a terminal, JSON otherwise), `pretty` or `json`. */
   logFormat: string;
   /** Longest date range of phases, days and sessions, in days. */
@@ -71,12 +73,13 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'maxConnections', env: 'OPENBELL_MAX_CONNECTIONS', flag: '--max-connections', kind: 'count' },
   { key: 'maxRangeDays', env: 'OPENBELL_MAX_RANGE_DAYS', flag: '--max-range-days', kind: 'count' },
   { key: 'logFormat', env: 'OPENBELL_LOG_FORMAT', flag: '--log-format', kind: 'string' },
+  { key: 'allowInsecureHttp', env: 'OPENBELL_ALLOW_INSECURE_HTTP', flag: '--allow-insecure-http', kind: 'boolean' },
   { key: 'answerCache', env: 'OPENBELL_ANSWER_CACHE', flag: '--answer-cache', kind: 'count' },
   { key: 'headersTimeout', env: 'OPENBELL_HEADERS_TIMEOUT', flag: '--headers-timeout', kind: 'seconds' },
   { key: 'requestTimeout', env: 'OPENBELL_REQUEST_TIMEOUT', flag: '--request-timeout', kind: 'seconds' },
 ];
 
-const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, logFormat: 'auto', headersTimeout: 10, requestTimeout: 30 };
+const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30 };
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */

@@ -48,6 +48,7 @@ export function sourceFor(settings: Settings, onProgress?: ProgressCallback, off
     data: settings.data,
     token: settings.token,
     baseUrl: settings.baseUrl,
+    allowInsecureHttp: settings.allowInsecureHttp,
     cacheDir: settings.cacheDir,
     samplePath: bundledSample(),
     onProgress,

@@ -128,6 +128,7 @@ export function buildProgram(): Command {
     .option('--update-retry <seconds>', 'after a failed update check, seconds to the first retry, doubling up to --update-every (env OPENBELL_UPDATE_RETRY; default 60)')
     .option('--drain-timeout <seconds>', 'on SIGTERM/SIGINT, seconds to finish responses in flight (env OPENBELL_DRAIN_TIMEOUT; default 30)')
     .option('--max-connections <n>', 'connections open at once, 0 = no cap (env OPENBELL_MAX_CONNECTIONS; default 1000)')
+    .option('--allow-insecure-http', 'allow a plain-http base URL off loopback (a publisher on a private network; env OPENBELL_ALLOW_INSECURE_HTTP)')
     .option('--log-format <format>', 'auto (pretty on a terminal, JSON otherwise), pretty or json (env OPENBELL_LOG_FORMAT)')
     .option('--max-range-days <n>', 'longest range of phases, days and sessions (env OPENBELL_MAX_RANGE_DAYS; default 3653)')
     .option('--answer-cache <mib>', 'MiB of cached answers per dataset, 0 = off (env OPENBELL_ANSWER_CACHE; default 64)')

@@ -52,6 +52,11 @@ export interface SourceOptions {
    * in-thread, quicker for one-shot commands.
    */
   offThread?: boolean;
+  /**
+   * Send the token to a plain `http://` base URL that is not loopback: only for a publisher
+   * reached over a private network (a compose network, a cluster Service). Default false.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 export function createDataSource(options: SourceOptions = {}): DataSource {
@@ -105,8 +110,8 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
     if (url.username || url.password) {
       throw new LoaderError('config_invalid', 'the base URL must not carry user:password@ credentials; the token is sent as a bearer header');
     }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-      throw new LoaderError('config_invalid', `the base URL must use https:// (plain http only on loopback), so the token is not sent in the clear`);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (isLoopback(url.hostname) || options.allowInsecureHttp === true))) {
+      throw new LoaderError('config_invalid', `the base URL must use https:// (plain http only on loopback, or with allowInsecureHttp inside a private network), so the token is not sent in the clear`);
     }
     return new RemoteSource({ kind: 'hosted', url: url.toString(), token: options.token, cacheDir, http, parse, offThread });
   }

@@ -557,3 +557,11 @@ describe('helpers', () => {
   });
 });
 
+
+describe('plain http base URLs', () => {
+  it('are refused off loopback unless allowInsecureHttp says the network is private', () => {
+    expect(() => createDataSource({ token: 't', baseUrl: 'http://publisher:8000', cacheDir: '/tmp/x' })).toThrow(/must use https/);
+    expect(() => createDataSource({ token: 't', baseUrl: 'http://publisher:8000', cacheDir: '/tmp/x', allowInsecureHttp: true })).not.toThrow();
+    expect(() => createDataSource({ token: 't', baseUrl: 'http://127.0.0.1:8000', cacheDir: '/tmp/x' })).not.toThrow();
+  });
+});
