@@ -83,8 +83,8 @@ export interface RegionalEntry {
   days: Int32Array;
 }
 
-/** First index whose day is >= `day` in a sorted array. */
-export function lowerBound(days: Int32Array, day: number): number {
+/** First index whose value is >= `day` in a sorted array (days, or instants). */
+export function lowerBound(days: Int32Array | Float64Array, day: number): number {
   let lo = 0;
   let hi = days.length;
   while (lo < hi) {

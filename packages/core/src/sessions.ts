@@ -250,18 +250,6 @@ function upperBound(values: Int32Array | Float64Array, x: number): number {
   return lo;
 }
 
-/** First index whose value is >= x. */
-function lowerBoundOf(values: Int32Array | Float64Array, x: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * The first opening/closing strictly after (`forward`) or the last one strictly before the
  * instant `instantMs`, searched over the whole coverage window. The local date of the instant
@@ -276,7 +264,7 @@ export function findBell(entry: MarketEntry, zone: Zone, instantMs: number, even
   const index = sessionIndex(entry);
   const values = event === 'open' ? index.runStart : index.runEnd;
   const x = t - index.base;
-  const i = forward ? upperBound(values, x) : lowerBoundOf(values, x) - 1;
+  const i = forward ? upperBound(values, x) : lowerBound(values, x) - 1;
   if (i < 0 || i >= values.length) return { event, at: null, date: null };
   const at = values[i]! + index.base;
   return { event, at: write(zone, at), date: formatDay(index.runDay[i]!) };
