@@ -89,3 +89,40 @@ describe('answer cache', () => {
     expect(cache.get('huge')).toBeUndefined();
   });
 });
+
+describe('compression', () => {
+  it('large answers come brotli- or gzip-compressed when accepted, the same JSON once decoded; small ones plain', async () => {
+    const http = await import('node:http');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const srv = http.createServer(app as unknown as http.RequestListener).listen(0, '127.0.0.1');
+    await new Promise((r) => srv.once('listening', r));
+    const port = (srv.address() as { port: number }).port;
+    const fetchRaw = (path: string, encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    try {
+      const path = '/markets/US.NYSE/phases?start=2023-01-01&end=2023-12-31';
+      const plain = await fetchRaw(path, 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (const [enc, undo] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+        for (let i = 0; i < 2; i++) {
+          const res = await fetchRaw(path, enc);
+          expect(res.headers['content-encoding']).toBe(enc);
+          expect(res.headers.vary).toBe('Accept-Encoding');
+          expect(res.headers.etag).toBe(plain.headers.etag);
+          expect(res.body.length).toBeLessThan(plain.body.length / 4);
+          expect(undo(res.body).equals(plain.body)).toBe(true);
+        }
+      }
+      const small = await fetchRaw('/markets/US.NYSE/holidays?start=2023-11-01&end=2023-11-30', 'gzip, br');
+      expect(small.headers['content-encoding']).toBeUndefined();
+    } finally {
+      srv.close();
+    }
+  });
+});
