@@ -55,7 +55,7 @@ describe('createServer', () => {
   it('binds 127.0.0.1 by default and serves the data it was given', async () => {
     const s = await start({ data: fixtureData() });
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect((await getJson(`${s.url}/health`)).body).toEqual({ status: 'ok', data_loaded: true });
+    expect((await getJson(`${s.url}/health`)).body).toMatchObject({ status: 'ok', data_loaded: true });
     expect((await getJson(`${s.url}/markets/US.NYSE`)).body.fin_id).toBe('US.NYSE');
     await s.ready;
   });
