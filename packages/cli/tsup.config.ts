@@ -1,6 +1,7 @@
 // One ESM file with the workspace packages inlined; third-party packages stay ordinary
 // dependencies (installed by npm with the tarball). The sample dataset is copied to data/,
-// where the bundled loader code looks for it (../data/sample.zip from dist/).
+// where the bundled loader code looks for it (../data/sample.zip from dist/). data/ is a build
+// output like dist/ (packages/cli/turbo.json), so a cached build restores it too.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 

@@ -1,6 +1,7 @@
 /**
- * Settings from, in order of precedence: command-line flags, OPENBELL_* environment variables,
- * the config file (JSON), defaults. Every key is documented in CONFIG.md; the table below is
+ * Settings from, in order of precedence: command-line flags, OPENBELL_* environment variables
+ * (then TRADINGHOURS_TOKEN, the vendor client's name, for the token), the config file (JSON),
+ * defaults. Every key is documented in CONFIG.md; the table below is
  * the single list of them.
  */
 import { readFileSync } from 'node:fs';
@@ -51,10 +52,12 @@ interface KeySpec {
   env: string;
   flag: string;
   kind: Kind;
+  /** Another environment variable read when `env` is not set (the vendor client's name). */
+  envAlias?: string;
 }
 
 export const KEYS: readonly KeySpec[] = [
-  { key: 'token', env: 'OPENBELL_TOKEN', flag: '--token', kind: 'string' },
+  { key: 'token', env: 'OPENBELL_TOKEN', envAlias: 'TRADINGHOURS_TOKEN', flag: '--token', kind: 'string' },
   { key: 'data', env: 'OPENBELL_DATA', flag: '--data', kind: 'string' },
   { key: 'baseUrl', env: 'OPENBELL_BASE_URL', flag: '--base-url', kind: 'string' },
   { key: 'cacheDir', env: 'OPENBELL_CACHE_DIR', flag: '--cache-dir', kind: 'string' },
@@ -167,6 +170,7 @@ export function resolveSettings(flags: Record<string, unknown>, env: NodeJS.Proc
   for (const spec of KEYS) {
     if (flags[spec.key] !== undefined) out[spec.key] = convert(spec, flags[spec.key], spec.flag);
     else if (env[spec.env] !== undefined && env[spec.env] !== '') out[spec.key] = convert(spec, env[spec.env], spec.env);
+    else if (spec.envAlias && env[spec.envAlias] !== undefined && env[spec.envAlias] !== '') out[spec.key] = convert(spec, env[spec.envAlias], spec.envAlias);
     else if (fromFile[spec.key] !== undefined) out[spec.key] = convert(spec, fromFile[spec.key], `${file}: "${spec.key}"`);
   }
   return out as unknown as Settings;

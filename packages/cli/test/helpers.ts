@@ -14,7 +14,7 @@ export const scratch = mkdtempSync(join(tmpdir(), 'openbell-cli-'));
 
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('OPENBELL_')) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('OPENBELL_') && k !== 'TRADINGHOURS_TOKEN') env[k] = v;
   return { ...env, XDG_CONFIG_HOME: join(scratch, 'config'), XDG_CACHE_HOME: join(scratch, 'cache'), NO_COLOR: '1', ...extra };
 }
 

@@ -35,6 +35,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sha256 } from './cache.js';
 import { Dataset, placeOf, type DatasetOptions, type RowFault, type TableName, type TableSources, type Tables } from '@openbell/core';
 import { parseTable, SPEC_BY_FILE, TABLE_SPECS, type TableSpec } from './csv.js';
 import { LoaderError } from './errors.js';
@@ -232,6 +233,14 @@ function directoryVersion(dir: string): string | null {
   }
 }
 
+/**
+ * The version of a ZIP read from disk: its content (the same bytes are one version wherever
+ * and whenever they were copied), as `sha256:<hex>` like a download without an ETag.
+ */
+export function contentVersion(bytes: Uint8Array): string {
+  return `sha256:${sha256(bytes)}`;
+}
+
 /** A ZIP file (kind 'file') or a directory holding `csv/` (kind 'directory'). */
 export async function loadFromPath(path: string, options: ParseOptions = {}): Promise<LoadedData> {
   const full = resolve(path);
@@ -248,7 +257,7 @@ export async function loadFromPath(path: string, options: ParseOptions = {}): Pr
   return toLoaded(parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options), {
     source: full,
     kind: 'file',
-    version: st.mtime.toISOString(),
+    version: contentVersion(bytes),
     downloadedAt: null,
   });
 }
@@ -264,17 +273,15 @@ export function samplePath(): string {
 export async function loadSample(path?: string): Promise<LoadedData> {
   const file = path ?? samplePath();
   let bytes: Buffer;
-  let version: string | null = null;
   try {
     bytes = readFileSync(file);
-    version = statSync(file).mtime.toISOString();
   } catch (e) {
     throw new LoaderError('not_found', `the bundled sample dataset is missing (${file})`, { file, cause: e });
   }
   return toLoaded(parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)), {
     source: SAMPLE_SOURCE,
     kind: 'sample',
-    version,
+    version: contentVersion(bytes),
     downloadedAt: null,
     isSample: true,
   });

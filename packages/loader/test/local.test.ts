@@ -1,8 +1,10 @@
 // The bundled sample through loadSample / loadFromPath / readDirectory, checked against published facts.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, cpSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, cpSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoaderError, loadFromPath, loadSample, parseArchive, readDirectory, samplePath, type LoadedData } from '../src/index.js';
 
@@ -88,14 +90,36 @@ describe('readDirectory and loadFromPath', () => {
     expect(readDirectory(join(dataDir, 'sample')).tables.sources?.markets?.file).toBe(join(dataDir, 'sample', 'csv', 'markets.csv'));
   });
 
-  it('loads a ZIP file (kind file) and a directory (kind directory) with mtime versions', async () => {
+  it('loads a ZIP file (kind file, content version) and a directory (kind directory, mtime version)', async () => {
     const file = await loadFromPath(samplePath());
     expect(file.meta).toMatchObject({ kind: 'file', isSample: false, plan: 'full' });
-    expect(Number.isNaN(Date.parse(file.meta.version!))).toBe(false);
+    expect(file.meta.version).toBe(`sha256:${createHash('sha256').update(readFileSync(samplePath())).digest('hex')}`);
     const dir = await loadFromPath(join(dataDir, 'sample'));
     expect(dir.meta).toMatchObject({ kind: 'directory', plan: 'full' });
     expect(Number.isNaN(Date.parse(dir.meta.version!))).toBe(false);
     expect(dir.dataset.counts).toEqual(file.dataset.counts);
+  });
+
+  it("a ZIP's version is its content: the same bytes are one version whatever their file times", async () => {
+    // issue 16: the sample showed four versions for one content (the version was the mtime).
+    const a = join(tmp, 'copy-a.zip');
+    const b = join(tmp, 'copy-b.zip');
+    cpSync(samplePath(), a);
+    cpSync(samplePath(), b);
+    utimesSync(a, new Date('2001-01-01T00:00:00Z'), new Date('2001-01-01T00:00:00Z'));
+    utimesSync(b, new Date('2030-06-01T12:00:00Z'), new Date('2030-06-01T12:00:00Z'));
+    const [va, vb, sample, sampleAtA] = await Promise.all([loadFromPath(a), loadFromPath(b), loadSample(), loadSample(a)]);
+    expect(va.meta.version).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(vb.meta.version).toBe(va.meta.version);
+    expect(sample.meta.version).toBe(va.meta.version);
+    expect(sampleAtA.meta.version).toBe(va.meta.version);
+    // Other bytes at the same path and time are another version.
+    const csv = (n: string) => new Uint8Array(readFileSync(join(dataDir, 'sample', 'csv', n)));
+    writeFileSync(a, zipSync({ csv: { 'markets.csv': csv('markets.csv'), 'holidays.csv': csv('holidays.csv') } }));
+    utimesSync(a, new Date('2001-01-01T00:00:00Z'), new Date('2001-01-01T00:00:00Z'));
+    const changed = await loadFromPath(a);
+    expect(changed.meta.version).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(changed.meta.version).not.toBe(va.meta.version);
   });
 
   it('a missing path is not_found naming the path', async () => {

@@ -27,23 +27,42 @@ function iso(value: string | Date | number | null | undefined): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+/*
+ * Fields of the vendor's own local server (the `tradinghours serve` of its Python client,
+ * tradinghours/tradinghours-python, src/tradinghours/server/server.py), answered beside ours
+ * so its users' health checks and dashboards keep working. Ours keep their names and values;
+ * where the names clash (its /health `status` is "healthy") ours win.
+ *   GET /health → { status, message, version }; 503 { detail } while its database is not ready.
+ *   GET /info   → { api_version, total_markets, total_currencies, last_data_update, access_level }.
+ */
+
+/** The vendor's `access_level` for a plan: it spells holidays-only `only_holidays`. */
+const ACCESS_LEVEL = { full: 'full', no_currencies: 'no_currencies', holidays_only: 'only_holidays' } as const;
+
 export interface HealthBody {
   status: 'ok' | 'loading' | 'unavailable' | 'draining';
   data_loaded: boolean;
   detail?: string;
+  /** Vendor field: a sentence saying the service runs. */
+  message?: string;
+  /** Vendor field: the server's package version. */
+  version: string;
 }
 
 export function healthBody(holder: DataHolder): { status: number; body: HealthBody } {
   if (holder.draining) {
-    return { status: 503, body: { status: 'draining', data_loaded: holder.current !== undefined, detail: 'The server is shutting down; requests in progress are being finished' } };
+    return { status: 503, body: { status: 'draining', data_loaded: holder.current !== undefined, detail: 'The server is shutting down; requests in progress are being finished', version: PACKAGE_VERSION } };
   }
-  if (holder.current) return { status: 200, body: { status: 'ok', data_loaded: true } };
+  if (holder.current) {
+    return { status: 200, body: { status: 'ok', data_loaded: true, message: 'openbell is running', version: PACKAGE_VERSION } };
+  }
   return {
     status: 503,
     body: {
       status: holder.loadError ? 'unavailable' : 'loading',
       data_loaded: false,
       detail: new DataNotLoadedError(holder.loadError).message,
+      version: PACKAGE_VERSION,
     },
   };
 }
@@ -85,5 +104,13 @@ export function infoBody(holder: DataHolder): Record<string, unknown> {
       last_error: u.lastError,
       next_check_at: u.nextCheckAt,
     },
+    // The vendor server's fields (see above). last_data_update: when the data served was
+    // downloaded, else loaded (the vendor's is the timestamp its archive was generated at,
+    // which the archive's CSV files do not carry).
+    api_version: PACKAGE_VERSION,
+    total_markets: data ? data.dataset.counts.markets : null,
+    total_currencies: data ? data.dataset.counts.currencies : null,
+    last_data_update: iso(meta?.downloadedAt ?? meta?.loadedAt),
+    access_level: data ? ACCESS_LEVEL[data.dataset.plan] : null,
   };
 }

@@ -223,6 +223,8 @@ export const Health = z
     status: z.enum(['ok', 'loading', 'unavailable', 'draining']),
     data_loaded: z.boolean(),
     detail: z.string().optional(),
+    message: z.string().optional().openapi({ description: "Field of the vendor client's own server (`tradinghours serve`)." }),
+    version: z.string().optional().openapi({ description: "Field of the vendor client's own server: the server's package version." }),
   })
   .openapi('HealthResponse');
 
@@ -259,6 +261,16 @@ export const Info = z
         next_check_at: isoInstant.nullable(),
       })
       .openapi('InfoUpdates'),
+    // Fields of the vendor client's own server (`tradinghours serve`), for its users.
+    api_version: z.string().optional().openapi({ description: 'Vendor-server field: the package version.' }),
+    total_markets: z.number().int().nullable().optional().openapi({ description: 'Vendor-server field: markets in the data.' }),
+    total_currencies: z.number().int().nullable().optional().openapi({ description: 'Vendor-server field: currencies in the data.' }),
+    last_data_update: isoInstant.nullable().optional().openapi({ description: 'Vendor-server field: when the data served was downloaded, else loaded.' }),
+    access_level: z
+      .enum(['full', 'no_currencies', 'only_holidays'])
+      .nullable()
+      .optional()
+      .openapi({ description: "Vendor-server field: the plan in the vendor's spelling (holidays_only is only_holidays)." }),
   })
   .openapi('InfoResponse');
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, INTERFACE_VERSION, type OpenbellApp } from '../src/index.js';
+import { createApp, INTERFACE_VERSION, PACKAGE_VERSION, type OpenbellApp } from '../src/index.js';
 import { Dataset } from '@openbell/core';
 import { CME, fixtureData, fixtureTables, NOON_NY, NYSE } from './fixture.js';
 
@@ -15,7 +15,33 @@ const get = (path: string) => request(app).get(path);
 describe('service endpoints', () => {
   it('/health says data is loaded', async () => {
     const res = await get('/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', data_loaded: true });
+    expect(res.body).toEqual({ status: 'ok', data_loaded: true, message: 'openbell is running', version: PACKAGE_VERSION });
+  });
+
+  it("/health and /info also carry the fields of the vendor client's own server", async () => {
+    // tradinghours-python's `tradinghours serve`: /health {status, message, version} and
+    // /info {api_version, total_markets, total_currencies, last_data_update, access_level}.
+    const health = (await get('/health').expect(200)).body;
+    expect(health).toMatchObject({ status: 'ok', message: expect.any(String), version: PACKAGE_VERSION });
+    const info = (await get('/info').expect(200)).body;
+    expect(info).toMatchObject({
+      api_version: PACKAGE_VERSION,
+      total_markets: info.data.counts.markets,
+      total_currencies: info.data.counts.currencies,
+      last_data_update: info.data.loaded_at,
+      access_level: 'full',
+    });
+    // The plan in the vendor's spelling; downloaded data dates from its download.
+    const data = fixtureData();
+    data.meta.downloadedAt = '2023-11-14T06:00:00.000Z';
+    data.dataset = Dataset.create(fixtureTables(), { plan: 'holidays_only' });
+    const info2 = (await request(createApp({ data, logLevel: 'silent' })).get('/info').expect(200)).body;
+    expect(info2).toMatchObject({ data: { plan: 'holidays_only' }, access_level: 'only_holidays', last_data_update: '2023-11-14T06:00:00.000Z' });
+    // Nothing loaded: the vendor fields are null, ours unchanged.
+    const empty = createApp({ logLevel: 'silent' });
+    const h = await request(empty).get('/health').expect(503);
+    expect(h.body).toMatchObject({ status: 'loading', data_loaded: false, version: PACKAGE_VERSION });
+    expect((await request(empty).get('/info')).body).toMatchObject({ total_markets: null, total_currencies: null, last_data_update: null, access_level: null });
   });
 
   it('/info gives versions, source, plan and counts', async () => {
