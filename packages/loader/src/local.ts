@@ -198,7 +198,11 @@ export interface LoadInfo {
 
 function toLoaded(parsed: ParsedData, info: LoadInfo): LoadedData {
   const warnings = [...parsed.warnings];
-  const dataset = buildDataset(parsed.tables, warnings);
+  return loadedData(buildDataset(parsed.tables, warnings), warnings, info);
+}
+
+/** A built Dataset with its metadata: what every load answers. */
+export function loadedData(dataset: Dataset, warnings: LoadWarning[], info: LoadInfo): LoadedData {
   return {
     dataset,
     meta: {
@@ -220,7 +224,7 @@ export function loadFromBytes(bytes: Uint8Array, info: LoadInfo, options: ParseO
 }
 
 /** Latest mtime of the CSVs a directory load reads (editing a file in place leaves the folder's mtime alone). */
-function directoryVersion(dir: string): string | null {
+export function directoryVersion(dir: string): string | null {
   try {
     const folder = csvFolder(dir);
     let latest = 0;

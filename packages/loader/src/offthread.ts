@@ -9,14 +9,14 @@
  * When the worker's compiled file cannot be found (running from sources without a build),
  * the in-thread functions are used instead.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DataError, Dataset, type DatasetOptions, type TableName, type Tables } from '@openbell/core';
 import { LoaderError, type LoaderErrorCode } from './errors.js';
-import { loadFromBytes, loadFromPath, type LoadInfo, type ParseOptions } from './local.js';
+import { directoryVersion, loadedData, loadFromBytes, loadFromPath, type LoadInfo, type ParseOptions } from './local.js';
 import type { LoadedData, LoadWarning } from './types.js';
 import type { WorkerMessage, WorkerTask } from './worker.js';
 
@@ -104,20 +104,7 @@ export async function buildDatasetSliced(tables: Tables, options: DatasetOptions
 }
 
 async function assemble(tables: Tables, warnings: LoadWarning[], info: LoadInfo, sliceMs: number): Promise<LoadedData> {
-  const dataset = await buildDatasetSliced(tables, {}, sliceMs);
-  return {
-    dataset,
-    meta: {
-      source: info.source,
-      kind: info.kind,
-      isSample: info.isSample ?? false,
-      version: info.version,
-      downloadedAt: info.downloadedAt,
-      loadedAt: new Date().toISOString(),
-      plan: dataset.plan,
-      warnings,
-    },
-  };
+  return loadedData(await buildDatasetSliced(tables, {}, sliceMs), warnings, info);
 }
 
 /** `loadFromBytes` off the event loop (see the module comment). */
@@ -148,21 +135,6 @@ export async function verifyPathOffThread(path: string, parse: ParseOptions = {}
     ? { kind: 'directory', path: full, parse, verifyOnly: true }
     : { kind: 'bytes', bytes: new Uint8Array(await readFile(full)), parse, verifyOnly: true };
   return (await parseInWorker(file, task)).warnings;
-}
-
-/** As local.ts: the latest mtime of the CSVs a directory load reads (ISO), or null. */
-function directoryVersion(dir: string): string | null {
-  try {
-    const sub = join(dir, 'csv');
-    const folder = statSync(sub, { throwIfNoEntry: false })?.isDirectory() ? sub : dir;
-    let latest = 0;
-    for (const n of readdirSync(folder)) {
-      if (n.toLowerCase().endsWith('.csv')) latest = Math.max(latest, statSync(join(folder, n)).mtimeMs);
-    }
-    return latest ? new Date(latest).toISOString() : null;
-  } catch {
-    return null;
-  }
 }
 
 /** `loadFromPath` off the event loop (see the module comment). */
