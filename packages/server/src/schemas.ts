@@ -26,6 +26,17 @@ const time = z
   .regex(/^\d{2}:\d{2}:\d{2}$/)
   .openapi({ format: 'time', example: '09:30:00' });
 
+/*
+ * Whole-record examples from the bundled sample (US.NYSE, USD), so /docs shows real answers
+ * instead of "string" and additionalProp1 for records that allow extra columns.
+ */
+const EXAMPLE_MARKET = {"fin_id": "US.NYSE", "exchange_name": "New York Stock Exchange", "market_name": "Equities", "security_group": "Stocks, ETFs", "timezone": "America/New_York", "weekend_definition": "Sat-Sun", "mic": "XNYS", "acronym": "NYSE", "asset_type": "Equities", "memo": "Canonical trading hours; sample data", "permanently_closed": null, "replaced_by": null, "country_code": "US", "holidays_min_date": "2000-01-17", "holidays_max_date": "2030-12-25"};
+const EXAMPLE_MARKETHOLIDAY = {"fin_id": "US.NYSE", "date": "2023-11-24", "holiday_name": "Thanksgiving Day", "schedule": "Partial", "settlement": "Yes", "observed": false, "memo": "Early close at 13:00 on the day after Thanksgiving", "status": "Open", "has_settlement": true, "is_open": true};
+const EXAMPLE_PHASE = {"phase_type": "Primary Trading Session", "start": "2023-11-15T09:30:00-05:00", "end": "2023-11-15T16:00:00-05:00", "phase_name": "Core Trading Session", "phase_memo": null, "status": "Open", "settlement": "Yes", "timezone": "America/New_York", "has_settlement": true, "is_open": true};
+const EXAMPLE_SCHEDULE = {"fin_id": "US.NYSE", "schedule_group": "Partial", "schedule_group_memo": "Early close at 13:00", "timezone": "America/New_York", "phase_type": "Primary Trading Session", "phase_name": "Core Trading Session", "phase_memo": null, "days": "Mon-Fri", "start": "09:30:00", "end": "13:00:00", "offset_days": 0, "duration": 12600, "min_start": null, "max_start": null, "min_end": null, "max_end": null, "in_force_start_date": null, "in_force_end_date": null, "season_start": null, "season_end": null, "has_season": false, "end_with_offset": "13:00:00"};
+const EXAMPLE_CURRENCY = {"currency_code": "USD", "currency_name": "US Dollar", "country_code": "US", "central_bank": "Federal Reserve System", "financial_capital": "New York", "financial_capital_timezone": "America/New_York", "weekend_definition": "Sat-Sun"};
+const EXAMPLE_CURRENCYHOLIDAY = {"currency_code": "USD", "date": "2023-06-19", "holiday_name": "Juneteenth National Independence Day", "settlement": "No", "observed": false, "memo": null};
+
 export const Market = z
   .looseObject({
     fin_id: z.string().openapi({ example: 'US.NYSE' }),
@@ -44,7 +55,7 @@ export const Market = z
     holidays_min_date: date.nullable(),
     holidays_max_date: date.nullable(),
   })
-  .openapi('MarketResponse');
+  .openapi('MarketResponse', { example: EXAMPLE_MARKET });
 
 export const MarketHoliday = z
   .looseObject({
@@ -59,7 +70,7 @@ export const MarketHoliday = z
     has_settlement: z.boolean(),
     is_open: z.boolean(),
   })
-  .openapi('MarketHolidayResponse');
+  .openapi('MarketHolidayResponse', { example: EXAMPLE_MARKETHOLIDAY });
 
 export const Phase = z
   .looseObject({
@@ -74,7 +85,7 @@ export const Phase = z
     has_settlement: z.boolean(),
     is_open: z.boolean(),
   })
-  .openapi('PhaseResponse');
+  .openapi('PhaseResponse', { example: EXAMPLE_PHASE });
 
 export const Schedule = z
   .looseObject({
@@ -101,7 +112,7 @@ export const Schedule = z
     has_season: z.boolean(),
     end_with_offset: str.optional(),
   })
-  .openapi('ScheduleResponse');
+  .openapi('ScheduleResponse', { example: EXAMPLE_SCHEDULE });
 
 export const MarketStatus = z
   .looseObject({
@@ -137,7 +148,7 @@ export const Currency = z
     financial_capital_timezone: str,
     weekend_definition: str,
   })
-  .openapi('CurrencyResponse');
+  .openapi('CurrencyResponse', { example: EXAMPLE_CURRENCY });
 
 export const CurrencyHoliday = z
   .looseObject({
@@ -148,7 +159,7 @@ export const CurrencyHoliday = z
     observed: z.boolean(),
     memo: str,
   })
-  .openapi('CurrencyHolidayResponse');
+  .openapi('CurrencyHolidayResponse', { example: EXAMPLE_CURRENCYHOLIDAY });
 
 // ---- trading days, bells, joined calendars, FX dates (calendar-arithmetic.md §1–5) ----
 

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, operations, schemas, type Operation, type OpenbellApp } from '../src/index.js';
+import { buildOpenApiDocument, createApp, operations, schemas, type Operation, type OpenbellApp } from '../src/index.js';
 import { CME, fixtureData, NOON_NY } from './fixture.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -274,5 +274,17 @@ describe('real responses conform to the document', () => {
     const err = schemas.ValidationError.safeParse((await request(app).get('/markets/US.NYSE/holidays')).body);
     expect(err.success).toBe(true);
     expect(schemas.AmbiguousError.safeParse((await request(app).get('/markets/XCME')).body).success).toBe(true);
+  });
+});
+
+describe('examples people see in /docs', () => {
+  it('records that allow extra columns carry a real example (no "string" or additionalProp1 placeholders)', () => {
+    const doc = buildOpenApiDocument() as { components: { schemas: Record<string, { example?: Record<string, unknown> }> } };
+    for (const name of ['MarketResponse', 'MarketHolidayResponse', 'PhaseResponse', 'ScheduleResponse', 'CurrencyResponse', 'CurrencyHolidayResponse']) {
+      const example = doc.components.schemas[name]?.example;
+      expect(example, name).toBeDefined();
+      expect(Object.values(example!)).not.toContain('string');
+    }
+    expect(doc.components.schemas.PhaseResponse!.example).toMatchObject({ phase_type: 'Primary Trading Session', start: '2023-11-15T09:30:00-05:00' });
   });
 });
