@@ -2,7 +2,7 @@
  * The Dataset: indexed tables plus every query of the engine. Adapters (REST, CLI) call these
  * methods and only translate arguments and answers.
  */
-import type { CalendarQueries, DatasetCounts, LookupOptions } from './api.js';
+import type { DatasetCounts, LookupOptions } from './api.js';
 import { buildIndex, buildIndexSteps, type DatasetIndex } from './build/index.js';
 import {
   CurrencyCalendar,
@@ -158,7 +158,7 @@ function day(value: unknown, param: string): number {
 /** Largest |n| of `advance` and `sessionOffset` (params.ts). */
 const MAX_ADVANCE = MAX_STEPS;
 
-export class Dataset implements CalendarQueries {
+export class Dataset {
   private readonly index: DatasetIndex;
   private readonly utc: Zone;
 
