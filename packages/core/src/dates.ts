@@ -7,8 +7,23 @@ import type { DayOfWeek } from './types.js';
 
 export const SECONDS_PER_DAY = 86_400;
 
+/**
+ * Units of the time values that flow through the engine, as "flavours": a plain number is
+ * accepted (arithmetic stays easy), but a value typed in one unit is refused where another is
+ * expected, so seconds cannot be passed where milliseconds are meant, or an instant as a day.
+ */
+export type EpochDay = number & { readonly __unit?: 'epoch-day' };
+/** Seconds since 1970-01-01T00:00Z: the engine's instants. */
+export type EpochSeconds = number & { readonly __unit?: 'epoch-seconds' };
+/** Milliseconds since 1970-01-01T00:00Z: instants at the API (Date.now(), Date.parse). */
+export type EpochMs = number & { readonly __unit?: 'epoch-ms' };
+
+/** An API instant (ms) as an engine instant (s), and back. */
+export const msToSeconds = (ms: EpochMs): EpochSeconds => ms / 1000;
+export const secondsToMs = (s: EpochSeconds): EpochMs => s * 1000;
+
 /** Days from 1970-01-01 to the given proleptic Gregorian date. */
-export function daysFromCivil(y: number, m: number, d: number): number {
+export function daysFromCivil(y: number, m: number, d: number): EpochDay {
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
   const yoe = yy - era * 400;
@@ -19,7 +34,7 @@ export function daysFromCivil(y: number, m: number, d: number): number {
 }
 
 /** Inverse of daysFromCivil. */
-export function civilFromDays(days: number): { y: number; m: number; d: number } {
+export function civilFromDays(days: EpochDay): { y: number; m: number; d: number } {
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097;
@@ -31,7 +46,7 @@ export function civilFromDays(days: number): { y: number; m: number; d: number }
   return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d };
 }
 
-export function yearOfDay(days: number): number {
+export function yearOfDay(days: EpochDay): number {
   return civilFromDays(days).y;
 }
 
@@ -56,7 +71,7 @@ const DAY_CACHE_FROM = daysFromCivil(1970, 1, 1);
 const DAY_CACHE_SIZE = daysFromCivil(2100, 1, 1) - DAY_CACHE_FROM;
 const dayStrings: (string | undefined)[] = new Array(DAY_CACHE_SIZE);
 
-export function formatDay(days: number): string {
+export function formatDay(days: EpochDay): string {
   const i = days - DAY_CACHE_FROM;
   if (i < 0 || i >= DAY_CACHE_SIZE) return formatDayUncached(days);
   return (dayStrings[i] ??= formatDayUncached(days));
@@ -65,7 +80,7 @@ export function formatDay(days: number): string {
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Parses 'YYYY-MM-DD' to an epoch day, or returns undefined when it is not a real date. */
-export function tryParseDay(value: string): number | undefined {
+export function tryParseDay(value: string): EpochDay | undefined {
   const m = DATE_RE.exec(value);
   if (!m) return undefined;
   const y = Number(m[1]);
@@ -79,13 +94,13 @@ export function tryParseDay(value: string): number | undefined {
 }
 
 /** ISO weekday of an epoch day: 1 = Monday … 7 = Sunday. 1970-01-01 was a Thursday. */
-export function isoWeekday(days: number): number {
+export function isoWeekday(days: EpochDay): number {
   return ((((days + 3) % 7) + 7) % 7) + 1;
 }
 
 export const DAY_NAMES: readonly DayOfWeek[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-export function dayName(days: number): DayOfWeek {
+export function dayName(days: EpochDay): DayOfWeek {
   return DAY_NAMES[isoWeekday(days) - 1]!;
 }
 
@@ -129,7 +144,7 @@ function formatOffsetUncached(offsetSeconds: number): string {
 }
 
 /** Writes an instant as a local ISO date-time with its offset. */
-export function formatInstant(epochSeconds: number, offsetSeconds: number): string {
+export function formatInstant(epochSeconds: EpochSeconds, offsetSeconds: number): string {
   const local = epochSeconds + offsetSeconds;
   const day = Math.floor(local / SECONDS_PER_DAY);
   return `${formatDay(day)}T${formatTime(local - day * SECONDS_PER_DAY)}${formatOffset(offsetSeconds)}`;
@@ -139,9 +154,22 @@ export function formatInstant(epochSeconds: number, offsetSeconds: number): stri
  * formatInstant for a wall time known to be `day` at `secondsOfDay`: reuses the row's time
  * string unless the instant was moved (a DST gap) or the time is 24:00.
  */
-export function formatWall(day: number, secondsOfDay: number, timeString: string, epochSeconds: number, offsetSeconds: number): string {
+export function formatWall(day: EpochDay, secondsOfDay: number, timeString: string, epochSeconds: EpochSeconds, offsetSeconds: number): string {
   if (secondsOfDay < SECONDS_PER_DAY && epochSeconds + offsetSeconds === day * SECONDS_PER_DAY + secondsOfDay) {
     return `${formatDay(day)}T${timeString}${formatOffset(offsetSeconds)}`;
   }
   return formatInstant(epochSeconds, offsetSeconds);
 }
+
+// Compile-time proof that the unit flavours refuse mixing: if these assignments ever
+// type-check, the expected-error directives below go unused and the build fails.
+function unitsRefuseMixing(seconds: EpochSeconds, day: EpochDay, ms: EpochMs): void {
+  // @ts-expect-error seconds are not milliseconds
+  const asMs: EpochMs = seconds;
+  // @ts-expect-error an instant is not a day
+  const asDay: EpochDay = seconds;
+  // @ts-expect-error milliseconds are not seconds
+  const asSeconds: EpochSeconds = ms;
+  void [asMs, asDay, asSeconds, day];
+}
+void unitsRefuseMixing;

@@ -5,7 +5,7 @@
  * ISO strings are only made for what a caller returns, so status can look at a week of phases
  * without formatting them.
  */
-import { SECONDS_PER_DAY, formatInstant, formatWall, isoWeekday, yearOfDay } from './dates.js';
+import { SECONDS_PER_DAY, formatInstant, formatWall, isoWeekday, yearOfDay, type EpochDay, type EpochSeconds } from './dates.js';
 import { DataError } from './errors.js';
 import type { CompiledRow, MarketEntry, SeasonDates } from './model.js';
 import type { Phase } from './types.js';
@@ -16,12 +16,11 @@ import type { Zone } from './zone.js';
 export interface Generated {
   row: CompiledRow;
   /** Local day the phase starts on (the day its schedule group was chosen for). */
-  day: number;
+  day: EpochDay;
   /** Local day the phase ends on, and so belongs to: day + offset_days. */
-  endDay: number;
-  /** Instants in epoch seconds. */
-  start: number;
-  end: number;
+  endDay: EpochDay;
+  start: EpochSeconds;
+  end: EpochSeconds;
   startOffset: number;
   endOffset: number;
 }
@@ -51,7 +50,7 @@ function applies(row: CompiledRow, day: number): boolean {
  * Steps 1–5 for one local day: the rows that make its phases, in step-5 order. Appends to `out`
  * to avoid allocating a list per day.
  */
-export function rowsForDay(entry: MarketEntry, day: number, out: CompiledRow[]): void {
+export function rowsForDay(entry: MarketEntry, day: EpochDay, out: CompiledRow[]): void {
   const holiday = entry.holidayByDay.get(day);
   const group = holiday ? (holiday.schedule ?? '').toLowerCase() : REGULAR_GROUP;
   const rows = entry.groups.get(group);
@@ -90,7 +89,7 @@ export const LOOK_BACK_DAYS = 2;
  * (whatever their end) and those that began in the look-back and do not end before the range.
  * Day-level answers attribute these by `endDay` themselves (see `phasesByEndDay`).
  */
-export function generate(entry: MarketEntry, startDay: number, endDay: number): Generated[] {
+export function generate(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay): Generated[] {
   return generateFrom(entry, Math.max(startDay - LOOK_BACK_DAYS, entry.minDay), endDay, startDay);
 }
 
@@ -99,7 +98,7 @@ export function generate(entry: MarketEntry, startDay: number, endDay: number): 
  * `rangeStart`. `generate` is this from the look-back on; a long range can be produced as the
  * concatenation of consecutive day spans (the first one starting at the look-back).
  */
-export function generateFrom(entry: MarketEntry, fromDay: number, toDay: number, rangeStart: number): Generated[] {
+export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: EpochDay, rangeStart: EpochDay): Generated[] {
   const out: Generated[] = [];
   const rows: CompiledRow[] = [];
   for (let day = fromDay; day <= toDay; day++) {
@@ -126,7 +125,7 @@ export function generateFrom(entry: MarketEntry, fromDay: number, toDay: number,
  * depends on X alone, so a phase that began more than the look-back before its end day belongs
  * to none (whatever range is asked), as with one-day ranges.
  */
-export function phasesByEndDay(entry: MarketEntry, startDay: number, endDay: number): Generated[][] {
+export function phasesByEndDay(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay): Generated[][] {
   const byDay: Generated[][] = Array.from({ length: endDay - startDay + 1 }, () => []);
   for (const g of generate(entry, startDay, endDay)) {
     if (g.endDay >= startDay && g.endDay <= endDay && g.endDay - g.day <= LOOK_BACK_DAYS) byDay[g.endDay - startDay]!.push(g);

@@ -15,6 +15,7 @@ export {
   tryParseTime,
 } from './dates.js';
 export { parseDays } from './weekdays.js';
+export { msToSeconds, secondsToMs, type EpochDay, type EpochMs, type EpochSeconds } from './dates.js';
 export { describePlace, placeOf, publishedHeader, type Place, type RowFault, type TableSource, type TableSources } from './provenance.js';
 export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './calendars.js';
 export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './glob.js';

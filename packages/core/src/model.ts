@@ -1,4 +1,5 @@
 /** Internal, indexed form of the tables, built once by build.ts. */
+import type { EpochDay } from './dates.js';
 import type { DataError } from './errors.js';
 import type { Zone } from './zone.js';
 import type { Currency, CurrencyHoliday, Market, MarketHoliday, RegionalHolidayRow, Schedule } from './types.js';
@@ -52,8 +53,8 @@ export interface MarketEntry {
   schedules: Schedule[];
   /** Lower-cased schedule group → rows in the order of engine-semantics §4 step 5. */
   groups: Map<string, CompiledRow[]>;
-  minDay: number;
-  maxDay: number;
+  minDay: EpochDay;
+  maxDay: EpochDay;
   zone: Zone | null;
   /** Set by a bad holiday or market row: every query but the market record answers it. */
   holidayFault: DataError | null;

@@ -8,7 +8,7 @@
  * the same text and word their refusals the same way.
  */
 import { compileGlob } from './glob.js';
-import { SECONDS_PER_DAY, tryParseDay } from './dates.js';
+import { SECONDS_PER_DAY, tryParseDay, type EpochMs } from './dates.js';
 import { InvalidArgumentError, type ArgumentFault } from './errors.js';
 import type { BusinessDayConvention, TimeUnit } from './types.js';
 
@@ -54,7 +54,7 @@ function restorePlus(value: string): string {
  * without an offset is refused rather than guessed: the spec asks callers to be explicit. An
  * offset whose `+` was decoded to a space (an unencoded query string) is read as `+`.
  */
-export function parseInstant(value: unknown, param: string): number {
+export function parseInstant(value: unknown, param: string): EpochMs {
   if (typeof value !== 'string' || value.length === 0) {
     throw InvalidArgumentError.one(param, 'Field required: a date-time such as 2023-11-15T17:00:00+00:00', 'missing');
   }
@@ -415,3 +415,4 @@ export function parseParams<S extends Record<string, Param>>(specs: S, raw: Read
   if (faults) throw new InvalidArgumentError(faults);
   return out as ParamValues<S>;
 }
+export type { EpochDay, EpochMs, EpochSeconds } from './dates.js';

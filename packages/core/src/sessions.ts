@@ -26,7 +26,7 @@
  *   before T.
  * - Date-times are written in the market's zone (UTC when the market has none), as status does.
  */
-import { SECONDS_PER_DAY, formatDay, formatInstant } from './dates.js';
+import { SECONDS_PER_DAY, formatDay, formatInstant, type EpochMs } from './dates.js';
 import { InvalidArgumentError, OutOfCoverageError } from './errors.js';
 import { LOOK_BACK_DAYS, rowsForDay } from './generate.js';
 import { lowerBound, type CompiledRow, type MarketEntry } from './model.js';
@@ -255,7 +255,7 @@ function upperBound(values: Int32Array | Float64Array, x: number): number {
  * instant `instantMs`, searched over the whole coverage window. The local date of the instant
  * must lie in the window.
  */
-export function findBell(entry: MarketEntry, zone: Zone, instantMs: number, event: BellEvent, forward: boolean): Bell {
+export function findBell(entry: MarketEntry, zone: Zone, instantMs: EpochMs, event: BellEvent, forward: boolean): Bell {
   const t = instantMs / 1000;
   const day = Math.floor((t + zone.offsetAt(t)) / SECONDS_PER_DAY);
   if (day < entry.minDay || day > entry.maxDay) {

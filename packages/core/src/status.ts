@@ -1,5 +1,5 @@
 /** Market status at an instant (engine-semantics §5). */
-import { SECONDS_PER_DAY, formatDay, formatInstant } from './dates.js';
+import { SECONDS_PER_DAY, formatDay, formatInstant, msToSeconds, type EpochMs } from './dates.js';
 import { OutOfCoverageError } from './errors.js';
 import { generate, toPhase, type Generated } from './generate.js';
 import type { MarketEntry } from './model.js';
@@ -9,8 +9,8 @@ import type { Zone } from './zone.js';
 
 const STATUS_WINDOW_DAYS = 5;
 
-export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: number): MarketStatus {
-  const t = instantMs / 1000;
+export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: EpochMs): MarketStatus {
+  const t = msToSeconds(instantMs);
   const day = Math.floor((t + zone.offsetAt(t)) / SECONDS_PER_DAY);
   if (day < entry.minDay || day > entry.maxDay) {
     throw new OutOfCoverageError(entry.market.fin_id, formatInstant(Math.floor(t), zone.offsetAt(t)), formatDay(entry.minDay), formatDay(entry.maxDay));

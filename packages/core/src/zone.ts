@@ -8,7 +8,7 @@
  */
 import { LocalDateTime, ZoneId, type ZoneRules } from '@js-joda/core';
 import '@js-joda/timezone';
-import { SECONDS_PER_DAY, civilFromDays, daysFromCivil } from './dates.js';
+import { SECONDS_PER_DAY, civilFromDays, daysFromCivil, type EpochDay, type EpochSeconds } from './dates.js';
 
 /** Wider than any real offset (−12h … +14h), so the window holds every instant of the local day. */
 const MARGIN = 18 * 3600;
@@ -33,7 +33,7 @@ export class Zone {
     this.fixed = this.rules.isFixedOffset() ? this.rules.offsetOfEpochMilli(0).totalSeconds() : undefined;
   }
 
-  private dayOffset(day: number): number {
+  private dayOffset(day: EpochDay): number {
     if (this.fixed !== undefined) return this.fixed;
     const i = day - CACHE_FROM;
     if (i < 0 || i >= CACHE_DAYS) return this.computeDayOffset(day);
@@ -44,7 +44,7 @@ export class Zone {
     return off;
   }
 
-  private computeDayOffset(day: number): number {
+  private computeDayOffset(day: EpochDay): number {
     const from = day * SECONDS_PER_DAY - MARGIN;
     const to = (day + 1) * SECONDS_PER_DAY + MARGIN;
     const a = this.rules.offsetOfEpochMilli(from * 1000).totalSeconds();
@@ -54,7 +54,7 @@ export class Zone {
   }
 
   /** UTC offset in seconds at an instant. */
-  offsetAt(epochSeconds: number): number {
+  offsetAt(epochSeconds: EpochSeconds): number {
     const off = this.dayOffset(Math.floor(epochSeconds / SECONDS_PER_DAY));
     if (!Number.isNaN(off)) return off;
     return this.rules.offsetOfEpochMilli(Math.floor(epochSeconds * 1000)).totalSeconds();
@@ -65,7 +65,7 @@ export class Zone {
    * forward by the gap's length; a time that occurs twice resolves to the earlier instant.
    * `secondsOfDay` may be 86400 (24:00, the end of the day).
    */
-  resolve(day: number, secondsOfDay: number): number {
+  resolve(day: EpochDay, secondsOfDay: number): EpochSeconds {
     const wall = day * SECONDS_PER_DAY + secondsOfDay;
     const off = this.dayOffset(day);
     if (!Number.isNaN(off)) {
@@ -75,7 +75,7 @@ export class Zone {
     return this.resolveSlow(wall);
   }
 
-  private resolveSlow(wall: number): number {
+  private resolveSlow(wall: number): EpochSeconds {
     const localDay = Math.floor(wall / SECONDS_PER_DAY);
     const secs = wall - localDay * SECONDS_PER_DAY;
     const { y, m, d } = civilFromDays(localDay);
