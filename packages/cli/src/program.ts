@@ -26,12 +26,19 @@ function settingsOf(cmd: Command): Settings {
 async function runQueryCommand(cmd: Command, name: CommandOperation, raw: Record<string, unknown>, names: Record<string, string>): Promise<unknown> {
   const settings = settingsOf(cmd);
   const json = Boolean(cmd.optsWithGlobals().json);
-  const [{ failureOf, formatBody, runQuery }, { loadForQuery }] = await Promise.all([import('./commands/queries.js'), import('./data.js')]);
+  const [{ failureOf, formatBody, runQuery }, { loadForQuery }, { outputFor }] = await Promise.all([
+    import('./commands/queries.js'),
+    import('./data.js'),
+    import('./format.js'),
+  ]);
   const data = await loadForQuery(settings, json);
   const res = runQuery(data.dataset, name, raw);
   if (json) process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
   if (res.status >= 400) throw failureOf(res, names);
-  if (!json) process.stdout.write(`${formatBody(name, res.body)}\n`);
+  if (!json) {
+    const ask = (other: CommandOperation, args: Readonly<Record<string, unknown>>) => runQuery(data.dataset, other, args);
+    process.stdout.write(`${formatBody(name, res.body, { ...outputFor(), args: raw, ask })}\n`);
+  }
   return res.body;
 }
 

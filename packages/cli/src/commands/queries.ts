@@ -4,8 +4,9 @@
  * otherwise the operation's text formatter prints it.
  */
 import { answerOperation } from '@openbell/server/offline';
+import { PLAIN } from '../format.js';
 import { UserError } from '../errors.js';
-import { formatters, type CommandOperation } from './formatters.js';
+import { formatWith, type CommandOperation, type FormatContext } from './formatters.js';
 
 export interface QueryResult {
   status: number;
@@ -37,9 +38,9 @@ export function runQuery(
   return answerOperation(ds, name, raw, { now });
 }
 
-/** The body as text for people. */
-export function formatBody(name: CommandOperation, body: unknown): string {
-  return (formatters[name] as (b: unknown) => string)(body);
+/** The body as text for people, within the width of `out` and in its colours. */
+export function formatBody(name: CommandOperation, body: unknown, out: FormatContext = PLAIN): string {
+  return formatWith(name, body, out);
 }
 
 /** The failure to raise for an error answer: a UserError for 4xx, an internal error otherwise. */
