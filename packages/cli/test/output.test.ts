@@ -1,5 +1,5 @@
 // Issue 16, output made for people: every command fits 80 columns, colour on a terminal only,
-// one time format.
+// one time format, and --format table|json|csv with the REST CSV body.
 import { loadSample } from '@openbell/loader';
 import { createServer, type RunningServer } from '@openbell/server';
 import { operations, type Operation } from '@openbell/server/offline';
@@ -122,8 +122,9 @@ describe('colour on a terminal only', () => {
     // Colour does not change what is written, nor the width.
     // eslint-disable-next-line no-control-regex
     expect(forced.stdout.replace(/\x1b\[\d+m/g, '')).toBe(pipe.stdout);
-    // JSON is never coloured.
+    // Neither JSON nor CSV is ever coloured.
     expect((await run([...args, '--json'], { FORCE_COLOR: '1', NO_COLOR: '' })).stdout).not.toMatch(ANSI);
+    expect((await run(['markets', '--format', 'csv'], { FORCE_COLOR: '1', NO_COLOR: '' })).stdout).not.toMatch(ANSI);
   });
 
   it('the rule: NO_COLOR wins, then FORCE_COLOR, then a terminal that is not dumb', () => {
@@ -168,5 +169,58 @@ describe('times in one format, yes/no words', () => {
     expect(holidays.stdout).toMatch(/^2023-11-24\s+Thanksgiving Day\s+Partial\s+13:00\s+yes\s+yes\s+no$/m);
     for (const out of [holidays.stdout, currency.stdout]) expect(out).not.toMatch(/\b(Yes|No)\b/);
     expect(currency.stdout).toMatch(/^2024-07-04\s+Independence Day\s+no\s+no$/m);
+  });
+});
+
+describe('--format table|json|csv', () => {
+  const restCsv = async (path: string) => {
+    const res = await fetch(`${rest.url}${path}${path.includes('?') ? '&' : '?'}format=csv`);
+    return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+  };
+  const cases: [string[], string][] = [
+    [['markets'], '/markets'],
+    [['holidays', 'US.NYSE', '--start', '2023-01-01', '--end', '2023-12-31'], '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31'],
+    [['days', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26'], '/markets/US.NYSE/days?start=2023-11-20&end=2023-11-26'],
+    [['schedules', 'US.CME.EQUITY.USINDEX1'], '/markets/US.CME.EQUITY.USINDEX1/schedules'],
+    [['sessions', 'HK.HKEX', '--start', '2023-11-20', '--end', '2023-11-24'], '/markets/HK.HKEX/sessions?start=2023-11-20&end=2023-11-24'],
+    [['bizdays', 'US.NYSE+GB.LSE', '--start', '2023-12-22', '--end', '2023-12-27'], '/calendars/US.NYSE+GB.LSE/days?start=2023-12-22&end=2023-12-27'],
+    [['currency-holidays', 'USD', '--start', '2024-01-01', '--end', '2024-12-31'], '/currencies/USD/holidays?start=2024-01-01&end=2024-12-31'],
+  ];
+  it.concurrent.each(cases)('openbell %j --format csv is the REST CSV body', async (args, path) => {
+    const [cli, http] = await Promise.all([run([...args, '--format', 'csv']), restCsv(path)]);
+    expect(http.status).toBe(200);
+    expect(http.type).toMatch(/^text\/csv/);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toBe(http.body);
+    expect(cli.stdout.split('\r\n')[0]).toMatch(/^[A-Z][A-Za-z]*( [A-Z][A-Za-z]*)*,/);
+  });
+
+  it('--format json is --json (the REST body); table is the default', async () => {
+    const args = ['holidays', 'US.NYSE', '--start', '2023-11-01', '--end', '2023-11-30'];
+    const [json, alias, tableOut, plain] = await Promise.all([run([...args, '--format', 'json']), run([...args, '--json']), run([...args, '--format', 'table']), run(args)]);
+    expect(json.stdout).toBe(alias.stdout);
+    expect(JSON.parse(json.stdout)).toEqual(await (await fetch(`${rest.url}/markets/US.NYSE/holidays?start=2023-11-01&end=2023-11-30`)).json());
+    expect(tableOut.stdout).toBe(plain.stdout);
+    expect(plain.stdout).toMatch(/^Date\s+Holiday/);
+    const status = await run(['status', 'XNYS', 'GB.LSE', '--at', NOW, '--format', 'json']);
+    expect(JSON.parse(status.stdout).markets).toHaveLength(2);
+  });
+
+  it('a single record has no CSV (REST: 406), a bad or conflicting format is refused: 1 and one line', async () => {
+    const [market, bad, both, http] = await Promise.all([
+      run(['market', 'XNYS', '--format', 'csv']),
+      run(['markets', '--format', 'xml']),
+      run(['markets', '--json', '--format', 'csv']),
+      restCsv('/markets/XNYS'),
+    ]);
+    expect(http.status).toBe(406);
+    for (const r of [market, bad, both]) {
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n').filter((l) => !/sample dataset/.test(l))).toHaveLength(1);
+    }
+    expect(market.stderr).toMatch(/market answers a single record.*--format json/);
+    expect(bad.stderr).toMatch(/--format.*xml.*table, json, csv/);
+    expect(both.stderr).toMatch(/--json and --format csv/);
   });
 });
