@@ -67,7 +67,7 @@ export function statusTable(body: { as_of: string; markets: BulkEntry[] }, out: 
     out,
   );
   const plus = rows.some((r) => / \+\d+d/.test(`${r[4]} ${r[5]}`));
-  return `${t}\n${note(out, `(as of ${body.as_of}; times local to each market${plus ? '; +2d: 2 days later' : ''})`)}`;
+  return `${t}\n${note(out, `(as of ${body.as_of}; times local to each market${plus ? '; +Nd: N days later' : ''})`)}`;
 }
 
 /** True when an entry of the bulk answer is an error (the command then exits 1). */
