@@ -17,21 +17,43 @@ export const VERSION: string = (() => {
 function settingsOf(cmd: Command): Settings {
   const all = cmd.optsWithGlobals() as Record<string, unknown>;
   const flags: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(all)) if (v !== undefined && k !== 'config' && k !== 'json') flags[k] = v;
+  for (const [k, v] of Object.entries(all)) if (v !== undefined && k !== 'config' && k !== 'json' && k !== 'format') flags[k] = v;
   return resolveSettings(flags, process.env, all.config as string | undefined);
+}
+
+export type OutputFormat = 'table' | 'json' | 'csv';
+
+/** `--format`, with `--json` an alias of `--format json` (refused beside another format). */
+function formatOf(cmd: Command): OutputFormat {
+  const all = cmd.optsWithGlobals() as { json?: boolean; format?: OutputFormat };
+  if (all.json && all.format && all.format !== 'json') throw new UserError(`--json and --format ${all.format} disagree: give one of them`);
+  return all.json ? 'json' : (all.format ?? 'table');
+}
+
+/** `--format table|json|csv` of a query command. */
+function formatOption(): Option {
+  return new Option('--format <format>', 'table (for people), json (the REST body; also --json) or csv (the REST CSV of a list)').choices(['table', 'json', 'csv']);
 }
 
 // Command modules are imported when their command runs, so --help, --version and argument
 // errors do not wait for the loader and the data.
 async function runQueryCommand(cmd: Command, name: CommandOperation, raw: Record<string, unknown>, names: Record<string, string>): Promise<unknown> {
   const settings = settingsOf(cmd);
-  const json = Boolean(cmd.optsWithGlobals().json);
-  const [{ failureOf, formatBody, runQuery }, { loadForQuery }] = await Promise.all([import('./commands/queries.js'), import('./data.js')]);
-  const data = await loadForQuery(settings, json);
+  const format = formatOf(cmd);
+  const [{ csvBody, failureOf, formatBody, runQuery }, { loadForQuery }, { outputFor }] = await Promise.all([
+    import('./commands/queries.js'),
+    import('./data.js'),
+    import('./format.js'),
+  ]);
+  const data = await loadForQuery(settings, format !== 'table');
   const res = runQuery(data.dataset, name, raw);
-  if (json) process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
+  if (format === 'json') process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
   if (res.status >= 400) throw failureOf(res, names);
-  if (!json) process.stdout.write(`${formatBody(name, res.body)}\n`);
+  if (format === 'csv') process.stdout.write(csvBody(cmd.name(), res.body));
+  if (format === 'table') {
+    const ask = (other: CommandOperation, args: Readonly<Record<string, unknown>>) => runQuery(data.dataset, other, args);
+    process.stdout.write(`${formatBody(name, res.body, { ...outputFor(), args: raw, ask })}\n`);
+  }
   return res.body;
 }
 
@@ -47,7 +69,7 @@ function addQueryCommands(program: Command): void {
   for (const op of Object.values(operations) as Operation[]) {
     // A command written by hand (below) takes precedence over the derived one of that name.
     if (!op.cli || program.commands.some((c) => c.name() === op.cli!.command)) continue;
-    const command = program.command(op.cli.command).description(op.cli.description);
+    const command = program.command(op.cli.command).description(op.cli.description).addOption(formatOption());
     const positional: { param: string; label: string; path: boolean }[] = [];
     const options: { param: string; key: string }[] = [];
     const names: Record<string, string> = {};
@@ -104,7 +126,7 @@ export function buildProgram(): Command {
     .option('--base-url <url>', 'hosted endpoint base URL (env OPENBELL_BASE_URL)')
     .option('--cache-dir <dir>', 'where downloads are cached (env OPENBELL_CACHE_DIR)')
     .option('--config <file>', 'config file (env OPENBELL_CONFIG; default ~/.config/openbell/config.json)')
-    .option('--json', 'print the REST body as JSON')
+    .option('--json', 'print the REST body as JSON (query commands: the same as --format json)')
     .addHelpText('after', '\nConfiguration: flags, then OPENBELL_* environment variables, then the config file. See CONFIG.md.')
     // Before any .command(): subcommands copy these settings when they are created. Errors
     // become one line (commander puts its "Did you mean" suggestion on a second one) and are
@@ -162,6 +184,7 @@ export function buildProgram(): Command {
     .command('status')
     .argument('<ids...>', 'FinIDs or MICs (several: one table, the body of GET /status)')
     .option('--at <iso>', 'instant, ISO 8601 with Z or an offset (default: now)')
+    .addOption(formatOption())
     .description('open or closed at an instant, why, until when, and the next bell')
     .action(async (ids: string[], opts: { at?: string }, cmd: Command) => {
       const at = opts.at !== undefined ? { datetime_utc: opts.at } : {};

@@ -6,134 +6,198 @@
  */
 import type { Bell, Market, MarketDay, Phase } from '@openbell/core';
 import type { CommandName, Operations, ResultOf } from '@openbell/server/offline';
-import { keyValues, localTime, table } from '../format.js';
+import { clock, dateOf, fitLine, hhmm, keyValues, localTime, note, PLAIN, statusColor, table, type Out } from '../format.js';
 import { statusTable } from './many.js';
 
-function marketRows(markets: Market[]): string {
-  return table(
-    ['FinID', 'MIC', 'Exchange', 'Market', 'Timezone', 'Note'],
-    markets.map((m) => [
-      m.fin_id,
-      m.mic,
-      m.exchange_name,
-      m.market_name,
-      m.timezone,
-      m.permanently_closed ? `closed ${m.permanently_closed}${m.replaced_by ? `, replaced by ${m.replaced_by}` : ''}` : '',
-    ]),
+/**
+ * What a formatter gets besides the body: the output's width and colours, the command's
+ * arguments, and a way to ask another operation (the close of a half day in `holidays`).
+ */
+export interface FormatContext extends Out {
+  args?: Readonly<Record<string, unknown>>;
+  ask?: (name: CommandOperation, raw: Readonly<Record<string, unknown>>) => { status: number; body: unknown };
+}
+
+/** `x` marks a market closed for good; a note under the table says when and what replaced it. */
+function marketRows(markets: Market[], out: FormatContext): string {
+  const t = table(
+    [
+      { header: '', drop: 3 },
+      'FinID',
+      'MIC',
+      { header: 'Exchange', flex: true, min: 16 },
+      { header: 'Market', flex: true, min: 12 },
+      { header: 'Timezone', drop: 1 },
+    ],
+    markets.map((m) => [m.permanently_closed ? 'x' : '', m.fin_id, m.mic, m.exchange_name, m.market_name, m.timezone]),
+    out,
+  );
+  const closed = markets
+    .filter((m) => m.permanently_closed)
+    .map((m) => fitLine(`(x ${m.fin_id}: closed ${m.permanently_closed}${m.replaced_by ? `, replaced by ${m.replaced_by}` : ''})`, out.width));
+  return [t, ...closed.map((l) => note(out, l))].join('\n');
+}
+
+function marketBlock(m: Market, out: FormatContext): string {
+  return keyValues(
+    [
+      ['FinID', m.fin_id],
+      ['MIC', m.mic],
+      ['Exchange', m.exchange_name],
+      ['Market', m.market_name],
+      ['Security group', m.security_group],
+      ['Asset type', m.asset_type],
+      ['Timezone', m.timezone],
+      ['Weekend', m.weekend_definition],
+      ['Holidays from', m.holidays_min_date],
+      ['Holidays to', m.holidays_max_date],
+      ['Closed on', m.permanently_closed],
+      ['Replaced by', m.replaced_by],
+      ['Memo', m.memo],
+    ],
+    out,
   );
 }
 
-function marketBlock(m: Market): string {
-  return keyValues([
-    ['FinID', m.fin_id],
-    ['MIC', m.mic],
-    ['Exchange', m.exchange_name],
-    ['Market', m.market_name],
-    ['Security group', m.security_group],
-    ['Asset type', m.asset_type],
-    ['Timezone', m.timezone],
-    ['Weekend', m.weekend_definition],
-    ['Holidays from', m.holidays_min_date],
-    ['Holidays to', m.holidays_max_date],
-    ['Closed on', m.permanently_closed],
-    ['Replaced by', m.replaced_by],
-    ['Memo', m.memo],
-  ]);
-}
-
-/** `*` marks a phase during which the market is open. */
-function phaseRows(phases: Phase[]): string {
+/** `*` marks a phase during which the market is open; the date is said once, in its column. */
+function phaseRows(phases: Phase[], out: FormatContext): string {
   const tz = phases[0]?.timezone;
-  const out = table(
-    ['', 'Start', 'End', 'Phase', 'Name'],
-    phases.map((p) => [p.is_open ? '*' : '', localTime(p.start), localTime(p.end), p.phase_type, p.phase_name]),
+  const rows = phases.map((p) => {
+    const date = dateOf(p.start);
+    return [p.is_open ? '*' : '', date, clock(p.start, date), clock(p.end, date), p.phase_type, p.phase_name];
+  });
+  const overnight = rows.some((r) => / \+\d+d/.test(String(r[3])));
+  const out1 = table(
+    ['', 'Date', 'Start', 'End', { header: 'Phase', flex: true, min: 16 }, { header: 'Name', flex: true, min: 12, drop: 1 }],
+    rows,
+    out,
   );
-  return tz ? `${out}\n(times in ${tz}; * = open)` : `${out}\n(* = open)`;
+  const where = tz ? `times in ${tz}` : 'local times';
+  return `${out1}\n${note(out, `(${where}; * = open${overnight ? '; +1d: the day after' : ''})`)}`;
 }
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const DAY_MS = 86_400_000;
 
 /** `2023-11-22` → `Wed`. */
 function dayOf(date: string): string {
   return DAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
 }
 
-/**
- * The wall-clock time of a date-time served in the market's zone, as `HH:MM` (`HH:MM:SS` when
- * the seconds are not zero), with `-1d`/`+1d` when it falls on another date than `date` (an
- * overnight session that opened the evening before).
- */
-function clock(iso: string | null, date: string): string {
-  if (!iso) return '';
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?/.exec(iso);
-  if (!m) return iso;
-  const time = `${m[2]}${m[3] && m[3] !== ':00' ? m[3] : ''}`;
-  const shift = Math.round((Date.parse(m[1]!) - Date.parse(date)) / DAY_MS);
-  return shift ? `${time} ${shift > 0 ? '+' : ''}${shift}d` : time;
+/** The trading hours of a day, from its first open phase to its last, as `HH:MM – HH:MM`. */
+function tradingSpan(d: MarketDay): string {
+  const o = d.phases.filter((p) => p.is_open);
+  return o.length ? `${clock(o[0]!.start, d.date)} – ${clock(o[o.length - 1]!.end, d.date)}` : '';
 }
 
-function bellBlock(b: Bell): string {
+/** The close of a holiday on which the market opens (a half day), asked of the day's phases. */
+function closeOf(date: string, out: FormatContext): string {
+  if (!out.ask || typeof out.args?.identifier !== 'string') return '';
+  const res = out.ask('listMarketDays', { identifier: out.args.identifier, start: date, end: date });
+  if (res.status !== 200) return '';
+  const day = (res.body as MarketDay[])[0];
+  const open = day?.phases.filter((p) => p.is_open) ?? [];
+  return open.length ? clock(open[open.length - 1]!.end, date) : '';
+}
+
+function bellBlock(b: Bell, out: FormatContext): string {
   const what = b.event === 'open' ? 'opening' : 'closing';
   if (!b.at) return `no ${what} in the coverage window`;
-  return keyValues([
-    ['Event', what],
-    ['At', localTime(b.at)],
-    ['Session', b.date],
-  ]);
+  return keyValues(
+    [
+      ['Event', what],
+      ['At', localTime(b.at)],
+      ['Session', b.date],
+    ],
+    out,
+  );
 }
+
+const yesNo = (out: Out) => (s: string) => statusColor(out, s);
 
 /** The operations that have a command. */
 export type CommandOperation = CommandName<Operations>;
 
-export const formatters: { [K in CommandOperation]: (body: ResultOf<Operations[K]>) => string } = {
-  listMarkets: (b) => (b.length ? marketRows(b) : 'no market matches'),
+type Formatter<K extends CommandOperation> = (body: ResultOf<Operations[K]>, out: FormatContext) => string;
+
+export const formatters: { [K in CommandOperation]: Formatter<K> } = {
+  listMarkets: (b, out) => (b.length ? marketRows(b, out) : 'no market matches'),
   getMarket: marketBlock,
-  listMarketHolidays: (b) =>
+  listMarketHolidays: (b, out) =>
     b.length
       ? table(
-          ['Date', 'Holiday', 'Schedule', 'Open', 'Settlement', 'Observed'],
-          b.map((h) => [h.date, h.holiday_name, h.schedule, h.is_open, h.settlement, h.observed]),
-        )
+          [
+            'Date',
+            { header: 'Holiday', flex: true, min: 16 },
+            { header: 'Schedule', drop: 1 },
+            'Close',
+            { header: 'Open', style: yesNo(out) },
+            'Settlement',
+            'Observed',
+          ],
+          b.map((h) => [h.date, h.holiday_name, h.schedule, h.is_open ? closeOf(h.date, out) : '', h.is_open, h.has_settlement, h.observed]),
+          out,
+        ) + (b.some((h) => h.is_open) ? `\n${note(out, '(Close: of a half day, in the market\'s timezone)')}` : '')
       : 'no holidays in the range',
-  listMarketPhases: (b) => (b.length ? phaseRows(b) : 'no phases in the range'),
-  listMarketDays: (b) => {
-    const open = (d: MarketDay) => d.phases.filter((p) => p.is_open);
-    return table(
-      ['Date', 'Day', 'Open', 'Settlement', 'Holiday', 'Trading (local)'],
-      b.map((d) => {
-        const o = open(d);
-        const span = o.length ? `${localTime(o[0]!.start)} – ${localTime(o[o.length - 1]!.end)}` : '';
-        return [d.date, d.day_of_week, d.is_open, d.has_settlement, d.holiday?.holiday_name, span];
-      }),
+  listMarketPhases: (b, out) => (b.length ? phaseRows(b, out) : 'no phases in the range'),
+  listMarketDays: (b, out) => {
+    const rows = b.map((d) => [d.date, d.day_of_week, d.is_open, d.has_settlement, d.holiday?.holiday_name, tradingSpan(d)]);
+    const overnight = rows.some((r) => / -\d+d/.test(String(r[5])));
+    return (
+      table(
+        ['Date', 'Day', { header: 'Open', style: yesNo(out) }, 'Settlement', { header: 'Holiday', flex: true, min: 12 }, 'Trading'],
+        rows,
+        out,
+      ) + `\n${note(out, `(trading hours in the market's timezone${overnight ? '; -1d: the day before' : ''})`)}`
     );
   },
-  listMarketSchedules: (b) =>
-    table(
-      ['Group', 'Phase', 'Name', 'Days', 'Start', 'End', 'In force', 'Season'],
-      b.map((s) => [
-        s.schedule_group,
-        s.phase_type,
-        s.phase_name,
-        s.days,
-        s.start?.slice(0, 5),
-        s.offset_days ? `${s.end?.slice(0, 5)} +${s.offset_days}d` : s.end?.slice(0, 5),
-        s.in_force_start_date || s.in_force_end_date ? `${s.in_force_start_date ?? ''}..${s.in_force_end_date ?? ''}` : '',
-        s.has_season ? `${s.season_start}..${s.season_end}` : '',
-      ]),
-    ) + (b[0]?.timezone ? `\n(times in ${b[0].timezone})` : ''),
-  getStatusMany: (b) => statusTable(b as Parameters<typeof statusTable>[0]),
-  getMarketStatus: (s) =>
-    keyValues([
-      ['Market', s.market?.fin_id],
-      ['Status', s.status],
-      ['Reason', s.reason],
-      ['Phase', s.phase ? `${s.phase.phase_type} ${localTime(s.phase.start)} – ${localTime(s.phase.end)}` : null],
-      ['Until', localTime(s.until)],
-      ['Next bell', localTime(s.next_bell)],
-      ['Timezone', s.market?.timezone],
-    ]),
-  listSessions: (b) => {
+  listMarketSchedules: (b, out) => {
+    const rows = b.map((s) => [
+      s.schedule_group,
+      s.phase_type,
+      s.phase_name,
+      s.days,
+      s.start ? hhmm(s.start) : '',
+      s.end ? `${hhmm(s.end)}${s.offset_days ? ` +${s.offset_days}d` : ''}` : '',
+      s.in_force_start_date || s.in_force_end_date ? `${s.in_force_start_date ?? ''}..${s.in_force_end_date ?? ''}` : '',
+      s.has_season ? `${s.season_start}..${s.season_end}` : '',
+    ]);
+    const where = b[0]?.timezone ? `times in ${b[0].timezone}` : 'local times';
+    const overnight = rows.some((r) => / \+\d+d/.test(String(r[5])));
+    return (
+      table(
+        [
+          { header: 'Group', flex: true, min: 12 },
+          { header: 'Phase', flex: true, min: 23 },
+          { header: 'Name', drop: 1 },
+          'Days',
+          'Start',
+          'End',
+          { header: 'In force', drop: 3 },
+          { header: 'Season', drop: 2 },
+        ],
+        rows,
+        out,
+      ) + `\n${note(out, `(${where}${overnight ? '; +1d: the day after' : ''})`)}`
+    );
+  },
+  getStatusMany: (b, out) => statusTable(b as Parameters<typeof statusTable>[0], out),
+  getMarketStatus: (s, out) => {
+    const day = s.phase ? dateOf(s.phase.start) : '';
+    return keyValues(
+      [
+        ['Market', s.market?.fin_id],
+        ['Status', s.status],
+        ['Reason', s.reason],
+        ['Phase', s.phase ? `${s.phase.phase_type} ${localTime(s.phase.start)} – ${clock(s.phase.end, day)}` : null],
+        ['Until', localTime(s.until)],
+        ['Next bell', localTime(s.next_bell)],
+        ['Timezone', s.market?.timezone],
+      ],
+      out,
+      { Status: (v) => statusColor(out, v) },
+    );
+  },
+  listSessions: (b, out) => {
     if (!b.length) return 'no sessions in the range';
     const rows = b.map((s) => [
       s.date,
@@ -144,75 +208,114 @@ export const formatters: { [K in CommandOperation]: (body: ResultOf<Operations[K
       s.partial ? (s.holiday_name ?? 'irregular session') : '',
     ]);
     const overnight = rows.some((r) => / [+-]\d+d/.test(`${r[2]} ${r[3]} ${r[4]}`));
-    return `${table(['Date', 'Day', 'Open', 'Close', 'Breaks', 'Holiday'], rows)}\n(times in the market's timezone${overnight ? '; -1d: the day before' : ''})`;
+    const t = table(['Date', 'Day', 'Open', 'Close', { header: 'Breaks', flex: true, min: 11 }, { header: 'Holiday', flex: true, min: 12 }], rows, out);
+    return `${t}\n${note(out, `(times in the market's timezone${overnight ? '; -1d: the day before' : ''})`)}`;
   },
-  getSessionOffset: (b) =>
-    keyValues([
-      ['Date', `${b.date} ${dayOf(b.date)}`],
-      ['Sessions', b.n],
-      ['Session', `${b.session} ${dayOf(b.session)}`],
-    ]),
-  getSessionCount: (b) =>
-    keyValues([
-      ['Start', b.start],
-      ['End', b.end],
-      ['Sessions', b.count],
-    ]),
+  getSessionOffset: (b, out) =>
+    keyValues(
+      [
+        ['Date', `${b.date} ${dayOf(b.date)}`],
+        ['Sessions', b.n],
+        ['Session', `${b.session} ${dayOf(b.session)}`],
+      ],
+      out,
+    ),
+  getSessionCount: (b, out) =>
+    keyValues(
+      [
+        ['Start', b.start],
+        ['End', b.end],
+        ['Sessions', b.count],
+      ],
+      out,
+    ),
   getNextBell: bellBlock,
   getPreviousBell: bellBlock,
-  listCalendarDays: (b) =>
+  listCalendarDays: (b, out) =>
     table(
-      ['Date', 'Day', 'Business day', 'Closed'],
+      ['Date', 'Day', { header: 'Business day', style: yesNo(out) }, { header: 'Closed', flex: true, min: 12 }],
       b.map((d) => [d.date, dayOf(d.date), d.is_business_day, d.closed.join(', ')]),
+      out,
     ),
-  adjustDate: (b) =>
-    keyValues([
-      ['Date', `${b.date} ${dayOf(b.date)}`],
-      ['Convention', b.convention],
-      ['Adjusted', `${b.adjusted} ${dayOf(b.adjusted)}`],
-    ]),
-  advanceDate: (b) =>
-    keyValues([
-      ['Date', `${b.date} ${dayOf(b.date)}`],
-      ['Advance', `${b.n} ${b.unit}`],
-      ['Result', `${b.result} ${dayOf(b.result)}`],
-    ]),
-  getFxSpot: (b) => {
-    const head = keyValues([
-      ['Pair', b.pair],
-      ['Trade date', `${b.trade_date} ${dayOf(b.trade_date)}`],
-      ['Lag', b.lag],
-      ['Spot date', `${b.spot_date} ${dayOf(b.spot_date)}`],
-    ]);
+  adjustDate: (b, out) =>
+    keyValues(
+      [
+        ['Date', `${b.date} ${dayOf(b.date)}`],
+        ['Convention', b.convention],
+        ['Adjusted', `${b.adjusted} ${dayOf(b.adjusted)}`],
+      ],
+      out,
+    ),
+  advanceDate: (b, out) =>
+    keyValues(
+      [
+        ['Date', `${b.date} ${dayOf(b.date)}`],
+        ['Advance', `${b.n} ${b.unit}`],
+        ['Result', `${b.result} ${dayOf(b.result)}`],
+      ],
+      out,
+    ),
+  getFxSpot: (b, out) => {
+    const head = keyValues(
+      [
+        ['Pair', b.pair],
+        ['Trade date', `${b.trade_date} ${dayOf(b.trade_date)}`],
+        ['Lag', b.lag],
+        ['Spot date', `${b.spot_date} ${dayOf(b.spot_date)}`],
+      ],
+      out,
+    );
     if (!b.closures.length) return head;
     const rows = b.closures.flatMap((c) => c.closed.map((x) => [c.date, dayOf(c.date), x.currency, x.reason]));
-    return `${head}\n\nClosed between trade and spot:\n${table(['Date', 'Day', 'Currency', 'Reason'], rows)}`;
+    return `${head}\n\nClosed between trade and spot:\n${table(['Date', 'Day', 'Currency', { header: 'Reason', flex: true, min: 12 }], rows, out)}`;
   },
-  getFxValueDate: (b) =>
-    keyValues([
-      ['Pair', b.pair],
-      ['Trade date', `${b.trade_date} ${dayOf(b.trade_date)}`],
-      ['Tenor', b.tenor],
-      ['Spot date', `${b.spot_date} ${dayOf(b.spot_date)}`],
-      ['Value date', `${b.value_date} ${dayOf(b.value_date)}`],
-    ]),
-  listCurrencies: (b) =>
-    table(
-      ['Code', 'Name', 'Country', 'Central bank', 'Financial capital'],
-      b.map((c) => [c.currency_code, c.currency_name, c.country_code, c.central_bank, c.financial_capital]),
+  getFxValueDate: (b, out) =>
+    keyValues(
+      [
+        ['Pair', b.pair],
+        ['Trade date', `${b.trade_date} ${dayOf(b.trade_date)}`],
+        ['Tenor', b.tenor],
+        ['Spot date', `${b.spot_date} ${dayOf(b.spot_date)}`],
+        ['Value date', `${b.value_date} ${dayOf(b.value_date)}`],
+      ],
+      out,
     ),
-  getCurrency: (c) =>
-    keyValues([
-      ['Code', c.currency_code],
-      ['Name', c.currency_name],
-      ['Country', c.country_code],
-      ['Central bank', c.central_bank],
-      ['Financial capital', c.financial_capital],
-      ['Timezone', c.financial_capital_timezone],
-      ['Weekend', c.weekend_definition],
-    ]),
-  listCurrencyHolidays: (b) =>
+  listCurrencies: (b, out) =>
+    table(
+      [
+        'Code',
+        { header: 'Name', flex: true, min: 14 },
+        'Country',
+        { header: 'Central bank', flex: true, min: 16 },
+        { header: 'Capital', flex: true, min: 10, drop: 1 },
+      ],
+      b.map((c) => [c.currency_code, c.currency_name, c.country_code, c.central_bank, c.financial_capital]),
+      out,
+    ),
+  getCurrency: (c, out) =>
+    keyValues(
+      [
+        ['Code', c.currency_code],
+        ['Name', c.currency_name],
+        ['Country', c.country_code],
+        ['Central bank', c.central_bank],
+        ['Financial capital', c.financial_capital],
+        ['Timezone', c.financial_capital_timezone],
+        ['Weekend', c.weekend_definition],
+      ],
+      out,
+    ),
+  listCurrencyHolidays: (b, out) =>
     b.length
-      ? table(['Date', 'Holiday', 'Settlement', 'Observed'], b.map((h) => [h.date, h.holiday_name, h.settlement, h.observed]))
+      ? table(
+          ['Date', { header: 'Holiday', flex: true, min: 16 }, 'Settlement', 'Observed'],
+          b.map((h) => [h.date, h.holiday_name, h.settlement, h.observed]),
+          out,
+        )
       : 'no settlement holidays in the range',
 };
+
+/** The body as text for people (80 columns, no colour unless `out` says otherwise). */
+export function formatWith(name: CommandOperation, body: unknown, out: FormatContext = PLAIN): string {
+  return (formatters[name] as (b: unknown, o: FormatContext) => string)(body, out);
+}

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import type { CalendarQueries, PlannedBellEvent } from '@openbell/core';
 import { UserError } from '../errors.js';
-import { localTime, table } from '../format.js';
+import { clock, note, PLAIN, statusColor, table, type Out } from '../format.js';
 
 interface BulkEntry {
   identifier: string;
@@ -27,14 +27,47 @@ function errorText(e: NonNullable<BulkEntry['error']>): string {
   return text;
 }
 
-/** The bulk status as one table; errors take the row of their identifier. */
-export function statusTable(body: { as_of: string; markets: BulkEntry[] }): string {
+/**
+ * The local date of `asOf` in the zone of `iso` (its offset), so that a time on that date
+ * reads `HH:MM` and one on a later date `HH:MM +1d`.
+ */
+function localDateAt(asOf: string, iso: string): string {
+  const m = /([+-])(\d{2}):(\d{2})$/.exec(iso);
+  const offsetMs = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
+  return new Date(Date.parse(asOf) + offsetMs).toISOString().slice(0, 10);
+}
+
+function timeAt(asOf: string, iso: string | null | undefined): string {
+  return iso ? clock(iso, localDateAt(asOf, iso)) : '';
+}
+
+/**
+ * The bulk status as one table; errors take the row of their identifier. Times are the
+ * market's wall clock, `+1d` (`+2d`…) when on a later date than the market's date at `as_of`.
+ */
+export function statusTable(body: { as_of: string; markets: BulkEntry[] }, out: Out = PLAIN): string {
   const rows = body.markets.map((m) =>
     m.error
-      ? [m.identifier, '', `error ${m.error.status}`, errorText(m.error), '', '', '']
-      : [m.identifier, m.fin_id, m.status, m.reason, localTime(m.until), localTime(m.next_bell), m.timezone],
+      ? [m.identifier, m.identifier, `error ${m.error.status}`, errorText(m.error), '', '', '']
+      : [m.identifier, m.fin_id, m.status, m.reason, timeAt(body.as_of, m.until), timeAt(body.as_of, m.next_bell), m.timezone],
   );
-  return `${table(['ID', 'FinID', 'Status', 'Reason', 'Until', 'Next bell', 'Timezone'], rows)}\n(as of ${body.as_of}; times local to each market)`;
+  // The ID column says something only when an ID is not the market's FinID (a MIC).
+  const ids = rows.some((r) => r[0] !== r[1]);
+  const t = table(
+    [
+      { header: 'ID', drop: 1 },
+      'Market',
+      { header: 'Status', style: (s) => statusColor(out, s) },
+      { header: 'Reason', flex: true, min: 23 },
+      'Until',
+      'Next bell',
+      { header: 'Timezone', drop: 2 },
+    ],
+    rows.map((r) => (ids ? r : ['', ...r.slice(1)])),
+    out,
+  );
+  const plus = rows.some((r) => / \+\d+d/.test(`${r[4]} ${r[5]}`));
+  return `${t}\n${note(out, `(as of ${body.as_of}; times local to each market${plus ? '; +Nd: N days later' : ''})`)}`;
 }
 
 /** True when an entry of the bulk answer is an error (the command then exits 1). */

@@ -3,9 +3,10 @@
  * `answerOperation`, so `--json` prints the REST body and the exit code follows its status;
  * otherwise the operation's text formatter prints it.
  */
-import { answerOperation } from '@openbell/server/offline';
+import { answerOperation, toCsv } from '@openbell/server/offline';
+import { PLAIN } from '../format.js';
 import { UserError } from '../errors.js';
-import { formatters, type CommandOperation } from './formatters.js';
+import { formatWith, type CommandOperation, type FormatContext } from './formatters.js';
 
 export interface QueryResult {
   status: number;
@@ -37,9 +38,19 @@ export function runQuery(
   return answerOperation(ds, name, raw, { now });
 }
 
-/** The body as text for people. */
-export function formatBody(name: CommandOperation, body: unknown): string {
-  return (formatters[name] as (b: unknown) => string)(body);
+/** The body as text for people, within the width of `out` and in its colours. */
+export function formatBody(name: CommandOperation, body: unknown, out: FormatContext = PLAIN): string {
+  return formatWith(name, body, out);
+}
+
+/**
+ * A list answer as CSV, the same text as the REST `?format=csv` body (the server's `toCsv`);
+ * a single-record answer has no CSV form (a UserError, as REST answers 406).
+ */
+export function csvBody(command: string, body: unknown): string {
+  const csv = toCsv(body);
+  if (csv === undefined) throw new UserError(`${command} answers a single record, not a list: --format csv is for list answers only; use --format json or table`);
+  return csv;
 }
 
 /** The failure to raise for an error answer: a UserError for 4xx, an internal error otherwise. */
