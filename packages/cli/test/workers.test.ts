@@ -148,4 +148,15 @@ describe('openbell serve --workers 2', () => {
     expect((await answered).status).toBe(200);
     expect(await exited).toBe(0);
   }, 30_000);
+
+  it('--publish with workers: a presigned link from one worker is honoured by the others (one signing key)', async () => {
+    const pub = await serve(['--workers', '2', '--publish', '--data', published], { OPENBELL_PUBLISH_TOKENS: TOKEN });
+    running.push(pub);
+    const link = await fetch(`${pub.url}/v4/download`, { headers: { authorization: `Bearer ${TOKEN}` }, redirect: 'manual' });
+    expect(link.status).toBe(302);
+    const location = new URL(link.headers.get('location')!, pub.url).toString();
+    const pids = await byWorker(pub.url, 4);
+    expect(pids.size).toBe(2);
+    for (let i = 0; i < 4; i += 1) expect((await get(location)).status).toBe(200);
+  }, 30_000);
 });
