@@ -3,10 +3,11 @@
 // per interval, a killed worker is replaced, and SIGTERM drains every worker and exits 0.
 import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SAMPLE_ZIP, scratch, serve, type Served } from './helpers.js';
+import { run, SAMPLE_ZIP, scratch, serve, type Served } from './helpers.js';
 
 const TOKEN = 'cli-workers-token-81c3aa';
 const dir = join(scratch, 'workers');
@@ -158,5 +159,20 @@ describe('openbell serve --workers 2', () => {
     const pids = await byWorker(pub.url, 4);
     expect(pids.size).toBe(2);
     for (let i = 0; i < 4; i += 1) expect((await get(location)).status).toBe(200);
+  }, 30_000);
+
+  it('an address in use stops the whole server with exit 1 and the usual message (no restart loop)', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const started = Date.now();
+      const res = await run(['serve', '--workers', '2', '--port', String(port), '--log-level', 'warn']);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain(`cannot listen on --host 127.0.0.1 --port ${port}: the address is already in use (EADDRINUSE)`);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      blocker.close();
+    }
   }, 30_000);
 });

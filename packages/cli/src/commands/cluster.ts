@@ -85,8 +85,11 @@ export async function runWorker(settings: Settings): Promise<void> {
       // No `source`: the worker never checks for updates, the primary does.
       running = await createServer({ ...serverOptions(settings), data, ...(publish ? { publish } : {}) });
     } catch (e) {
-      send(process, { t: 'fatal', message: oneLine(listenFault(e, settings) ?? e) });
-      process.exit(1);
+      // Exit once the message is out, so the primary stops instead of restarting this worker.
+      const message: ToPrimary = { t: 'fatal', message: oneLine(listenFault(e, settings) ?? e) };
+      process.send?.(message, undefined, {}, () => process.exit(1));
+      setTimeout(() => process.exit(1), 1000);
+      return;
     }
     if (updates) Object.assign(running.holder.updates, updates);
     if (draining) void running.close();
@@ -270,7 +273,11 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
     const worker = cluster.fork();
     workers.set(worker.id, { worker, startedAt: Date.now(), serving: false });
     worker.on('message', (m: ToPrimary) => {
-      if (m.t === 'hello') void boot(worker);
+      // A worker still starting when the shutdown began missed the drain message: tell it now.
+      if (m.t === 'hello') {
+        if (shuttingDown) send(worker, { t: 'drain' });
+        else void boot(worker);
+      }
       else if (m.t === 'listening') {
         logger.info({ worker: worker.id, pid: worker.process.pid, url: m.url }, 'worker listening');
         listening += 1;

@@ -35,7 +35,8 @@ export function publishOptions(settings: Settings, archivePath: string | null): 
 /** Why the server could not listen, as a user error naming the setting, when it is the address's fault. */
 export function listenFault(e: unknown, settings: Settings): UserError | undefined {
   const { code, syscall } = (e ?? {}) as NodeJS.ErrnoException;
-  if (syscall !== 'listen' && syscall !== 'getaddrinfo') return undefined;
+  // A cluster worker's listen fails in the primary's bind ('bind').
+  if (syscall !== 'listen' && syscall !== 'getaddrinfo' && syscall !== 'bind') return undefined;
   const where = settings.uds ? `--uds ${settings.uds}` : `--host ${settings.host} --port ${settings.port}`;
   const why: Record<string, string> = {
     EADDRINUSE: 'the address is already in use',
