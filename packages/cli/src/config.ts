@@ -5,7 +5,7 @@
  * the single list of them.
  */
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { FALSE_WORDS, parseBoolean, TRUE_WORDS } from '@openbell/core/params';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES } from '@openbell/core/protocol';
@@ -44,9 +44,11 @@ export interface Settings {
   headersTimeout: number;
   /** Seconds a client has to send a whole request. */
   requestTimeout: number;
+  /** `serve` processes answering requests (node:cluster); 1 = a single process. */
+  workers: number;
 }
 
-type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level';
+type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level' | 'workers';
 interface KeySpec {
   key: keyof Settings;
   env: string;
@@ -80,9 +82,10 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'answerCache', env: 'OPENBELL_ANSWER_CACHE', flag: '--answer-cache', kind: 'count' },
   { key: 'headersTimeout', env: 'OPENBELL_HEADERS_TIMEOUT', flag: '--headers-timeout', kind: 'seconds' },
   { key: 'requestTimeout', env: 'OPENBELL_REQUEST_TIMEOUT', flag: '--request-timeout', kind: 'seconds' },
+  { key: 'workers', env: 'OPENBELL_WORKERS', flag: '--workers', kind: 'workers' },
 ];
 
-const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30 };
+const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1 };
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */
@@ -117,6 +120,12 @@ function convert(spec: KeySpec, value: unknown, where: string): unknown {
     case 'count': {
       const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
       if (!Number.isSafeInteger(n) || n < 0) throw bad(`expected a whole number >= 0 (0 = no limit), got ${JSON.stringify(value)}`);
+      return n;
+    }
+    case 'workers': {
+      if (typeof value === 'string' && value.trim().toLowerCase() === 'auto') return availableParallelism();
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (!Number.isSafeInteger(n) || n < 1) throw bad(`expected a whole number >= 1 or "auto", got ${JSON.stringify(value)}`);
       return n;
     }
     case 'boolean':

@@ -156,6 +156,7 @@ export function buildProgram(): Command {
     .option('--answer-cache <mib>', 'MiB of cached answers per dataset, 0 = off (env OPENBELL_ANSWER_CACHE; default 64)')
     .option('--headers-timeout <seconds>', 'seconds a client has to send request headers (env OPENBELL_HEADERS_TIMEOUT; default 10)')
     .option('--request-timeout <seconds>', 'seconds a client has to send a whole request (env OPENBELL_REQUEST_TIMEOUT; default 30)')
+    .option('--workers <n>', 'processes answering requests, or auto = one per core (env OPENBELL_WORKERS; default 1)')
     .action(async (_opts, cmd: Command) => {
       const { serve } = await import('./commands/serve.js');
       await serve(settingsOf(cmd));

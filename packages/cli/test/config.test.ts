@@ -30,3 +30,15 @@ describe('drain and front-door settings', () => {
     expect(() => resolveSettings({ maxConnections: '-1' }, env)).toThrow(/--max-connections/);
   });
 });
+
+describe('workers setting (issue 17)', () => {
+  it('defaults to 1, takes a whole number or auto (one per core), refuses 0 and fractions', async () => {
+    const { availableParallelism } = await import('node:os');
+    const env = { XDG_CONFIG_HOME: noFile() };
+    expect(resolveSettings({}, env).workers).toBe(1);
+    expect(resolveSettings({}, { ...env, OPENBELL_WORKERS: '4' }).workers).toBe(4);
+    expect(resolveSettings({ workers: 'auto' }, { ...env, OPENBELL_WORKERS: '4' }).workers).toBe(availableParallelism());
+    expect(() => resolveSettings({ workers: '0' }, env)).toThrow(/--workers: expected a whole number >= 1 or "auto"/);
+    expect(() => resolveSettings({}, { ...env, OPENBELL_WORKERS: '1.5' })).toThrow(/OPENBELL_WORKERS/);
+  });
+});

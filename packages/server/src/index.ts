@@ -1,6 +1,7 @@
 export { createApp, inMemoryData, type AppOptions, type OpenbellApp } from './app.js';
 export {
   createServer,
+  clearStaleSocket,
   installShutdownHandlers,
   DEFAULT_HOST,
   DEFAULT_PORT,

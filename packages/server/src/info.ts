@@ -1,6 +1,7 @@
 /**
  * Bodies of /health and /info: service state, not calendar answers.
  */
+import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { scrubSecrets } from '@openbell/core/secrets';
 import { DataNotLoadedError } from './errors.js';
@@ -95,6 +96,8 @@ export function infoBody(holder: DataHolder): Record<string, unknown> {
       affected_currencies: [...new Set((meta?.warnings ?? []).flatMap((w) => (w.currency ? [w.currency] : [])))].sort(),
       ...(holder.loadError ? { load_error: holder.loadError } : {}),
     },
+    // Which process answered: under `serve --workers N` each worker is a process of its own.
+    process: { pid: process.pid, worker: cluster.isWorker ? (cluster.worker?.id ?? null) : null },
     updates: {
       enabled: u.enabled,
       every_minutes: u.everyMinutes,

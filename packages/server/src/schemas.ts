@@ -261,6 +261,13 @@ export const Info = z
         warnings: z.number().int(),
       })
       .openapi('InfoData'),
+    process: z
+      .looseObject({
+        pid: z.number().int(),
+        worker: z.number().int().nullable().openapi({ description: 'The cluster worker id under `serve --workers N`; null in a single process.' }),
+      })
+      .optional()
+      .openapi('InfoProcess'),
     updates: z
       .looseObject({
         enabled: z.boolean(),

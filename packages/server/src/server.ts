@@ -3,6 +3,7 @@
  * background, keep it fresh, and shut down gracefully.
  */
 import { existsSync, lstatSync, unlinkSync } from 'node:fs';
+import cluster from 'node:cluster';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -64,7 +65,7 @@ export interface RunningServer {
 }
 
 /** A socket file left by a crashed process blocks listen(); remove it only if nobody answers. */
-async function clearStaleSocket(socketPath: string): Promise<void> {
+export async function clearStaleSocket(socketPath: string): Promise<void> {
   if (!existsSync(socketPath) || !lstatSync(socketPath).isSocket()) return;
   const alive = await new Promise<boolean>((resolve) => {
     const probe = net.connect(socketPath);
@@ -151,7 +152,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     if (!socket.destroyed && !socket.writableEnded) socket.end();
   }
 
-  if (options.socketPath) await clearStaleSocket(options.socketPath);
+  // A cluster worker shares the primary's listening socket: the primary clears a stale file
+  // before forking, and a worker probing it would find its siblings answering.
+  if (options.socketPath && !cluster.isWorker) await clearStaleSocket(options.socketPath);
   const url = await listen(server, options);
   listenUrl = url;
   logger.info({ url }, 'openbell server listening');

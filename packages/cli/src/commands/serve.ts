@@ -2,13 +2,14 @@
  * `openbell serve`: the REST server over the configured source, optionally publishing the
  * archive it serves as a hosted `/v4/download` endpoint.
  */
-import { createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions } from '@openbell/server';
+import cluster from 'node:cluster';
+import { createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions, type ServerOptions } from '@openbell/server';
 import { verifyPathOffThread } from '@openbell/loader';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
 
-function publishOptions(settings: Settings, archivePath: string | null): PublisherOptions {
+export function publishOptions(settings: Settings, archivePath: string | null): PublisherOptions {
   if (!archivePath) throw new UserError('--publish needs a ZIP archive to publish; --data points at a directory');
   let tokens: () => readonly string[];
   try {
@@ -32,9 +33,10 @@ function publishOptions(settings: Settings, archivePath: string | null): Publish
 }
 
 /** Why the server could not listen, as a user error naming the setting, when it is the address's fault. */
-function listenFault(e: unknown, settings: Settings): UserError | undefined {
+export function listenFault(e: unknown, settings: Settings): UserError | undefined {
   const { code, syscall } = (e ?? {}) as NodeJS.ErrnoException;
-  if (syscall !== 'listen' && syscall !== 'getaddrinfo') return undefined;
+  // A cluster worker's listen fails in the primary's bind ('bind').
+  if (syscall !== 'listen' && syscall !== 'getaddrinfo' && syscall !== 'bind') return undefined;
   const where = settings.uds ? `--uds ${settings.uds}` : `--host ${settings.host} --port ${settings.port}`;
   const why: Record<string, string> = {
     EADDRINUSE: 'the address is already in use',
@@ -48,19 +50,9 @@ function listenFault(e: unknown, settings: Settings): UserError | undefined {
   return code && why[code] ? new UserError(`cannot listen on ${where}: ${why[code]} (${code})`) : undefined;
 }
 
-export async function serve(settings: Settings, err: NodeJS.WritableStream = process.stderr): Promise<void> {
-  const bar = progressBar();
-  const source = sourceFor(settings, bar.onProgress, true);
-  const publish = settings.publish ? publishOptions(settings, source.archivePath()) : undefined;
-  if (source.kind === 'sample') err.write(`${SAMPLE_NOTICE}\n`);
-  else err.write(`Loading data from ${source.description}\n`);
-  // Loaded before listening: bad data, a refused token or an unreachable endpoint stop here
-  // with exit 1 instead of a server answering 503 (a remote source starts from its cache).
-  const data = await source.load().finally(() => bar.stop());
-
-  const running = await createServer({
-    data,
-    source,
+/** createServer's options from the settings, without the data (single process and cluster workers alike). */
+export function serverOptions(settings: Settings): ServerOptions {
+  return {
     host: settings.host,
     port: settings.port,
     ...(settings.uds ? { socketPath: settings.uds } : {}),
@@ -73,9 +65,38 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     headersTimeoutMs: settings.headersTimeout * 1000,
     requestTimeoutMs: settings.requestTimeout * 1000,
     logLevel: settings.logLevel as LogLevel,
-    // Pretty lines for a person at a terminal, JSON lines for everything else (files, collectors).
-    logFormat: settings.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : (settings.logFormat as 'json' | 'pretty'),
+    logFormat: logFormatOf(settings),
     ...(settings.corsOrigins ? { corsOrigins: settings.corsOrigins.includes('*') ? '*' : settings.corsOrigins } : {}),
+  };
+}
+
+/** Pretty lines for a person at a terminal, JSON lines for everything else (files, collectors). */
+export function logFormatOf(settings: Settings): 'json' | 'pretty' {
+  return settings.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : (settings.logFormat as 'json' | 'pretty');
+}
+
+export async function serve(settings: Settings, err: NodeJS.WritableStream = process.stderr): Promise<void> {
+  if (cluster.isWorker) {
+    const { runWorker } = await import('./cluster.js');
+    return runWorker(settings);
+  }
+  if (settings.workers > 1) {
+    const { runPrimary } = await import('./cluster.js');
+    return runPrimary(settings, err);
+  }
+  const bar = progressBar();
+  const source = sourceFor(settings, bar.onProgress, true);
+  const publish = settings.publish ? publishOptions(settings, source.archivePath()) : undefined;
+  if (source.kind === 'sample') err.write(`${SAMPLE_NOTICE}\n`);
+  else err.write(`Loading data from ${source.description}\n`);
+  // Loaded before listening: bad data, a refused token or an unreachable endpoint stop here
+  // with exit 1 instead of a server answering 503 (a remote source starts from its cache).
+  const data = await source.load().finally(() => bar.stop());
+
+  const running = await createServer({
+    ...serverOptions(settings),
+    data,
+    source,
     ...(publish ? { publish } : {}),
   }).catch((e: unknown) => {
     throw listenFault(e, settings) ?? e;

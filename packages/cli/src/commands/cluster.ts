@@ -1,0 +1,359 @@
+/**
+ * `openbell serve --workers N`: one primary and N worker processes (node:cluster) sharing the
+ * listening socket.
+ *
+ * - The primary owns the data source's update cycle: it loads (and, for remote data, downloads
+ *   and verifies into the cache) once at start, then runs the update timer, so the vendor's
+ *   endpoint is asked once per interval whatever N is. It serves no requests.
+ * - Workers serve requests. They never check for updates; they load what the primary tells
+ *   them to (the source's `load()`: the verified cache, the file, the sample; off-thread and
+ *   sliced, so they keep answering while loading).
+ * - A new version is swapped in two phases: every serving worker loads it and reports
+ *   `prepared`, then the primary sends `commit` to all of them at once and each swaps by one
+ *   reference assignment. Workers disagree on the version only for the time the commit
+ *   messages take to arrive (well under a millisecond on an idle machine). A worker that cannot
+ *   load the version is restarted instead of left behind on the old one. Rounds (updates and
+ *   the first load of a new worker) run one at a time, so the cache never changes under one.
+ * - SIGTERM/SIGINT to the primary: it stops the update timer, tells every worker to drain
+ *   (the single-process drain: /health 503 `draining`, listener closed, responses in flight
+ *   finished, `drainTimeout`), waits for all of them to exit, and exits 0 (1 when a worker did
+ *   not exit cleanly). A second signal kills the workers and exits 1.
+ * - A worker that dies otherwise is replaced (after a growing delay when it keeps dying at
+ *   start). A worker that cannot listen (address in use…) stops the whole server with exit 1.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { randomBytes } from 'node:crypto';
+import type { DataSource, LoadedData, UpdateResult } from '@openbell/loader';
+import { createLogger, createServer, createUpdater, clearStaleSocket, DataHolder, type RunningServer, type UpdateState } from '@openbell/server';
+import type { Settings } from '../config.js';
+import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
+import { oneLine, UserError } from '../errors.js';
+import { listenFault, logFormatOf, publishOptions, serverOptions } from './serve.js';
+
+type ToWorker =
+  | { t: 'prepare'; seq: number; version: string | null; publishKey?: string }
+  | { t: 'commit'; seq: number }
+  | { t: 'updates'; state: UpdateState }
+  | { t: 'drain' };
+type ToPrimary =
+  | { t: 'prepared'; seq: number; version: string | null }
+  | { t: 'prepare_failed'; seq: number; error: string }
+  | { t: 'hello' }
+  | { t: 'listening'; url: string }
+  | { t: 'fatal'; message: string };
+
+/** Longest wait for a worker to load a version before it is replaced. */
+const PREPARE_TIMEOUT_MS = 10 * 60_000;
+/** A worker dying sooner than this after its start counts as a crash loop (restart delay grows). */
+const EARLY_DEATH_MS = 5_000;
+
+function send(target: Worker | NodeJS.Process, message: ToWorker | ToPrimary): void {
+  try {
+    if (target.send) (target.send as (m: unknown) => boolean)(message);
+  } catch {
+    // The channel is closing (the worker or the primary is exiting): nothing to tell.
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worker
+
+export async function runWorker(settings: Settings): Promise<void> {
+  const source = sourceFor(settings, undefined, true);
+  let pending: { seq: number; data: LoadedData } | undefined;
+  let running: RunningServer | undefined;
+  let updates: UpdateState | undefined;
+  let publishKey: Buffer | undefined;
+  let draining = false;
+
+  const drain = () => {
+    if (draining) return;
+    draining = true;
+    (running ? running.close() : Promise.resolve()).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', drain);
+  process.on('SIGINT', drain);
+  // The primary is gone (killed): nobody will coordinate swaps any more; finish and leave.
+  process.on('disconnect', drain);
+
+  const start = async (data: LoadedData) => {
+    const publish = settings.publish ? { ...publishOptions(settings, source.archivePath()), ...(publishKey ? { signingKey: publishKey } : {}) } : undefined;
+    try {
+      // No `source`: the worker never checks for updates, the primary does.
+      running = await createServer({ ...serverOptions(settings), data, ...(publish ? { publish } : {}) });
+    } catch (e) {
+      // Exit once the message is out, so the primary stops instead of restarting this worker.
+      const message: ToPrimary = { t: 'fatal', message: oneLine(listenFault(e, settings) ?? e) };
+      process.send?.(message, undefined, {}, () => process.exit(1));
+      setTimeout(() => process.exit(1), 1000);
+      return;
+    }
+    if (updates) Object.assign(running.holder.updates, updates);
+    if (draining) void running.close();
+    send(process, { t: 'listening', url: running.url });
+  };
+
+  process.on('message', (raw: unknown) => {
+    const m = raw as ToWorker;
+    switch (m.t) {
+      case 'prepare':
+        if (m.publishKey) publishKey = Buffer.from(m.publishKey, 'hex');
+        source.load().then(
+          (data) => {
+            if (data.meta.version !== m.version) {
+              send(process, { t: 'prepare_failed', seq: m.seq, error: `expected version ${m.version}, loaded ${data.meta.version}` });
+              return;
+            }
+            pending = { seq: m.seq, data };
+            send(process, { t: 'prepared', seq: m.seq, version: data.meta.version });
+          },
+          (e: unknown) => send(process, { t: 'prepare_failed', seq: m.seq, error: oneLine(e) }),
+        );
+        break;
+      case 'commit': {
+        if (pending?.seq !== m.seq) break;
+        const { data } = pending;
+        pending = undefined;
+        if (running) running.holder.swap(data);
+        else void start(data);
+        break;
+      }
+      case 'updates':
+        updates = m.state;
+        if (running) Object.assign(running.holder.updates, m.state);
+        break;
+      case 'drain':
+        drain();
+        break;
+    }
+  });
+  // Messages that arrive before a listener exists are lost: the primary waits for this one.
+  send(process, { t: 'hello' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Primary
+
+/** The primary's holder: keeps the update state for /info, but never the data (workers hold it). */
+class StateOnlyHolder extends DataHolder {
+  override swap(): void {
+    this.loadError = null;
+  }
+}
+
+export async function runPrimary(settings: Settings, err: NodeJS.WritableStream = process.stderr): Promise<void> {
+  const count = settings.workers;
+  const logger = createLogger(settings.logLevel as Parameters<typeof createLogger>[0], logFormatOf(settings));
+  const bar = progressBar();
+  const source = sourceFor(settings, bar.onProgress, true);
+  if (settings.publish) publishOptions(settings, source.archivePath()); // the same user errors as one process
+  if (source.kind === 'sample') err.write(`${SAMPLE_NOTICE}\n`);
+  else err.write(`Loading data from ${source.description}\n`);
+  // As with one process: bad data, a refused token or an unreachable endpoint stop here (exit 1).
+  // This load also puts a verified archive in the cache for the workers to load.
+  const first = await source.load().finally(() => bar.stop());
+  let version = first.meta.version;
+  const served = first.meta.isSample ? 'the bundled SAMPLE dataset' : first.meta.source;
+  if (settings.uds) await clearStaleSocket(settings.uds);
+  const publishKey = settings.publish ? randomBytes(32).toString('hex') : undefined;
+
+  /** Workers by id, with when they started and whether they serve (committed their first version). */
+  const workers = new Map<number, { worker: Worker; startedAt: number; serving: boolean }>();
+  let shuttingDown = false;
+  let seq = 0;
+  let earlyDeaths = 0;
+
+  // Rounds run one at a time (a promise chain as a lock).
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn, fn);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+
+  /** Asks each worker to load `version`; resolves with those that did (the others are replaced). */
+  const prepare = (targets: Worker[], round: number, v: string | null, withKey: boolean): Promise<Worker[]> =>
+    Promise.all(
+      targets.map(
+        (worker) =>
+          new Promise<Worker | null>((resolve) => {
+            const done = (ok: boolean, why?: string) => {
+              clearTimeout(timer);
+              worker.off('message', onMessage);
+              worker.off('exit', onExit);
+              if (!ok) {
+                if (why) logger.error({ worker: worker.id, pid: worker.process.pid, version: v, err: why }, 'worker could not load the version; replacing it');
+                if (!worker.isDead()) worker.process.kill('SIGKILL');
+              }
+              resolve(ok ? worker : null);
+            };
+            const onMessage = (m: ToPrimary) => {
+              if (m.t === 'prepared' && m.seq === round) done(true);
+              else if (m.t === 'prepare_failed' && m.seq === round) done(false, m.error);
+            };
+            const onExit = () => done(false);
+            const timer = setTimeout(() => done(false, `no answer within ${PREPARE_TIMEOUT_MS / 1000} s`), PREPARE_TIMEOUT_MS);
+            timer.unref();
+            worker.on('message', onMessage);
+            worker.on('exit', onExit);
+            send(worker, { t: 'prepare', seq: round, version: v, ...(withKey && publishKey ? { publishKey } : {}) });
+          }),
+      ),
+    ).then((ok) => ok.filter((w): w is Worker => w !== null));
+
+  /** All the workers commit together: the messages go out back to back. */
+  const commit = (ready: Worker[], round: number) => {
+    for (const w of ready) send(w, { t: 'commit', seq: round });
+  };
+
+  const holder = new StateOnlyHolder();
+  const broadcastState = () => {
+    for (const { worker } of workers.values()) send(worker, { t: 'updates', state: { ...holder.updates } });
+  };
+
+  /** The first round of a new worker: load the current version, then start serving it. */
+  const boot = (worker: Worker) =>
+    serial(async () => {
+      if (shuttingDown || worker.isDead()) return;
+      const round = ++seq;
+      const ok = await prepare([worker], round, version, true);
+      if (ok.length === 0 || shuttingDown) return;
+      send(worker, { t: 'updates', state: { ...holder.updates } });
+      commit(ok, round);
+      const entry = workers.get(worker.id);
+      if (entry) entry.serving = true;
+    });
+
+  // The update cycle is the single-process one (createUpdater: interval, backoff, known-bad
+  // versions), over a source whose update also swaps the new version into every worker.
+  const coordinated: DataSource = {
+    description: source.description,
+    get kind() {
+      return source.kind;
+    },
+    isRemote: source.isRemote,
+    archivePath: () => source.archivePath(),
+    load: () => source.load(),
+    check: () => source.check(),
+    update: (options) =>
+      serial(async (): Promise<UpdateResult> => {
+        const result = await source.update(options);
+        if (result.status === 'updated') {
+          version = result.data.meta.version;
+          const round = ++seq;
+          const targets = [...workers.values()].filter((w) => w.serving && !w.worker.isDead()).map((w) => w.worker);
+          const ready = await prepare(targets, round, version, false);
+          commit(ready, round);
+          logger.info({ version, workers: ready.length }, 'new data version swapped into every worker');
+        }
+        return result;
+      }).finally(() => setImmediate(broadcastState)),
+  };
+  const updater = createUpdater({
+    holder,
+    source: coordinated,
+    everyMinutes: settings.updateEvery,
+    logger,
+    retryBaseMs: Math.max(1, settings.updateRetry * 1000),
+  });
+
+  let announced = false;
+  let listening = 0;
+  let resolveStarted!: () => void;
+  let rejectStarted!: (e: Error) => void;
+  const started = new Promise<void>((resolve, reject) => {
+    resolveStarted = resolve;
+    rejectStarted = reject;
+  });
+
+  const fork = () => {
+    const worker = cluster.fork();
+    workers.set(worker.id, { worker, startedAt: Date.now(), serving: false });
+    worker.on('message', (m: ToPrimary) => {
+      // A worker still starting when the shutdown began missed the drain message: tell it now.
+      if (m.t === 'hello') {
+        if (shuttingDown) send(worker, { t: 'drain' });
+        else void boot(worker);
+      }
+      else if (m.t === 'listening') {
+        logger.info({ worker: worker.id, pid: worker.process.pid, url: m.url }, 'worker listening');
+        listening += 1;
+        if (!announced && listening >= count) {
+          announced = true;
+          err.write(`Serving ${served} (version ${version ?? 'n/a'}) with ${count} workers\n`);
+          if (source.isRemote) err.write(`Checking for updates every ${settings.updateEvery} minutes${settings.updateEvery === 0 ? ' (off)' : ''}\n`);
+          if (settings.publish) err.write(`Publishing ${source.archivePath()} at ${m.url}/v4/download\n`);
+          err.write(`openbell listening on ${m.url} (docs at ${m.url.startsWith('unix:') ? '/docs over the socket' : `${m.url}/docs`})\n`);
+          resolveStarted();
+        }
+      } else if (m.t === 'fatal') {
+        rejectStarted(new UserError(m.message));
+        void shutdown('fatal', 1);
+      }
+    });
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const entry = workers.get(worker.id);
+    workers.delete(worker.id);
+    if (shuttingDown) return;
+    const lived = entry ? Date.now() - entry.startedAt : 0;
+    earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
+    const delay = earlyDeaths === 0 ? 0 : Math.min(30_000, 500 * 2 ** (earlyDeaths - 1));
+    logger.warn({ worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay }, 'worker died; starting another');
+    setTimeout(() => {
+      if (!shuttingDown) fork();
+    }, delay).unref();
+  });
+
+  let exiting: Promise<void> | undefined;
+  const shutdown = (why: string, code = 0): Promise<void> => {
+    exiting ??= (async () => {
+      shuttingDown = true;
+      updater.stop();
+      logger.info({ reason: why, workers: workers.size }, 'shutting down: every worker drains');
+      const alive = [...workers.values()].map((w) => w.worker).filter((w) => !w.isDead());
+      let clean = code === 0;
+      const exits = alive.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            w.once('exit', (c, s) => {
+              if (c !== 0 || s) clean = false;
+              resolve();
+            });
+          }),
+      );
+      for (const w of alive) send(w, { t: 'drain' });
+      // The workers' own drain cuts connections after drainTimeout; this is the backstop.
+      const backstop = setTimeout(() => {
+        logger.error('workers did not exit after the drain timeout; killing them');
+        for (const w of alive) if (!w.isDead()) w.process.kill('SIGKILL');
+      }, settings.drainTimeout * 1000 + 10_000);
+      backstop.unref();
+      await Promise.all(exits);
+      clearTimeout(backstop);
+      logger.info('every worker finished: openbell server closed');
+      process.exit(clean ? 0 : 1);
+    })();
+    return exiting;
+  };
+
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      logger.warn({ signal }, 'second signal: killing the workers without waiting');
+      for (const { worker } of workers.values()) if (!worker.isDead()) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }
+    signalled = true;
+    void shutdown(signal);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+
+  for (let i = 0; i < count; i += 1) fork();
+  await started;
+}

@@ -1,0 +1,178 @@
+// `openbell serve --workers 2` (issue 17) as a real process: both workers answer, an update
+// from a local publisher reaches every worker with one version while the publisher is asked once
+// per interval, a killed worker is replaced, and SIGTERM drains every worker and exits 0.
+import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run, SAMPLE_ZIP, scratch, serve, type Served } from './helpers.js';
+
+const TOKEN = 'cli-workers-token-81c3aa';
+const dir = join(scratch, 'workers');
+mkdirSync(dir, { recursive: true });
+const published = join(dir, 'bulk.zip');
+copyFileSync(SAMPLE_ZIP, published);
+
+const running: Served[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop()));
+});
+
+function changedArchive(): Uint8Array {
+  const files = unzipSync(readFileSync(SAMPLE_ZIP));
+  const key = Object.keys(files).find((k) => k.endsWith('csv/markets.csv'))!;
+  const text = strFromU8(files[key]!).replace(/\r?\n$/, '');
+  files[key] = strToU8(`${text}\r\nZZ.WORKERS,Workers Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZWK,Equities,,,\r\n`);
+  return zipSync(files);
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function waitFor(what: string, cond: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+interface Info {
+  data: { version: string | null };
+  process: { pid: number; worker: number | null };
+}
+/** GET on a fresh connection (no keep-alive), so the cluster hands each request to the next worker. */
+function get(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .setTimeout(5000, function (this: http.ClientRequest) {
+        this.destroy(new Error(`no answer from ${url} within 5 s`));
+      })
+      .on('error', reject);
+  });
+}
+const info = async (url: string) => JSON.parse((await get(`${url}/info`)).body) as Info;
+/** pid → data version, from enough fresh connections to reach every worker. */
+async function byWorker(url: string, requests = 8): Promise<Map<number, string | null>> {
+  const seen = new Map<number, string | null>();
+  for (let i = 0; i < requests; i += 1) {
+    const body = await info(url);
+    seen.set(body.process.pid, body.data.version);
+  }
+  return seen;
+}
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('openbell serve --workers 2', () => {
+  it('both workers answer; an update reaches both with one version, the publisher asked once per interval; a killed worker is replaced; SIGTERM drains all and exits 0', async () => {
+    const pub = await serve(['--publish', '--data', published, '--log-level', 'info'], { OPENBELL_PUBLISH_TOKENS: TOKEN });
+    running.push(pub);
+    const hosted = { OPENBELL_TOKEN: TOKEN, OPENBELL_BASE_URL: pub.url, OPENBELL_CACHE_DIR: join(dir, 'cache') };
+
+    // Update checks every 0.5 s.
+    const sub = await serve(['--workers', '2', '--update-every', '0.0083', '--log-level', 'info'], hosted);
+    running.push(sub);
+    expect(sub.stderr()).toMatch(/with 2 workers/);
+    expect(sub.stderr()).toMatch(/Checking for updates every/);
+
+    // Both workers answer, each with its own pid and worker id, neither the primary's.
+    const first = await byWorker(sub.url);
+    expect(first.size).toBe(2);
+    expect([...first.keys()]).not.toContain(sub.child.pid);
+    const v1 = [...first.values()][0];
+    expect(new Set(first.values())).toEqual(new Set([v1]));
+    expect((await get(`${sub.url}/markets/ZZ.WORKERS`)).status).toBe(404);
+
+    // The publisher is asked by the primary alone: about one conditional request per interval,
+    // not one per worker (2 s at 0.5 s is 4; two workers checking would make it 8).
+    const downloads = () => pub.stdout().split('\n').filter((l) => l.includes('/v4/download')).length;
+    const before = downloads();
+    await sleep(2000);
+    expect(downloads() - before).toBeGreaterThanOrEqual(2);
+    expect(downloads() - before).toBeLessThanOrEqual(5);
+
+    // A new version: every worker ends up on it, the same one, and the swap went to both at once.
+    writeFileSync(`${published}.tmp`, changedArchive());
+    renameSync(`${published}.tmp`, published);
+    await waitFor('the primary to swap the new version in', async () => /new data version swapped into every worker/.test(sub.stdout()));
+    const swapLine = sub.stdout().split('\n').find((l) => l.includes('new data version swapped into every worker'))!;
+    expect(JSON.parse(swapLine)).toMatchObject({ workers: 2 });
+    const after = await byWorker(sub.url);
+    expect(after.size).toBe(2);
+    const v2 = [...after.values()][0];
+    expect(v2).not.toBe(v1);
+    expect(new Set(after.values())).toEqual(new Set([v2]));
+    for (let i = 0; i < 4; i += 1) expect((await get(`${sub.url}/markets/ZZ.WORKERS`)).status).toBe(200);
+
+    // A killed worker is replaced by a new one serving the current version.
+    const [victim, survivor] = [...after.keys()] as [number, number];
+    process.kill(victim, 'SIGKILL');
+    await waitFor('a replacement worker', async () => {
+      const now = await byWorker(sub.url, 6).catch(() => new Map<number, string | null>());
+      return now.size === 2 && !now.has(victim) && now.has(survivor);
+    });
+    const replaced = await byWorker(sub.url);
+    expect(new Set(replaced.values())).toEqual(new Set([v2]));
+    expect(sub.stdout()).toMatch(/worker died; starting another/);
+
+    // SIGTERM: every worker drains (its own drain log), then the primary exits 0, leaving none behind.
+    const pids = [...replaced.keys()];
+    const code = await sub.stop();
+    running.splice(running.indexOf(sub), 1);
+    expect(code).toBe(0);
+    const finished = sub.stdout().split('\n').filter((l) => l.includes('drain finished'));
+    expect(new Set(finished.map((l) => (JSON.parse(l) as { pid: number }).pid))).toEqual(new Set(pids));
+    expect(sub.stdout()).toMatch(/every worker finished/);
+    await waitFor('the workers to be gone', async () => pids.every((p) => !alive(p)), 5000);
+  }, 90_000);
+
+  it('SIGTERM right after a request: the request is answered, every worker drains, exit 0', async () => {
+    const sub = await serve(['--workers', '2', '--data', SAMPLE_ZIP]);
+    running.push(sub);
+    expect((await get(`${sub.url}/health`)).status).toBe(200);
+    const answered = get(`${sub.url}/markets/US.NYSE`);
+    await sleep(5);
+    const exited = sub.stop();
+    running.splice(running.indexOf(sub), 1);
+    expect((await answered).status).toBe(200);
+    expect(await exited).toBe(0);
+  }, 30_000);
+
+  it('--publish with workers: a presigned link from one worker is honoured by the others (one signing key)', async () => {
+    const pub = await serve(['--workers', '2', '--publish', '--data', published], { OPENBELL_PUBLISH_TOKENS: TOKEN });
+    running.push(pub);
+    const link = await fetch(`${pub.url}/v4/download`, { headers: { authorization: `Bearer ${TOKEN}` }, redirect: 'manual' });
+    expect(link.status).toBe(302);
+    const location = new URL(link.headers.get('location')!, pub.url).toString();
+    const pids = await byWorker(pub.url, 4);
+    expect(pids.size).toBe(2);
+    for (let i = 0; i < 4; i += 1) expect((await get(location)).status).toBe(200);
+  }, 30_000);
+
+  it('an address in use stops the whole server with exit 1 and the usual message (no restart loop)', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const started = Date.now();
+      const res = await run(['serve', '--workers', '2', '--port', String(port), '--log-level', 'warn']);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain(`cannot listen on --host 127.0.0.1 --port ${port}: the address is already in use (EADDRINUSE)`);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      blocker.close();
+    }
+  }, 30_000);
+});
