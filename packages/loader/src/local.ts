@@ -33,6 +33,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './cache.js';
@@ -245,15 +246,19 @@ export function contentVersion(bytes: Uint8Array): string {
   return `sha256:${sha256(bytes)}`;
 }
 
-/** A ZIP file (kind 'file') or a directory holding `csv/` (kind 'directory'). */
-export async function loadFromPath(path: string, options: ParseOptions = {}): Promise<LoadedData> {
+/** The absolute path and its stat, or not_found naming the path. */
+export async function statPath(path: string): Promise<{ full: string; st: Stats }> {
   const full = resolve(path);
-  let st;
   try {
-    st = await stat(full);
+    return { full, st: await stat(full) };
   } catch (e) {
     throw new LoaderError('not_found', `no data at ${full}: the path does not exist`, { file: full, cause: e });
   }
+}
+
+/** A ZIP file (kind 'file') or a directory holding `csv/` (kind 'directory'). */
+export async function loadFromPath(path: string, options: ParseOptions = {}): Promise<LoadedData> {
+  const { full, st } = await statPath(path);
   if (st.isDirectory()) {
     return toLoaded(readDirectory(full), { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null });
   }

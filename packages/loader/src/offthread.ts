@@ -10,13 +10,12 @@
  * the in-thread functions are used instead.
  */
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DataError, Dataset, type DatasetOptions, type TableName, type Tables } from '@openbell/core';
 import { LoaderError, type LoaderErrorCode } from './errors.js';
-import { directoryVersion, loadedData, loadFromBytes, loadFromPath, type LoadInfo, type ParseOptions } from './local.js';
+import { directoryVersion, loadedData, loadFromBytes, loadFromPath, statPath, type LoadInfo, type ParseOptions } from './local.js';
 import type { LoadedData, LoadWarning } from './types.js';
 import type { WorkerMessage, WorkerTask } from './worker.js';
 
@@ -124,13 +123,7 @@ export async function loadFromBytesOffThread(bytes: Uint8Array, info: LoadInfo, 
 export async function verifyPathOffThread(path: string, parse: ParseOptions = {}): Promise<LoadWarning[]> {
   const file = workerFile();
   if (!file) return (await loadFromPath(path, parse)).meta.warnings;
-  const full = resolve(path);
-  let st;
-  try {
-    st = await stat(full);
-  } catch (e) {
-    throw new LoaderError('not_found', `no data at ${full}: the path does not exist`, { file: full, cause: e });
-  }
+  const { full, st } = await statPath(path);
   const task: WorkerTask = st.isDirectory()
     ? { kind: 'directory', path: full, parse, verifyOnly: true }
     : { kind: 'bytes', bytes: new Uint8Array(await readFile(full)), parse, verifyOnly: true };
@@ -141,13 +134,7 @@ export async function verifyPathOffThread(path: string, parse: ParseOptions = {}
 export async function loadFromPathOffThread(path: string, parse: ParseOptions = {}, options: OffThreadOptions = {}): Promise<LoadedData> {
   const file = options.worker === false ? null : workerFile();
   if (!file) return loadFromPath(path, parse);
-  const full = resolve(path);
-  let st;
-  try {
-    st = await stat(full);
-  } catch (e) {
-    throw new LoaderError('not_found', `no data at ${full}: the path does not exist`, { file: full, cause: e });
-  }
+  const { full, st } = await statPath(path);
   if (st.isDirectory()) {
     const { tables, warnings } = await parseInWorker(file, { kind: 'directory', path: full, parse });
     return assemble(tables, warnings, { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null }, options.sliceMs ?? DEFAULT_SLICE_MS);
