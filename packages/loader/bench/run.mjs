@@ -31,6 +31,16 @@ const sorted = [...times].sort((a, b) => a - b);
 console.log(`loadFromBytes runs (ms): ${times.map((t) => t.toFixed(0)).join(', ')}`);
 console.log(`median: ${sorted[2].toFixed(0)} ms (target < 2000 ms); peak RSS: ${(peak / 1048576).toFixed(0)} MiB`);
 
+// The live heap one loaded dataset keeps (issue 17: <= 60 MiB for 1,000 markets x 30 years).
+if (global.gc) {
+  global.gc();
+  const before = process.memoryUsage().heapUsed;
+  const kept = loadFromBytes(zip, { source: 'bench', kind: 'file', version: null, downloadedAt: null });
+  global.gc();
+  global.gc();
+  console.log(`live heap of one loaded dataset: ${((process.memoryUsage().heapUsed - before) / 1048576).toFixed(1)} MiB (goal <= 60 MiB; ${kept.dataset.counts.markets} markets)`);
+}
+
 // Issue 12: the longest event-loop stall while loading, in-thread (loadFromBytes) and off the
 // event loop (worker parse + sliced build, as a server swap does). A 1 ms interval timer
 // records the largest gap between its ticks.

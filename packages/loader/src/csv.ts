@@ -160,6 +160,19 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
   let oddObserved = 0;
   let firstOdd: { line: number; value: string } | undefined;
 
+  // Cells repeat a lot (FinIDs, holiday names, statuses): keep one copy of each distinct value.
+  // A long one is copied flat first, so it does not keep the whole file's text alive (V8 may
+  // hand out cells as slices of it).
+  const distinct = new Map<string, string>();
+  const intern = (cell: string): string => {
+    let v = distinct.get(cell);
+    if (v === undefined) {
+      v = cell.length >= 13 ? Buffer.from(cell, 'utf8').toString('utf8') : cell;
+      distinct.set(v, v);
+    }
+    return v;
+  };
+
   const width = rawHeader.length;
   const rows: Record<string, unknown>[] = new Array(records.length - 1);
   for (let r = 1; r < records.length; r++) {
@@ -186,7 +199,7 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
         continue;
       }
       const conv = converters[c];
-      row[names[c]!] = conv ? conv(cell, r - 1) : cell;
+      row[names[c]!] = conv ? conv(cell, r - 1) : intern(cell);
     }
     rows[r - 1] = row;
     (records as unknown[])[r] = undefined; // let the parsed fields go as we convert
