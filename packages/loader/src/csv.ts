@@ -97,69 +97,12 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
   // One line ending for the whole file: papaparse takes the first one it sees, so a file mixing
   // LF and CRLF would otherwise leave a stray \r at the end of some rows' last cell.
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
-  const result = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: true, header: false });
-  const records = result.data;
-  // Field-count mismatches are checked below ourselves; quoting errors refuse the file.
-  for (const err of result.errors) {
-    if (err.type === 'Quotes') throw dataError(file, err.row !== undefined ? err.row + 1 : undefined, undefined, `malformed quoting (${err.message})`);
-  }
-  if (records.length === 0) throw dataError(file, 1, undefined, 'the file is empty (no header line)');
-  const rawHeader = records[0]!;
   const names: string[] = [];
   const headers: Record<string, string> = {};
   const keep: boolean[] = [];
-  rawHeader.forEach((h, i) => {
-    const n = normalizeHeader(h);
-    if (n === '') {
-      keep.push(false);
-      names.push('');
-      warnings.push({ message: `column ${i + 1} has an empty header; its cells are ignored`, file, line: 1 });
-      return;
-    }
-    if (n in headers) throw dataError(file, 1, h, `columns '${headers[n]}' and '${h}' both normalize to '${n}'`);
-    headers[n] = h;
-    names.push(n);
-    keep.push(true);
-  });
-  for (const [n, published] of Object.entries(spec.required)) {
-    if (!(n in headers)) throw dataError(file, 1, published, `required column '${published}' is missing`);
-  }
-
   const faults: RowFault[] = [];
   const table = spec.table;
-  // A malformed cell is kept as written and recorded; core turns its row into a bad row.
-  const converters: (Convert | null)[] = names.map((n) => {
-    if (spec.dates?.includes(n)) {
-      return (cell, row) => {
-        const v = cell.length === 10 ? cell : cell.trim();
-        if (isIsoDate(v)) return v;
-        faults.push({ table, row, column: n, message: `expected a date YYYY-MM-DD, got '${cell}'` });
-        return cell;
-      };
-    }
-    if (spec.times?.includes(n)) {
-      return (cell, row) => {
-        const v = cell.trim();
-        const t = /^\d{1,2}:\d{2}(:\d{2})?$/.test(v) ? tryParseTime(v) : undefined;
-        if (t !== undefined) return formatTime(t);
-        faults.push({ table, row, column: n, message: `expected a time HH:MM:SS or HH:MM, got '${cell}'` });
-        return cell;
-      };
-    }
-    if (spec.ints?.includes(n)) {
-      return (cell, row) => {
-        const v = cell.trim();
-        if (/^[+-]?\d{1,9}$/.test(v)) return Number(v);
-        faults.push({ table, row, column: n, message: `expected an integer, got '${cell}'` });
-        return cell;
-      };
-    }
-    return null;
-  });
-  const observedIdx = spec.observed ? names.indexOf('observed') : -1;
-  let oddObserved = 0;
-  let firstOdd: { line: number; value: string } | undefined;
-
+  const rows: Record<string, unknown>[] = [];
   // Cells repeat a lot (FinIDs, holiday names, statuses): keep one copy of each distinct value.
   // A long one is copied flat first, so it does not keep the whole file's text alive (V8 may
   // hand out cells as slices of it).
@@ -172,11 +115,65 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
     }
     return v;
   };
+  let converters: (Convert | null)[] = [];
+  let observedIdx = -1;
+  let oddObserved = 0;
+  let firstOdd: { line: number; value: string } | undefined;
+  let width = 0;
+  let r = 0;
+  let fatal: LoaderError | undefined;
 
-  const width = rawHeader.length;
-  const rows: Record<string, unknown>[] = new Array(records.length - 1);
-  for (let r = 1; r < records.length; r++) {
-    const rec = records[r]!;
+  const readHeader = (rawHeader: string[]): void => {
+    width = rawHeader.length;
+    rawHeader.forEach((h, i) => {
+      const n = normalizeHeader(h);
+      if (n === '') {
+        keep.push(false);
+        names.push('');
+        warnings.push({ message: `column ${i + 1} has an empty header; its cells are ignored`, file, line: 1 });
+        return;
+      }
+      if (n in headers) throw dataError(file, 1, h, `columns '${headers[n]}' and '${h}' both normalize to '${n}'`);
+      headers[n] = h;
+      names.push(n);
+      keep.push(true);
+    });
+    for (const [n, published] of Object.entries(spec.required)) {
+      if (!(n in headers)) throw dataError(file, 1, published, `required column '${published}' is missing`);
+    }
+    // A malformed cell is kept as written and recorded; core turns its row into a bad row.
+    converters = names.map((n) => {
+      if (spec.dates?.includes(n)) {
+        return (cell, row) => {
+          const v = cell.length === 10 ? cell : cell.trim();
+          if (isIsoDate(v)) return v;
+          faults.push({ table, row, column: n, message: `expected a date YYYY-MM-DD, got '${cell}'` });
+          return cell;
+        };
+      }
+      if (spec.times?.includes(n)) {
+        return (cell, row) => {
+          const v = cell.trim();
+          const t = /^\d{1,2}:\d{2}(:\d{2})?$/.test(v) ? tryParseTime(v) : undefined;
+          if (t !== undefined) return formatTime(t);
+          faults.push({ table, row, column: n, message: `expected a time HH:MM:SS or HH:MM, got '${cell}'` });
+          return cell;
+        };
+      }
+      if (spec.ints?.includes(n)) {
+        return (cell, row) => {
+          const v = cell.trim();
+          if (/^[+-]?\d{1,9}$/.test(v)) return Number(v);
+          faults.push({ table, row, column: n, message: `expected an integer, got '${cell}'` });
+          return cell;
+        };
+      }
+      return null;
+    });
+    observedIdx = spec.observed ? names.indexOf('observed') : -1;
+  };
+
+  const readRow = (rec: string[]): void => {
     const line = r + 1;
     // A line with the wrong number of fields is a bad row: its cells are read by position as
     // far as they go, so core can tell whose row it is.
@@ -201,9 +198,32 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
       const conv = converters[c];
       row[names[c]!] = conv ? conv(cell, r - 1) : intern(cell);
     }
-    rows[r - 1] = row;
-    (records as unknown[])[r] = undefined; // let the parsed fields go as we convert
-  }
+    rows.push(row);
+  };
+
+  // Record by record (step): no array of every record's fields is ever built, which bounds the
+  // memory of a load to the rows themselves.
+  Papa.parse<string[]>(text, {
+    delimiter: ',',
+    skipEmptyLines: true,
+    header: false,
+    step: (result, parser) => {
+      if (fatal) return;
+      try {
+        // Quoting errors refuse the file (an unterminated quote swallows the rest of it).
+        const quotes = result.errors.find((e) => e.type === 'Quotes');
+        if (quotes) throw dataError(file, r + 1, undefined, `malformed quoting (${quotes.message})`);
+        if (r === 0) readHeader(result.data);
+        else readRow(result.data);
+        r++;
+      } catch (e) {
+        fatal = e instanceof LoaderError ? e : dataError(file, r + 1, undefined, (e as Error).message);
+        parser.abort();
+      }
+    },
+  });
+  if (fatal) throw fatal;
+  if (r === 0) throw dataError(file, 1, undefined, 'the file is empty (no header line)');
   if (oddObserved > 0) {
     warnings.push({
       message: `${oddObserved} Observed cell(s) hold neither 'OBS' nor nothing (first: '${firstOdd!.value}'); read as not observed`,
