@@ -312,13 +312,15 @@ export const operations = defineOperations({
     description:
       'One entry per session (a local date the day view says is open) in the inclusive range: first opening and last ' +
       "closing of its open phases in the market's zone, the breaks between them, and whether it is an irregular session " +
-      '(a holiday row). Both dates must lie in the market coverage window.',
+      '(a holiday row). Both dates must lie in the market coverage window; the range is at most ten years ' +
+      '(configurable), as for /days.',
     params: { identifier, start, end },
     call: (ds, a) => ds.sessions(a.identifier, a.start, a.end),
     response: z.array(Session),
     errors: RANGE_ERRORS,
     plan: 'schedules',
     cacheable: true,
+    rangeCapped: true,
     cli: { command: 'sessions', description: "trading days: open, close and breaks in the market's timezone" },
   }),
   getSessionOffset: operation({

@@ -12,8 +12,9 @@ const app = createApp({ data: sample, logLevel: 'silent', now: () => Date.parse(
 const get = (path: string) => request(app).get(path);
 
 describe('range cap', () => {
-  it('refuses phases and days over ten years with a 422 on end naming the limit; ten years answer', async () => {
-    for (const kind of ['phases', 'days']) {
+  it('refuses phases, days and sessions over ten years with a 422 on end naming the limit; ten years answer', async () => {
+    // calendar-arithmetic §1: the sessions of a range have the coverage and range limits of /days.
+    for (const kind of ['phases', 'days', 'sessions']) {
       const res = await get(`/markets/US.NYSE/${kind}?start=2010-01-01&end=2020-01-02`).expect(422);
       expect(res.body.detail).toEqual([{ loc: ['query', 'end'], msg: expect.stringContaining('more than the limit of 3653 days'), type: 'range_too_long' }]);
       await get(`/markets/US.NYSE/${kind}?start=2010-01-01&end=2019-12-31`).expect(200);
