@@ -27,15 +27,6 @@ export interface CalendarMember {
   isBusinessDay(day: number): boolean;
 }
 
-/**
- * Is local date `day` a session of the market (calendar-arithmetic.md §1: the day view says
- * is_open)? The sessions module's per-market index answers it, so market business days and
- * `/sessions` can never disagree.
- */
-export function isMarketSession(entry: MarketEntry, day: number): boolean {
-  return isSessionDay(entry, day);
-}
-
 export class MarketCalendar implements CalendarMember {
   readonly minDay: number;
   readonly maxDay: number;
@@ -47,7 +38,8 @@ export class MarketCalendar implements CalendarMember {
     this.maxDay = entry.maxDay;
   }
   isBusinessDay(day: number): boolean {
-    return isMarketSession(this.entry, day);
+    // A market's business day is a session (calendar-arithmetic §1), from the sessions index.
+    return isSessionDay(this.entry, day);
   }
 }
 

@@ -83,14 +83,17 @@ export function rowsForDay(entry: MarketEntry, day: EpochDay, out: CompiledRow[]
  */
 export const LOOK_BACK_DAYS = 2;
 
+/** Which schedule rows to make phases of (all when absent): rows left out cost nothing. */
+export type RowFilter = (row: CompiledRow) => boolean;
+
 /**
  * engine-semantics §4: every phase that touches [startDay, endDay], in generation order (the
  * local day a phase starts on, then step 5). That is the phases starting on a day of the range
  * (whatever their end) and those that began in the look-back and do not end before the range.
  * Day-level answers attribute these by `endDay` themselves (see `phasesByEndDay`).
  */
-export function generate(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay): Generated[] {
-  return generateFrom(entry, Math.max(startDay - LOOK_BACK_DAYS, entry.minDay), endDay, startDay);
+export function generate(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay, keep?: RowFilter): Generated[] {
+  return generateFrom(entry, Math.max(startDay - LOOK_BACK_DAYS, entry.minDay), endDay, startDay, keep);
 }
 
 /**
@@ -98,13 +101,14 @@ export function generate(entry: MarketEntry, startDay: EpochDay, endDay: EpochDa
  * `rangeStart`. `generate` is this from the look-back on; a long range can be produced as the
  * concatenation of consecutive day spans (the first one starting at the look-back).
  */
-export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: EpochDay, rangeStart: EpochDay): Generated[] {
+export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: EpochDay, rangeStart: EpochDay, keep?: RowFilter): Generated[] {
   const out: Generated[] = [];
   const rows: CompiledRow[] = [];
   for (let day = fromDay; day <= toDay; day++) {
     rows.length = 0;
     rowsForDay(entry, day, rows);
     for (const row of rows) {
+      if (keep && !keep(row)) continue;
       const endDayOfPhase = day + row.offsetDays;
       // Step 6: only phases that end before the range are dropped.
       if (endDayOfPhase < rangeStart) continue;
@@ -125,9 +129,9 @@ export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: Epoch
  * depends on X alone, so a phase that began more than the look-back before its end day belongs
  * to none (whatever range is asked), as with one-day ranges.
  */
-export function phasesByEndDay(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay): Generated[][] {
+export function phasesByEndDay(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay, keep?: RowFilter): Generated[][] {
   const byDay: Generated[][] = Array.from({ length: endDay - startDay + 1 }, () => []);
-  for (const g of generate(entry, startDay, endDay)) {
+  for (const g of generate(entry, startDay, endDay, keep)) {
     if (g.endDay >= startDay && g.endDay <= endDay && g.endDay - g.day <= LOOK_BACK_DAYS) byDay[g.endDay - startDay]!.push(g);
   }
   return byDay;

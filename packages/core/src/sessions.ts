@@ -2,10 +2,10 @@
  * Trading days (sessions), stepping over them, and next/previous bells
  * (calendar-arithmetic.md §1–3), built on the day view of engine-semantics.md §4.
  *
- * Phases are walked here with `rowsForDay` (steps 1–5) directly, not through `generate()`, and
- * attributed by their end day explicitly: the range semantics of `generate()` are not relied on.
+ * Sessions, breaks and bells read the open phases of the day views (`phasesByEndDay`, the same
+ * attribution as `/days`), so a date is a session exactly when `/days` says it is open.
  *
- * Rules chosen where the spec is silent (also listed in the issue report):
+ * Rules chosen where the spec is silent:
  * - Day view look-back: a phase belongs to the day view of its end day X when it starts on
  *   X-2 .. X (and not before holidays_min_date): the §4 loop from `max(X - 2, min)`. A row with
  *   offset_days > 2 therefore never belongs to any day view, and never rings a bell.
@@ -28,33 +28,22 @@
  */
 import { SECONDS_PER_DAY, formatDay, formatInstant, type EpochMs } from './dates.js';
 import { InvalidArgumentError, OutOfCoverageError } from './errors.js';
-import { LOOK_BACK_DAYS, rowsForDay } from './generate.js';
+import { phasesByEndDay } from './generate.js';
 import { lowerBound, type CompiledRow, type MarketEntry } from './model.js';
 import type { Bell, BellEvent, Session, SessionBreak, SessionDirection } from './types.js';
 import type { Zone } from './zone.js';
 
-/** Days a phase may start before the date it belongs to (engine-semantics §4: `start - 2 days`). */
-const DAY_VIEW_LOOK_BACK = LOOK_BACK_DAYS;
+const isOpenRow = (row: CompiledRow): boolean => row.isOpen;
 
 type OpenPhaseVisitor = (endDay: number, start: number, end: number) => void;
 
 /**
  * Visits every open phase of the day views of `fromDay`..`toDay` (start and end in epoch
- * seconds, end day = the date it belongs to), in the order of the day it starts on.
+ * seconds, end day = the date it belongs to): the day view's own phases (phasesByEndDay).
  */
 function forEachOpenPhase(entry: MarketEntry, fromDay: number, toDay: number, visit: OpenPhaseVisitor): void {
-  const rows: CompiledRow[] = [];
-  for (let day = Math.max(fromDay - DAY_VIEW_LOOK_BACK, entry.minDay); day <= toDay; day++) {
-    rows.length = 0;
-    rowsForDay(entry, day, rows);
-    for (const row of rows) {
-      if (!row.isOpen) continue;
-      const endDay = day + row.offsetDays;
-      if (endDay < fromDay || endDay > toDay || endDay - day > DAY_VIEW_LOOK_BACK) continue;
-      const start = row.zone.resolve(day, row.startSec);
-      const end = row.zone.resolve(endDay, row.endSec);
-      visit(endDay, start, end);
-    }
+  for (const day of phasesByEndDay(entry, fromDay, toDay, isOpenRow)) {
+    for (const g of day) visit(g.endDay, g.start, g.end);
   }
 }
 
