@@ -28,7 +28,7 @@ import {
 import { LOOK_BACK_DAYS, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
-import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
+import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
@@ -79,43 +79,17 @@ import { ZoneRegistry, type Zone } from './zone.js';
 
 /** Parses an inclusive date range; both faults are reported together. */
 function parseRange(start: string, end: string): { startDay: number; endDay: number } {
-  const faults: ArgumentFault[] = [];
-  let startDay: number | undefined;
-  let endDay: number | undefined;
-  for (const [param, value] of [['start', start], ['end', end]] as const) {
-    try {
-      const d = tryParseDay(parseIsoDate(value, param));
-      if (param === 'start') startDay = d;
-      else endDay = d;
-    } catch (e) {
-      if (e instanceof InvalidArgumentError) faults.push(...e.faults);
-      else throw e;
-    }
-  }
-  if (faults.length) throw new InvalidArgumentError(faults);
-  if (endDay! < startDay!) throw InvalidArgumentError.one('end', `end (${end}) is before start (${start})`, 'date_range');
-  return { startDay: startDay!, endDay: endDay! };
+  const args = new Args();
+  const startDay = args.get(() => dayArg(start, 'start'));
+  const endDay = args.get(() => dayArg(end, 'end'));
+  args.done();
+  if (endDay < startDay) throw InvalidArgumentError.one('end', `end (${end}) is before start (${start})`, 'date_range');
+  return { startDay, endDay };
 }
 
-/** Collects the faults of several independent argument checks, so that all are reported at once. */
-function collect(faults: ArgumentFault[], check: () => void): void {
-  try {
-    check();
-  } catch (e) {
-    if (e instanceof InvalidArgumentError) faults.push(...e.faults);
-    else throw e;
-  }
-}
-
-/** One of `choices`, any case, spaces trimmed; undefined or null answers the default. */
+/** One of `choices` (params.parseEnum: any case, spaces trimmed); undefined or null answers the default. */
 function parseChoice<T extends string>(value: unknown, param: string, choices: readonly T[], fallback: T): T {
-  if (value === undefined || value === null) return fallback;
-  const v = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-  const found = choices.find((c) => c === v);
-  if (found === undefined) {
-    throw InvalidArgumentError.one(param, `Input should be ${choices.map((c) => `'${c}'`).join(', ').replace(/, ([^,]*)$/, ' or $1')}, got '${String(value)}'`, 'enum');
-  }
-  return found;
+  return value === undefined || value === null ? fallback : parseEnum(value, param, choices);
 }
 
 /** Epoch milliseconds or a Date, as status takes them. */
@@ -151,7 +125,7 @@ class Args {
   }
 }
 
-function day(value: unknown, param: string): number {
+function dayArg(value: unknown, param: string): number {
   return tryParseDay(parseIsoDate(value, param))!;
 }
 
@@ -303,8 +277,7 @@ export class Dataset {
     if (instant === undefined) {
       if (!this.clock) throw InvalidArgumentError.one('instant', 'Give an instant: this dataset has no clock (datasets from the loader use the current time)', 'missing');
       ms = this.clock();
-    } else ms = typeof instant === 'string' ? parseInstant(instant, 'instant') : instant instanceof Date ? instant.getTime() : instant;
-    if (!Number.isFinite(ms)) throw InvalidArgumentError.one('instant', 'Invalid instant', 'datetime_parsing');
+    } else ms = typeof instant === 'string' ? parseInstant(instant, 'instant') : parseInstantArg(instant, 'instant');
     const entry = this.resolveScheduled(identifier);
     return computeStatus(entry, entry.zone ?? this.utc, ms);
   }
@@ -312,12 +285,10 @@ export class Dataset {
   // ---- many markets (calendar-arithmetic.md §6) and bell events ----
 
   statusMany(request: StatusManyRequest, instant: number | Date): StatusMany {
-    const faults: ArgumentFault[] = [];
-    let ms = 0;
-    let ids: string[] = [];
-    collect(faults, () => (ms = parseInstantArg(instant, 'instant')));
-    collect(faults, () => (ids = bulkIdentifiers(request ?? {}, (p) => this.listMarkets(p).map((m) => m.fin_id))));
-    if (faults.length) throw new InvalidArgumentError(faults);
+    const args = new Args();
+    const ms = args.get(() => parseInstantArg(instant, 'instant'));
+    const ids = args.get(() => bulkIdentifiers(request ?? {}, (p) => this.listMarkets(p).map((m) => m.fin_id)));
+    args.done();
     return {
       as_of: asOf(ms),
       markets: ids.map((identifier) => {
@@ -331,15 +302,14 @@ export class Dataset {
   }
 
   bellEvents(identifiers: readonly string[], from: number | Date, horizonMs: number, options: PlanOptions = {}): BellEventPlan {
-    const faults: ArgumentFault[] = [];
-    let fromMs = 0;
-    collect(faults, () => (fromMs = parseInstantArg(from, 'instant')));
-    collect(faults, () => {
+    const args = new Args();
+    const fromMs = args.get(() => parseInstantArg(from, 'instant'));
+    args.get(() => {
       if (typeof horizonMs !== 'number' || !(horizonMs >= 0) || !Number.isFinite(horizonMs)) {
         throw InvalidArgumentError.one('horizon', `Input should be a non-negative number of milliseconds, got '${String(horizonMs)}'`, 'value_error');
       }
     });
-    if (faults.length) throw new InvalidArgumentError(faults);
+    args.done();
     const toMs = fromMs + horizonMs;
     // Resuming plans from just before the last event seen, so later events of its instant stay.
     const resumeAt = options.afterId !== undefined ? eventIdInstant(options.afterId) : undefined;
@@ -370,14 +340,11 @@ export class Dataset {
   }
 
   sessionOffset(identifier: string, date: string, n: number, direction: SessionDirection = 'none'): SessionOffset {
-    const faults: ArgumentFault[] = [];
-    let day = 0;
-    let steps = 0;
-    let dir: SessionDirection = 'none';
-    collect(faults, () => (day = tryParseDay(parseIsoDate(date, 'date'))!));
-    collect(faults, () => (steps = parseInteger(n, 'n', { min: -MAX_ADVANCE, max: MAX_ADVANCE }) + 0));
-    collect(faults, () => (dir = parseChoice(direction, 'direction', DIRECTIONS, 'none')));
-    if (faults.length) throw new InvalidArgumentError(faults);
+    const args = new Args();
+    const day = args.get(() => dayArg(date, 'date'));
+    const steps = args.get(() => parseInteger(n, 'n', { min: -MAX_ADVANCE, max: MAX_ADVANCE }) + 0);
+    const dir = args.get(() => parseChoice(direction, 'direction', DIRECTIONS, 'none'));
+    args.done();
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, day, day);
     return { date: formatDay(day), n: steps, session: formatDay(offsetSession(entry, day, steps, dir)) };
@@ -399,12 +366,10 @@ export class Dataset {
   }
 
   private bell(identifier: string, instant: number | Date, event: BellEvent, param: 'after' | 'before'): Bell {
-    const faults: ArgumentFault[] = [];
-    let ms = 0;
-    let ev: BellEvent = 'open';
-    collect(faults, () => (ms = parseInstantArg(instant, param)));
-    collect(faults, () => (ev = parseChoice(event, 'event', EVENTS, 'open')));
-    if (faults.length) throw new InvalidArgumentError(faults);
+    const args = new Args();
+    const ms = args.get(() => parseInstantArg(instant, param));
+    const ev = args.get(() => parseChoice(event, 'event', EVENTS, 'open'));
+    args.done();
     const entry = this.resolveScheduled(identifier);
     return findBell(entry, entry.zone ?? this.utc, ms, ev, param === 'after');
   }
@@ -457,7 +422,7 @@ export class Dataset {
   adjust(expr: string, date: string, convention: BusinessDayConvention | string = 'following'): AdjustedDate {
     const args = new Args();
     const parsed = args.get(() => parseCalendarExpression(expr));
-    const start = args.get(() => day(date, 'date'));
+    const start = args.get(() => dayArg(date, 'date'));
     const conv = args.get(() => parseConvention(convention));
     args.done();
     const adjusted = this.calendar(parsed).adjust(start, conv);
@@ -474,7 +439,7 @@ export class Dataset {
   ): AdvancedDate {
     const args = new Args();
     const parsed = args.get(() => parseCalendarExpression(expr));
-    const start = args.get(() => day(date, 'date'));
+    const start = args.get(() => dayArg(date, 'date'));
     const steps = args.get(() => parseInteger(n, 'n', { min: -MAX_ADVANCE, max: MAX_ADVANCE }));
     const u = args.get(() => parseUnit(unit));
     const conv = args.get(() => parseConvention(convention));
@@ -489,7 +454,7 @@ export class Dataset {
   fxSpot(pair: string, tradeDate: string, lag?: number | string | null): FxSpot {
     const args = new Args();
     const [base, quote] = args.get(() => parsePair(pair)) ?? [];
-    const trade = args.get(() => day(tradeDate, 'trade_date'));
+    const trade = args.get(() => dayArg(tradeDate, 'trade_date'));
     const lagN = lag === undefined || lag === null || lag === '' ? undefined : args.get(() => parseInteger(lag, 'lag', { min: 0, max: 5 }));
     args.done();
     const cals = this.spotCalendars(base!, quote!);
@@ -501,7 +466,7 @@ export class Dataset {
   fxValueDate(pair: string, tradeDate: string, tenor: string): FxValueDate {
     const args = new Args();
     const [base, quote] = args.get(() => parsePair(pair)) ?? [];
-    const trade = args.get(() => day(tradeDate, 'trade_date'));
+    const trade = args.get(() => dayArg(tradeDate, 'trade_date'));
     const t = args.get(() => parseTenor(tenor));
     args.done();
     const cals = this.spotCalendars(base!, quote!);
