@@ -139,9 +139,10 @@ export function answerOperation<K extends keyof Operations>(
   name: K,
   raw: Readonly<Record<string, unknown>>,
   options: AnswerOptions = {},
-): { status: number; body: unknown } {
+): { status: number; body: unknown; error?: unknown } {
   const out = runOperation(operations[name] as Operation, ds, raw, options.now ?? Date.now);
-  return out.ok ? { status: 200, body: out.value } : { status: out.status, body: out.body };
+  // The typed error rides along, so a caller can tell what failed without reading the body.
+  return out.ok ? { status: 200, body: out.value } : { status: out.status, body: out.body, error: out.error };
 }
 
 let sharedMatcher: RouteMatcher | undefined;

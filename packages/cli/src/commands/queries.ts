@@ -5,12 +5,14 @@
  */
 import { answerOperation, toCsv } from '@openbell/server/offline';
 import { PLAIN } from '../format.js';
-import { UserError } from '../errors.js';
+import { isUserFault, UserError } from '../errors.js';
 import { formatWith, type CommandOperation, type FormatContext } from './formatters.js';
 
 export interface QueryResult {
   status: number;
   body: unknown;
+  /** Core's typed error, when the answer is one. */
+  error?: unknown;
 }
 
 /** An error body as one line, with REST parameter names turned into the CLI's (`start` → `--start`). */
@@ -56,8 +58,6 @@ export function csvBody(command: string, body: unknown): string {
 /** The failure to raise for an error answer: a UserError for 4xx, an internal error otherwise. */
 export function failureOf(res: QueryResult, names: Readonly<Record<string, string>>): Error {
   const line = errorLine(res.status, res.body, names);
-  // A data error names the bad row of the data: the user can fix (or report) it, exit 1.
-  const detail = (res.body as { detail?: unknown } | undefined)?.detail;
-  const dataError = res.status === 500 && typeof detail === 'string' && detail.startsWith('Data error: ');
-  return res.status < 500 || dataError ? new UserError(line) : new Error(line);
+  // A 4xx, or a data error naming the bad row of the data: the user can fix (or report) it, exit 1.
+  return res.status < 500 || isUserFault(res.error) ? new UserError(line) : new Error(line);
 }
