@@ -27,8 +27,8 @@
  * - Date-times are written in the market's zone (UTC when the market has none), as status does.
  */
 import { SECONDS_PER_DAY, formatDay, formatInstant, type EpochMs } from './dates.js';
-import { InvalidArgumentError, OutOfCoverageError } from './errors.js';
-import { phasesByEndDay } from './generate.js';
+import { DataError, InvalidArgumentError, OutOfCoverageError } from './errors.js';
+import { LOOK_BACK_DAYS, phasesByEndDay } from './generate.js';
 import { lowerBound, type CompiledRow, type MarketEntry } from './model.js';
 import type { Bell, BellEvent, Session, SessionBreak, SessionDirection } from './types.js';
 import type { Zone } from './zone.js';
@@ -64,7 +64,17 @@ interface SessionIndex {
   runEnd: Int32Array | Float64Array;
   /** The date each run is attributed to (epoch day). */
   runDay: Int32Array;
+  /**
+   * Dates whose day view is a data error (a season with no definition for their year), sorted,
+   * with the error each one raises. They are neither sessions nor non-sessions: a query whose
+   * answer depends on one of them raises its error, every other query answers.
+   */
+  faultDays: Int32Array;
+  faultErrors: DataError[];
 }
+
+/** Days per block of the index build: a block that raises a DataError is redone day by day. */
+const BLOCK_DAYS = 366;
 
 // Keyed by the entry: an index lives exactly as long as the Dataset that holds the market, and
 // only markets that were asked about get one (~100 KB for 30 years of a weekday market).
@@ -82,16 +92,46 @@ function buildIndex(entry: MarketEntry): SessionIndex {
   const starts: number[] = [];
   const ends: number[] = [];
   const endDays: number[] = [];
-  forEachOpenPhase(entry, minDay, maxDay, (endDay, start, end) => {
+  const faultDays: number[] = [];
+  const faultErrors: DataError[] = [];
+  const collect: OpenPhaseVisitor = (endDay, start, end) => {
     flags[endDay - minDay] = 1;
     if (end < start) return; // left out of bells (§3), though its date stays open
     starts.push(start);
     ends.push(end);
     endDays.push(endDay);
-  });
+  };
+  // A day view depends on its date alone, so the window can be read in blocks; a block that
+  // raises a DataError (one year without a season definition) is read again one date at a time
+  // so that only the dates that need the missing definition are lost.
+  for (let from = minDay; from <= maxDay; from += BLOCK_DAYS) {
+    const to = Math.min(from + BLOCK_DAYS - 1, maxDay);
+    const mark = starts.length;
+    try {
+      forEachOpenPhase(entry, from, to, collect);
+    } catch (e) {
+      if (!(e instanceof DataError)) throw e;
+      starts.length = ends.length = endDays.length = mark;
+      flags.fill(0, from - minDay, to - minDay + 1);
+      for (let day = from; day <= to; day++) {
+        try {
+          forEachOpenPhase(entry, day, day, collect);
+        } catch (f) {
+          if (!(f instanceof DataError)) throw f;
+          faultDays.push(day);
+          faultErrors.push(f);
+        }
+      }
+    }
+  }
 
   let count = 0;
+  let fault = 0;
   for (let i = 0; i < flags.length; i++) {
+    if (faultDays[fault] === minDay + i) {
+      fault++;
+      continue;
+    }
     if (isSession(entry, minDay + i, flags[i] === 1)) {
       flags[i] = 2;
       count++;
@@ -141,7 +181,14 @@ function buildIndex(entry: MarketEntry): SessionIndex {
     runStart[i] = rs[i]! - base;
     runEnd[i] = re[i]! - base;
   }
-  return { days, base, runStart, runEnd, runDay: Int32Array.from(rd) };
+  return { days, base, runStart, runEnd, runDay: Int32Array.from(rd), faultDays: Int32Array.from(faultDays), faultErrors };
+}
+
+/** Raises the error of the first date of `fromDay`..`toDay` whose day view is a data error. */
+function checkFaults(index: SessionIndex, fromDay: number, toDay: number): void {
+  if (index.faultDays.length === 0) return;
+  const i = lowerBound(index.faultDays, Math.min(fromDay, toDay));
+  if (i < index.faultDays.length && index.faultDays[i]! <= Math.max(fromDay, toDay)) throw index.faultErrors[i]!;
 }
 
 // ---- §1 sessions ----
@@ -153,7 +200,9 @@ function write(zone: Zone, epochSeconds: number): string {
 /** The sessions of `startDay`..`endDay` (inside the coverage window), in date order. */
 /** Is `day` a session of the market (one of the index's days)? */
 export function isSessionDay(entry: MarketEntry, day: number): boolean {
-  const days = sessionIndex(entry).days;
+  const index = sessionIndex(entry);
+  checkFaults(index, day, day);
+  const days = index.days;
   const i = lowerBound(days, day);
   return i < days.length && days[i] === day;
 }
@@ -200,28 +249,37 @@ export function listSessions(entry: MarketEntry, zone: Zone, startDay: number, e
 
 /** The session `n` sessions from `day` after moving it to a session by `direction` (§2). */
 export function offsetSession(entry: MarketEntry, day: number, n: number, direction: SessionDirection): number {
-  const { days } = sessionIndex(entry);
+  const index = sessionIndex(entry);
+  const { days } = index;
   const fin = entry.market.fin_id;
-  const outside = (what: string) => new OutOfCoverageError(fin, what, formatDay(entry.minDay), formatDay(entry.maxDay));
+  // Every date walked over must be known: a data error on the way is the answer.
+  const outside = (what: string, towards: number) => {
+    checkFaults(index, day, towards);
+    return new OutOfCoverageError(fin, what, formatDay(entry.minDay), formatDay(entry.maxDay));
+  };
   let i = lowerBound(days, day);
   if (i >= days.length || days[i] !== day) {
+    checkFaults(index, day, day);
     if (direction === 'none') {
       throw InvalidArgumentError.one('date', `${formatDay(day)} is not a trading day of ${fin}; pass direction=next or direction=previous to move it to one`, 'not_a_trading_day');
     }
     // lowerBound already points at the first session after `day`.
     if (direction === 'previous') i -= 1;
-    if (i < 0) throw outside(`The last session before ${formatDay(day)}`);
-    if (i >= days.length) throw outside(`The first session after ${formatDay(day)}`);
+    if (i < 0) throw outside(`The last session before ${formatDay(day)}`, entry.minDay);
+    if (i >= days.length) throw outside(`The first session after ${formatDay(day)}`, entry.maxDay);
   }
   const j = i + n;
   if (j < 0 || j >= days.length) {
-    throw outside(`The session ${Math.abs(n)} session${Math.abs(n) === 1 ? '' : 's'} ${n < 0 ? 'before' : 'after'} ${formatDay(days[i]!)}`);
+    throw outside(`The session ${Math.abs(n)} session${Math.abs(n) === 1 ? '' : 's'} ${n < 0 ? 'before' : 'after'} ${formatDay(days[i]!)}`, j < 0 ? entry.minDay : entry.maxDay);
   }
+  checkFaults(index, day, days[j]!);
   return days[j]!;
 }
 
 export function countSessions(entry: MarketEntry, startDay: number, endDay: number): number {
-  const { days } = sessionIndex(entry);
+  const index = sessionIndex(entry);
+  checkFaults(index, startDay, endDay);
+  const { days } = index;
   return lowerBound(days, endDay + 1) - lowerBound(days, startDay);
 }
 
@@ -254,6 +312,12 @@ export function findBell(entry: MarketEntry, zone: Zone, instantMs: EpochMs, eve
   const values = event === 'open' ? index.runStart : index.runEnd;
   const x = t - index.base;
   const i = forward ? upperBound(values, x) : lowerBound(values, x) - 1;
+  // Runs of a date whose day view is a data error are missing from the index: a bell could hide
+  // there when such a date lies between the instant and the bell found. Looking back, an
+  // opening before the instant can belong to a run that ends up to the look-back later.
+  const found = i < 0 || i >= values.length ? undefined : index.runDay[i]!;
+  if (forward) checkFaults(index, day, found ?? entry.maxDay);
+  else checkFaults(index, found ?? entry.minDay, Math.min(entry.maxDay, event === 'open' ? day + LOOK_BACK_DAYS : day));
   if (i < 0 || i >= values.length) return { event, at: null, date: null };
   const at = values[i]! + index.base;
   return { event, at: write(zone, at), date: formatDay(index.runDay[i]!) };

@@ -3,6 +3,7 @@
  * warning naming where it is, and only the market (or currency) it belongs to answers a
  * DataError naming the row, for the queries that need it; everything else answers as before.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, type Tables } from '../src/index.js';
 import { fixtureTables, sched } from './fixture.js';
@@ -89,6 +90,59 @@ describe('a bad schedule row affects only its market, naming file, line and colu
     const e = errorOf(() => ds.generatePhases('US.NYSE', '2024-07-06', '2024-07-06'));
     expect(e.message).toBe(`csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition for 2024 in season-definitions.csv`);
     expect(untouched(ds)).toEqual(untouched(clean));
+  });
+
+  it('a season missing for one year: session arithmetic that does not reach the dates needing it answers as before', () => {
+    const ds = build((t) => {
+      t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
+      t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+    });
+    const message = `csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition for 2024 in season-definitions.csv`;
+    const at = Date.parse('2023-11-15T17:00:00Z');
+    // 2023 and early 2025 never need the 2024 Saturdays.
+    expect(ds.sessionOffset('US.NYSE', '2023-11-15', 3)).toEqual(clean.sessionOffset('US.NYSE', '2023-11-15', 3));
+    expect(ds.sessionCount('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(clean.sessionCount('US.NYSE', '2023-01-01', '2023-12-31'));
+    expect(ds.nextBell('US.NYSE', at, 'close')).toEqual(clean.nextBell('US.NYSE', at, 'close'));
+    expect(ds.previousBell('US.NYSE', at, 'open')).toEqual(clean.previousBell('US.NYSE', at, 'open'));
+    expect(ds.adjust('US.NYSE', '2023-11-23', 'following')).toEqual(clean.adjust('US.NYSE', '2023-11-23', 'following'));
+    // Weekdays of 2024 whose look-back (§4) holds no Saturday are still known.
+    expect(ds.sessions('US.NYSE', '2024-07-03', '2024-07-05')).toEqual(clean.sessions('US.NYSE', '2024-07-03', '2024-07-05'));
+    // What needs a 2024 Saturday says which season and year are missing.
+    expect(errorOf(() => ds.sessionOffset('US.NYSE', '2024-07-05', 1)).message).toBe(message);
+    expect(errorOf(() => ds.sessionCount('US.NYSE', '2024-07-01', '2024-07-31')).message).toBe(message);
+    expect(errorOf(() => ds.sessionOffset('US.NYSE', '2024-07-06', 0, 'next')).message).toBe(message);
+    expect(errorOf(() => ds.nextBell('US.NYSE', Date.parse('2024-07-05T21:00:00Z'), 'open')).message).toBe(message);
+    expect(errorOf(() => ds.previousBell('US.NYSE', Date.parse('2024-07-08T12:00:00Z'), 'close')).message).toBe(message);
+    expect(errorOf(() => ds.adjust('US.NYSE', '2024-07-06', 'following')).message).toBe(message);
+    expect(untouched(ds)).toEqual(untouched(clean));
+  });
+
+  it('property: a session offset answers as before unless the dates it walks over include one whose day view needs the missing season', () => {
+    const ds = build((t) => {
+      t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
+      t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+    });
+    const DAY = 86_400_000;
+    const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
+    // The day view of X reads the rows of X-2..X (§4), so a 2024 Saturday spoils itself and the two dates after it.
+    const spoiled = (x: number) => [0, 1, 2].some((k) => {
+      const d = new Date((x - k) * DAY);
+      return d.getUTCFullYear() === 2024 && d.getUTCDay() === 6;
+    });
+    const first = dayOf('2023-09-01');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 700 }), fc.integer({ min: -40, max: 40 }), fc.constantFrom('next', 'previous') as fc.Arbitrary<'next' | 'previous'>, (k, n, direction) => {
+        const date = new Date((first + k) * DAY).toISOString().slice(0, 10);
+        const expected = clean.sessionOffset('US.NYSE', date, n, direction);
+        const lo = Math.min(first + k, dayOf(expected.session));
+        const hi = Math.max(first + k, dayOf(expected.session));
+        let walksSpoiled = false;
+        for (let x = lo; x <= hi; x++) walksSpoiled ||= spoiled(x);
+        if (walksSpoiled) expect(() => ds.sessionOffset('US.NYSE', date, n, direction)).toThrow(DataError);
+        else expect(ds.sessionOffset('US.NYSE', date, n, direction)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('a row whose end is before its start with offset 0 is not a bad row: it is answered as written', () => {
