@@ -93,10 +93,14 @@ function parseChoice<T extends string>(value: unknown, param: string, choices: r
 }
 
 /** Epoch milliseconds or a Date, as status takes them. */
+/** An instant given to the library: epoch milliseconds, a Date, or an ISO 8601 string with an offset. */
+export type InstantInput = number | Date | string;
+
 function parseInstantArg(value: unknown, param: string): number {
+  if (typeof value === 'string') return parseInstant(value, param);
   const ms = value instanceof Date ? value.getTime() : value;
   if (typeof ms !== 'number' || !Number.isFinite(ms)) {
-    throw InvalidArgumentError.one(param, `Invalid instant '${String(value)}': expected epoch milliseconds or a Date`, 'datetime_parsing');
+    throw InvalidArgumentError.one(param, `Invalid instant '${String(value)}': expected epoch milliseconds, a Date or an ISO 8601 date-time`, 'datetime_parsing');
   }
   return ms;
 }
@@ -272,19 +276,19 @@ export class Dataset {
     return days;
   }
 
-  status(identifier: string, instant?: number | Date | string): MarketStatus {
+  status(identifier: string, instant?: InstantInput): MarketStatus {
     let ms: number;
     if (instant === undefined) {
       if (!this.clock) throw InvalidArgumentError.one('instant', 'Give an instant: this dataset has no clock (datasets from the loader use the current time)', 'missing');
       ms = this.clock();
-    } else ms = typeof instant === 'string' ? parseInstant(instant, 'instant') : parseInstantArg(instant, 'instant');
+    } else ms = parseInstantArg(instant, 'instant');
     const entry = this.resolveScheduled(identifier);
     return computeStatus(entry, entry.zone ?? this.utc, ms);
   }
 
   // ---- many markets (calendar-arithmetic.md §6) and bell events ----
 
-  statusMany(request: StatusManyRequest, instant: number | Date): StatusMany {
+  statusMany(request: StatusManyRequest, instant: InstantInput): StatusMany {
     const args = new Args();
     const ms = args.get(() => parseInstantArg(instant, 'instant'));
     const ids = args.get(() => bulkIdentifiers(request ?? {}, (p) => this.listMarkets(p).map((m) => m.fin_id)));
@@ -301,7 +305,7 @@ export class Dataset {
     };
   }
 
-  bellEvents(identifiers: readonly string[], from: number | Date, horizonMs: number, options: PlanOptions = {}): BellEventPlan {
+  bellEvents(identifiers: readonly string[], from: InstantInput, horizonMs: number, options: PlanOptions = {}): BellEventPlan {
     const args = new Args();
     const fromMs = args.get(() => parseInstantArg(from, 'instant'));
     args.get(() => {
@@ -357,15 +361,15 @@ export class Dataset {
     return { start: formatDay(startDay), end: formatDay(endDay), count: countSessions(entry, startDay, endDay) };
   }
 
-  nextBell(identifier: string, after: number | Date, event: BellEvent = 'open'): Bell {
+  nextBell(identifier: string, after: InstantInput, event: BellEvent = 'open'): Bell {
     return this.bell(identifier, after, event, 'after');
   }
 
-  previousBell(identifier: string, before: number | Date, event: BellEvent = 'open'): Bell {
+  previousBell(identifier: string, before: InstantInput, event: BellEvent = 'open'): Bell {
     return this.bell(identifier, before, event, 'before');
   }
 
-  private bell(identifier: string, instant: number | Date, event: BellEvent, param: 'after' | 'before'): Bell {
+  private bell(identifier: string, instant: InstantInput, event: BellEvent, param: 'after' | 'before'): Bell {
     const args = new Args();
     const ms = args.get(() => parseInstantArg(instant, param));
     const ev = args.get(() => parseChoice(event, 'event', EVENTS, 'open'));

@@ -1,7 +1,7 @@
 export * from './api.js';
 export * from './errors.js';
 export * from './types.js';
-export { Dataset } from './dataset.js';
+export { Dataset, type InstantInput } from './dataset.js';
 export * from './params.js';
 export {
   civilFromDays,

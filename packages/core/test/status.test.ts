@@ -130,6 +130,16 @@ describe('status from the library', () => {
     expect(() => ds.status('US.NYSE', '2023-11-15 noon')).toThrow(/instant/);
   });
 
+  it('every method that takes an instant takes the same three forms (a choice: one rule for the whole library)', () => {
+    const iso = '2023-11-15T12:00:00-05:00';
+    const ms = at('2023-11-15T17:00:00Z');
+    expect(ds.nextBell('US.NYSE', iso, 'close')).toEqual(ds.nextBell('US.NYSE', ms, 'close'));
+    expect(ds.previousBell('US.NYSE', new Date(ms))).toEqual(ds.previousBell('US.NYSE', iso));
+    expect(ds.statusMany({ markets: ['US.NYSE'] }, iso)).toEqual(ds.statusMany({ markets: ['US.NYSE'] }, ms));
+    expect(() => ds.nextBell('US.NYSE', 'tomorrow')).toThrow(/after/);
+    expect(() => ds.nextBell('US.NYSE', Number.NaN)).toThrow(/after/);
+  });
+
   it('without an instant uses the dataset clock, and asks for one when there is none', () => {
     const clocked = Dataset.create(fixtureTables(), { clock: () => at('2023-11-11T23:00:00Z') });
     expect(clocked.status('US.NYSE')).toEqual(clocked.status('US.NYSE', at('2023-11-11T23:00:00Z')));
