@@ -54,6 +54,12 @@ async function runQueryCommand(cmd: Command, name: CommandOperation, raw: Record
     const ask = (other: CommandOperation, args: Readonly<Record<string, unknown>>) => runQuery(data.dataset, other, args);
     process.stdout.write(`${formatBody(name, res.body, { ...outputFor(), args: raw, ask })}\n`);
   }
+  // A bulk answer shows every row; an identifier that failed still makes the exit code 1,
+  // whichever command (`status ID ID…` or `statuses`) asked.
+  if (name === 'getStatusMany') {
+    const { anyFailed } = await import('./commands/many.js');
+    if (anyFailed(res.body)) process.exitCode = 1;
+  }
   return res.body;
 }
 
@@ -193,10 +199,7 @@ export function buildProgram(): Command {
         await runQueryCommand(cmd, 'getMarketStatus', { identifier: ids[0]!, ...at }, { identifier: 'ID', datetime_utc: '--at' });
         return;
       }
-      const body = await runQueryCommand(cmd, 'getStatusMany', { markets: ids.join(','), ...at }, { markets: 'ID', datetime_utc: '--at' });
-      // The table shows every row; an identifier that failed still makes the exit code 1.
-      const { anyFailed } = await import('./commands/many.js');
-      if (anyFailed(body)) process.exitCode = 1;
+      await runQueryCommand(cmd, 'getStatusMany', { markets: ids.join(','), ...at }, { markets: 'ID', datetime_utc: '--at' });
     });
 
   program
