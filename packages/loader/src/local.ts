@@ -182,11 +182,16 @@ export function readDirectory(dir: string): ParsedData {
  */
 export function buildDataset(tables: Tables, warnings: LoadWarning[] = [], options: DatasetOptions = {}): Dataset {
   const dataset = Dataset.create(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, clock: Date.now, ...options });
+  addDatasetWarnings(dataset, tables.sources, warnings);
+  return dataset;
+}
+
+/** Core's warnings of a built Dataset appended to `warnings`, placed by file, line and column. */
+export function addDatasetWarnings(dataset: Dataset, sources: TableSources | undefined, warnings: LoadWarning[]): void {
   for (const w of dataset.warnings) {
-    const place = w.location ? placeOf(tables.sources, w.location.table, w.location.row, w.location.column) : {};
+    const place = w.location ? placeOf(sources, w.location.table, w.location.row, w.location.column) : {};
     warnings.push({ message: w.message, ...place, ...(w.market ? { market: w.market } : {}), ...(w.currency ? { currency: w.currency } : {}) });
   }
-  return dataset;
 }
 
 export interface LoadInfo {

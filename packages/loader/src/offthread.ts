@@ -1,9 +1,11 @@
 /**
  * Loading without stalling the event loop, for a server swapping in new data while it answers
- * requests. The archive is read, inflated, parsed and verified in a worker thread
- * (worker.ts); the rows come back in small acknowledged messages, and the Dataset is built on
- * this thread in slices of a few milliseconds (core's `Dataset.createSteps`), yielding to the
- * event loop (setImmediate) between them. Errors and warnings are those of the in-thread
+ * requests. The archive is read, inflated and parsed in a worker thread (worker.ts); each
+ * table comes back packed (packed.ts: a transferred buffer of cell indexes and its distinct
+ * values), the worker is ended, and the rows and then the Dataset are rebuilt on this thread in
+ * slices of a few milliseconds (core's `Dataset.createSteps`), yielding to the event loop
+ * (setImmediate) between them. The two threads' peaks do not overlap, and the rows share their
+ * strings as the in-thread reader's do. Errors and warnings are those of the in-thread
  * functions (`loadFromBytes`, `loadFromPath`), which stay as they are for the CLI and tests.
  *
  * When the worker's compiled file cannot be found (running from sources without a build),
@@ -13,10 +15,11 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { DataError, Dataset, type DatasetOptions, type TableName, type Tables } from '@openbell/core';
+import { DataError, Dataset, type DatasetOptions, type TableName, type TableSources, type Tables } from '@openbell/core';
 import { LoaderError, type LoaderErrorCode } from './errors.js';
-import { directoryVersion, loadedData, loadFromBytes, loadFromPath, statPath, type LoadInfo, type ParseOptions } from './local.js';
+import { addDatasetWarnings, directoryVersion, loadedData, loadFromBytes, loadFromPath, statPath, type LoadInfo, type ParseOptions } from './local.js';
 import type { LoadedData, LoadWarning } from './types.js';
+import { unpackRows, type PackedRows } from './packed.js';
 import type { WorkerMessage, WorkerTask } from './worker.js';
 
 export interface OffThreadOptions {
@@ -41,30 +44,27 @@ export function workerFile(): string | null {
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 
-/** Runs a task in a worker: the parsed, verified rows and the load's warnings. */
-function parseInWorker(file: string, task: WorkerTask): Promise<{ tables: Tables; warnings: LoadWarning[] }> {
+/**
+ * Runs a task in a worker: the packed tables, the worker's warnings and the provenance. The
+ * worker has exited (its memory is released) when this resolves.
+ */
+function runWorker(file: string, task: WorkerTask): Promise<{ packed: Map<TableName, PackedRows>; tables: TableName[]; warnings: LoadWarning[]; sources?: TableSources }> {
   return new Promise((resolvePromise, reject) => {
     // No inherited flags: a parent started with `--input-type -e …` (or test runners' own
     // flags) would stop a plain file worker from starting.
     const worker = new Worker(file, { workerData: { openbellLoader: task }, execArgv: [] });
-    const tables: Partial<Record<TableName, unknown[]>> = {};
+    const packed = new Map<TableName, PackedRows>();
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
-      void worker.terminate();
-      fn();
+      worker.terminate().then(fn, fn);
     };
     worker.on('message', (m: WorkerMessage) => {
-      if (m.type === 'rows') {
-        const list = (tables[m.table] ??= []);
-        for (const row of m.rows) list.push(row);
-        // Acknowledge from the next turn, so each chunk is received in a turn of its own.
-        setImmediate(() => worker.postMessage('ack'));
+      if (m.type === 'table') {
+        packed.set(m.table, m.packed);
       } else if (m.type === 'done') {
-        for (const t of m.tables) tables[t] ??= [];
-        const all = { ...(tables as unknown as Tables), ...(m.sources ? { sources: m.sources } : {}) };
-        finish(() => resolvePromise({ tables: all, warnings: m.warnings as LoadWarning[] }));
+        finish(() => resolvePromise({ packed, tables: m.tables, warnings: m.warnings as LoadWarning[], ...(m.sources ? { sources: m.sources } : {}) }));
       } else {
         const e = m.error;
         const err = e.loader
@@ -76,6 +76,28 @@ function parseInWorker(file: string, task: WorkerTask): Promise<{ tables: Tables
     worker.once('error', (err) => finish(() => reject(err)));
     worker.once('exit', (code) => finish(() => reject(new Error(`the loader worker exited early (code ${code})`))));
   });
+}
+
+/** Parses in a worker; the rows are rebuilt here in slices (packed.ts), yielding to the event loop. */
+async function parseInWorker(file: string, task: WorkerTask, sliceMs = DEFAULT_SLICE_MS): Promise<{ tables: Tables; warnings: LoadWarning[] }> {
+  const { packed, tables: present, warnings, sources } = await runWorker(file, task);
+  const tables: Partial<Record<TableName, unknown[]>> = {};
+  for (const t of present) {
+    const rows: unknown[] = (tables[t] = []);
+    const p = packed.get(t);
+    if (!p) continue;
+    // Each table's cells are let go as soon as its rows are rebuilt.
+    packed.delete(t);
+    const steps = unpackRows(p, rows);
+    let until = performance.now() + sliceMs;
+    while (!steps.next().done) {
+      if (performance.now() >= until) {
+        await yieldToLoop();
+        until = performance.now() + sliceMs;
+      }
+    }
+  }
+  return { tables: { ...(tables as unknown as Tables), ...(sources ? { sources } : {}) }, warnings };
 }
 
 /**
@@ -90,7 +112,7 @@ export async function buildDatasetSliced(tables: Tables, options: DatasetOptions
     try {
       r = steps.next();
     } catch (e) {
-      // The rows were verified by the same build in the worker; this is not expected.
+      // Bad rows are warnings, never errors (bulk-format.md); this is not expected.
       if (e instanceof DataError) throw new LoaderError('data_invalid', e.message, { cause: e });
       throw e;
     }
@@ -102,8 +124,11 @@ export async function buildDatasetSliced(tables: Tables, options: DatasetOptions
   }
 }
 
+/** The Dataset built here, with its warnings after the reader's (as the in-thread load orders them). */
 async function assemble(tables: Tables, warnings: LoadWarning[], info: LoadInfo, sliceMs: number): Promise<LoadedData> {
-  return loadedData(await buildDatasetSliced(tables, {}, sliceMs), warnings, info);
+  const dataset = await buildDatasetSliced(tables, {}, sliceMs);
+  addDatasetWarnings(dataset, tables.sources, warnings);
+  return loadedData(dataset, warnings, info);
 }
 
 /** `loadFromBytes` off the event loop (see the module comment). */
@@ -111,7 +136,8 @@ export async function loadFromBytesOffThread(bytes: Uint8Array, info: LoadInfo, 
   const file = options.worker === false ? null : workerFile();
   if (!file) return loadFromBytes(bytes, info, parse);
   // Copied to the worker (not transferred): the caller may still need the bytes (the cache).
-  const { tables, warnings } = await parseInWorker(file, { kind: 'bytes', bytes, parse });
+  const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
+  const { tables, warnings } = await parseInWorker(file, { kind: 'bytes', bytes, parse }, sliceMs);
   return assemble(tables, warnings, info, options.sliceMs ?? DEFAULT_SLICE_MS);
 }
 
@@ -127,7 +153,7 @@ export async function verifyPathOffThread(path: string, parse: ParseOptions = {}
   const task: WorkerTask = st.isDirectory()
     ? { kind: 'directory', path: full, parse, verifyOnly: true }
     : { kind: 'bytes', bytes: new Uint8Array(await readFile(full)), parse, verifyOnly: true };
-  return (await parseInWorker(file, task)).warnings;
+  return (await runWorker(file, task)).warnings;
 }
 
 /** `loadFromPath` off the event loop (see the module comment). */
@@ -136,7 +162,7 @@ export async function loadFromPathOffThread(path: string, parse: ParseOptions = 
   if (!file) return loadFromPath(path, parse);
   const { full, st } = await statPath(path);
   if (st.isDirectory()) {
-    const { tables, warnings } = await parseInWorker(file, { kind: 'directory', path: full, parse });
+    const { tables, warnings } = await parseInWorker(file, { kind: 'directory', path: full, parse }, options.sliceMs ?? DEFAULT_SLICE_MS);
     return assemble(tables, warnings, { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null }, options.sliceMs ?? DEFAULT_SLICE_MS);
   }
   const buf = await readFile(full);

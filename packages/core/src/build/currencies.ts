@@ -77,15 +77,18 @@ export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currenc
   const T: TableName = 'currencyHolidays';
   const index = new DayIndexBuilder<CurrencyHoliday>();
   rows.forEach((row, i) => {
-    const code = str(row.currency_code)?.trim().toUpperCase();
-    if (!code) {
+    const cell = str(row.currency_code)?.trim().toUpperCase();
+    if (!cell) {
       log.warn('a currency holiday row without a code is ignored', { table: T, row: i, column: 'currency_code' });
       return;
     }
-    if (!currencies.has(code)) {
-      log.warn(`currency holiday row for ${code}, which is not in currencies.csv; ignored`, { table: T, row: i, column: 'currency_code' });
+    const currency = currencies.get(cell)?.currency;
+    if (!currency) {
+      log.warn(`currency holiday row for ${cell}, which is not in currencies.csv; ignored`, { table: T, row: i, column: 'currency_code' });
       return;
     }
+    // The currency's own string, shared by its rows (the upper-cased cell is a new string per row).
+    const code = currency.currency_code;
     const fault = log.readerFault(T, i);
     if (fault) {
       log.badCurrencyRow(code, { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);

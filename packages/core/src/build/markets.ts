@@ -103,15 +103,18 @@ export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<str
   for (let i = 0; i < rows.length; i++) {
     if ((i & 2047) === 2047) yield;
     const row = rows[i]!;
-    const finId = str(row.fin_id)?.trim().toUpperCase();
-    if (!finId) {
+    const cell = str(row.fin_id)?.trim().toUpperCase();
+    if (!cell) {
       log.warn('a holiday row without a FinID is ignored', { table: T, row: i, column: 'fin_id' });
       continue;
     }
-    if (!markets.has(finId)) {
-      log.warn(`holiday row for ${finId}, which is not in markets.csv; ignored`, { table: T, row: i, column: 'fin_id' });
+    const market = markets.get(cell)?.market;
+    if (!market) {
+      log.warn(`holiday row for ${cell}, which is not in markets.csv; ignored`, { table: T, row: i, column: 'fin_id' });
       continue;
     }
+    // The market's own string: the upper-cased cell is a new string per row (12 MiB for 300,000 rows).
+    const finId = market.fin_id;
     const readerFault = log.readerFault(T, i);
     if (readerFault) {
       log.badMarketRow(finId, 'holidays', { table: T, row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);

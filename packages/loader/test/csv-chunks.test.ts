@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseTable, rowShape, SPEC_BY_FILE, textChunks } from '../src/csv.js';
+
+const enc = new TextEncoder();
+/** What the whole-file reading gave: decoded, without the mark, line endings as LF. */
+const whole = (bytes: Uint8Array) => new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+
+describe('textChunks', () => {
+  it('gives the whole text with LF line endings, however the bytes are sliced', () => {
+    const piece = fc.constantFrom('a', 'é', '€', '𝄞', '\r', '\n', '\r\n', ',', '"', 'OBS', '2024-01-02');
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(piece, { maxLength: 60 }), fc.integer({ min: 1, max: 9 }), (bom, pieces, size) => {
+        const bytes = enc.encode((bom ? '\uFEFF' : '') + pieces.join(''));
+        const chunks = [...textChunks(bytes, size)];
+        expect(chunks.join('')).toBe(whole(bytes));
+        // A line ending is never split (a lone \r at a slice end would read as two endings).
+        for (const c of chunks) expect(c.includes('\r')).toBe(false);
+      }),
+    );
+  });
+
+  it('yields one empty slice for an empty file', () => {
+    expect([...textChunks(new Uint8Array(0))]).toEqual(['']);
+  });
+});
+
+describe('parseTable over slices', () => {
+  const spec = SPEC_BY_FILE.get('holidays.csv')!;
+  it('reads the same rows whatever the slice size (records and quoted fields split across slices)', () => {
+    const cell = fc.constantFrom('x', 'Holiday, "quoted"', 'Né\r\nline', '', 'OBS');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(cell, cell), { minLength: 1, maxLength: 20 }), (rows) => {
+        const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
+        const text = 'FinID,Date,Holiday Name,Memo\r\n' + rows.map(([a, b]) => `M1,2024-01-02,${q(a)},${q(b)}`).join('\r\n') + '\r\n';
+        const bytes = enc.encode(text);
+        const parsed = parseTable(bytes, 'csv/holidays.csv', spec, []);
+        expect(parsed.rows).toEqual(
+          rows.map(([a, b]) => ({ fin_id: 'M1', date: '2024-01-02', holiday_name: a.replace(/\r\n/g, '\n') || null, memo: b.replace(/\r\n/g, '\n') || null })),
+        );
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('names the line of a bad record after a slice boundary', () => {
+    const lines = ['FinID,Date'];
+    for (let i = 0; i < 20000; i++) lines.push(`M1,2024-01-${String((i % 28) + 1).padStart(2, '0')}`);
+    lines.push('M1,2024-02-30');
+    const parsed = parseTable(enc.encode(lines.join('\n')), 'csv/holidays.csv', spec, []);
+    expect(parsed.rows).toHaveLength(20001);
+    expect(parsed.faults).toEqual([{ table: 'holidays', row: 20000, column: 'date', message: "expected a date YYYY-MM-DD, got '2024-02-30'" }]);
+  });
+});
+
+describe('rowShape', () => {
+  it('is a template whose copies hold exactly the columns', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.stringMatching(/^[a-z0-9_]{1,12}$/), { maxLength: 30 }), (cols) => {
+        const row = { ...rowShape(cols) };
+        expect(Object.keys(row)).toEqual(Object.keys(Object.fromEntries(cols.map((c) => [c, null]))));
+        expect(Object.values(row).every((v) => v === null)).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { packRows, unpackAll, unpackRows } from '../src/packed.js';
+
+const cell = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string({ maxLength: 6 }), fc.constantFrom('M1.X', '2024-01-02', 'Closed'));
+const key = fc.constantFrom('fin_id', 'date', 'memo', 'observed', 'row', 'column');
+const rows = fc.array(fc.dictionary(key, cell), { maxLength: 40 });
+
+describe('packRows / unpackRows', () => {
+  it('round-trips rows of primitive cells, keys absent or present as they were', () => {
+    fc.assert(
+      fc.property(rows, (rs) => {
+        // Through a structured clone, as between the worker and the main thread.
+        const packed = structuredClone(packRows(rs));
+        expect(unpackAll(packed)).toEqual(rs);
+        for (const [i, r] of (unpackAll(packed) as object[]).entries()) expect(Object.keys(r).sort()).toEqual(Object.keys(rs[i]!).sort());
+      }),
+    );
+  });
+
+  it('keeps one copy of each distinct value and one index per cell', () => {
+    const rs = Array.from({ length: 1000 }, (_, i) => ({ fin_id: `M${i % 3}`, date: '2024-01-02', n: i % 2 }));
+    const packed = packRows(rs);
+    expect(packed.values.length).toBe(1 + 3 + 1 + 2);
+    expect(packed.cells.length).toBe(3000);
+  });
+
+  it('pauses every `every` rows and appends in order', () => {
+    const rs = Array.from({ length: 10 }, (_, i) => ({ a: i }));
+    const out: unknown[] = [{ before: true }];
+    let pauses = 0;
+    const steps = unpackRows(packRows(rs), out, 3);
+    while (!steps.next().done) pauses++;
+    expect(pauses).toBe(3);
+    expect(out).toEqual([{ before: true }, ...rs]);
+  });
+
+  it('refuses a cell that is an object', () => {
+    expect(() => packRows([{ a: { b: 1 } }])).toThrow(TypeError);
+  });
+});
