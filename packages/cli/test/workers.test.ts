@@ -1,12 +1,13 @@
 // `openbell serve --workers 2` (issue 17) as a real process: both workers answer, an update
 // from a local publisher reaches every worker with one version while the publisher is asked once
 // per interval, a killed worker is replaced, and SIGTERM drains every worker and exits 0.
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WORKER_SEMI_SPACE_MIB, workerExecArgv } from '../src/commands/cluster.js';
 import { run, SAMPLE_ZIP, scratch, serve, type Served } from './helpers.js';
 
 const TOKEN = 'cli-workers-token-81c3aa';
@@ -75,6 +76,33 @@ const alive = (pid: number) => {
   }
 };
 
+/** The worker's pid on a keep-alive connection of its own (one agent, one socket). */
+function pidOn(agent: http.Agent, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${url}/info`, { agent }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve((JSON.parse(body) as Info).process.pid));
+      })
+      .on('error', reject);
+  });
+}
+
+describe("the workers' node options", () => {
+  it('are the primary\'s plus a larger young generation', () => {
+    expect(workerExecArgv([])).toEqual([`--max-semi-space-size=${WORKER_SEMI_SPACE_MIB}`]);
+    expect(workerExecArgv(['--enable-source-maps'], '--no-warnings')).toEqual(['--enable-source-maps', `--max-semi-space-size=${WORKER_SEMI_SPACE_MIB}`]);
+  });
+
+  it('keep a young-generation size the user chose, on the command line or in NODE_OPTIONS', () => {
+    expect(workerExecArgv(['--max-semi-space-size=8'])).toEqual(['--max-semi-space-size=8']);
+    expect(workerExecArgv(['--max_semi_space_size', '64'])).toEqual(['--max_semi_space_size', '64']);
+    expect(workerExecArgv([], '--trace-warnings --max-semi-space-size=4')).toEqual([]);
+  });
+});
+
 describe('openbell serve --workers 2', () => {
   it('both workers answer; an update reaches both with one version, the publisher asked once per interval; a killed worker is replaced; SIGTERM drains all and exits 0', async () => {
     const pub = await serve(['--publish', '--data', published, '--log-level', 'info'], { OPENBELL_PUBLISH_TOKENS: TOKEN });
@@ -137,6 +165,35 @@ describe('openbell serve --workers 2', () => {
     expect(sub.stdout()).toMatch(/every worker finished/);
     await waitFor('the workers to be gone', async () => pids.every((p) => !alive(p)), 5000);
   }, 90_000);
+
+  it('keep-alive connections alternate between the workers, each worker runs with the larger young generation', async () => {
+    const sub = await serve(['--workers', '2', '--data', SAMPLE_ZIP]);
+    running.push(sub);
+    const agents = Array.from({ length: 8 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    try {
+      // One connection after the other, each kept open: the primary hands them out in turn.
+      const pids: number[] = [];
+      for (const agent of agents) pids.push(await pidOn(agent, sub.url));
+      const counts = new Map<number, number>();
+      for (const pid of pids) counts.set(pid, (counts.get(pid) ?? 0) + 1);
+      expect([...counts.values()]).toEqual([4, 4]);
+      // A connection stays with its worker.
+      for (const [i, agent] of agents.entries()) expect(await pidOn(agent, sub.url)).toBe(pids[i]);
+
+      for (const pid of counts.keys()) {
+        if (!existsSync(`/proc/${pid}/cmdline`)) continue; // not Linux
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        expect(argv).toContain(`--max-semi-space-size=${WORKER_SEMI_SPACE_MIB}`);
+      }
+      const primary = readFileSync(`/proc/${sub.child.pid}/cmdline`, 'utf8').split('\0');
+      expect(primary.some((a) => a.includes('semi-space'))).toBe(false);
+    } finally {
+      for (const agent of agents) agent.destroy();
+      const code = await sub.stop();
+      running.splice(running.indexOf(sub), 1);
+      expect(code).toBe(0);
+    }
+  }, 30_000);
 
   it('SIGTERM right after a request: the request is answered, every worker drains, exit 0', async () => {
     const sub = await serve(['--workers', '2', '--data', SAMPLE_ZIP]);
