@@ -19,15 +19,13 @@
 // `node bench/workers.mjs bare <workers> <bytes>` is the ceiling server (started by the bench).
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const SELF = fileURLToPath(import.meta.url);
-/** As packages/cli/src/commands/cluster.ts gives the workers. */
-const WORKER_SEMI_SPACE_MIB = 32;
 const GOAL = 1.7;
 
 // ---------------------------------------------------------------------------------------------
@@ -90,13 +88,15 @@ async function main() {
   }
 
   const servers = [];
+  // Whatever happens to this process, no server is left behind.
+  process.on('exit', () => {
+    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGTERM');
+  });
   try {
-    // One process gets the young generation `--workers N` gives its workers, so the ratio is
-    // the cluster's alone.
     const openbell = (w) => ({
       name: `openbell --workers ${w}`,
       workers: w,
-      args: [...(w === 1 ? [`--max-semi-space-size=${WORKER_SEMI_SPACE_MIB}`] : []), BIN, 'serve', '--port', '0', '--log-level', 'warn', '--answer-cache', '0', '--workers', String(w), '--data', SAMPLE],
+      args: [BIN, 'serve', '--port', '0', '--log-level', 'warn', '--answer-cache', '0', '--workers', String(w), '--data', SAMPLE],
       path: yearOfPhases,
     });
     for (const w of [1, 2]) servers.push(await start(openbell(w)));
@@ -134,17 +134,21 @@ async function main() {
       console.log(
         `  ${s.name.padEnd(38)} ${m((x) => x.rps).toFixed(0).padStart(7)}   ${m((x) => x.workersCores).toFixed(2)} (${each})`.padEnd(84) +
           `${s.workers > 1 ? m((x) => x.primaryCores).toFixed(2) : '  — '}     ${m((x) => x.generatorCores).toFixed(2)}      ${m((x) => x.otherCores).toFixed(2)}     ${m((x) => x.msPerRequest).toFixed(3)} ms` +
-          `   (runs ${s.runs.map((x) => x.rps.toFixed(0)).join(', ')}${s.runs.some((x) => x.errors) ? `; ${s.runs.reduce((a, x) => a + x.errors, 0)} errors` : ''})`,
+          `   (runs ${s.runs.map((x) => x.rps.toFixed(0)).join(', ')}${s.workers > 1 ? `; connections per worker ${s.runs.map((x) => x.connectionsPerWorker.join('/')).join(', ')}` : ''}${s.runs.some((x) => x.errors) ? `; ${s.runs.reduce((a, x) => a + x.errors, 0)} errors` : ''})`,
       );
     }
     const [ob1, ob2, bare1, bare2, spin1, spin2] = servers.map((x) => med[x.name]);
+    // Each run of 2 against the run of 1 next to it in time, which saw the same machine.
+    const paired = (a, b) => median(servers[b].runs.map((x, r) => x.rps / servers[a].runs[r].rps)).toFixed(2);
     const ratio = ob2 / ob1;
     const ok = ratio >= GOAL;
     console.log(
       `  ratio 2 / 1: openbell ${ratio.toFixed(2)}× (goal ≥ ${GOAL}× ${ok ? 'ok' : 'MISSED'}); ceilings under the same load: bare node:http ${(bare2 / bare1).toFixed(2)}×, ` +
-        `bare + openbell's CPU per request ${(spin2 / spin1).toFixed(2)}×`,
+        `bare + openbell's CPU per request ${(spin2 / spin1).toFixed(2)}×  (medians of adjacent-run ratios: ${paired(0, 1)}×, ${paired(2, 3)}×, ${paired(4, 5)}×)`,
     );
     console.log(`  openbell's req/s against bare node:http: ${(ob1 / bare1).toFixed(3)} with 1, ${(ob2 / bare2).toFixed(3)} with 2`);
+    const others = median(servers.flatMap((x) => x.runs.map((r) => r.otherCores)));
+    if (others > 0.2) console.log(`  other processes took ${others.toFixed(2)} cores (median) during the runs: the ratios say more about the machine than about the server`);
     if (!ok && process.env.BENCH_STRICT === '1') process.exitCode = 1;
   } finally {
     await Promise.all(servers.map((s) => stop(s.child)));
@@ -230,6 +234,23 @@ function childrenOf(pid) {
   return kids.sort((a, b) => a - b);
 }
 
+/** Open sockets of a process (its connections, plus a few of its own). */
+function socketsOf(pid) {
+  let n = 0;
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) n += 1;
+      } catch {
+        // closed meanwhile
+      }
+    }
+  } catch {
+    // gone
+  }
+  return n;
+}
+
 /** Busy time of the whole machine (every core), in ms. */
 function machineBusyMs() {
   const f = readFileSync('/proc/stat', 'latin1').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
@@ -245,6 +266,9 @@ async function measure(server, seconds, connections) {
   const { port, hostname } = new URL(server.url);
   const primary = server.child.pid;
   const workerPids = server.workers > 1 ? childrenOf(primary) : [primary];
+  const idleSockets = workerPids.map(socketsOf);
+  let connectionsPerWorker = [];
+  setTimeout(() => (connectionsPerWorker = workerPids.map((pid, i) => socketsOf(pid) - idleSockets[i])), (seconds * 1000) / 2);
   const cpu0 = { primary: processCpuMs(primary), workers: workerPids.map(processCpuMs), self: processCpuMs(process.pid), machine: machineBusyMs() };
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
@@ -318,7 +342,7 @@ async function measure(server, seconds, connections) {
   const primaryCores = server.workers > 1 ? (processCpuMs(primary) - cpu0.primary) / ms : 0;
   const generatorCores = (processCpuMs(process.pid) - cpu0.self) / ms;
   const otherCores = Math.max(0, (machineBusyMs() - cpu0.machine) / ms - workersCores - primaryCores - generatorCores);
-  return { rps: done / (ms / 1000), errors, workerCores, workersCores, primaryCores, generatorCores, otherCores, msPerRequest: (workersCores * ms) / done };
+  return { rps: done / (ms / 1000), errors, connectionsPerWorker, workerCores, workersCores, primaryCores, generatorCores, otherCores, msPerRequest: (workersCores * ms) / done };
 }
 
 function median(xs) {

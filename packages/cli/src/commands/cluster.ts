@@ -20,9 +20,10 @@
  *   not exit cleanly). A second signal kills the workers and exits 1.
  * - A worker that dies otherwise is replaced (after a growing delay when it keeps dying at
  *   start). A worker that cannot listen (address in use…) stops the whole server with exit 1.
- * - The primary does nothing per request: it accepts each connection and hands it to the next
- *   worker in turn (round-robin, so keep-alive connections spread evenly; the kernel's own
- *   choice piles them on whichever worker wakes first), and the workers write their logs to the
+ * - The primary does nothing per request. It accepts each connection and hands it to the next
+ *   free worker (round-robin: one after the other they alternate; in a burst a worker still
+ *   busy acknowledging the last one is skipped, so a busy worker gets fewer, where the kernel's
+ *   own choice piles them on whichever worker wakes first). Workers write their logs to the
  *   inherited stdout themselves, never through the IPC channel.
  */
 import cluster, { type Worker } from 'node:cluster';
@@ -45,23 +46,6 @@ type ToPrimary =
   | { t: 'hello' }
   | { t: 'listening'; url: string }
   | { t: 'fatal'; message: string };
-
-/**
- * The workers' young generation, in MiB per semi-space (V8's default is 16). An answer such as a
- * year of phases allocates a few MiB that are dead by the time it is sent; a larger nursery
- * halves the scavenges, and with every core busy serving, a worker has no idle core on which
- * its GC helper threads could run for free.
- */
-export const WORKER_SEMI_SPACE_MIB = 32;
-
-/**
- * The node options a worker starts with: the primary's own (as cluster does by default), plus the
- * young-generation size unless the user chose one, on the command line or in NODE_OPTIONS.
- */
-export function workerExecArgv(execArgv: readonly string[], nodeOptions = ''): string[] {
-  const chosen = [...execArgv, ...nodeOptions.split(/\s+/)].some((a) => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(a));
-  return chosen ? [...execArgv] : [...execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MIB}`];
-}
 
 /** Longest wait for a worker to load a version before it is replaced. */
 const PREPARE_TIMEOUT_MS = 10 * 60_000;
@@ -170,7 +154,6 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   // Round-robin is node's default on Linux but not on Windows; NODE_CLUSTER_SCHED_POLICY still
   // wins for whoever wants the kernel's choice.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_RR;
-  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const logger = createLogger(settings.logLevel as Parameters<typeof createLogger>[0], logFormatOf(settings));
   const bar = progressBar();
   const source = sourceFor(settings, bar.onProgress, true);
