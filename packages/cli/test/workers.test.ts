@@ -1,7 +1,7 @@
 // `openbell serve --workers 2` (issue 17) as a real process: both workers answer, an update
 // from a local publisher reaches every worker with one version while the publisher is asked once
 // per interval, a killed worker is replaced, and SIGTERM drains every worker and exits 0.
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -152,7 +152,7 @@ describe('openbell serve --workers 2', () => {
     await waitFor('the workers to be gone', async () => pids.every((p) => !alive(p)), 5000);
   }, 90_000);
 
-  it('keep-alive connections opened one after the other alternate between the workers and stay with theirs', async () => {
+  it('keep-alive connections opened one after the other alternate between the workers and stay with theirs; workers log to stdout themselves', async () => {
     const sub = await serve(['--workers', '2', '--data', SAMPLE_ZIP]);
     running.push(sub);
     const agents = Array.from({ length: 8 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
@@ -165,6 +165,10 @@ describe('openbell serve --workers 2', () => {
       expect([...counts.values()]).toEqual([4, 4]);
       // A connection stays with its worker.
       for (const [i, agent] of agents.entries()) expect(await pidOn(agent, sub.url)).toBe(pids[i]);
+      // Each worker's stdout is the primary's own pipe: log lines never cross the IPC channel.
+      if (existsSync(`/proc/${sub.child.pid}/fd/1`)) {
+        for (const pid of counts.keys()) expect(readlinkSync(`/proc/${pid}/fd/1`)).toBe(readlinkSync(`/proc/${sub.child.pid}/fd/1`));
+      }
     } finally {
       for (const agent of agents) agent.destroy();
       const code = await sub.stop();

@@ -1,22 +1,28 @@
 // Issue 17: uncached year-of-phases throughput of `openbell serve --workers 2` against
-// `--workers 1` (the real CLI, node:cluster), each beside a bare node:http server of 1 and 2
-// cluster workers sending a constant body of the same size under the same load: the ratio the
-// machine allows once the load generator, which shares the cores, has taken its part.
+// `--workers 1` (the real CLI: one process, then node:cluster), beside two ceilings under the
+// same load, each with 1 process and 2 cluster workers:
+//   - bare node:http sending a constant body of the same size (the most any node HTTP server
+//     sends here; its 2 / 1 ratio is capped by the load generator, which is then the bottleneck);
+//   - the same, burning openbell's CPU per request first (measured just before): the ratio the
+//     machine allows a server that costs what openbell costs, with the generator on the same cores.
 //
 // Every openbell request is a distinct URL (a different start date and a counter) and the
-// answer cache is off, so each one computes a year of phases. The four servers run side by side
-// (an idle one costs nothing) and the runs are interleaved, 1 2 1 2 then 2 1 2 1…, so drift in
-// the machine's other load falls on all alike; medians are reported.
+// answer cache is off, so each one computes a year of phases. The six servers run side by side
+// (an idle one costs nothing) and the runs are interleaved, 1 2 1 2… then 2 1 2 1…, so drift in
+// the machine's other load falls on all alike; medians are reported, and the median of the
+// ratios of adjacent runs, which saw the same machine.
 //
 //   node bench/workers.mjs [seconds per run, default 3] [runs, default 5] [connections, default 16]
 //
 // CPU is read from /proc/<pid>/stat (utime + stime, every thread: GC helpers included) for the
 // primary, each worker and this process (the generator), and from /proc/stat for the whole
-// machine ("others" is what other processes took meanwhile). The generator is a raw keep-alive
-// socket client reading into one reused buffer and only framing the answers (Content-Length or
-// chunked), so its share stays small. BENCH_STRICT=1 exits 1 when the goal is missed.
+// machine ("others" is what other processes took meanwhile: on a shared machine the ratio
+// moves with it). Connections per worker are counted from /proc/<pid>/fd mid-run. The generator
+// is a raw keep-alive socket client reading into one reused buffer and only framing the answers
+// (Content-Length or chunked), so its share stays small. BENCH_STRICT=1 exits 1 when the goal is
+// missed.
 //
-// `node bench/workers.mjs bare <workers> <bytes>` is the ceiling server (started by the bench).
+// `node bench/workers.mjs bare <workers> <bytes> [µs of CPU per request]` is a ceiling server.
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
