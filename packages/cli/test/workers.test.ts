@@ -1,7 +1,7 @@
 // `openbell serve --workers 2` (issue 17) as a real process: both workers answer, an update
 // from a local publisher reaches every worker with one version while the publisher is asked once
 // per interval, a killed worker is replaced, and SIGTERM drains every worker and exits 0.
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -75,6 +75,20 @@ const alive = (pid: number) => {
   }
 };
 
+/** The worker's pid on a keep-alive connection of its own (one agent, one socket). */
+function pidOn(agent: http.Agent, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${url}/info`, { agent }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve((JSON.parse(body) as Info).process.pid));
+      })
+      .on('error', reject);
+  });
+}
+
 describe('openbell serve --workers 2', () => {
   it('both workers answer; an update reaches both with one version, the publisher asked once per interval; a killed worker is replaced; SIGTERM drains all and exits 0', async () => {
     const pub = await serve(['--publish', '--data', published, '--log-level', 'info'], { OPENBELL_PUBLISH_TOKENS: TOKEN });
@@ -137,6 +151,31 @@ describe('openbell serve --workers 2', () => {
     expect(sub.stdout()).toMatch(/every worker finished/);
     await waitFor('the workers to be gone', async () => pids.every((p) => !alive(p)), 5000);
   }, 90_000);
+
+  it('keep-alive connections opened one after the other alternate between the workers and stay with theirs; workers log to stdout themselves', async () => {
+    const sub = await serve(['--workers', '2', '--data', SAMPLE_ZIP]);
+    running.push(sub);
+    const agents = Array.from({ length: 8 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    try {
+      // One connection after the other, each kept open: the primary hands them out in turn.
+      const pids: number[] = [];
+      for (const agent of agents) pids.push(await pidOn(agent, sub.url));
+      const counts = new Map<number, number>();
+      for (const pid of pids) counts.set(pid, (counts.get(pid) ?? 0) + 1);
+      expect([...counts.values()]).toEqual([4, 4]);
+      // A connection stays with its worker.
+      for (const [i, agent] of agents.entries()) expect(await pidOn(agent, sub.url)).toBe(pids[i]);
+      // Each worker's stdout is the primary's own pipe: log lines never cross the IPC channel.
+      if (existsSync(`/proc/${sub.child.pid}/fd/1`)) {
+        for (const pid of counts.keys()) expect(readlinkSync(`/proc/${pid}/fd/1`)).toBe(readlinkSync(`/proc/${sub.child.pid}/fd/1`));
+      }
+    } finally {
+      for (const agent of agents) agent.destroy();
+      const code = await sub.stop();
+      running.splice(running.indexOf(sub), 1);
+      expect(code).toBe(0);
+    }
+  }, 30_000);
 
   it('SIGTERM right after a request: the request is answered, every worker drains, exit 0', async () => {
     const sub = await serve(['--workers', '2', '--data', SAMPLE_ZIP]);

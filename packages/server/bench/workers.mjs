@@ -1,120 +1,361 @@
-// Issue 17: uncached year-of-phases throughput of `openbell serve --workers 1` against
-// `--workers 2` (the real CLI, node:cluster). Every request is a distinct URL (a different start
-// date and a counter) and the answer cache is off, so each one computes a year of phases.
-// A short warm-up, then 3 timed runs per worker count; the medians are reported with the ratio.
+// Issue 17: uncached year-of-phases throughput of `openbell serve --workers 2` against
+// `--workers 1` (the real CLI: one process, then node:cluster), beside two ceilings under the
+// same load, each with 1 process and 2 cluster workers:
+//   - bare node:http sending a constant body of the same size (the most any node HTTP server
+//     sends here; its 2 / 1 ratio is capped by the load generator, which is then the bottleneck);
+//   - the same, burning openbell's CPU per request first (measured just before): the ratio the
+//     machine allows a server that costs what openbell costs, with the generator on the same cores.
 //
-//   node bench/workers.mjs [seconds per run, default 2] [concurrency, default 16]
+// Every openbell request is a distinct URL (a different start date and a counter) and the
+// answer cache is off, so each one computes a year of phases. The six servers run side by side
+// (an idle one costs nothing) and the runs are interleaved, 1 2 1 2… then 2 1 2 1…, so drift in
+// the machine's other load falls on all alike; medians are reported, and the median of the
+// ratios of adjacent runs, which saw the same machine.
 //
-// Needs the CLI built (packages/cli/dist/bin.js). The load generator runs in this process, on
-// the same machine: on a small machine it competes with the workers for the cores, which
-// caps the ratio well below the core count.
+//   node bench/workers.mjs [seconds per run, default 3] [runs, default 5] [connections, default 16]
+//
+// CPU is read from /proc/<pid>/stat (utime + stime, every thread: GC helpers included) for the
+// primary, each worker and this process (the generator), and from /proc/stat for the whole
+// machine ("others" is what other processes took meanwhile: on a shared machine the ratio
+// moves with it). Connections per worker are counted from /proc/<pid>/fd mid-run. The generator
+// is a raw keep-alive socket client reading into one reused buffer and only framing the answers
+// (Content-Length or chunked), so its share stays small. BENCH_STRICT=1 exits 1 when the goal is
+// missed.
+//
+// `node bench/workers.mjs bare <workers> <bytes> [µs of CPU per request]` is a ceiling server.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import cluster from 'node:cluster';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
-import { availableParallelism, loadavg } from 'node:os';
+import net from 'node:net';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
-const SAMPLE = fileURLToPath(new URL('../../loader/data/sample.zip', import.meta.url));
-const SECONDS = Number(process.argv[2] ?? 2);
-const CONCURRENCY = Number(process.argv[3] ?? 16);
-const RUNS = 3;
+const SELF = fileURLToPath(import.meta.url);
+const GOAL = 1.7;
 
-if (!existsSync(BIN)) {
-  console.log('bench/workers.mjs: build the CLI first (pnpm build); skipped');
-  process.exit(0);
+// ---------------------------------------------------------------------------------------------
+// The ceiling: node:http answering every request with one constant Buffer of the same size.
+
+function bare(workers, bytes, spinMicros) {
+  const body = Buffer.alloc(bytes, 0x61);
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(bytes) };
+  let sink = 0;
+  // Burns spinMicros of this process's CPU: a server as costly per request as openbell, minus
+  // the allocation and the memory traffic.
+  const spin = () => {
+    const t0 = process.cpuUsage();
+    for (;;) {
+      for (let i = 0; i < 2000; i += 1) sink = (sink * 31 + i) | 0;
+      const d = process.cpuUsage(t0);
+      if (d.user + d.system >= spinMicros) return;
+    }
+  };
+  const listen = (report) => {
+    const server = http.createServer((_req, res) => {
+      if (spinMicros > 0) spin();
+      res.writeHead(200, headers);
+      res.end(body);
+    });
+    server.keepAliveTimeout = 65_000;
+    server.listen(0, '127.0.0.1', () => report(server.address().port));
+  };
+  if (workers === 1) listen((port) => console.log(`listening on http://127.0.0.1:${port}`));
+  else if (cluster.isPrimary) {
+    let ready = 0;
+    for (let i = 0; i < workers; i += 1) {
+      cluster.fork().on('message', (port) => {
+        if (++ready === workers) console.log(`listening on http://127.0.0.1:${port}`);
+      });
+    }
+    process.on('SIGTERM', () => {
+      for (const w of Object.values(cluster.workers)) w.kill();
+      process.exit(0);
+    });
+  } else listen((port) => process.send(port));
 }
 
-function start(workers) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--log-level', 'warn', '--answer-cache', '0', '--workers', String(workers), '--data', SAMPLE], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, OPENBELL_CONFIG: '', XDG_CONFIG_HOME: '/nonexistent' },
-    });
-    let err = '';
-    child.stderr.on('data', (d) => {
-      err += d;
-      const m = /listening on (http:\/\/\S+)/.exec(err);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
+// ---------------------------------------------------------------------------------------------
+// The bench
+
+async function main() {
+  const BIN = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
+  const SAMPLE = fileURLToPath(new URL('../../loader/data/sample.zip', import.meta.url));
+  const SECONDS = Number(process.argv[2] ?? 3);
+  const RUNS = Math.max(3, Number(process.argv[3] ?? 5));
+  const CONNECTIONS = Number(process.argv[4] ?? 16);
+  if (!existsSync(BIN)) {
+    console.log('bench/workers.mjs: build the CLI first (pnpm build); skipped');
+    return;
+  }
+  if (!existsSync('/proc/self/stat')) {
+    console.log('bench/workers.mjs: needs /proc (Linux) to read CPU use; skipped');
+    return;
+  }
+
+  const servers = [];
+  // Whatever happens to this process, no server is left behind.
+  process.on('exit', () => {
+    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGTERM');
   });
+  try {
+    const openbell = (w) => ({
+      name: `openbell --workers ${w}`,
+      workers: w,
+      args: [BIN, 'serve', '--port', '0', '--log-level', 'warn', '--answer-cache', '0', '--workers', String(w), '--data', SAMPLE],
+      path: yearOfPhases,
+    });
+    for (const w of [1, 2]) servers.push(await start(openbell(w)));
+    const probe = await fetchOnce(`${servers[0].url}${yearOfPhases(0)}`);
+    if (probe.status !== 200 || !probe.body.startsWith('[{')) throw new Error(`year of phases answered ${probe.status}: ${probe.body.slice(0, 200)}`);
+    const bytes = Buffer.byteLength(probe.body);
+    const bareOf = async (label, w, spin) => {
+      const s = await start({ name: `${label}, ${w === 1 ? '1 process' : `${w} workers`}`, workers: w, args: [SELF, 'bare', String(w), String(bytes), String(spin)], path: () => '/' });
+      servers.push(s);
+      return s;
+    };
+    for (const w of [1, 2]) await bareOf('bare node:http', w, 0);
+    // Warm-up (JIT, first connections); then openbell's CPU per request in one process, less the
+    // bare server's, is what the second ceiling burns per request.
+    for (const s of servers) await measure(s, 1, CONNECTIONS);
+    const spinMs = Math.max(0, (await measure(servers[0], 2, CONNECTIONS)).msPerRequest - (await measure(servers[2], 1, CONNECTIONS)).msPerRequest);
+    for (const w of [1, 2]) await measure(await bareOf(`bare + ${spinMs.toFixed(2)} ms CPU`, w, Math.round(spinMs * 1000)), 1, CONNECTIONS);
+
+    for (let r = 0; r < RUNS; r += 1) {
+      // 1 2 1 2, then 2 1 2 1: neither count always runs first after the other.
+      const order = r % 2 === 0 ? [0, 1, 2, 3, 4, 5] : [1, 0, 3, 2, 5, 4];
+      for (const i of order) servers[i].runs.push(await measure(servers[i], SECONDS, CONNECTIONS));
+    }
+
+    console.log(
+      `uncached year of phases (US.NYSE, ${(bytes / 1024).toFixed(0)} KiB answers, distinct URLs, answer cache off) beside bare node:http sending ${(bytes / 1024).toFixed(0)} KiB; ` +
+        `${CONNECTIONS} keep-alive connections, ${RUNS} interleaved runs × ${SECONDS} s, ${availableParallelism()} cores shared with the load generator`,
+    );
+    console.log('  medians                                   req/s   CPU in cores: workers (each)   primary  generator  others   worker CPU/request');
+    const med = {};
+    for (const s of servers) {
+      const m = (f) => median(s.runs.map(f));
+      med[s.name] = m((x) => x.rps);
+      const each = Array.from({ length: s.workers }, (_, i) => m((x) => x.workerCores[i] ?? 0).toFixed(2)).join(' + ');
+      console.log(
+        `  ${s.name.padEnd(38)} ${m((x) => x.rps).toFixed(0).padStart(7)}   ${m((x) => x.workersCores).toFixed(2)} (${each})`.padEnd(84) +
+          `${s.workers > 1 ? m((x) => x.primaryCores).toFixed(2) : '  — '}     ${m((x) => x.generatorCores).toFixed(2)}      ${m((x) => x.otherCores).toFixed(2)}     ${m((x) => x.msPerRequest).toFixed(3)} ms` +
+          `   (runs ${s.runs.map((x) => x.rps.toFixed(0)).join(', ')}${s.workers > 1 ? `; connections per worker ${s.runs.map((x) => x.connectionsPerWorker.join('/')).join(', ')}` : ''}${s.runs.some((x) => x.errors) ? `; ${s.runs.reduce((a, x) => a + x.errors, 0)} errors` : ''})`,
+      );
+    }
+    const [ob1, ob2, bare1, bare2, spin1, spin2] = servers.map((x) => med[x.name]);
+    // Each run of 2 against the run of 1 next to it in time, which saw the same machine.
+    const paired = (a, b) => median(servers[b].runs.map((x, r) => x.rps / servers[a].runs[r].rps)).toFixed(2);
+    const ratio = ob2 / ob1;
+    const ok = ratio >= GOAL;
+    console.log(
+      `  ratio 2 / 1: openbell ${ratio.toFixed(2)}× (goal ≥ ${GOAL}× ${ok ? 'ok' : 'MISSED'}); ceilings under the same load: bare node:http ${(bare2 / bare1).toFixed(2)}×, ` +
+        `bare + openbell's CPU per request ${(spin2 / spin1).toFixed(2)}×  (medians of adjacent-run ratios: ${paired(0, 1)}×, ${paired(2, 3)}×, ${paired(4, 5)}×)`,
+    );
+    console.log(`  openbell's req/s against bare node:http: ${(ob1 / bare1).toFixed(3)} with 1, ${(ob2 / bare2).toFixed(3)} with 2`);
+    const others = median(servers.flatMap((x) => x.runs.map((r) => r.otherCores)));
+    if (others > 0.2) console.log(`  other processes took ${others.toFixed(2)} cores (median) during the runs: the ratios say more about the machine than about the server`);
+    if (!ok && process.env.BENCH_STRICT === '1') process.exitCode = 1;
+  } finally {
+    await Promise.all(servers.map((s) => stop(s.child)));
+  }
 }
 
-const stop = (child) =>
-  new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.on('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
-let counter = 0;
 /** A distinct year of NYSE phases per call: start dates walk over 2001 to 2028, plus a counter. */
-function nextPath() {
-  const i = counter++;
+function yearOfPhases(i) {
   const day = new Date(Date.UTC(2001, 0, 1) + (i % 10_000) * 86_400_000);
   const end = new Date(day.getTime() + 364 * 86_400_000);
   const iso = (d) => d.toISOString().slice(0, 10);
   return `/markets/US.NYSE/phases?start=${iso(day)}&end=${iso(end)}&v=${i}`;
 }
 
-function request(agent, url) {
+function start(spec) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, spec.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, OPENBELL_CONFIG: '', XDG_CONFIG_HOME: '/nonexistent' },
+    });
+    let out = '';
+    const onData = (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ ...spec, child, url: m[1], runs: [] });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${spec.name} exited with ${code}: ${out}`)));
+  });
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.on('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+function fetchOnce(url) {
   return new Promise((resolve, reject) => {
     http
-      .get(`${url}${nextPath()}`, { agent }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+      .get(url, { agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
       })
       .on('error', reject);
   });
 }
 
-/** The load generator's own CPU use per run, in cores (it competes with the servers). */
-const generatorCpu = [];
+// ---------------------------------------------------------------------------------------------
+// CPU accounting from /proc
 
-/** Requests per second over `seconds`, `CONCURRENCY` keep-alive connections in parallel. */
-async function measure(url, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const until = performance.now() + seconds * 1000;
-  let done = 0;
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        await request(agent, url);
-        done += 1;
-      }
-    }),
-  );
-  const elapsed = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  generatorCpu.push((cpu.user + cpu.system) / 1000 / elapsed);
-  agent.destroy();
-  return done / (elapsed / 1000);
-}
+const TICK_MS = 10; // USER_HZ is 100 on every Linux that node supports
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-// Both servers run side by side (the idle one costs nothing) and the runs alternate, 1, 2, 1, 2…,
-// so a change in the machine's other load during the bench falls on both alike.
-const servers = {};
-const results = { 1: { runs: [] }, 2: { runs: [] } };
-try {
-  for (const workers of [1, 2]) servers[workers] = await start(workers);
-  for (const workers of [1, 2]) await measure(servers[workers].url, 0.5); // warm-up: JIT, connections spread over the workers
-  for (let r = 0; r < RUNS; r += 1) {
-    for (const workers of [1, 2]) results[workers].runs.push(await measure(servers[workers].url, SECONDS));
+/** utime + stime of a process (all its threads), in ms. */
+function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  } catch {
+    return 0;
   }
-} finally {
-  await Promise.all(Object.values(servers).map((s) => stop(s.child)));
 }
-for (const w of [1, 2]) results[w].median = median(results[w].runs);
 
-const ratio = results[2].median / results[1].median;
-console.log(`uncached year-of-phases (US.NYSE, distinct URLs, answer cache off), ${CONCURRENCY} connections, ${RUNS} × ${SECONDS} s, ${availableParallelism()} cores (load generator on the same cores)`);
-for (const w of [1, 2]) {
-  console.log(`  --workers ${w}: median ${results[w].median.toFixed(0)} req/s  (runs ${results[w].runs.map((x) => x.toFixed(0)).join(', ')})`);
+function childrenOf(pid) {
+  const kids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(f[1]) === pid) kids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kids.sort((a, b) => a - b);
 }
-console.log(`  load generator: ${median(generatorCpu).toFixed(2)} of a core (median); machine load average ${loadavg()[0].toFixed(1)}`);
-console.log(`  ratio 2 / 1: ${ratio.toFixed(2)}×  (goal ≥ 1.7×)`);
+
+/** Open sockets of a process (its connections, plus a few of its own). */
+function socketsOf(pid) {
+  let n = 0;
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) n += 1;
+      } catch {
+        // closed meanwhile
+      }
+    }
+  } catch {
+    // gone
+  }
+  return n;
+}
+
+/** Busy time of the whole machine (every core), in ms. */
+function machineBusyMs() {
+  const f = readFileSync('/proc/stat', 'latin1').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = f[3] + (f[4] ?? 0);
+  return (f.reduce((a, b) => a + b, 0) - idle) * TICK_MS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load generator
+
+/** `connections` keep-alive sockets, each sending its next request as soon as an answer ends. */
+async function measure(server, seconds, connections) {
+  const { port, hostname } = new URL(server.url);
+  const primary = server.child.pid;
+  const workerPids = server.workers > 1 ? childrenOf(primary) : [primary];
+  const idleSockets = workerPids.map(socketsOf);
+  let connectionsPerWorker = [];
+  setTimeout(() => (connectionsPerWorker = workerPids.map((pid, i) => socketsOf(pid) - idleSockets[i])), (seconds * 1000) / 2);
+  const cpu0 = { primary: processCpuMs(primary), workers: workerPids.map(processCpuMs), self: processCpuMs(process.pid), machine: machineBusyMs() };
+  const t0 = performance.now();
+  const until = t0 + seconds * 1000;
+  let next = 0;
+  let done = 0;
+  let errors = 0;
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  await Promise.all(
+    Array.from(
+      { length: connections },
+      () =>
+        new Promise((resolve, reject) => {
+          let head = null; // the answer's head read so far, when split over reads
+          let inBody = false;
+          let remaining = 0; // Content-Length left, or -1 for chunked
+          let tail = ''; // last bytes of a chunked body: it ends with CRLF 0 CRLF CRLF
+          const ask = () => {
+            if (performance.now() >= until) return socket.end();
+            socket.write(`GET ${server.path(next++)} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+          };
+          const finished = () => {
+            done += 1;
+            inBody = false;
+            ask();
+          };
+          const body = (buf, from, to) => {
+            if (remaining >= 0) {
+              remaining -= to - from;
+              if (remaining <= 0) finished();
+            } else {
+              tail = (tail + buf.latin1Slice(Math.max(from, to - 7), to)).slice(-7);
+              if (tail === '\r\n0\r\n\r\n') finished();
+            }
+          };
+          const socket = net.connect({
+            port: Number(port),
+            host: hostname,
+            onread: {
+              buffer,
+              callback(n, buf) {
+                if (inBody) return body(buf, 0, n);
+                let data = buf.subarray(0, n);
+                if (head) data = Buffer.concat([head, data]);
+                const end = data.indexOf('\r\n\r\n');
+                if (end < 0) {
+                  head = Buffer.from(data);
+                  return;
+                }
+                head = null;
+                const text = data.latin1Slice(0, end);
+                if (!text.startsWith('HTTP/1.1 200')) errors += 1;
+                const length = /\r\ncontent-length: *(\d+)/i.exec(text);
+                remaining = length ? Number(length[1]) : -1;
+                tail = '\r\n';
+                inBody = true;
+                if (remaining === 0) return finished();
+                body(data, end + 4, data.length);
+              },
+            },
+          });
+          socket.setNoDelay(true);
+          socket.on('connect', ask);
+          socket.on('close', resolve);
+          socket.on('error', reject);
+        }),
+    ),
+  );
+  const ms = performance.now() - t0;
+  const workerCores = workerPids.map((pid, i) => (processCpuMs(pid) - cpu0.workers[i]) / ms);
+  const workersCores = workerCores.reduce((a, b) => a + b, 0);
+  const primaryCores = server.workers > 1 ? (processCpuMs(primary) - cpu0.primary) / ms : 0;
+  const generatorCores = (processCpuMs(process.pid) - cpu0.self) / ms;
+  const otherCores = Math.max(0, (machineBusyMs() - cpu0.machine) / ms - workersCores - primaryCores - generatorCores);
+  return { rps: done / (ms / 1000), errors, connectionsPerWorker, workerCores, workersCores, primaryCores, generatorCores, otherCores, msPerRequest: (workersCores * ms) / done };
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+if (process.argv[2] === 'bare') bare(Number(process.argv[3]), Number(process.argv[4]), Number(process.argv[5] ?? 0));
+else await main();

@@ -20,6 +20,11 @@
  *   not exit cleanly). A second signal kills the workers and exits 1.
  * - A worker that dies otherwise is replaced (after a growing delay when it keeps dying at
  *   start). A worker that cannot listen (address in use…) stops the whole server with exit 1.
+ * - The primary does nothing per request. It accepts each connection and hands it to the next
+ *   free worker (round-robin: one after the other they alternate; in a burst a worker still
+ *   busy acknowledging the last one is skipped, so a busy worker gets fewer, where the kernel's
+ *   own choice piles them on whichever worker wakes first). Workers write their logs to the
+ *   inherited stdout themselves, never through the IPC channel.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
@@ -146,6 +151,9 @@ class StateOnlyHolder extends DataHolder {
 
 export async function runPrimary(settings: Settings, err: NodeJS.WritableStream = process.stderr): Promise<void> {
   const count = settings.workers;
+  // Round-robin is node's default on Linux but not on Windows; NODE_CLUSTER_SCHED_POLICY still
+  // wins for whoever wants the kernel's choice.
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_RR;
   const logger = createLogger(settings.logLevel as Parameters<typeof createLogger>[0], logFormatOf(settings));
   const bar = progressBar();
   const source = sourceFor(settings, bar.onProgress, true);
