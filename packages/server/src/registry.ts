@@ -75,10 +75,11 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
    */
   rangeCapped?: boolean;
   /**
-   * The 200 body (a JSON array) as consecutive pieces whose concatenation is `call`'s answer,
-   * so the server can produce and write a long answer over several turns of its event loop.
+   * The 200 body's bytes (`JSON.stringify` of `call`'s answer, UTF-8) in consecutive pieces,
+   * written by core without building the records, so the server can produce and write a long
+   * answer over several turns of its event loop.
    */
-  chunks?(ds: CalendarQueries, args: ParamValues<S>): Iterable<readonly unknown[]>;
+  bodyChunks?(ds: CalendarQueries, args: ParamValues<S>): Iterable<Uint8Array>;
   /** The command-line command; operations without one are REST and library only. */
   cli?: C;
 }
