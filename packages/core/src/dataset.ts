@@ -28,7 +28,7 @@ import {
 import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
-import { dayJsonPieces, phaseJsonPieces } from './json.js';
+import { dayJsonPieces, phaseJsonPieces, type JsonPieceOptions } from './json.js';
 import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
@@ -253,19 +253,19 @@ export class Dataset {
    * `JSON.stringify(generatePhases(…))` byte for byte, written without building the records:
    * what a server sends. Arguments are checked now, before the first piece.
    */
-  phaseJsonChunks(identifier: string, start: string, end: string, chunkDays = 92, pieceBytes?: number): Iterable<Uint8Array> {
+  phaseJsonChunks(identifier: string, start: string, end: string, options?: JsonPieceOptions): Iterable<Uint8Array> {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
-    return phaseJsonPieces(entry, startDay, endDay, chunkDays, pieceBytes);
+    return phaseJsonPieces(entry, startDay, endDay, options);
   }
 
   /** The JSON of `listDays` as UTF-8 bytes in pieces, as `phaseJsonChunks`. */
-  dayJsonChunks(identifier: string, start: string, end: string, chunkDays = 92, pieceBytes?: number): Iterable<Uint8Array> {
+  dayJsonChunks(identifier: string, start: string, end: string, options?: JsonPieceOptions): Iterable<Uint8Array> {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
-    return dayJsonPieces(entry, startDay, endDay, chunkDays, pieceBytes);
+    return dayJsonPieces(entry, startDay, endDay, options);
   }
 
   listDays(identifier: string, start: string, end: string): MarketDay[] {

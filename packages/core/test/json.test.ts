@@ -106,12 +106,12 @@ describe('JSON bytes of phases and days', () => {
 
   it('in pieces of any size concatenate to the same bytes', () => {
     fc.assert(
-      fc.property(marketArb, rangeArb, fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 4000 }), (m, r, chunkDays, pieceBytes) => {
+      fc.property(marketArb, rangeArb, fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 4000 }), fc.integer({ min: 0, max: 20000 }), (m, r, chunkDays, pieceBytes, scratchBytes) => {
         const ds = Dataset.create(tablesFor([m]));
         const s = formatDay(r.start);
         const e = formatDay(r.start + r.len);
-        const phases = [...ds.phaseJsonChunks('XX.M0', s, e, chunkDays, pieceBytes)];
-        const days = [...ds.dayJsonChunks('XX.M0', s, e, chunkDays, pieceBytes)];
+        const phases = [...ds.phaseJsonChunks('XX.M0', s, e, { chunkDays, pieceBytes })];
+        const days = [...ds.dayJsonChunks('XX.M0', s, e, { chunkDays, pieceBytes, scratch: new Uint8Array(scratchBytes) })];
         same(Buffer.concat(phases), json(ds.generatePhases('XX.M0', s, e)));
         same(Buffer.concat(days), json(ds.listDays('XX.M0', s, e)));
         // Pieces are handed out as they fill: a long answer is never one piece of tiny size.
@@ -127,9 +127,20 @@ describe('JSON bytes of phases and days', () => {
       if (!ds.listSchedules(m.fin_id).length) continue;
       for (const [s, e] of [['2023-01-01', '2024-12-31'], ['2023-11-22', '2023-11-22']] as const) {
         same(bytes(ds.phaseJsonChunks(m.fin_id, s, e)), json(ds.generatePhases(m.fin_id, s, e)));
-        same(bytes(ds.dayJsonChunks(m.fin_id, s, e, 7, 100)), json(ds.listDays(m.fin_id, s, e)));
+        same(bytes(ds.dayJsonChunks(m.fin_id, s, e, { chunkDays: 7, pieceBytes: 100 })), json(ds.listDays(m.fin_id, s, e)));
       }
     }
+  });
+
+  it('write the first piece in the scratch buffer when it fits', () => {
+    const ds = Dataset.create(fixtureTables());
+    const scratch = new Uint8Array(1 << 20);
+    const [piece, ...rest] = ds.phaseJsonChunks('US.NYSE', '2023-01-01', '2023-12-31', { scratch });
+    expect(rest).toEqual([]);
+    expect(piece!.buffer).toBe(scratch.buffer);
+    same(Buffer.from(piece!), json(ds.generatePhases('US.NYSE', '2023-01-01', '2023-12-31')));
+    const [small] = ds.phaseJsonChunks('US.NYSE', '2023-01-01', '2023-12-31', { scratch: new Uint8Array(16) });
+    expect(small!.buffer).not.toBe(scratch.buffer);
   });
 
   it('checks the arguments before the first piece', () => {

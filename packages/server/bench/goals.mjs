@@ -9,7 +9,8 @@
 // is measured BENCH_RUNS times (default 3), alternating server and ceiling; medians are shown.
 //
 // Environment: BENCH_RUNS, BENCH_SCALE (multiplies the request counts, default 1),
-// BENCH_CONNECTIONS (default 10), BENCH_STRICT=1 exits 1 when a goal is missed.
+// BENCH_CONNECTIONS (default 10), BENCH_ONLY (goals whose name contains it), BENCH_STRICT=1
+// exits 1 when a goal is missed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,7 +143,9 @@ const goals = [
 
 const rows = [];
 let missed = false;
+const only = process.env.BENCH_ONLY;
 for (const g of goals) {
+  if (only && !g.name.includes(only)) continue;
   const url = `${g.server.url}${g.path}`;
   const body = await bodyOf(url);
   const bare = await startBare(body);

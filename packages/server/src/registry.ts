@@ -77,9 +77,10 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
   /**
    * The 200 body's bytes (`JSON.stringify` of `call`'s answer, UTF-8) in consecutive pieces,
    * written by core without building the records, so the server can produce and write a long
-   * answer over several turns of its event loop.
+   * answer over several turns of its event loop. The first piece may be written in `scratch`
+   * (see core's JsonPieceOptions).
    */
-  bodyChunks?(ds: CalendarQueries, args: ParamValues<S>): Iterable<Uint8Array>;
+  bodyChunks?(ds: CalendarQueries, args: ParamValues<S>, scratch?: Uint8Array): Iterable<Uint8Array>;
   /** The command-line command; operations without one are REST and library only. */
   cli?: C;
 }
