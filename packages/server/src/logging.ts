@@ -14,41 +14,43 @@ export type LogLevel = LevelWithSilent;
 /** `json`: one JSON object a line (for collectors); `pretty`: coloured lines for people at a terminal. */
 export type LogFormat = 'json' | 'pretty';
 
-/** Bytes of log lines gathered before one write; a quiet server flushes after FLUSH_MS. */
+/** Bytes of log lines gathered before one write; a quiet server writes them after FLUSH_MS. */
 const LOG_BUFFER_BYTES = 8 * 1024;
 const FLUSH_MS = 100;
 
 /**
  * Standard output for JSON lines, written in batches: under load one write (syscall) carries
- * many lines instead of one each. A line waits at most FLUSH_MS; pino flushes what is left when
- * the process exits (SIGKILL loses at most that much).
+ * many lines instead of one each. A line waits at most FLUSH_MS, and what is left is written
+ * when the process exits (SIGKILL loses at most that much). One per process: every JSON logger
+ * shares it, so lines keep their order.
  */
-function batchedStdout(): DestinationStream {
-  const boom = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  let timer: NodeJS.Timeout | undefined;
-  const flushSoon = () => {
-    timer = undefined;
-    try {
-      boom.flush();
-    } catch {
-      // Closed or still opening: the exit handler or the next batch writes it.
-    }
-  };
-  return {
-    write(line: string): boolean {
-      const ok = boom.write(line);
-      if (timer === undefined) (timer = setTimeout(flushSoon, FLUSH_MS)).unref();
-      return ok;
-    },
-    // logger.flush() reaches the batch through these.
-    flush(cb?: (err?: Error) => void): void {
-      boom.flush(cb);
-    },
-    flushSync(): void {
-      boom.flushSync();
-    },
-  } as DestinationStream;
+class StdoutBatch implements DestinationStream {
+  private pending = '';
+  // Synchronous writes that retry a full pipe and stop quietly on a closed one.
+  private readonly out = pino.destination({ dest: 1, sync: true });
+  constructor() {
+    setInterval(() => this.flushSync(), FLUSH_MS).unref();
+    process.once('exit', () => this.flushSync());
+  }
+  write(line: string): boolean {
+    this.pending += line;
+    if (this.pending.length >= LOG_BUFFER_BYTES) this.flushSync();
+    return true;
+  }
+  // logger.flush() reaches the batch through this.
+  flush(cb?: (err?: Error) => void): void {
+    this.flushSync();
+    cb?.();
+  }
+  flushSync(): void {
+    if (this.pending === '') return;
+    const text = this.pending;
+    this.pending = '';
+    this.out.write(text);
+  }
 }
+
+let stdoutBatch: StdoutBatch | undefined;
 
 function scrubUrl(url: string | undefined): string {
   return url ? scrubSecrets(url) : '';
@@ -61,7 +63,7 @@ export function createLogger(level: LogLevel = 'info', format: LogFormat = 'json
     // Belt and braces: nothing logs headers, but if someone adds them, the secrets stay out.
     redact: { paths: ['req.headers.authorization', 'headers.authorization', 'token', '*.token'], censor: '[redacted]' },
   };
-  if (format === 'json') return pino(options, batchedStdout());
+  if (format === 'json') return pino(options, (stdoutBatch ??= new StdoutBatch()));
   // Synchronous, in this thread: a terminal is slow enough already; colour unless NO_COLOR.
   const stream = pretty({ sync: true, colorize: !process.env.NO_COLOR, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,name' });
   return pino(options, stream);
@@ -94,17 +96,20 @@ export function accessLog(logger: Logger): RequestHandler | undefined {
     const started = performance.now();
     const id = (nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER);
     res.once('close', () => {
-      const ms = Math.round((performance.now() - started) * 10) / 10;
+      // Tenths of a millisecond.
+      const tenths = Math.round((performance.now() - started) * 10);
+      const ms = `${(tenths / 10) | 0}.${tenths % 10}`;
       const status = res.statusCode;
       const method = req.method ?? '';
-      const url = scrubUrl(req.url);
-      const failed = status >= 500;
-      const msg = failed ? `${method} ${url} ${status}` : `${method} ${url} ${status} ${ms.toFixed(1)}ms`;
+      const url = jsonString(scrubUrl(req.url));
       const addr = req.socket?.remoteAddress;
+      const where = `"req":{"id":${id},"method":${jsonString(method)},"url":${url}${addr === undefined ? '' : `,"remoteAddress":${jsonString(addr)}`}},"res":{"statusCode":${status}},`;
+      // The message is `METHOD url status` (and the duration): the url's JSON text sits inside it.
+      const said = `${jsonString(method).slice(0, -1)} ${url.slice(1, -1)} ${status}`;
       stream.write(
-        `{"level":${failed ? 50 : 30},"time":${Date.now()}${own},"req":{"id":${id},"method":${jsonString(method)},"url":${jsonString(url)}` +
-          `${addr === undefined ? '' : `,"remoteAddress":${jsonString(addr)}`}},"res":{"statusCode":${status}},` +
-          `${failed ? `"err":{"type":"Error","message":"failed with status code ${status}"},` : ''}"responseTime":${ms},"msg":${jsonString(msg)}}\n`,
+        status >= 500
+          ? `{"level":50,"time":${Date.now()}${own},${where}"err":{"type":"Error","message":"failed with status code ${status}"},"responseTime":${ms},"msg":${said}"}\n`
+          : `{"level":30,"time":${Date.now()}${own},${where}"responseTime":${ms},"msg":${said} ${ms}ms"}\n`,
       );
     });
     next?.();
