@@ -28,7 +28,7 @@ import {
 import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
-import { dayJsonPieces, phaseJsonPieces, type JsonPieceOptions } from './json.js';
+import { dayJsonPieces, phaseJsonPieces, statusBytes, type JsonPieceOptions } from './json.js';
 import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
@@ -301,6 +301,11 @@ export class Dataset {
     } else ms = typeof instant === 'string' ? parseInstant(instant, 'instant') : parseInstantArg(instant, 'instant');
     const entry = this.resolveScheduled(identifier);
     return computeStatus(entry, entry.zone ?? this.utc, ms);
+  }
+
+  /** `status` as the UTF-8 bytes of its JSON (`JSON.stringify(status(…))`), for servers. */
+  statusJson(identifier: string, instant?: number | Date | string): Uint8Array {
+    return statusBytes(this.status(identifier, instant));
   }
 
   // ---- many markets (calendar-arithmetic.md §6) and bell events ----

@@ -13,7 +13,7 @@
 import { DAY_NAMES, SECONDS_PER_DAY, civilFromDays, formatDay, isoWeekday, formatOffset, formatTime, type EpochDay, type EpochSeconds } from './dates.js';
 import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generateFrom, phaseRecord, phasesByEndDay, type Generated } from './generate.js';
 import type { CompiledRow, MarketEntry } from './model.js';
-import type { MarketHoliday } from './types.js';
+import type { Market, MarketHoliday, MarketStatus } from './types.js';
 
 const encoder = new TextEncoder();
 
@@ -138,7 +138,7 @@ function capacityFor(days: number, perDay: number, pieceBytes: number, chunkDays
 
 type Alloc = (size: number) => Uint8Array;
 // Node's Buffer skips zero-filling memory about to be overwritten; elsewhere a plain array.
-const nodeBuffer = (globalThis as { Buffer?: { allocUnsafe: Alloc } }).Buffer;
+const nodeBuffer = (globalThis as { Buffer?: { allocUnsafe: Alloc; from(text: string): Uint8Array } }).Buffer;
 const alloc: Alloc = nodeBuffer ? (n) => nodeBuffer.allocUnsafe(n) : (n) => new Uint8Array(n);
 
 /** A growing byte buffer written in place. */
@@ -416,4 +416,24 @@ const DAY_END = encoder.encode(']}');
 function writeHoliday(w: ByteWriter, holiday: MarketHoliday): void {
   // A handful a year, with whatever extra columns the file has: stringified as they are now.
   w.text(JSON.stringify(holiday));
+}
+
+// A market's record is answered by every status of it: its JSON is made once. Records handed
+// out by a Dataset are its own and are not to be changed, so the text stays theirs.
+const marketJson = new WeakMap<Market, string>();
+
+/**
+ * `JSON.stringify(status)` as UTF-8 bytes, with the market record's JSON made once per market.
+ * The keys are written in the order computeStatus gives them (tested against JSON.stringify).
+ */
+export function statusBytes(s: MarketStatus): Uint8Array {
+  let market = 'null';
+  if (s.market !== null) {
+    market = marketJson.get(s.market) ?? JSON.stringify(s.market);
+    marketJson.set(s.market, market);
+  }
+  const text =
+    `{"status":${JSON.stringify(s.status)},"reason":${JSON.stringify(s.reason)},"until":${JSON.stringify(s.until)},` +
+    `"next_bell":${JSON.stringify(s.next_bell)},"phase":${JSON.stringify(s.phase)},"market":${market}}`;
+  return nodeBuffer ? nodeBuffer.from(text) : encoder.encode(text);
 }

@@ -143,6 +143,19 @@ describe('JSON bytes of phases and days', () => {
     expect(small!.buffer).not.toBe(scratch.buffer);
   });
 
+  it('status bytes equal JSON.stringify of status, at any instant, for every market of the fixture', () => {
+    const ds = Dataset.create(fixtureTables());
+    const ids = ds.listMarkets().filter((m) => ds.listSchedules(m.fin_id).length > 0).map((m) => m.fin_id);
+    fc.assert(
+      fc.property(fc.constantFrom(...ids), fc.integer({ min: Date.parse('2001-01-01'), max: Date.parse('2030-06-30') }), (id, ms) => {
+        same(Buffer.from(ds.statusJson(id, ms)), json(ds.status(id, ms)));
+        // Twice: the second answer uses the market's JSON made by the first.
+        same(Buffer.from(ds.statusJson(id, ms)), json(ds.status(id, ms)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('checks the arguments before the first piece', () => {
     const ds = Dataset.create(fixtureTables());
     expect(() => ds.phaseJsonChunks('US.NYSE', '2024-01-02', '2024-01-01')).toThrow(/before start/);

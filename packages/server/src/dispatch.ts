@@ -276,7 +276,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (op.bodyChunks) return writeInPieces(op, read.ds, read.args, req, res, cache, key, etag);
     let body: Buffer;
     try {
-      body = Buffer.from(JSON.stringify(op.call(read.ds, read.args, now)));
+      body = op.bytes ? asBuffer(op.bytes(read.ds, read.args, now)) : Buffer.from(JSON.stringify(op.call(read.ds, read.args, now)));
     } catch (err) {
       return fail(req, res, failure(op, err));
     }

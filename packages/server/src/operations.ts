@@ -259,6 +259,7 @@ export const operations = defineOperations({
       }),
     },
     call: (ds, a, now) => ds.status(a.identifier, a.datetime_utc ?? a.datetime ?? now()),
+    bytes: (ds, a, now) => ds.statusJson(a.identifier, a.datetime_utc ?? a.datetime ?? now()),
     response: MarketStatus,
     errors: RANGE_ERRORS,
     plan: 'schedules',

@@ -61,6 +61,11 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
   params: S;
   /** The core call. `now` is the clock, for operations whose default instant is the present. */
   call(ds: CalendarQueries, args: ParamValues<S>, now: () => number): R;
+  /**
+   * The 200 body's bytes (`JSON.stringify` of `call`'s answer, UTF-8) as core writes them:
+   * used instead of stringifying `call`'s answer.
+   */
+  bytes?(ds: CalendarQueries, args: ParamValues<S>, now: () => number): Uint8Array;
   /** The 200 body's schema (documentation; schemas.ts checks it against core's record types). */
   response: z.ZodType<NoInfer<R>>;
   /** Statuses besides 200 the operation may answer. */
