@@ -181,12 +181,12 @@ for (const g of goals) {
       : `${bareCpu.toFixed(g.unit === 'ms' ? 3 : 1)} ${g.unit} (${bareRps.toFixed(0)} req/s)`;
   const goalText = g.kind === 'rps' ? `≥ ${g.goal}× bare` : `≤ ${g.goal} ${g.unit}`;
   if (!ok) missed = true;
-  rows.push([g.name, `${body.length} B`, measured, ceilingText, goalText, ok ? 'ok' : 'MISSED']);
+  rows.push([g.name, `${body.length} B`, measured, ceilingText, `${(cpu / bareCpu).toFixed(2)}×`, goalText, ok ? 'ok' : 'MISSED']);
 }
 await stopChild(served.child);
 await stopChild(uncached.child);
 
-const head = ['goal', 'body', 'measured (server CPU/request)', 'ceiling (bare node:http)', 'goal', ''];
+const head = ['goal', 'body', 'measured (server CPU/request)', 'ceiling (bare node:http)', 'CPU vs ceiling', 'goal', ''];
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
