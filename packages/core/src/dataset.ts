@@ -25,9 +25,10 @@ import {
   type ArgumentFault,
   type DataWarning,
 } from './errors.js';
-import { LOOK_BACK_DAYS, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
+import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
+import { dayJsonPieces, phaseJsonPieces, statusBytes, type JsonPieceOptions } from './json.js';
 import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
@@ -251,6 +252,26 @@ export class Dataset {
     })(this);
   }
 
+  /**
+   * The JSON of `generatePhases` as UTF-8 bytes, in pieces whose concatenation equals
+   * `JSON.stringify(generatePhases(…))` byte for byte, written without building the records:
+   * what a server sends. Arguments are checked now, before the first piece.
+   */
+  phaseJsonChunks(identifier: string, start: string, end: string, options?: JsonPieceOptions): Iterable<Uint8Array> {
+    const { startDay, endDay } = parseRange(start, end);
+    const entry = this.resolveScheduled(identifier);
+    this.checkCoverage(entry, startDay, endDay);
+    return phaseJsonPieces(entry, startDay, endDay, options);
+  }
+
+  /** The JSON of `listDays` as UTF-8 bytes in pieces, as `phaseJsonChunks`. */
+  dayJsonChunks(identifier: string, start: string, end: string, options?: JsonPieceOptions): Iterable<Uint8Array> {
+    const { startDay, endDay } = parseRange(start, end);
+    const entry = this.resolveScheduled(identifier);
+    this.checkCoverage(entry, startDay, endDay);
+    return dayJsonPieces(entry, startDay, endDay, options);
+  }
+
   listDays(identifier: string, start: string, end: string): MarketDay[] {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
@@ -262,15 +283,15 @@ export class Dataset {
     const attributed = phasesByEndDay(entry, startDay, endDay);
     const days: MarketDay[] = [];
     for (let day = startDay; day <= endDay; day++) {
-      const phases = attributed[day - startDay]!.map((g) => toPhase(g));
+      const own = attributed[day - startDay]!;
       const holiday = entry.holidayByDay.get(day) ?? null;
       days.push({
         date: formatDay(day),
         day_of_week: dayName(day),
-        is_open: holiday ? holiday.is_open : phases.some((p) => p.is_open),
-        has_settlement: holiday ? holiday.has_settlement : phases.some((p) => p.has_settlement),
+        is_open: dayIsOpen(holiday, own),
+        has_settlement: daySettles(holiday, own),
         holiday,
-        phases,
+        phases: own.map((g) => toPhase(g)),
       });
     }
     return days;
@@ -284,6 +305,11 @@ export class Dataset {
     } else ms = parseInstantArg(instant, 'instant');
     const entry = this.resolveScheduled(identifier);
     return computeStatus(entry, entry.zone ?? this.utc, ms);
+  }
+
+  /** `status` as the UTF-8 bytes of its JSON (`JSON.stringify(status(…))`), for servers. */
+  statusJson(identifier: string, instant?: number | Date | string): Uint8Array {
+    return statusBytes(this.status(identifier, instant));
   }
 
   // ---- many markets (calendar-arithmetic.md §6) and bell events ----

@@ -8,7 +8,7 @@
 import { SECONDS_PER_DAY, formatInstant, formatWall, isoWeekday, yearOfDay, type EpochDay, type EpochSeconds } from './dates.js';
 import { DataError } from './errors.js';
 import type { CompiledRow, MarketEntry, SeasonDates } from './model.js';
-import type { Phase } from './types.js';
+import type { MarketHoliday, Phase } from './types.js';
 import { REGULAR_GROUP } from './vocabulary.js';
 import { weekdayBit } from './weekdays.js';
 import type { Zone } from './zone.js';
@@ -143,18 +143,41 @@ export function toPhase(g: Generated, zone?: Zone): Phase {
   const sameZone = zone === undefined || zone === r.zone;
   const startOffset = sameZone ? g.startOffset : zone.offsetAt(g.start);
   const endOffset = sameZone ? g.endOffset : zone.offsetAt(g.end);
+  return phaseRecord(
+    r,
+    sameZone ? formatWall(g.day, r.startSec, r.rec.start!, g.start, startOffset) : formatInstant(g.start, startOffset),
+    sameZone ? formatWall(g.endDay, r.endSec, r.rec.end!, g.end, endOffset) : formatInstant(g.end, endOffset),
+    sameZone ? r.timezone : zone.id,
+  );
+}
+
+/**
+ * The PhaseResponse record of a row with its instants written: the one place that says which
+ * fields a phase has, in which order (json.ts derives the bytes of the REST answer from it).
+ */
+export function phaseRecord(r: CompiledRow, start: string, end: string, timezone: string | null): Phase {
   return {
     phase_type: r.phaseType,
-    start: sameZone ? formatWall(g.day, r.startSec, r.rec.start!, g.start, startOffset) : formatInstant(g.start, startOffset),
-    end: sameZone ? formatWall(g.endDay, r.endSec, r.rec.end!, g.end, endOffset) : formatInstant(g.end, endOffset),
+    start,
+    end,
     phase_name: r.phaseName,
     phase_memo: r.phaseMemo,
     status: r.status,
     settlement: r.settlement,
-    timezone: sameZone ? r.timezone : zone.id,
+    timezone,
     has_settlement: r.hasSettlement,
     is_open: r.isOpen,
   };
+}
+
+/** Whether a day view is open: its holiday row says, else any of its phases being open does. */
+export function dayIsOpen(holiday: MarketHoliday | null, phases: readonly Generated[]): boolean {
+  return holiday ? holiday.is_open : phases.some((g) => g.row.isOpen);
+}
+
+/** Whether a day view settles: its holiday row says, else any of its phases settling does. */
+export function daySettles(holiday: MarketHoliday | null, phases: readonly Generated[]): boolean {
+  return holiday ? holiday.has_settlement : phases.some((g) => g.row.hasSettlement);
 }
 
 export { SECONDS_PER_DAY };

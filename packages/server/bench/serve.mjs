@@ -1,6 +1,7 @@
 // The server under load, in its own process so the load generator does not share its event
 // loop. Serves the loader's sample dataset when the loader is built, otherwise a small NYSE
-// dataset built from rows. Prints one JSON line {url, data} once listening.
+// dataset built from rows. Prints one JSON line {url, data} once listening. BENCH_LOG_LEVEL
+// sets the log level (default warn), BENCH_CACHE_BYTES the answer cache (0 turns it off).
 import { Dataset } from '@openbell/core';
 import { createServer, inMemoryData } from '../dist/index.js';
 
@@ -61,6 +62,7 @@ const running = await createServer({
   port: 0,
   host: '127.0.0.1',
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  ...(process.env.BENCH_CACHE_BYTES ? { cacheBytes: Number(process.env.BENCH_CACHE_BYTES) } : {}),
 });
 process.stdout.write(`${JSON.stringify({ url: running.url, data: label })}\n`);
 const stop = () => running.close().then(() => process.exit(0));

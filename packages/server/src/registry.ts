@@ -61,6 +61,11 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
   params: S;
   /** The core call. `now` is the clock, for operations whose default instant is the present. */
   call(ds: CalendarQueries, args: ParamValues<S>, now: () => number): R;
+  /**
+   * The 200 body's bytes (`JSON.stringify` of `call`'s answer, UTF-8) as core writes them:
+   * used instead of stringifying `call`'s answer.
+   */
+  bytes?(ds: CalendarQueries, args: ParamValues<S>, now: () => number): Uint8Array;
   /** The 200 body's schema (documentation; schemas.ts checks it against core's record types). */
   response: z.ZodType<NoInfer<R>>;
   /** Statuses besides 200 the operation may answer. */
@@ -75,10 +80,12 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
    */
   rangeCapped?: boolean;
   /**
-   * The 200 body (a JSON array) as consecutive pieces whose concatenation is `call`'s answer,
-   * so the server can produce and write a long answer over several turns of its event loop.
+   * The 200 body's bytes (`JSON.stringify` of `call`'s answer, UTF-8) in consecutive pieces,
+   * written by core without building the records, so the server can produce and write a long
+   * answer over several turns of its event loop. The first piece may be written in `scratch`
+   * (see core's JsonPieceOptions).
    */
-  chunks?(ds: CalendarQueries, args: ParamValues<S>): Iterable<readonly unknown[]>;
+  bodyChunks?(ds: CalendarQueries, args: ParamValues<S>, scratch?: Uint8Array): Iterable<Uint8Array>;
   /** The command-line command; operations without one are REST and library only. */
   cli?: C;
 }

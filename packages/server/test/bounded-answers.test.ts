@@ -2,10 +2,13 @@
  * Issue 12 on the server: the range cap, long answers written in pieces, and the answer cache
  * (bounded in bytes, keyed by the arguments an operation reads, with ETag and 304).
  */
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { BodyCache, canonicalKey, createApp, operations } from '../src/index.js';
+import { createDispatcher } from '../src/dispatch.js';
+import { BodyCache, canonicalKey, createApp, createLogger, DataHolder, operations } from '../src/index.js';
 
 const sample = await loadSample();
 const app = createApp({ data: sample, logLevel: 'silent', now: () => Date.parse('2023-11-15T17:00:00Z') });
@@ -36,6 +39,34 @@ describe('long answers in pieces', () => {
     expect(res.body).toEqual(sample.dataset.generatePhases('US.CME.EQUITY.USINDEX1', '2012-01-01', '2021-12-31'));
     const days = await get('/markets/US.NYSE/days?start=2012-01-01&end=2021-12-31').expect(200);
     expect(days.body).toEqual(sample.dataset.listDays('US.NYSE', '2012-01-01', '2021-12-31'));
+  });
+
+  it('an answer still on its way keeps its write buffer: the next answers are written elsewhere (cache off)', () => {
+    const dispatch = createDispatcher({ holder: new DataHolder(sample), now: Date.now, logger: createLogger('silent'), cacheBytes: 0 });
+    // A response that keeps what it is given and reports `finish` only when told to.
+    const send = (url: string) => {
+      const res = Object.assign(new EventEmitter(), {
+        destroyed: false,
+        writableEnded: false,
+        body: undefined as Buffer | undefined,
+        writeHead: () => res,
+        end: (b?: Buffer) => void (res.body = b),
+      });
+      expect(dispatch({ method: 'GET', url, headers: {} } as IncomingMessage, res as unknown as ServerResponse)).toBe(true);
+      return res;
+    };
+    const first = send('/markets/US.NYSE/phases?start=2023-01-01&end=2023-12-31');
+    const want = Buffer.from(JSON.stringify(sample.dataset.generatePhases('US.NYSE', '2023-01-01', '2023-12-31')));
+    expect(first.body!.equals(want)).toBe(true);
+    // Not yet sent in full: its bytes must survive the next answers.
+    const second = send('/markets/US.NYSE/days?start=2022-01-01&end=2022-12-31');
+    expect(second.body!.buffer).not.toBe(first.body!.buffer);
+    expect(first.body!.equals(want)).toBe(true);
+    // Once sent, its buffer is written in again.
+    first.emit('finish');
+    const third = send('/markets/US.NYSE/phases?start=2021-01-01&end=2021-12-31');
+    expect(third.body!.buffer).toBe(first.body!.buffer);
+    expect(third.body!.equals(Buffer.from(JSON.stringify(sample.dataset.generatePhases('US.NYSE', '2021-01-01', '2021-12-31'))))).toBe(true);
   });
 
   it('a short answer is sent whole, with its length', async () => {

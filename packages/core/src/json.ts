@@ -1,0 +1,439 @@
+/**
+ * The JSON bytes of the long answers (phases, day views) written straight from generation,
+ * without Phase records, JSON.stringify or UTF-8 encoding per answer.
+ *
+ * What a phase's JSON holds besides its two instants depends on its schedule row alone, so it
+ * is encoded once per row: the bytes before the start instant, between the instants and after
+ * the end instant, cut out of `JSON.stringify(phaseRecord(row, …))` with marker instants (the
+ * record's shape stays defined in one place, generate.ts). Per phase only the instants are
+ * written, digit by digit, as `formatWall`/`formatInstant` would write them.
+ *
+ * The bytes are those of `JSON.stringify` of the library's records (tested as a property).
+ */
+import { DAY_NAMES, SECONDS_PER_DAY, civilFromDays, formatDay, isoWeekday, formatOffset, formatTime, type EpochDay, type EpochSeconds } from './dates.js';
+import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generateFrom, phaseRecord, phasesByEndDay, type Generated } from './generate.js';
+import type { CompiledRow, MarketEntry } from './model.js';
+import type { Market, MarketHoliday, MarketStatus } from './types.js';
+
+const encoder = new TextEncoder();
+
+/**
+ * The constant parts of one row's phase JSON. A phase is written as `head`, the start date,
+ * the start's rest (`T`, the row's start time, the offset, `","end":"`), the end date and the
+ * end's rest (`T`, end time, offset and the fields after `end`). The rests depend on the
+ * offset in force; each is kept for the offset last used (they change twice a year at most).
+ */
+interface RowJson {
+  head: Uint8Array;
+  /** Between the instants and after the end instant, for instants written in full. */
+  mid: Uint8Array;
+  tail: Uint8Array;
+  midText: string;
+  tailText: string;
+  /** The row's start and end time strings, as `formatWall` reuses them. */
+  startTime: string;
+  endTime: string;
+  startOffset: number;
+  startRest: Uint8Array;
+  endOffset: number;
+  endRest: Uint8Array;
+  headText: string;
+  /**
+   * The whole phase for the offsets last used, with both instants on the row's wall times:
+   * copied at once, then the two dates written in at `startAt` and `endAt`.
+   */
+  template: Uint8Array;
+  templateStartOffset: number;
+  templateEndOffset: number;
+  startAt: number;
+  endAt: number;
+  /** The template before (a year has two offsets): swapped back in without encoding again. */
+  other: Template | undefined;
+}
+
+interface Template {
+  template: Uint8Array;
+  templateStartOffset: number;
+  templateEndOffset: number;
+  startAt: number;
+  endAt: number;
+}
+
+const DATE_HOLE = '0000-00-00';
+
+function setTemplate(j: RowJson, startOffset: number, endOffset: number): void {
+  const was: Template = { template: j.template, templateStartOffset: j.templateStartOffset, templateEndOffset: j.templateEndOffset, startAt: j.startAt, endAt: j.endAt };
+  const o = j.other;
+  j.other = was;
+  if (o && o.templateStartOffset === startOffset && o.templateEndOffset === endOffset) {
+    j.template = o.template;
+    j.startAt = o.startAt;
+    j.endAt = o.endAt;
+  } else {
+    const head = encoder.encode(j.headText);
+    const startRest = encoder.encode(`T${j.startTime}${formatOffset(startOffset)}${j.midText}`);
+    j.template = encoder.encode(`${j.headText}${DATE_HOLE}T${j.startTime}${formatOffset(startOffset)}${j.midText}${DATE_HOLE}T${j.endTime}${formatOffset(endOffset)}${j.tailText}`);
+    j.startAt = head.length;
+    j.endAt = head.length + DATE_HOLE.length + startRest.length;
+  }
+  j.templateStartOffset = startOffset;
+  j.templateEndOffset = endOffset;
+}
+
+const START_MARK = '\u0001openbell-start\u0002';
+const END_MARK = '\u0001openbell-end\u0002';
+const NONE = new Uint8Array(0);
+
+function rowJson(row: CompiledRow): RowJson {
+  const text = JSON.stringify(phaseRecord(row, START_MARK, END_MARK, row.timezone));
+  const s = JSON.stringify(START_MARK).slice(1, -1);
+  const e = JSON.stringify(END_MARK).slice(1, -1);
+  const at = text.indexOf(s);
+  const bt = text.indexOf(e, at + s.length);
+  const midText = text.slice(at + s.length, bt);
+  const tailText = text.slice(bt + e.length);
+  return {
+    head: encoder.encode(text.slice(0, at)),
+    mid: encoder.encode(midText),
+    tail: encoder.encode(tailText),
+    midText,
+    tailText,
+    startTime: row.rec.start!,
+    endTime: row.rec.end!,
+    startOffset: NaN,
+    startRest: NONE,
+    endOffset: NaN,
+    endRest: NONE,
+    headText: text.slice(0, at),
+    template: NONE,
+    templateStartOffset: NaN,
+    templateEndOffset: NaN,
+    startAt: 0,
+    endAt: 0,
+    other: undefined,
+  };
+}
+
+// A market's rows are compiled once per Dataset; their JSON parts live as long as they do.
+// Indexed by the row's position in its market (`order`), one lookup per answer.
+interface EntryJson {
+  rows: (RowJson | undefined)[];
+  /** Bytes per day of the market's last answers, to size the next one's buffer. */
+  phaseBytesPerDay: number;
+  dayBytesPerDay: number;
+}
+
+const entryJson = new WeakMap<MarketEntry, EntryJson>();
+
+function jsonOf(entry: MarketEntry): EntryJson {
+  let j = entryJson.get(entry);
+  if (!j) entryJson.set(entry, (j = { rows: [], phaseBytesPerDay: 2048, dayBytesPerDay: 2048 }));
+  return j;
+}
+
+/** Room for `days` days at `perDay` bytes and a little more, at most a piece and a span. */
+function capacityFor(days: number, perDay: number, pieceBytes: number, chunkDays: number): number {
+  return Math.ceil(Math.min(days, Math.ceil(pieceBytes / perDay) + chunkDays) * perDay * 1.04) + 64;
+}
+
+type Alloc = (size: number) => Uint8Array;
+// Node's Buffer skips zero-filling memory about to be overwritten; elsewhere a plain array.
+const nodeBuffer = (globalThis as { Buffer?: { allocUnsafe: Alloc; from(text: string): Uint8Array } }).Buffer;
+const alloc: Alloc = nodeBuffer ? (n) => nodeBuffer.allocUnsafe(n) : (n) => new Uint8Array(n);
+
+/** A growing byte buffer written in place. */
+class ByteWriter {
+  buf: Uint8Array;
+  pos = 0;
+  // The date last written, kept as its ten bytes: phases of one day share it.
+  private lastDay = NaN;
+  private readonly dayBytes = new Uint8Array(10);
+
+  /** The caller's buffer while it is written in; fresh memory once it is full or taken. */
+  private scratch: Uint8Array | undefined;
+
+  constructor(capacity: number, scratch?: Uint8Array) {
+    this.scratch = scratch !== undefined && scratch.length >= capacity ? scratch : undefined;
+    this.buf = this.scratch ?? alloc(capacity);
+  }
+
+  private grow(need: number): void {
+    const next = alloc(Math.max(this.buf.length * 2, this.pos + need));
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+  }
+
+  bytes(b: Uint8Array): void {
+    const n = b.length;
+    if (this.pos + n > this.buf.length) this.grow(n);
+    const buf = this.buf;
+    const p = this.pos;
+    if (n > 12) buf.set(b, p);
+    else for (let i = 0; i < n; i++) buf[p + i] = b[i]!;
+    this.pos = p + n;
+  }
+
+  /** A string of ASCII characters (JSON punctuation, names of days, literals). */
+  ascii(s: string): void {
+    const n = s.length;
+    if (this.pos + n > this.buf.length) this.grow(n);
+    const buf = this.buf;
+    const p = this.pos;
+    for (let i = 0; i < n; i++) buf[p + i] = s.charCodeAt(i);
+    this.pos = p + n;
+  }
+
+  /** Any string, UTF-8 encoded. */
+  text(s: string): void {
+    this.bytes(encoder.encode(s));
+  }
+
+  byte(c: number): void {
+    if (this.pos + 1 > this.buf.length) this.grow(1);
+    this.buf[this.pos++] = c;
+  }
+
+  /** The ten bytes of `formatDay(day)` for a year of four digits (else undefined). */
+  private digits(day: EpochDay): Uint8Array | undefined {
+    if (day === this.lastDay) return this.dayBytes;
+    const { y, m, d } = civilFromDays(day);
+    if (y < 1000 || y > 9999) return undefined;
+    const b = this.dayBytes;
+    b[0] = 48 + ((y / 1000) | 0);
+    b[1] = 48 + (((y / 100) | 0) % 10);
+    b[2] = 48 + (((y / 10) | 0) % 10);
+    b[3] = 48 + (y % 10);
+    b[4] = 45;
+    b[5] = 48 + ((m / 10) | 0);
+    b[6] = 48 + (m % 10);
+    b[7] = 45;
+    b[8] = 48 + ((d / 10) | 0);
+    b[9] = 48 + (d % 10);
+    this.lastDay = day;
+    return b;
+  }
+
+  /** `formatDay(day)`. */
+  day(day: EpochDay): void {
+    const b = this.digits(day);
+    if (b === undefined) return this.ascii(formatDay(day));
+    if (this.pos + 10 > this.buf.length) this.grow(10);
+    const buf = this.buf;
+    const p = this.pos;
+    for (let i = 0; i < 10; i++) buf[p + i] = b[i]!;
+    this.pos = p + 10;
+  }
+
+  /** A row's template with its two dates written in; false when a year is not four digits. */
+  template(t: Uint8Array, startAt: number, startDay: EpochDay, endAt: number, endDay: EpochDay): boolean {
+    const n = t.length;
+    if (this.pos + n > this.buf.length) this.grow(n);
+    const buf = this.buf;
+    const p = this.pos;
+    let b = this.digits(startDay);
+    if (b === undefined) return false;
+    buf.set(t, p);
+    for (let i = 0; i < 10; i++) buf[p + startAt + i] = b[i]!;
+    if (endDay !== startDay) {
+      b = this.digits(endDay);
+      if (b === undefined) return false;
+    }
+    for (let i = 0; i < 10; i++) buf[p + endAt + i] = b[i]!;
+    this.pos = p + n;
+    return true;
+  }
+
+  /** `formatInstant(instant, offset)`. */
+  instant(instant: EpochSeconds, offset: number): void {
+    const local = instant + offset;
+    const d = Math.floor(local / SECONDS_PER_DAY);
+    this.day(d);
+    this.ascii(`T${formatTime(local - d * SECONDS_PER_DAY)}${formatOffset(offset)}`);
+  }
+
+  /**
+   * The bytes written; the writer starts over with `capacity`. The spare room is cut off by a
+   * copy when it is large (an answer may be kept in a cache).
+   */
+  take(capacity = 0): Uint8Array {
+    const spare = this.buf !== this.scratch && this.pos * 8 < this.buf.length * 7;
+    const out = spare ? this.buf.slice(0, this.pos) : this.buf.subarray(0, this.pos);
+    this.scratch = undefined;
+    this.buf = alloc(capacity);
+    this.pos = 0;
+    return out;
+  }
+}
+
+/** `formatWall`'s test: the instant is the row's wall time on `day` (no gap moved it, not 24:00). */
+function onWall(day: EpochDay, secondsOfDay: number, instant: EpochSeconds, offset: number): boolean {
+  return secondsOfDay < SECONDS_PER_DAY && instant + offset === day * SECONDS_PER_DAY + secondsOfDay;
+}
+
+/** One phase in its own zone: `JSON.stringify(toPhase(g))`. */
+function writePhase(w: ByteWriter, g: Generated, parts: (RowJson | undefined)[]): void {
+  const r = g.row;
+  const j = (parts[r.order] ??= rowJson(r));
+  if (onWall(g.day, r.startSec, g.start, g.startOffset) && onWall(g.endDay, r.endSec, g.end, g.endOffset)) {
+    if (j.templateStartOffset !== g.startOffset || j.templateEndOffset !== g.endOffset) setTemplate(j, g.startOffset, g.endOffset);
+    if (w.template(j.template, j.startAt, g.day, j.endAt, g.endDay)) return;
+  }
+  w.bytes(j.head);
+  if (onWall(g.day, r.startSec, g.start, g.startOffset)) {
+    if (j.startOffset !== g.startOffset) {
+      j.startRest = encoder.encode(`T${j.startTime}${formatOffset(g.startOffset)}${j.midText}`);
+      j.startOffset = g.startOffset;
+    }
+    w.day(g.day);
+    w.bytes(j.startRest);
+  } else {
+    w.instant(g.start, g.startOffset);
+    w.bytes(j.mid);
+  }
+  if (onWall(g.endDay, r.endSec, g.end, g.endOffset)) {
+    if (j.endOffset !== g.endOffset) {
+      j.endRest = encoder.encode(`T${j.endTime}${formatOffset(g.endOffset)}${j.tailText}`);
+      j.endOffset = g.endOffset;
+    }
+    w.day(g.endDay);
+    w.bytes(j.endRest);
+  } else {
+    w.instant(g.end, g.endOffset);
+    w.bytes(j.tail);
+  }
+}
+
+export interface JsonPieceOptions {
+  /** Days generated at a time (default 92). */
+  chunkDays?: number;
+  /** A piece is handed out once it holds this many bytes (default 1 MiB), and at the end. */
+  pieceBytes?: number;
+  /**
+   * A buffer to write the first piece in when it fits, so memory reused from answer to
+   * answer (still in the CPU's caches, its pages mapped) is written instead of fresh memory:
+   * that piece is then a view of `scratch`, valid until the caller writes in it again.
+   */
+  scratch?: Uint8Array;
+}
+
+const CHUNK_DAYS = 92;
+
+/** A piece is handed out once it holds this much (or at the end): fewer, larger writes. */
+const PIECE_BYTES = 1024 * 1024;
+
+/**
+ * The JSON array of `generatePhases` (phases touching startDay..endDay) in pieces whose
+ * concatenation is the answer's bytes. Generation goes by `chunkDays` days of starts; a piece
+ * is handed out once it holds at least `pieceBytes` bytes, and at the end.
+ */
+export function* phaseJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay, options: JsonPieceOptions = {}): Generator<Uint8Array, void, void> {
+  const { chunkDays = CHUNK_DAYS, pieceBytes = PIECE_BYTES, scratch } = options;
+  const j = jsonOf(entry);
+  const parts = j.rows;
+  const firstDay = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
+  const w = new ByteWriter(capacityFor(endDay - firstDay + 1, j.phaseBytesPerDay, pieceBytes, chunkDays), scratch);
+  w.byte(91); // [
+  let first = true;
+  let from = firstDay;
+  let written = 0;
+  let spanStart = firstDay;
+  while (from <= endDay) {
+    const to = Math.min(endDay, Math.max(from, startDay) + chunkDays - 1);
+    for (const g of generateFrom(entry, from, to, startDay)) {
+      if (!first) w.byte(44); // ,
+      first = false;
+      writePhase(w, g, parts);
+    }
+    from = to + 1;
+    if (from <= endDay && w.pos >= pieceBytes) {
+      written += w.pos;
+      j.phaseBytesPerDay = Math.max(64, w.pos / (from - spanStart));
+      spanStart = from;
+      yield w.take(capacityFor(endDay - from + 1, j.phaseBytesPerDay, pieceBytes, chunkDays));
+    }
+  }
+  w.byte(93); // ]
+  if (written === 0) j.phaseBytesPerDay = Math.max(64, w.pos / (endDay - firstDay + 1));
+  yield w.take();
+}
+
+/**
+ * The JSON array of `listDays` (startDay..endDay) in pieces whose concatenation is the
+ * answer's bytes; generation goes by `chunkDays` days.
+ */
+export function* dayJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay, options: JsonPieceOptions = {}): Generator<Uint8Array, void, void> {
+  const { chunkDays = CHUNK_DAYS, pieceBytes = PIECE_BYTES, scratch } = options;
+  const j = jsonOf(entry);
+  const parts = j.rows;
+  const w = new ByteWriter(capacityFor(endDay - startDay + 1, j.dayBytesPerDay, pieceBytes, chunkDays), scratch);
+  w.byte(91);
+  let spanStart = startDay;
+  let written = 0;
+  for (let from = startDay; from <= endDay; from += chunkDays) {
+    const to = Math.min(endDay, from + chunkDays - 1);
+    const attributed = phasesByEndDay(entry, from, to);
+    for (let day = from; day <= to; day++) {
+      const own = attributed[day - from]!;
+      const holiday = entry.holidayByDay.get(day) ?? null;
+      w.bytes(day === startDay ? DAY_FIRST : DAY_NEXT);
+      w.day(day);
+      w.bytes(WEEKDAY[isoWeekday(day) - 1]!);
+      w.bytes(FLAGS[(dayIsOpen(holiday, own) ? 2 : 0) + (daySettles(holiday, own) ? 1 : 0)]!);
+      if (holiday) {
+        writeHoliday(w, holiday);
+        w.bytes(PHASES);
+      } else w.bytes(NO_HOLIDAY_PHASES);
+      for (let i = 0; i < own.length; i++) {
+        if (i > 0) w.byte(44);
+        writePhase(w, own[i]!, parts);
+      }
+      w.bytes(DAY_END);
+    }
+    if (to < endDay && w.pos >= pieceBytes) {
+      written += w.pos;
+      j.dayBytesPerDay = Math.max(64, w.pos / (to + 1 - spanStart));
+      spanStart = to + 1;
+      yield w.take(capacityFor(endDay - to, j.dayBytesPerDay, pieceBytes, chunkDays));
+    }
+  }
+  w.byte(93);
+  if (written === 0) j.dayBytesPerDay = Math.max(64, w.pos / (endDay - startDay + 1));
+  yield w.take();
+}
+
+// The constant bytes of a day view, in the order of its record (dataset.ts, dayViews).
+const DAY_FIRST = encoder.encode('{"date":"');
+const DAY_NEXT = encoder.encode(',{"date":"');
+const WEEKDAY = DAY_NAMES.map((d) => encoder.encode(`","day_of_week":"${d}","is_open":`));
+/** By is_open * 2 + has_settlement. */
+const FLAGS = ['false,"has_settlement":false', 'false,"has_settlement":true', 'true,"has_settlement":false', 'true,"has_settlement":true'].map((f) =>
+  encoder.encode(`${f},"holiday":`),
+);
+const PHASES = encoder.encode(',"phases":[');
+const NO_HOLIDAY_PHASES = encoder.encode('null,"phases":[');
+const DAY_END = encoder.encode(']}');
+
+function writeHoliday(w: ByteWriter, holiday: MarketHoliday): void {
+  // A handful a year, with whatever extra columns the file has: stringified as they are now.
+  w.text(JSON.stringify(holiday));
+}
+
+// A market's record is answered by every status of it: its JSON is made once. Records handed
+// out by a Dataset are its own and are not to be changed, so the text stays theirs.
+const marketJson = new WeakMap<Market, string>();
+
+/**
+ * `JSON.stringify(status)` as UTF-8 bytes, with the market record's JSON made once per market.
+ * The keys are written in the order computeStatus gives them (tested against JSON.stringify).
+ */
+export function statusBytes(s: MarketStatus): Uint8Array {
+  let market = 'null';
+  if (s.market !== null) {
+    market = marketJson.get(s.market) ?? JSON.stringify(s.market);
+    marketJson.set(s.market, market);
+  }
+  const text =
+    `{"status":${JSON.stringify(s.status)},"reason":${JSON.stringify(s.reason)},"until":${JSON.stringify(s.until)},` +
+    `"next_bell":${JSON.stringify(s.next_bell)},"phase":${JSON.stringify(s.phase)},"market":${market}}`;
+  return nodeBuffer ? nodeBuffer.from(text) : encoder.encode(text);
+}
