@@ -1,8 +1,9 @@
 // One ESM file with the workspace packages inlined; third-party packages stay ordinary
 // dependencies (installed by npm with the tarball). The sample dataset is copied to data/,
-// where the bundled loader code looks for it (../data/sample.zip from dist/). data/ is a build
-// output like dist/ (packages/cli/turbo.json), so a cached build restores it too.
-import { copyFileSync, mkdirSync } from 'node:fs';
+// where the bundled loader code looks for it (../data/sample.zip from dist/), with a snapshot of
+// its parsed tables. data/ is a build output like dist/ (packages/cli/turbo.json), so a cached
+// build restores it too.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -18,5 +19,10 @@ export default defineConfig({
   async onSuccess() {
     mkdirSync('data', { recursive: true });
     copyFileSync('../loader/data/sample.zip', 'data/sample.zip');
+    // The sample's parsed tables, so `openbell status` does not inflate and parse the CSVs on
+    // each start; tagged with the archive's content version (loader snapshot.ts).
+    const { contentVersion, encodeSnapshot, parseArchive, snapshotPath } = await import('@openbell/loader');
+    const bytes = readFileSync('data/sample.zip');
+    writeFileSync(snapshotPath('data/sample.zip'), encodeSnapshot(parseArchive(new Uint8Array(bytes)), contentVersion(bytes)));
   },
 });
