@@ -3,6 +3,8 @@
 // --port 0` from spawn to the first 200 answer of /markets/US.NYSE/status. Runs are
 // interleaved (node, status, serve, node, …) so load from elsewhere hits all three alike.
 //   STARTUP_RUNS (default 9) runs of each; prints medians and min, each with its goal.
+//   STARTUP_BASELINE_BIN=<another build's dist/bin.js>: measured too, in the same interleaved
+//   runs, for a before/after comparison.
 // Beside the wall time, each process's own CPU time (user + system, read at its exit by a
 // preloaded hook): on a machine shared with other work the wall time includes waiting for a
 // core, the CPU time does not.
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 
 const RUNS = Math.max(1, Number(process.env.STARTUP_RUNS ?? 9));
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const BASELINE = process.env.STARTUP_BASELINE_BIN;
 const AT = '2023-11-15T17:00:00Z';
 const GOALS = { status: 200, serve: 300 };
 
@@ -65,10 +68,10 @@ function get(url) {
 }
 
 /** Spawn → the first 200 of the status route; the server is then stopped (SIGTERM) and awaited. */
-function serveToFirst200() {
+function serveToFirst200(bin = BIN) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['-r', CPU_HOOK, BIN, 'serve', '--port', '0', '--log-level', 'warn', '--update-every', '0'], { env, stdio: STDIO });
+    const child = spawn(process.execPath, ['-r', CPU_HOOK, bin, 'serve', '--port', '0', '--log-level', 'warn', '--update-every', '0'], { env, stdio: STDIO });
     const cpu = cpuOf(child);
     child.stdout.resume();
     let err = '';
@@ -110,12 +113,16 @@ try {
   const first = await runToExit([BIN, 'status', 'US.NYSE', '--at', AT, '--json']);
   if (JSON.parse(first.out).status !== 'Open') throw new Error(`unexpected status answer: ${first.out}`);
   await serveToFirst200();
-  const runs = { node: [], status: [], serve: [] };
+  const runs = { node: [], status: [], serve: [], baseStatus: [], baseServe: [] };
   const load = loadavg()[0];
   for (let i = 0; i < RUNS; i++) {
     runs.node.push(await runToExit(['-e', '']));
     runs.status.push(await runToExit([BIN, 'status', 'US.NYSE', '--at', AT]));
     runs.serve.push(await serveToFirst200());
+    if (BASELINE) {
+      runs.baseStatus.push(await runToExit([BASELINE, 'status', 'US.NYSE', '--at', AT]));
+      runs.baseServe.push(await serveToFirst200(BASELINE));
+    }
   }
   const node = median(runs.node.map((r) => r.t));
   const row = (name, what, rs, goal) => {
@@ -129,6 +136,11 @@ try {
   console.log(row('node', "node -e '' (the floor)", runs.node));
   console.log(row('status', 'openbell status US.NYSE --at …: to exit', runs.status, GOALS.status));
   console.log(row('serve', 'openbell serve --port 0: to the first 200', runs.serve, GOALS.serve));
+  if (BASELINE) {
+    console.log(`baseline: ${BASELINE}`);
+    console.log(row('status', '  the same, baseline build', runs.baseStatus, GOALS.status));
+    console.log(row('serve', '  the same, baseline build', runs.baseServe, GOALS.serve));
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

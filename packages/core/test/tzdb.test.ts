@@ -67,6 +67,10 @@ describe('tz database unpacked on first use', () => {
     expect(() => new Zone('Mars/Olympus_Mons')).toThrow(DateTimeException);
     // Asking again still fails (nothing half-loaded stays behind).
     expect(() => ZoneId.of('Mars/Olympus_Mons')).toThrow(DateTimeException);
+    // Pieces of the packed text are not identifiers.
+    for (const id of ['America/New_York|LMT', 'Europe/Paris\nEurope/Berlin', 'America/New', 'York', '']) {
+      expect(() => lazy.getRules(id), JSON.stringify(id)).toThrow(DateTimeException);
+    }
   });
 
   it('converts across a DST change (America/New_York, 2023-03-12 and 2023-11-05)', () => {
