@@ -70,4 +70,24 @@ describe('sample snapshot', () => {
     rmSync(snapshotPath(zip));
     expect(readSnapshot(zip, contentVersion(bytes))).toBeUndefined();
   });
+
+  it('gives back every table as it was: shared shapes as columns, anything else as stored', () => {
+    const tables = {
+      same: [{ a: 'x', b: null, c: 1 }, { a: 'x', b: true, c: undefined }],
+      reordered: [{ a: 1, b: 2 }, { b: 2, a: 1 }],
+      negativeZero: [{ n: -0 }, { n: 0 }],
+      nested: [{ o: { deep: 1 } }],
+      empty: [],
+      notRows: { file: 'csv/x.csv' },
+    };
+    const parsed = { tables, warnings: [{ message: 'w' }] } as unknown as Parameters<typeof encodeSnapshot>[0];
+    writeFileSync(snapshotPath(zip), encodeSnapshot(parsed, 'sha256:test'));
+    const back = readSnapshot(zip, 'sha256:test')!;
+    expect(back).toEqual(parsed);
+    const t = back.tables as unknown as typeof tables;
+    expect(Object.keys(t.reordered[1]!)).toEqual(['b', 'a']);
+    expect(Object.is(t.negativeZero[0]!.n, -0)).toBe(true);
+    expect('c' in t.same[1]!).toBe(true);
+    rmSync(snapshotPath(zip));
+  });
 });
