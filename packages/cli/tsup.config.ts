@@ -1,9 +1,34 @@
-// One ESM file with the workspace packages inlined; third-party packages stay ordinary
-// dependencies (installed by npm with the tarball). The sample dataset is copied to data/,
-// where the bundled loader code looks for it (../data/sample.zip from dist/). data/ is a build
-// output like dist/ (packages/cli/turbo.json), so a cached build restores it too.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+// One ESM bundle (split in chunks loaded as commands need them) with the workspace packages and
+// the third-party code inlined, so a command starts without resolving hundreds of files; only
+// swagger-ui-dist stays a dependency (installed by npm with the tarball). The sample dataset is
+// copied to data/, where the bundled loader code looks for it (../data/sample.zip from dist/),
+// with a snapshot of its parsed tables. data/ is a build output like dist/
+// (packages/cli/turbo.json), so a cached build restores it too.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { defineConfig, type Options } from 'tsup';
+
+type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/**
+ * js-joda's time-zone plugin resolves the system's zone when it is plugged in, through
+ * `Intl.DateTimeFormat()`: starting ICU costs 15-40 ms, for a zone openbell never asks for
+ * (core has no clock). Bundled, that resolution is made on the first `ZoneId.systemDefault()`
+ * instead, with the same answer. The build fails if the plugin's code no longer has the call.
+ */
+const lazySystemZone: EsbuildPlugin = {
+  name: 'openbell-lazy-system-zone',
+  setup(build) {
+    build.onLoad({ filter: /js-joda-timezone-empty\.js$/ }, (args) => {
+      const call = 'extendSystemDefaultZoneId(jsJoda.ZoneId);';
+      const text = readFileSync(args.path, 'utf8');
+      if (text.split(call).length !== 2) throw new Error(`${args.path}: expected one '${call}' to make lazy`);
+      const lazy =
+        'var zoneIdClass = jsJoda.ZoneId, fallback = zoneIdClass.systemDefault, resolved;' +
+        ' zoneIdClass.systemDefault = function () { if (resolved === undefined) resolved = getResolvedZoneId(zoneIdClass); return resolved !== null ? resolved : fallback.call(zoneIdClass); };';
+      return { contents: text.replace(call, lazy), loader: 'js' };
+    });
+  },
+};
 
 export default defineConfig({
   // The loader's worker (off-thread parsing) is its own file beside the bundle: the loader
@@ -13,10 +38,22 @@ export default defineConfig({
   platform: 'node',
   target: 'node20',
   clean: true,
-  noExternal: [/^@openbell\//],
-  banner: { js: '#!/usr/bin/env node' },
+  // The CommonJS packages a query command loads are bundled too: Node would otherwise scan
+  // each with its CommonJS lexer (js-joda's 400 KB above all) and resolve every file at start.
+  // js-joda's core and its time-zone plugin must be bundled together (one ZoneRulesProvider).
+  // express and pino too: resolving and reading their few hundred files is most of `serve`'s
+  // start. swagger-ui-dist stays external: /docs serves files from its folder.
+  noExternal: [/^@openbell\//, /^@js-joda\//, 'commander', 'papaparse', 'fflate', 'picocolors', 'cli-progress', 'zod', '@asteasolutions/zod-to-openapi', 'express', 'pino', 'pino-http', 'pino-pretty'],
+  // Bundled CommonJS code calls require() for Node's modules; ESM has none of its own.
+  esbuildPlugins: [lazySystemZone],
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __openbellRequire } from 'node:module';\nconst require = __openbellRequire(import.meta.url);" },
   async onSuccess() {
     mkdirSync('data', { recursive: true });
     copyFileSync('../loader/data/sample.zip', 'data/sample.zip');
+    // The sample's parsed tables, so `openbell status` does not inflate and parse the CSVs on
+    // each start; tagged with the archive's content version (loader snapshot.ts).
+    const { contentVersion, encodeSnapshot, parseArchive, snapshotPath } = await import('@openbell/loader');
+    const bytes = readFileSync('data/sample.zip');
+    writeFileSync(snapshotPath('data/sample.zip'), encodeSnapshot(parseArchive(new Uint8Array(bytes)), contentVersion(bytes)));
   },
 });

@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
+// @ts-ignore a build script without type declarations
+import { writeTzdbModule } from './scripts/tzdb.mjs';
+
+// The tests import src/, which imports the generated tz data (written by the build too).
+writeTzdbModule();
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
   },
 });

@@ -18,7 +18,7 @@
  *   offset transition from a year before the first event to a year after the last one.
  */
 import { ZoneId } from '@js-joda/core';
-import '@js-joda/timezone';
+import './tzdb.js';
 import type { Phase } from './types.js';
 
 export interface FeedHoliday {

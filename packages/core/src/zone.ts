@@ -7,7 +7,7 @@
  * subtraction. Only days that contain a transition take the exact, slower path.
  */
 import { LocalDateTime, ZoneId, type ZoneRules } from '@js-joda/core';
-import '@js-joda/timezone';
+import './tzdb.js';
 import { SECONDS_PER_DAY, civilFromDays, daysFromCivil, type EpochDay, type EpochSeconds } from './dates.js';
 
 /** Wider than any real offset (−12h … +14h), so the window holds every instant of the local day. */

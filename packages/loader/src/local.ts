@@ -40,6 +40,7 @@ import { sha256 } from './cache.js';
 import { Dataset, placeOf, type DatasetOptions, type RowFault, type TableName, type TableSources, type Tables } from '@openbell/core';
 import { parseTable, SPEC_BY_FILE, TABLE_SPECS, type TableSpec } from './csv.js';
 import { LoaderError } from './errors.js';
+import { readSnapshot } from './snapshot.js';
 import type { DataKind, LoadedData, LoadWarning } from './types.js';
 import { extractEntry, isUnsafeEntryName, readCentralDirectory, type ZipEntry } from './zip.js';
 
@@ -292,10 +293,13 @@ export async function loadSample(path?: string): Promise<LoadedData> {
   } catch (e) {
     throw new LoaderError('not_found', `the bundled sample dataset is missing (${file})`, { file, cause: e });
   }
-  return toLoaded(parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)), {
+  const version = contentVersion(bytes);
+  // The tables parsed at build time, when a snapshot of these very bytes is beside the file (snapshot.ts).
+  const parsed = readSnapshot(file, version) ?? parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return toLoaded(parsed, {
     source: SAMPLE_SOURCE,
     kind: 'sample',
-    version: contentVersion(bytes),
+    version,
     downloadedAt: null,
     isSample: true,
   });

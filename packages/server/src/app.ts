@@ -12,7 +12,6 @@ import { createDispatcher, sendError, type Dispatcher } from './dispatch.js';
 import { createHealthDispatcher } from './health.js';
 import { healthBody, infoBody, PACKAGE_VERSION } from './info.js';
 import { accessLog, createLogger, type LogFormat, type LogLevel } from './logging.js';
-import { openApiBytes } from './openapi.js';
 import { createPublisher, type Publisher, type PublisherOptions } from './publish.js';
 import type { DataMeta, LoadedData } from './types.js';
 import { DataHolder } from './updates.js';
@@ -154,9 +153,10 @@ export function createApp(options: AppOptions = {}): OpenbellApp {
     res.json(infoBody(holder));
   });
 
-  const openapi = openApiBytes(PACKAGE_VERSION);
-  app.get('/openapi.json', (_req, res) => {
-    res.type('application/json').send(openapi);
+  // The document (zod and its OpenAPI generator) is built on the first request for it, not at start.
+  app.get('/openapi.json', async (_req, res) => {
+    const { openApiBytes } = await import('./openapi.js');
+    res.type('application/json').send(openApiBytes(PACKAGE_VERSION));
   });
   mountDocs(app);
 

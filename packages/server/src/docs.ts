@@ -47,9 +47,9 @@ const INIT = `window.addEventListener('load', function () {
 `;
 
 export function mountDocs(app: Express): void {
-  // Resolve the asset directory without importing the package: its entry point loads the
-  // whole multi-megabyte bundle into the server process.
-  const dir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  // The asset directory is resolved on the first asset request, without importing the
+  // package: its entry point loads the whole multi-megabyte bundle into the server process.
+  let dir: string | undefined;
   app.get('/docs', (_req: Request, res: Response) => {
     res.type('html').send(PAGE);
   });
@@ -64,6 +64,7 @@ export function mountDocs(app: Express): void {
     }
     // With `root`, send's dotfile guard looks only below it; an absolute path would be refused
     // because pnpm installs under node_modules/.pnpm.
+    dir ??= path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
     res.sendFile(file, { root: dir, maxAge: '1d' });
   });
 }

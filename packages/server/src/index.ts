@@ -18,7 +18,7 @@ export { DataHolder, createUpdater, type Updater, type UpdateOutcome, type Updat
 export { buildOpenApiDocument } from './openapi.js';
 export { createLogger, type LogFormat, type LogLevel } from './logging.js';
 export { PACKAGE_VERSION, SAMPLE_LABEL } from './info.js';
-export { INTERFACE_VERSION } from './schemas.js';
+export { INTERFACE_VERSION } from './interface-version.js';
 export * as schemas from './schemas.js';
 export { operations, TAGS, type Operations } from './operations.js';
 export { defineOperations, documented, perform, type ApiParam, type ArgsOf, type CliCommand, type CliHint, type CommandName, type ErrorStatus, type Operation, type OperationSpec, type ResultOf, type Limits } from './registry.js';

@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { scrubSecrets } from '@openbell/core/secrets';
 import { DataNotLoadedError } from './errors.js';
-import { INTERFACE_VERSION } from './schemas.js';
+import { INTERFACE_VERSION } from './interface-version.js';
 import type { DataHolder } from './updates.js';
 
 /** The package version, read once (src/ and dist/ both sit one level below package.json). */

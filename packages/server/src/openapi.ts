@@ -7,6 +7,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { z } from 'zod';
 import { operations, TAGS } from './operations.js';
 import type { ApiParam, ErrorStatus, Operation } from './registry.js';
+import * as schemas from './schemas.js';
 import { AmbiguousError, ErrorDetail, Health, Info, INTERFACE_VERSION, ValidationError } from './schemas.js';
 
 const ERROR_TEXT: Record<ErrorStatus, string> = {
@@ -72,7 +73,7 @@ function paramObject(op: Operation, names: readonly string[]): z.ZodObject {
 }
 
 function register(registry: OpenAPIRegistry, op: Operation): void {
-  const responses: Record<string, ReturnType<typeof json>> = { 200: json('Success', op.response) };
+  const responses: Record<string, ReturnType<typeof json>> = { 200: json('Success', op.response(schemas)) };
   for (const status of op.errors) responses[status] = json(ERROR_TEXT[status], errorSchema(status));
   registry.registerPath({
     method: 'get',

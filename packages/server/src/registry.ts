@@ -15,6 +15,9 @@ import type { CalendarQueries } from '@openbell/core';
 // The parsers alone (not the engine): the CLI builds its commands from the registry before any data is loaded.
 import { checkRangeSpan, DEFAULT_MAX_RANGE_DAYS, parseParams, type Param, type ParamInputs, type ParamValues } from '@openbell/core/params';
 import type { z } from 'zod';
+import type * as Schemas from './schemas.js';
+
+type Schemas = typeof Schemas;
 
 /** Error statuses an operation can answer, for the document. */
 export type ErrorStatus = 400 | 403 | 404 | 409 | 422 | 500 | 503;
@@ -66,8 +69,11 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
    * used instead of stringifying `call`'s answer.
    */
   bytes?(ds: CalendarQueries, args: ParamValues<S>, now: () => number): Uint8Array;
-  /** The 200 body's schema (documentation; schemas.ts checks it against core's record types). */
-  response: z.ZodType<NoInfer<R>>;
+  /**
+   * The 200 body's schema (documentation; schemas.ts checks it against core's record types),
+   * from the schemas module: only the OpenAPI document and the tests load zod, not answering.
+   */
+  response: (schemas: Schemas) => z.ZodType<NoInfer<R>>;
   /** Statuses besides 200 the operation may answer. */
   errors: readonly ErrorStatus[];
   /** What the plan of the data must include; core answers not_in_plan (403) otherwise. */

@@ -12,7 +12,10 @@ import { z } from 'zod';
 
 extendZodWithOpenApi(z);
 
-export const INTERFACE_VERSION = '0.6.0';
+import { INTERFACE_VERSION } from './interface-version.js';
+export { INTERFACE_VERSION };
+/** The zod the schemas are made with (extended with `.openapi`), for operations' `response`. */
+export { z };
 
 // ---------------------------------------------------------------------------------------------
 // Responses. Loose objects: the data's extra columns ride along (service-spec: responses allow
@@ -340,3 +343,22 @@ agree<Agree<z.output<typeof AdjustedDate>, core.AdjustedDate>>();
 agree<Agree<z.output<typeof AdvancedDate>, core.AdvancedDate>>();
 agree<Agree<z.output<typeof FxSpot>, core.FxSpot>>();
 agree<Agree<z.output<typeof FxValueDate>, core.FxValueDate>>();
+
+// /status of many markets (bulk.ts builds the body).
+const StatusManyOk = MarketStatus.omit({ market: true })
+  .extend({ identifier: z.string(), fin_id: z.string(), timezone: z.string().nullable() })
+  .openapi('BulkStatusEntry');
+
+const StatusManyFault = z
+  .object({
+    identifier: z.string(),
+    error: z.looseObject({ status: z.number().int(), detail: z.unknown() }),
+  })
+  .openapi('BulkStatusError');
+
+export const BulkStatus = z
+  .object({
+    as_of: z.string().openapi({ example: '2023-11-15T17:00:00+00:00' }),
+    markets: z.array(z.union([StatusManyOk, StatusManyFault])),
+  })
+  .openapi('BulkStatusResponse');

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, operations, SAMPLE_LABEL, type LoadedData, type Operation, type OpenbellApp } from '../src/index.js';
+import { createApp, operations, SAMPLE_LABEL, schemas, type LoadedData, type Operation, type OpenbellApp } from '../src/index.js';
 
 async function tryLoadSample(): Promise<LoadedData | undefined> {
   try {
@@ -63,7 +63,7 @@ describe.skipIf(!sample)('sample dataset over HTTP', () => {
   });
 
   it('every market answers every endpoint in its schema', async () => {
-    const schemaOf = (path: string) => (Object.values(operations) as Operation[]).find((r) => r.path === path)!.response;
+    const schemaOf = (path: string) => (Object.values(operations) as Operation[]).find((r) => r.path === path)!.response(schemas);
     const markets = (await get('/markets').expect(200)).body as { fin_id: string; holidays_min_date: string; holidays_max_date: string }[];
     expect(schemaOf('/markets').safeParse(markets).success).toBe(true);
     for (const m of markets) {
