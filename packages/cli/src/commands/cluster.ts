@@ -280,6 +280,9 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   const fork = () => {
     const worker = cluster.fork();
     workers.set(worker.id, { worker, startedAt: Date.now(), serving: false });
+    // A message to a worker that is exiting fails later with EPIPE as an 'error' event, not at
+    // the send: without a listener it would take the primary down mid-shutdown.
+    worker.on('error', (e: Error) => logger.debug({ worker: worker.id, err: e.message }, 'message to an exiting worker not delivered'));
     worker.on('message', (m: ToPrimary) => {
       // A worker still starting when the shutdown began missed the drain message: tell it now.
       if (m.t === 'hello') {
