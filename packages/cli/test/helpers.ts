@@ -1,10 +1,11 @@
 // Runs the built binary (dist/bin.js) as a user would, in an environment that holds no
 // OPENBELL_* settings and points the config and cache directories at a scratch folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
 export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 export const SAMPLE_ZIP = fileURLToPath(new URL('../../loader/data/sample.zip', import.meta.url));
@@ -79,4 +80,13 @@ export function serve(args: string[], env: Record<string, string> = {}, timeoutM
       reject(new Error(`serve exited with ${code}: ${err}`));
     });
   });
+}
+
+/** The sample archive with one more market row (a new data version to publish or swap to). */
+export function sampleWithMarket(row: string): Uint8Array {
+  const files = unzipSync(readFileSync(SAMPLE_ZIP));
+  const key = Object.keys(files).find((k) => k.endsWith('csv/markets.csv'))!;
+  const text = strFromU8(files[key]!).replace(/\r?\n$/, '');
+  files[key] = strToU8(`${text}\r\n${row}\r\n`);
+  return zipSync(files);
 }

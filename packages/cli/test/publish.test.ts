@@ -1,10 +1,10 @@
 // Publisher and subscriber as two real `openbell serve` processes on loopback, plus `import`
 // and `info --check` against the publisher: the hosted protocol end to end, across processes.
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { strToU8 } from 'fflate';
 import { join } from 'node:path';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run, SAMPLE_ZIP, scratch, serve, type Served } from './helpers.js';
+import { run, SAMPLE_ZIP, sampleWithMarket, scratch, serve, type Served } from './helpers.js';
 
 const TOKEN = 'cli-e2e-token-5d2b9e';
 const dir = join(scratch, 'publish');
@@ -17,13 +17,7 @@ afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
 });
 
-function changedArchive(): Uint8Array {
-  const files = unzipSync(readFileSync(SAMPLE_ZIP));
-  const key = Object.keys(files).find((k) => k.endsWith('csv/markets.csv'))!;
-  const text = strFromU8(files[key]!).replace(/\r?\n$/, '');
-  files[key] = strToU8(`${text}\r\nZZ.PUBLISHED,Published Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZPB,Equities,,,\r\n`);
-  return zipSync(files);
-}
+const changedArchive = (): Uint8Array => sampleWithMarket('ZZ.PUBLISHED,Published Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZPB,Equities,,,');
 function publish(bytes: Uint8Array): void {
   writeFileSync(`${published}.tmp`, bytes);
   renameSync(`${published}.tmp`, published);

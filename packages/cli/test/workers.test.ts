@@ -1,13 +1,12 @@
 // `openbell serve --workers 2` (issue 17) as a real process: both workers answer, an update
 // from a local publisher reaches every worker with one version while the publisher is asked once
 // per interval, a killed worker is replaced, and SIGTERM drains every worker and exits 0.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run, SAMPLE_ZIP, scratch, serve, type Served } from './helpers.js';
+import { run, SAMPLE_ZIP, sampleWithMarket, scratch, serve, type Served } from './helpers.js';
 
 const TOKEN = 'cli-workers-token-81c3aa';
 const dir = join(scratch, 'workers');
@@ -20,13 +19,7 @@ afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
 });
 
-function changedArchive(): Uint8Array {
-  const files = unzipSync(readFileSync(SAMPLE_ZIP));
-  const key = Object.keys(files).find((k) => k.endsWith('csv/markets.csv'))!;
-  const text = strFromU8(files[key]!).replace(/\r?\n$/, '');
-  files[key] = strToU8(`${text}\r\nZZ.WORKERS,Workers Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZWK,Equities,,,\r\n`);
-  return zipSync(files);
-}
+const changedArchive = (): Uint8Array => sampleWithMarket('ZZ.WORKERS,Workers Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZWK,Equities,,,');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitFor(what: string, cond: () => Promise<boolean>, ms = 20_000): Promise<void> {
   const until = Date.now() + ms;
