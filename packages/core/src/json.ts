@@ -274,12 +274,14 @@ function onWall(day: EpochDay, secondsOfDay: number, instant: EpochSeconds, offs
 function writePhase(w: ByteWriter, g: Generated, parts: (RowJson | undefined)[]): void {
   const r = g.row;
   const j = (parts[r.order] ??= rowJson(r));
-  if (onWall(g.day, r.startSec, g.start, g.startOffset) && onWall(g.endDay, r.endSec, g.end, g.endOffset)) {
+  const startOnWall = onWall(g.day, r.startSec, g.start, g.startOffset);
+  const endOnWall = onWall(g.endDay, r.endSec, g.end, g.endOffset);
+  if (startOnWall && endOnWall) {
     if (j.templateStartOffset !== g.startOffset || j.templateEndOffset !== g.endOffset) setTemplate(j, g.startOffset, g.endOffset);
     if (w.template(j.template, j.startAt, g.day, j.endAt, g.endDay)) return;
   }
   w.bytes(j.head);
-  if (onWall(g.day, r.startSec, g.start, g.startOffset)) {
+  if (startOnWall) {
     if (j.startOffset !== g.startOffset) {
       j.startRest = encoder.encode(`T${j.startTime}${formatOffset(g.startOffset)}${j.midText}`);
       j.startOffset = g.startOffset;
@@ -290,7 +292,7 @@ function writePhase(w: ByteWriter, g: Generated, parts: (RowJson | undefined)[])
     w.instant(g.start, g.startOffset);
     w.bytes(j.mid);
   }
-  if (onWall(g.endDay, r.endSec, g.end, g.endOffset)) {
+  if (endOnWall) {
     if (j.endOffset !== g.endOffset) {
       j.endRest = encoder.encode(`T${j.endTime}${formatOffset(g.endOffset)}${j.tailText}`);
       j.endOffset = g.endOffset;
