@@ -55,6 +55,9 @@ export class CurrencyCalendar implements CalendarMember {
     this.code = entry.currency.currency_code;
     this.minDay = entry.minDay;
     this.maxDay = entry.maxDay;
+    // A bad currency or currency-holiday row may be a closure we cannot see: every business day
+    // of the currency is in doubt, so no answer is computed without it (bulk-format "Bad rows").
+    if (entry.fault) throw entry.fault;
     if (entry.weekendMask === null) {
       throw new DataError(
         `Weekend Definition of currency ${this.code} ('${entry.currency.weekend_definition}') is not a list of days such as Sat-Sun; its business days are unavailable`,
@@ -159,12 +162,11 @@ export class JoinedCalendar {
 
   isBusinessDay(day: number): boolean {
     this.check(day);
-    if (this.operator === '+') {
-      for (const m of this.members) if (!m.isBusinessDay(day)) return false;
-      return true;
-    }
-    for (const m of this.members) if (m.isBusinessDay(day)) return true;
-    return false;
+    // Every member is asked even once the answer is known: a member whose day view of this date
+    // is a data error then fails the query whatever the order of the expression.
+    let open = 0;
+    for (const m of this.members) if (m.isBusinessDay(day)) open++;
+    return this.operator === '+' ? open === this.members.length : open > 0;
   }
 
   /** Labels of the members for which `day` is not a business day, in expression order. */
