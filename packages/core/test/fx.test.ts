@@ -230,8 +230,13 @@ describe('value date', () => {
     expect(ds.fxValueDate('EURUSD', '2023-03-29', '1M')).toMatchObject({ spot_date: '2023-03-31', value_date: '2023-04-28' });
     // Spot Wed 30 August (not month end): 30 September is a Saturday, following would leave the month.
     expect(ds.fxValueDate('EURUSD', '2023-08-28', '1M')).toMatchObject({ spot_date: '2023-08-30', value_date: '2023-09-29' });
-    // USDCAD spot is T+1.
-    expect(ds.fxValueDate('USDCAD', '2023-06-29', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-07' });
+    // USDCAD spot is T+1; spot Fri 30 June is June's last business day, so 1W goes to the
+    // last business day of July (weeks follow the end-of-month rule too, §5).
+    expect(ds.fxValueDate('USDCAD', '2023-06-29', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
+    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
+    expect(ds.fxValueDate('EURUSD', '2023-06-28', '5W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-08-31' });
+    // Spot Thu 29 June is not the month's last business day: plain weeks.
+    expect(ds.fxValueDate('EURUSD', '2023-06-27', '1W')).toMatchObject({ spot_date: '2023-06-29', value_date: '2023-07-06' });
   });
 
   it('accepts SN, 1W..52W, 1M..120M, 1Y..30Y only, naming param tenor', () => {
