@@ -55,6 +55,9 @@ export class CurrencyCalendar implements CalendarMember {
     this.code = entry.currency.currency_code;
     this.minDay = entry.minDay;
     this.maxDay = entry.maxDay;
+    // A bad currency or currency-holiday row may be a closure we cannot see: every business day
+    // of the currency is in doubt, so no answer is computed without it (bulk-format "Bad rows").
+    if (entry.fault) throw entry.fault;
     if (entry.weekendMask === null) {
       throw new DataError(
         `Weekend Definition of currency ${this.code} ('${entry.currency.weekend_definition}') is not a list of days such as Sat-Sun; its business days are unavailable`,
@@ -159,12 +162,11 @@ export class JoinedCalendar {
 
   isBusinessDay(day: number): boolean {
     this.check(day);
-    if (this.operator === '+') {
-      for (const m of this.members) if (!m.isBusinessDay(day)) return false;
-      return true;
-    }
-    for (const m of this.members) if (m.isBusinessDay(day)) return true;
-    return false;
+    // Every member is asked even once the answer is known: a member whose day view of this date
+    // is a data error then fails the query whatever the order of the expression.
+    let open = 0;
+    for (const m of this.members) if (m.isBusinessDay(day)) open++;
+    return this.operator === '+' ? open === this.members.length : open > 0;
   }
 
   /** Labels of the members for which `day` is not a business day, in expression order. */
@@ -208,15 +210,23 @@ export class JoinedCalendar {
   }
 
   /**
-   * QuantLib's `Calendar::isEndOfMonth`: the next business day on or after the day after `day`
-   * falls in another month. For a business day that is "the last business day of its month";
-   * a non-business day after the month's last business day (a Saturday the 30th) counts too.
+   * The condition of §4's end-of-month rule, read literally: `day` is a business day and none
+   * follows it in its month. Unlike QuantLib's `isEndOfMonth`, a non-business day after the
+   * month's last business day (a Saturday the 30th) does not qualify.
    */
-  isEndOfMonth(day: number): boolean {
-    return monthOf(this.following(day + 1)) !== monthOf(day);
+  isLastBusinessDayOfMonth(day: number): boolean {
+    if (!this.isBusinessDay(day)) return false;
+    const end = lastDayOfMonth(day);
+    for (let d = day + 1; d <= end; d++) if (this.isBusinessDay(d)) return false;
+    return true;
   }
 
-  /** QuantLib's `Calendar::advance` (calendar-arithmetic.md §4). */
+  /**
+   * `advance` of calendar-arithmetic.md §4. QuantLib's `Calendar::advance`, except where the
+   * page says otherwise: the end-of-month rule starts only from the month's last business day,
+   * it applies to weeks as well as months and years (§5 gives it to every week tenor), and it
+   * ignores the convention, `unadjusted` included.
+   */
   advance(day: number, n: number, unit: TimeUnit, convention: BusinessDayConvention, endOfMonth: boolean): number {
     this.check(day);
     if (unit === 'days') {
@@ -229,14 +239,9 @@ export class JoinedCalendar {
       }
       return d;
     }
-    if (unit === 'weeks') {
-      const target = day + 7 * n;
-      this.check(target);
-      return this.adjust(target, convention);
-    }
-    const target = addMonths(day, unit === 'years' ? 12 * n : n);
+    const target = unit === 'weeks' ? day + 7 * n : addMonths(day, unit === 'years' ? 12 * n : n);
     this.check(target);
-    if (endOfMonth && this.isEndOfMonth(day)) return this.preceding(lastDayOfMonth(target));
+    if (endOfMonth && this.isLastBusinessDayOfMonth(day)) return this.preceding(lastDayOfMonth(target));
     return this.adjust(target, convention);
   }
 }

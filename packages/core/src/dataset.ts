@@ -581,13 +581,15 @@ export class Dataset {
 
   /**
    * The members of a parsed expression: the plan first (currencies need the full plan,
-   * markets the schedules), then each member in order (unknown: NotFoundError).
+   * markets the schedules), then each member in order (unknown: NotFoundError). A market's
+   * business days are its sessions, read from its day views: a bad row that fails its days
+   * fails the calendar too, rather than letting it answer as if the row were not there.
    */
   private calendar(expr: CalendarExpression): JoinedCalendar {
     if (expr.members.some((m) => m.kind !== 'currency') && this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
     if (expr.members.some((m) => m.kind === 'currency')) this.requireCurrencies();
     const members = expr.members.map((m): CalendarMember =>
-      m.kind === 'currency' ? new CurrencyCalendar(m.label, this.currencyEntry(m.label)) : new MarketCalendar(m.label, this.resolve(m.label, true)),
+      m.kind === 'currency' ? new CurrencyCalendar(m.label, this.currencyEntry(m.label)) : new MarketCalendar(m.label, this.usable(this.resolve(m.label, true), 'phases')),
     );
     return new JoinedCalendar(expr.text, expr.operator, members);
   }

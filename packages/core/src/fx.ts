@@ -14,13 +14,13 @@ export const USD = 'USD';
 export const MAX_LAG = 5;
 
 /**
- * Pairs that settle T+1. Choice: the lag belongs to the two currencies, not to the quoting
- * order, so CADUSD (like USDCAD) is T+1: it is the same trade quoted the other way round.
+ * Pairs that settle T+1, exactly as §5 lists them: the page names the pairs in this order
+ * only, so the reversed quotes (CADUSD, TRYUSD, PHPUSD, RUBUSD) keep the default lag of 2.
  */
 const T_PLUS_ONE = new Set(['USDCAD', 'USDTRY', 'USDPHP', 'USDRUB']);
 
 export function defaultLag(base: string, quote: string): number {
-  return T_PLUS_ONE.has(base + quote) || T_PLUS_ONE.has(quote + base) ? 1 : 2;
+  return T_PLUS_ONE.has(base + quote) ? 1 : 2;
 }
 
 export interface SpotCalendars {

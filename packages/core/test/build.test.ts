@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, type Tables } from '../src/index.js';
-import { fixtureTables, sched } from './fixture.js';
+import { CME, fixtureTables, sched } from './fixture.js';
 
 const SOURCES: Tables['sources'] = {
   markets: { file: 'csv/markets.csv', headers: { fin_id: 'FinID', timezone: 'Timezone' } },
@@ -27,6 +27,10 @@ const untouched = (ds: Dataset) => ({
 });
 
 function build(mutate: (t: Tables) => void): Dataset {
+  return buildOf(mutate);
+}
+
+function buildOf(mutate: (t: Tables) => void): Dataset {
   const t = fixtureTables();
   t.sources = SOURCES;
   mutate(t);
@@ -250,6 +254,126 @@ describe('bad holiday and market rows', () => {
     });
     expect(ds.warnings).toHaveLength(1001);
     expect(ds.warnings[1000]!.message).toBe('500 more warnings were not kept');
+  });
+});
+
+describe('bad rows reach joined calendars and FX dates (a member needs its day views or its holidays)', () => {
+  // The fixture's currencies cover only late 2023; rows that close nothing widen them to 2000-2030.
+  const WINDOW_ROWS = ['USD', 'EUR'].flatMap((currency_code) => ['2000-01-03', '2030-12-27'].map((date) => ({ currency_code, date, holiday_name: 'window', settlement: 'Yes' })));
+  const build = (mutate: (t: Tables) => void) => buildOf((t) => {
+    t.currencyHolidays!.push(...WINDOW_ROWS);
+    mutate(t);
+  });
+  const clean = build(() => {});
+  /** Answers about calendars and pairs that do not include the bad row's market or currency. */
+  const others = (ds: Dataset) => ({
+    days: ds.calendarDays(`${CME}+USD`, '2023-11-20', '2023-11-26'),
+    adjust: ds.adjust('CN.SGE~AE.ADX', '2023-10-01', 'modified_following'),
+    advance: ds.advance('USD', '2023-11-22', 2),
+  });
+  const marketQueries = (ds: Dataset) => [
+    () => ds.calendarDays('US.NYSE+USD', '2023-11-20', '2023-11-26'),
+    () => ds.calendarDays(`${CME}~XNYS`, '2023-11-20', '2023-11-26'),
+    () => ds.adjust('XNYS', '2023-11-23'),
+    () => ds.adjust('EUR+US.NYSE', '2023-11-23', 'unadjusted'),
+    () => ds.advance('US.NYSE', '2023-11-22', 1),
+    () => ds.advance('XNYS~USD', '2023-11-22', 1, 'months', 'following', true),
+  ];
+
+  it('a bad schedule row of a member market: days, adjust and advance answer its data error', () => {
+    const ds = build((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Lunch Break', 'Mon', '12:00', '13:00')));
+    const message = `csv/schedules.csv, line ${scheduleLine()}, column 'Phase Type': unknown phase type 'Lunch Break' (not in phases.csv)`;
+    for (const q of marketQueries(ds)) expect(errorOf(q).message).toBe(message);
+    expect(others(ds)).toEqual(others(clean));
+  });
+
+  it('a bad holiday row of a member market, and a bad market row, do the same', () => {
+    const holiday = build((t) => t.holidays.push({ fin_id: 'US.NYSE', date: '23-11-2023', holiday_name: 'x' }));
+    const line = fixtureTables().holidays.length + 2;
+    for (const q of marketQueries(holiday)) expect(errorOf(q).message).toBe(`csv/holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got '23-11-2023'`);
+    expect(others(holiday)).toEqual(others(clean));
+    const zone = build((t) => t.markets.push({ fin_id: 'XX.TZ', timezone: 'Mars/Olympus' }));
+    expect(errorOf(() => zone.adjust('XX.TZ+USD', '2023-11-23')).message).toMatch(/csv\/markets.csv, line \d+, column 'Timezone': unknown time zone 'Mars\/Olympus'/);
+    expect(errorOf(() => zone.calendarDays('USD~XX.TZ', '2023-11-23', '2023-11-23')).message).toMatch(/unknown time zone/);
+    expect(others(zone)).toEqual(others(clean));
+  });
+
+  it('a bad currency holiday row: calendars with that currency and every FX pair with it answer its data error', () => {
+    const ds = build((t) => t.currencyHolidays!.push({ currency_code: 'EUR', date: '2023-12-32', holiday_name: 'Christmas', settlement: 'No' }));
+    const line = fixtureTables().currencyHolidays!.length + WINDOW_ROWS.length + 2;
+    const message = `csv/currency-holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got '2023-12-32'`;
+    for (const q of [
+      () => ds.fxSpot('EURUSD', '2023-06-16'),
+      () => ds.fxSpot('USDEUR', '2023-06-16', 0),
+      () => ds.fxValueDate('EURUSD', '2023-06-16', '1M'),
+      () => ds.calendarDays('EUR', '2023-12-20', '2023-12-27'),
+      () => ds.adjust('US.NYSE~EUR', '2023-12-25'),
+      () => ds.advance('USD+EUR', '2023-12-22', 1),
+    ]) {
+      expect(errorOf(q).message).toBe(message);
+    }
+    // Its record still answers, and so does everything without EUR.
+    expect(ds.getCurrency('EUR').currency_code).toBe('EUR');
+    expect(others(ds)).toEqual(others(clean));
+  });
+
+  it('a bad USD row reaches every pair (spot must be a USD business day), crosses included', () => {
+    const ds = build((t) => t.currencyHolidays!.push({ currency_code: 'USD', date: 'soon', holiday_name: 'x', settlement: 'No' }));
+    expect(errorOf(() => ds.fxSpot('EURUSD', '2023-06-16')).message).toMatch(/^csv\/currency-holidays.csv, line \d+, column 'Date': expected a date/);
+    expect(errorOf(() => ds.fxValueDate('EURUSD', '2023-06-16', 'SN')).message).toMatch(/expected a date/);
+    expect(ds.calendarDays('EUR', '2023-12-20', '2023-12-27')).toEqual(clean.calendarDays('EUR', '2023-12-20', '2023-12-27'));
+  });
+
+  it('a season missing for one year: calendars answer unless a date they look at needs it, whatever the members\' order', () => {
+    const ds = build((t) => {
+      t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
+      t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+    });
+    const message = `csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition for 2024 in season-definitions.csv`;
+    for (const expr of ['US.NYSE+USD', 'USD~US.NYSE', 'US.NYSE~USD']) {
+      expect(ds.calendarDays(expr, '2023-11-20', '2023-11-26')).toEqual(clean.calendarDays(expr, '2023-11-20', '2023-11-26'));
+      expect(ds.advance(expr, '2023-11-22', 1, 'months', 'following', true)).toEqual(clean.advance(expr, '2023-11-22', 1, 'months', 'following', true));
+      // Weekdays of July 2024 whose look-back holds no Saturday are still known.
+      expect(ds.calendarDays(expr, '2024-07-03', '2024-07-05')).toEqual(clean.calendarDays(expr, '2024-07-03', '2024-07-05'));
+      // Mon 8 July 2024 looks back to Sat 6: even where USD alone would settle the ~ answer.
+      expect(errorOf(() => ds.calendarDays(expr, '2024-07-08', '2024-07-08')).message).toBe(message);
+      expect(errorOf(() => ds.adjust(expr, '2024-07-06')).message).toBe(message);
+      expect(errorOf(() => ds.adjust(expr, '2024-07-08')).message).toBe(message);
+      expect(errorOf(() => ds.advance(expr, '2024-07-05', 1)).message).toBe(message);
+    }
+  });
+
+  it('property: advance on a calendar with the spoiled market answers as before unless a date it looks at needs the missing season', () => {
+    const ds = build((t) => {
+      t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
+      t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+    });
+    const DAY = 86_400_000;
+    const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
+    const spoiled = (x: number) => [0, 1, 2].some((k) => {
+      const d = new Date((x - k) * DAY);
+      return d.getUTCFullYear() === 2024 && d.getUTCDay() === 6;
+    });
+    const first = dayOf('2023-09-01');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 700 }),
+        fc.integer({ min: -12, max: 12 }),
+        fc.constantFrom('US.NYSE', 'US.NYSE+USD', 'EUR~US.NYSE', `US.NYSE+${CME}`),
+        (k, n, expr) => {
+          const date = new Date((first + k) * DAY).toISOString().slice(0, 10);
+          const expected = clean.advance(expr, date, n);
+          const to = dayOf(expected.result);
+          // n = 0 adjusts from the date itself; otherwise the steps start the day after (before).
+          const from = n === 0 ? first + k : n > 0 ? first + k + 1 : first + k - 1;
+          let looksAtSpoiled = false;
+          for (let x = Math.min(from, to); x <= Math.max(from, to); x++) looksAtSpoiled ||= spoiled(x);
+          if (looksAtSpoiled) expect(() => ds.advance(expr, date, n)).toThrow(DataError);
+          else expect(ds.advance(expr, date, n)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

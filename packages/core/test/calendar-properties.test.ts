@@ -218,6 +218,55 @@ describe('adjust and advance (properties)', () => {
   });
 });
 
+describe('the end-of-month rule (properties)', () => {
+  type Unit = 'weeks' | 'months' | 'years';
+  /** §4's plain-calendar addition, by JavaScript's Date: a day past the target month's end becomes its last day. */
+  function addPlain(date: string, n: number, unit: Unit): string {
+    if (unit === 'weeks') return plus(date, 7 * n);
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    const total = y * 12 + (m - 1) + (unit === 'years' ? 12 * n : n);
+    const ty = Math.floor(total / 12);
+    const tm = total - ty * 12;
+    const last = new Date(Date.UTC(ty, tm + 1, 0)).getUTCDate();
+    return iso(Date.UTC(ty, tm, Math.min(d, last)));
+  }
+  /** Business days of the month of `date`, from the engine's calendarDays (checked against the oracle above). */
+  const businessDaysOfMonth = (ds: Dataset, expr: string, date: string) =>
+    ds.calendarDays(expr, `${month(date)}-01`, plus(nextMonth(date), -1)).filter((d) => d.is_business_day).map((d) => d.date);
+
+  // Month ends are where the rule lives: half the dates are among the last five days of a month.
+  const monthEndArb = fc
+    .tuple(fc.integer({ min: 2, max: 21 }), fc.integer({ min: 0, max: 4 }))
+    .map(([k, back]) => plus(nextMonth(iso(Date.UTC(2023, k, 1))), -1 - back));
+  const stepArb = fc.oneof(
+    fc.record({ unit: fc.constant<Unit>('weeks'), n: fc.integer({ min: -10, max: 10 }) }),
+    fc.record({ unit: fc.constant<Unit>('months'), n: fc.integer({ min: -6, max: 6 }) }),
+    fc.record({ unit: fc.constant<Unit>('years'), n: fc.integer({ min: -1, max: 1 }) }),
+  );
+
+  it('fires exactly from the last business day of a month (weeks, months, years), to the last business day of the target month, whatever the convention', () => {
+    fc.assert(
+      fc.property(worldArb, exprArb, fc.oneof(dateArb, monthEndArb), stepArb, convArb, (world, { members, op }, date, { unit, n }, conv) => {
+        const { ds } = build(world);
+        const expr = members.join(op);
+        const withRule = inWindow(() => ds.advance(expr, date, n, unit, conv, true).result);
+        const target = addPlain(date, n, unit);
+        const own = inWindow(() => businessDaysOfMonth(ds, expr, date));
+        if (own.at(-1) === date) {
+          const there = inWindow(() => businessDaysOfMonth(ds, expr, target));
+          fc.pre(there.length > 0);
+          expect(withRule).toBe(there.at(-1));
+        } else {
+          // Any other date, a weekend month end after the last business day included: the rule is silent.
+          expect(withRule).toBe(inWindow(() => ds.advance(expr, date, n, unit, conv, false).result));
+          expect(withRule).toBe(inWindow(() => ds.adjust(expr, target, conv).adjusted));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('FX spot (properties)', () => {
   const pairArb = fc.tuple(fc.constantFrom(...CODES), fc.constantFrom(...CODES)).filter(([a, b]) => a !== b);
 

@@ -63,7 +63,7 @@ describe('spot date', () => {
     });
   });
 
-  it('T+1 pairs: USDCAD, and (Choice) CADUSD the same trade quoted the other way', () => {
+  it('T+1 pairs: USDCAD, USDTRY, USDPHP and USDRUB as written; the reversed quotes are T+2', () => {
     const usdcad = ds.fxSpot('USDCAD', '2023-06-30');
     expect(usdcad).toEqual({
       pair: 'USDCAD',
@@ -77,8 +77,12 @@ describe('spot date', () => {
         { date: '2023-07-04', closed: [{ currency: 'USD', reason: 'Independence Day' }] },
       ],
     });
+    // CADUSD is not in the page's list: lag 2. Intermediate Mon 3 July is Canada Day (CAD), so
+    // the intermediate day is Tue 4 (a USD holiday does not move it); spot Wed 5.
     const cadusd = ds.fxSpot('cadusd', '2023-06-30');
-    expect(cadusd).toMatchObject({ pair: 'CADUSD', lag: 1, spot_date: '2023-07-05' });
+    expect(cadusd).toMatchObject({ pair: 'CADUSD', lag: 2, spot_date: '2023-07-05' });
+    expect(ds.fxSpot('CADUSD', '2023-06-28')).toMatchObject({ lag: 2, spot_date: '2023-06-30' });
+    expect(ds.fxSpot('USDCAD', '2023-06-28')).toMatchObject({ lag: 1, spot_date: '2023-06-29' });
     // Pair order in closures.
     expect(cadusd.closures[0]!.closed).toEqual(weekend('CAD', 'USD'));
     expect(ds.fxSpot('USDCAD', '2023-06-29')).toMatchObject({ lag: 1, spot_date: '2023-06-30', closures: [] });
@@ -90,7 +94,9 @@ describe('spot date', () => {
       spot_date: '2023-06-29',
       closures: [{ date: '2023-06-28', closed: [{ currency: 'TRY', reason: 'holiday' }] }],
     });
-    expect([defaultLag('USD', 'PHP'), defaultLag('RUB', 'USD'), defaultLag('TRY', 'USD')]).toEqual([1, 1, 1]);
+    expect(ds.fxSpot('TRYUSD', '2023-06-27')).toMatchObject({ lag: 2, spot_date: '2023-06-30' });
+    expect([defaultLag('USD', 'PHP'), defaultLag('USD', 'RUB'), defaultLag('USD', 'TRY'), defaultLag('USD', 'CAD')]).toEqual([1, 1, 1, 1]);
+    expect([defaultLag('PHP', 'USD'), defaultLag('RUB', 'USD'), defaultLag('TRY', 'USD'), defaultLag('CAD', 'USD')]).toEqual([2, 2, 2, 2]);
     // Crosses with those currencies are T+2, and so are the other USD pairs.
     expect([defaultLag('EUR', 'CAD'), defaultLag('CAD', 'TRY'), defaultLag('USD', 'JPY'), defaultLag('GBP', 'USD')]).toEqual([2, 2, 2, 2]);
   });
@@ -230,8 +236,13 @@ describe('value date', () => {
     expect(ds.fxValueDate('EURUSD', '2023-03-29', '1M')).toMatchObject({ spot_date: '2023-03-31', value_date: '2023-04-28' });
     // Spot Wed 30 August (not month end): 30 September is a Saturday, following would leave the month.
     expect(ds.fxValueDate('EURUSD', '2023-08-28', '1M')).toMatchObject({ spot_date: '2023-08-30', value_date: '2023-09-29' });
-    // USDCAD spot is T+1.
-    expect(ds.fxValueDate('USDCAD', '2023-06-29', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-07' });
+    // USDCAD spot is T+1; spot Fri 30 June is June's last business day, so 1W goes to the
+    // last business day of July (weeks follow the end-of-month rule too, §5).
+    expect(ds.fxValueDate('USDCAD', '2023-06-29', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
+    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
+    expect(ds.fxValueDate('EURUSD', '2023-06-28', '5W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-08-31' });
+    // Spot Thu 29 June is not the month's last business day: plain weeks.
+    expect(ds.fxValueDate('EURUSD', '2023-06-27', '1W')).toMatchObject({ spot_date: '2023-06-29', value_date: '2023-07-06' });
   });
 
   it('accepts SN, 1W..52W, 1M..120M, 1Y..30Y only, naming param tenor', () => {

@@ -414,10 +414,12 @@ export const operations = defineOperations({
     tag: 'Calendars',
     summary: 'Advance a date by business days, weeks, months or years',
     description:
-      "QuantLib's Calendar::advance. `days`: n business days from the date (n = 0 adjusts it by the convention). " +
+      '`days`: n business days from the date (n = 0 adjusts it by the convention). ' +
       '`weeks`, `months`, `years`: the period on the plain calendar (a day past the end of the target month becomes ' +
-      'its last day), then adjusted by the convention; with `end_of_month` a start on the last business day of its ' +
-      'month ends on the last business day of the target month. T+N settlement is `n=N` on the market calendar.',
+      'its last day), then adjusted by the convention. With `end_of_month`, a start date that is the last business ' +
+      'day of its month (a business day with none after it in the month) gives the last business day of the month ' +
+      'the period reaches, whatever the convention; any other start, a weekend month end included, is advanced as ' +
+      'without it. T+N settlement is `n=N` on the market calendar.',
     params: {
       expr,
       date: calendarDate,
@@ -431,7 +433,7 @@ export const operations = defineOperations({
       end_of_month: documented(withDefault(param.boolean(), false), {
         description: 'End-of-month rule for weeks, months and years (default false). Accepts true/false, 1/0, yes/no, on/off.',
         example: 'false',
-        cli: { flag: 'eom', help: 'end-of-month rule: a month-end start stays at month end' },
+        cli: { flag: 'eom', help: "end-of-month rule: from a month's last business day to the target month's last business day" },
       }),
     },
     call: (ds, a) => ds.advance(a.expr, a.date, a.n, a.unit, a.convention, a.end_of_month),
@@ -446,7 +448,7 @@ export const operations = defineOperations({
     tag: 'FX',
     summary: 'FX spot date of a trade',
     description:
-      'Lag 2 (1 for USD against CAD, TRY, PHP, RUB). Intermediate days need only the non-USD currencies open; the ' +
+      'Lag 2, except 1 for USDCAD, USDTRY, USDPHP and USDRUB (quoted that way round: CADUSD and the others are 2). Intermediate days need only the non-USD currencies open; the ' +
       'spot date must be a business day of both currencies and USD. `closures` lists every date between trade and ' +
       'spot on which one of them was closed, and why.',
     params: {
@@ -471,7 +473,8 @@ export const operations = defineOperations({
     summary: 'FX value date of a tenor',
     description:
       '`SN`: the next business day after spot. `1W`..`52W`, `1M`..`120M`, `1Y`..`30Y`: the period added to spot with ' +
-      'the end-of-month rule and `modified_following`, on the calendar of both currencies and USD.',
+      'the end-of-month rule and `modified_following`, on the calendar of both currencies and USD: a spot on the ' +
+      "last business day of its month gives the last business day of the month the period reaches, weeks included.",
     params: {
       pair,
       trade_date: tradeDate,

@@ -147,6 +147,17 @@ describe('joined calendars (§4)', () => {
     expect((await get('/calendars/XNYS/advance?date=2023-01-31&n=1&unit=months').expect(200)).body.result).toBe('2023-02-28');
   });
 
+  it('end of month: only from the last business day of the month, for weeks too', async () => {
+    // Saturday 2023-09-30 is not a business day: plain months, then following.
+    expect((await get('/calendars/XNYS/advance?date=2023-09-30&n=1&unit=months&end_of_month=true').expect(200)).body.result).toBe('2023-10-30');
+    expect((await get('/calendars/XNYS/advance?date=2023-09-30&n=0&unit=months&end_of_month=true').expect(200)).body.result).toBe('2023-10-02');
+    expect((await get('/calendars/XNYS/advance?date=2023-09-30&n=0&unit=years&end_of_month=true').expect(200)).body.result).toBe('2023-10-02');
+    expect((await get('/calendars/XNYS/advance?date=2023-09-29&n=1&unit=months&end_of_month=true').expect(200)).body.result).toBe('2023-10-31');
+    // Friday 2023-06-30 is June's last session; a week later is in July.
+    expect((await get('/calendars/XNYS/advance?date=2023-06-30&n=1&unit=weeks&end_of_month=true').expect(200)).body.result).toBe('2023-07-31');
+    expect((await get('/calendars/XNYS/advance?date=2023-06-30&n=1&unit=weeks').expect(200)).body.result).toBe('2023-07-07');
+  });
+
   it('errors: 422 with path first, 404 unknown member, 409 ambiguous MIC, 400 outside the joined window', async () => {
     const bad = (await get('/calendars/US.NYSE+GB.LSE~XNYS/advance?date=2023-13-01&n=x&unit=hours&convention=nearest&end_of_month=maybe').expect(422)).body;
     expect(locs(bad)).toEqual([['path', 'expr'], ['query', 'date'], ['query', 'n'], ['query', 'unit'], ['query', 'convention'], ['query', 'end_of_month']]);
@@ -171,11 +182,15 @@ describe('FX spot and value dates (§5)', () => {
   it('lags: USDCAD is T+1, lag overrides, lag 0 is the trade date', async () => {
     expect((await get('/fx/spot?pair=usdcad&trade_date=2023-06-16').expect(200)).body).toMatchObject({ pair: 'USDCAD', lag: 1, spot_date: '2023-06-20' });
     expect((await get('/fx/spot?pair=EURUSD&trade_date=2023-06-16&lag=0').expect(200)).body).toMatchObject({ lag: 0, spot_date: '2023-06-16', closures: [] });
+    // The reversed quote is not in §5's list: T+2.
+    expect((await get('/fx/spot?pair=CADUSD&trade_date=2023-06-16').expect(200)).body).toMatchObject({ pair: 'CADUSD', lag: 2 });
   });
 
   it('value dates: SN and 1M from spot', async () => {
     expect((await get('/fx/value-date?pair=EURUSD&trade_date=2023-06-16&tenor=SN').expect(200)).body).toEqual({ pair: 'EURUSD', trade_date: '2023-06-16', tenor: 'SN', spot_date: '2023-06-20', value_date: '2023-06-21' });
     expect((await get('/fx/value-date?pair=EURUSD&trade_date=2023-06-16&tenor=1m').expect(200)).body).toMatchObject({ tenor: '1M', value_date: '2023-07-20' });
+    // Spot Friday 2023-06-30 is June's last business day: 1W takes the end-of-month rule to July's last.
+    expect((await get('/fx/value-date?pair=EURUSD&trade_date=2023-06-28&tenor=1W').expect(200)).body).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
   });
 
   it('errors: 422 naming pair, trade_date, lag and tenor; 404 unknown currency; 400 outside coverage', async () => {
