@@ -2,7 +2,7 @@
 // the third-party code inlined, so a command starts without resolving hundreds of files; only
 // swagger-ui-dist stays a dependency (installed by npm with the tarball). The sample dataset is
 // copied to data/, where the bundled loader code looks for it (../data/sample.zip from dist/),
-// with a snapshot of its parsed tables. data/ is a build output like dist/
+// with a snapshot of its parsed tables and built Dataset. data/ is a build output like dist/
 // (packages/cli/turbo.json), so a cached build restores it too.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
@@ -30,6 +30,52 @@ const lazySystemZone: EsbuildPlugin = {
   },
 };
 
+/**
+ * express requires body-parser when it is imported, for `express.json()` and its siblings,
+ * which openbell never calls: with iconv-lite and raw-body, a large part of `serve`'s start.
+ * Bundled, the four middleware factories become getters that require body-parser on first
+ * use, with the same values. The build fails if express's code no longer has these lines.
+ */
+const lazyBodyParser: EsbuildPlugin = {
+  name: 'openbell-lazy-body-parser',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]express[\\/]lib[\\/]express\.js$/ }, (args) => {
+      let text = readFileSync(args.path, 'utf8');
+      const replace = (from: string, to: string) => {
+        if (text.split(from).length !== 2) throw new Error(`${args.path}: expected one '${from}' to make lazy`);
+        text = text.replace(from, to);
+      };
+      replace("var bodyParser = require('body-parser')", 'var bodyParser; function loadBodyParser() { return bodyParser || (bodyParser = require(\'body-parser\')); }');
+      for (const name of ['json', 'raw', 'text', 'urlencoded']) {
+        replace(`exports.${name} = bodyParser.${name}`, `Object.defineProperty(exports, '${name}', { enumerable: true, configurable: true, get: function () { return loadBodyParser().${name}; } })`);
+      }
+      if (text.includes('bodyParser.')) throw new Error(`${args.path}: body-parser is used beyond the middleware factories`);
+      return { contents: text, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * JSON files of bundled packages (iconv-lite's code tables, mime-db's list: 800 KB) as
+ * `JSON.parse` of their text instead of object literals: V8 then scans one string where it
+ * parsed every element, for code compiled at each start whether it runs or not. The value is
+ * what Node's require gives (JSON.parse); a file JSON.parse refuses keeps esbuild's loader.
+ */
+const jsonAsText: EsbuildPlugin = {
+  name: 'openbell-json-as-text',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.json$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8').replace(/^\uFEFF/, '');
+      try {
+        JSON.parse(text);
+      } catch {
+        return undefined;
+      }
+      return { contents: `module.exports = JSON.parse(${JSON.stringify(text)});`, loader: 'js' };
+    });
+  },
+};
+
 export default defineConfig({
   // The loader's worker (off-thread parsing) is its own file beside the bundle: the loader
   // looks for ./worker.js next to its code.
@@ -45,13 +91,14 @@ export default defineConfig({
   // start. swagger-ui-dist stays external: /docs serves files from its folder.
   noExternal: [/^@openbell\//, /^@js-joda\//, 'commander', 'papaparse', 'fflate', 'picocolors', 'cli-progress', 'zod', '@asteasolutions/zod-to-openapi', 'express', 'pino', 'pino-http', 'pino-pretty'],
   // Bundled CommonJS code calls require() for Node's modules; ESM has none of its own.
-  esbuildPlugins: [lazySystemZone],
+  esbuildPlugins: [lazySystemZone, lazyBodyParser, jsonAsText],
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __openbellRequire } from 'node:module';\nconst require = __openbellRequire(import.meta.url);" },
   async onSuccess() {
     mkdirSync('data', { recursive: true });
     copyFileSync('../loader/data/sample.zip', 'data/sample.zip');
-    // The sample's parsed tables, so `openbell status` does not inflate and parse the CSVs on
-    // each start; tagged with the archive's content version (loader snapshot.ts).
+    // The sample's parsed tables and the Dataset built from them, so `openbell status` neither
+    // parses the CSVs nor builds every market's indexes on each start; tagged with the
+    // archive's content version (loader snapshot.ts).
     const { contentVersion, encodeSnapshot, parseArchive, snapshotPath } = await import('@openbell/loader');
     const bytes = readFileSync('data/sample.zip');
     writeFileSync(snapshotPath('data/sample.zip'), encodeSnapshot(parseArchive(new Uint8Array(bytes)), contentVersion(bytes)));
