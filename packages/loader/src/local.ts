@@ -293,10 +293,9 @@ export async function loadSample(path?: string): Promise<LoadedData> {
   } catch (e) {
     throw new LoaderError('not_found', `the bundled sample dataset is missing (${file})`, { file, cause: e });
   }
-  const version = contentVersion(bytes);
-  const info: LoadInfo = { source: SAMPLE_SOURCE, kind: 'sample', version, downloadedAt: null, isSample: true };
   // The Dataset or the tables made at build time, when a snapshot of these very bytes is beside the file (snapshot.ts).
-  const snapshot = readSnapshotData(file, version, loaderDatasetOptions());
+  const snapshot = readSnapshotData(file, bytes, contentVersion, loaderDatasetOptions());
+  const info: LoadInfo = { source: SAMPLE_SOURCE, kind: 'sample', version: snapshot?.version ?? contentVersion(bytes), downloadedAt: null, isSample: true };
   if (snapshot?.dataset) {
     const warnings = [...snapshot.warnings];
     addDatasetWarnings(snapshot.dataset, snapshot.sources, warnings);

@@ -7,7 +7,9 @@
  * The snapshot holds what `parseArchive` returns for the archive (v8.serialize, the tables
  * as columns of indices into their distinct cell values) and, when core can freeze it, the
  * Dataset built from those tables (core frozen.ts: each market decoded on first use). It is
- * tagged with the archive's content version (`sha256:…`): it is used only for the same bytes,
+ * tagged with the archive's content version (`sha256:…`) and holds a copy of the archive's
+ * bytes, so that a load can check it was made for the file beside it by comparing bytes rather
+ * than hashing them: it is used only for the same bytes,
  * the frozen Dataset only for the options it was built with, and anything unexpected (missing,
  * unreadable, another format or V8 version, another archive) falls back to the tables or to
  * parsing the archive, so it can make a load faster but never different.
@@ -40,6 +42,8 @@ interface Snapshot {
   warnings: ParsedData['warnings'];
   sources: TableSources | undefined;
   dataset: FrozenDataset | undefined;
+  /** The archive's bytes (whose content version is `version`), when the maker gave them. */
+  archive: Uint8Array | undefined;
 }
 
 interface TableData {
@@ -96,8 +100,8 @@ export function loaderDatasetOptions(options: DatasetOptions = {}): DatasetOptio
   return { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, clock: Date.now, ...options };
 }
 
-/** The snapshot file's bytes for the archive of `version` parsed as `parsed`. */
-export function encodeSnapshot(parsed: ParsedData, version: string): Buffer {
+/** The snapshot file's bytes for the archive of `version` (whose bytes are `archive`) parsed as `parsed`. */
+export function encodeSnapshot(parsed: ParsedData, version: string, archive?: Uint8Array): Buffer {
   const index = new Map<unknown, number>();
   const values: unknown[] = [];
   const tables: Record<string, Table> = {};
@@ -119,19 +123,26 @@ export function encodeSnapshot(parsed: ParsedData, version: string): Buffer {
     warnings: parsed.warnings,
     sources: (parsed.tables as Partial<Tables>).sources,
     dataset,
+    archive,
   };
   return serialize(s);
 }
 
-/** The snapshot beside the archive at `archivePath` when it was made for `version`. */
-function readFile(archivePath: string, version: string): Snapshot | undefined {
+/** The snapshot beside the archive at `archivePath`, when it is one of this format. */
+function readAny(archivePath: string): Snapshot | undefined {
   try {
     const s = deserialize(readFileSync(snapshotPath(archivePath))) as Partial<Snapshot>;
-    if (s?.format !== SNAPSHOT_FORMAT || s.version !== version || !(s.tables instanceof Uint8Array)) return undefined;
+    if (s?.format !== SNAPSHOT_FORMAT || typeof s.version !== 'string' || !(s.tables instanceof Uint8Array)) return undefined;
     return s as Snapshot;
   } catch {
     return undefined;
   }
+}
+
+/** The snapshot beside the archive at `archivePath` when it was made for `version`. */
+function readFile(archivePath: string, version: string): Snapshot | undefined {
+  const s = readAny(archivePath);
+  return s?.version === version ? s : undefined;
 }
 
 function tablesOf(s: Snapshot): ParsedData | undefined {
@@ -152,23 +163,31 @@ export function readSnapshot(archivePath: string, version: string): ParsedData |
   return s && tablesOf(s);
 }
 
-/** What a matching snapshot gives a load: the Dataset built for `options`, else the tables. */
-export type SnapshotData =
+/** What a matching snapshot gives a load: the Dataset built for `options`, else the tables; and the archive's content version. */
+export type SnapshotData = { version: string } & (
   | { dataset: Dataset; sources: TableSources | undefined; warnings: ParsedData['warnings'] }
-  | { dataset?: undefined; parsed: ParsedData };
+  | { dataset?: undefined; parsed: ParsedData }
+);
 
-/** The snapshot beside the archive for `version` (undefined without a usable one), as a Dataset built with `options` when it holds one. */
-export function readSnapshotData(archivePath: string, version: string, options: DatasetOptions): SnapshotData | undefined {
-  const s = readFile(archivePath, version);
+/**
+ * The snapshot beside the archive at `archivePath` whose bytes are `bytes` (undefined without
+ * a usable one), as a Dataset built with `options` when it holds one. A snapshot holding the
+ * archive's bytes is matched by comparing them (its version was computed from them); one
+ * without, by `versionOf(bytes)`.
+ */
+export function readSnapshotData(archivePath: string, bytes: Uint8Array, versionOf: (bytes: Uint8Array) => string, options: DatasetOptions): SnapshotData | undefined {
+  const s = readAny(archivePath);
   if (!s) return undefined;
+  if (s.archive !== undefined ? !(s.archive instanceof Uint8Array) || Buffer.compare(s.archive, bytes) !== 0 : s.version !== versionOf(bytes)) return undefined;
+  const { version } = s;
   if (s.dataset) {
     try {
       const dataset = thawDataset(s.dataset, options, (bytes) => deserialize(bytes));
-      if (dataset) return { dataset, sources: s.sources, warnings: s.warnings ?? [] };
+      if (dataset) return { version, dataset, sources: s.sources, warnings: s.warnings ?? [] };
     } catch {
       // An unreadable frozen Dataset: the tables beside it.
     }
   }
   const parsed = tablesOf(s);
-  return parsed && { parsed };
+  return parsed && { version, parsed };
 }

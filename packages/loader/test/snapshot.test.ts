@@ -47,7 +47,7 @@ describe('sample snapshot', () => {
     writeSnapshot();
     expect(readSnapshot(zip, contentVersion(bytes))).toBeDefined();
     // The load takes the Dataset built at build time, not only the tables.
-    expect(readSnapshotData(zip, contentVersion(bytes), loaderDatasetOptions())?.dataset).toBeDefined();
+    expect(readSnapshotData(zip, bytes, contentVersion, loaderDatasetOptions())?.dataset).toBeDefined();
     const fromSnapshot = await loadSample(zip);
     expect(fromSnapshot.meta.version).toBe(`sha256:${(await import('node:crypto')).createHash('sha256').update(bytes).digest('hex')}`);
     expect(answers(fromSnapshot)).toEqual(answers(parsedFromZip));
@@ -64,9 +64,27 @@ describe('sample snapshot', () => {
     expect((await loadSample(zip)).dataset.isMarketAvailable('US.NYSE')).toBe(true);
   });
 
+  it('holding the archive, is matched by its bytes without hashing them, and only by them', async () => {
+    const version = contentVersion(bytes);
+    const hashed: Uint8Array[] = [];
+    const versionOf = (b: Uint8Array) => (hashed.push(b), contentVersion(b));
+    writeFileSync(snapshotPath(zip), encodeSnapshot(parseArchive(new Uint8Array(bytes)), version, bytes));
+    const matched = readSnapshotData(zip, bytes, versionOf, loaderDatasetOptions())!;
+    expect(matched.version).toBe(version);
+    expect(matched.dataset).toBeDefined();
+    expect(hashed).toEqual([]);
+    expect((await loadSample(zip)).meta.version).toBe(version);
+    // The right version string with other bytes: not this archive's snapshot.
+    const other = Buffer.from(bytes);
+    other[other.length - 1] ^= 1;
+    writeFileSync(snapshotPath(zip), encodeSnapshot(parseArchive(new Uint8Array(bytes)), version, other));
+    expect(readSnapshotData(zip, bytes, versionOf, loaderDatasetOptions())).toBeUndefined();
+    expect((await loadSample(zip)).meta.version).toBe(version);
+  });
+
   it('gives the tables instead of the Dataset when it was built for other options', () => {
     writeSnapshot();
-    const other = readSnapshotData(zip, contentVersion(bytes), loaderDatasetOptions({ plan: 'holidays_only' }))!;
+    const other = readSnapshotData(zip, bytes, contentVersion, loaderDatasetOptions({ plan: 'holidays_only' }))!;
     expect(other.dataset).toBeUndefined();
     expect('parsed' in other && other.parsed).toEqual(parseArchive(new Uint8Array(bytes)));
   });
