@@ -56,6 +56,27 @@ const lazyBodyParser: EsbuildPlugin = {
 };
 
 /**
+ * commander requires child_process when it is imported, for subcommands run as executables,
+ * which openbell has none of; child_process (with dgram and more) is then loaded by every
+ * command. Bundled, its `spawn` is a getter that requires child_process on first use. The
+ * build fails if commander's code no longer has the line or uses more of child_process.
+ */
+const lazyChildProcess: EsbuildPlugin = {
+  name: 'openbell-lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const line = "const childProcess = require('node:child_process');";
+      const text = readFileSync(args.path, 'utf8');
+      if (text.split(line).length !== 2) throw new Error(`${args.path}: expected one '${line}' to make lazy`);
+      const uses = text.split(line)[1]!.match(/childProcess\.\w+/g) ?? [];
+      if (uses.some((u) => u !== 'childProcess.spawn')) throw new Error(`${args.path}: child_process is used beyond spawn`);
+      const lazy = "const childProcess = { get spawn() { return require('node:child_process').spawn; } };";
+      return { contents: text.replace(line, lazy), loader: 'js' };
+    });
+  },
+};
+
+/**
  * JSON files of bundled packages (iconv-lite's code tables, mime-db's list: 800 KB) as
  * `JSON.parse` of their text instead of object literals: V8 then scans one string where it
  * parsed every element, for code compiled at each start whether it runs or not. The value is
@@ -90,17 +111,20 @@ export default defineConfig({
   // express and pino too: resolving and reading their few hundred files is most of `serve`'s
   // start. swagger-ui-dist stays external: /docs serves files from its folder.
   noExternal: [/^@openbell\//, /^@js-joda\//, 'commander', 'papaparse', 'fflate', 'picocolors', 'cli-progress', 'zod', '@asteasolutions/zod-to-openapi', 'express', 'pino', 'pino-http', 'pino-pretty'],
-  // Bundled CommonJS code calls require() for Node's modules; ESM has none of its own.
-  esbuildPlugins: [lazySystemZone, lazyBodyParser, jsonAsText],
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __openbellRequire } from 'node:module';\nconst require = __openbellRequire(import.meta.url);" },
+  esbuildPlugins: [lazySystemZone, lazyBodyParser, lazyChildProcess, jsonAsText],
+  // Bundled CommonJS code calls require() for Node's modules; ESM has none of its own. Made on
+  // a chunk's first call only: most chunks never call it, and createRequire is not free.
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __openbellCreateRequire } from 'node:module';\nlet __openbellRequire;\nconst require = function (id) { return (__openbellRequire ??= __openbellCreateRequire(import.meta.url))(id); };",
+  },
   async onSuccess() {
     mkdirSync('data', { recursive: true });
     copyFileSync('../loader/data/sample.zip', 'data/sample.zip');
     // The sample's parsed tables and the Dataset built from them, so `openbell status` neither
     // parses the CSVs nor builds every market's indexes on each start; tagged with the
-    // archive's content version (loader snapshot.ts).
+    // archive's content version and bytes (loader snapshot.ts).
     const { contentVersion, encodeSnapshot, parseArchive, snapshotPath } = await import('@openbell/loader');
     const bytes = readFileSync('data/sample.zip');
-    writeFileSync(snapshotPath('data/sample.zip'), encodeSnapshot(parseArchive(new Uint8Array(bytes)), contentVersion(bytes)));
+    writeFileSync(snapshotPath('data/sample.zip'), encodeSnapshot(parseArchive(new Uint8Array(bytes)), contentVersion(bytes), bytes));
   },
 });
