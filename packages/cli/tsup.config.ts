@@ -2,7 +2,7 @@
 // the third-party code inlined, so a command starts without resolving hundreds of files; only
 // swagger-ui-dist stays a dependency (installed by npm with the tarball). The sample dataset is
 // copied to data/, where the bundled loader code looks for it (../data/sample.zip from dist/),
-// with a snapshot of its parsed tables. data/ is a build output like dist/
+// with a snapshot of its parsed tables and built Dataset. data/ is a build output like dist/
 // (packages/cli/turbo.json), so a cached build restores it too.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
@@ -30,6 +30,73 @@ const lazySystemZone: EsbuildPlugin = {
   },
 };
 
+/**
+ * express requires body-parser when it is imported, for `express.json()` and its siblings,
+ * which openbell never calls: with iconv-lite and raw-body, a large part of `serve`'s start.
+ * Bundled, the four middleware factories become getters that require body-parser on first
+ * use, with the same values. The build fails if express's code no longer has these lines.
+ */
+const lazyBodyParser: EsbuildPlugin = {
+  name: 'openbell-lazy-body-parser',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]express[\\/]lib[\\/]express\.js$/ }, (args) => {
+      let text = readFileSync(args.path, 'utf8');
+      const replace = (from: string, to: string) => {
+        if (text.split(from).length !== 2) throw new Error(`${args.path}: expected one '${from}' to make lazy`);
+        text = text.replace(from, to);
+      };
+      replace("var bodyParser = require('body-parser')", 'var bodyParser; function loadBodyParser() { return bodyParser || (bodyParser = require(\'body-parser\')); }');
+      for (const name of ['json', 'raw', 'text', 'urlencoded']) {
+        replace(`exports.${name} = bodyParser.${name}`, `Object.defineProperty(exports, '${name}', { enumerable: true, configurable: true, get: function () { return loadBodyParser().${name}; } })`);
+      }
+      if (text.includes('bodyParser.')) throw new Error(`${args.path}: body-parser is used beyond the middleware factories`);
+      return { contents: text, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * commander requires child_process when it is imported, for subcommands run as executables,
+ * which openbell has none of; child_process (with dgram and more) is then loaded by every
+ * command. Bundled, its `spawn` is a getter that requires child_process on first use. The
+ * build fails if commander's code no longer has the line or uses more of child_process.
+ */
+const lazyChildProcess: EsbuildPlugin = {
+  name: 'openbell-lazy-child-process',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const line = "const childProcess = require('node:child_process');";
+      const text = readFileSync(args.path, 'utf8');
+      if (text.split(line).length !== 2) throw new Error(`${args.path}: expected one '${line}' to make lazy`);
+      const uses = text.split(line)[1]!.match(/childProcess\.\w+/g) ?? [];
+      if (uses.some((u) => u !== 'childProcess.spawn')) throw new Error(`${args.path}: child_process is used beyond spawn`);
+      const lazy = "const childProcess = { get spawn() { return require('node:child_process').spawn; } };";
+      return { contents: text.replace(line, lazy), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * JSON files of bundled packages (iconv-lite's code tables, mime-db's list: 800 KB) as
+ * `JSON.parse` of their text instead of object literals: V8 then scans one string where it
+ * parsed every element, for code compiled at each start whether it runs or not. The value is
+ * what Node's require gives (JSON.parse); a file JSON.parse refuses keeps esbuild's loader.
+ */
+const jsonAsText: EsbuildPlugin = {
+  name: 'openbell-json-as-text',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.json$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8').replace(/^\uFEFF/, '');
+      try {
+        JSON.parse(text);
+      } catch {
+        return undefined;
+      }
+      return { contents: `module.exports = JSON.parse(${JSON.stringify(text)});`, loader: 'js' };
+    });
+  },
+};
+
 export default defineConfig({
   // The loader's worker (off-thread parsing) is its own file beside the bundle: the loader
   // looks for ./worker.js next to its code.
@@ -44,16 +111,20 @@ export default defineConfig({
   // express and pino too: resolving and reading their few hundred files is most of `serve`'s
   // start. swagger-ui-dist stays external: /docs serves files from its folder.
   noExternal: [/^@openbell\//, /^@js-joda\//, 'commander', 'papaparse', 'fflate', 'picocolors', 'cli-progress', 'zod', '@asteasolutions/zod-to-openapi', 'express', 'pino', 'pino-http', 'pino-pretty'],
-  // Bundled CommonJS code calls require() for Node's modules; ESM has none of its own.
-  esbuildPlugins: [lazySystemZone],
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __openbellRequire } from 'node:module';\nconst require = __openbellRequire(import.meta.url);" },
+  esbuildPlugins: [lazySystemZone, lazyBodyParser, lazyChildProcess, jsonAsText],
+  // Bundled CommonJS code calls require() for Node's modules; ESM has none of its own. Made on
+  // a chunk's first call only: most chunks never call it, and createRequire is not free.
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __openbellCreateRequire } from 'node:module';\nlet __openbellRequire;\nconst require = function (id) { return (__openbellRequire ??= __openbellCreateRequire(import.meta.url))(id); };",
+  },
   async onSuccess() {
     mkdirSync('data', { recursive: true });
     copyFileSync('../loader/data/sample.zip', 'data/sample.zip');
-    // The sample's parsed tables, so `openbell status` does not inflate and parse the CSVs on
-    // each start; tagged with the archive's content version (loader snapshot.ts).
+    // The sample's parsed tables and the Dataset built from them, so `openbell status` neither
+    // parses the CSVs nor builds every market's indexes on each start; tagged with the
+    // archive's content version and bytes (loader snapshot.ts).
     const { contentVersion, encodeSnapshot, parseArchive, snapshotPath } = await import('@openbell/loader');
     const bytes = readFileSync('data/sample.zip');
-    writeFileSync(snapshotPath('data/sample.zip'), encodeSnapshot(parseArchive(new Uint8Array(bytes)), contentVersion(bytes)));
+    writeFileSync(snapshotPath('data/sample.zip'), encodeSnapshot(parseArchive(new Uint8Array(bytes)), contentVersion(bytes), bytes));
   },
 });

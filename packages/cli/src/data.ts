@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createDataSource, type DataSource, type LoadedData, type ProgressCallback } from '@openbell/loader';
-import cliProgress from 'cli-progress';
+import type cliProgress from 'cli-progress';
 import type { Settings } from './config.js';
 
 export const SAMPLE_NOTICE = 'Using the bundled sample dataset (not vendor data). Set OPENBELL_TOKEN or --data for real data.';
@@ -16,9 +16,13 @@ function bundledSample(): string | undefined {
   return existsSync(p) ? p : undefined;
 }
 
-/** A progress bar on stderr while a download runs, only when stderr is a terminal. */
-export function progressBar(stream: NodeJS.WriteStream = process.stderr): { onProgress: ProgressCallback; stop: () => void } {
+/**
+ * A progress bar on stderr while a download runs, only when stderr is a terminal (cli-progress
+ * and the readline it loads are imported then only: a query's start does without them).
+ */
+export async function progressBar(stream: NodeJS.WriteStream = process.stderr): Promise<{ onProgress: ProgressCallback; stop: () => void }> {
   if (!stream.isTTY) return { onProgress: () => undefined, stop: () => undefined };
+  const { default: cliProgress } = await import('cli-progress');
   let bar: cliProgress.SingleBar | undefined;
   const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
   return {
@@ -57,7 +61,7 @@ export function sourceFor(settings: Settings, onProgress?: ProgressCallback, off
 
 /** Loads the data for a query (from `source`, or one made from the settings), saying on stderr when it is the sample. */
 export async function loadForQuery(settings: Settings, quiet = false, source?: DataSource): Promise<LoadedData> {
-  const bar = progressBar();
+  const bar = await progressBar();
   try {
     const data = await (source ?? sourceFor(settings, bar.onProgress)).load();
     if (data.meta.isSample && !quiet) process.stderr.write(`${SAMPLE_NOTICE}\n`);

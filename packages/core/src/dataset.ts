@@ -155,6 +155,15 @@ export class Dataset {
   }
 
   /**
+   * A Dataset over an index built earlier (frozen.ts thaws one from bytes). Internal: the index
+   * must be what `buildIndex` made for the same options.
+   * @internal
+   */
+  static fromIndex(index: DatasetIndex, clock?: () => number): Dataset {
+    return new Dataset(index, clock);
+  }
+
+  /**
    * The same build as `create`, as a generator that pauses every few thousand rows: drive it
    * with `next()` and resume from a later turn of the event loop to keep each stall short
    * (the loader does, when swapping data in a running server). Returns the Dataset.

@@ -10,12 +10,19 @@
  * and rename over each other; a lock left by a dead process or older than the stale limit is
  * broken.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ARCHIVE_FILE, LOCK_FILE, META_FILE } from '@openbell/core/protocol';
 import { LoaderError } from './errors.js';
+
+/**
+ * node:crypto, loaded when first used: loading it is a noticeable part of a one-shot command's
+ * start, and loading the bundled sample hashes nothing when its snapshot vouches for the bytes.
+ */
+let nodeCrypto: typeof import('node:crypto') | undefined;
+const crypto = (): typeof import('node:crypto') => (nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto'));
 
 export { ARCHIVE_FILE, META_FILE };
 const META_FORMAT = 1;
@@ -48,7 +55,7 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform: 
 }
 
 export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return crypto().createHash('sha256').update(bytes).digest('hex');
 }
 
 function isMeta(v: unknown): v is CacheMeta {
@@ -115,7 +122,7 @@ export class ArchiveCache {
   }
 
   private async atomicWrite(path: string, bytes: Uint8Array): Promise<void> {
-    const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const tmp = `${path}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
     try {
       // Asynchronous writes and fsync: a running server keeps answering while an update is
       // committed (a synchronous fsync can block for a long time on a busy disk).
@@ -142,7 +149,7 @@ export class ArchiveCache {
     const staleMs = options.staleMs ?? 30 * 60_000;
     await this.ensureDir();
     const lockPath = join(this.dir, LOCK_FILE);
-    const token = `${process.pid} ${randomBytes(6).toString('hex')}`;
+    const token = `${process.pid} ${crypto().randomBytes(6).toString('hex')}`;
     const until = Date.now() + waitMs;
     let delay = 20;
     for (;;) {

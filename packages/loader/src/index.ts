@@ -1,7 +1,7 @@
 export * from './errors.js';
 export * from './types.js';
 export * from './local.js';
-export { encodeSnapshot, readSnapshot, snapshotPath } from './snapshot.js';
+export { encodeSnapshot, loaderDatasetOptions, readSnapshot, readSnapshotData, snapshotPath, type SnapshotData } from './snapshot.js';
 export * from './remote.js';
 export * from './source.js';
 export { ArchiveCache, defaultCacheDir, ARCHIVE_FILE, META_FILE, type CacheMeta } from './cache.js';

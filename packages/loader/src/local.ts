@@ -40,7 +40,7 @@ import { sha256 } from './cache.js';
 import { Dataset, placeOf, type DatasetOptions, type RowFault, type TableName, type TableSources, type Tables } from '@openbell/core';
 import { parseTable, SPEC_BY_FILE, TABLE_SPECS, type TableSpec } from './csv.js';
 import { LoaderError } from './errors.js';
-import { readSnapshot } from './snapshot.js';
+import { loaderDatasetOptions, readSnapshotData } from './snapshot.js';
 import type { DataKind, LoadedData, LoadWarning } from './types.js';
 import { extractEntry, isUnsafeEntryName, readCentralDirectory, type ZipEntry } from './zip.js';
 
@@ -182,7 +182,7 @@ export function readDirectory(dir: string): ParsedData {
  * they belong to answer a data error instead.
  */
 export function buildDataset(tables: Tables, warnings: LoadWarning[] = [], options: DatasetOptions = {}): Dataset {
-  const dataset = Dataset.create(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, clock: Date.now, ...options });
+  const dataset = Dataset.create(tables, loaderDatasetOptions(options));
   addDatasetWarnings(dataset, tables.sources, warnings);
   return dataset;
 }
@@ -293,14 +293,13 @@ export async function loadSample(path?: string): Promise<LoadedData> {
   } catch (e) {
     throw new LoaderError('not_found', `the bundled sample dataset is missing (${file})`, { file, cause: e });
   }
-  const version = contentVersion(bytes);
-  // The tables parsed at build time, when a snapshot of these very bytes is beside the file (snapshot.ts).
-  const parsed = readSnapshot(file, version) ?? parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  return toLoaded(parsed, {
-    source: SAMPLE_SOURCE,
-    kind: 'sample',
-    version,
-    downloadedAt: null,
-    isSample: true,
-  });
+  // The Dataset or the tables made at build time, when a snapshot of these very bytes is beside the file (snapshot.ts).
+  const snapshot = readSnapshotData(file, bytes, contentVersion, loaderDatasetOptions());
+  const info: LoadInfo = { source: SAMPLE_SOURCE, kind: 'sample', version: snapshot?.version ?? contentVersion(bytes), downloadedAt: null, isSample: true };
+  if (snapshot?.dataset) {
+    const warnings = [...snapshot.warnings];
+    addDatasetWarnings(snapshot.dataset, snapshot.sources, warnings);
+    return loadedData(snapshot.dataset, warnings, info);
+  }
+  return toLoaded(snapshot?.parsed ?? parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)), info);
 }

@@ -1,20 +1,26 @@
 /**
- * A snapshot of the bundled sample's parsed tables, made at build time beside sample.zip
- * (`sample.zip.snapshot`), so a one-shot command does not inflate and parse the CSVs again on
- * every start (the CLI's build writes it: packages/cli/tsup.config.ts).
+ * A snapshot of the bundled sample, made at build time beside sample.zip
+ * (`sample.zip.snapshot`), so a one-shot command neither inflates and parses the CSVs nor
+ * builds every market's indexes on each start (the CLI's build writes it:
+ * packages/cli/tsup.config.ts).
  *
  * The snapshot holds what `parseArchive` returns for the archive (v8.serialize, the tables
- * as columns of indices into their distinct cell values), tagged with the archive's content
- * version (`sha256:…`): it is used only for the same bytes, and anything unexpected (missing, unreadable, another format or V8 version,
- * another archive) falls back to parsing the archive, so it can make a load faster but never
- * different. The Dataset is still built from the tables as for any load.
+ * as columns of indices into their distinct cell values) and, when core can freeze it, the
+ * Dataset built from those tables (core frozen.ts: each market decoded on first use). It is
+ * tagged with the archive's content version (`sha256:…`) and holds a copy of the archive's
+ * bytes, so that a load can check it was made for the file beside it by comparing bytes rather
+ * than hashing them: it is used only for the same bytes,
+ * the frozen Dataset only for the options it was built with, and anything unexpected (missing,
+ * unreadable, another format or V8 version, another archive) falls back to the tables or to
+ * parsing the archive, so it can make a load faster but never different.
  */
 import { readFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
+import { freezeDataset, thawDataset, type Dataset, type DatasetOptions, type FrozenDataset, type TableSources, type Tables } from '@openbell/core';
 import type { ParsedData } from './local.js';
 
 /** Bumped whenever what the snapshot holds changes shape. */
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
 
 /**
  * A table whose rows are plain objects with the same keys in the same order, as column keys
@@ -31,9 +37,18 @@ type Table = { columns: Columns } | { raw: unknown };
 interface Snapshot {
   format: number;
   version: string;
+  /** `serialize` of TableData: decoded only when the frozen Dataset cannot be used. */
+  tables: Uint8Array;
+  warnings: ParsedData['warnings'];
+  sources: TableSources | undefined;
+  dataset: FrozenDataset | undefined;
+  /** The archive's bytes (whose content version is `version`), when the maker gave them. */
+  archive: Uint8Array | undefined;
+}
+
+interface TableData {
   values: unknown[];
   tables: Record<string, Table>;
-  warnings: ParsedData['warnings'];
 }
 
 function isPlainRow(r: unknown): r is Record<string, unknown> {
@@ -77,8 +92,16 @@ export function snapshotPath(archivePath: string): string {
   return `${archivePath}.snapshot`;
 }
 
-/** The snapshot file's bytes for the archive of `version` parsed as `parsed`. */
-export function encodeSnapshot(parsed: ParsedData, version: string): Buffer {
+/**
+ * The options the loader builds datasets with: the coverage of a market without holidays ends
+ * five years after the current one (bulk-format.md).
+ */
+export function loaderDatasetOptions(options: DatasetOptions = {}): DatasetOptions {
+  return { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, clock: Date.now, ...options };
+}
+
+/** The snapshot file's bytes for the archive of `version` (whose bytes are `archive`) parsed as `parsed`. */
+export function encodeSnapshot(parsed: ParsedData, version: string, archive?: Uint8Array): Buffer {
   const index = new Map<unknown, number>();
   const values: unknown[] = [];
   const tables: Record<string, Table> = {};
@@ -86,20 +109,85 @@ export function encodeSnapshot(parsed: ParsedData, version: string): Buffer {
     const columns = Array.isArray(t) && t.length > 0 ? toColumns(t, index, values) : undefined;
     tables[name] = columns ? { columns } : { raw: t };
   }
-  const s: Snapshot = { format: SNAPSHOT_FORMAT, version, values, tables, warnings: parsed.warnings };
+  let dataset: FrozenDataset | undefined;
+  try {
+    const { clock: _clock, ...options } = loaderDatasetOptions();
+    dataset = freezeDataset(parsed.tables, options, serialize);
+  } catch {
+    // Tables a Dataset cannot be built from: the load will say why, from the tables.
+  }
+  const s: Snapshot = {
+    format: SNAPSHOT_FORMAT,
+    version,
+    tables: serialize({ values, tables } satisfies TableData),
+    warnings: parsed.warnings,
+    sources: (parsed.tables as Partial<Tables>).sources,
+    dataset,
+    archive,
+  };
   return serialize(s);
 }
 
-/** The parsed tables of the archive at `archivePath` whose content version is `version`, when a matching snapshot is beside it. */
-export function readSnapshot(archivePath: string, version: string): ParsedData | undefined {
-  let s: Partial<Snapshot> | undefined;
+/** The snapshot beside the archive at `archivePath`, when it is one of this format. */
+function readAny(archivePath: string): Snapshot | undefined {
   try {
-    s = deserialize(readFileSync(snapshotPath(archivePath))) as Partial<Snapshot>;
-    if (s?.format !== SNAPSHOT_FORMAT || s.version !== version || !Array.isArray(s.values) || typeof s.tables !== 'object' || s.tables === null) return undefined;
+    const s = deserialize(readFileSync(snapshotPath(archivePath))) as Partial<Snapshot>;
+    if (s?.format !== SNAPSHOT_FORMAT || typeof s.version !== 'string' || !(s.tables instanceof Uint8Array)) return undefined;
+    return s as Snapshot;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The snapshot beside the archive at `archivePath` when it was made for `version`. */
+function readFile(archivePath: string, version: string): Snapshot | undefined {
+  const s = readAny(archivePath);
+  return s?.version === version ? s : undefined;
+}
+
+function tablesOf(s: Snapshot): ParsedData | undefined {
+  try {
+    const t = deserialize(s.tables) as Partial<TableData>;
+    if (!Array.isArray(t.values) || typeof t.tables !== 'object' || t.tables === null) return undefined;
     const tables: Record<string, unknown> = {};
-    for (const [name, t] of Object.entries(s.tables)) tables[name] = 'columns' in t ? fromColumns(t.columns, s.values) : t.raw;
+    for (const [name, table] of Object.entries(t.tables)) tables[name] = 'columns' in table ? fromColumns(table.columns, t.values) : table.raw;
     return { tables: tables as unknown as ParsedData['tables'], warnings: s.warnings ?? [] };
   } catch {
     return undefined;
   }
+}
+
+/** The parsed tables of the archive at `archivePath` whose content version is `version`, when a matching snapshot is beside it. */
+export function readSnapshot(archivePath: string, version: string): ParsedData | undefined {
+  const s = readFile(archivePath, version);
+  return s && tablesOf(s);
+}
+
+/** What a matching snapshot gives a load: the Dataset built for `options`, else the tables; and the archive's content version. */
+export type SnapshotData = { version: string } & (
+  | { dataset: Dataset; sources: TableSources | undefined; warnings: ParsedData['warnings'] }
+  | { dataset?: undefined; parsed: ParsedData }
+);
+
+/**
+ * The snapshot beside the archive at `archivePath` whose bytes are `bytes` (undefined without
+ * a usable one), as a Dataset built with `options` when it holds one. A snapshot holding the
+ * archive's bytes is matched by comparing them (its version was computed from them); one
+ * without, by `versionOf(bytes)`.
+ */
+export function readSnapshotData(archivePath: string, bytes: Uint8Array, versionOf: (bytes: Uint8Array) => string, options: DatasetOptions): SnapshotData | undefined {
+  const s = readAny(archivePath);
+  if (!s) return undefined;
+  if (s.archive !== undefined ? !(s.archive instanceof Uint8Array) || Buffer.compare(s.archive, bytes) !== 0 : s.version !== versionOf(bytes)) return undefined;
+  const { version } = s;
+  if (s.dataset) {
+    try {
+      const dataset = thawDataset(s.dataset, options, (bytes) => deserialize(bytes));
+      if (dataset) return { version, dataset, sources: s.sources, warnings: s.warnings ?? [] };
+    } catch {
+      // An unreadable frozen Dataset: the tables beside it.
+    }
+  }
+  const parsed = tablesOf(s);
+  return parsed && { version, parsed };
 }

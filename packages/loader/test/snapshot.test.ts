@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentVersion, encodeSnapshot, loadSample, parseArchive, readSnapshot, samplePath, snapshotPath, type LoadedData } from '../src/index.js';
+import { contentVersion, encodeSnapshot, loadSample, loaderDatasetOptions, parseArchive, readSnapshot, readSnapshotData, samplePath, snapshotPath, type LoadedData } from '../src/index.js';
 
 let tmp: string;
 let zip: string;
@@ -46,6 +46,8 @@ describe('sample snapshot', () => {
     const parsedFromZip = await loadSample(zip);
     writeSnapshot();
     expect(readSnapshot(zip, contentVersion(bytes))).toBeDefined();
+    // The load takes the Dataset built at build time, not only the tables.
+    expect(readSnapshotData(zip, bytes, contentVersion, loaderDatasetOptions())?.dataset).toBeDefined();
     const fromSnapshot = await loadSample(zip);
     expect(fromSnapshot.meta.version).toBe(`sha256:${(await import('node:crypto')).createHash('sha256').update(bytes).digest('hex')}`);
     expect(answers(fromSnapshot)).toEqual(answers(parsedFromZip));
@@ -60,6 +62,31 @@ describe('sample snapshot', () => {
     // Made for other bytes (a stale snapshot): ignored.
     writeSnapshot(doctored, 'sha256:0000');
     expect((await loadSample(zip)).dataset.isMarketAvailable('US.NYSE')).toBe(true);
+  });
+
+  it('holding the archive, is matched by its bytes without hashing them, and only by them', async () => {
+    const version = contentVersion(bytes);
+    const hashed: Uint8Array[] = [];
+    const versionOf = (b: Uint8Array) => (hashed.push(b), contentVersion(b));
+    writeFileSync(snapshotPath(zip), encodeSnapshot(parseArchive(new Uint8Array(bytes)), version, bytes));
+    const matched = readSnapshotData(zip, bytes, versionOf, loaderDatasetOptions())!;
+    expect(matched.version).toBe(version);
+    expect(matched.dataset).toBeDefined();
+    expect(hashed).toEqual([]);
+    expect((await loadSample(zip)).meta.version).toBe(version);
+    // The right version string with other bytes: not this archive's snapshot.
+    const other = Buffer.from(bytes);
+    other[other.length - 1] ^= 1;
+    writeFileSync(snapshotPath(zip), encodeSnapshot(parseArchive(new Uint8Array(bytes)), version, other));
+    expect(readSnapshotData(zip, bytes, versionOf, loaderDatasetOptions())).toBeUndefined();
+    expect((await loadSample(zip)).meta.version).toBe(version);
+  });
+
+  it('gives the tables instead of the Dataset when it was built for other options', () => {
+    writeSnapshot();
+    const other = readSnapshotData(zip, bytes, contentVersion, loaderDatasetOptions({ plan: 'holidays_only' }))!;
+    expect(other.dataset).toBeUndefined();
+    expect('parsed' in other && other.parsed).toEqual(parseArchive(new Uint8Array(bytes)));
   });
 
   it('falls back to the archive when the snapshot is unreadable', async () => {

@@ -1,12 +1,19 @@
 /**
  * Bodies of /health and /info: service state, not calendar answers.
  */
-import cluster from 'node:cluster';
+import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { scrubSecrets } from '@openbell/core/secrets';
 import { DataNotLoadedError } from './errors.js';
 import { INTERFACE_VERSION } from './interface-version.js';
 import type { DataHolder } from './updates.js';
+
+/**
+ * node:cluster when /info is first answered: this module is also part of the CLI's one-shot
+ * commands (the offline entry), whose start would otherwise load cluster and child_process.
+ */
+let nodeCluster: typeof import('node:cluster').default | undefined;
+const cluster = (): typeof import('node:cluster').default => (nodeCluster ??= createRequire(import.meta.url)('node:cluster') as typeof import('node:cluster').default);
 
 /** The package version, read once (src/ and dist/ both sit one level below package.json). */
 export const PACKAGE_VERSION: string = (() => {
@@ -97,7 +104,7 @@ export function infoBody(holder: DataHolder): Record<string, unknown> {
       ...(holder.loadError ? { load_error: holder.loadError } : {}),
     },
     // Which process answered: under `serve --workers N` each worker is a process of its own.
-    process: { pid: process.pid, worker: cluster.isWorker ? (cluster.worker?.id ?? null) : null },
+    process: { pid: process.pid, worker: cluster().isWorker ? (cluster().worker?.id ?? null) : null },
     updates: {
       enabled: u.enabled,
       every_minutes: u.everyMinutes,

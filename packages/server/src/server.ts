@@ -8,7 +8,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES } from '@openbell/core/protocol';
-import { createApp, inMemoryData, type AppOptions, type OpenbellApp } from './app.js';
+import type { OpenbellApp } from './app.js';
+import { inMemoryData, prepareApp, type AppOptions } from './routes.js';
 import { createLogger } from './logging.js';
 import type { DataSource, LoadedData } from './types.js';
 import { createUpdater, DataHolder, publicErrorMessage, type UpdateOutcome, type Updater } from './updates.js';
@@ -47,12 +48,22 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
   updateRetryMs?: number;
   /** Delay before retrying a failed first load; doubles up to 30 minutes. Default 60 s. */
   loadRetryMs?: number;
+  /**
+   * Load express (it serves /info, the docs, the board and event stream, the 404 answers) on
+   * the first request that needs it rather than before listening: the data routes and
+   * /health answer without it, and starting takes much less. `app` is then there once a
+   * request or `loadApp()` has loaded it. Default false.
+   */
+  expressOnDemand?: boolean;
 }
 
 export interface RunningServer {
   /** http://host:port, or unix:/path for a socket. */
   url: string;
-  app: OpenbellApp;
+  /** The express app; with `expressOnDemand`, only once loaded (else it throws: await `loadApp()`). */
+  readonly app: OpenbellApp;
+  /** The express app, loaded if it is not yet. */
+  loadApp(): Promise<OpenbellApp>;
   holder: DataHolder;
   server: http.Server;
   logger: Logger;
@@ -106,7 +117,27 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   // the request's Host header; known once listening.
   let listenUrl: string | undefined;
   const publish = options.publish ? { listenUrl: () => listenUrl, ...options.publish } : undefined;
-  const app = createApp({ ...options, publish, holder, logger });
+  const appOptions = { ...options, publish, holder, logger };
+  const prepared = prepareApp(appOptions);
+  let app: OpenbellApp | undefined;
+  let loadingApp: Promise<OpenbellApp> | undefined;
+  const loadApp = (): Promise<OpenbellApp> => (loadingApp ??= import('./app.js').then((m) => (app = m.expressApp(prepared, appOptions))));
+  if (!options.expressOnDemand) await loadApp();
+  /** A request the routes without express do not answer. */
+  const viaExpress = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    if (app) {
+      app(req, res);
+      return;
+    }
+    loadApp().then(
+      (a) => a(req, res),
+      (err: unknown) => {
+        logger.error({ err }, 'loading the express app failed');
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      },
+    );
+  };
   let closed = false;
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout || Infinity);
@@ -131,7 +162,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
         if (busy.has(socket)) busy.set(socket, n);
         if (closed && n === 0) endWhenFlushed(socket);
       });
-      if (!app.dispatch(req, res)) app(req, res);
+      if (!prepared.dispatch(req, res)) viaExpress(req, res);
     },
   );
   server.on('connection', (socket: net.Socket) => {
@@ -264,7 +295,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
 
   return {
     url,
-    app,
+    get app(): OpenbellApp {
+      if (!app) throw new Error('the express app is loaded on demand and not yet: await loadApp()');
+      return app;
+    },
+    loadApp,
     holder,
     server,
     logger,

@@ -60,6 +60,31 @@ describe('createServer', () => {
     await s.ready;
   });
 
+  it('with expressOnDemand, answers the data routes and /health before express, and the rest once it is loaded', async () => {
+    const s = await start({ data: fixtureData(), expressOnDemand: true, corsOrigins: ['https://a.test'] });
+    expect((await getJson(`${s.url}/markets/US.NYSE`)).body.fin_id).toBe('US.NYSE');
+    expect((await getJson(`${s.url}/health`)).body).toMatchObject({ status: 'ok' });
+    expect(() => s.app).toThrow(/loadApp/);
+    // The first requests for express routes load it, and wait for it.
+    const [info, missing, preflight] = await Promise.all([
+      getJson(`${s.url}/info`),
+      getJson(`${s.url}/nowhere`),
+      fetch(`${s.url}/markets`, { method: 'OPTIONS', headers: { origin: 'https://a.test', 'access-control-request-method': 'GET' } }),
+    ]);
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://a.test');
+    expect(info.body.data.version).toBe(fixtureData().meta.version);
+    expect(missing).toEqual({ status: 404, body: { detail: 'Not Found: no route for GET /nowhere' } });
+    expect(s.app).toBe(await s.loadApp());
+    expect(s.app.holder).toBe(s.holder);
+  });
+
+  it('without expressOnDemand, has its express app before listening', async () => {
+    const s = await start({ data: fixtureData() });
+    expect(s.app.holder).toBe(s.holder);
+    expect(await s.loadApp()).toBe(s.app);
+  });
+
   it('accepts a bare dataset', async () => {
     const s = await start({ dataset: fixtureData().dataset });
     expect((await getJson(`${s.url}/info`)).body.data.source).toBe('in-memory dataset');

@@ -155,7 +155,7 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   // wins for whoever wants the kernel's choice.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_RR;
   const logger = createLogger(settings.logLevel as Parameters<typeof createLogger>[0], logFormatOf(settings));
-  const bar = progressBar();
+  const bar = await progressBar();
   const source = sourceFor(settings, bar.onProgress, true);
   if (settings.publish) publishOptions(settings, source.archivePath()); // the same user errors as one process
   if (source.kind === 'sample') err.write(`${SAMPLE_NOTICE}\n`);

@@ -4,7 +4,7 @@ import { progressBar, sourceFor } from '../data.js';
 import { UserError } from '../errors.js';
 
 export async function importArchive(settings: Settings, force: boolean, out: NodeJS.WritableStream = process.stdout): Promise<void> {
-  const bar = progressBar();
+  const bar = await progressBar();
   const source = sourceFor(settings, bar.onProgress);
   if (!source.isRemote) {
     throw new UserError(

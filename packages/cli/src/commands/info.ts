@@ -6,7 +6,7 @@ import { loadForQuery, progressBar, sourceFor } from '../data.js';
 import { keyValues } from '../format.js';
 
 export async function info(settings: Settings, options: { check: boolean; json: boolean }, out: NodeJS.WritableStream = process.stdout): Promise<void> {
-  const bar = progressBar();
+  const bar = await progressBar();
   const source = sourceFor(settings, bar.onProgress);
   const data = await loadForQuery(settings, options.json, source).finally(() => bar.stop());
   const check: CheckResult | undefined = options.check ? await source.check() : undefined;

@@ -4,7 +4,6 @@
  * on) each opening, closing and phase change as it happens. Core plans the events; this
  * module only keeps time.
  */
-import { spawn } from 'node:child_process';
 import type { CalendarQueries, PlannedBellEvent } from '@openbell/core';
 import { UserError } from '../errors.js';
 import { clock, note, PLAIN, statusColor, table, type Out } from '../format.js';
@@ -126,7 +125,10 @@ export async function watch(ds: CalendarQueries, ids: string[], options: WatchOp
 }
 
 /** Runs `cmd` through the shell with the event in OPENBELL_* variables and as JSON on stdin. */
-export function runExec(cmd: string, e: PlannedBellEvent): Promise<number | null> {
+export async function runExec(cmd: string, e: PlannedBellEvent): Promise<number | null> {
+  // Imported here: the status command's formatters load this module, and child_process (with
+  // the cluster of modules it pulls in) is only needed by `watch --exec`.
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     const { at_ms: _ms, ...body } = e;
     const child = spawn(cmd, {

@@ -66,6 +66,8 @@ export function serverOptions(settings: Settings): ServerOptions {
     requestTimeoutMs: settings.requestTimeout * 1000,
     logLevel: settings.logLevel as LogLevel,
     logFormat: logFormatOf(settings),
+    // The data routes answer without express: loading it waits for a request that needs it.
+    expressOnDemand: true,
     ...(settings.corsOrigins ? { corsOrigins: settings.corsOrigins.includes('*') ? '*' : settings.corsOrigins } : {}),
   };
 }
@@ -84,7 +86,7 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     const { runPrimary } = await import('./cluster.js');
     return runPrimary(settings, err);
   }
-  const bar = progressBar();
+  const bar = await progressBar();
   const source = sourceFor(settings, bar.onProgress, true);
   const publish = settings.publish ? publishOptions(settings, source.archivePath()) : undefined;
   if (source.kind === 'sample') err.write(`${SAMPLE_NOTICE}\n`);

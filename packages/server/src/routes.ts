@@ -1,0 +1,135 @@
+/**
+ * What the server answers without express: the data routes (the dispatcher, dispatch.ts),
+ * /health, the publisher's downloads, the access log and CORS. createApp mounts them ahead of
+ * express's routes; createServer can answer with them alone until a request needs express
+ * (ServerOptions.expressOnDemand), so a server starts without loading express.
+ */
+import type { CalendarQueries } from '@openbell/core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { createDispatcher, type Dispatcher } from './dispatch.js';
+import { createHealthDispatcher } from './health.js';
+import { accessLog, createLogger } from './logging.js';
+import type { LogFormat, LogLevel } from './logging.js';
+import { createPublisher, type Publisher, type PublisherOptions } from './publish.js';
+import type { DataMeta, LoadedData } from './types.js';
+import { DataHolder } from './updates.js';
+import type { LiveOptions } from './live/index.js';
+
+export interface AppOptions {
+  /** Data to serve (a loader `LoadedData`). */
+  data?: LoadedData;
+  /** A bare core Dataset, for library users without the loader; described as in-memory data. */
+  dataset?: CalendarQueries;
+  /** A holder shared with an updater (createServer passes its own). Wins over data/dataset. */
+  holder?: DataHolder;
+  logger?: Logger;
+  /** Used when no logger is given. Default 'info'. */
+  logLevel?: LogLevel;
+  /** `json` (default) or `pretty` lines for a terminal. */
+  logFormat?: LogFormat;
+  /** Origins allowed to call the API from a browser; '*' for any. Default none. */
+  corsOrigins?: readonly string[] | '*';
+  /** The clock for /status without datetime_utc (tests pin it). */
+  now?: () => number | Date;
+  /**
+   * Bytes of serialized answers kept per dataset for the operations that do not depend on the
+   * clock (lists, holidays, schedules, phases, days); default 64 MiB, 0 disables. Swapping
+   * data starts a fresh cache.
+   */
+  cacheBytes?: number;
+  /** The longest date range of phases, days and sessions, in days; default 3653 (ten years). */
+  maxRangeDays?: number;
+  /**
+   * Publisher mode: serve this archive as the hosted `GET|HEAD /v4/download` endpoint (bearer
+   * tokens) with presigned `/v4/files/…` downloads, beside the REST interface (publish.ts).
+   */
+  publish?: PublisherOptions;
+  /** Board, bell events and feeds (issue 15): event-stream timing, for tests. */
+  live?: Omit<LiveOptions, 'now'>;
+}
+
+/** The routes answered without express, and what createApp's express routes share with them. */
+export interface PreparedApp {
+  holder: DataHolder;
+  logger: Logger;
+  now: () => number;
+  /** The access log, when the level logs requests. */
+  log: ReturnType<typeof accessLog>;
+  cors: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+  /** /health, the publisher's routes and the data routes; false when the request is none of them. */
+  dispatch: Dispatcher;
+  publisher: Publisher | undefined;
+}
+
+const noop = () => undefined;
+
+/** Meta for a Dataset handed over without the loader. */
+export function inMemoryData(dataset: CalendarQueries, loadedAt: Date = new Date()): LoadedData {
+  const meta: DataMeta = {
+    source: 'in-memory dataset',
+    kind: 'memory',
+    isSample: false,
+    version: null,
+    downloadedAt: null,
+    loadedAt: loadedAt.toISOString(),
+    plan: dataset.plan,
+    warnings: [],
+  };
+  return { dataset, meta };
+}
+
+/**
+ * CORS on plain node objects (used by the dispatcher and as express middleware). Answers a
+ * preflight itself and returns true then.
+ */
+function corsHandler(origins: readonly string[] | '*'): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const any = origins === '*' || origins.includes('*');
+  const allowed = new Set(origins === '*' ? [] : origins);
+  return (req, res) => {
+    const origin = req.headers.origin;
+    if (origin === undefined || !(any || allowed.has(origin))) return false;
+    res.setHeader('Access-Control-Allow-Origin', any ? '*' : origin);
+    if (!any) res.setHeader('Vary', 'Origin');
+    if (req.method !== 'OPTIONS') return false;
+    res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type');
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.statusCode = 204;
+    res.end();
+    return true;
+  };
+}
+
+export function prepareApp(options: AppOptions = {}): PreparedApp {
+  const logger = options.logger ?? createLogger(options.logLevel ?? 'info', options.logFormat);
+  const holder =
+    options.holder ??
+    new DataHolder(options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined));
+  const clock = options.now;
+  const now: () => number = clock
+    ? () => {
+        const v = clock();
+        return typeof v === 'number' ? v : v.getTime();
+      }
+    : Date.now;
+
+  const log = accessLog(logger);
+  const cors = options.corsOrigins && options.corsOrigins.length > 0 ? corsHandler(options.corsOrigins) : undefined;
+  const before =
+    log || cors
+      ? (req: IncomingMessage, res: ServerResponse) => {
+          log?.(req as Request, res as Response, noop);
+          cors?.(req, res);
+        }
+      : undefined;
+  const dataDispatch = createDispatcher({ holder, now, logger, before, cacheBytes: options.cacheBytes, limits: { maxRangeDays: options.maxRangeDays } });
+  // Publisher mode: /v4/download and /v4/files/… are answered ahead of the data routes.
+  const publisher = options.publish ? createPublisher(options.publish, { logger, before }) : undefined;
+  const routed: Dispatcher = publisher ? (req, res) => publisher(req, res) || dataDispatch(req, res) : dataDispatch;
+  // /health first, without express (health.ts).
+  const health = createHealthDispatcher(holder, before);
+  const dispatch: Dispatcher = (req, res) => health(req, res) || routed(req, res);
+  return { holder, logger, now, log, cors, dispatch, publisher };
+}
