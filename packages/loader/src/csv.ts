@@ -42,13 +42,18 @@ export const TABLE_SPECS: TableSpec[] = [
 
 export const SPEC_BY_FILE = new Map(TABLE_SPECS.map((s) => [s.fileName, s]));
 
-/** bulk-format.md: lower-case, runs of other characters → `_`, `finid` → `fin_id`. */
+/**
+ * bulk-format.md: lower-case, runs of other characters → `_`, `finid` → `fin_id`. Underscores
+ * the rule makes at either end stay (`Rank (Global)` is `rank_global_`): the page says nothing
+ * about dropping them. Spaces around the cell and a byte-order mark are padding of the cell,
+ * not part of the name, so they go first (`' Memo '` is `memo`, not `_memo_`).
+ */
 export function normalizeHeader(header: string): string {
   const n = header
+    .replace(/^\uFEFF/, '')
     .trim()
     .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+    .replace(/[^a-z0-9_]+/g, '_');
   return n === 'finid' ? 'fin_id' : n;
 }
 

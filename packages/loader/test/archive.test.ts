@@ -1,7 +1,7 @@
 // parseArchive / buildDataset / loadFromBytes on small archives built in the test.
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildDataset, LoaderError, loadFromBytes, parseArchive, type LoadWarning } from '../src/index.js';
+import { buildDataset, LoaderError, loadFromBytes, normalizeHeader, parseArchive, type LoadWarning } from '../src/index.js';
 
 const BOM = '\uFEFF';
 const crlf = (lines: string[]) => BOM + lines.join('\r\n') + '\r\n';
@@ -63,6 +63,16 @@ describe('parseArchive: reading the format', () => {
     expect(Object.keys(tables.markets[0]!)[0]).toBe('fin_id');
     expect(tables.phaseTypes![1]!.name).toBe('Primary Trading Session, No Settlement');
     expect(tables.holidays[2]!.memo).toBe('Memo, with comma');
+  });
+
+  it('header names follow the rule literally: underscores it makes at the ends stay; padding of the cell does not count', () => {
+    expect(normalizeHeader('Rank (Global)')).toBe('rank_global_');
+    expect(normalizeHeader('(Note)')).toBe('_note_');
+    expect(normalizeHeader('FinID')).toBe('fin_id');
+    expect(normalizeHeader('\uFEFF In Force Start Date ')).toBe('in_force_start_date');
+    expect(normalizeHeader('Memo__2')).toBe('memo__2');
+    const { tables } = parseArchive(zip({ 'csv/markets.csv': ['FinID,Rank (Global), Padded ', 'US.NYSE,1,x'] }));
+    expect(tables.markets[0]).toMatchObject({ fin_id: 'US.NYSE', rank_global_: '1', padded: 'x' });
   });
 
   it('empty cell is null, Observed is a boolean, integers and HH:MM:SS times', () => {
