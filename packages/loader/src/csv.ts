@@ -252,12 +252,14 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
       if (!keep[c]) continue;
       const cell = rec[c] ?? '';
       if (c === observedIdx) {
-        const v = cell.trim().toUpperCase();
-        if (v !== '' && v !== 'OBS') {
+        // bulk-format.md: true "when the cell says OBS", so exactly that: `obs` or ` OBS ` is
+        // not what the vendor writes and reads as false with the odd-value warning below, as
+        // the other implementations of the page read it.
+        if (cell !== '' && cell !== 'OBS') {
           oddObserved++;
           firstOdd ??= { line, value: cell };
         }
-        row[names[c]!] = v === 'OBS';
+        row[names[c]!] = cell === 'OBS';
         continue;
       }
       if (cell === '') {

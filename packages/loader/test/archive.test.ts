@@ -78,7 +78,8 @@ describe('parseArchive: reading the format', () => {
   it('empty cell is null, Observed is a boolean, integers and HH:MM:SS times', () => {
     const { tables } = parseArchive(zip());
     expect(tables.markets[0]!.permanently_closed).toBeNull();
-    expect(tables.holidays.map((h) => h.observed)).toEqual([false, true, true]);
+    // Only a cell that says OBS is true: the ' obs ' of the second row is not (bulk-format.md).
+    expect(tables.holidays.map((h) => h.observed)).toEqual([false, false, true]);
     const s = tables.schedules![0]!;
     expect(s).toMatchObject({ start: '09:30:00', end: '16:00:00', offset_days: 0, duration: null, venue_note: 'floor' });
     expect(tables.schedules![1]!.offset_days).toBeNull();
@@ -214,6 +215,13 @@ describe('bad rows load as warnings naming file, line and column; only their mar
   it('odd Observed values warn (read as false)', () => {
     const { meta } = loadFromBytes(zip({ 'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,2023-11-23,Thanksgiving Day,Closed,No,Yes,,Closed') }), info);
     expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 2, column: 'Observed' }));
+  });
+
+  it("Observed is true only when the cell says OBS: 'obs' and ' OBS ' are odd values (false, one warning)", () => {
+    const lines = ['FinID,Date,Holiday Name,Schedule,Settlement,Observed,Memo,Status', 'US.NYSE,2023-11-23,A,Closed,No,obs,,Closed', 'US.NYSE,2023-11-24,B,Closed,No, OBS ,,Closed', 'US.NYSE,2024-12-25,C,Closed,No,OBS,,Closed'];
+    const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': lines }), info);
+    expect(dataset.listHolidays('US.NYSE', '2023-01-01', '2024-12-31').map((h) => h.observed)).toEqual([false, false, true]);
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 2, column: 'Observed', message: expect.stringContaining("2 Observed cell(s)") }));
   });
 
   it('unknown CSV files and empty header cells are warnings', () => {
