@@ -177,17 +177,49 @@ describe('bad holiday and market rows', () => {
     const first = base.findIndex((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23');
     const ds = build((t) => t.holidays.push({ ...base[first]!, holiday_name: 'Second row' }));
     const e = errorOf(() => ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23'));
-    expect(e.message).toBe(`csv/holidays.csv, line ${base.length + 2}, column 'Date': two different holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`);
+    expect(e.message).toBe(`csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two different holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`);
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('identical duplicate holiday rows collapse to one, with a warning', () => {
+  // bulk-format.md lists "a duplicate key" among bad rows, identical or not (this test pinned
+  // the old collapsing of identical rows into one).
+  it('identical duplicate holiday rows are a duplicate key: a bad row naming both lines and the key columns', () => {
     const base = fixtureTables().holidays;
-    const first = base.find((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23')!;
-    const ds = build((t) => t.holidays.push({ ...first }));
-    expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toEqual(clean.listHolidays('US.NYSE', '2023-11-23', '2023-11-23'));
-    expect(ds.warnings.map((w) => w.message)).toEqual([`csv/holidays.csv, line ${base.length + 2}: a second identical holiday row for US.NYSE on 2023-11-23; one is kept`]);
-    expect(ds.warnings[0]!.market).toBeUndefined();
+    const at = base.findIndex((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23');
+    const ds = build((t) => t.holidays.push({ ...base[at]! }));
+    const message = `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two identical holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${at + 2})`;
+    expect(ds.warnings.map((w) => [w.message, w.market, w.location?.column])).toEqual([[message, 'US.NYSE', 'date']]);
+    for (const q of [() => ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23'), () => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'), () => ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z'))]) {
+      expect(errorOf(q).message).toBe(message);
+    }
+    expect(ds.getMarket('US.NYSE').fin_id).toBe('US.NYSE');
+    expect(untouched(ds)).toEqual(untouched(clean));
+  });
+
+  it('identical duplicate rows of the other keyed tables are bad rows too (markets, currencies, currency holidays, phase types, season definitions)', () => {
+    const market = build((t) => (t.markets = [...t.markets, { ...t.markets.find((m) => m.fin_id === 'US.NYSE')! }]));
+    expect(errorOf(() => market.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(/column 'FinID': duplicate key FinID US.NYSE: market US.NYSE is listed twice with the same cells \(also csv\/markets.csv, line \d+\)/);
+    expect(market.listMarkets('US.NYSE')).toHaveLength(1);
+    expect(untouched(market)).toEqual(untouched(clean));
+
+    const ccy = build((t) => (t.currencies = [...t.currencies!, { ...t.currencies!.find((c) => c.currency_code === 'USD')! }]));
+    expect(errorOf(() => ccy.listCurrencyHolidays('USD', '2023-01-01', '2023-12-31')).message).toMatch(/^csv\/currencies.csv, line \d+, column 'Currency Code': duplicate key Currency Code USD/);
+    expect(ccy.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31')).toEqual(clean.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31'));
+
+    const ccyHol = build((t) => (t.currencyHolidays = [...t.currencyHolidays!, { ...t.currencyHolidays!.find((h) => h.currency_code === 'USD')! }]));
+    expect(errorOf(() => ccyHol.listCurrencyHolidays('USD', '2023-01-01', '2023-12-31')).message).toMatch(/column 'Date': duplicate key \(Currency Code, Date\): two identical holiday rows for USD/);
+    expect(untouched(ccyHol)).toEqual(untouched(clean));
+
+    const phase = build((t) => (t.phaseTypes = [...t.phaseTypes!, { ...t.phaseTypes!.find((p) => p.name === 'Primary Trading Session')! }]));
+    expect(phase.warnings[0]!.location).toEqual({ table: 'phaseTypes', row: 13, column: 'name' });
+    expect(errorOf(() => phase.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(/duplicate key Name: phase type 'Primary Trading Session' has two identical rows/);
+    expect(phase.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'));
+
+    // A season defined twice for one year: the dates of that year that need it answer the data error.
+    const season = build((t) => (t.seasonDefinitions = [...t.seasonDefinitions!, { ...t.seasonDefinitions!.find((d) => d.season === 'First Sunday of November' && d.year === 2023)! }]));
+    expect(season.warnings.map((w) => w.location?.column)).toEqual(['year']);
+    expect(errorOf(() => season.generatePhases('BR.B3', '2023-12-13', '2023-12-13')).message).toMatch(/duplicate key \(Season, Year\): season 'First Sunday of November' has two identical rows for 2023/);
+    expect(season.generatePhases('BR.B3', '2024-12-11', '2024-12-11')).toEqual(clean.generatePhases('BR.B3', '2024-12-11', '2024-12-11'));
   });
 
   it('identical duplicate schedule rows collapse to one, with a warning', () => {
@@ -216,13 +248,10 @@ describe('bad holiday and market rows', () => {
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('a market listed twice with different cells answers a data error; identical twice is one market', () => {
+  it('a market listed twice with different cells answers a data error', () => {
     const bad = build((t) => t.markets.push({ fin_id: 'us.nyse', timezone: 'Europe/London' }));
     expect(errorOf(() => bad.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toMatch(/market US.NYSE is listed twice with different cells/);
     expect(untouched(bad)).toEqual(untouched(clean));
-    const twin = build((t) => t.markets.push({ ...t.markets.find((m) => m.fin_id === 'US.NYSE')! }));
-    expect(twin.listMarkets('US.NYSE')).toHaveLength(1);
-    expect(twin.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(clean.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'));
   });
 
   it('reader faults (cells the loader could not read) make their row bad', () => {

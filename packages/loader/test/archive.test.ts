@@ -200,10 +200,12 @@ describe('bad rows load as warnings naming file, line and column; only their mar
     expect(parseArchive(zip({ 'csv/holidays.csv': cr })).tables.holidays.map((h) => h.status)).toEqual(['Closed', 'Open', 'Closed']);
   });
 
-  it('identical duplicate rows collapse to one, with a warning', () => {
+  // Was: identical duplicates collapse to one. bulk-format.md lists "a duplicate key" among bad rows.
+  it('identical duplicate rows are a duplicate key: a bad row of their market naming the key column', () => {
     const { meta, dataset } = loadBad({ 'csv/holidays.csv': [...HOLIDAYS, HOLIDAYS[1]!] });
-    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 5, message: expect.stringContaining('identical') }));
-    expect(dataset.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toHaveLength(1);
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 5, column: 'Date', market: 'US.NYSE', message: expect.stringContaining('duplicate key (FinID, Date): two identical holiday rows') }));
+    expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).message).toContain('csv/holidays.csv, line 5');
+    expect(dataset.getMarket('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
   });
 
   it('replaced_by naming no market is a warning (documented choice), mapped to the file and column', () => {

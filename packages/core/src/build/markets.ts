@@ -20,8 +20,9 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
     const finId = finIdRaw.trim().toUpperCase();
     const earlier = firstRow.get(finId);
     if (earlier !== undefined) {
-      if (sameRow(rows[earlier]!, row)) log.warn(`market ${finId} is listed twice with the same cells; one row is kept`, { table: 'markets', row: i, column: 'fin_id' });
-      else log.badMarketRow(finId, 'market', { table: 'markets', row: i, column: 'fin_id' }, `market ${finId} is listed twice with different cells (also ${log.where('markets', earlier)})`);
+      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows").
+      const how = sameRow(rows[earlier]!, row) ? 'the same' : 'different';
+      log.badMarketRow(finId, 'market', { table: 'markets', row: i, column: 'fin_id' }, `duplicate key FinID ${finId}: market ${finId} is listed twice with ${how} cells (also ${log.where('markets', earlier)})`);
       return;
     }
     firstRow.set(finId, i);
@@ -94,7 +95,8 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
 
 /**
  * Holiday rows into their markets. A row for a market not in the data touches nothing (a
- * warning); a bad row makes its market answer a data error; identical duplicates collapse.
+ * warning); a bad row makes its market answer a data error, and so does a second row on one
+ * date (a duplicate key, identical or not).
  * Returns the latest holiday year seen (for the coverage of markets without holidays).
  */
 export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<string, MarketEntry>, log: BuildLog): Generator<void, number, void> {
@@ -156,11 +158,8 @@ export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<str
       const day = days[k]!;
       const first = entry.holidayByDay.get(day);
       if (first !== undefined) {
-        if (sameRow(rows[firstRow]!, rows[rowIndex[k]!]!)) {
-          log.warn(`a second identical holiday row for ${finId} on ${first.date}; one is kept`, { table: T, row: rowIndex[k]! });
-        } else {
-          log.badMarketRow(finId, 'holidays', { table: T, row: rowIndex[k]!, column: 'date' }, `two different holiday rows for ${finId} on ${first.date} (also ${log.where(T, firstRow)})`);
-        }
+        const how = sameRow(rows[firstRow]!, rows[rowIndex[k]!]!) ? 'identical' : 'different';
+        log.badMarketRow(finId, 'holidays', { table: T, row: rowIndex[k]!, column: 'date' }, `duplicate key (FinID, Date): two ${how} holiday rows for ${finId} on ${first.date} (also ${log.where(T, firstRow)})`);
         continue;
       }
       entry.holidayByDay.set(day, recs[k]!);

@@ -31,11 +31,11 @@ export function buildPhaseTypes(rows: readonly PhaseTypeRow[], log: BuildLog): M
     const prev = byName.get(key);
     if (!prev) {
       byName.set(key, { row: pt, conflict: null, index: i });
-    } else if (sameRow(prev.row, pt)) {
-      log.warn(`phase type '${name}' is listed twice with the same cells; one row is kept`, { table: T, row: i, column: 'name' });
     } else {
-      prev.conflict ??= `phase type '${name}' has two different rows in phases.csv (${log.where(T, prev.index)} and ${log.where(T, i)})`;
-      log.warn(`phase type '${name}' is listed twice with different cells; the schedule rows using it are bad rows`, { table: T, row: i, column: 'name' });
+      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows").
+      const how = sameRow(prev.row, pt) ? 'identical' : 'different';
+      prev.conflict ??= `duplicate key Name: phase type '${name}' has two ${how} rows in phases.csv (${log.where(T, prev.index)} and ${log.where(T, i)})`;
+      log.warn(`duplicate key Name: phase type '${name}' is listed twice with ${how === 'identical' ? 'the same' : 'different'} cells; the schedule rows using it are bad rows`, { table: T, row: i, column: 'name' });
     }
   });
   return byName;
@@ -67,12 +67,11 @@ export function buildSeasons(rows: readonly SeasonDefinitionRow[], log: BuildLog
     const seen = `${key}\u0000${y}`;
     const earlier = rowOf.get(seen);
     if (earlier !== undefined) {
-      if (sameRow(rows[earlier]!, sd)) {
-        log.warn(`season '${name}' for ${y} is listed twice with the same cells; one row is kept`, { table: T, row: i });
-      } else if (entry.byYear.get(y) !== date.value) {
-        entry.problems.set(y, `season '${name}' has two different dates for ${y} (${log.where(T, earlier)} and ${log.where(T, i)})`);
-        log.warn(`season '${name}' has two different dates for ${y} (also ${log.where(T, earlier)})`, { table: T, row: i, column: 'date' });
-      }
+      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows"): the
+      // rows that need this season in this year answer a data error.
+      const how = sameRow(rows[earlier]!, sd) ? 'two identical rows' : entry.byYear.get(y) === date.value ? 'two different rows' : 'two different dates';
+      if (!entry.problems.has(y)) entry.problems.set(y, `duplicate key (Season, Year): season '${name}' has ${how} for ${y} (${log.where(T, earlier)} and ${log.where(T, i)})`);
+      log.warn(`duplicate key (Season, Year): season '${name}' has ${how} for ${y} (also ${log.where(T, earlier)})`, { table: T, row: i, column: 'year' });
       return;
     }
     rowOf.set(seen, i);
