@@ -290,6 +290,19 @@ describe('building', () => {
     expect(ds.warnings.map((w) => w.message).join('\n')).toMatch(/XGON/);
   });
 
+  it('a MIC mapped twice to one market and a twice-written schedule row warn naming a column (not keys: they stay usable)', () => {
+    const t = fixtureTables();
+    t.sources = SOURCES;
+    t.micMapping = [...t.micMapping!, { ...t.micMapping![0]! }];
+    t.schedules = [...t.schedules!, { ...t.schedules!.find((s) => s.fin_id === 'US.NYSE')! }];
+    const ds = Dataset.create(t);
+    expect(ds.warnings.map((w) => [w.location?.table, w.location?.column, w.market])).toEqual([
+      ['schedules', 'fin_id', undefined],
+      ['micMapping', 'mic', undefined],
+    ]);
+    expect(ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(clean.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'));
+  });
+
   it('gives a market without holidays the fallback window', () => {
     const t = fixtureTables();
     t.markets.push({ fin_id: 'XX.NEW', timezone: 'UTC' });

@@ -160,6 +160,16 @@ function parseChunks(chunks: Iterator<string, void, void>, config: Papa.ParseCon
   }
 }
 
+/**
+ * A line with too few or too many fields, placed at its first missing column (by name) or its
+ * first extra field (by position, `#9`: it has no header).
+ */
+function fieldCountFault(table: TableName, row: number, fields: number, width: number, names: readonly string[]): RowFault {
+  const column = fields < width && names[fields] ? names[fields]! : `#${fields < width ? fields + 1 : width + 1}`;
+  const what = fields < width ? `the first missing is column ${fields + 1}` : `the first extra is field ${width + 1}`;
+  return { table, row, column, message: `the line has ${fields} fields but the header has ${width} (${what})` };
+}
+
 export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, warnings: LoadWarning[]): ParsedTable {
   // Checked before any record is read, so a file that is not UTF-8 says so whatever else is wrong.
   if (!isUtf8(bytes)) throw dataError(file, undefined, undefined, 'the file is not valid UTF-8');
@@ -246,7 +256,7 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
     const line = r + 1;
     // A line with the wrong number of fields is a bad row: its cells are read by position as
     // far as they go, so core can tell whose row it is.
-    if (rec.length !== width) faults.push({ table, row: r - 1, message: `the line has ${rec.length} fields but the header has ${width}` });
+    if (rec.length !== width) faults.push(fieldCountFault(table, r - 1, rec.length, width, names));
     const row: Record<string, unknown> = { ...shape };
     for (let c = 0; c < width; c++) {
       if (!keep[c]) continue;

@@ -160,7 +160,8 @@ describe('bad rows load as warnings naming file, line and column; only their mar
     ['bad Days', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fry,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Days' }, /Mon-Fry/],
     ['unknown time zone', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,Mars/Olympus,Primary Trading Session,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Timezone' }, /Mars\/Olympus/],
     ['unknown season', { 'csv/schedules.csv': replaceLine(SCHEDULES, 1, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,16:00,0,,,,,,,,Summer Start,Summer Finish,') }, { file: 'csv/schedules.csv', line: 2, column: 'Season End' }, /Summer Finish/],
-    ['a line with the wrong number of fields', { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Few'] }, { file: 'csv/holidays.csv', line: 5 }, /4 fields but the header has 8/],
+    ['a line with too few fields names the first missing column', { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Few'] }, { file: 'csv/holidays.csv', line: 5, column: 'Settlement' }, /4 fields but the header has 8 \(the first missing is column 5\)/],
+    ['a line with too many fields names the first extra one by position', { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Closed,No,,,Closed,many'] }, { file: 'csv/holidays.csv', line: 5, column: '#9' }, /9 fields but the header has 8 \(the first extra is field 9\)/],
     ['a market listed twice with different cells', { 'csv/markets.csv': [...MARKETS, 'us.nyse,Again,America/New_York,Sat-Sun,,,,'] }, { file: 'csv/markets.csv', line: 4, column: 'FinID' }, /listed twice/],
   ];
   for (const [what, files, place, message] of cases) {

@@ -240,7 +240,7 @@ export function* addSchedules(
       const row = rows[i]!;
       const twin = kept.find((k) => sameRow(rows[k]!, row));
       if (twin !== undefined) {
-        log.warn(`an identical schedule row of ${finId} (also ${log.where(T, twin)}); one is kept`, { table: T, row: i });
+        log.warn(`an identical schedule row of ${finId} (also ${log.where(T, twin)}); one is kept`, { table: T, row: i, column: 'fin_id' });
         continue;
       }
       kept.push(i);
