@@ -8,6 +8,16 @@ import { ZoneRegistry } from '../zone.js';
 import { DayIndexBuilder, dayCell, sameRow, str, withExtras } from './cells.js';
 import type { BuildLog } from './log.js';
 
+/**
+ * bulk-format.md: the FinID's part before the first dot "unless the file carries a column of
+ * that name", and an empty cell is null. So with the column an empty cell answers null, not
+ * the prefix. The loader gives every row all the file's columns (null when empty); a library
+ * caller says "the column exists" by giving the key, even with null.
+ */
+function countryCode(row: MarketRow, finId: string): string | null {
+  return row.country_code === undefined ? finId.split('.')[0]! : str(row.country_code);
+}
+
 export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: ZoneRegistry): Map<string, MarketEntry> {
   const markets = new Map<string, MarketEntry>();
   const firstRow = new Map<string, number>();
@@ -53,7 +63,7 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
         memo: str(row.memo),
         permanently_closed: str(row.permanently_closed),
         replaced_by: str(row.replaced_by)?.trim().toUpperCase() ?? null,
-        country_code: str(row.country_code) ?? finId.split('.')[0]!,
+        country_code: countryCode(row, finId),
         holidays_min_date: null,
         holidays_max_date: null,
       } as Market,
