@@ -54,7 +54,6 @@ describe('a bad schedule row affects only its market, naming file, line and colu
     ['a malformed integer', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { offset_days: 'one' as unknown as number })), 'Offset Days', /expected an integer, got 'one'/],
     ['a malformed date', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { in_force_start_date: '2023-02-30' })), 'In Force Start Date', /expected a date/],
     ['an unknown time zone', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { timezone: 'Mars/Olympus' })), 'Timezone', /unknown time zone 'Mars\/Olympus'/],
-    ['a season name with no definition', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { season_start: 'Easter', season_end: 'Whitsun' })), 'Season Start', /season 'Easter' has no definition/],
   ];
   for (const [what, mutate, column, message] of cases) {
     it(what, () => {
@@ -79,6 +78,25 @@ describe('a bad schedule row affects only its market, naming file, line and colu
       expect(untouched(ds)).toEqual(untouched(clean));
     });
   }
+
+  // Was a bad row at load that failed every date of the market (engine-semantics §4 step 3).
+  it('a season name with no definition at all: a data error naming season and year, only for dates on which the row is in force', () => {
+    const ds = build((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Easter', season_end: 'Whitsun', in_force_start_date: '2024-01-01' })));
+    expect(ds.warnings.map((w) => [w.location?.column, w.market])).toEqual([
+      ['season_start', 'US.NYSE'],
+      ['season_end', 'US.NYSE'],
+    ]);
+    const message = `csv/schedules.csv, line ${scheduleLine()}: season 'Easter' has no definition for 2024 in season-definitions.csv`;
+    expect(errorOf(() => ds.generatePhases('US.NYSE', '2024-03-02', '2024-03-02')).message).toBe(message);
+    expect(errorOf(() => ds.status('US.NYSE', Date.parse('2024-03-01T17:00:00Z'))).message).toBe(message);
+    // Not in force before 2024 (step 2 comes first), and not needed on weekdays: those answer.
+    expect(ds.generatePhases('US.NYSE', '2023-11-13', '2023-11-18')).toEqual(clean.generatePhases('US.NYSE', '2023-11-13', '2023-11-18'));
+    expect(ds.listDays('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(clean.listDays('US.NYSE', '2023-11-15', '2023-11-15'));
+    expect(ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z'))).toEqual(clean.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z')));
+    expect(ds.listSchedules('US.NYSE')).toHaveLength(clean.listSchedules('US.NYSE').length + 1);
+    expect(ds.sessionCount('US.NYSE', '2023-11-01', '2023-11-30')).toEqual(clean.sessionCount('US.NYSE', '2023-11-01', '2023-11-30'));
+    expect(untouched(ds)).toEqual(untouched(clean));
+  });
 
   it('a season defined for some years but not the one asked: only the days that need it fail', () => {
     const ds = build((t) => {

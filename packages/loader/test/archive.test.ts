@@ -167,7 +167,6 @@ describe('bad rows load as warnings naming file, line and column; only their mar
     ['unknown phase type', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Lunch Break,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Phase Type' }, /'Lunch Break'/],
     ['bad Days', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fry,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Days' }, /Mon-Fry/],
     ['unknown time zone', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,Mars/Olympus,Primary Trading Session,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Timezone' }, /Mars\/Olympus/],
-    ['unknown season', { 'csv/schedules.csv': replaceLine(SCHEDULES, 1, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,16:00,0,,,,,,,,Summer Start,Summer Finish,') }, { file: 'csv/schedules.csv', line: 2, column: 'Season End' }, /Summer Finish/],
     ['a line with too few fields names the first missing column', { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Few'] }, { file: 'csv/holidays.csv', line: 5, column: 'Settlement' }, /4 fields but the header has 8 \(the first missing is column 5\)/],
     ['a line with too many fields names the first extra one by position', { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Closed,No,,,Closed,many'] }, { file: 'csv/holidays.csv', line: 5, column: '#9' }, /9 fields but the header has 8 \(the first extra is field 9\)/],
     ['a market listed twice with different cells', { 'csv/markets.csv': [...MARKETS, 'us.nyse,Again,America/New_York,Sat-Sun,,,,'] }, { file: 'csv/markets.csv', line: 4, column: 'FinID' }, /listed twice/],
@@ -185,6 +184,17 @@ describe('bad rows load as warnings naming file, line and column; only their mar
       expect(dataset.getMarket('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
     });
   }
+
+  // Was a bad row failing every date of the market; engine-semantics §4 step 3 makes it a data
+  // error of the dates that need the season, naming season and year.
+  it('a season name with no definition: a warning, and a data error naming season and year for the dates that need it', () => {
+    const { meta, dataset } = loadBad({ 'csv/schedules.csv': replaceLine(SCHEDULES, 1, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,16:00,0,,,,,,2024-01-01,,Summer Start,Summer Finish,') });
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/schedules.csv', line: 2, column: 'Season End', market: 'US.NYSE', message: expect.stringContaining("'Summer Finish' has no definition") }));
+    const e = dataErr(() => dataset.generatePhases('US.NYSE', '2024-03-04', '2024-03-04'));
+    expect(e.message).toBe("csv/schedules.csv, line 2: season 'Summer Start' has no definition for 2024 in season-definitions.csv");
+    // Out of force in 2023: those dates answer.
+    expect(dataset.generatePhases('US.NYSE', '2023-11-27', '2023-11-27').map((p) => p.phase_name)).toEqual(['Late']);
+  });
 
   it('a malformed season year is a warning; rows using that season fail only for that year', () => {
     const { meta } = loadBad({ 'csv/season-definitions.csv': ['Season,Year,Date', 'Summer Start,two,2023-04-01'] });

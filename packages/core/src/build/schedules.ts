@@ -87,9 +87,15 @@ interface Context {
   seasons: Map<string, SeasonDates>;
   zones: ZoneRegistry;
   where: string;
+  log: BuildLog;
 }
 
 type Compiled = CompiledRow | { column: string; why: string };
+
+function undefinedSeason(name: string, row: number, column: string, c: Context): SeasonDates {
+  c.log.warn(`season '${name}' has no definition in season-definitions.csv; the dates on which this row is in force answer a data error`, { table: 'schedules', row, column }, { market: c.finId });
+  return { name, byYear: new Map(), problems: new Map() };
+}
 
 /** One schedule row, or the first reason it cannot be used. */
 function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
@@ -136,10 +142,11 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
   let seasonStart: SeasonDates | null = null;
   let seasonEnd: SeasonDates | null = null;
   if (hasSeason) {
-    seasonStart = c.seasons.get(ssName.toLowerCase()) ?? null;
-    if (!seasonStart) return { column: 'season_start', why: `season '${ssName}' has no definition in season-definitions.csv` };
-    seasonEnd = c.seasons.get(seName.toLowerCase()) ?? null;
-    if (!seasonEnd) return { column: 'season_end', why: `season '${seName}' has no definition in season-definitions.csv` };
+    // A name with no definition at all is a season missing in every year (engine-semantics §4
+    // step 3): only a date on which the row is in force needs it, and that date answers a data
+    // error naming the season and the year (generate.ts seasonDay), as for one missing year.
+    seasonStart = c.seasons.get(ssName.toLowerCase()) ?? undefinedSeason(ssName, i, 'season_start', c);
+    seasonEnd = c.seasons.get(seName.toLowerCase()) ?? undefinedSeason(seName, i, 'season_end', c);
   }
   const startSec = start.value!;
   const endSec = end.value!;
@@ -249,7 +256,7 @@ export function* addSchedules(
         log.badMarketRow(finId, 'schedules', { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
         continue;
       }
-      const c = compileRow(row, i, { finId, entry, phaseTypes, seasons, zones, where: log.where(T, i) });
+      const c = compileRow(row, i, { finId, entry, phaseTypes, seasons, zones, where: log.where(T, i), log });
       if ('why' in c) log.badMarketRow(finId, 'schedules', { table: T, row: i, column: c.column }, c.why);
       else compiled.push(c);
     }
