@@ -66,12 +66,14 @@ describe('a bad schedule row affects only its market, naming file, line and colu
         () => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'),
         () => ds.listDays('XNYS', '2023-11-15', '2023-11-15'),
         () => ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z')),
-        () => ds.listSchedules('US.NYSE'),
       ]) {
         const e = errorOf(query);
         expect(e.message).toContain(where);
         expect(e.message).toMatch(message);
       }
+      // Was a data error too: bulk-format.md names phases, days and status only. The rows
+      // answer as written, the bad one among them.
+      expect(ds.listSchedules('US.NYSE')).toHaveLength(clean.listSchedules('US.NYSE').length + 1);
       // Its holidays and record still answer; every other market answers exactly as before.
       expect(ds.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'));
       expect(ds.getMarket('US.NYSE')).toEqual(clean.getMarket('US.NYSE'));
@@ -96,6 +98,22 @@ describe('a bad schedule row affects only its market, naming file, line and colu
     expect(ds.listSchedules('US.NYSE')).toHaveLength(clean.listSchedules('US.NYSE').length + 1);
     expect(ds.sessionCount('US.NYSE', '2023-11-01', '2023-11-30')).toEqual(clean.sessionCount('US.NYSE', '2023-11-01', '2023-11-30'));
     expect(untouched(ds)).toEqual(untouched(clean));
+  });
+
+  it('/schedules lists a bad row as written: unreadable times, dates and integers null, text as written, in §3 order', () => {
+    const ds = build((t) =>
+      t.schedules!.push(
+        sched('US.NYSE', 'Regular', 'Lunch Break', 'Mon-Fry', '8h30', '13:00', { offset_days: 'one' as unknown as number, in_force_end_date: '2023-02-30', phase_name: 'bad' }),
+      ),
+    );
+    const rows = ds.listSchedules('US.NYSE');
+    const bad = rows.find((s) => s.phase_name === 'bad')!;
+    expect(bad).toMatchObject({ phase_type: 'Lunch Break', days: 'Mon-Fry', start: null, end: '13:00:00', offset_days: null, in_force_end_date: null, end_with_offset: '13:00:00', has_season: false });
+    // Null start sorts first among the Regular rows with no in-force start and season.
+    const regular = rows.filter((s) => s.schedule_group === 'Regular' && s.in_force_start_date === null && s.season_start === null);
+    expect(regular[0]).toBe(bad);
+    expect(rows.filter((s) => s !== bad)).toEqual(clean.listSchedules('US.NYSE'));
+    expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(/column 'Phase Type'/);
   });
 
   it('a season defined for some years but not the one asked: only the days that need it fail', () => {

@@ -36,8 +36,9 @@ describe('the bad-row fixture loads; each bad row affects only its own market', 
       expect(q).toThrow(where);
       expect(q).toThrow(message);
     }
-    // The market record itself still answers.
+    // The market record and its schedule rows as written still answer.
     expect(dataset.getMarket(market).fin_id).toBe(market);
+    expect(dataset.listSchedules(market).length).toBeGreaterThan(0);
   });
 
   it('a bad holiday row also makes the holidays of its market answer the data error; a bad schedule row does not', () => {

@@ -97,6 +97,59 @@ function undefinedSeason(name: string, row: number, column: string, c: Context):
   return { name, byYear: new Map(), problems: new Map() };
 }
 
+const timeOrNull = (v: unknown): string | null => {
+  const t = timeCell(v, false);
+  return t.ok && t.value !== null ? formatTime(t.value) : null;
+};
+const dayOrNull = (v: unknown): string | null => {
+  const d = dayCell(v, false);
+  return d.ok && d.value !== null ? formatDay(d.value) : null;
+};
+const intOrNull = (v: unknown): number | null => {
+  const n = intCell(v);
+  return n.ok ? n.value : null;
+};
+
+/**
+ * The record `/schedules` answers for a row (engine-semantics §3: "each row answers its
+ * fields"), good or bad. A cell that cannot be read as its type (a time, date or integer)
+ * answers null, so every answer keeps the documented types; a text cell answers as written,
+ * also when it is what makes the row bad (an unknown phase type, a bad Days value).
+ */
+function scheduleRecord(row: ScheduleRow, finId: string, timezone: string | null): Schedule {
+  const end = timeOrNull(row.end);
+  const offsetDays = intOrNull(row.offset_days) ?? 0;
+  const seasonStart = str(row.season_start);
+  const seasonEnd = str(row.season_end);
+  return withExtras(
+    {
+      fin_id: finId,
+      schedule_group: str(row.schedule_group),
+      schedule_group_memo: str(row.schedule_group_memo),
+      timezone,
+      phase_type: str(row.phase_type),
+      phase_name: str(row.phase_name),
+      phase_memo: str(row.phase_memo),
+      days: str(row.days),
+      start: timeOrNull(row.start),
+      end,
+      offset_days: intOrNull(row.offset_days),
+      duration: intOrNull(row.duration),
+      min_start: timeOrNull(row.min_start),
+      max_start: timeOrNull(row.max_start),
+      min_end: timeOrNull(row.min_end),
+      max_end: timeOrNull(row.max_end),
+      in_force_start_date: dayOrNull(row.in_force_start_date),
+      in_force_end_date: dayOrNull(row.in_force_end_date),
+      season_start: seasonStart,
+      season_end: seasonEnd,
+      has_season: seasonStart !== null && seasonEnd !== null,
+      end_with_offset: end !== null && offsetDays !== 0 ? `${end} +${offsetDays}` : end,
+    } as Schedule,
+    row,
+  );
+}
+
 /** One schedule row, or the first reason it cannot be used. */
 function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
   const phaseType = str(row.phase_type);
@@ -151,41 +204,9 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
   const startSec = start.value!;
   const endSec = end.value!;
   const offsetDays = offset.value ?? 0;
-  const startStr = formatTime(startSec);
-  const endStr = formatTime(endSec);
-  const normTime = (v: unknown) => {
-    const t = timeCell(v, false);
-    return t.ok && t.value !== null ? formatTime(t.value) : null;
-  };
   const status = str(pt.row.status);
   const settlement = str(pt.row.settlement);
-  const rec: Schedule = withExtras(
-    {
-      fin_id: c.finId,
-      schedule_group: str(row.schedule_group),
-      schedule_group_memo: str(row.schedule_group_memo),
-      timezone: tz,
-      phase_type: phaseType,
-      phase_name: str(row.phase_name),
-      phase_memo: str(row.phase_memo),
-      days,
-      start: startStr,
-      end: endStr,
-      offset_days: offset.value,
-      duration: duration.value,
-      min_start: normTime(row.min_start),
-      max_start: normTime(row.max_start),
-      min_end: normTime(row.min_end),
-      max_end: normTime(row.max_end),
-      in_force_start_date: ifs.value === null ? null : formatDay(ifs.value),
-      in_force_end_date: ife.value === null ? null : formatDay(ife.value),
-      season_start: ssName,
-      season_end: seName,
-      has_season: hasSeason,
-      end_with_offset: offsetDays !== 0 ? `${endStr} +${offsetDays}` : endStr,
-    } as Schedule,
-    row,
-  );
+  const rec = scheduleRecord(row, c.finId, tz);
   return {
     rec,
     order: i,
@@ -242,6 +263,9 @@ export function* addSchedules(
     yield;
     const entry = markets.get(finId)!;
     const compiled: CompiledRow[] = [];
+    // Bad rows are listed by /schedules as written (bulk-format.md: a bad schedule row reaches
+    // phases, days and status), though they make no phases.
+    const bad: { rec: Schedule; i: number }[] = [];
     const kept: number[] = [];
     for (const i of indices) {
       const row = rows[i]!;
@@ -254,15 +278,19 @@ export function* addSchedules(
       const fault = log.readerFault(T, i);
       if (fault) {
         log.badMarketRow(finId, 'schedules', { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+        bad.push({ rec: scheduleRecord(row, finId, str(row.timezone) ?? entry.market.timezone), i });
         continue;
       }
       const c = compileRow(row, i, { finId, entry, phaseTypes, seasons, zones, where: log.where(T, i), log });
-      if ('why' in c) log.badMarketRow(finId, 'schedules', { table: T, row: i, column: c.column }, c.why);
-      else compiled.push(c);
+      if ('why' in c) {
+        log.badMarketRow(finId, 'schedules', { table: T, row: i, column: c.column }, c.why);
+        bad.push({ rec: scheduleRecord(row, finId, str(row.timezone) ?? entry.market.timezone), i });
+      } else compiled.push(c);
     }
     compiled.sort(scheduleOrder);
+    // Before `order` turns from the file position into the §3 position.
+    entry.schedules = bad.length ? listingWithBadRows(compiled, bad) : compiled.map((c) => c.rec);
     compiled.forEach((c, k) => (c.order = k));
-    entry.schedules = compiled.map((c) => c.rec);
     const groups = new Map<string, CompiledRow[]>();
     for (const c of compiled) {
       const key = (c.rec.schedule_group ?? '').toLowerCase();
@@ -283,6 +311,25 @@ function cmpNullable(a: string | null, b: string | null): number {
   if (a === null) return -1;
   if (b === null) return 1;
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The §3 order over good and bad rows together, on the records' fields: times and dates are
+ * written HH:MM:SS and YYYY-MM-DD, so their text order is their order; an unreadable one is
+ * null and sorts first, as an empty one does.
+ */
+function listingWithBadRows(compiled: readonly CompiledRow[], bad: readonly { rec: Schedule; i: number }[]): Schedule[] {
+  const all = [...compiled.map((c) => ({ rec: c.rec, i: c.order })), ...bad];
+  all.sort(
+    (a, b) =>
+      cmpNullable(a.rec.schedule_group, b.rec.schedule_group) ||
+      cmpNullable(a.rec.in_force_start_date, b.rec.in_force_start_date) ||
+      cmpNullable(a.rec.season_start, b.rec.season_start) ||
+      cmpNullable(a.rec.start, b.rec.start) ||
+      cmpNullable(a.rec.end, b.rec.end) ||
+      a.i - b.i,
+  );
+  return all.map((x) => x.rec);
 }
 
 /** engine-semantics §3: group, in-force start, season start, start, end, then file order. */
