@@ -46,6 +46,11 @@ describe('the bad-row fixture loads; each bad row affects only its own market', 
     expect(dataset.listHolidays('XX.PT', '2023-01-01', '2024-12-31')).toHaveLength(2);
   });
 
+  it('schedule rows with an empty Timezone answer timezone null, their phases too, with instants in the market zone', () => {
+    expect(dataset.listSchedules('XX.GOOD').map((s) => s.timezone)).toEqual([null]);
+    expect(dataset.generatePhases('XX.GOOD', '2023-11-21', '2023-11-21').map((p) => [p.timezone, p.start])).toEqual([[null, '2023-11-21T09:30:00-05:00']]);
+  });
+
   it('the control market answers normally, and so does a row written end before start (not a bad row)', () => {
     expect(dataset.status('XX.GOOD', Date.parse('2023-11-21T15:00:00Z'))).toMatchObject({ status: 'Open', reason: 'Primary Trading Session' });
     const back = dataset.generatePhases('XX.BACK', '2023-11-21', '2023-11-21').find((p) => p.phase_name === 'Backwards')!;

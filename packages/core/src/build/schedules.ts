@@ -177,7 +177,10 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
     const t = timeCell(row[col], false);
     if (!t.ok) return { column: col, why: t.why };
   }
-  const tz = str(row.timezone) ?? c.entry.market.timezone;
+  // An empty Timezone answers null (engine-semantics §3, §4 step 7: the row's own timezone),
+  // while its instants are computed in the market's zone.
+  const ownZone = str(row.timezone);
+  const tz = ownZone ?? c.entry.market.timezone;
   if (tz === null) return { column: 'timezone', why: `no time zone for a schedule row of ${c.finId} (and none on the market)` };
   let zone;
   try {
@@ -206,13 +209,13 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
   const offsetDays = offset.value ?? 0;
   const status = str(pt.row.status);
   const settlement = str(pt.row.settlement);
-  const rec = scheduleRecord(row, c.finId, tz);
+  const rec = scheduleRecord(row, c.finId, ownZone);
   return {
     rec,
     order: i,
     where: c.where,
     zone,
-    timezone: tz,
+    timezone: ownZone,
     dayMask,
     startSec,
     endSec,
@@ -278,13 +281,13 @@ export function* addSchedules(
       const fault = log.readerFault(T, i);
       if (fault) {
         log.badMarketRow(finId, 'schedules', { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
-        bad.push({ rec: scheduleRecord(row, finId, str(row.timezone) ?? entry.market.timezone), i });
+        bad.push({ rec: scheduleRecord(row, finId, str(row.timezone)), i });
         continue;
       }
       const c = compileRow(row, i, { finId, entry, phaseTypes, seasons, zones, where: log.where(T, i), log });
       if ('why' in c) {
         log.badMarketRow(finId, 'schedules', { table: T, row: i, column: c.column }, c.why);
-        bad.push({ rec: scheduleRecord(row, finId, str(row.timezone) ?? entry.market.timezone), i });
+        bad.push({ rec: scheduleRecord(row, finId, str(row.timezone)), i });
       } else compiled.push(c);
     }
     compiled.sort(scheduleOrder);
