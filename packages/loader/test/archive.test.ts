@@ -196,6 +196,42 @@ describe('bad rows load as warnings naming file, line and column; only their mar
     expect(dataset.generatePhases('US.NYSE', '2023-11-27', '2023-11-27').map((p) => p.phase_name)).toEqual(['Late']);
   });
 
+  it('a badly quoted field is a bad row of its line (the record ends with its line), not a refused archive', () => {
+    const holidays = [...HOLIDAYS.slice(0, 3), 'US.NYSE,2023-05-08,"Coronation" of King,Closed,No,,,Closed', 'US.OLD,2023-05-09,"Late" "name",Closed,No,,,Closed', HOLIDAYS[3]!];
+    const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': holidays }), info);
+    const { tables } = parseArchive(zip({ 'csv/holidays.csv': holidays }));
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 4, column: 'Holiday Name', market: 'US.NYSE', message: expect.stringContaining('malformed quoting') }));
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 5, column: 'Holiday Name', market: 'US.OLD' }));
+    // The cell reads as written; the lines after it read normally.
+    expect(tables.holidays.map((h) => h.holiday_name)).toEqual(['Thanksgiving Day', 'Thanksgiving Day', '"Coronation" of King', '"Late" "name"', 'Christmas']);
+    expect(tables.holidays[2]).toMatchObject({ status: 'Closed', memo: null });
+    expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toContain("csv/holidays.csv, line 4, column 'Holiday Name': malformed quoting");
+    expect(dataErr(() => dataset.generatePhases('US.NYSE', '2023-11-24', '2023-11-24')).message).toContain('line 4');
+  });
+
+  it('a quote never closed, or a malformed one after a field spanning lines, refuses the file (its records cannot be told apart)', () => {
+    const open = [...HOLIDAYS.slice(0, 2), 'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed', HOLIDAYS[3]!];
+    expect(loadErr({ 'csv/holidays.csv': open })).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv', message: expect.stringContaining('malformed quoting') });
+    const spanning = [...HOLIDAYS.slice(0, 2), 'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed', 'US.NYSE,2024-12-25,"Christmas" Day,Closed,No,,,Closed'];
+    expect(loadErr({ 'csv/holidays.csv': spanning })).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv', line: 3, message: expect.stringContaining('malformed quoting') });
+  });
+
+  it('bytes that are not UTF-8 in one row: that row is a bad row naming its column, read with U+FFFD; in the header they refuse the file', () => {
+    const bytes = (lines: string[], bad: string) => {
+      const text = crlf(lines);
+      const at = text.indexOf(bad);
+      return Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0x43, 0x61, 0x66, 0xe9]), Buffer.from(text.slice(at + bad.length))]);
+    };
+    const holidays = [...HOLIDAYS.slice(0, 3), 'US.NYSE,2023-05-09,@@,Closed,No,,,Closed', HOLIDAYS[3]!];
+    const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': bytes(holidays, '@@') }), info);
+    const { tables } = parseArchive(zip({ 'csv/holidays.csv': bytes(holidays, '@@') }));
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 4, column: 'Holiday Name', market: 'US.NYSE', message: expect.stringContaining('not valid UTF-8') }));
+    expect(tables.holidays[2]!.holiday_name).toBe('Caf\uFFFD');
+    expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toContain("line 4, column 'Holiday Name': not valid UTF-8");
+    expect(tables.holidays.map((h) => h.holiday_name)).toEqual(['Thanksgiving Day', 'Thanksgiving Day', 'Caf\uFFFD', 'Christmas']);
+    expect(loadErr({ 'csv/holidays.csv': bytes(['FinID,Date,Holiday @@', ...HOLIDAYS.slice(1)], '@@') })).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv', line: 1, message: expect.stringContaining('not valid UTF-8') });
+  });
+
   it('a malformed season year is a warning; rows using that season fail only for that year', () => {
     const { meta } = loadBad({ 'csv/season-definitions.csv': ['Season,Year,Date', 'Summer Start,two,2023-04-01'] });
     expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/season-definitions.csv', line: 2, column: 'Year' }));

@@ -20,6 +20,7 @@ const EXPECTED: [string, string, string, string | undefined, RegExp][] = [
   ['XX.INT', 'schedules.csv', ',one,', 'Offset Days', /expected an integer, got 'one'/],
   ['XX.DAYS', 'schedules.csv', 'Mon-Fry', 'Days', /bad Days value 'Mon-Fry'/],
   ['XX.TZ', 'markets.csv', 'Mars/Olympus', 'Timezone', /unknown time zone 'Mars\/Olympus'/],
+  ['XX.QUOTE', 'holidays.csv', '"Coronation" of King', 'Holiday Name', /malformed quoting/],
   ['XX.DUP', 'holidays.csv', 'two different rows for one date', 'Date', /duplicate key \(FinID, Date\): two different holiday rows for XX.DUP on 2023-11-24/],
 ];
 /** Bad rows that `lineOf` cannot find by their text (a twin of an earlier line), tested on their own. */
