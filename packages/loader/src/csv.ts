@@ -281,9 +281,9 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
       if (!keep[c]) continue;
       const cell = rec[c] ?? '';
       if (c === observedIdx) {
-        // bulk-format.md: true "when the cell says OBS", so exactly that: `obs` or ` OBS ` is
-        // not what the vendor writes and reads as false with the odd-value warning below, as
-        // the other implementations of the page read it.
+        // bulk-format.md: true "when the cell says OBS", taken literally: `obs` or ` OBS ` is
+        // not what the vendor writes, so it reads as false with the odd-value warning below
+        // rather than as a guess.
         if (cell !== '' && cell !== 'OBS') {
           oddObserved++;
           firstOdd ??= { line, value: cell };
