@@ -220,6 +220,11 @@ export class Dataset {
     return entry.holidays.slice(from, to);
   }
 
+  /**
+   * The market's rows as written, bad ones included: a bad row (of schedules, holidays or the
+   * market) reaches the answers computed from the rows (phases, days, status), not the listing
+   * of the rows themselves (bulk-format.md "Bad rows").
+   */
   listSchedules(identifier: string): Schedule[] {
     const entry = this.resolveScheduled(identifier, 'schedules');
     return entry.schedules.slice();
@@ -565,9 +570,13 @@ export class Dataset {
     throw new NotFoundError('market', walk.target, `Market ${walk.from} was replaced by ${walk.target}, which is not in the loaded data`);
   }
 
-  /** A market whose rows a query needs must not have a bad one (bulk-format.md "Bad rows"). */
+  /**
+   * A market whose rows a query needs must not have a bad one (bulk-format.md "Bad rows").
+   * Listing the schedule rows needs none to be good: it answers them as written.
+   */
   private usable(entry: MarketEntry, needs: 'holidays' | 'schedules' | 'phases'): MarketEntry {
-    if (needs !== 'schedules' && entry.holidayFault) throw entry.holidayFault;
+    if (needs === 'schedules') return entry;
+    if (entry.holidayFault) throw entry.holidayFault;
     if (needs !== 'holidays' && entry.scheduleFault) throw entry.scheduleFault;
     return entry;
   }

@@ -27,7 +27,9 @@ export interface Generated {
 
 
 function seasonDay(row: CompiledRow, s: SeasonDates, year: number): number {
-  const day = s.byYear.get(year);
+  // A year with a problem (a bad or duplicate definition row) has no date, even when one of
+  // its rows could be read.
+  const day = s.problems.size !== 0 && s.problems.has(year) ? undefined : s.byYear.get(year);
   if (day === undefined) {
     const why = s.problems.get(year) ?? `season '${s.name}' has no definition for ${year} in season-definitions.csv`;
     throw new DataError(`${row.where}: ${why}`, { table: 'schedules' });

@@ -11,8 +11,10 @@ export interface CompiledRow {
   order: number;
   /** File and line of the row, for data errors found while generating (a season's year). */
   where: string;
+  /** The zone instants are computed in: the row's, else its market's. */
   zone: Zone;
-  timezone: string;
+  /** The row's own Timezone cell, null when empty (what schedules and phases answer). */
+  timezone: string | null;
   dayMask: number;
   startSec: number;
   endSec: number;

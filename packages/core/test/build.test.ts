@@ -58,7 +58,6 @@ describe('a bad schedule row affects only its market, naming file, line and colu
     ['a malformed integer', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { offset_days: 'one' as unknown as number })), 'Offset Days', /expected an integer, got 'one'/],
     ['a malformed date', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { in_force_start_date: '2023-02-30' })), 'In Force Start Date', /expected a date/],
     ['an unknown time zone', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { timezone: 'Mars/Olympus' })), 'Timezone', /unknown time zone 'Mars\/Olympus'/],
-    ['a season name with no definition', (t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon', '12:00', '13:00', { season_start: 'Easter', season_end: 'Whitsun' })), 'Season Start', /season 'Easter' has no definition/],
   ];
   for (const [what, mutate, column, message] of cases) {
     it(what, () => {
@@ -71,18 +70,55 @@ describe('a bad schedule row affects only its market, naming file, line and colu
         () => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'),
         () => ds.listDays('XNYS', '2023-11-15', '2023-11-15'),
         () => ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z')),
-        () => ds.listSchedules('US.NYSE'),
       ]) {
         const e = errorOf(query);
         expect(e.message).toContain(where);
         expect(e.message).toMatch(message);
       }
+      // Was a data error too: bulk-format.md names phases, days and status only. The rows
+      // answer as written, the bad one among them.
+      expect(ds.listSchedules('US.NYSE')).toHaveLength(clean.listSchedules('US.NYSE').length + 1);
       // Its holidays and record still answer; every other market answers exactly as before.
       expect(ds.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'));
       expect(ds.getMarket('US.NYSE')).toEqual(clean.getMarket('US.NYSE'));
       expect(untouched(ds)).toEqual(untouched(clean));
     });
   }
+
+  // Was a bad row at load that failed every date of the market (engine-semantics §4 step 3).
+  it('a season name with no definition at all: a data error naming season and year, only for dates on which the row is in force', () => {
+    const ds = build((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Easter', season_end: 'Whitsun', in_force_start_date: '2024-01-01' })));
+    expect(ds.warnings.map((w) => [w.location?.column, w.market])).toEqual([
+      ['season_start', 'US.NYSE'],
+      ['season_end', 'US.NYSE'],
+    ]);
+    const message = `csv/schedules.csv, line ${scheduleLine()}: season 'Easter' has no definition for 2024 in season-definitions.csv`;
+    expect(errorOf(() => ds.generatePhases('US.NYSE', '2024-03-02', '2024-03-02')).message).toBe(message);
+    expect(errorOf(() => ds.status('US.NYSE', Date.parse('2024-03-01T17:00:00Z'))).message).toBe(message);
+    // Not in force before 2024 (step 2 comes first), and not needed on weekdays: those answer.
+    expect(ds.generatePhases('US.NYSE', '2023-11-13', '2023-11-18')).toEqual(clean.generatePhases('US.NYSE', '2023-11-13', '2023-11-18'));
+    expect(ds.listDays('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(clean.listDays('US.NYSE', '2023-11-15', '2023-11-15'));
+    expect(ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z'))).toEqual(clean.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z')));
+    expect(ds.listSchedules('US.NYSE')).toHaveLength(clean.listSchedules('US.NYSE').length + 1);
+    expect(ds.sessionCount('US.NYSE', '2023-11-01', '2023-11-30')).toEqual(clean.sessionCount('US.NYSE', '2023-11-01', '2023-11-30'));
+    expect(untouched(ds)).toEqual(untouched(clean));
+  });
+
+  it('/schedules lists a bad row as written: unreadable times, dates and integers null, text as written, in §3 order', () => {
+    const ds = build((t) =>
+      t.schedules!.push(
+        sched('US.NYSE', 'Regular', 'Lunch Break', 'Mon-Fry', '8h30', '13:00', { offset_days: 'one' as unknown as number, in_force_end_date: '2023-02-30', phase_name: 'bad' }),
+      ),
+    );
+    const rows = ds.listSchedules('US.NYSE');
+    const bad = rows.find((s) => s.phase_name === 'bad')!;
+    expect(bad).toMatchObject({ phase_type: 'Lunch Break', days: 'Mon-Fry', start: null, end: '13:00:00', offset_days: null, in_force_end_date: null, end_with_offset: '13:00:00', has_season: false });
+    // Null start sorts first among the Regular rows with no in-force start and season.
+    const regular = rows.filter((s) => s.schedule_group === 'Regular' && s.in_force_start_date === null && s.season_start === null);
+    expect(regular[0]).toBe(bad);
+    expect(rows.filter((s) => s !== bad)).toEqual(clean.listSchedules('US.NYSE'));
+    expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(/column 'Phase Type'/);
+  });
 
   it('a season defined for some years but not the one asked: only the days that need it fail', () => {
     const ds = build((t) => {
@@ -181,17 +217,49 @@ describe('bad holiday and market rows', () => {
     const first = base.findIndex((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23');
     const ds = build((t) => t.holidays.push({ ...base[first]!, holiday_name: 'Second row' }));
     const e = errorOf(() => ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23'));
-    expect(e.message).toBe(`csv/holidays.csv, line ${base.length + 2}, column 'Date': two different holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`);
+    expect(e.message).toBe(`csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two different holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`);
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('identical duplicate holiday rows collapse to one, with a warning', () => {
+  // bulk-format.md lists "a duplicate key" among bad rows, identical or not (this test pinned
+  // the old collapsing of identical rows into one).
+  it('identical duplicate holiday rows are a duplicate key: a bad row naming both lines and the key columns', () => {
     const base = fixtureTables().holidays;
-    const first = base.find((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23')!;
-    const ds = build((t) => t.holidays.push({ ...first }));
-    expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toEqual(clean.listHolidays('US.NYSE', '2023-11-23', '2023-11-23'));
-    expect(ds.warnings.map((w) => w.message)).toEqual([`csv/holidays.csv, line ${base.length + 2}: a second identical holiday row for US.NYSE on 2023-11-23; one is kept`]);
-    expect(ds.warnings[0]!.market).toBeUndefined();
+    const at = base.findIndex((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23');
+    const ds = build((t) => t.holidays.push({ ...base[at]! }));
+    const message = `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two identical holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${at + 2})`;
+    expect(ds.warnings.map((w) => [w.message, w.market, w.location?.column])).toEqual([[message, 'US.NYSE', 'date']]);
+    for (const q of [() => ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23'), () => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'), () => ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z'))]) {
+      expect(errorOf(q).message).toBe(message);
+    }
+    expect(ds.getMarket('US.NYSE').fin_id).toBe('US.NYSE');
+    expect(untouched(ds)).toEqual(untouched(clean));
+  });
+
+  it('identical duplicate rows of the other keyed tables are bad rows too (markets, currencies, currency holidays, phase types, season definitions)', () => {
+    const market = build((t) => (t.markets = [...t.markets, { ...t.markets.find((m) => m.fin_id === 'US.NYSE')! }]));
+    expect(errorOf(() => market.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(/column 'FinID': duplicate key FinID US.NYSE: market US.NYSE is listed twice with the same cells \(also csv\/markets.csv, line \d+\)/);
+    expect(market.listMarkets('US.NYSE')).toHaveLength(1);
+    expect(untouched(market)).toEqual(untouched(clean));
+
+    const ccy = build((t) => (t.currencies = [...t.currencies!, { ...t.currencies!.find((c) => c.currency_code === 'USD')! }]));
+    expect(errorOf(() => ccy.listCurrencyHolidays('USD', '2023-01-01', '2023-12-31')).message).toMatch(/^csv\/currencies.csv, line \d+, column 'Currency Code': duplicate key Currency Code USD/);
+    expect(ccy.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31')).toEqual(clean.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31'));
+
+    const ccyHol = build((t) => (t.currencyHolidays = [...t.currencyHolidays!, { ...t.currencyHolidays!.find((h) => h.currency_code === 'USD')! }]));
+    expect(errorOf(() => ccyHol.listCurrencyHolidays('USD', '2023-01-01', '2023-12-31')).message).toMatch(/column 'Date': duplicate key \(Currency Code, Date\): two identical holiday rows for USD/);
+    expect(untouched(ccyHol)).toEqual(untouched(clean));
+
+    const phase = build((t) => (t.phaseTypes = [...t.phaseTypes!, { ...t.phaseTypes!.find((p) => p.name === 'Primary Trading Session')! }]));
+    expect(phase.warnings[0]!.location).toEqual({ table: 'phaseTypes', row: 13, column: 'name' });
+    expect(errorOf(() => phase.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(/duplicate key Name: phase type 'Primary Trading Session' has two identical rows/);
+    expect(phase.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'));
+
+    // A season defined twice for one year: the dates of that year that need it answer the data error.
+    const season = build((t) => (t.seasonDefinitions = [...t.seasonDefinitions!, { ...t.seasonDefinitions!.find((d) => d.season === 'First Sunday of November' && d.year === 2023)! }]));
+    expect(season.warnings.map((w) => w.location?.column)).toEqual(['year']);
+    expect(errorOf(() => season.generatePhases('BR.B3', '2023-12-13', '2023-12-13')).message).toMatch(/duplicate key \(Season, Year\): season 'First Sunday of November' has two identical rows for 2023/);
+    expect(season.generatePhases('BR.B3', '2024-12-11', '2024-12-11')).toEqual(clean.generatePhases('BR.B3', '2024-12-11', '2024-12-11'));
   });
 
   it('identical duplicate schedule rows collapse to one, with a warning', () => {
@@ -220,13 +288,10 @@ describe('bad holiday and market rows', () => {
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('a market listed twice with different cells answers a data error; identical twice is one market', () => {
+  it('a market listed twice with different cells answers a data error', () => {
     const bad = build((t) => t.markets.push({ fin_id: 'us.nyse', timezone: 'Europe/London' }));
     expect(errorOf(() => bad.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toMatch(/market US.NYSE is listed twice with different cells/);
     expect(untouched(bad)).toEqual(untouched(clean));
-    const twin = build((t) => t.markets.push({ ...t.markets.find((m) => m.fin_id === 'US.NYSE')! }));
-    expect(twin.listMarkets('US.NYSE')).toHaveLength(1);
-    expect(twin.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(clean.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'));
   });
 
   it('reader faults (cells the loader could not read) make their row bad', () => {
@@ -383,6 +448,19 @@ describe('building', () => {
     t.micMapping!.push({ mic: 'XGON', fin_id: 'US.GONE' });
     const ds = Dataset.create(t);
     expect(ds.warnings.map((w) => w.message).join('\n')).toMatch(/XGON/);
+  });
+
+  it('a MIC mapped twice to one market and a twice-written schedule row warn naming a column (not keys: they stay usable)', () => {
+    const t = fixtureTables();
+    t.sources = SOURCES;
+    t.micMapping = [...t.micMapping!, { ...t.micMapping![0]! }];
+    t.schedules = [...t.schedules!, { ...t.schedules!.find((s) => s.fin_id === 'US.NYSE')! }];
+    const ds = Dataset.create(t);
+    expect(ds.warnings.map((w) => [w.location?.table, w.location?.column, w.market])).toEqual([
+      ['schedules', 'fin_id', undefined],
+      ['micMapping', 'mic', undefined],
+    ]);
+    expect(ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(clean.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'));
   });
 
   it('gives a market without holidays the fallback window', () => {

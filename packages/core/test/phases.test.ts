@@ -208,7 +208,8 @@ describe('§4 generating phases', () => {
         phase_memo: null,
         status: 'Open',
         settlement: 'No',
-        timezone: 'America/New_York',
+        // The row has no Timezone: null (step 7, the row's timezone; was the market's).
+        timezone: null,
         has_settlement: false,
         is_open: true,
       },
@@ -236,6 +237,20 @@ describe('§4 generating phases', () => {
     t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '11:00', { timezone: 'Europe/London', phase_name: 'london' }));
     const p = Dataset.create(t).generatePhases('US.NYSE', '2023-07-08', '2023-07-08')[0]!;
     expect(p).toMatchObject({ phase_name: 'london', timezone: 'Europe/London', start: '2023-07-08T10:00:00+01:00', end: '2023-07-08T11:00:00+01:00' });
+  });
+
+  it("step 7: a row with an empty Timezone answers timezone null (schedules and phases), its instants in the market's zone", () => {
+    const t: Tables = fixtureTables();
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '11:00', { phase_name: 'zoneless' }));
+    const d = Dataset.create(t);
+    expect(d.listSchedules('US.NYSE').find((s) => s.phase_name === 'zoneless')!.timezone).toBeNull();
+    const p = d.generatePhases('US.NYSE', '2023-07-08', '2023-07-08').find((x) => x.phase_name === 'zoneless')!;
+    expect(p).toMatchObject({ timezone: null, start: '2023-07-08T10:00:00-04:00', end: '2023-07-08T11:00:00-04:00' });
+    expect(JSON.parse(new TextDecoder().decode(Buffer.concat([...d.phaseJsonChunks('US.NYSE', '2023-07-08', '2023-07-08')])))).toEqual(d.generatePhases('US.NYSE', '2023-07-08', '2023-07-08'));
+    // No zone on the row nor on the market: a bad row.
+    t.markets = [...t.markets, { fin_id: 'XX.NOZONE' }];
+    t.schedules!.push(sched('XX.NOZONE', 'Regular', 'Other', 'Sat', '10:00', '11:00'));
+    expect(() => Dataset.create(t).generatePhases('XX.NOZONE', '2023-07-08', '2023-07-08')).toThrow(/no time zone for a schedule row of XX.NOZONE \(and none on the market\)/);
   });
 
   it('moves a skipped local time forward by the gap and resolves a repeated one to the earlier instant', () => {

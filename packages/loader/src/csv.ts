@@ -7,6 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import Papa from 'papaparse';
 import { formatTime, tryParseTime, type RowFault, type TableName } from '@openbell/core';
 import { LoaderError } from './errors.js';
+import { QUOTE_MARK, UTF8_MARK, repairRows } from './repair.js';
 import type { LoadWarning } from './types.js';
 
 export interface TableSpec {
@@ -42,13 +43,18 @@ export const TABLE_SPECS: TableSpec[] = [
 
 export const SPEC_BY_FILE = new Map(TABLE_SPECS.map((s) => [s.fileName, s]));
 
-/** bulk-format.md: lower-case, runs of other characters → `_`, `finid` → `fin_id`. */
+/**
+ * bulk-format.md: lower-case, runs of other characters → `_`, `finid` → `fin_id`. Underscores
+ * the rule makes at either end stay (`Rank (Global)` is `rank_global_`): the page says nothing
+ * about dropping them. Spaces around the cell and a byte-order mark are padding of the cell,
+ * not part of the name, so they go first (`' Memo '` is `memo`, not `_memo_`).
+ */
 export function normalizeHeader(header: string): string {
   const n = header
+    .replace(/^\uFEFF/, '')
     .trim()
     .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+    .replace(/[^a-z0-9_]+/g, '_');
   return n === 'finid' ? 'fin_id' : n;
 }
 
@@ -155,9 +161,20 @@ function parseChunks(chunks: Iterator<string, void, void>, config: Papa.ParseCon
   }
 }
 
+/**
+ * A line with too few or too many fields, placed at its first missing column (by name) or its
+ * first extra field (by position, `#9`: it has no header).
+ */
+function fieldCountFault(table: TableName, row: number, fields: number, width: number, names: readonly string[]): RowFault {
+  const column = fields < width && names[fields] ? names[fields]! : `#${fields < width ? fields + 1 : width + 1}`;
+  const what = fields < width ? `the first missing is column ${fields + 1}` : `the first extra is field ${width + 1}`;
+  return { table, row, column, message: `the line has ${fields} fields but the header has ${width} (${what})` };
+}
+
 export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, warnings: LoadWarning[]): ParsedTable {
-  // Checked before any record is read, so a file that is not UTF-8 says so whatever else is wrong.
-  if (!isUtf8(bytes)) throw dataError(file, undefined, undefined, 'the file is not valid UTF-8');
+  // A row with bytes that are not UTF-8 or a badly quoted field is a bad row, not a bad file.
+  const repaired = repairRows(bytes, isUtf8(bytes));
+  const marked = repaired.marked;
   const names: string[] = [];
   const headers: Record<string, string> = {};
   const keep: boolean[] = [];
@@ -186,7 +203,23 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
   let r = 0;
   let fatal: LoaderError | undefined;
 
+  /** Takes the repair marks out of a record's cells, recording each as a fault of its column. */
+  const unmark = (rec: string[], row: number): void => {
+    for (let c = 0; c < rec.length; c++) {
+      const cell = rec[c]!;
+      if (!cell.includes(QUOTE_MARK) && !cell.includes(UTF8_MARK)) continue;
+      const column = names[c] || `#${c + 1}`;
+      if (cell.includes(QUOTE_MARK)) faults.push({ table, row, column, message: 'malformed quoting: a quoted field is followed by other characters before the next comma (the cell is read as written)' });
+      if (cell.includes(UTF8_MARK)) faults.push({ table, row, column, message: 'not valid UTF-8 (the bad bytes read as U+FFFD)' });
+      rec[c] = cell.replaceAll(QUOTE_MARK, '').replaceAll(UTF8_MARK, '');
+    }
+  };
+
   const readHeader = (rawHeader: string[]): void => {
+    if (marked) {
+      const bad = rawHeader.find((h) => h.includes(QUOTE_MARK) || h.includes(UTF8_MARK));
+      if (bad !== undefined) throw dataError(file, 1, undefined, `the header cannot be read: ${bad.includes(UTF8_MARK) ? 'not valid UTF-8' : 'malformed quoting'}`);
+    }
     width = rawHeader.length;
     rawHeader.forEach((h, i) => {
       const n = normalizeHeader(h);
@@ -239,20 +272,23 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
 
   const readRow = (rec: string[]): void => {
     const line = r + 1;
+    if (marked) unmark(rec, r - 1);
     // A line with the wrong number of fields is a bad row: its cells are read by position as
     // far as they go, so core can tell whose row it is.
-    if (rec.length !== width) faults.push({ table, row: r - 1, message: `the line has ${rec.length} fields but the header has ${width}` });
+    if (rec.length !== width) faults.push(fieldCountFault(table, r - 1, rec.length, width, names));
     const row: Record<string, unknown> = { ...shape };
     for (let c = 0; c < width; c++) {
       if (!keep[c]) continue;
       const cell = rec[c] ?? '';
       if (c === observedIdx) {
-        const v = cell.trim().toUpperCase();
-        if (v !== '' && v !== 'OBS') {
+        // bulk-format.md: true "when the cell says OBS", taken literally: `obs` or ` OBS ` is
+        // not what the vendor writes, so it reads as false with the odd-value warning below
+        // rather than as a guess.
+        if (cell !== '' && cell !== 'OBS') {
           oddObserved++;
           firstOdd ??= { line, value: cell };
         }
-        row[names[c]!] = v === 'OBS';
+        row[names[c]!] = cell === 'OBS';
         continue;
       }
       if (cell === '') {
@@ -267,7 +303,7 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
 
   // Record by record (step): no array of every record's fields is ever built, which bounds the
   // memory of a load to the rows themselves.
-  parseChunks(textChunks(bytes), {
+  parseChunks(textChunks(repaired.bytes), {
     delimiter: ',',
     newline: '\n',
     skipEmptyLines: true,
@@ -275,7 +311,8 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
     step: (result, parser) => {
       if (fatal) return;
       try {
-        // Quoting errors refuse the file (an unterminated quote swallows the rest of it).
+        // Quoting errors left after repairRows refuse the file: an unterminated quote swallows
+        // the rest of it, and a field spanning lines has no end that can be told.
         const quotes = result.errors.find((e) => e.type === 'Quotes');
         if (quotes) throw dataError(file, r + 1, undefined, `malformed quoting (${quotes.message})`);
         if (r === 0) readHeader(result.data);

@@ -14,14 +14,17 @@
  *     512 MiB), or an entry inflating past its declared size or the cap (checked while inflating).
  *   - `data_invalid` (with file, line, column): markets.csv or holidays.csv missing; a required
  *     column missing (line 1; see TABLE_SPECS in csv.ts); a header that normalizes like
- *     another; bad quoting; invalid UTF-8.
+ *     another; a header that is badly quoted or not UTF-8; a quote never closed, or a malformed
+ *     one closing a field that spans lines (see repair.ts).
  * Warnings — the data loads; a bad row affects only its market or currency:
  *   - bad rows (core's build, fed the reader's faults): a malformed date, time or integer, a
- *     line with the wrong number of fields, an unknown phase type, a bad Days value, an unknown
- *     time zone, a season with no definition, two different rows for one key. The market (or
+ *     line with the wrong number of fields, a badly quoted field or bytes that are not UTF-8 in
+ *     one line, an unknown phase type, a bad Days value, an unknown time zone, a duplicate key
+ *     (identical or not). The market (or
  *     currency) the row belongs to answers a data error naming file, line and column for the
  *     queries that need the row (`LoadWarning.market` / `.currency` say which);
- *   - rows for a market or currency not in the data, identical duplicate rows (collapsed),
+ *   - rows for a market or currency not in the data, twice-written schedule rows and MIC
+ *     mappings (one kept), a season name with no definition (its dates answer a data error),
  *     `Replaced By` naming no market or a loop, a MIC mapped to an unknown market;
  *   - an Observed cell that is neither `OBS` nor empty (read as false, as the format says);
  *   - a column with an empty header (ignored);

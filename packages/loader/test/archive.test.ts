@@ -1,7 +1,7 @@
 // parseArchive / buildDataset / loadFromBytes on small archives built in the test.
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildDataset, LoaderError, loadFromBytes, parseArchive, type LoadWarning } from '../src/index.js';
+import { buildDataset, LoaderError, loadFromBytes, normalizeHeader, parseArchive, type LoadWarning } from '../src/index.js';
 
 const BOM = '\uFEFF';
 const crlf = (lines: string[]) => BOM + lines.join('\r\n') + '\r\n';
@@ -65,10 +65,21 @@ describe('parseArchive: reading the format', () => {
     expect(tables.holidays[2]!.memo).toBe('Memo, with comma');
   });
 
+  it('header names follow the rule literally: underscores it makes at the ends stay; padding of the cell does not count', () => {
+    expect(normalizeHeader('Rank (Global)')).toBe('rank_global_');
+    expect(normalizeHeader('(Note)')).toBe('_note_');
+    expect(normalizeHeader('FinID')).toBe('fin_id');
+    expect(normalizeHeader('\uFEFF In Force Start Date ')).toBe('in_force_start_date');
+    expect(normalizeHeader('Memo__2')).toBe('memo__2');
+    const { tables } = parseArchive(zip({ 'csv/markets.csv': ['FinID,Rank (Global), Padded ', 'US.NYSE,1,x'] }));
+    expect(tables.markets[0]).toMatchObject({ fin_id: 'US.NYSE', rank_global_: '1', padded: 'x' });
+  });
+
   it('empty cell is null, Observed is a boolean, integers and HH:MM:SS times', () => {
     const { tables } = parseArchive(zip());
     expect(tables.markets[0]!.permanently_closed).toBeNull();
-    expect(tables.holidays.map((h) => h.observed)).toEqual([false, true, true]);
+    // Only a cell that says OBS is true: the ' obs ' of the second row is not (bulk-format.md).
+    expect(tables.holidays.map((h) => h.observed)).toEqual([false, false, true]);
     const s = tables.schedules![0]!;
     expect(s).toMatchObject({ start: '09:30:00', end: '16:00:00', offset_days: 0, duration: null, venue_note: 'floor' });
     expect(tables.schedules![1]!.offset_days).toBeNull();
@@ -98,6 +109,14 @@ describe('parseArchive: reading the format', () => {
     const c = loadFromBytes(zip(), info);
     expect(c.meta.plan).toBe('full');
     expect(parseArchive(zip({ 'csv/schedules.csv': null })).tables.schedules).toBeUndefined();
+  });
+
+  it("country_code: a Country Code column's empty cell is null (not the FinID prefix); without the column, the prefix", () => {
+    const markets = ['FinID,Timezone,Country Code', 'US.NYSE,America/New_York,', 'US.OLD,America/New_York,XX'];
+    const { dataset } = loadFromBytes(zip({ 'csv/markets.csv': markets }), info);
+    expect(dataset.getMarket('US.NYSE').country_code).toBeNull();
+    expect(dataset.getMarket('US.OLD', { follow: false }).country_code).toBe('XX');
+    expect(loadFromBytes(zip(), info).dataset.getMarket('US.NYSE').country_code).toBe('US');
   });
 
   it('unknown columns ride through to dataset records', () => {
@@ -148,8 +167,8 @@ describe('bad rows load as warnings naming file, line and column; only their mar
     ['unknown phase type', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Lunch Break,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Phase Type' }, /'Lunch Break'/],
     ['bad Days', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fry,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Days' }, /Mon-Fry/],
     ['unknown time zone', { 'csv/schedules.csv': replaceLine(SCHEDULES, 3, 'US.NYSE,Partial,,Mars/Olympus,Primary Trading Session,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,') }, { file: 'csv/schedules.csv', line: 4, column: 'Timezone' }, /Mars\/Olympus/],
-    ['unknown season', { 'csv/schedules.csv': replaceLine(SCHEDULES, 1, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,16:00,0,,,,,,,,Summer Start,Summer Finish,') }, { file: 'csv/schedules.csv', line: 2, column: 'Season End' }, /Summer Finish/],
-    ['a line with the wrong number of fields', { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Few'] }, { file: 'csv/holidays.csv', line: 5 }, /4 fields but the header has 8/],
+    ['a line with too few fields names the first missing column', { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Few'] }, { file: 'csv/holidays.csv', line: 5, column: 'Settlement' }, /4 fields but the header has 8 \(the first missing is column 5\)/],
+    ['a line with too many fields names the first extra one by position', { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Closed,No,,,Closed,many'] }, { file: 'csv/holidays.csv', line: 5, column: '#9' }, /9 fields but the header has 8 \(the first extra is field 9\)/],
     ['a market listed twice with different cells', { 'csv/markets.csv': [...MARKETS, 'us.nyse,Again,America/New_York,Sat-Sun,,,,'] }, { file: 'csv/markets.csv', line: 4, column: 'FinID' }, /listed twice/],
   ];
   for (const [what, files, place, message] of cases) {
@@ -165,6 +184,53 @@ describe('bad rows load as warnings naming file, line and column; only their mar
       expect(dataset.getMarket('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
     });
   }
+
+  // Was a bad row failing every date of the market; engine-semantics §4 step 3 makes it a data
+  // error of the dates that need the season, naming season and year.
+  it('a season name with no definition: a warning, and a data error naming season and year for the dates that need it', () => {
+    const { meta, dataset } = loadBad({ 'csv/schedules.csv': replaceLine(SCHEDULES, 1, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,16:00,0,,,,,,2024-01-01,,Summer Start,Summer Finish,') });
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/schedules.csv', line: 2, column: 'Season End', market: 'US.NYSE', message: expect.stringContaining("'Summer Finish' has no definition") }));
+    const e = dataErr(() => dataset.generatePhases('US.NYSE', '2024-03-04', '2024-03-04'));
+    expect(e.message).toBe("csv/schedules.csv, line 2: season 'Summer Start' has no definition for 2024 in season-definitions.csv");
+    // Out of force in 2023: those dates answer.
+    expect(dataset.generatePhases('US.NYSE', '2023-11-27', '2023-11-27').map((p) => p.phase_name)).toEqual(['Late']);
+  });
+
+  it('a badly quoted field is a bad row of its line (the record ends with its line), not a refused archive', () => {
+    const holidays = [...HOLIDAYS.slice(0, 3), 'US.NYSE,2023-05-08,"Coronation" of King,Closed,No,,,Closed', 'US.OLD,2023-05-09,"Late" "name",Closed,No,,,Closed', HOLIDAYS[3]!];
+    const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': holidays }), info);
+    const { tables } = parseArchive(zip({ 'csv/holidays.csv': holidays }));
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 4, column: 'Holiday Name', market: 'US.NYSE', message: expect.stringContaining('malformed quoting') }));
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 5, column: 'Holiday Name', market: 'US.OLD' }));
+    // The cell reads as written; the lines after it read normally.
+    expect(tables.holidays.map((h) => h.holiday_name)).toEqual(['Thanksgiving Day', 'Thanksgiving Day', '"Coronation" of King', '"Late" "name"', 'Christmas']);
+    expect(tables.holidays[2]).toMatchObject({ status: 'Closed', memo: null });
+    expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toContain("csv/holidays.csv, line 4, column 'Holiday Name': malformed quoting");
+    expect(dataErr(() => dataset.generatePhases('US.NYSE', '2023-11-24', '2023-11-24')).message).toContain('line 4');
+  });
+
+  it('a quote never closed, or a malformed one after a field spanning lines, refuses the file (its records cannot be told apart)', () => {
+    const open = [...HOLIDAYS.slice(0, 2), 'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed', HOLIDAYS[3]!];
+    expect(loadErr({ 'csv/holidays.csv': open })).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv', message: expect.stringContaining('malformed quoting') });
+    const spanning = [...HOLIDAYS.slice(0, 2), 'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed', 'US.NYSE,2024-12-25,"Christmas" Day,Closed,No,,,Closed'];
+    expect(loadErr({ 'csv/holidays.csv': spanning })).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv', line: 3, message: expect.stringContaining('malformed quoting') });
+  });
+
+  it('bytes that are not UTF-8 in one row: that row is a bad row naming its column, read with U+FFFD; in the header they refuse the file', () => {
+    const bytes = (lines: string[], bad: string) => {
+      const text = crlf(lines);
+      const at = text.indexOf(bad);
+      return Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0x43, 0x61, 0x66, 0xe9]), Buffer.from(text.slice(at + bad.length))]);
+    };
+    const holidays = [...HOLIDAYS.slice(0, 3), 'US.NYSE,2023-05-09,@@,Closed,No,,,Closed', HOLIDAYS[3]!];
+    const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': bytes(holidays, '@@') }), info);
+    const { tables } = parseArchive(zip({ 'csv/holidays.csv': bytes(holidays, '@@') }));
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 4, column: 'Holiday Name', market: 'US.NYSE', message: expect.stringContaining('not valid UTF-8') }));
+    expect(tables.holidays[2]!.holiday_name).toBe('Caf\uFFFD');
+    expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toContain("line 4, column 'Holiday Name': not valid UTF-8");
+    expect(tables.holidays.map((h) => h.holiday_name)).toEqual(['Thanksgiving Day', 'Thanksgiving Day', 'Caf\uFFFD', 'Christmas']);
+    expect(loadErr({ 'csv/holidays.csv': bytes(['FinID,Date,Holiday @@', ...HOLIDAYS.slice(1)], '@@') })).toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv', line: 1, message: expect.stringContaining('not valid UTF-8') });
+  });
 
   it('a malformed season year is a warning; rows using that season fail only for that year', () => {
     const { meta } = loadBad({ 'csv/season-definitions.csv': ['Season,Year,Date', 'Summer Start,two,2023-04-01'] });
@@ -189,10 +255,12 @@ describe('bad rows load as warnings naming file, line and column; only their mar
     expect(parseArchive(zip({ 'csv/holidays.csv': cr })).tables.holidays.map((h) => h.status)).toEqual(['Closed', 'Open', 'Closed']);
   });
 
-  it('identical duplicate rows collapse to one, with a warning', () => {
+  // Was: identical duplicates collapse to one. bulk-format.md lists "a duplicate key" among bad rows.
+  it('identical duplicate rows are a duplicate key: a bad row of their market naming the key column', () => {
     const { meta, dataset } = loadBad({ 'csv/holidays.csv': [...HOLIDAYS, HOLIDAYS[1]!] });
-    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 5, message: expect.stringContaining('identical') }));
-    expect(dataset.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toHaveLength(1);
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 5, column: 'Date', market: 'US.NYSE', message: expect.stringContaining('duplicate key (FinID, Date): two identical holiday rows') }));
+    expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).message).toContain('csv/holidays.csv, line 5');
+    expect(dataset.getMarket('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
   });
 
   it('replaced_by naming no market is a warning (documented choice), mapped to the file and column', () => {
@@ -204,6 +272,13 @@ describe('bad rows load as warnings naming file, line and column; only their mar
   it('odd Observed values warn (read as false)', () => {
     const { meta } = loadFromBytes(zip({ 'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,2023-11-23,Thanksgiving Day,Closed,No,Yes,,Closed') }), info);
     expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 2, column: 'Observed' }));
+  });
+
+  it("Observed is true only when the cell says OBS: 'obs' and ' OBS ' are odd values (false, one warning)", () => {
+    const lines = ['FinID,Date,Holiday Name,Schedule,Settlement,Observed,Memo,Status', 'US.NYSE,2023-11-23,A,Closed,No,obs,,Closed', 'US.NYSE,2023-11-24,B,Closed,No, OBS ,,Closed', 'US.NYSE,2024-12-25,C,Closed,No,OBS,,Closed'];
+    const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': lines }), info);
+    expect(dataset.listHolidays('US.NYSE', '2023-01-01', '2024-12-31').map((h) => h.observed)).toEqual([false, false, true]);
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 2, column: 'Observed', message: expect.stringContaining("2 Observed cell(s)") }));
   });
 
   it('unknown CSV files and empty header cells are warnings', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTable, rowShape, SPEC_BY_FILE, textChunks } from '../src/csv.js';
+import { repairRows } from '../src/repair.js';
 
 const enc = new TextEncoder();
 /** What the whole-file reading gave: decoded, without the mark, line endings as LF. */
@@ -50,6 +51,27 @@ describe('parseTable over slices', () => {
     const parsed = parseTable(enc.encode(lines.join('\n')), 'csv/holidays.csv', spec, []);
     expect(parsed.rows).toHaveLength(20001);
     expect(parsed.faults).toEqual([{ table: 'holidays', row: 20000, column: 'date', message: "expected a date YYYY-MM-DD, got '2024-02-30'" }]);
+  });
+});
+
+describe('repairRows', () => {
+  it('leaves well-formed CSV byte for byte as it is', () => {
+    const cell = fc.constantFrom('x', 'a"b', 'Holiday, "quoted"', 'Né\r\nline', '', ' ', '"');
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(fc.array(fc.tuple(cell, fc.boolean()), { minLength: 1, maxLength: 4 }), { maxLength: 10 }), (bom, rows) => {
+        // A cell with a quote, comma or line end must be quoted; others may be.
+        const write = ([c, quote]: [string, boolean]) => (quote || /[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+        const bytes = enc.encode((bom ? '\uFEFF' : '') + rows.map((r) => r.map(write).join(',')).join('\r\n'));
+        expect(repairRows(bytes, true)).toEqual({ bytes, marked: false });
+      }),
+    );
+  });
+
+  it('marks each invalid UTF-8 sequence once, as TextDecoder replaces it', () => {
+    const bytes = Uint8Array.from([0x61, 0xe9, 0x62, 0xe2, 0x82, 0x63, 0xf0, 0x9f, 0x98, 0x80, 0xff]);
+    const out = new TextDecoder().decode(repairRows(bytes, false).bytes);
+    expect(out.replaceAll('\uFDD1', '')).toBe(new TextDecoder().decode(bytes));
+    expect(out.split('\uFDD1')).toHaveLength(4);
   });
 });
 

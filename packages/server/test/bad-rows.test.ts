@@ -17,7 +17,7 @@ const get = (path: string) => request(app).get(path);
 describe('an archive with bad rows', () => {
   it('/info lists the warnings with file and line, and the markets and currencies they affect', async () => {
     const info = (await get('/info').expect(200)).body.data;
-    expect(info.affected_markets).toEqual(['XX.DATE', 'XX.DAYS', 'XX.DUP', 'XX.INT', 'XX.PT', 'XX.TIME', 'XX.TZ']);
+    expect(info.affected_markets).toEqual(['XX.DATE', 'XX.DAYS', 'XX.DUP', 'XX.INT', 'XX.PT', 'XX.QUOTE', 'XX.TIME', 'XX.TWIN', 'XX.TZ']);
     expect(info.affected_currencies).toEqual(['EUR']);
     const pt = info.warning_details.find((w: { market?: string }) => w.market === 'XX.PT');
     expect(pt).toMatchObject({ file: expect.stringMatching(/schedules\.csv$/), line: expect.any(Number), column: 'Phase Type' });

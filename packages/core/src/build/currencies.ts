@@ -40,8 +40,9 @@ export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog, fal
     }
     const earlier = firstRow.get(code);
     if (earlier !== undefined) {
-      if (sameRow(rows[earlier]!, row)) log.warn(`currency ${code} is listed twice with the same cells; one row is kept`, { table: T, row: i });
-      else log.badCurrencyRow(code, { table: T, row: i, column: 'currency_code' }, `currency ${code} is listed twice with different cells (also ${log.where(T, earlier)})`);
+      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows").
+      const how = sameRow(rows[earlier]!, row) ? 'the same' : 'different';
+      log.badCurrencyRow(code, { table: T, row: i, column: 'currency_code' }, `duplicate key Currency Code ${code}: currency ${code} is listed twice with ${how} cells (also ${log.where(T, earlier)})`);
       return;
     }
     firstRow.set(code, i);
@@ -119,11 +120,8 @@ export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currenc
     let firstRow = -1;
     for (let k = 0; k < recs.length; k++) {
       if (keptDays.length && keptDays[keptDays.length - 1] === days[k]) {
-        if (sameRow(rows[firstRow]!, rows[rowIndex[k]!]!)) {
-          log.warn(`a second identical holiday row for ${code} on ${recs[k]!.date}; one is kept`, { table: T, row: rowIndex[k]! });
-        } else {
-          log.badCurrencyRow(code, { table: T, row: rowIndex[k]!, column: 'date' }, `two different holiday rows for ${code} on ${recs[k]!.date} (also ${log.where(T, firstRow)})`);
-        }
+        const how = sameRow(rows[firstRow]!, rows[rowIndex[k]!]!) ? 'identical' : 'different';
+        log.badCurrencyRow(code, { table: T, row: rowIndex[k]!, column: 'date' }, `duplicate key (Currency Code, Date): two ${how} holiday rows for ${code} on ${recs[k]!.date} (also ${log.where(T, firstRow)})`);
         continue;
       }
       firstRow = rowIndex[k]!;

@@ -36,7 +36,7 @@ function buildMicIndex(rows: readonly MicMappingRow[] | undefined, markets: Map<
     const list = micIndex.get(key);
     if (!list) micIndex.set(key, [finId]);
     else if (!list.includes(finId)) list.push(finId);
-    else if (row !== undefined) log.warn(`MIC ${key} → ${finId} is listed twice; one row is kept`, { table: 'micMapping', row });
+    else if (row !== undefined) log.warn(`MIC ${key} → ${finId} is listed twice; one row is kept`, { table: 'micMapping', row, column: 'mic' });
   };
   if (rows) {
     rows.forEach((row, i) => {

@@ -8,6 +8,16 @@ import { ZoneRegistry } from '../zone.js';
 import { DayIndexBuilder, dayCell, sameRow, str, withExtras } from './cells.js';
 import type { BuildLog } from './log.js';
 
+/**
+ * bulk-format.md: the FinID's part before the first dot "unless the file carries a column of
+ * that name", and an empty cell is null. So with the column an empty cell answers null, not
+ * the prefix. The loader gives every row all the file's columns (null when empty); a library
+ * caller says "the column exists" by giving the key, even with null.
+ */
+function countryCode(row: MarketRow, finId: string): string | null {
+  return row.country_code === undefined ? finId.split('.')[0]! : str(row.country_code);
+}
+
 export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: ZoneRegistry): Map<string, MarketEntry> {
   const markets = new Map<string, MarketEntry>();
   const firstRow = new Map<string, number>();
@@ -20,8 +30,9 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
     const finId = finIdRaw.trim().toUpperCase();
     const earlier = firstRow.get(finId);
     if (earlier !== undefined) {
-      if (sameRow(rows[earlier]!, row)) log.warn(`market ${finId} is listed twice with the same cells; one row is kept`, { table: 'markets', row: i, column: 'fin_id' });
-      else log.badMarketRow(finId, 'market', { table: 'markets', row: i, column: 'fin_id' }, `market ${finId} is listed twice with different cells (also ${log.where('markets', earlier)})`);
+      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows").
+      const how = sameRow(rows[earlier]!, row) ? 'the same' : 'different';
+      log.badMarketRow(finId, 'market', { table: 'markets', row: i, column: 'fin_id' }, `duplicate key FinID ${finId}: market ${finId} is listed twice with ${how} cells (also ${log.where('markets', earlier)})`);
       return;
     }
     firstRow.set(finId, i);
@@ -52,7 +63,7 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
         memo: str(row.memo),
         permanently_closed: str(row.permanently_closed),
         replaced_by: str(row.replaced_by)?.trim().toUpperCase() ?? null,
-        country_code: str(row.country_code) ?? finId.split('.')[0]!,
+        country_code: countryCode(row, finId),
         holidays_min_date: null,
         holidays_max_date: null,
       } as Market,
@@ -94,7 +105,8 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
 
 /**
  * Holiday rows into their markets. A row for a market not in the data touches nothing (a
- * warning); a bad row makes its market answer a data error; identical duplicates collapse.
+ * warning); a bad row makes its market answer a data error, and so does a second row on one
+ * date (a duplicate key, identical or not).
  * Returns the latest holiday year seen (for the coverage of markets without holidays).
  */
 export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<string, MarketEntry>, log: BuildLog): Generator<void, number, void> {
@@ -156,11 +168,8 @@ export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<str
       const day = days[k]!;
       const first = entry.holidayByDay.get(day);
       if (first !== undefined) {
-        if (sameRow(rows[firstRow]!, rows[rowIndex[k]!]!)) {
-          log.warn(`a second identical holiday row for ${finId} on ${first.date}; one is kept`, { table: T, row: rowIndex[k]! });
-        } else {
-          log.badMarketRow(finId, 'holidays', { table: T, row: rowIndex[k]!, column: 'date' }, `two different holiday rows for ${finId} on ${first.date} (also ${log.where(T, firstRow)})`);
-        }
+        const how = sameRow(rows[firstRow]!, rows[rowIndex[k]!]!) ? 'identical' : 'different';
+        log.badMarketRow(finId, 'holidays', { table: T, row: rowIndex[k]!, column: 'date' }, `duplicate key (FinID, Date): two ${how} holiday rows for ${finId} on ${first.date} (also ${log.where(T, firstRow)})`);
         continue;
       }
       entry.holidayByDay.set(day, recs[k]!);

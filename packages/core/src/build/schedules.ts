@@ -31,11 +31,11 @@ export function buildPhaseTypes(rows: readonly PhaseTypeRow[], log: BuildLog): M
     const prev = byName.get(key);
     if (!prev) {
       byName.set(key, { row: pt, conflict: null, index: i });
-    } else if (sameRow(prev.row, pt)) {
-      log.warn(`phase type '${name}' is listed twice with the same cells; one row is kept`, { table: T, row: i, column: 'name' });
     } else {
-      prev.conflict ??= `phase type '${name}' has two different rows in phases.csv (${log.where(T, prev.index)} and ${log.where(T, i)})`;
-      log.warn(`phase type '${name}' is listed twice with different cells; the schedule rows using it are bad rows`, { table: T, row: i, column: 'name' });
+      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows").
+      const how = sameRow(prev.row, pt) ? 'identical' : 'different';
+      prev.conflict ??= `duplicate key Name: phase type '${name}' has two ${how} rows in phases.csv (${log.where(T, prev.index)} and ${log.where(T, i)})`;
+      log.warn(`duplicate key Name: phase type '${name}' is listed twice with ${how === 'identical' ? 'the same' : 'different'} cells; the schedule rows using it are bad rows`, { table: T, row: i, column: 'name' });
     }
   });
   return byName;
@@ -67,12 +67,11 @@ export function buildSeasons(rows: readonly SeasonDefinitionRow[], log: BuildLog
     const seen = `${key}\u0000${y}`;
     const earlier = rowOf.get(seen);
     if (earlier !== undefined) {
-      if (sameRow(rows[earlier]!, sd)) {
-        log.warn(`season '${name}' for ${y} is listed twice with the same cells; one row is kept`, { table: T, row: i });
-      } else if (entry.byYear.get(y) !== date.value) {
-        entry.problems.set(y, `season '${name}' has two different dates for ${y} (${log.where(T, earlier)} and ${log.where(T, i)})`);
-        log.warn(`season '${name}' has two different dates for ${y} (also ${log.where(T, earlier)})`, { table: T, row: i, column: 'date' });
-      }
+      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows"): the
+      // rows that need this season in this year answer a data error.
+      const how = sameRow(rows[earlier]!, sd) ? 'two identical rows' : entry.byYear.get(y) === date.value ? 'two different rows' : 'two different dates';
+      if (!entry.problems.has(y)) entry.problems.set(y, `duplicate key (Season, Year): season '${name}' has ${how} for ${y} (${log.where(T, earlier)} and ${log.where(T, i)})`);
+      log.warn(`duplicate key (Season, Year): season '${name}' has ${how} for ${y} (also ${log.where(T, earlier)})`, { table: T, row: i, column: 'year' });
       return;
     }
     rowOf.set(seen, i);
@@ -88,9 +87,68 @@ interface Context {
   seasons: Map<string, SeasonDates>;
   zones: ZoneRegistry;
   where: string;
+  log: BuildLog;
 }
 
 type Compiled = CompiledRow | { column: string; why: string };
+
+function undefinedSeason(name: string, row: number, column: string, c: Context): SeasonDates {
+  c.log.warn(`season '${name}' has no definition in season-definitions.csv; the dates on which this row is in force answer a data error`, { table: 'schedules', row, column }, { market: c.finId });
+  return { name, byYear: new Map(), problems: new Map() };
+}
+
+const timeOrNull = (v: unknown): string | null => {
+  const t = timeCell(v, false);
+  return t.ok && t.value !== null ? formatTime(t.value) : null;
+};
+const dayOrNull = (v: unknown): string | null => {
+  const d = dayCell(v, false);
+  return d.ok && d.value !== null ? formatDay(d.value) : null;
+};
+const intOrNull = (v: unknown): number | null => {
+  const n = intCell(v);
+  return n.ok ? n.value : null;
+};
+
+/**
+ * The record `/schedules` answers for a row (engine-semantics §3: "each row answers its
+ * fields"), good or bad. A cell that cannot be read as its type (a time, date or integer)
+ * answers null, so every answer keeps the documented types; a text cell answers as written,
+ * also when it is what makes the row bad (an unknown phase type, a bad Days value).
+ */
+function scheduleRecord(row: ScheduleRow, finId: string, timezone: string | null): Schedule {
+  const end = timeOrNull(row.end);
+  const offsetDays = intOrNull(row.offset_days) ?? 0;
+  const seasonStart = str(row.season_start);
+  const seasonEnd = str(row.season_end);
+  return withExtras(
+    {
+      fin_id: finId,
+      schedule_group: str(row.schedule_group),
+      schedule_group_memo: str(row.schedule_group_memo),
+      timezone,
+      phase_type: str(row.phase_type),
+      phase_name: str(row.phase_name),
+      phase_memo: str(row.phase_memo),
+      days: str(row.days),
+      start: timeOrNull(row.start),
+      end,
+      offset_days: intOrNull(row.offset_days),
+      duration: intOrNull(row.duration),
+      min_start: timeOrNull(row.min_start),
+      max_start: timeOrNull(row.max_start),
+      min_end: timeOrNull(row.min_end),
+      max_end: timeOrNull(row.max_end),
+      in_force_start_date: dayOrNull(row.in_force_start_date),
+      in_force_end_date: dayOrNull(row.in_force_end_date),
+      season_start: seasonStart,
+      season_end: seasonEnd,
+      has_season: seasonStart !== null && seasonEnd !== null,
+      end_with_offset: end !== null && offsetDays !== 0 ? `${end} +${offsetDays}` : end,
+    } as Schedule,
+    row,
+  );
+}
 
 /** One schedule row, or the first reason it cannot be used. */
 function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
@@ -119,7 +177,10 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
     const t = timeCell(row[col], false);
     if (!t.ok) return { column: col, why: t.why };
   }
-  const tz = str(row.timezone) ?? c.entry.market.timezone;
+  // An empty Timezone answers null (engine-semantics §3, §4 step 7: the row's own timezone),
+  // while its instants are computed in the market's zone.
+  const ownZone = str(row.timezone);
+  const tz = ownZone ?? c.entry.market.timezone;
   if (tz === null) return { column: 'timezone', why: `no time zone for a schedule row of ${c.finId} (and none on the market)` };
   let zone;
   try {
@@ -137,55 +198,24 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
   let seasonStart: SeasonDates | null = null;
   let seasonEnd: SeasonDates | null = null;
   if (hasSeason) {
-    seasonStart = c.seasons.get(ssName.toLowerCase()) ?? null;
-    if (!seasonStart) return { column: 'season_start', why: `season '${ssName}' has no definition in season-definitions.csv` };
-    seasonEnd = c.seasons.get(seName.toLowerCase()) ?? null;
-    if (!seasonEnd) return { column: 'season_end', why: `season '${seName}' has no definition in season-definitions.csv` };
+    // A name with no definition at all is a season missing in every year (engine-semantics §4
+    // step 3): only a date on which the row is in force needs it, and that date answers a data
+    // error naming the season and the year (generate.ts seasonDay), as for one missing year.
+    seasonStart = c.seasons.get(ssName.toLowerCase()) ?? undefinedSeason(ssName, i, 'season_start', c);
+    seasonEnd = c.seasons.get(seName.toLowerCase()) ?? undefinedSeason(seName, i, 'season_end', c);
   }
   const startSec = start.value!;
   const endSec = end.value!;
   const offsetDays = offset.value ?? 0;
-  const startStr = formatTime(startSec);
-  const endStr = formatTime(endSec);
-  const normTime = (v: unknown) => {
-    const t = timeCell(v, false);
-    return t.ok && t.value !== null ? formatTime(t.value) : null;
-  };
   const status = str(pt.row.status);
   const settlement = str(pt.row.settlement);
-  const rec: Schedule = withExtras(
-    {
-      fin_id: c.finId,
-      schedule_group: str(row.schedule_group),
-      schedule_group_memo: str(row.schedule_group_memo),
-      timezone: tz,
-      phase_type: phaseType,
-      phase_name: str(row.phase_name),
-      phase_memo: str(row.phase_memo),
-      days,
-      start: startStr,
-      end: endStr,
-      offset_days: offset.value,
-      duration: duration.value,
-      min_start: normTime(row.min_start),
-      max_start: normTime(row.max_start),
-      min_end: normTime(row.min_end),
-      max_end: normTime(row.max_end),
-      in_force_start_date: ifs.value === null ? null : formatDay(ifs.value),
-      in_force_end_date: ife.value === null ? null : formatDay(ife.value),
-      season_start: ssName,
-      season_end: seName,
-      has_season: hasSeason,
-      end_with_offset: offsetDays !== 0 ? `${endStr} +${offsetDays}` : endStr,
-    } as Schedule,
-    row,
-  );
+  const rec = scheduleRecord(row, c.finId, ownZone);
   return {
     rec,
     order: i,
     where: c.where,
     zone,
-    timezone: tz,
+    timezone: ownZone,
     dayMask,
     startSec,
     endSec,
@@ -236,27 +266,34 @@ export function* addSchedules(
     yield;
     const entry = markets.get(finId)!;
     const compiled: CompiledRow[] = [];
+    // Bad rows are listed by /schedules as written (bulk-format.md: a bad schedule row reaches
+    // phases, days and status), though they make no phases.
+    const bad: { rec: Schedule; i: number }[] = [];
     const kept: number[] = [];
     for (const i of indices) {
       const row = rows[i]!;
       const twin = kept.find((k) => sameRow(rows[k]!, row));
       if (twin !== undefined) {
-        log.warn(`an identical schedule row of ${finId} (also ${log.where(T, twin)}); one is kept`, { table: T, row: i });
+        log.warn(`an identical schedule row of ${finId} (also ${log.where(T, twin)}); one is kept`, { table: T, row: i, column: 'fin_id' });
         continue;
       }
       kept.push(i);
       const fault = log.readerFault(T, i);
       if (fault) {
         log.badMarketRow(finId, 'schedules', { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+        bad.push({ rec: scheduleRecord(row, finId, str(row.timezone)), i });
         continue;
       }
-      const c = compileRow(row, i, { finId, entry, phaseTypes, seasons, zones, where: log.where(T, i) });
-      if ('why' in c) log.badMarketRow(finId, 'schedules', { table: T, row: i, column: c.column }, c.why);
-      else compiled.push(c);
+      const c = compileRow(row, i, { finId, entry, phaseTypes, seasons, zones, where: log.where(T, i), log });
+      if ('why' in c) {
+        log.badMarketRow(finId, 'schedules', { table: T, row: i, column: c.column }, c.why);
+        bad.push({ rec: scheduleRecord(row, finId, str(row.timezone)), i });
+      } else compiled.push(c);
     }
     compiled.sort(scheduleOrder);
+    // Before `order` turns from the file position into the §3 position.
+    entry.schedules = bad.length ? listingWithBadRows(compiled, bad) : compiled.map((c) => c.rec);
     compiled.forEach((c, k) => (c.order = k));
-    entry.schedules = compiled.map((c) => c.rec);
     const groups = new Map<string, CompiledRow[]>();
     for (const c of compiled) {
       const key = (c.rec.schedule_group ?? '').toLowerCase();
@@ -277,6 +314,25 @@ function cmpNullable(a: string | null, b: string | null): number {
   if (a === null) return -1;
   if (b === null) return 1;
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The §3 order over good and bad rows together, on the records' fields: times and dates are
+ * written HH:MM:SS and YYYY-MM-DD, so their text order is their order; an unreadable one is
+ * null and sorts first, as an empty one does.
+ */
+function listingWithBadRows(compiled: readonly CompiledRow[], bad: readonly { rec: Schedule; i: number }[]): Schedule[] {
+  const all = [...compiled.map((c) => ({ rec: c.rec, i: c.order })), ...bad];
+  all.sort(
+    (a, b) =>
+      cmpNullable(a.rec.schedule_group, b.rec.schedule_group) ||
+      cmpNullable(a.rec.in_force_start_date, b.rec.in_force_start_date) ||
+      cmpNullable(a.rec.season_start, b.rec.season_start) ||
+      cmpNullable(a.rec.start, b.rec.start) ||
+      cmpNullable(a.rec.end, b.rec.end) ||
+      a.i - b.i,
+  );
+  return all.map((x) => x.rec);
 }
 
 /** engine-semantics §3: group, in-force start, season start, start, end, then file order. */
