@@ -236,9 +236,15 @@ export const operations = defineOperations({
         description: 'Alias of datetime_utc; datetime_utc wins when both are given.',
         cli: false,
       }),
+      // service-spec.md rule 4: a usage example names the instant `time`, with a local offset.
+      // Ignoring it would answer for now, silently: it is taken as one more alias.
+      time: documented(optional(param.instant()), {
+        description: 'Alias of datetime_utc (any offset); datetime_utc, then datetime, win when given too.',
+        cli: false,
+      }),
     },
-    call: (ds, a, now) => ds.status(a.identifier, a.datetime_utc ?? a.datetime ?? now()),
-    bytes: (ds, a, now) => ds.statusJson(a.identifier, a.datetime_utc ?? a.datetime ?? now()),
+    call: (ds, a, now) => ds.status(a.identifier, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
+    bytes: (ds, a, now) => ds.statusJson(a.identifier, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
     response: (s) => s.MarketStatus,
     errors: RANGE_ERRORS,
     plan: 'schedules',
@@ -269,8 +275,9 @@ export const operations = defineOperations({
         cli: { flag: 'at', help: 'instant, ISO 8601 with Z or an offset (default: now)' },
       }),
       datetime: documented(optional(param.instant()), { description: 'Alias of datetime_utc.', cli: false }),
+      time: documented(optional(param.instant()), { description: 'Alias of datetime_utc (any offset).', cli: false }),
     },
-    call: (ds, a, now) => bulkBody(ds.statusMany({ markets: a.markets, subset: a.subset }, a.datetime_utc ?? a.datetime ?? now())),
+    call: (ds, a, now) => bulkBody(ds.statusMany({ markets: a.markets, subset: a.subset }, a.datetime_utc ?? a.datetime ?? a.time ?? now())),
     response: (s) => s.BulkStatus,
     errors: [422, 500, 503],
     cli: { command: 'statuses', description: 'status of many markets at an instant, as one table (--markets or --subset)' },

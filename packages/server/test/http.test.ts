@@ -240,10 +240,11 @@ describe('status (published examples, US.NYSE)', () => {
     expect((await request(other).get('/markets/US.NYSE/status').expect(200)).body.status).toBe('Closed');
   });
 
-  it('accepts other offsets, the datetime alias, and an unencoded + (decoded to a space)', async () => {
+  it('accepts other offsets, the datetime and time aliases, and an unencoded + (decoded to a space)', async () => {
     for (const q of [
       'datetime_utc=2023-11-15T12:00:00-05:00',
       'datetime=2023-11-15T17:00:00Z',
+      'time=2023-11-15T12:00:00-05:00',
       'datetime_utc=2023-11-15T17:00:00+00:00',
       'datetime_utc=2023-11-15T17:00:00%2B00:00',
     ]) {
@@ -255,6 +256,14 @@ describe('status (published examples, US.NYSE)', () => {
   it('datetime_utc wins over the alias', async () => {
     const res = await get('/markets/US.NYSE/status?datetime_utc=2023-11-15T23:00:00Z&datetime=2023-11-15T17:00:00Z').expect(200);
     expect(res.body.status).toBe('Closed');
+  });
+
+  it('time (the usage example\'s name) is read, never ignored for now, and a malformed one is a 422 naming it', async () => {
+    const many = await get('/status?markets=XNYS&time=2023-11-15T12:00:00-05:00').expect(200);
+    expect(many.body.as_of).toBe('2023-11-15T17:00:00+00:00');
+    expect(many.body.markets[0].until).toBe('2023-11-15T15:50:00-05:00');
+    const bad = await get('/markets/US.NYSE/status?time=noon').expect(422);
+    expect(bad.body.detail.map((d: { loc: string[] }) => d.loc)).toEqual([['query', 'time']]);
   });
 
   it('follows replaced markets for sub-resources', async () => {
