@@ -45,6 +45,10 @@ interface Reading {
   args: Readonly<Record<string, unknown>>;
   /** The `format` query parameter as given (CSV answers are asked for by it or by Accept). */
   format: unknown;
+  /** For cacheable operations, made on first use: the answer cache key, and the ETag of the data tagged `etagOf`. */
+  key?: string;
+  etag?: string;
+  etagOf?: string;
 }
 
 /** A piece of a long answer is written, then the loop turns, after at most this long. */
@@ -298,9 +302,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (op.cacheable && cacheBytes > 0 && data) {
       const entry = cacheFor(data);
       cache = entry.cache;
-      key = canonicalKey(op, args);
-      // Weak: one tag for the answer whatever its encoding (plain, br, gzip).
-      etag = `W/"${entry.tag}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
+      key = reading.key ??= canonicalKey(op, args);
+      // Weak: one tag for the answer whatever its encoding (plain, br, gzip). Kept with the
+      // reading for the data it was made for.
+      if (reading.etagOf !== entry.tag) {
+        reading.etag = `W/"${entry.tag}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
+        reading.etagOf = entry.tag;
+      }
+      etag = reading.etag;
       if (req.headers['if-none-match'] === etag) {
         res.writeHead(304, { ETag: etag });
         res.end();

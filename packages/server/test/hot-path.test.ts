@@ -52,6 +52,18 @@ describe('readings kept by URL', () => {
     expect((await request(app).get(list).expect(200)).text).toBe(json.text);
   });
 
+  it('the ETag kept with a URL follows a swap of the data', async () => {
+    const app = createApp({ data: fixtureData('fixture-1'), logLevel: 'silent' });
+    const list = '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31';
+    const first = await request(app).get(list).expect(200);
+    const tag = first.headers.etag!;
+    await request(app).get(list).set('If-None-Match', tag).expect(304);
+    app.holder.swap(fixtureData('fixture-2'));
+    const after = await request(app).get(list).set('If-None-Match', tag).expect(200);
+    expect(after.headers.etag).not.toBe(tag);
+    await request(app).get(list).set('If-None-Match', after.headers.etag!).expect(304);
+  });
+
   it('"now" is read per request, not kept with the URL', async () => {
     let now = Date.parse('2023-11-15T17:00:00Z');
     const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => now });
