@@ -27,6 +27,7 @@ import type { Limits, Operation } from './registry.js';
 import { toHttp, type ParamLocations } from './errors.js';
 import type { DataHolder } from './updates.js';
 import type { AccessLog } from './logging.js';
+import { scrubSecrets } from '@openbell/core/secrets';
 
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void;
 /** Answers the request and returns true, or returns false without touching it. */
@@ -268,11 +269,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   /**
    * Requests the dispatcher read before, by URL: the route and the arguments it read (a pure
    * function of the URL), so a repeated URL skips matching, decoding and validation. Only
-   * valid readings are kept, in a map of bounded size emptied when full; long URLs are not kept.
+   * valid readings are kept, in a map of bounded size emptied when full; long URLs and URLs with
+   * a secret are not kept.
    */
   const readings = new Map<string, Reading>();
   const remember = (url: string, reading: Reading): void => {
-    if (url.length > READING_URL_MAX_LENGTH) return;
+    // A URL carrying a credential (ignored here, but a token all the same) is not kept.
+    if (url.length > READING_URL_MAX_LENGTH || scrubSecrets(url) !== url) return;
     if (readings.size >= READINGS_KEPT) readings.clear();
     readings.set(url, reading);
   };
