@@ -28,12 +28,12 @@ import {
 import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
-import { dayJsonPieces, phaseJsonPieces, statusBytes, type JsonPieceOptions } from './json.js';
+import { dayJsonPieces, phaseJsonPieces, type JsonPieceOptions } from './json.js';
 import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
-import { computeStatus } from './status.js';
+import { computeStatus, statusJsonAt } from './status.js';
 import {
   asOf,
   bulkIdentifiers,
@@ -312,18 +312,26 @@ export class Dataset {
   }
 
   status(identifier: string, instant?: InstantInput): MarketStatus {
-    let ms: number;
-    if (instant === undefined) {
-      if (!this.clock) throw InvalidArgumentError.one('instant', 'Give an instant: this dataset has no clock (datasets from the loader use the current time)', 'missing');
-      ms = this.clock();
-    } else ms = parseInstantArg(instant, 'instant');
+    const ms = this.statusInstant(instant);
     const entry = this.resolveScheduled(identifier);
     return computeStatus(entry, entry.zone ?? this.utc, ms);
   }
 
-  /** `status` as the UTF-8 bytes of its JSON (`JSON.stringify(status(…))`), for servers. */
+  /**
+   * `status` as the UTF-8 bytes of its JSON (`JSON.stringify(status(…))`), for servers. Served
+   * from the market's last answer while it still holds (statusJsonAt); the bytes are the
+   * caller's own.
+   */
   statusJson(identifier: string, instant?: number | Date | string): Uint8Array {
-    return statusBytes(this.status(identifier, instant));
+    const ms = this.statusInstant(instant);
+    const entry = this.resolveScheduled(identifier);
+    return statusJsonAt(entry, entry.zone ?? this.utc, ms);
+  }
+
+  private statusInstant(instant: InstantInput | undefined): number {
+    if (instant !== undefined) return parseInstantArg(instant, 'instant');
+    if (!this.clock) throw InvalidArgumentError.one('instant', 'Give an instant: this dataset has no clock (datasets from the loader use the current time)', 'missing');
+    return this.clock();
   }
 
   // ---- many markets (calendar-arithmetic.md §6) and bell events ----
@@ -550,13 +558,17 @@ export class Dataset {
   /** An identifier with a dot is a FinID, otherwise a MIC (engine-semantics §1). */
   private resolve(identifier: string, follow: boolean): MarketEntry {
     const id = String(identifier ?? '');
-    const normalized = normalizeMarketIdentifier(id);
+    return this.resolveNormalized(id, normalizeMarketIdentifier(id), follow);
+  }
+
+  private resolveNormalized(id: string, normalized: string, follow: boolean): MarketEntry {
     const entry = id.includes('.') ? this.byFinId(normalized) : this.byMic(normalized);
     return this.follow(entry, follow);
   }
 
   private follow(entry: MarketEntry, follow: boolean): MarketEntry {
-    if (!follow) return entry;
+    // Most markets were never replaced: no walk (and its Set) for them.
+    if (!follow || entry.market.replaced_by === null) return entry;
     const walk = walkReplacements(
       entry,
       (e) => e.market.fin_id,
@@ -584,9 +596,9 @@ export class Dataset {
   /** Resolves a market for a schedule-based query, refusing first if the plan lacks schedules. */
   private resolveScheduled(identifier: string, needs: 'schedules' | 'phases' = 'phases'): MarketEntry {
     const id = String(identifier ?? '');
-    normalizeMarketIdentifier(id);
+    const normalized = normalizeMarketIdentifier(id);
     if (this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
-    return this.usable(this.resolve(id, true), needs);
+    return this.usable(this.resolveNormalized(id, normalized, true), needs);
   }
 
   private checkCoverage(entry: MarketEntry, startDay: number, endDay: number): void {

@@ -439,3 +439,10 @@ export function statusBytes(s: MarketStatus): Uint8Array {
     `"next_bell":${JSON.stringify(s.next_bell)},"phase":${JSON.stringify(s.phase)},"market":${market}}`;
   return nodeBuffer ? nodeBuffer.from(text) : encoder.encode(text);
 }
+
+/** A copy of `bytes` that its receiver may change (a Buffer from Node's pool when small). */
+export function copyBytes(bytes: Uint8Array): Uint8Array {
+  const out = alloc(bytes.length);
+  out.set(bytes);
+  return out;
+}

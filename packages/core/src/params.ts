@@ -87,13 +87,14 @@ export function parseInstant(value: unknown, param: string): EpochMs {
 
 const MIC_RE = /^[A-Za-z0-9]{4}$/;
 const CURRENCY_RE = /^[A-Za-z]{3}$/;
-const FINID_PART_RE = /^[A-Za-z0-9_&+-]+$/;
+
+/** FINID_PART_RE over two or more dot-separated parts, in one test: every request reads an identifier. */
+const FINID_RE = /^[A-Za-z0-9_&+-]+(?:\.[A-Za-z0-9_&+-]+)+$/;
 
 /** Validates a FinID's form (two or more dot-separated parts) and answers it upper case. */
 export function normalizeFinId(value: string, param = 'identifier'): string {
   const v = value.trim();
-  const parts = v.split('.');
-  if (parts.length < 2 || !parts.every((p) => FINID_PART_RE.test(p))) {
+  if (!FINID_RE.test(v)) {
     throw InvalidArgumentError.one(param, `Invalid FinID '${value}': expected two or more dot-separated parts such as US.NYSE`, 'finid_format');
   }
   return v.toUpperCase();

@@ -41,7 +41,7 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   app.use((req, res, next) => {
     if (!dispatch(req, res)) next();
   });
-  if (log) app.use(log);
+  if (log) app.use(log.handler);
   if (cors) {
     app.use((req, res, next) => {
       if (!cors(req, res)) next();

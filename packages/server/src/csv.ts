@@ -11,7 +11,7 @@ import Papa from 'papaparse';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /** Whether the request asks for CSV: `format=csv`, or an Accept header preferring text/csv to JSON. */
-export function wantsCsv(req: IncomingMessage, query: Readonly<Record<string, unknown>>): boolean {
+export function wantsCsv(req: IncomingMessage, query: { readonly format?: unknown }): boolean {
   const format = query.format;
   if (typeof format === 'string') return format.toLowerCase() === 'csv';
   const accept = req.headers.accept;

@@ -26,6 +26,8 @@ import { CSV_TYPE, toCsv, wantsCsv } from './csv.js';
 import type { Limits, Operation } from './registry.js';
 import { toHttp, type ParamLocations } from './errors.js';
 import type { DataHolder } from './updates.js';
+import type { AccessLog } from './logging.js';
+import { scrubSecrets } from '@openbell/core/secrets';
 
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void;
 /** Answers the request and returns true, or returns false without touching it. */
@@ -34,6 +36,22 @@ export type Dispatcher = (req: IncomingMessage, res: ServerResponse) => boolean;
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Default bound of the answer cache of one dataset. */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+/** URLs whose reading (route and arguments) is kept, and the longest kept. */
+const READINGS_KEPT = 512;
+const READING_URL_MAX_LENGTH = 512;
+
+/** What a request's URL says: the operation and its arguments read and validated. */
+interface Reading {
+  op: Operation;
+  args: Readonly<Record<string, unknown>>;
+  /** The `format` query parameter as given (CSV answers are asked for by it or by Accept). */
+  format: unknown;
+  /** For cacheable operations, made on first use: the answer cache key, and the ETag of the data tagged `etagOf`. */
+  key?: string;
+  etag?: string;
+  etagOf?: string;
+}
+
 /** A piece of a long answer is written, then the loop turns, after at most this long. */
 const SLICE_MS = 8;
 /** Answers smaller than this that finish within one slice are sent whole (and may be cached). */
@@ -215,8 +233,10 @@ export interface DispatcherOptions {
   holder: DataHolder;
   now: () => number;
   logger: Logger;
-  /** Runs first for every request the dispatcher answers (access log, CORS headers). */
+  /** Runs first for every request the dispatcher answers (CORS headers). */
   before?: RawHandler | undefined;
+  /** The access log: one line for every request the dispatcher answers. */
+  log?: AccessLog | undefined;
   /** Bytes of the per-dataset answer cache of clock-free operations; 0 disables. Default 64 MiB. */
   cacheBytes?: number | undefined;
   /** The range cap of phases, days and sessions (days); default ten years. */
@@ -224,7 +244,7 @@ export interface DispatcherOptions {
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
-  const { holder, now, logger, before } = options;
+  const { holder, now, logger, before, log } = options;
   const limits = options.limits ?? {};
   const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
   // Keyed by the dataset object: a swap starts an empty cache and lets the old one go.
@@ -246,6 +266,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     sendJson(req, res, out.status, out.body);
   };
 
+  /**
+   * Requests the dispatcher read before, by URL: the route and the arguments it read (a pure
+   * function of the URL), so a repeated URL skips matching, decoding and validation. Only
+   * valid readings are kept, in a map of bounded size emptied when full; long URLs and URLs with
+   * a secret are not kept.
+   */
+  const readings = new Map<string, Reading>();
+  const remember = (url: string, reading: Reading): void => {
+    // A URL carrying a credential (ignored here, but a token all the same) is not kept.
+    if (url.length > READING_URL_MAX_LENGTH || scrubSecrets(url) !== url) return;
+    if (readings.size >= READINGS_KEPT) readings.clear();
+    readings.set(url, reading);
+  };
+
   const answer = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, rawParams: Record<string, string>, qs: string): void => {
     // One read of the holder per request: a swap during the request cannot affect it.
     const data = holder.current;
@@ -255,16 +289,30 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const op = c.op;
     const read = readOperationArgs(op, data?.dataset, raw, holder.loadError, limits);
     if (!read.ok) return fail(req, res, read);
-    if (wantsCsv(req, raw)) return answerCsv(op, read.ds, read.args, req, res);
+    // Shared by later requests of the same URL: nothing downstream writes to it.
+    const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
+    remember(req.url!, reading);
+    answerRead(reading, data!, req, res);
+  };
+
+  const answerRead = (reading: Reading, data: NonNullable<DataHolder['current']>, req: IncomingMessage, res: ServerResponse): void => {
+    const { op, args } = reading;
+    const ds = data.dataset;
+    if (wantsCsv(req, reading)) return answerCsv(op, ds, args, req, res);
     let key: string | undefined;
     let etag: string | undefined;
     let cache: BodyCache | undefined;
     if (op.cacheable && cacheBytes > 0 && data) {
       const entry = cacheFor(data);
       cache = entry.cache;
-      key = canonicalKey(op, read.args);
-      // Weak: one tag for the answer whatever its encoding (plain, br, gzip).
-      etag = `W/"${entry.tag}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
+      key = reading.key ??= canonicalKey(op, args);
+      // Weak: one tag for the answer whatever its encoding (plain, br, gzip). Kept with the
+      // reading for the data it was made for.
+      if (reading.etagOf !== entry.tag) {
+        reading.etag = `W/"${entry.tag}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
+        reading.etagOf = entry.tag;
+      }
+      etag = reading.etag;
       if (req.headers['if-none-match'] === etag) {
         res.writeHead(304, { ETag: etag });
         res.end();
@@ -273,10 +321,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const hit = cache.get(key);
       if (hit !== undefined) return sendAnswer(req, res, hit, etag, cache, key);
     }
-    if (op.bodyChunks) return writeInPieces(op, read.ds, read.args, req, res, cache, key, etag);
+    if (op.bodyChunks) return writeInPieces(op, ds, args, req, res, cache, key, etag);
     let body: Buffer;
     try {
-      body = op.bytes ? asBuffer(op.bytes(read.ds, read.args, now)) : Buffer.from(JSON.stringify(op.call(read.ds, read.args, now)));
+      body = op.bytes ? asBuffer(op.bytes(ds, args, now)) : Buffer.from(JSON.stringify(op.call(ds, args, now)));
     } catch (err) {
       return fail(req, res, failure(op, err));
     }
@@ -380,17 +428,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     setImmediate(pump);
   };
 
-  return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const url = req.url ?? '/';
-    const qAt = url.indexOf('?');
-    const path = qAt === -1 ? url : url.slice(0, qAt);
-    const m = match(path);
-    if (!m) return false;
-    const c = m.compiled;
-    const params = m.params;
+  const respond = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, params: Record<string, string>, qs: string): void => {
     before?.(req, res);
-    if (res.writableEnded) return true;
+    if (res.writableEnded) return;
     for (const k in params) {
       const v = params[k]!;
       if (v.includes('%')) {
@@ -398,11 +438,42 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           params[k] = decodeURIComponent(v);
         } catch {
           sendJson(req, res, 400, { detail: `Malformed percent-encoding in path parameter '${k}'` });
-          return true;
+          return;
         }
       }
     }
-    answer(c, req, res, params, qAt === -1 ? '' : url.slice(qAt + 1));
+    answer(c, req, res, params, qs);
+  };
+
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    const known = readings.get(url);
+    const data = holder.current;
+    if (known !== undefined && data !== undefined) {
+      const started = log ? log.begin() : 0;
+      before?.(req, res);
+      if (!res.writableEnded) answerRead(known, data, req, res);
+      if (log) logAnswer(log, req, res, started);
+      return true;
+    }
+    const qAt = url.indexOf('?');
+    const path = qAt === -1 ? url : url.slice(0, qAt);
+    const m = match(path);
+    if (!m) return false;
+    const started = log ? log.begin() : 0;
+    respond(m.compiled, req, res, m.params, qAt === -1 ? '' : url.slice(qAt + 1));
+    if (log) logAnswer(log, req, res, started);
     return true;
   };
+}
+
+/**
+ * The access line of a request a dispatcher answered: written at once for an answer handed over
+ * whole in the same call (no 'close' listener per request); streamed answers, those not sent yet
+ * and errors keep the line on the response's 'close'.
+ */
+export function logAnswer(log: AccessLog, req: IncomingMessage, res: ServerResponse, started: number): void {
+  if (res.writableEnded && res.statusCode < 400) log.sent(req, res, started);
+  else log.follow(req, res, started);
 }

@@ -5,20 +5,40 @@
  * (`draining`, with Connection: close).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, type Dispatcher, type RawHandler } from './dispatch.js';
+import { logAnswer, sendJson, type Dispatcher, type RawHandler } from './dispatch.js';
 import { healthBody } from './info.js';
+import type { AccessLog } from './logging.js';
 import type { DataHolder } from './updates.js';
 
-export function createHealthDispatcher(holder: DataHolder, before?: RawHandler): Dispatcher {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function createHealthDispatcher(holder: DataHolder, before?: RawHandler, log?: AccessLog): Dispatcher {
+  // The healthy answer never changes: its text is made once.
+  let okText: string | undefined;
+  let okBytes = 0;
+  const respond = (req: IncomingMessage, res: ServerResponse): void => {
+    before?.(req, res);
+    if (res.writableEnded) return;
+    if (holder.current && !holder.draining) {
+      if (okText === undefined) {
+        okText = JSON.stringify(healthBody(holder).body);
+        okBytes = Buffer.byteLength(okText);
+      }
+      res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': okBytes });
+      res.end(req.method === 'HEAD' ? undefined : okText);
+      return;
+    }
+    const { status, body } = healthBody(holder);
+    if (holder.draining) res.shouldKeepAlive = false;
+    sendJson(req, res, status, body);
+  };
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     if (url !== '/health' && !url.startsWith('/health?')) return false;
-    before?.(req, res);
-    if (res.writableEnded) return true;
-    const { status, body } = healthBody(holder);
-    if (holder.draining) res.shouldKeepAlive = false;
-    sendJson(req, res, status, body);
+    const started = log ? log.begin() : 0;
+    respond(req, res);
+    if (log) logAnswer(log, req, res, started);
     return true;
   };
 }

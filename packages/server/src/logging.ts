@@ -14,8 +14,12 @@ export type LogLevel = LevelWithSilent;
 /** `json`: one JSON object a line (for collectors); `pretty`: coloured lines for people at a terminal. */
 export type LogFormat = 'json' | 'pretty';
 
-/** Bytes of log lines gathered before one write; a quiet server writes them after FLUSH_MS. */
-const LOG_BUFFER_BYTES = 8 * 1024;
+/**
+ * Bytes of log lines gathered before one write; a quiet server writes them after FLUSH_MS. Half
+ * of a pipe's usual 64 KiB: under load the write (a syscall and a wake-up of the reader) per
+ * batch is most of an access line's cost, so fewer, larger batches.
+ */
+const LOG_BUFFER_BYTES = 32 * 1024;
 const FLUSH_MS = 100;
 
 /**
@@ -76,6 +80,30 @@ function jsonString(s: string): string {
 
 let nextId = 0;
 
+/** URLs of recent requests → their JSON text in an access line (secrets scrubbed): repeated URLs skip the scrub. */
+const URL_TEXT_KEPT = 256;
+/** Longer URLs are rare and would make the map big: scrubbed every time. */
+const URL_TEXT_MAX_LENGTH = 512;
+
+/**
+ * The access log (see `accessLog`). Two ways to use it, writing the same line:
+ * - `handler` (express middleware, or any RawHandler): the line is written on the response's
+ *   'close' event, so `responseTime` runs until the answer is sent to the end;
+ * - `begin` then `sent` right after `res.end()`, for an answer handed over whole in the same
+ *   call: no listener or closure per request. `responseTime` is then the time to hand the answer
+ *   to the socket, not until the last byte left (for answers of this size the difference is the
+ *   kernel's). Otherwise `follow` falls back to the 'close' event.
+ */
+export interface AccessLog {
+  handler: RequestHandler;
+  /** The start of a request's timing (call before any work on it). */
+  begin(): number;
+  /** Writes the line of a response that has been ended, now. */
+  sent(req: IncomingMessage, res: ServerResponse, started: number): void;
+  /** Writes the line once the response closes (streamed, not yet ended, or failed). */
+  follow(req: IncomingMessage, res: ServerResponse, started: number): void;
+}
+
 /**
  * The access log, or undefined when the logger would drop every access line (level above
  * info): then nothing is installed, which keeps the hot path free of logging work. The level
@@ -86,33 +114,56 @@ let nextId = 0;
  * one string and handed to the logger's destination: no child logger, serializers or objects
  * per request. Never a header. Status 500 and above is logged at level error.
  */
-export function accessLog(logger: Logger): RequestHandler | undefined {
+export function accessLog(logger: Logger): AccessLog | undefined {
   if (!logger.isLevelEnabled('info')) return undefined;
   const l = logger as unknown as Record<symbol, unknown>;
   const stream = l[pino.symbols.streamSym] as DestinationStream;
   // The logger's own fields (pid, hostname, name, bindings), as pino writes them.
   const own = String(l[pino.symbols.chindingsSym] ?? '');
-  const handler = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
-    const started = performance.now();
+  const urlTexts = new Map<string, string>();
+  const urlText = (raw: string | undefined): string => {
+    if (raw === undefined || raw.length > URL_TEXT_MAX_LENGTH) return jsonString(scrubUrl(raw));
+    let text = urlTexts.get(raw);
+    if (text === undefined) {
+      const scrubbed = scrubUrl(raw);
+      text = jsonString(scrubbed);
+      // Only URLs without a secret are kept: no token lingers in memory as a key.
+      if (scrubbed === raw) {
+        if (urlTexts.size >= URL_TEXT_KEPT) urlTexts.clear();
+        urlTexts.set(raw, text);
+      }
+    }
+    return text;
+  };
+  const write = (req: IncomingMessage, res: ServerResponse, started: number, id: number): void => {
+    // Tenths of a millisecond.
+    const tenths = Math.round((performance.now() - started) * 10);
+    const ms = `${(tenths / 10) | 0}.${tenths % 10}`;
+    const status = res.statusCode;
+    const method = req.method ?? '';
+    const url = urlText(req.url);
+    const addr = req.socket?.remoteAddress;
+    const where = `"req":{"id":${id},"method":${jsonString(method)},"url":${url}${addr === undefined ? '' : `,"remoteAddress":${jsonString(addr)}`}},"res":{"statusCode":${status}},`;
+    // The message is `METHOD url status` (and the duration): the url's JSON text sits inside it.
+    const said = `${jsonString(method).slice(0, -1)} ${url.slice(1, -1)} ${status}`;
+    stream.write(
+      status >= 500
+        ? `{"level":50,"time":${Date.now()}${own},${where}"err":{"type":"Error","message":"failed with status code ${status}"},"responseTime":${ms},"msg":${said}"}\n`
+        : `{"level":30,"time":${Date.now()}${own},${where}"responseTime":${ms},"msg":${said} ${ms}ms"}\n`,
+    );
+  };
+  const follow = (req: IncomingMessage, res: ServerResponse, started: number): void => {
     const id = (nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER);
-    res.once('close', () => {
-      // Tenths of a millisecond.
-      const tenths = Math.round((performance.now() - started) * 10);
-      const ms = `${(tenths / 10) | 0}.${tenths % 10}`;
-      const status = res.statusCode;
-      const method = req.method ?? '';
-      const url = jsonString(scrubUrl(req.url));
-      const addr = req.socket?.remoteAddress;
-      const where = `"req":{"id":${id},"method":${jsonString(method)},"url":${url}${addr === undefined ? '' : `,"remoteAddress":${jsonString(addr)}`}},"res":{"statusCode":${status}},`;
-      // The message is `METHOD url status` (and the duration): the url's JSON text sits inside it.
-      const said = `${jsonString(method).slice(0, -1)} ${url.slice(1, -1)} ${status}`;
-      stream.write(
-        status >= 500
-          ? `{"level":50,"time":${Date.now()}${own},${where}"err":{"type":"Error","message":"failed with status code ${status}"},"responseTime":${ms},"msg":${said}"}\n`
-          : `{"level":30,"time":${Date.now()}${own},${where}"responseTime":${ms},"msg":${said} ${ms}ms"}\n`,
-      );
-    });
+    res.once('close', () => write(req, res, started, id));
+  };
+  const handler = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
+    follow(req, res, performance.now());
     next?.();
   };
-  return handler as unknown as RequestHandler;
+  return {
+    handler: handler as unknown as RequestHandler,
+    begin: () => performance.now(),
+    sent: (req, res, started) => write(req, res, started, (nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER)),
+    follow,
+  };
 }

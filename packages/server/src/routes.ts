@@ -120,16 +120,18 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   const before =
     log || cors
       ? (req: IncomingMessage, res: ServerResponse) => {
-          log?.(req as Request, res as Response, noop);
+          log?.handler(req as Request, res as Response, noop);
           cors?.(req, res);
         }
       : undefined;
-  const dataDispatch = createDispatcher({ holder, now, logger, before, cacheBytes: options.cacheBytes, limits: { maxRangeDays: options.maxRangeDays } });
+  const corsOnly = cors ? (req: IncomingMessage, res: ServerResponse) => void cors(req, res) : undefined;
+  // The dispatchers write the access line themselves (right after a whole answer, see logAnswer).
+  const dataDispatch = createDispatcher({ holder, now, logger, before: corsOnly, log, cacheBytes: options.cacheBytes, limits: { maxRangeDays: options.maxRangeDays } });
   // Publisher mode: /v4/download and /v4/files/… are answered ahead of the data routes.
   const publisher = options.publish ? createPublisher(options.publish, { logger, before }) : undefined;
   const routed: Dispatcher = publisher ? (req, res) => publisher(req, res) || dataDispatch(req, res) : dataDispatch;
   // /health first, without express (health.ts).
-  const health = createHealthDispatcher(holder, before);
+  const health = createHealthDispatcher(holder, corsOnly, log);
   const dispatch: Dispatcher = (req, res) => health(req, res) || routed(req, res);
   return { holder, logger, now, log, cors, dispatch, publisher };
 }

@@ -155,14 +155,20 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       // Once closing, answer with Connection: close so keep-alive clients move on instead of
       // sending their next request down a connection that is about to go away.
       if (closed) res.shouldKeepAlive = false;
+      if (!prepared.dispatch(req, res)) viaExpress(req, res);
       const socket = req.socket;
+      // An answer already handed whole to its own socket leaves nothing in progress: end()
+      // sends what the socket still buffers before closing it. That is most requests, and
+      // they need no 'close' listener. The rest (streamed, asynchronous, waiting behind a
+      // pipelined answer, or arriving during the drain) are counted until they close; a
+      // 'close' comes on a later tick, so listening after the call misses none.
+      if (!closed && res.writableEnded && res.socket === socket) return;
       busy.set(socket, (busy.get(socket) ?? 0) + 1);
       res.once('close', () => {
         const n = (busy.get(socket) ?? 1) - 1;
         if (busy.has(socket)) busy.set(socket, n);
         if (closed && n === 0) endWhenFlushed(socket);
       });
-      if (!prepared.dispatch(req, res)) viaExpress(req, res);
     },
   );
   server.on('connection', (socket: net.Socket) => {
