@@ -139,7 +139,11 @@ export function phasesByEndDay(entry: MarketEntry, startDay: EpochDay, endDay: E
   return byDay;
 }
 
-/** The PhaseResponse record of a generated phase, written in `zone` (default: the row's own). */
+/**
+ * The PhaseResponse record of a generated phase, its instants written in `zone` (default: the
+ * row's own). Its `timezone` stays the row's whatever `zone` is (engine-semantics §4 step 7):
+ * a status answer writes date-times in the market's zone (§5) but does not rename the phase's.
+ */
 export function toPhase(g: Generated, zone?: Zone): Phase {
   const r = g.row;
   const sameZone = zone === undefined || zone === r.zone;
@@ -149,7 +153,7 @@ export function toPhase(g: Generated, zone?: Zone): Phase {
     r,
     sameZone ? formatWall(g.day, r.startSec, r.rec.start!, g.start, startOffset) : formatInstant(g.start, startOffset),
     sameZone ? formatWall(g.endDay, r.endSec, r.rec.end!, g.end, endOffset) : formatInstant(g.end, endOffset),
-    sameZone ? r.timezone : zone.id,
+    r.timezone,
   );
 }
 

@@ -183,7 +183,8 @@ describe('§5 status against a literal oracle (edge cases: overnight phases, DST
             phase_name: current.phase_name,
             start: inMarketZone(ms(current.start)),
             end: inMarketZone(ms(current.end)),
-            timezone: zone,
+            // §4 step 7: the phase keeps its row's timezone; only its date-times move (§5).
+            timezone: current.timezone,
             is_open: current.is_open,
           });
         }

@@ -342,12 +342,12 @@ describe('§5 market status', () => {
     expect(ds.status('XX.S', at('2023-11-16T10:30:00Z')).reason).toBe('Make-up - Primary Trading Session');
   });
 
-  it('5.7 status is the current phase status; phase and market are answered; a phase in another zone is written in the market zone', () => {
+  it('5.7 status is the current phase status; phase and market are answered; a phase in another zone is written in the market zone and keeps its row\'s timezone (§4 step 7)', () => {
     const ds = Dataset.create(small([sched('XX.S', 'Regular', 'Other', 'Mon', '09:00', '10:00', { timezone: 'Asia/Tokyo' })], [], 'America/New_York'));
     // Monday 09:30 Tokyo = Sunday 19:30 New York (EST). D (New York) is Sunday; the row's day is Monday.
     const s = ds.status('XX.S', at('2023-11-13T00:30:00Z'));
     expect(s.status).toBe('Closed');
-    expect(s.phase).toMatchObject({ phase_type: 'Other', start: '2023-11-12T19:00:00-05:00', end: '2023-11-12T20:00:00-05:00', timezone: 'America/New_York' });
+    expect(s.phase).toMatchObject({ phase_type: 'Other', start: '2023-11-12T19:00:00-05:00', end: '2023-11-12T20:00:00-05:00', timezone: 'Asia/Tokyo' });
     expect(s.market?.fin_id).toBe('XX.S');
     expect(s.until).toBe('2023-11-12T20:00:00-05:00');
   });
