@@ -241,12 +241,19 @@ export interface DispatcherOptions {
   cacheBytes?: number | undefined;
   /** The range cap of phases, days and sessions (days); default ten years. */
   limits?: Limits | undefined;
+  /**
+   * How long a long answer is written before the loop turns (default 8 ms). Also how long an
+   * answer may take to be sent whole; tests that look at the whole-answer path under a loaded
+   * machine widen it so that timing cannot switch them to the chunked one.
+   */
+  sliceMs?: number | undefined;
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { holder, now, logger, before, log } = options;
   const limits = options.limits ?? {};
   const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
+  const sliceMs = options.sliceMs ?? SLICE_MS;
   // Keyed by the dataset object: a swap starts an empty cache and lets the old one go.
   const caches = new WeakMap<object, { cache: BodyCache; tag: string }>();
   const cacheFor = (data: { dataset: object; meta: { version?: string | null; loadedAt?: unknown } }) => {
@@ -374,7 +381,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (step.done) break;
         parts.push(step.value);
         size += step.value.length;
-        if (size > WHOLE_BYTES || performance.now() - started > SLICE_MS) break;
+        if (size > WHOLE_BYTES || performance.now() - started > sliceMs) break;
       }
     } catch (err) {
       scratchPool.give(scratch);
@@ -419,7 +426,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           res.once('drain', pump);
           return;
         }
-        if (performance.now() - t > SLICE_MS) {
+        if (performance.now() - t > sliceMs) {
           setImmediate(pump);
           return;
         }

@@ -42,7 +42,9 @@ describe('long answers in pieces', () => {
   });
 
   it('an answer still on its way keeps its write buffer: the next answers are written elsewhere (cache off)', () => {
-    const dispatch = createDispatcher({ holder: new DataHolder(sample), now: Date.now, logger: createLogger('silent'), cacheBytes: 0 });
+    // A minute per slice: on a loaded machine a year of phases can take longer than the default
+    // 8 ms, which would send it chunked and leave this test nothing to look at.
+    const dispatch = createDispatcher({ holder: new DataHolder(sample), now: Date.now, logger: createLogger('silent'), cacheBytes: 0, sliceMs: 60_000 });
     // A response that keeps what it is given and reports `finish` only when told to.
     const send = (url: string) => {
       const res = Object.assign(new EventEmitter(), {
