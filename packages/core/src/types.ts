@@ -311,6 +311,12 @@ export interface Tables {
   sources?: TableSources | undefined;
   /** Cells or rows the reader could not take as written; each makes its row a bad row. */
   rowFaults?: RowFault[] | undefined;
+  /**
+   * The caller gives the rows up to the build: the build lets each holiday and currency
+   * holiday row go once it has read it and leaves those arrays empty, so a large archive's rows
+   * and its Dataset are not all in memory at once. Answers are the same either way.
+   */
+  handOver?: boolean | undefined;
 }
 
 export interface DatasetOptions {

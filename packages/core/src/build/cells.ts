@@ -92,3 +92,58 @@ function sortByDay<T>(recs: T[], days: number[], rows: number[]): DayIndexed<T> 
   const idx = days.map((_, i) => i).sort((a, b) => days[a]! - days[b]! || a - b);
   return { recs: idx.map((i) => recs[i]!), days: Int32Array.from(idx.map((i) => days[i]!)), rowIndex: Int32Array.from(idx.map((i) => rows[i]!)) };
 }
+
+/**
+ * The rows of a table of dated rows as the build needs them after reading them: only to tell
+ * an identical duplicate of a row from a different one (`same`). When the caller hands the rows
+ * over (Tables.handOver), a row is let go once its record is made, unless the record does not
+ * show the row exactly as written (a FinID in lower case, an empty string for null, a missing
+ * column...): such rows are kept, the rest are compared through their records, which hold
+ * every cell of the row plus `computed` columns derived from the others.
+ */
+export class ReadRows<R extends object> {
+  private readonly kept = new Map<number, R>();
+
+  constructor(
+    private readonly rows: readonly R[],
+    private readonly handOver: boolean,
+    private readonly computed: readonly string[],
+  ) {}
+
+  /** Row `i` is read; `rec` is its record, or null when the row is not kept in the data. */
+  done(i: number, rec: object | null): void {
+    if (!this.handOver) return;
+    const row = this.rows[i]!;
+    if (rec !== null && !this.writtenAs(row, rec)) this.kept.set(i, row);
+    (this.rows as (R | undefined)[])[i] = undefined;
+  }
+
+  /** Whether rows `a` and `b` were written the same (sameRow of the rows), given their records. */
+  same(a: number, recA: object, b: number, recB: object): boolean {
+    const ra = this.rows[a] ?? this.kept.get(a);
+    const rb = this.rows[b] ?? this.kept.get(b);
+    if (ra && rb) return sameRow(ra, rb);
+    // A record is a function of its row: a row its record shows exactly cannot equal one it does not.
+    if (ra || rb) return false;
+    return sameRow(recA, recB);
+  }
+
+  /** Empties the caller's array once every row is read. */
+  finish(): void {
+    if (this.handOver) (this.rows as R[]).length = 0;
+  }
+
+  /** The row's own cells are exactly the record's, less the computed ones. */
+  private writtenAs(row: object, rec: object): boolean {
+    let n = 0;
+    for (const k in row) {
+      if (!Object.prototype.hasOwnProperty.call(row, k) || this.computed.includes(k)) return false;
+      const v = (row as Record<string, unknown>)[k];
+      if (v === undefined || v !== (rec as Record<string, unknown>)[k]) return false;
+      n++;
+    }
+    let m = 0;
+    for (const k in rec) if (Object.prototype.hasOwnProperty.call(rec, k)) m++;
+    return n + this.computed.length === m;
+  }
+}

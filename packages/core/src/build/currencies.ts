@@ -5,7 +5,7 @@ import type { CurrencyEntry } from '../model.js';
 import type { Currency, CurrencyHoliday, CurrencyHolidayRow, CurrencyRow } from '../types.js';
 import { DEFAULT_WEEKEND, NO } from '../vocabulary.js';
 import { parseDays } from '../weekdays.js';
-import { DayIndexBuilder, dayCell, sameRow, str, withExtras } from './cells.js';
+import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras } from './cells.js';
 import type { BuildLog } from './log.js';
 
 const DEFAULT_WEEKEND_MASK = parseDays(DEFAULT_WEEKEND);
@@ -73,31 +73,33 @@ export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog, fal
   return currencies;
 }
 
-export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currencies: Map<string, CurrencyEntry>, log: BuildLog): void {
+export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currencies: Map<string, CurrencyEntry>, log: BuildLog, handOver = false): void {
   const T: TableName = 'currencyHolidays';
   const index = new DayIndexBuilder<CurrencyHoliday>();
-  rows.forEach((row, i) => {
+  const read = new ReadRows(rows, handOver, []);
+  for (let i = 0; i < rows.length; i++) read.done(i, currencyHolidayRecord(rows[i]!, i));
+  function currencyHolidayRecord(row: CurrencyHolidayRow, i: number): CurrencyHoliday | null {
     const cell = str(row.currency_code)?.trim().toUpperCase();
     if (!cell) {
       log.warn('a currency holiday row without a code is ignored', { table: T, row: i, column: 'currency_code' });
-      return;
+      return null;
     }
     const currency = currencies.get(cell)?.currency;
     if (!currency) {
       log.warn(`currency holiday row for ${cell}, which is not in currencies.csv; ignored`, { table: T, row: i, column: 'currency_code' });
-      return;
+      return null;
     }
     // The currency's own string, shared by its rows (the upper-cased cell is a new string per row).
     const code = currency.currency_code;
     const fault = log.readerFault(T, i);
     if (fault) {
       log.badCurrencyRow(code, { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
-      return;
+      return null;
     }
     const date = dayCell(row.date, true);
     if (!date.ok) {
       log.badCurrencyRow(code, { table: T, row: i, column: 'date' }, date.why);
-      return;
+      return null;
     }
     const rec: CurrencyHoliday = withExtras(
       {
@@ -111,7 +113,8 @@ export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currenc
       row,
     );
     index.add(code, rec, date.value!, i);
-  });
+    return rec;
+  }
   for (const [code, { recs, days, rowIndex }] of index.entries()) {
     const entry = currencies.get(code)!;
     const kept: CurrencyHoliday[] = [];
@@ -119,7 +122,7 @@ export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currenc
     let firstRow = -1;
     for (let k = 0; k < recs.length; k++) {
       if (keptDays.length && keptDays[keptDays.length - 1] === days[k]) {
-        if (sameRow(rows[firstRow]!, rows[rowIndex[k]!]!)) {
+        if (read.same(firstRow, kept[kept.length - 1]!, rowIndex[k]!, recs[k]!)) {
           log.warn(`a second identical holiday row for ${code} on ${recs[k]!.date}; one is kept`, { table: T, row: rowIndex[k]! });
         } else {
           log.badCurrencyRow(code, { table: T, row: rowIndex[k]!, column: 'date' }, `two different holiday rows for ${code} on ${recs[k]!.date} (also ${log.where(T, firstRow)})`);
@@ -138,4 +141,5 @@ export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currenc
     entry.maxDay = keptDays[keptDays.length - 1]!;
     for (let k = 0; k < kept.length; k++) if (kept[k]!.settlement === NO) entry.closedByDay.set(keptDays[k]!, kept[k]!);
   }
+  read.finish();
 }

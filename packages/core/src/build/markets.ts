@@ -5,7 +5,7 @@ import { walkReplacements } from '../replacements.js';
 import type { Market, MarketHoliday, MarketHolidayRow, MarketRow } from '../types.js';
 import { OPEN, YES } from '../vocabulary.js';
 import { ZoneRegistry } from '../zone.js';
-import { DayIndexBuilder, dayCell, sameRow, str, withExtras } from './cells.js';
+import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras } from './cells.js';
 import type { BuildLog } from './log.js';
 
 export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: ZoneRegistry): Map<string, MarketEntry> {
@@ -97,52 +97,14 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
  * warning); a bad row makes its market answer a data error; identical duplicates collapse.
  * Returns the latest holiday year seen (for the coverage of markets without holidays).
  */
-export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<string, MarketEntry>, log: BuildLog): Generator<void, number, void> {
+export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<string, MarketEntry>, log: BuildLog, handOver = false): Generator<void, number, void> {
   const T = 'holidays' as const;
   const index = new DayIndexBuilder<MarketHoliday>();
+  const read = new ReadRows(rows, handOver, ['has_settlement', 'is_open']);
   for (let i = 0; i < rows.length; i++) {
     if ((i & 2047) === 2047) yield;
-    const row = rows[i]!;
-    const cell = str(row.fin_id)?.trim().toUpperCase();
-    if (!cell) {
-      log.warn('a holiday row without a FinID is ignored', { table: T, row: i, column: 'fin_id' });
-      continue;
-    }
-    const market = markets.get(cell)?.market;
-    if (!market) {
-      log.warn(`holiday row for ${cell}, which is not in markets.csv; ignored`, { table: T, row: i, column: 'fin_id' });
-      continue;
-    }
-    // The market's own string: the upper-cased cell is a new string per row (12 MiB for 300,000 rows).
-    const finId = market.fin_id;
-    const readerFault = log.readerFault(T, i);
-    if (readerFault) {
-      log.badMarketRow(finId, 'holidays', { table: T, row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
-      continue;
-    }
-    const date = dayCell(row.date, true);
-    if (!date.ok) {
-      log.badMarketRow(finId, 'holidays', { table: T, row: i, column: 'date' }, date.why);
-      continue;
-    }
-    const status = str(row.status);
-    const settlement = str(row.settlement);
-    const rec: MarketHoliday = withExtras(
-      {
-        fin_id: finId,
-        date: formatDay(date.value!),
-        holiday_name: str(row.holiday_name),
-        schedule: str(row.schedule),
-        settlement,
-        observed: row.observed === true,
-        memo: str(row.memo),
-        status,
-        has_settlement: settlement === YES,
-        is_open: status === OPEN,
-      } as MarketHoliday,
-      row,
-    );
-    index.add(finId, rec, date.value!, i);
+    const rec = holidayRecord(rows[i]!, i, markets, log, index);
+    read.done(i, rec);
   }
   let latestYear = 0;
   for (const [finId, { recs, days, rowIndex }] of index.entries()) {
@@ -156,7 +118,7 @@ export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<str
       const day = days[k]!;
       const first = entry.holidayByDay.get(day);
       if (first !== undefined) {
-        if (sameRow(rows[firstRow]!, rows[rowIndex[k]!]!)) {
+        if (read.same(firstRow, first, rowIndex[k]!, recs[k]!)) {
           log.warn(`a second identical holiday row for ${finId} on ${first.date}; one is kept`, { table: T, row: rowIndex[k]! });
         } else {
           log.badMarketRow(finId, 'holidays', { table: T, row: rowIndex[k]!, column: 'date' }, `two different holiday rows for ${finId} on ${first.date} (also ${log.where(T, firstRow)})`);
@@ -172,7 +134,54 @@ export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<str
     entry.holidayDays = Int32Array.from(keptDays);
     if (kept.length) latestYear = Math.max(latestYear, Number(kept[kept.length - 1]!.date.slice(0, 4)));
   }
+  read.finish();
   return latestYear;
+}
+
+/** Row `i` of holidays.csv into `index`; its record, or null when the row is not kept. */
+function holidayRecord(row: MarketHolidayRow, i: number, markets: Map<string, MarketEntry>, log: BuildLog, index: DayIndexBuilder<MarketHoliday>): MarketHoliday | null {
+  const T = 'holidays' as const;
+  const cell = str(row.fin_id)?.trim().toUpperCase();
+  if (!cell) {
+    log.warn('a holiday row without a FinID is ignored', { table: T, row: i, column: 'fin_id' });
+    return null;
+  }
+  const market = markets.get(cell)?.market;
+  if (!market) {
+    log.warn(`holiday row for ${cell}, which is not in markets.csv; ignored`, { table: T, row: i, column: 'fin_id' });
+    return null;
+  }
+  // The market's own string: the upper-cased cell is a new string per row (12 MiB for 300,000 rows).
+  const finId = market.fin_id;
+  const readerFault = log.readerFault(T, i);
+  if (readerFault) {
+    log.badMarketRow(finId, 'holidays', { table: T, row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
+    return null;
+  }
+  const date = dayCell(row.date, true);
+  if (!date.ok) {
+    log.badMarketRow(finId, 'holidays', { table: T, row: i, column: 'date' }, date.why);
+    return null;
+  }
+  const status = str(row.status);
+  const settlement = str(row.settlement);
+  const rec: MarketHoliday = withExtras(
+    {
+      fin_id: finId,
+      date: formatDay(date.value!),
+      holiday_name: str(row.holiday_name),
+      schedule: str(row.schedule),
+      settlement,
+      observed: row.observed === true,
+      memo: str(row.memo),
+      status,
+      has_settlement: settlement === YES,
+      is_open: status === OPEN,
+    } as MarketHoliday,
+    row,
+  );
+  index.add(finId, rec, date.value!, i);
+  return rec;
 }
 
 /** Coverage (bulk-format.md): earliest to latest holiday, else 2000-01-01 to Dec 31 of `fallbackEndYear`. */
