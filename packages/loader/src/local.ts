@@ -205,7 +205,8 @@ export interface LoadInfo {
 
 function toLoaded(parsed: ParsedData, info: LoadInfo): LoadedData {
   const warnings = [...parsed.warnings];
-  return loadedData(buildDataset(parsed.tables, warnings), warnings, info);
+  // Nothing else holds these rows: the build may let them go as it reads them (memory peak).
+  return loadedData(buildDataset({ ...parsed.tables, handOver: true }, warnings), warnings, info);
 }
 
 /** A built Dataset with its metadata: what every load answers. */

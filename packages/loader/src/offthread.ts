@@ -126,7 +126,8 @@ export async function buildDatasetSliced(tables: Tables, options: DatasetOptions
 
 /** The Dataset built here, with its warnings after the reader's (as the in-thread load orders them). */
 async function assemble(tables: Tables, warnings: LoadWarning[], info: LoadInfo, sliceMs: number): Promise<LoadedData> {
-  const dataset = await buildDatasetSliced(tables, {}, sliceMs);
+  // The rows were rebuilt for this build alone: it may let them go as it reads them.
+  const dataset = await buildDatasetSliced({ ...tables, handOver: true }, {}, sliceMs);
   addDatasetWarnings(dataset, tables.sources, warnings);
   return loadedData(dataset, warnings, info);
 }

@@ -31,7 +31,7 @@ async function run(task: WorkerTask): Promise<void> {
   try {
     const parsed = task.kind === 'bytes' ? parseArchive(task.bytes, task.parse) : readDirectory(task.path);
     const warnings = [...parsed.warnings];
-    if (task.verifyOnly) buildDataset(parsed.tables, warnings);
+    if (task.verifyOnly) buildDataset({ ...parsed.tables, handOver: true }, warnings);
     const present: TableName[] = [];
     const tables = parsed.tables as unknown as Record<string, unknown>;
     // Every array of Tables (the tables and `rowFaults`) is packed and sent; provenance with `done`.
