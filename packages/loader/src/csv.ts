@@ -3,7 +3,6 @@
  * Line numbers are 1-based with the header as line 1, counting CSV records (a quoted field
  * spanning lines counts once; empty lines are skipped).
  */
-import { isUtf8 } from 'node:buffer';
 import Papa from 'papaparse';
 import { formatTime, tryParseTime, type RowFault, type TableName } from '@openbell/core';
 import { LoaderError } from './errors.js';
@@ -98,30 +97,70 @@ export function rowShape(columns: readonly string[]): Record<string, unknown> {
 /** Text handed to the CSV parser at a time: the whole file is never one string. */
 export const TEXT_CHUNK_BYTES = 32 * 1024;
 
+const BOM = [0xef, 0xbb, 0xbf];
+
 /**
- * The file's text in slices of about `chunkBytes`, decoded as UTF-8 (throws on invalid bytes)
- * without the byte-order mark and with every line ending (CRLF, CR) turned into LF: papaparse
- * takes the first line ending it sees, so a file mixing them would otherwise leave a stray \r
- * at the end of some rows' last cell. A \r ending a slice waits for the next one, which may
- * start with its \n.
+ * UTF-8 that arrives in pieces (a file as it is inflated) as text slices of about
+ * `chunkBytes`, without the byte-order mark and with every line ending (CRLF, CR) turned into
+ * LF: papaparse takes the first line ending it sees, so a file mixing them would otherwise
+ * leave a stray \r at the end of some rows' last cell. A \r ending a slice waits for the next
+ * one, which may start with its \n. The last slice is always given, even empty.
  */
-export function* textChunks(bytes: Uint8Array, chunkBytes = TEXT_CHUNK_BYTES): Generator<string, void, void> {
-  // Dropping the mark as bytes keeps an ASCII file's text one byte per character in V8.
-  let at = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let carry = '';
-  do {
-    const end = Math.min(bytes.length, at + chunkBytes);
-    let text = carry + decoder.decode(bytes.subarray(at, end), { stream: end < bytes.length });
-    at = end;
-    carry = '';
-    if (at < bytes.length && text.endsWith('\r')) {
-      carry = '\r';
-      text = text.slice(0, -1);
+export class TextSlicer {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  /** The file's first bytes while too few have come to tell whether they are the mark. */
+  private head: Uint8Array | null = new Uint8Array(0);
+  private carry = '';
+
+  constructor(private readonly chunkBytes = TEXT_CHUNK_BYTES) {}
+
+  /** false (and nothing more is given) when the bytes are not valid UTF-8. */
+  push(bytes: Uint8Array, final: boolean, give: (text: string) => void): boolean {
+    if (this.head) {
+      const joined = this.head.length ? concat(this.head, bytes) : bytes;
+      if (joined.length < BOM.length && !final && BOM.every((b, i) => i >= joined.length || joined[i] === b)) {
+        this.head = joined;
+        return true;
+      }
+      this.head = null;
+      // Dropping the mark as bytes keeps an ASCII file's text one byte per character in V8.
+      bytes = joined.length >= BOM.length && BOM.every((b, i) => joined[i] === b) ? joined.subarray(BOM.length) : joined;
     }
-    if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
-    if (text || at >= bytes.length) yield text;
-  } while (at < bytes.length);
+    let at = 0;
+    do {
+      const end = Math.min(bytes.length, at + this.chunkBytes);
+      const last = final && end === bytes.length;
+      let text: string;
+      try {
+        text = this.carry + this.decoder.decode(bytes.subarray(at, end), { stream: !last });
+      } catch {
+        return false;
+      }
+      at = end;
+      this.carry = '';
+      if (!last && text.endsWith('\r')) {
+        this.carry = '\r';
+        text = text.slice(0, -1);
+      }
+      if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+      if (text || last) give(text);
+    } while (at < bytes.length);
+    return true;
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** The text of a whole file in slices (TextSlicer); throws on invalid UTF-8. */
+export function* textChunks(bytes: Uint8Array, chunkBytes = TEXT_CHUNK_BYTES): Generator<string, void, void> {
+  const out: string[] = [];
+  if (!new TextSlicer(chunkBytes).push(bytes, true, (t) => out.push(t))) throw new TypeError('the bytes are not valid UTF-8');
+  yield* out;
 }
 
 interface ChunkStreamer {
@@ -132,170 +171,199 @@ interface ChunkStreamer {
 const StringStreamer = (Papa as unknown as { StringStreamer: new (config: Papa.ParseConfig<string[]>) => ChunkStreamer }).StringStreamer;
 
 /**
- * papaparse over text that arrives in slices: its string streamer (the synchronous path it
- * takes for `chunkSize`) is handed one slice at a time, carrying a record split between slices
- * over to the next one. The slices are fed from this loop rather than from the streamer's own
- * `_nextChunk`, which would recurse once per slice and keep every slice's text alive on the
- * stack until the end of the file.
+ * One CSV file read as its bytes arrive (`push`, in pieces of any size), record by record;
+ * `finish` gives the table or throws what refuses the file. Invalid UTF-8 anywhere in the file
+ * refuses it ahead of any bad record, as when the whole file was checked before reading it.
  */
-function parseChunks(chunks: Iterator<string, void, void>, config: Papa.ParseConfig<string[]>): void {
-  const streamer = new StringStreamer(config);
-  let wanted = true;
-  // Called by parseChunk when it is ready for more (not after an abort).
-  streamer._nextChunk = () => {
-    wanted = true;
-  };
-  let next = chunks.next();
-  while (wanted && !next.done) {
-    const chunk = next.value;
-    next = chunks.next();
-    streamer._finished = next.done === true;
-    wanted = false;
-    streamer.parseChunk(chunk);
+export class TableReader {
+  readonly push: (bytes: Uint8Array, final: boolean) => void;
+  readonly finish: () => ParsedTable;
+
+  constructor(file: string, spec: TableSpec, warnings: LoadWarning[]) {
+    const names: string[] = [];
+    const headers: Record<string, string> = {};
+    const keep: boolean[] = [];
+    const faults: RowFault[] = [];
+    const table = spec.table;
+    const rows: Record<string, unknown>[] = [];
+    // Cells repeat a lot (FinIDs, holiday names, statuses): keep one copy of each distinct value.
+    // A long one is copied flat first, so it does not keep the whole file's text alive (V8 may
+    // hand out cells as slices of it).
+    const distinct = new Map<string, string>();
+    const intern = (cell: string): string => {
+      let v = distinct.get(cell);
+      if (v === undefined) {
+        v = cell.length >= 13 ? Buffer.from(cell, 'utf8').toString('utf8') : cell;
+        distinct.set(v, v);
+      }
+      return v;
+    };
+    let converters: (Convert | null)[] = [];
+    // Every row starts as a copy of one object holding all the columns (see rowShape).
+    let shape: Record<string, unknown> = {};
+    let observedIdx = -1;
+    let oddObserved = 0;
+    let firstOdd: { line: number; value: string } | undefined;
+    let width = 0;
+    let r = 0;
+    let fatal: LoaderError | undefined;
+
+    const readHeader = (rawHeader: string[]): void => {
+      width = rawHeader.length;
+      rawHeader.forEach((h, i) => {
+        const n = normalizeHeader(h);
+        if (n === '') {
+          keep.push(false);
+          names.push('');
+          warnings.push({ message: `column ${i + 1} has an empty header; its cells are ignored`, file, line: 1 });
+          return;
+        }
+        if (n in headers) throw dataError(file, 1, h, `columns '${headers[n]}' and '${h}' both normalize to '${n}'`);
+        headers[n] = h;
+        names.push(n);
+        keep.push(true);
+      });
+      for (const [n, published] of Object.entries(spec.required)) {
+        if (!(n in headers)) throw dataError(file, 1, published, `required column '${published}' is missing`);
+      }
+      // A malformed cell is kept as written and recorded; core turns its row into a bad row.
+      converters = names.map((n) => {
+        if (spec.dates?.includes(n)) {
+          return (cell, row) => {
+            const v = cell.length === 10 ? cell : cell.trim();
+            if (isIsoDate(v)) return intern(v);
+            faults.push({ table, row, column: n, message: `expected a date YYYY-MM-DD, got '${cell}'` });
+            return cell;
+          };
+        }
+        if (spec.times?.includes(n)) {
+          return (cell, row) => {
+            const v = cell.trim();
+            const t = /^\d{1,2}:\d{2}(:\d{2})?$/.test(v) ? tryParseTime(v) : undefined;
+            if (t !== undefined) return intern(formatTime(t));
+            faults.push({ table, row, column: n, message: `expected a time HH:MM:SS or HH:MM, got '${cell}'` });
+            return cell;
+          };
+        }
+        if (spec.ints?.includes(n)) {
+          return (cell, row) => {
+            const v = cell.trim();
+            if (/^[+-]?\d{1,9}$/.test(v)) return Number(v);
+            faults.push({ table, row, column: n, message: `expected an integer, got '${cell}'` });
+            return cell;
+          };
+        }
+        return null;
+      });
+      observedIdx = spec.observed ? names.indexOf('observed') : -1;
+      shape = rowShape(names.filter((_, c) => keep[c]));
+    };
+
+    const readRow = (rec: string[]): void => {
+      const line = r + 1;
+      // A line with the wrong number of fields is a bad row: its cells are read by position as
+      // far as they go, so core can tell whose row it is.
+      if (rec.length !== width) faults.push({ table, row: r - 1, message: `the line has ${rec.length} fields but the header has ${width}` });
+      const row: Record<string, unknown> = { ...shape };
+      for (let c = 0; c < width; c++) {
+        if (!keep[c]) continue;
+        const cell = rec[c] ?? '';
+        if (c === observedIdx) {
+          const v = cell.trim().toUpperCase();
+          if (v !== '' && v !== 'OBS') {
+            oddObserved++;
+            firstOdd ??= { line, value: cell };
+          }
+          row[names[c]!] = v === 'OBS';
+          continue;
+        }
+        if (cell === '') {
+          row[names[c]!] = null;
+          continue;
+        }
+        const conv = converters[c];
+        row[names[c]!] = conv ? conv(cell, r - 1) : intern(cell);
+      }
+      rows.push(row);
+    };
+
+    // Record by record (step): no array of every record's fields is ever built, which bounds the
+    // memory of a load to the rows themselves.
+    const streamer = new StringStreamer({
+      delimiter: ',',
+      newline: '\n',
+      skipEmptyLines: true,
+      header: false,
+      step: (result, parser) => {
+        if (fatal) return;
+        try {
+          // Quoting errors refuse the file (an unterminated quote swallows the rest of it).
+          const quotes = result.errors.find((e) => e.type === 'Quotes');
+          if (quotes) throw dataError(file, r + 1, undefined, `malformed quoting (${quotes.message})`);
+          if (r === 0) readHeader(result.data);
+          else readRow(result.data);
+          r++;
+        } catch (e) {
+          fatal = e instanceof LoaderError ? e : dataError(file, r + 1, undefined, (e as Error).message);
+          parser.abort();
+        }
+      },
+    });
+
+    // The streamer is handed one slice at a time (the synchronous path papaparse takes for
+    // `chunkSize`), carrying a record split between slices over to the next one. A slice waits
+    // for the next so that the last one can be marked as the end of the file.
+    let wanted = true;
+    // Called by parseChunk when it is ready for more (not after an abort).
+    streamer._nextChunk = () => {
+      wanted = true;
+    };
+    const parse = (chunk: string, finished: boolean): void => {
+      if (!wanted) return;
+      streamer._finished = finished;
+      wanted = false;
+      streamer.parseChunk(chunk);
+    };
+    let pending: string | undefined;
+    const give = (text: string): void => {
+      if (pending !== undefined) parse(pending, false);
+      pending = text;
+    };
+    const slicer = new TextSlicer();
+    let notUtf8 = false;
+    this.push = (bytes, final) => {
+      if (notUtf8) return;
+      // After a bad record the rest is still decoded: invalid UTF-8 further on is what refuses the file.
+      if (!slicer.push(bytes, final, give)) {
+        notUtf8 = true;
+        return;
+      }
+      if (final && pending !== undefined) {
+        parse(pending, true);
+        pending = undefined;
+      }
+    };
+
+    this.finish = () => {
+      if (notUtf8) throw dataError(file, undefined, undefined, 'the file is not valid UTF-8');
+      if (fatal) throw fatal;
+      if (r === 0) throw dataError(file, 1, undefined, 'the file is empty (no header line)');
+      if (oddObserved > 0) {
+        warnings.push({
+          message: `${oddObserved} Observed cell(s) hold neither 'OBS' nor nothing (first: '${firstOdd!.value}'); read as not observed`,
+          file,
+          line: firstOdd!.line,
+          column: headers.observed!,
+        });
+      }
+      return { rows, headers, faults };
+    };
   }
 }
 
+/** A whole file's bytes → its rows (TableReader). */
 export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, warnings: LoadWarning[]): ParsedTable {
-  // Checked before any record is read, so a file that is not UTF-8 says so whatever else is wrong.
-  if (!isUtf8(bytes)) throw dataError(file, undefined, undefined, 'the file is not valid UTF-8');
-  const names: string[] = [];
-  const headers: Record<string, string> = {};
-  const keep: boolean[] = [];
-  const faults: RowFault[] = [];
-  const table = spec.table;
-  const rows: Record<string, unknown>[] = [];
-  // Cells repeat a lot (FinIDs, holiday names, statuses): keep one copy of each distinct value.
-  // A long one is copied flat first, so it does not keep the whole file's text alive (V8 may
-  // hand out cells as slices of it).
-  const distinct = new Map<string, string>();
-  const intern = (cell: string): string => {
-    let v = distinct.get(cell);
-    if (v === undefined) {
-      v = cell.length >= 13 ? Buffer.from(cell, 'utf8').toString('utf8') : cell;
-      distinct.set(v, v);
-    }
-    return v;
-  };
-  let converters: (Convert | null)[] = [];
-  // Every row starts as a copy of one object holding all the columns (see rowShape).
-  let shape: Record<string, unknown> = {};
-  let observedIdx = -1;
-  let oddObserved = 0;
-  let firstOdd: { line: number; value: string } | undefined;
-  let width = 0;
-  let r = 0;
-  let fatal: LoaderError | undefined;
-
-  const readHeader = (rawHeader: string[]): void => {
-    width = rawHeader.length;
-    rawHeader.forEach((h, i) => {
-      const n = normalizeHeader(h);
-      if (n === '') {
-        keep.push(false);
-        names.push('');
-        warnings.push({ message: `column ${i + 1} has an empty header; its cells are ignored`, file, line: 1 });
-        return;
-      }
-      if (n in headers) throw dataError(file, 1, h, `columns '${headers[n]}' and '${h}' both normalize to '${n}'`);
-      headers[n] = h;
-      names.push(n);
-      keep.push(true);
-    });
-    for (const [n, published] of Object.entries(spec.required)) {
-      if (!(n in headers)) throw dataError(file, 1, published, `required column '${published}' is missing`);
-    }
-    // A malformed cell is kept as written and recorded; core turns its row into a bad row.
-    converters = names.map((n) => {
-      if (spec.dates?.includes(n)) {
-        return (cell, row) => {
-          const v = cell.length === 10 ? cell : cell.trim();
-          if (isIsoDate(v)) return intern(v);
-          faults.push({ table, row, column: n, message: `expected a date YYYY-MM-DD, got '${cell}'` });
-          return cell;
-        };
-      }
-      if (spec.times?.includes(n)) {
-        return (cell, row) => {
-          const v = cell.trim();
-          const t = /^\d{1,2}:\d{2}(:\d{2})?$/.test(v) ? tryParseTime(v) : undefined;
-          if (t !== undefined) return intern(formatTime(t));
-          faults.push({ table, row, column: n, message: `expected a time HH:MM:SS or HH:MM, got '${cell}'` });
-          return cell;
-        };
-      }
-      if (spec.ints?.includes(n)) {
-        return (cell, row) => {
-          const v = cell.trim();
-          if (/^[+-]?\d{1,9}$/.test(v)) return Number(v);
-          faults.push({ table, row, column: n, message: `expected an integer, got '${cell}'` });
-          return cell;
-        };
-      }
-      return null;
-    });
-    observedIdx = spec.observed ? names.indexOf('observed') : -1;
-    shape = rowShape(names.filter((_, c) => keep[c]));
-  };
-
-  const readRow = (rec: string[]): void => {
-    const line = r + 1;
-    // A line with the wrong number of fields is a bad row: its cells are read by position as
-    // far as they go, so core can tell whose row it is.
-    if (rec.length !== width) faults.push({ table, row: r - 1, message: `the line has ${rec.length} fields but the header has ${width}` });
-    const row: Record<string, unknown> = { ...shape };
-    for (let c = 0; c < width; c++) {
-      if (!keep[c]) continue;
-      const cell = rec[c] ?? '';
-      if (c === observedIdx) {
-        const v = cell.trim().toUpperCase();
-        if (v !== '' && v !== 'OBS') {
-          oddObserved++;
-          firstOdd ??= { line, value: cell };
-        }
-        row[names[c]!] = v === 'OBS';
-        continue;
-      }
-      if (cell === '') {
-        row[names[c]!] = null;
-        continue;
-      }
-      const conv = converters[c];
-      row[names[c]!] = conv ? conv(cell, r - 1) : intern(cell);
-    }
-    rows.push(row);
-  };
-
-  // Record by record (step): no array of every record's fields is ever built, which bounds the
-  // memory of a load to the rows themselves.
-  parseChunks(textChunks(bytes), {
-    delimiter: ',',
-    newline: '\n',
-    skipEmptyLines: true,
-    header: false,
-    step: (result, parser) => {
-      if (fatal) return;
-      try {
-        // Quoting errors refuse the file (an unterminated quote swallows the rest of it).
-        const quotes = result.errors.find((e) => e.type === 'Quotes');
-        if (quotes) throw dataError(file, r + 1, undefined, `malformed quoting (${quotes.message})`);
-        if (r === 0) readHeader(result.data);
-        else readRow(result.data);
-        r++;
-      } catch (e) {
-        fatal = e instanceof LoaderError ? e : dataError(file, r + 1, undefined, (e as Error).message);
-        parser.abort();
-      }
-    },
-  });
-  if (fatal) throw fatal;
-  if (r === 0) throw dataError(file, 1, undefined, 'the file is empty (no header line)');
-  if (oddObserved > 0) {
-    warnings.push({
-      message: `${oddObserved} Observed cell(s) hold neither 'OBS' nor nothing (first: '${firstOdd!.value}'); read as not observed`,
-      file,
-      line: firstOdd!.line,
-      column: headers.observed!,
-    });
-  }
-  return { rows, headers, faults };
+  const reader = new TableReader(file, spec, warnings);
+  reader.push(bytes, true);
+  return reader.finish();
 }

@@ -38,11 +38,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './cache.js';
 import { Dataset, placeOf, type DatasetOptions, type RowFault, type TableName, type TableSources, type Tables } from '@openbell/core';
-import { parseTable, SPEC_BY_FILE, TABLE_SPECS, type TableSpec } from './csv.js';
+import { SPEC_BY_FILE, TABLE_SPECS, TableReader, type TableSpec } from './csv.js';
 import { LoaderError } from './errors.js';
 import { readSnapshot } from './snapshot.js';
 import type { DataKind, LoadedData, LoadWarning } from './types.js';
-import { extractEntry, isUnsafeEntryName, readCentralDirectory, type ZipEntry } from './zip.js';
+import { inflateEntry, isUnsafeEntryName, readCentralDirectory, type ZipEntry } from './zip.js';
 
 export { normalizeHeader } from './csv.js';
 
@@ -62,8 +62,8 @@ function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MiB` : `${n} bytes`;
 }
 
-/** Builds Tables from the files found; `read` returns a file's bytes. */
-function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: string) => Uint8Array, where: string): ParsedData {
+/** Builds Tables from the files found; `read` pushes a file's bytes into its reader. */
+function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: string, reader: TableReader) => void, where: string): ParsedData {
   const warnings: LoadWarning[] = [];
   const sources: TableSources = {};
   const rowFaults: RowFault[] = [];
@@ -77,7 +77,9 @@ function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: s
   for (const spec of TABLE_SPECS) {
     const file = found.get(spec);
     if (file === undefined) continue;
-    const parsed = parseTable(read(spec, file), file, spec, warnings);
+    const reader = new TableReader(file, spec, warnings);
+    read(spec, file, reader);
+    const parsed = reader.finish();
     out[spec.table] = parsed.rows;
     sources[spec.table] = { file, headers: parsed.headers };
     for (const f of parsed.faults) rowFaults.push(f);
@@ -132,10 +134,9 @@ export function parseArchive(bytes: Uint8Array, options: ParseOptions = {}): Par
   for (const [spec, e] of chosen) found.set(spec, e.name);
   const data = assemble(
     found,
-    (spec) => {
-      const out = extractEntry(bytes, chosen.get(spec)!, budget, formatBytes(cap));
-      budget -= out.length;
-      return out;
+    // Read as it inflates: no file is ever held whole.
+    (spec, _file, reader) => {
+      budget -= inflateEntry(bytes, chosen.get(spec)!, budget, formatBytes(cap), reader.push);
     },
     'the archive',
   );
@@ -171,7 +172,7 @@ export function readDirectory(dir: string): ParsedData {
     if (spec) found.set(spec, join(folder, n));
     else unknownCsv.push(n);
   }
-  const data = assemble(found, (_spec, file) => readFileSync(file), `the directory ${dir}`);
+  const data = assemble(found, (_spec, file, reader) => reader.push(readFileSync(file), true), `the directory ${dir}`);
   if (unknownCsv.length) data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
   return data;
 }

@@ -252,6 +252,51 @@ describe('untrusted archives', () => {
     expect(catchErr(() => parseArchive(full)).code).toBe('archive_invalid');
   });
 
+  /** `bytes` with the CRC-32 that the central directory declares for `name` changed. */
+  const wrongCrc = (bytes: Uint8Array, name: string) => {
+    const out = bytes.slice();
+    const view = new DataView(out.buffer);
+    for (let p = out.length - 22; p > 0; p--) {
+      if (view.getUint32(p, true) === 0x02014b50 && new TextDecoder().decode(out.subarray(p + 46, p + 46 + view.getUint16(p + 28, true))) === name) {
+        view.setUint32(p + 16, view.getUint32(p + 16, true) ^ 1, true);
+      }
+    }
+    return out;
+  };
+
+  it('a CRC mismatch is archive_invalid, even when the file also has a bad record', () => {
+    expect(catchErr(() => parseArchive(wrongCrc(zip(), 'csv/holidays.csv'))).message).toMatch(/CRC mismatch in csv\/holidays.csv/);
+    const badQuote = zip({ 'csv/markets.csv': replaceLine(MARKETS, 1, 'US.NYSE,"unterminated,America/New_York,Sat-Sun,XNYS,,,') });
+    expect(catchErr(() => parseArchive(badQuote)).code).toBe('data_invalid');
+    expect(catchErr(() => parseArchive(wrongCrc(badQuote, 'csv/markets.csv'))).code).toBe('archive_invalid');
+  });
+
+  it('invalid UTF-8 anywhere in a file is reported before its bad records, as when the file was checked whole', () => {
+    const text = strToU8(crlf(replaceLine(MARKETS, 1, 'US.NYSE,"unterminated,America/New_York,Sat-Sun,XNYS,,,')) + 'x'.repeat(200_000));
+    const bad = new Uint8Array(text.length + 1);
+    bad.set(text);
+    bad[text.length] = 0xff;
+    const e = catchErr(() => parseArchive(zip({ 'csv/markets.csv': bad })));
+    expect(e.message).toBe('csv/markets.csv: the file is not valid UTF-8');
+    // A sequence cut by the end of the file is invalid too.
+    const cut = strToU8(crlf(MARKETS) + '€').subarray(0, -1);
+    expect(catchErr(() => parseArchive(zip({ 'csv/markets.csv': cut }))).message).toBe('csv/markets.csv: the file is not valid UTF-8');
+  });
+
+  it('stored (uncompressed) entries read as deflated ones', () => {
+    const stored = zipSync(Object.fromEntries(Object.entries(BASE).map(([n, v]) => [n, [typeof v === 'string' ? strToU8(v) : v instanceof Uint8Array ? v : strToU8(crlf(v as string[])), { level: 0 }]])) as Zippable);
+    expect(parseArchive(stored)).toEqual(parseArchive(zip()));
+    expect(catchErr(() => parseArchive(wrongCrc(stored, 'csv/holidays.csv'))).code).toBe('archive_invalid');
+  });
+
+  it('the cap on inflated bytes counts every file read', () => {
+    const sizes = Object.fromEntries(['csv/markets.csv', 'csv/holidays.csv'].map((n) => [n, strToU8(crlf(n.includes('markets') ? MARKETS : HOLIDAYS)).length]));
+    const both = sizes['csv/markets.csv']! + sizes['csv/holidays.csv']!;
+    const two = zip({}, { 'csv/markets.csv': MARKETS, 'csv/holidays.csv': HOLIDAYS });
+    expect(parseArchive(two, { maxUncompressedBytes: both }).tables.holidays).toHaveLength(3);
+    expect(catchErr(() => parseArchive(two, { maxUncompressedBytes: both - 1 })).code).toBe('too_large');
+  });
+
   it('declared size above the cap → too_large before inflating', () => {
     const e = catchErr(() => parseArchive(zip(), { maxUncompressedBytes: 100 }));
     expect(e.code).toBe('too_large');

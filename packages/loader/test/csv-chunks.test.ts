@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTable, rowShape, SPEC_BY_FILE, textChunks } from '../src/csv.js';
+import { parseTable, rowShape, SPEC_BY_FILE, TableReader, textChunks } from '../src/csv.js';
 
 const enc = new TextEncoder();
 /** What the whole-file reading gave: decoded, without the mark, line endings as LF. */
@@ -40,6 +40,31 @@ describe('parseTable over slices', () => {
         );
       }),
       { numRuns: 50 },
+    );
+  });
+
+  it('reads the same rows, faults and warnings when the bytes arrive in pieces (as inflated from the archive)', () => {
+    const cell = fc.constantFrom('x', 'Holiday, "quoted"', 'Né\r\nline', '', 'OBS', 'obs', '2024-02-30', '𝄞');
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(fc.tuple(cell, cell, cell), { minLength: 0, maxLength: 20 }), fc.array(fc.integer({ min: 0, max: 400 }), { maxLength: 6 }), (bom, rows, cuts) => {
+        const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
+        const text = (bom ? '\uFEFF' : '') + 'FinID,Date,Holiday Name,Observed,\r\n' + rows.map(([a, b, c]) => `M1,${b},${q(a)},${c},${q(c)}`).join('\r\n');
+        const bytes = enc.encode(text);
+        const wholeWarnings: unknown[] = [];
+        const expected = parseTable(bytes, 'csv/holidays.csv', spec, wholeWarnings);
+        const warnings: unknown[] = [];
+        const reader = new TableReader('csv/holidays.csv', spec, warnings as never);
+        const at = [...new Set(cuts.map((c) => Math.min(c, bytes.length)))].sort((a, b) => a - b);
+        let from = 0;
+        for (const c of at) {
+          reader.push(bytes.subarray(from, c), false);
+          from = c;
+        }
+        reader.push(bytes.subarray(from), true);
+        expect(reader.finish()).toEqual(expected);
+        expect(warnings).toEqual(wholeWarnings);
+      }),
+      { numRuns: 100 },
     );
   });
 
