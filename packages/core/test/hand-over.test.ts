@@ -1,7 +1,8 @@
 /**
- * Tables handed over to the build (`Tables.handOver`): the build lets the holiday rows go as it
- * reads them, so a loader's rows and the Dataset are not all alive at once. The answers,
- * warnings and data errors must be those of a build from tables the caller keeps.
+ * Tables handed over to the build (`Tables.handOver`) or made on demand (`Tables.onDemand`):
+ * the build lets the holiday rows go as it reads them, so a loader's rows and the Dataset are
+ * not all alive at once. The answers, warnings and data errors must be those of a build from
+ * tables the caller keeps (`both` checks the build on demand too).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +44,21 @@ function answers(ds: Dataset) {
   };
 }
 
+/** The holiday tables of `t` made on demand, each row asked for once, in order. */
+function onDemand(t: Tables): Tables {
+  const made = <R>(rows: R[]) => {
+    let next = 0;
+    return {
+      count: rows.length,
+      row: (i: number) => {
+        expect(i).toBe(next++);
+        return { ...rows[i]! };
+      },
+    };
+  };
+  return { ...t, holidays: [], currencyHolidays: [], onDemand: { holidays: made(t.holidays), currencyHolidays: made(t.currencyHolidays ?? []) } };
+}
+
 function both(mutate: (t: Tables) => void) {
   const kept = fixtureTables();
   kept.sources = SOURCES;
@@ -50,8 +66,12 @@ function both(mutate: (t: Tables) => void) {
   const given = fixtureTables();
   given.sources = SOURCES;
   mutate(given);
+  const made = onDemand(given);
   given.handOver = true;
-  return { kept, given, keptDs: Dataset.create(kept), givenDs: Dataset.create(given) };
+  const keptDs = Dataset.create(kept);
+  const madeDs = Dataset.create(made);
+  expect(answers(madeDs)).toEqual(answers(keptDs));
+  return { kept, given, keptDs, givenDs: Dataset.create(given) };
 }
 
 describe('a build from handed-over tables', () => {

@@ -1,5 +1,6 @@
 /** Reading one cell of a row: empty is null, typed values parse or report what is wrong. */
 import { tryParseDay, tryParseTime } from '../dates.js';
+import type { RowsOnDemand } from '../types.js';
 
 export function str(v: unknown): string | null {
   if (v === undefined || v === null) return null;
@@ -96,32 +97,43 @@ function sortByDay<T>(recs: T[], days: number[], rows: number[]): DayIndexed<T> 
 /**
  * The rows of a table of dated rows as the build needs them after reading them: only to tell
  * an identical duplicate of a row from a different one (`same`). When the caller hands the rows
- * over (Tables.handOver), a row is let go once its record is made, unless the record does not
- * show the row exactly as written (a FinID in lower case, an empty string for null, a missing
- * column...): such rows are kept, the rest are compared through their records, which hold
- * every cell of the row plus `computed` columns derived from the others.
+ * over (Tables.handOver) or makes them on demand (Tables.onDemand), a row is let go once its
+ * record is made, unless the record does not show the row exactly as written (a FinID in lower
+ * case, an empty string for null, a missing column...): such rows are kept, the rest are
+ * compared through their records, which hold every cell of the row plus `computed` columns
+ * derived from the others.
  */
 export class ReadRows<R extends object> {
+  readonly count: number;
   private readonly kept = new Map<number, R>();
+  private readonly letGo: boolean;
 
   constructor(
     private readonly rows: readonly R[],
-    private readonly handOver: boolean,
+    handOver: boolean,
     private readonly computed: readonly string[],
-  ) {}
+    private readonly onDemand?: RowsOnDemand<R>,
+  ) {
+    this.count = onDemand ? onDemand.count : rows.length;
+    this.letGo = handOver || onDemand !== undefined;
+  }
+
+  /** Row `i`, read once, in order. */
+  row(i: number): R {
+    return this.onDemand ? this.onDemand.row(i) : this.rows[i]!;
+  }
 
   /** Row `i` is read; `rec` is its record, or null when the row is not kept in the data. */
-  done(i: number, rec: object | null): void {
-    if (!this.handOver) return;
-    const row = this.rows[i]!;
+  done(i: number, row: R, rec: object | null): void {
+    if (!this.letGo) return;
     if (rec !== null && !this.writtenAs(row, rec)) this.kept.set(i, row);
-    (this.rows as (R | undefined)[])[i] = undefined;
+    if (!this.onDemand) (this.rows as (R | undefined)[])[i] = undefined;
   }
 
   /** Whether rows `a` and `b` were written the same (sameRow of the rows), given their records. */
   same(a: number, recA: object, b: number, recB: object): boolean {
-    const ra = this.rows[a] ?? this.kept.get(a);
-    const rb = this.rows[b] ?? this.kept.get(b);
+    const ra = this.letGo ? this.kept.get(a) : this.rows[a];
+    const rb = this.letGo ? this.kept.get(b) : this.rows[b];
     if (ra && rb) return sameRow(ra, rb);
     // A record is a function of its row: a row its record shows exactly cannot equal one it does not.
     if (ra || rb) return false;
@@ -130,7 +142,7 @@ export class ReadRows<R extends object> {
 
   /** Empties the caller's array once every row is read. */
   finish(): void {
-    if (this.handOver) (this.rows as R[]).length = 0;
+    if (this.letGo && !this.onDemand) (this.rows as R[]).length = 0;
   }
 
   /** The row's own cells are exactly the record's, less the computed ones. */

@@ -2,7 +2,7 @@
 import { formatDay, tryParseDay } from '../dates.js';
 import type { TableName } from '../errors.js';
 import type { CurrencyEntry } from '../model.js';
-import type { Currency, CurrencyHoliday, CurrencyHolidayRow, CurrencyRow } from '../types.js';
+import type { Currency, CurrencyHoliday, CurrencyHolidayRow, CurrencyRow, RowsOnDemand } from '../types.js';
 import { DEFAULT_WEEKEND, NO } from '../vocabulary.js';
 import { parseDays } from '../weekdays.js';
 import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras } from './cells.js';
@@ -73,11 +73,20 @@ export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog, fal
   return currencies;
 }
 
-export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currencies: Map<string, CurrencyEntry>, log: BuildLog, handOver = false): void {
+export function addCurrencyHolidays(
+  rows: readonly CurrencyHolidayRow[],
+  currencies: Map<string, CurrencyEntry>,
+  log: BuildLog,
+  handOver = false,
+  onDemand?: RowsOnDemand<CurrencyHolidayRow>,
+): void {
   const T: TableName = 'currencyHolidays';
   const index = new DayIndexBuilder<CurrencyHoliday>();
-  const read = new ReadRows(rows, handOver, []);
-  for (let i = 0; i < rows.length; i++) read.done(i, currencyHolidayRecord(rows[i]!, i));
+  const read = new ReadRows(rows, handOver, [], onDemand);
+  for (let i = 0; i < read.count; i++) {
+    const row = read.row(i);
+    read.done(i, row, currencyHolidayRecord(row, i));
+  }
   function currencyHolidayRecord(row: CurrencyHolidayRow, i: number): CurrencyHoliday | null {
     const cell = str(row.currency_code)?.trim().toUpperCase();
     if (!cell) {

@@ -103,12 +103,13 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
     options.plan ?? (tables.schedules === undefined ? 'holidays_only' : tables.currencies === undefined ? 'no_currencies' : 'full');
 
   // Counted first: handed-over tables are emptied as the build reads them.
-  const holidayCount = tables.holidays.length;
-  const currencyHolidayCount = tables.currencyHolidays?.length ?? 0;
+  const onDemand = tables.onDemand ?? {};
+  const holidayCount = onDemand.holidays ? onDemand.holidays.count : tables.holidays.length;
+  const currencyHolidayCount = onDemand.currencyHolidays ? onDemand.currencyHolidays.count : (tables.currencyHolidays?.length ?? 0);
   const handOver = tables.handOver === true;
 
   const markets = buildMarkets(tables.markets, log, zones);
-  const latestHolidayYear = yield* addHolidays(tables.holidays, markets, log, handOver);
+  const latestHolidayYear = yield* addHolidays(tables.holidays, markets, log, handOver, onDemand.holidays);
   // "Current year + 5" comes from the caller: core has no clock.
   const fallbackEndYear = options.coverageEndYearWithoutHolidays ?? (latestHolidayYear || 2030);
   setCoverage(markets, fallbackEndYear);
@@ -124,7 +125,7 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
 
   const micIndex = buildMicIndex(tables.micMapping, markets, log);
   const currencies = buildCurrencies(tables.currencies ?? [], log, fallbackEndYear);
-  addCurrencyHolidays(tables.currencyHolidays ?? [], currencies, log, handOver);
+  addCurrencyHolidays(tables.currencyHolidays ?? [], currencies, log, handOver, onDemand.currencyHolidays);
   const regional = buildRegional(tables.regionalHolidays ?? [], log);
 
   for (const [finId, f] of log.marketFaults) {

@@ -2,7 +2,7 @@
 import { formatDay, tryParseDay } from '../dates.js';
 import type { MarketEntry } from '../model.js';
 import { walkReplacements } from '../replacements.js';
-import type { Market, MarketHoliday, MarketHolidayRow, MarketRow } from '../types.js';
+import type { Market, MarketHoliday, MarketHolidayRow, MarketRow, RowsOnDemand } from '../types.js';
 import { OPEN, YES } from '../vocabulary.js';
 import { ZoneRegistry } from '../zone.js';
 import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras } from './cells.js';
@@ -97,14 +97,20 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
  * warning); a bad row makes its market answer a data error; identical duplicates collapse.
  * Returns the latest holiday year seen (for the coverage of markets without holidays).
  */
-export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<string, MarketEntry>, log: BuildLog, handOver = false): Generator<void, number, void> {
+export function* addHolidays(
+  rows: readonly MarketHolidayRow[],
+  markets: Map<string, MarketEntry>,
+  log: BuildLog,
+  handOver = false,
+  onDemand?: RowsOnDemand<MarketHolidayRow>,
+): Generator<void, number, void> {
   const T = 'holidays' as const;
   const index = new DayIndexBuilder<MarketHoliday>();
-  const read = new ReadRows(rows, handOver, ['has_settlement', 'is_open']);
-  for (let i = 0; i < rows.length; i++) {
+  const read = new ReadRows(rows, handOver, ['has_settlement', 'is_open'], onDemand);
+  for (let i = 0; i < read.count; i++) {
     if ((i & 2047) === 2047) yield;
-    const rec = holidayRecord(rows[i]!, i, markets, log, index);
-    read.done(i, rec);
+    const row = read.row(i);
+    read.done(i, row, holidayRecord(row, i, markets, log, index));
   }
   let latestYear = 0;
   for (const [finId, { recs, days, rowIndex }] of index.entries()) {
