@@ -6,6 +6,9 @@
 import Papa from 'papaparse';
 import { formatTime, tryParseTime, type RowFault, type TableName } from '@openbell/core';
 import { LoaderError } from './errors.js';
+import { RowPacker, rowShape, type PackedRows } from './packed.js';
+
+export { rowShape };
 import type { LoadWarning } from './types.js';
 
 export interface TableSpec {
@@ -60,6 +63,8 @@ export interface ParsedTable {
    * the cell is kept as written and core makes the row a bad row of its market or currency.
    */
   faults: RowFault[];
+  /** The rows packed instead (`rows` then empty), when the reader was asked to pack them. */
+  packed?: PackedRows;
 }
 
 function dataError(file: string, line: number | undefined, column: string | undefined, message: string): LoaderError {
@@ -82,16 +87,6 @@ export function isIsoDate(v: string): boolean {
   const d = (v.charCodeAt(8) - 48) * 10 + (v.charCodeAt(9) - 48);
   if (m < 1 || m > 12 || d < 1 || d > DAYS_IN_MONTH[m]!) return false;
   return m !== 2 || d < 29 || (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0));
-}
-
-/**
- * An object with `columns` set to null, to copy (`{ ...shape }`) for each row. A copy keeps its
- * template's layout: built by JSON.parse, every field sits inside the object (98 bytes for a
- * holiday row against 130 when the fields are added one by one to `{}`, which spills past
- * four into a separate store), and all rows of a file share one hidden class.
- */
-export function rowShape(columns: readonly string[]): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(Object.fromEntries(columns.map((c) => [c, null])))) as Record<string, unknown>;
 }
 
 /** Text handed to the CSV parser at a time: the whole file is never one string. */
@@ -179,7 +174,8 @@ export class TableReader {
   readonly push: (bytes: Uint8Array, final: boolean) => void;
   readonly finish: () => ParsedTable;
 
-  constructor(file: string, spec: TableSpec, warnings: LoadWarning[]) {
+  /** `pack`: the rows go into a RowPacker as they are read, and no row object outlives its record. */
+  constructor(file: string, spec: TableSpec, warnings: LoadWarning[], pack = false) {
     const names: string[] = [];
     const headers: Record<string, string> = {};
     const keep: boolean[] = [];
@@ -201,6 +197,7 @@ export class TableReader {
     let converters: (Convert | null)[] = [];
     // Every row starts as a copy of one object holding all the columns (see rowShape).
     let shape: Record<string, unknown> = {};
+    let packer: RowPacker | undefined;
     let observedIdx = -1;
     let oddObserved = 0;
     let firstOdd: { line: number; value: string } | undefined;
@@ -256,7 +253,9 @@ export class TableReader {
         return null;
       });
       observedIdx = spec.observed ? names.indexOf('observed') : -1;
-      shape = rowShape(names.filter((_, c) => keep[c]));
+      const columns = names.filter((_, c) => keep[c]);
+      shape = rowShape(columns);
+      if (pack) packer = new RowPacker(columns);
     };
 
     const readRow = (rec: string[]): void => {
@@ -284,7 +283,8 @@ export class TableReader {
         const conv = converters[c];
         row[names[c]!] = conv ? conv(cell, r - 1) : intern(cell);
       }
-      rows.push(row);
+      if (packer) packer.add(row);
+      else rows.push(row);
     };
 
     // Record by record (step): no array of every record's fields is ever built, which bounds the
@@ -356,7 +356,7 @@ export class TableReader {
           column: headers.observed!,
         });
       }
-      return { rows, headers, faults };
+      return { rows, headers, faults, ...(packer ? { packed: packer.finish() } : {}) };
     };
   }
 }

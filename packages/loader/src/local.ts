@@ -40,6 +40,7 @@ import { sha256 } from './cache.js';
 import { Dataset, placeOf, type DatasetOptions, type RowFault, type TableName, type TableSources, type Tables } from '@openbell/core';
 import { SPEC_BY_FILE, TABLE_SPECS, TableReader, type TableSpec } from './csv.js';
 import { LoaderError } from './errors.js';
+import { rowMaker, type PackedRows } from './packed.js';
 import { readSnapshot } from './snapshot.js';
 import type { DataKind, LoadedData, LoadWarning } from './types.js';
 import { inflateEntry, isUnsafeEntryName, readCentralDirectory, type ZipEntry } from './zip.js';
@@ -56,18 +57,24 @@ export interface ParseOptions {
 export interface ParsedData {
   tables: Tables;
   warnings: LoadWarning[];
+  /** Tables read packed (their arrays in `tables` left empty), when the reader was asked to. */
+  packed?: Partial<Record<TableName, PackedRows>>;
 }
+
+/** The tables large enough to be worth keeping packed until the build reads them (the holidays). */
+export const PACKED_TABLES: ReadonlySet<TableName> = new Set(['holidays', 'currencyHolidays']);
 
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MiB` : `${n} bytes`;
 }
 
-/** Builds Tables from the files found; `read` pushes a file's bytes into its reader. */
-function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: string, reader: TableReader) => void, where: string): ParsedData {
+/** Builds Tables from the files found; `read` pushes a file's bytes into its reader; `pack`: PACKED_TABLES are read packed. */
+function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: string, reader: TableReader) => void, where: string, pack: boolean): ParsedData {
   const warnings: LoadWarning[] = [];
   const sources: TableSources = {};
   const rowFaults: RowFault[] = [];
   const out: Partial<Record<TableName, unknown[]>> = {};
+  const packed: Partial<Record<TableName, PackedRows>> = {};
   for (const required of ['markets.csv', 'holidays.csv']) {
     const spec = SPEC_BY_FILE.get(required)!;
     if (!found.has(spec)) {
@@ -77,16 +84,17 @@ function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: s
   for (const spec of TABLE_SPECS) {
     const file = found.get(spec);
     if (file === undefined) continue;
-    const reader = new TableReader(file, spec, warnings);
+    const reader = new TableReader(file, spec, warnings, pack && PACKED_TABLES.has(spec.table));
     read(spec, file, reader);
     const parsed = reader.finish();
     out[spec.table] = parsed.rows;
+    if (parsed.packed) packed[spec.table] = parsed.packed;
     sources[spec.table] = { file, headers: parsed.headers };
     for (const f of parsed.faults) rowFaults.push(f);
   }
   // Provenance travels with the rows: core names file, line and column in what it reports.
   const tables = { ...(out as unknown as Tables), sources, rowFaults };
-  return { tables, warnings };
+  return pack ? { tables, warnings, packed } : { tables, warnings };
 }
 
 /** `csv/<name>.csv`, optionally under one top folder; returns [depth, file name] or undefined. */
@@ -100,6 +108,11 @@ function csvEntryName(name: string): [number, string] | undefined {
 }
 
 export function parseArchive(bytes: Uint8Array, options: ParseOptions = {}): ParsedData {
+  return readArchive(bytes, options, false);
+}
+
+/** parseArchive; `pack`: the holiday tables are read packed (ParsedData.packed). */
+export function readArchive(bytes: Uint8Array, options: ParseOptions, pack: boolean): ParsedData {
   const cap = options.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES;
   const entries = readCentralDirectory(bytes);
   const chosen = new Map<TableSpec, ZipEntry>();
@@ -139,6 +152,7 @@ export function parseArchive(bytes: Uint8Array, options: ParseOptions = {}): Par
       budget -= inflateEntry(bytes, chosen.get(spec)!, budget, formatBytes(cap), reader.push);
     },
     'the archive',
+    pack,
   );
   if (unknownCsv.length) data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
   return data;
@@ -155,7 +169,7 @@ function csvFolder(dir: string): string {
   return dir;
 }
 
-export function readDirectory(dir: string): ParsedData {
+export function readDirectory(dir: string, pack = false): ParsedData {
   let folder: string;
   let names: string[];
   try {
@@ -172,7 +186,7 @@ export function readDirectory(dir: string): ParsedData {
     if (spec) found.set(spec, join(folder, n));
     else unknownCsv.push(n);
   }
-  const data = assemble(found, (_spec, file, reader) => reader.push(readFileSync(file), true), `the directory ${dir}`);
+  const data = assemble(found, (_spec, file, reader) => reader.push(readFileSync(file), true), `the directory ${dir}`, pack);
   if (unknownCsv.length) data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
   return data;
 }
@@ -204,10 +218,21 @@ export interface LoadInfo {
   isSample?: boolean;
 }
 
+/**
+ * The tables of a parse made for one build: nothing else holds their rows, so the build may let
+ * them go as it reads them, and packed tables are made into rows only then (memory peak).
+ */
+export function tablesForBuild(parsed: ParsedData): Tables {
+  const onDemand: NonNullable<Tables['onDemand']> = {};
+  for (const [table, p] of Object.entries(parsed.packed ?? {}) as [TableName, PackedRows][]) {
+    if (table === 'holidays' || table === 'currencyHolidays') onDemand[table] = rowMaker(p) as never;
+  }
+  return { ...parsed.tables, handOver: true, onDemand };
+}
+
 function toLoaded(parsed: ParsedData, info: LoadInfo): LoadedData {
   const warnings = [...parsed.warnings];
-  // Nothing else holds these rows: the build may let them go as it reads them (memory peak).
-  return loadedData(buildDataset({ ...parsed.tables, handOver: true }, warnings), warnings, info);
+  return loadedData(buildDataset(tablesForBuild(parsed), warnings), warnings, info);
 }
 
 /** A built Dataset with its metadata: what every load answers. */
@@ -229,7 +254,7 @@ export function loadedData(dataset: Dataset, warnings: LoadWarning[], info: Load
 
 /** Verifies and loads an archive held in memory (used for downloads too). */
 export function loadFromBytes(bytes: Uint8Array, info: LoadInfo, options: ParseOptions = {}): LoadedData {
-  return toLoaded(parseArchive(bytes, options), info);
+  return toLoaded(readArchive(bytes, options, true), info);
 }
 
 /** Latest mtime of the CSVs a directory load reads (editing a file in place leaves the folder's mtime alone). */
@@ -268,10 +293,10 @@ export async function statPath(path: string): Promise<{ full: string; st: Stats 
 export async function loadFromPath(path: string, options: ParseOptions = {}): Promise<LoadedData> {
   const { full, st } = await statPath(path);
   if (st.isDirectory()) {
-    return toLoaded(readDirectory(full), { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null });
+    return toLoaded(readDirectory(full, true), { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null });
   }
   const bytes = readFileSync(full);
-  return toLoaded(parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options), {
+  return toLoaded(readArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options, true), {
     source: full,
     kind: 'file',
     version: contentVersion(bytes),

@@ -17,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DataError, Dataset, type DatasetOptions, type TableName, type TableSources, type Tables } from '@openbell/core';
 import { LoaderError, type LoaderErrorCode } from './errors.js';
-import { addDatasetWarnings, directoryVersion, loadedData, loadFromBytes, loadFromPath, statPath, type LoadInfo, type ParseOptions } from './local.js';
+import { addDatasetWarnings, directoryVersion, PACKED_TABLES, loadedData, loadFromBytes, loadFromPath, statPath, type LoadInfo, type ParseOptions } from './local.js';
 import type { LoadedData, LoadWarning } from './types.js';
-import { unpackRows, type PackedRows } from './packed.js';
+import { rowMaker, unpackRows, type PackedRows } from './packed.js';
 import type { WorkerMessage, WorkerTask } from './worker.js';
 
 export interface OffThreadOptions {
@@ -82,10 +82,16 @@ function runWorker(file: string, task: WorkerTask): Promise<{ packed: Map<TableN
 async function parseInWorker(file: string, task: WorkerTask, sliceMs = DEFAULT_SLICE_MS): Promise<{ tables: Tables; warnings: LoadWarning[] }> {
   const { packed, tables: present, warnings, sources } = await runWorker(file, task);
   const tables: Partial<Record<TableName, unknown[]>> = {};
+  // The big tables stay packed: the build makes each row as it reads it, and lets it go.
+  const onDemand: NonNullable<Tables['onDemand']> = {};
   for (const t of present) {
     const rows: unknown[] = (tables[t] = []);
     const p = packed.get(t);
     if (!p) continue;
+    if (PACKED_TABLES.has(t)) {
+      onDemand[t as 'holidays' | 'currencyHolidays'] = rowMaker(p) as never;
+      continue;
+    }
     // Each table's cells are let go as soon as its rows are rebuilt.
     packed.delete(t);
     const steps = unpackRows(p, rows);
@@ -97,7 +103,7 @@ async function parseInWorker(file: string, task: WorkerTask, sliceMs = DEFAULT_S
       }
     }
   }
-  return { tables: { ...(tables as unknown as Tables), ...(sources ? { sources } : {}) }, warnings };
+  return { tables: { ...(tables as unknown as Tables), onDemand, ...(sources ? { sources } : {}) }, warnings };
 }
 
 /**
