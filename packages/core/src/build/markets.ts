@@ -116,14 +116,19 @@ export function* addHolidays(
   for (const [finId, { recs, days, rowIndex }] of index.entries()) {
     yield;
     const entry = markets.get(finId)!;
-    const kept: MarketHoliday[] = [];
-    const keptDays: number[] = [];
+    // Copies start at the first duplicate: without one (the usual case) the index's arrays are kept as they are.
+    let kept: MarketHoliday[] | null = null;
+    let keptDays: number[] | null = null;
     // Sorted by day, so a day's first row is the last one kept.
     let firstRow = -1;
     for (let k = 0; k < recs.length; k++) {
       const day = days[k]!;
       const first = entry.holidayByDay.get(day);
       if (first !== undefined) {
+        if (!kept) {
+          kept = recs.slice(0, k);
+          keptDays = Array.from(days.subarray(0, k));
+        }
         if (read.same(firstRow, first, rowIndex[k]!, recs[k]!)) {
           log.warn(`a second identical holiday row for ${finId} on ${first.date}; one is kept`, { table: T, row: rowIndex[k]! });
         } else {
@@ -133,12 +138,15 @@ export function* addHolidays(
       }
       entry.holidayByDay.set(day, recs[k]!);
       firstRow = rowIndex[k]!;
-      kept.push(recs[k]!);
-      keptDays.push(day);
+      if (kept) {
+        kept.push(recs[k]!);
+        keptDays!.push(day);
+      }
     }
-    entry.holidays = kept;
-    entry.holidayDays = Int32Array.from(keptDays);
-    if (kept.length) latestYear = Math.max(latestYear, Number(kept[kept.length - 1]!.date.slice(0, 4)));
+    entry.holidays = kept ?? recs;
+    entry.holidayDays = keptDays ? Int32Array.from(keptDays) : days;
+    const last = entry.holidays[entry.holidays.length - 1];
+    if (last) latestYear = Math.max(latestYear, Number(last.date.slice(0, 4)));
   }
   read.finish();
   return latestYear;
