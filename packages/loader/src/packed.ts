@@ -12,8 +12,11 @@ export interface PackedRows {
   columns: string[];
   /** Distinct cell values; index 0 stands for a key the row does not have. */
   values: unknown[];
-  /** `columns.length` indexes into `values` per row, row by row, BLOCK_ROWS rows a block. */
-  blocks: Uint32Array[];
+  /**
+   * `columns.length` indexes into `values` per row, row by row, BLOCK_ROWS rows a block; 16-bit
+   * while the indexes fit (a holiday table's distinct values do), which halves the blocks.
+   */
+  blocks: (Uint16Array | Uint32Array)[];
   count: number;
 }
 
@@ -35,7 +38,7 @@ export function rowShape(columns: readonly string[]): Record<string, unknown> {
 export class RowPacker {
   private readonly values: unknown[] = [undefined];
   private readonly valueIndex = new Map<unknown, number>();
-  private readonly blocks: Uint32Array[] = [];
+  private readonly blocks: (Uint16Array | Uint32Array)[] = [];
   private count = 0;
 
   constructor(private readonly columns: string[]) {}
@@ -44,8 +47,8 @@ export class RowPacker {
   add(row: Record<string, unknown>): void {
     const width = this.columns.length;
     const at = this.count % BLOCK_ROWS;
-    if (at === 0) this.blocks.push(new Uint32Array(BLOCK_ROWS * width));
-    const block = this.blocks[this.blocks.length - 1]!;
+    if (at === 0) this.blocks.push(this.values.length <= 0xffff ? new Uint16Array(BLOCK_ROWS * width) : new Uint32Array(BLOCK_ROWS * width));
+    let block = this.blocks[this.blocks.length - 1]!;
     const base = at * width;
     for (let c = 0; c < width; c++) {
       const k = this.columns[c]!;
@@ -57,6 +60,7 @@ export class RowPacker {
         i = this.values.length;
         this.values.push(v);
         this.valueIndex.set(v, i);
+        if (i > 0xffff && block instanceof Uint16Array) this.blocks[this.blocks.length - 1] = block = Uint32Array.from(block);
       }
       block[base + c] = i;
     }

@@ -37,6 +37,14 @@ describe('packRows / unpackRows', () => {
     expect(maker.row(BLOCK_ROWS + 1)).toEqual(rs[BLOCK_ROWS + 1]);
   });
 
+  it('widens a block to 32 bits when the distinct values outgrow 16', () => {
+    const rs = Array.from({ length: 70_000 }, (_, i) => ({ n: i, same: 'x' }));
+    const packed = packRows(rs);
+    expect(packed.blocks[0]).toBeInstanceOf(Uint16Array);
+    expect(packed.blocks[packed.blocks.length - 1]).toBeInstanceOf(Uint32Array);
+    expect(unpackAll(structuredClone(packed))).toEqual(rs);
+  });
+
   it('pauses every `every` rows and appends in order', () => {
     const rs = Array.from({ length: 10 }, (_, i) => ({ a: i }));
     const out: unknown[] = [{ before: true }];
