@@ -1,11 +1,12 @@
 /**
  * Loading without stalling the event loop, for a server swapping in new data while it answers
  * requests. The archive is read, inflated and parsed in a worker thread (worker.ts); each
- * table comes back packed (packed.ts: a transferred buffer of cell indexes and its distinct
- * values), the worker is ended, and the rows and then the Dataset are rebuilt on this thread in
- * slices of a few milliseconds (core's `Dataset.createSteps`), yielding to the event loop
- * (setImmediate) between them. The two threads' peaks do not overlap, and the rows share their
- * strings as the in-thread reader's do. Errors and warnings are those of the in-thread
+ * table comes back packed (packed.ts: transferred blocks of cell indexes and its distinct
+ * values), the worker is ended, and the small tables' rows and then the Dataset are rebuilt on
+ * this thread in slices of a few milliseconds (core's `Dataset.createSteps`), yielding to the
+ * event loop (setImmediate) between them; the holiday tables stay packed and the build makes
+ * each row as it reads it (Tables.onDemand). The two threads' peaks do not overlap, and the rows
+ * share their strings as the in-thread reader's do. Errors and warnings are those of the in-thread
  * functions (`loadFromBytes`, `loadFromPath`), which stay as they are for the CLI and tests.
  *
  * When the worker's compiled file cannot be found (running from sources without a build),
@@ -78,7 +79,7 @@ function runWorker(file: string, task: WorkerTask): Promise<{ packed: Map<TableN
   });
 }
 
-/** Parses in a worker; the rows are rebuilt here in slices (packed.ts), yielding to the event loop. */
+/** Parses in a worker; the small tables' rows are rebuilt here in slices (packed.ts), yielding to the event loop. */
 async function parseInWorker(file: string, task: WorkerTask, sliceMs = DEFAULT_SLICE_MS): Promise<{ tables: Tables; warnings: LoadWarning[] }> {
   const { packed, tables: present, warnings, sources } = await runWorker(file, task);
   const tables: Partial<Record<TableName, unknown[]>> = {};

@@ -1,7 +1,7 @@
 /**
  * Rows in a compact form: each distinct cell value once (`values`: FinIDs, dates, names) and
- * one index per cell in Uint32Array blocks. A table stays packed until its rows are needed,
- * which is 3x smaller than row objects for holidays.csv, and the rows made from it share their
+ * one index per cell in 16- or 32-bit blocks. A table stays packed until its rows are needed,
+ * several times smaller than row objects for holidays.csv, and the rows made from it share their
  * strings (one copy of each distinct value). It is also how rows cross from the loader's worker
  * thread to the main thread: `values` is cloned (small), the blocks' buffers are transferred,
  * where a structured clone of row objects would make a new string for every cell.

@@ -1,11 +1,11 @@
 /**
  * Worker-thread entry of the off-thread loader (offthread.ts): reads, inflates and parses an
  * archive (or a directory of CSVs) away from the server's event loop with the ordinary
- * in-thread reader (`parseArchive`/`readDirectory`), so errors and warnings are exactly those
- * of `loadFromBytes` and `loadFromPath`, with file, line and column. Each table goes back
- * packed (packed.ts: its cell indexes in a transferred buffer), and the caller builds the
- * Dataset, whose warnings it adds: no Dataset is built here, so this thread's memory peaks at
- * the rows alone and is gone before the caller's build starts.
+ * in-thread reader (`readArchive`/`readDirectory`, the holiday tables read packed), so errors
+ * and warnings are exactly those of `loadFromBytes` and `loadFromPath`, with file, line and
+ * column. Each table goes back packed (packed.ts: its cell indexes in transferred blocks), and
+ * the caller builds the Dataset, whose warnings it adds: no Dataset is built here, so this
+ * thread's memory peaks at the parse alone and is gone before the caller's build starts.
  *
  * `verifyOnly` (a publisher checking a file) builds the Dataset here for its warnings and
  * sends no rows.
