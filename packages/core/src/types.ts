@@ -311,6 +311,24 @@ export interface Tables {
   sources?: TableSources | undefined;
   /** Cells or rows the reader could not take as written; each makes its row a bad row. */
   rowFaults?: RowFault[] | undefined;
+  /**
+   * The caller gives the rows up to the build: the build lets each holiday and currency
+   * holiday row go once it has read it and leaves those arrays empty, so a large archive's rows
+   * and its Dataset are not all in memory at once. Answers are the same either way.
+   */
+  handOver?: boolean | undefined;
+  /**
+   * Holiday and currency holiday rows made as the build reads them (each once, in order),
+   * instead of the arrays in `holidays` and `currencyHolidays`, which are then not read: a
+   * caller holding a large table in a form more compact than row objects never makes them all.
+   */
+  onDemand?: { holidays?: RowsOnDemand<MarketHolidayRow> | undefined; currencyHolidays?: RowsOnDemand<CurrencyHolidayRow> | undefined } | undefined;
+}
+
+/** A table whose rows are made when they are read (Tables.onDemand). */
+export interface RowsOnDemand<R> {
+  readonly count: number;
+  row(i: number): R;
 }
 
 export interface DatasetOptions {

@@ -7,8 +7,11 @@ import { isUtf8 } from 'node:buffer';
 import Papa from 'papaparse';
 import { formatTime, tryParseTime, type RowFault, type TableName } from '@openbell/core';
 import { LoaderError } from './errors.js';
+import { RowPacker, rowShape, type PackedRows } from './packed.js';
 import { QUOTE_MARK, UTF8_MARK, repairRows } from './repair.js';
 import type { LoadWarning } from './types.js';
+
+export { rowShape };
 
 export interface TableSpec {
   table: TableName;
@@ -67,6 +70,8 @@ export interface ParsedTable {
    * the cell is kept as written and core makes the row a bad row of its market or currency.
    */
   faults: RowFault[];
+  /** The rows packed instead (`rows` then empty), when the reader was asked to pack them. */
+  packed?: PackedRows;
 }
 
 function dataError(file: string, line: number | undefined, column: string | undefined, message: string): LoaderError {
@@ -91,43 +96,73 @@ export function isIsoDate(v: string): boolean {
   return m !== 2 || d < 29 || (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0));
 }
 
-/**
- * An object with `columns` set to null, to copy (`{ ...shape }`) for each row. A copy keeps its
- * template's layout: built by JSON.parse, every field sits inside the object (98 bytes for a
- * holiday row against 130 when the fields are added one by one to `{}`, which spills past
- * four into a separate store), and all rows of a file share one hidden class.
- */
-export function rowShape(columns: readonly string[]): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(Object.fromEntries(columns.map((c) => [c, null])))) as Record<string, unknown>;
-}
-
 /** Text handed to the CSV parser at a time: the whole file is never one string. */
 export const TEXT_CHUNK_BYTES = 32 * 1024;
 
+const BOM = [0xef, 0xbb, 0xbf];
+
 /**
- * The file's text in slices of about `chunkBytes`, decoded as UTF-8 (throws on invalid bytes)
- * without the byte-order mark and with every line ending (CRLF, CR) turned into LF: papaparse
- * takes the first line ending it sees, so a file mixing them would otherwise leave a stray \r
- * at the end of some rows' last cell. A \r ending a slice waits for the next one, which may
- * start with its \n.
+ * UTF-8 that arrives in pieces (a file as it is inflated) as text slices of about
+ * `chunkBytes`, without the byte-order mark and with every line ending (CRLF, CR) turned into
+ * LF: papaparse takes the first line ending it sees, so a file mixing them would otherwise
+ * leave a stray \r at the end of some rows' last cell. A \r ending a slice waits for the next
+ * one, which may start with its \n. The last slice is always given, even empty.
  */
-export function* textChunks(bytes: Uint8Array, chunkBytes = TEXT_CHUNK_BYTES): Generator<string, void, void> {
-  // Dropping the mark as bytes keeps an ASCII file's text one byte per character in V8.
-  let at = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let carry = '';
-  do {
-    const end = Math.min(bytes.length, at + chunkBytes);
-    let text = carry + decoder.decode(bytes.subarray(at, end), { stream: end < bytes.length });
-    at = end;
-    carry = '';
-    if (at < bytes.length && text.endsWith('\r')) {
-      carry = '\r';
-      text = text.slice(0, -1);
+export class TextSlicer {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  /** The file's first bytes while too few have come to tell whether they are the mark. */
+  private head: Uint8Array | null = new Uint8Array(0);
+  private carry = '';
+
+  constructor(private readonly chunkBytes = TEXT_CHUNK_BYTES) {}
+
+  /** false (and nothing more is given) when the bytes are not valid UTF-8. */
+  push(bytes: Uint8Array, final: boolean, give: (text: string) => void): boolean {
+    if (this.head) {
+      const joined = this.head.length ? concat(this.head, bytes) : bytes;
+      if (joined.length < BOM.length && !final && BOM.every((b, i) => i >= joined.length || joined[i] === b)) {
+        this.head = joined;
+        return true;
+      }
+      this.head = null;
+      // Dropping the mark as bytes keeps an ASCII file's text one byte per character in V8.
+      bytes = joined.length >= BOM.length && BOM.every((b, i) => joined[i] === b) ? joined.subarray(BOM.length) : joined;
     }
-    if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
-    if (text || at >= bytes.length) yield text;
-  } while (at < bytes.length);
+    let at = 0;
+    do {
+      const end = Math.min(bytes.length, at + this.chunkBytes);
+      const last = final && end === bytes.length;
+      let text: string;
+      try {
+        text = this.carry + this.decoder.decode(bytes.subarray(at, end), { stream: !last });
+      } catch {
+        return false;
+      }
+      at = end;
+      this.carry = '';
+      if (!last && text.endsWith('\r')) {
+        this.carry = '\r';
+        text = text.slice(0, -1);
+      }
+      if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+      if (text || last) give(text);
+    } while (at < bytes.length);
+    return true;
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** The text of a whole file in slices (TextSlicer); throws on invalid UTF-8. */
+export function* textChunks(bytes: Uint8Array, chunkBytes = TEXT_CHUNK_BYTES): Generator<string, void, void> {
+  const out: string[] = [];
+  if (!new TextSlicer(chunkBytes).push(bytes, true, (t) => out.push(t))) throw new TypeError('the bytes are not valid UTF-8');
+  yield* out;
 }
 
 interface ChunkStreamer {
@@ -136,30 +171,6 @@ interface ChunkStreamer {
   parseChunk: (chunk: string) => void;
 }
 const StringStreamer = (Papa as unknown as { StringStreamer: new (config: Papa.ParseConfig<string[]>) => ChunkStreamer }).StringStreamer;
-
-/**
- * papaparse over text that arrives in slices: its string streamer (the synchronous path it
- * takes for `chunkSize`) is handed one slice at a time, carrying a record split between slices
- * over to the next one. The slices are fed from this loop rather than from the streamer's own
- * `_nextChunk`, which would recurse once per slice and keep every slice's text alive on the
- * stack until the end of the file.
- */
-function parseChunks(chunks: Iterator<string, void, void>, config: Papa.ParseConfig<string[]>): void {
-  const streamer = new StringStreamer(config);
-  let wanted = true;
-  // Called by parseChunk when it is ready for more (not after an abort).
-  streamer._nextChunk = () => {
-    wanted = true;
-  };
-  let next = chunks.next();
-  while (wanted && !next.done) {
-    const chunk = next.value;
-    next = chunks.next();
-    streamer._finished = next.done === true;
-    wanted = false;
-    streamer.parseChunk(chunk);
-  }
-}
 
 /**
  * A line with too few or too many fields, placed at its first missing column (by name) or its
@@ -171,14 +182,35 @@ function fieldCountFault(table: TableName, row: number, fields: number, width: n
   return { table, row, column, message: `the line has ${fields} fields but the header has ${width} (${what})` };
 }
 
-export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, warnings: LoadWarning[]): ParsedTable {
-  // A row with bytes that are not UTF-8 or a badly quoted field is a bad row, not a bad file.
-  const repaired = repairRows(bytes, isUtf8(bytes));
-  const marked = repaired.marked;
+/** One reading of a file's text, record by record (see readPass). */
+interface Pass {
+  /** The next slice of text (TextSlicer's `give`). */
+  readonly text: (text: string) => void;
+  /** No more text: the last slice given is the end of the file. */
+  end(): void;
+  /** Nothing more is wanted: the file is refused, or (a first reading) it must be read again repaired. */
+  readonly stopped: () => boolean;
+  /** A first reading met a quoting error, which repairRows may mend (the file is read again whole). */
+  readonly broken: () => boolean;
+  /** The table, with this reading's warnings appended to `warnings`; or what refuses the file. */
+  finish(warnings: LoadWarning[]): ParsedTable;
+}
+
+/**
+ * Reads a file's text, record by record (papaparse's step): no array of every record's fields
+ * is ever built, which bounds the memory of a load to the rows themselves.
+ *
+ * `repaired`: the text went through repairRows, so a quoting error left refuses the file and
+ * `marked` says whether cells may hold repair marks (each a fault of its row and column).
+ * Otherwise this is the streamed first reading, which keeps nothing of its own when it meets a
+ * quoting error (`broken`): its warnings wait for `finish`, so a reading given up leaves none.
+ */
+function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolean, marked: boolean): Pass {
   const names: string[] = [];
   const headers: Record<string, string> = {};
   const keep: boolean[] = [];
   const faults: RowFault[] = [];
+  const own: LoadWarning[] = [];
   const table = spec.table;
   const rows: Record<string, unknown>[] = [];
   // Cells repeat a lot (FinIDs, holiday names, statuses): keep one copy of each distinct value.
@@ -196,12 +228,14 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
   let converters: (Convert | null)[] = [];
   // Every row starts as a copy of one object holding all the columns (see rowShape).
   let shape: Record<string, unknown> = {};
+  let packer: RowPacker | undefined;
   let observedIdx = -1;
   let oddObserved = 0;
   let firstOdd: { line: number; value: string } | undefined;
   let width = 0;
   let r = 0;
   let fatal: LoaderError | undefined;
+  let broken = false;
 
   /** Takes the repair marks out of a record's cells, recording each as a fault of its column. */
   const unmark = (rec: string[], row: number): void => {
@@ -226,7 +260,7 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
       if (n === '') {
         keep.push(false);
         names.push('');
-        warnings.push({ message: `column ${i + 1} has an empty header; its cells are ignored`, file, line: 1 });
+        own.push({ message: `column ${i + 1} has an empty header; its cells are ignored`, file, line: 1 });
         return;
       }
       if (n in headers) throw dataError(file, 1, h, `columns '${headers[n]}' and '${h}' both normalize to '${n}'`);
@@ -267,7 +301,9 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
       return null;
     });
     observedIdx = spec.observed ? names.indexOf('observed') : -1;
-    shape = rowShape(names.filter((_, c) => keep[c]));
+    const columns = names.filter((_, c) => keep[c]);
+    shape = rowShape(columns);
+    if (pack) packer = new RowPacker(columns);
   };
 
   const readRow = (rec: string[]): void => {
@@ -298,22 +334,28 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
       const conv = converters[c];
       row[names[c]!] = conv ? conv(cell, r - 1) : intern(cell);
     }
-    rows.push(row);
+    if (packer) packer.add(row);
+    else rows.push(row);
   };
 
-  // Record by record (step): no array of every record's fields is ever built, which bounds the
-  // memory of a load to the rows themselves.
-  parseChunks(textChunks(repaired.bytes), {
+  const streamer = new StringStreamer({
     delimiter: ',',
     newline: '\n',
     skipEmptyLines: true,
     header: false,
     step: (result, parser) => {
-      if (fatal) return;
+      if (fatal || broken) return;
       try {
+        const quotes = result.errors.find((e) => e.type === 'Quotes');
+        if (quotes && !repaired) {
+          // papaparse reports every quoted field that repairRows would re-quote (a closing
+          // quote followed by other text), so a file without one reads the same unrepaired.
+          broken = true;
+          parser.abort();
+          return;
+        }
         // Quoting errors left after repairRows refuse the file: an unterminated quote swallows
         // the rest of it, and a field spanning lines has no end that can be told.
-        const quotes = result.errors.find((e) => e.type === 'Quotes');
         if (quotes) throw dataError(file, r + 1, undefined, `malformed quoting (${quotes.message})`);
         if (r === 0) readHeader(result.data);
         else readRow(result.data);
@@ -324,15 +366,97 @@ export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, war
       }
     },
   });
-  if (fatal) throw fatal;
-  if (r === 0) throw dataError(file, 1, undefined, 'the file is empty (no header line)');
-  if (oddObserved > 0) {
-    warnings.push({
-      message: `${oddObserved} Observed cell(s) hold neither 'OBS' nor nothing (first: '${firstOdd!.value}'); read as not observed`,
-      file,
-      line: firstOdd!.line,
-      column: headers.observed!,
-    });
+
+  // The streamer is handed one slice at a time (the synchronous path papaparse takes for
+  // `chunkSize`), carrying a record split between slices over to the next one. A slice waits
+  // for the next so that the last one can be marked as the end of the file.
+  let wanted = true;
+  // Called by parseChunk when it is ready for more (not after an abort).
+  streamer._nextChunk = () => {
+    wanted = true;
+  };
+  const parse = (chunk: string, finished: boolean): void => {
+    if (!wanted) return;
+    streamer._finished = finished;
+    wanted = false;
+    streamer.parseChunk(chunk);
+  };
+  let pending: string | undefined;
+
+  return {
+    text: (text) => {
+      if (pending !== undefined) parse(pending, false);
+      pending = text;
+    },
+    end: () => {
+      if (pending !== undefined) parse(pending, true);
+      pending = undefined;
+    },
+    stopped: () => fatal !== undefined || broken,
+    broken: () => broken,
+    finish: (warnings) => {
+      if (fatal) throw fatal;
+      if (r === 0) throw dataError(file, 1, undefined, 'the file is empty (no header line)');
+      for (const w of own) warnings.push(w);
+      if (oddObserved > 0) {
+        warnings.push({
+          message: `${oddObserved} Observed cell(s) hold neither 'OBS' nor nothing (first: '${firstOdd!.value}'); read as not observed`,
+          file,
+          line: firstOdd!.line,
+          column: headers.observed!,
+        });
+      }
+      return { rows, headers, faults, ...(packer ? { packed: packer.finish() } : {}) };
+    },
+  };
+}
+
+/**
+ * One CSV file read as its bytes arrive (`push`, in pieces of any size), record by record;
+ * `finish` gives the table or throws what refuses the file, exactly as `parseTable` of the
+ * whole file would.
+ *
+ * A file whose bytes are not all UTF-8 or whose quoting papaparse reports wrong is the rare
+ * case where a row must be repaired (repair.ts), which works on the whole file: the streamed
+ * reading stops there and is dropped (rows, faults, warnings), and `finish` reads the bytes
+ * `whole` gives through parseTable. So a clean file is never held whole, and a broken one
+ * costs one copy of itself. `whole` is called only from `finish`, after the caller has checked
+ * the pieces (an archive entry's CRC), so a damaged entry is refused as such first.
+ */
+export class TableReader {
+  readonly push: (bytes: Uint8Array, final: boolean) => void;
+  readonly finish: () => ParsedTable;
+
+  /** `pack`: the rows go into a RowPacker as they are read, and no row object outlives its record. */
+  constructor(file: string, spec: TableSpec, warnings: LoadWarning[], whole: () => Uint8Array, pack = false) {
+    const pass = readPass(file, spec, pack, false, false);
+    const slicer = new TextSlicer();
+    let notUtf8 = false;
+    this.push = (bytes, final) => {
+      // Once stopped, the rest is not even decoded: a refusal stands, and a repair rereads it all.
+      if (notUtf8 || pass.stopped()) return;
+      if (!slicer.push(bytes, final, pass.text)) {
+        notUtf8 = true;
+        return;
+      }
+      if (final) pass.end();
+    };
+    this.finish = () => {
+      if (notUtf8 || pass.broken()) return parseTable(whole(), file, spec, warnings, pack);
+      return pass.finish(warnings);
+    };
   }
-  return { rows, headers, faults };
+}
+
+/**
+ * A whole file's bytes → its rows. A row with bytes that are not UTF-8 or a badly quoted field
+ * is a bad row, not a bad file: repairRows marks it, and the marks become faults.
+ */
+export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, warnings: LoadWarning[], pack = false): ParsedTable {
+  const repaired = repairRows(bytes, isUtf8(bytes));
+  const pass = readPass(file, spec, pack, true, repaired.marked);
+  // Repaired bytes are UTF-8 throughout.
+  new TextSlicer().push(repaired.bytes, true, pass.text);
+  pass.end();
+  return pass.finish(warnings);
 }

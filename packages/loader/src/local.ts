@@ -41,11 +41,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './cache.js';
 import { Dataset, placeOf, type DatasetOptions, type RowFault, type TableName, type TableSources, type Tables } from '@openbell/core';
-import { parseTable, SPEC_BY_FILE, TABLE_SPECS, type TableSpec } from './csv.js';
+import { SPEC_BY_FILE, TABLE_SPECS, TableReader, type TableSpec } from './csv.js';
 import { LoaderError } from './errors.js';
+import { rowMaker, type PackedRows } from './packed.js';
 import { loaderDatasetOptions, readSnapshotData } from './snapshot.js';
 import type { DataKind, LoadedData, LoadWarning } from './types.js';
-import { extractEntry, isUnsafeEntryName, readCentralDirectory, type ZipEntry } from './zip.js';
+import { extractEntry, inflateEntry, isUnsafeEntryName, readCentralDirectory, type ZipEntry } from './zip.js';
 
 export { normalizeHeader } from './csv.js';
 
@@ -59,18 +60,33 @@ export interface ParseOptions {
 export interface ParsedData {
   tables: Tables;
   warnings: LoadWarning[];
+  /** Tables read packed (their arrays in `tables` left empty), when the reader was asked to. */
+  packed?: Partial<Record<TableName, PackedRows>>;
 }
+
+/** The tables large enough to be worth keeping packed until the build reads them (the holidays). */
+export const PACKED_TABLES: ReadonlySet<TableName> = new Set(['holidays', 'currencyHolidays']);
 
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MiB` : `${n} bytes`;
 }
 
-/** Builds Tables from the files found; `read` returns a file's bytes. */
-function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: string) => Uint8Array, where: string): ParsedData {
+/**
+ * How assemble gets a file's bytes: `read` pushes them into a reader as they come; `whole` gives
+ * them again in one piece, only for a file a row of which needs repair (TableReader).
+ */
+interface FileSource {
+  read(push: (bytes: Uint8Array, final: boolean) => void): void;
+  whole(): Uint8Array;
+}
+
+/** Builds Tables from the files found; `open` gives each file's bytes; `pack`: PACKED_TABLES are read packed. */
+function assemble(found: Map<TableSpec, string>, open: (spec: TableSpec, file: string) => FileSource, where: string, pack: boolean): ParsedData {
   const warnings: LoadWarning[] = [];
   const sources: TableSources = {};
   const rowFaults: RowFault[] = [];
   const out: Partial<Record<TableName, unknown[]>> = {};
+  const packed: Partial<Record<TableName, PackedRows>> = {};
   for (const required of ['markets.csv', 'holidays.csv']) {
     const spec = SPEC_BY_FILE.get(required)!;
     if (!found.has(spec)) {
@@ -80,14 +96,18 @@ function assemble(found: Map<TableSpec, string>, read: (spec: TableSpec, file: s
   for (const spec of TABLE_SPECS) {
     const file = found.get(spec);
     if (file === undefined) continue;
-    const parsed = parseTable(read(spec, file), file, spec, warnings);
+    const source = open(spec, file);
+    const reader = new TableReader(file, spec, warnings, () => source.whole(), pack && PACKED_TABLES.has(spec.table));
+    source.read(reader.push);
+    const parsed = reader.finish();
     out[spec.table] = parsed.rows;
+    if (parsed.packed) packed[spec.table] = parsed.packed;
     sources[spec.table] = { file, headers: parsed.headers };
     for (const f of parsed.faults) rowFaults.push(f);
   }
   // Provenance travels with the rows: core names file, line and column in what it reports.
   const tables = { ...(out as unknown as Tables), sources, rowFaults };
-  return { tables, warnings };
+  return pack ? { tables, warnings, packed } : { tables, warnings };
 }
 
 /** `csv/<name>.csv`, optionally under one top folder; returns [depth, file name] or undefined. */
@@ -101,6 +121,11 @@ function csvEntryName(name: string): [number, string] | undefined {
 }
 
 export function parseArchive(bytes: Uint8Array, options: ParseOptions = {}): ParsedData {
+  return readArchive(bytes, options, false);
+}
+
+/** parseArchive; `pack`: the holiday tables are read packed (ParsedData.packed). */
+export function readArchive(bytes: Uint8Array, options: ParseOptions, pack: boolean): ParsedData {
   const cap = options.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES;
   const entries = readCentralDirectory(bytes);
   const chosen = new Map<TableSpec, ZipEntry>();
@@ -135,12 +160,19 @@ export function parseArchive(bytes: Uint8Array, options: ParseOptions = {}): Par
   for (const [spec, e] of chosen) found.set(spec, e.name);
   const data = assemble(
     found,
+    // Read as it inflates: no file is ever held whole.
     (spec) => {
-      const out = extractEntry(bytes, chosen.get(spec)!, budget, formatBytes(cap));
-      budget -= out.length;
-      return out;
+      const entry = chosen.get(spec)!;
+      return {
+        read: (push) => {
+          budget -= inflateEntry(bytes, entry, budget, formatBytes(cap), push);
+        },
+        // Inflated again: read checked its size against the cap and its CRC, and counted it once.
+        whole: () => extractEntry(bytes, entry),
+      };
     },
     'the archive',
+    pack,
   );
   if (unknownCsv.length) data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
   return data;
@@ -157,7 +189,7 @@ function csvFolder(dir: string): string {
   return dir;
 }
 
-export function readDirectory(dir: string): ParsedData {
+export function readDirectory(dir: string, pack = false): ParsedData {
   let folder: string;
   let names: string[];
   try {
@@ -174,7 +206,16 @@ export function readDirectory(dir: string): ParsedData {
     if (spec) found.set(spec, join(folder, n));
     else unknownCsv.push(n);
   }
-  const data = assemble(found, (_spec, file) => readFileSync(file), `the directory ${dir}`);
+  const data = assemble(
+    found,
+    (_spec, file) => {
+      // Read from disk whole anyway; a repair reads these very bytes, not the file again.
+      const bytes = readFileSync(file);
+      return { read: (push) => push(bytes, true), whole: () => bytes };
+    },
+    `the directory ${dir}`,
+    pack,
+  );
   if (unknownCsv.length) data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
   return data;
 }
@@ -206,9 +247,21 @@ export interface LoadInfo {
   isSample?: boolean;
 }
 
+/**
+ * The tables of a parse made for one build: nothing else holds their rows, so the build may let
+ * them go as it reads them, and packed tables are made into rows only then (memory peak).
+ */
+export function tablesForBuild(parsed: ParsedData): Tables {
+  const onDemand: NonNullable<Tables['onDemand']> = {};
+  for (const [table, p] of Object.entries(parsed.packed ?? {}) as [TableName, PackedRows][]) {
+    if (table === 'holidays' || table === 'currencyHolidays') onDemand[table] = rowMaker(p) as never;
+  }
+  return { ...parsed.tables, handOver: true, onDemand };
+}
+
 function toLoaded(parsed: ParsedData, info: LoadInfo): LoadedData {
   const warnings = [...parsed.warnings];
-  return loadedData(buildDataset(parsed.tables, warnings), warnings, info);
+  return loadedData(buildDataset(tablesForBuild(parsed), warnings), warnings, info);
 }
 
 /** A built Dataset with its metadata: what every load answers. */
@@ -230,7 +283,7 @@ export function loadedData(dataset: Dataset, warnings: LoadWarning[], info: Load
 
 /** Verifies and loads an archive held in memory (used for downloads too). */
 export function loadFromBytes(bytes: Uint8Array, info: LoadInfo, options: ParseOptions = {}): LoadedData {
-  return toLoaded(parseArchive(bytes, options), info);
+  return toLoaded(readArchive(bytes, options, true), info);
 }
 
 /** Latest mtime of the CSVs a directory load reads (editing a file in place leaves the folder's mtime alone). */
@@ -269,10 +322,10 @@ export async function statPath(path: string): Promise<{ full: string; st: Stats 
 export async function loadFromPath(path: string, options: ParseOptions = {}): Promise<LoadedData> {
   const { full, st } = await statPath(path);
   if (st.isDirectory()) {
-    return toLoaded(readDirectory(full), { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null });
+    return toLoaded(readDirectory(full, true), { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null });
   }
   const bytes = readFileSync(full);
-  return toLoaded(parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options), {
+  return toLoaded(readArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options, true), {
     source: full,
     kind: 'file',
     version: contentVersion(bytes),

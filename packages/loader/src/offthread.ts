@@ -1,11 +1,12 @@
 /**
  * Loading without stalling the event loop, for a server swapping in new data while it answers
  * requests. The archive is read, inflated and parsed in a worker thread (worker.ts); each
- * table comes back packed (packed.ts: a transferred buffer of cell indexes and its distinct
- * values), the worker is ended, and the rows and then the Dataset are rebuilt on this thread in
- * slices of a few milliseconds (core's `Dataset.createSteps`), yielding to the event loop
- * (setImmediate) between them. The two threads' peaks do not overlap, and the rows share their
- * strings as the in-thread reader's do. Errors and warnings are those of the in-thread
+ * table comes back packed (packed.ts: transferred blocks of cell indexes and its distinct
+ * values), the worker is ended, and the small tables' rows and then the Dataset are rebuilt on
+ * this thread in slices of a few milliseconds (core's `Dataset.createSteps`), yielding to the
+ * event loop (setImmediate) between them; the holiday tables stay packed and the build makes
+ * each row as it reads it (Tables.onDemand). The two threads' peaks do not overlap, and the rows
+ * share their strings as the in-thread reader's do. Errors and warnings are those of the in-thread
  * functions (`loadFromBytes`, `loadFromPath`), which stay as they are for the CLI and tests.
  *
  * When the worker's compiled file cannot be found (running from sources without a build),
@@ -17,9 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DataError, Dataset, type DatasetOptions, type TableName, type TableSources, type Tables } from '@openbell/core';
 import { LoaderError, type LoaderErrorCode } from './errors.js';
-import { addDatasetWarnings, directoryVersion, loadedData, loadFromBytes, loadFromPath, statPath, type LoadInfo, type ParseOptions } from './local.js';
+import { addDatasetWarnings, directoryVersion, PACKED_TABLES, loadedData, loadFromBytes, loadFromPath, statPath, type LoadInfo, type ParseOptions } from './local.js';
 import type { LoadedData, LoadWarning } from './types.js';
-import { unpackRows, type PackedRows } from './packed.js';
+import { rowMaker, unpackRows, type PackedRows } from './packed.js';
 import type { WorkerMessage, WorkerTask } from './worker.js';
 
 export interface OffThreadOptions {
@@ -78,14 +79,20 @@ function runWorker(file: string, task: WorkerTask): Promise<{ packed: Map<TableN
   });
 }
 
-/** Parses in a worker; the rows are rebuilt here in slices (packed.ts), yielding to the event loop. */
+/** Parses in a worker; the small tables' rows are rebuilt here in slices (packed.ts), yielding to the event loop. */
 async function parseInWorker(file: string, task: WorkerTask, sliceMs = DEFAULT_SLICE_MS): Promise<{ tables: Tables; warnings: LoadWarning[] }> {
   const { packed, tables: present, warnings, sources } = await runWorker(file, task);
   const tables: Partial<Record<TableName, unknown[]>> = {};
+  // The big tables stay packed: the build makes each row as it reads it, and lets it go.
+  const onDemand: NonNullable<Tables['onDemand']> = {};
   for (const t of present) {
     const rows: unknown[] = (tables[t] = []);
     const p = packed.get(t);
     if (!p) continue;
+    if (PACKED_TABLES.has(t)) {
+      onDemand[t as 'holidays' | 'currencyHolidays'] = rowMaker(p) as never;
+      continue;
+    }
     // Each table's cells are let go as soon as its rows are rebuilt.
     packed.delete(t);
     const steps = unpackRows(p, rows);
@@ -97,7 +104,7 @@ async function parseInWorker(file: string, task: WorkerTask, sliceMs = DEFAULT_S
       }
     }
   }
-  return { tables: { ...(tables as unknown as Tables), ...(sources ? { sources } : {}) }, warnings };
+  return { tables: { ...(tables as unknown as Tables), onDemand, ...(sources ? { sources } : {}) }, warnings };
 }
 
 /**
@@ -126,7 +133,8 @@ export async function buildDatasetSliced(tables: Tables, options: DatasetOptions
 
 /** The Dataset built here, with its warnings after the reader's (as the in-thread load orders them). */
 async function assemble(tables: Tables, warnings: LoadWarning[], info: LoadInfo, sliceMs: number): Promise<LoadedData> {
-  const dataset = await buildDatasetSliced(tables, {}, sliceMs);
+  // The rows were rebuilt for this build alone: it may let them go as it reads them.
+  const dataset = await buildDatasetSliced({ ...tables, handOver: true }, {}, sliceMs);
   addDatasetWarnings(dataset, tables.sources, warnings);
   return loadedData(dataset, warnings, info);
 }

@@ -11,6 +11,10 @@
  * Each repair puts a mark in front of the cell's text, which the reader removes and reports as
  * a fault of that row and column. Marks are Unicode noncharacters, never found in vendor text.
  *
+ * It works on a file's whole bytes, so the loader's streamed reading (TableReader in csv.ts)
+ * comes here only for a file where it met bytes that are not UTF-8 or a quoting error: that
+ * file is read again whole, the others never are.
+ *
  * What is left alone, for the reader to refuse the file: a quote that is never closed, and a
  * malformed closing quote of a field that spans lines. There the end of the record cannot be
  * told: the quote may as well have been meant to open a field with a line break in it.

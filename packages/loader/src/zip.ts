@@ -3,7 +3,9 @@
  * declared sizes, offsets); only the entries the caller asks for are inflated, with fflate's
  * streaming `Inflate`, in small input chunks so that output is counted as it is produced:
  * an entry that inflates past its declared size or past the archive-wide cap fails at once
- * (`too_large`) instead of filling memory. CRC-32 is checked for every inflated entry.
+ * (`too_large`) instead of filling memory. Each inflated piece goes to the caller as it comes
+ * (an entry is never held whole); CRC-32 is checked for every entry once it is inflated, so a
+ * caller defers what it makes of the pieces until `inflateEntry` returns.
  */
 import { Inflate } from 'fflate';
 import { LoaderError } from './errors.js';
@@ -103,29 +105,36 @@ export function readCentralDirectory(data: Uint8Array): ZipEntry[] {
 }
 
 let crcTable: Int32Array | undefined;
-function crc32(data: Uint8Array): number {
+/** The running CRC-32 `c` (start with -1) over `data` more; the checksum is `(c ^ -1) >>> 0`. */
+function crc32Update(c: number, data: Uint8Array): number {
   if (!crcTable) {
     crcTable = new Int32Array(256);
     for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c;
+      let k = n;
+      for (let b = 0; b < 8; b++) k = k & 1 ? 0xedb88320 ^ (k >>> 1) : k >>> 1;
+      crcTable[n] = k;
     }
   }
   const t = crcTable;
-  let c = -1;
   for (let i = 0; i < data.length; i++) c = t[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
+  return c;
 }
 
-/** Input chunk fed to the inflater: deflate expands at most ~1032:1, so one push yields ≤ ~66 MiB. */
-const CHUNK = 64 * 1024;
+/**
+ * Compressed bytes fed to the inflater at a time. Deflate expands at most ~1032:1, so one push
+ * yields ≤ ~8 MiB; a CSV's ~10:1 gives pieces of ~80 KiB, which the allocator reuses: 64 KiB
+ * pushes gave pieces (and fflate's doubling output buffers) of up to 1 MiB that left ~20 MiB
+ * more resident after a load.
+ */
+const CHUNK = 8 * 1024;
 
 /**
- * Inflates one entry. `budget` is how many bytes the whole archive may still produce; the
- * entry may not produce more than that, nor more than it declared.
+ * Inflates one entry, handing each piece to `onData` as it is produced (`final` on the last,
+ * which may be empty); returns how many bytes it produced. `budget` is how many bytes the
+ * whole archive may still produce; the entry may not produce more than that, nor more than it
+ * declared. Throws archive_invalid or too_large, after which the pieces given are worthless.
  */
-export function extractEntry(data: Uint8Array, entry: ZipEntry, budget: number, capLabel: string): Uint8Array {
+export function inflateEntry(data: Uint8Array, entry: ZipEntry, budget: number, capLabel: string, onData: (piece: Uint8Array, final: boolean) => void): number {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const h = entry.localHeaderOffset;
   if (h + 30 > data.length || view.getUint32(h, true) !== LOC_SIG) {
@@ -136,21 +145,29 @@ export function extractEntry(data: Uint8Array, entry: ZipEntry, budget: number, 
   if (end > data.length) throw invalid(`the ZIP archive is truncated (${entry.name} is cut short)`);
   const tooLarge = () =>
     new LoaderError('too_large', `${entry.name} inflates to more than ${entry.size > budget ? capLabel : `its declared ${entry.size} bytes`}; refusing the archive`, { file: entry.name });
-  let out: Uint8Array;
+  let crc = -1;
+  let written = 0;
   if (entry.method === 0) {
     if (entry.compressedSize !== entry.size) throw invalid(`the ZIP archive is damaged (stored entry ${entry.name} has inconsistent sizes)`);
     if (entry.size > budget) throw tooLarge();
-    out = data.subarray(start, end);
+    let p = start;
+    do {
+      const q = Math.min(end, p + CHUNK);
+      const piece = data.subarray(p, q);
+      crc = crc32Update(crc, piece);
+      onData(piece, q === end);
+      p = q;
+    } while (p < end);
+    written = entry.size;
   } else if (entry.method === 8) {
     const limit = Math.min(entry.size, budget);
-    out = new Uint8Array(limit);
-    let written = 0;
     let done = false;
-    const inflater = new Inflate((chunk, final) => {
-      if (written + chunk.length > limit) throw tooLarge();
-      out.set(chunk, written);
-      written += chunk.length;
+    const inflater = new Inflate((piece, final) => {
+      if (written + piece.length > limit) throw tooLarge();
+      written += piece.length;
+      crc = crc32Update(crc, piece);
       if (final) done = true;
+      onData(piece, final);
     });
     try {
       for (let p = start; p < end; p += CHUNK) {
@@ -166,6 +183,21 @@ export function extractEntry(data: Uint8Array, entry: ZipEntry, budget: number, 
   } else {
     throw invalid(`${entry.name} uses an unsupported compression method (${entry.method})`);
   }
-  if (crc32(out) !== entry.crc) throw invalid(`the ZIP archive is damaged: CRC mismatch in ${entry.name}`);
+  if (((crc ^ -1) >>> 0) !== entry.crc) throw invalid(`the ZIP archive is damaged: CRC mismatch in ${entry.name}`);
+  return written;
+}
+
+/**
+ * An entry's bytes in one piece, for a reader that must see a whole file after a streamed
+ * reading of it (a row to repair, csv.ts). The entry has been read once by inflateEntry, which
+ * checked its size against the cap and its CRC, so it is inflated again to its declared size.
+ */
+export function extractEntry(data: Uint8Array, entry: ZipEntry): Uint8Array {
+  const out = new Uint8Array(entry.size);
+  let at = 0;
+  inflateEntry(data, entry, entry.size, `its declared ${entry.size} bytes`, (piece) => {
+    out.set(piece, at);
+    at += piece.length;
+  });
   return out;
 }

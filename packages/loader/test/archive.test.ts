@@ -1,7 +1,7 @@
 // parseArchive / buildDataset / loadFromBytes on small archives built in the test.
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildDataset, LoaderError, loadFromBytes, normalizeHeader, parseArchive, type LoadWarning } from '../src/index.js';
+import { buildDataset, LoaderError, loadFromBytes, normalizeHeader, parseArchive, readArchive, type LoadWarning } from '../src/index.js';
 
 const BOM = '\uFEFF';
 const crlf = (lines: string[]) => BOM + lines.join('\r\n') + '\r\n';
@@ -325,6 +325,76 @@ describe('untrusted archives', () => {
     // Flip bytes inside the first entry's data (after its 30-byte header and name).
     for (let i = 60; i < 90; i++) full[i] = full[i]! ^ 0xff;
     expect(catchErr(() => parseArchive(full)).code).toBe('archive_invalid');
+  });
+
+  /** `bytes` with the CRC-32 that the central directory declares for `name` changed. */
+  const wrongCrc = (bytes: Uint8Array, name: string) => {
+    const out = bytes.slice();
+    const view = new DataView(out.buffer);
+    for (let p = out.length - 22; p > 0; p--) {
+      if (view.getUint32(p, true) === 0x02014b50 && new TextDecoder().decode(out.subarray(p + 46, p + 46 + view.getUint16(p + 28, true))) === name) {
+        view.setUint32(p + 16, view.getUint32(p + 16, true) ^ 1, true);
+      }
+    }
+    return out;
+  };
+
+  it('a CRC mismatch is archive_invalid, even when the file also has a bad record', () => {
+    expect(catchErr(() => parseArchive(wrongCrc(zip(), 'csv/holidays.csv'))).message).toMatch(/CRC mismatch in csv\/holidays.csv/);
+    const badQuote = zip({ 'csv/markets.csv': replaceLine(MARKETS, 1, 'US.NYSE,"unterminated,America/New_York,Sat-Sun,XNYS,,,') });
+    expect(catchErr(() => parseArchive(badQuote)).code).toBe('data_invalid');
+    expect(catchErr(() => parseArchive(wrongCrc(badQuote, 'csv/markets.csv'))).code).toBe('archive_invalid');
+  });
+
+  // h/rows made bytes that are not UTF-8 a bad row of their line (bulk-format.md "Bad rows"), where
+  // this test once pinned them refusing the whole file ahead of its bad records. The streamed
+  // reading meets them past its first pieces, so the entry is inflated again whole and read
+  // through repairRows; a quote never closed before them still refuses the file.
+  it('bytes that are not UTF-8 far into a file make a bad row, as when the file is read whole; a quote never closed still refuses it', () => {
+    const day = (i: number) => new Date(Date.UTC(1990, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    const pad = Array.from({ length: 6000 }, (_, i) => `US.NYSE,${day(i)},Padding Day ${i},Closed,No,,,Closed`);
+    const withBad = (lines: string[], tail: Uint8Array) => Buffer.concat([Buffer.from(crlf(lines)), tail]);
+    const cafe = Uint8Array.from([...strToU8('US.NYSE,2023-05-09,Caf'), 0xe9, ...strToU8(',Closed,No,,,Closed\r\n')]);
+    const holidays = withBad([HOLIDAYS[0]!, ...pad], cafe);
+    expect(holidays.length).toBeGreaterThan(200_000);
+    const { tables } = parseArchive(zip({ 'csv/holidays.csv': holidays }));
+    expect(tables.holidays).toHaveLength(6001);
+    expect(tables.holidays[6000]!.holiday_name).toBe('Caf\uFFFD');
+    expect(tables.rowFaults).toContainEqual({ table: 'holidays', row: 6000, column: 'holiday_name', message: expect.stringContaining('not valid UTF-8') });
+    // Packed (as loadFromBytes reads holidays) the same rows come out.
+    expect(readArchive(zip({ 'csv/holidays.csv': holidays }), {}, true).packed?.holidays?.count).toBe(6001);
+    const { meta } = loadFromBytes(zip({ 'csv/holidays.csv': holidays }), info);
+    expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 6002, column: 'Holiday Name', market: 'US.NYSE', message: expect.stringContaining('not valid UTF-8') }));
+    const unterminated = withBad([HOLIDAYS[0]!, 'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed', ...pad], cafe);
+    expect(catchErr(() => parseArchive(zip({ 'csv/holidays.csv': unterminated })))).toMatchObject({ code: 'data_invalid', line: 2, message: expect.stringContaining('malformed quoting') });
+    // A sequence cut by the end of the file is invalid too: its cell reads with U+FFFD.
+    const cut = strToU8(crlf(MARKETS) + 'XX.CUT,Caf€').subarray(0, -1);
+    const cutTables = parseArchive(zip({ 'csv/markets.csv': cut })).tables;
+    expect(cutTables.markets[2]!.exchange_name).toBe('Caf\uFFFD');
+    expect(cutTables.rowFaults).toContainEqual(expect.objectContaining({ table: 'markets', row: 2, column: 'exchange_name', message: expect.stringContaining('not valid UTF-8') }));
+  });
+
+  it('a CRC mismatch is archive_invalid, even when the file also has a row to repair', () => {
+    const badByte = Buffer.concat([Buffer.from(crlf(HOLIDAYS)), Uint8Array.from([...strToU8('US.NYSE,2023-05-09,Caf'), 0xe9, ...strToU8(',Closed,No,,,Closed\r\n')])]);
+    expect(parseArchive(zip({ 'csv/holidays.csv': badByte })).tables.holidays).toHaveLength(4);
+    expect(catchErr(() => parseArchive(wrongCrc(zip({ 'csv/holidays.csv': badByte }), 'csv/holidays.csv'))).code).toBe('archive_invalid');
+    const badQuote = zip({ 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2023-05-08,"Coronation" of King,Closed,No,,,Closed'] });
+    expect(parseArchive(badQuote).tables.holidays).toHaveLength(4);
+    expect(catchErr(() => parseArchive(wrongCrc(badQuote, 'csv/holidays.csv'))).code).toBe('archive_invalid');
+  });
+
+  it('stored (uncompressed) entries read as deflated ones', () => {
+    const stored = zipSync(Object.fromEntries(Object.entries(BASE).map(([n, v]) => [n, [typeof v === 'string' ? strToU8(v) : v instanceof Uint8Array ? v : strToU8(crlf(v as string[])), { level: 0 }]])) as Zippable);
+    expect(parseArchive(stored)).toEqual(parseArchive(zip()));
+    expect(catchErr(() => parseArchive(wrongCrc(stored, 'csv/holidays.csv'))).code).toBe('archive_invalid');
+  });
+
+  it('the cap on inflated bytes counts every file read', () => {
+    const sizes = Object.fromEntries(['csv/markets.csv', 'csv/holidays.csv'].map((n) => [n, strToU8(crlf(n.includes('markets') ? MARKETS : HOLIDAYS)).length]));
+    const both = sizes['csv/markets.csv']! + sizes['csv/holidays.csv']!;
+    const two = zip({}, { 'csv/markets.csv': MARKETS, 'csv/holidays.csv': HOLIDAYS });
+    expect(parseArchive(two, { maxUncompressedBytes: both }).tables.holidays).toHaveLength(3);
+    expect(catchErr(() => parseArchive(two, { maxUncompressedBytes: both - 1 })).code).toBe('too_large');
   });
 
   it('declared size above the cap → too_large before inflating', () => {

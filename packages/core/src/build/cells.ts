@@ -1,5 +1,6 @@
 /** Reading one cell of a row: empty is null, typed values parse or report what is wrong. */
 import { tryParseDay, tryParseTime } from '../dates.js';
+import type { RowsOnDemand } from '../types.js';
 
 export function str(v: unknown): string | null {
   if (v === undefined || v === null) return null;
@@ -91,4 +92,71 @@ function sortByDay<T>(recs: T[], days: number[], rows: number[]): DayIndexed<T> 
   if (sorted) return { recs, days: Int32Array.from(days), rowIndex: Int32Array.from(rows) };
   const idx = days.map((_, i) => i).sort((a, b) => days[a]! - days[b]! || a - b);
   return { recs: idx.map((i) => recs[i]!), days: Int32Array.from(idx.map((i) => days[i]!)), rowIndex: Int32Array.from(idx.map((i) => rows[i]!)) };
+}
+
+/**
+ * The rows of a table of dated rows as the build needs them after reading them: only to tell
+ * an identical duplicate of a row from a different one (`same`), which words the warning;
+ * both are bad rows (a duplicate key, bulk-format.md "Bad rows"). When the caller hands the
+ * rows over (Tables.handOver) or makes them on demand (Tables.onDemand), a row is let go once
+ * its record is made, unless the record does not show the row exactly as written (a FinID in
+ * lower case, an empty string for null, a missing column...): such rows are kept, the rest are
+ * compared through their records, which hold every cell of the row plus `computed` columns
+ * derived from the others.
+ */
+export class ReadRows<R extends object> {
+  readonly count: number;
+  private readonly kept = new Map<number, R>();
+  private readonly letGo: boolean;
+
+  constructor(
+    private readonly rows: readonly R[],
+    handOver: boolean,
+    private readonly computed: readonly string[],
+    private readonly onDemand?: RowsOnDemand<R>,
+  ) {
+    this.count = onDemand ? onDemand.count : rows.length;
+    this.letGo = handOver || onDemand !== undefined;
+  }
+
+  /** Row `i`, read once, in order. */
+  row(i: number): R {
+    return this.onDemand ? this.onDemand.row(i) : this.rows[i]!;
+  }
+
+  /** Row `i` is read; `rec` is its record, or null when the row is not kept in the data. */
+  done(i: number, row: R, rec: object | null): void {
+    if (!this.letGo) return;
+    if (rec !== null && !this.writtenAs(row, rec)) this.kept.set(i, row);
+    if (!this.onDemand) (this.rows as (R | undefined)[])[i] = undefined;
+  }
+
+  /** Whether rows `a` and `b` were written the same (sameRow of the rows), given their records. */
+  same(a: number, recA: object, b: number, recB: object): boolean {
+    const ra = this.letGo ? this.kept.get(a) : this.rows[a];
+    const rb = this.letGo ? this.kept.get(b) : this.rows[b];
+    if (ra && rb) return sameRow(ra, rb);
+    // A record is a function of its row: a row its record shows exactly cannot equal one it does not.
+    if (ra || rb) return false;
+    return sameRow(recA, recB);
+  }
+
+  /** Empties the caller's array once every row is read. */
+  finish(): void {
+    if (this.letGo && !this.onDemand) (this.rows as R[]).length = 0;
+  }
+
+  /** The row's own cells are exactly the record's, less the computed ones. */
+  private writtenAs(row: object, rec: object): boolean {
+    let n = 0;
+    for (const k in row) {
+      if (!Object.prototype.hasOwnProperty.call(row, k) || this.computed.includes(k)) return false;
+      const v = (row as Record<string, unknown>)[k];
+      if (v === undefined || v !== (rec as Record<string, unknown>)[k]) return false;
+      n++;
+    }
+    let m = 0;
+    for (const k in rec) if (Object.prototype.hasOwnProperty.call(rec, k)) m++;
+    return n + this.computed.length === m;
+  }
 }

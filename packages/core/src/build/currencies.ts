@@ -2,10 +2,10 @@
 import { formatDay, tryParseDay } from '../dates.js';
 import type { TableName } from '../errors.js';
 import type { CurrencyEntry } from '../model.js';
-import type { Currency, CurrencyHoliday, CurrencyHolidayRow, CurrencyRow } from '../types.js';
+import type { Currency, CurrencyHoliday, CurrencyHolidayRow, CurrencyRow, RowsOnDemand } from '../types.js';
 import { DEFAULT_WEEKEND, NO } from '../vocabulary.js';
 import { parseDays } from '../weekdays.js';
-import { DayIndexBuilder, dayCell, sameRow, str, withExtras } from './cells.js';
+import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras } from './cells.js';
 import type { BuildLog } from './log.js';
 
 const DEFAULT_WEEKEND_MASK = parseDays(DEFAULT_WEEKEND);
@@ -74,31 +74,42 @@ export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog, fal
   return currencies;
 }
 
-export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currencies: Map<string, CurrencyEntry>, log: BuildLog): void {
+export function addCurrencyHolidays(
+  rows: readonly CurrencyHolidayRow[],
+  currencies: Map<string, CurrencyEntry>,
+  log: BuildLog,
+  handOver = false,
+  onDemand?: RowsOnDemand<CurrencyHolidayRow>,
+): void {
   const T: TableName = 'currencyHolidays';
   const index = new DayIndexBuilder<CurrencyHoliday>();
-  rows.forEach((row, i) => {
+  const read = new ReadRows(rows, handOver, [], onDemand);
+  for (let i = 0; i < read.count; i++) {
+    const row = read.row(i);
+    read.done(i, row, currencyHolidayRecord(row, i));
+  }
+  function currencyHolidayRecord(row: CurrencyHolidayRow, i: number): CurrencyHoliday | null {
     const cell = str(row.currency_code)?.trim().toUpperCase();
     if (!cell) {
       log.warn('a currency holiday row without a code is ignored', { table: T, row: i, column: 'currency_code' });
-      return;
+      return null;
     }
     const currency = currencies.get(cell)?.currency;
     if (!currency) {
       log.warn(`currency holiday row for ${cell}, which is not in currencies.csv; ignored`, { table: T, row: i, column: 'currency_code' });
-      return;
+      return null;
     }
     // The currency's own string, shared by its rows (the upper-cased cell is a new string per row).
     const code = currency.currency_code;
     const fault = log.readerFault(T, i);
     if (fault) {
       log.badCurrencyRow(code, { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
-      return;
+      return null;
     }
     const date = dayCell(row.date, true);
     if (!date.ok) {
       log.badCurrencyRow(code, { table: T, row: i, column: 'date' }, date.why);
-      return;
+      return null;
     }
     const rec: CurrencyHoliday = withExtras(
       {
@@ -112,7 +123,8 @@ export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currenc
       row,
     );
     index.add(code, rec, date.value!, i);
-  });
+    return rec;
+  }
   for (const [code, { recs, days, rowIndex }] of index.entries()) {
     const entry = currencies.get(code)!;
     const kept: CurrencyHoliday[] = [];
@@ -120,7 +132,7 @@ export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currenc
     let firstRow = -1;
     for (let k = 0; k < recs.length; k++) {
       if (keptDays.length && keptDays[keptDays.length - 1] === days[k]) {
-        const how = sameRow(rows[firstRow]!, rows[rowIndex[k]!]!) ? 'identical' : 'different';
+        const how = read.same(firstRow, kept[kept.length - 1]!, rowIndex[k]!, recs[k]!) ? 'identical' : 'different';
         log.badCurrencyRow(code, { table: T, row: rowIndex[k]!, column: 'date' }, `duplicate key (Currency Code, Date): two ${how} holiday rows for ${code} on ${recs[k]!.date} (also ${log.where(T, firstRow)})`);
         continue;
       }
@@ -136,4 +148,5 @@ export function addCurrencyHolidays(rows: readonly CurrencyHolidayRow[], currenc
     entry.maxDay = keptDays[keptDays.length - 1]!;
     for (let k = 0; k < kept.length; k++) if (kept[k]!.settlement === NO) entry.closedByDay.set(keptDays[k]!, kept[k]!);
   }
+  read.finish();
 }

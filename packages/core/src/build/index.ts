@@ -102,8 +102,14 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
   const plan: Plan =
     options.plan ?? (tables.schedules === undefined ? 'holidays_only' : tables.currencies === undefined ? 'no_currencies' : 'full');
 
+  // Counted first: handed-over tables are emptied as the build reads them.
+  const onDemand = tables.onDemand ?? {};
+  const holidayCount = onDemand.holidays ? onDemand.holidays.count : tables.holidays.length;
+  const currencyHolidayCount = onDemand.currencyHolidays ? onDemand.currencyHolidays.count : (tables.currencyHolidays?.length ?? 0);
+  const handOver = tables.handOver === true;
+
   const markets = buildMarkets(tables.markets, log, zones);
-  const latestHolidayYear = yield* addHolidays(tables.holidays, markets, log);
+  const latestHolidayYear = yield* addHolidays(tables.holidays, markets, log, handOver, onDemand.holidays);
   // "Current year + 5" comes from the caller: core has no clock.
   const fallbackEndYear = options.coverageEndYearWithoutHolidays ?? (latestHolidayYear || 2030);
   setCoverage(markets, fallbackEndYear);
@@ -119,7 +125,7 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
 
   const micIndex = buildMicIndex(tables.micMapping, markets, log);
   const currencies = buildCurrencies(tables.currencies ?? [], log, fallbackEndYear);
-  addCurrencyHolidays(tables.currencyHolidays ?? [], currencies, log);
+  addCurrencyHolidays(tables.currencyHolidays ?? [], currencies, log, handOver, onDemand.currencyHolidays);
   const regional = buildRegional(tables.regionalHolidays ?? [], log);
 
   for (const [finId, f] of log.marketFaults) {
@@ -145,13 +151,13 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
     warnings: log.finish(),
     counts: {
       markets: markets.size,
-      holidays: tables.holidays.length,
+      holidays: holidayCount,
       schedules: scheduleCount,
       phaseTypes: phaseTypes.length,
       micMappings: tables.micMapping?.length ?? 0,
       seasonDefinitions: tables.seasonDefinitions?.length ?? 0,
       currencies: currencies.size,
-      currencyHolidays: tables.currencyHolidays?.length ?? 0,
+      currencyHolidays: currencyHolidayCount,
       regionalHolidays: tables.regionalHolidays?.length ?? 0,
     },
   };

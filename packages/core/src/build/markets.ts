@@ -2,10 +2,10 @@
 import { formatDay, tryParseDay } from '../dates.js';
 import type { MarketEntry } from '../model.js';
 import { walkReplacements } from '../replacements.js';
-import type { Market, MarketHoliday, MarketHolidayRow, MarketRow } from '../types.js';
+import type { Market, MarketHoliday, MarketHolidayRow, MarketRow, RowsOnDemand } from '../types.js';
 import { OPEN, YES } from '../vocabulary.js';
 import { ZoneRegistry } from '../zone.js';
-import { DayIndexBuilder, dayCell, sameRow, str, withExtras } from './cells.js';
+import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras } from './cells.js';
 import type { BuildLog } from './log.js';
 
 /**
@@ -109,79 +109,102 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
  * date (a duplicate key, identical or not).
  * Returns the latest holiday year seen (for the coverage of markets without holidays).
  */
-export function* addHolidays(rows: readonly MarketHolidayRow[], markets: Map<string, MarketEntry>, log: BuildLog): Generator<void, number, void> {
+export function* addHolidays(
+  rows: readonly MarketHolidayRow[],
+  markets: Map<string, MarketEntry>,
+  log: BuildLog,
+  handOver = false,
+  onDemand?: RowsOnDemand<MarketHolidayRow>,
+): Generator<void, number, void> {
   const T = 'holidays' as const;
   const index = new DayIndexBuilder<MarketHoliday>();
-  for (let i = 0; i < rows.length; i++) {
+  const read = new ReadRows(rows, handOver, ['has_settlement', 'is_open'], onDemand);
+  for (let i = 0; i < read.count; i++) {
     if ((i & 2047) === 2047) yield;
-    const row = rows[i]!;
-    const cell = str(row.fin_id)?.trim().toUpperCase();
-    if (!cell) {
-      log.warn('a holiday row without a FinID is ignored', { table: T, row: i, column: 'fin_id' });
-      continue;
-    }
-    const market = markets.get(cell)?.market;
-    if (!market) {
-      log.warn(`holiday row for ${cell}, which is not in markets.csv; ignored`, { table: T, row: i, column: 'fin_id' });
-      continue;
-    }
-    // The market's own string: the upper-cased cell is a new string per row (12 MiB for 300,000 rows).
-    const finId = market.fin_id;
-    const readerFault = log.readerFault(T, i);
-    if (readerFault) {
-      log.badMarketRow(finId, 'holidays', { table: T, row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
-      continue;
-    }
-    const date = dayCell(row.date, true);
-    if (!date.ok) {
-      log.badMarketRow(finId, 'holidays', { table: T, row: i, column: 'date' }, date.why);
-      continue;
-    }
-    const status = str(row.status);
-    const settlement = str(row.settlement);
-    const rec: MarketHoliday = withExtras(
-      {
-        fin_id: finId,
-        date: formatDay(date.value!),
-        holiday_name: str(row.holiday_name),
-        schedule: str(row.schedule),
-        settlement,
-        observed: row.observed === true,
-        memo: str(row.memo),
-        status,
-        has_settlement: settlement === YES,
-        is_open: status === OPEN,
-      } as MarketHoliday,
-      row,
-    );
-    index.add(finId, rec, date.value!, i);
+    const row = read.row(i);
+    read.done(i, row, holidayRecord(row, i, markets, log, index));
   }
   let latestYear = 0;
   for (const [finId, { recs, days, rowIndex }] of index.entries()) {
     yield;
     const entry = markets.get(finId)!;
-    const kept: MarketHoliday[] = [];
-    const keptDays: number[] = [];
+    // Copies start at the first duplicate: without one (the usual case) the index's arrays are kept as they are.
+    let kept: MarketHoliday[] | null = null;
+    let keptDays: number[] | null = null;
     // Sorted by day, so a day's first row is the last one kept.
     let firstRow = -1;
     for (let k = 0; k < recs.length; k++) {
       const day = days[k]!;
       const first = entry.holidayByDay.get(day);
       if (first !== undefined) {
-        const how = sameRow(rows[firstRow]!, rows[rowIndex[k]!]!) ? 'identical' : 'different';
+        if (!kept) {
+          kept = recs.slice(0, k);
+          keptDays = Array.from(days.subarray(0, k));
+        }
+        const how = read.same(firstRow, first, rowIndex[k]!, recs[k]!) ? 'identical' : 'different';
         log.badMarketRow(finId, 'holidays', { table: T, row: rowIndex[k]!, column: 'date' }, `duplicate key (FinID, Date): two ${how} holiday rows for ${finId} on ${first.date} (also ${log.where(T, firstRow)})`);
         continue;
       }
       entry.holidayByDay.set(day, recs[k]!);
       firstRow = rowIndex[k]!;
-      kept.push(recs[k]!);
-      keptDays.push(day);
+      if (kept) {
+        kept.push(recs[k]!);
+        keptDays!.push(day);
+      }
     }
-    entry.holidays = kept;
-    entry.holidayDays = Int32Array.from(keptDays);
-    if (kept.length) latestYear = Math.max(latestYear, Number(kept[kept.length - 1]!.date.slice(0, 4)));
+    entry.holidays = kept ?? recs;
+    entry.holidayDays = keptDays ? Int32Array.from(keptDays) : days;
+    const last = entry.holidays[entry.holidays.length - 1];
+    if (last) latestYear = Math.max(latestYear, Number(last.date.slice(0, 4)));
   }
+  read.finish();
   return latestYear;
+}
+
+/** Row `i` of holidays.csv into `index`; its record, or null when the row is not kept. */
+function holidayRecord(row: MarketHolidayRow, i: number, markets: Map<string, MarketEntry>, log: BuildLog, index: DayIndexBuilder<MarketHoliday>): MarketHoliday | null {
+  const T = 'holidays' as const;
+  const cell = str(row.fin_id)?.trim().toUpperCase();
+  if (!cell) {
+    log.warn('a holiday row without a FinID is ignored', { table: T, row: i, column: 'fin_id' });
+    return null;
+  }
+  const market = markets.get(cell)?.market;
+  if (!market) {
+    log.warn(`holiday row for ${cell}, which is not in markets.csv; ignored`, { table: T, row: i, column: 'fin_id' });
+    return null;
+  }
+  // The market's own string: the upper-cased cell is a new string per row (12 MiB for 300,000 rows).
+  const finId = market.fin_id;
+  const readerFault = log.readerFault(T, i);
+  if (readerFault) {
+    log.badMarketRow(finId, 'holidays', { table: T, row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
+    return null;
+  }
+  const date = dayCell(row.date, true);
+  if (!date.ok) {
+    log.badMarketRow(finId, 'holidays', { table: T, row: i, column: 'date' }, date.why);
+    return null;
+  }
+  const status = str(row.status);
+  const settlement = str(row.settlement);
+  const rec: MarketHoliday = withExtras(
+    {
+      fin_id: finId,
+      date: formatDay(date.value!),
+      holiday_name: str(row.holiday_name),
+      schedule: str(row.schedule),
+      settlement,
+      observed: row.observed === true,
+      memo: str(row.memo),
+      status,
+      has_settlement: settlement === YES,
+      is_open: status === OPEN,
+    } as MarketHoliday,
+    row,
+  );
+  index.add(finId, rec, date.value!, i);
+  return rec;
 }
 
 /** Coverage (bulk-format.md): earliest to latest holiday, else 2000-01-01 to Dec 31 of `fallbackEndYear`. */
