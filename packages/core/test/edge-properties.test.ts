@@ -25,6 +25,7 @@ import {
 } from '../src/index.js';
 import { PHASE_TYPES, fixtureTables } from './fixture.js';
 import { DEFAULT_FC_SEED, PINNED_NOW } from './setup.js';
+import { transitionsOf } from './transitions.js';
 
 const ZONES = ['America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Tokyo', 'America/Sao_Paulo', 'Pacific/Auckland', 'America/Santiago', 'Asia/Kolkata'];
 const DAY_SPECS: Record<string, number[]> = {
@@ -47,24 +48,6 @@ const hms = (s: number) => `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3
 const fmtOffset = (o: number) => `${o < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(o) / 3600))}:${pad((Math.abs(o) % 3600) / 60)}`;
 const closedRow = (fin_id: string, date: string): MarketHolidayRow => ({ fin_id, date, holiday_name: 'Bound', schedule: 'Closed', status: 'Closed', settlement: 'No' });
 
-/** Every offset change of `zone` between two years: instant (epoch seconds) and offsets around it. */
-function transitionsOf(zone: string, fromYear: number, toYear: number): { zone: string; at: number; before: number; after: number }[] {
-  const rules = ZoneId.of(zone).rules();
-  const off = (sec: number) => rules.offsetOfEpochMilli(sec * 1000).totalSeconds();
-  const out = [];
-  for (let day = daysFromCivil(fromYear, 1, 1); day < daysFromCivil(toYear + 1, 1, 1); day++) {
-    let lo = day * 86_400;
-    let hi = lo + 86_400;
-    if (off(lo) === off(hi)) continue;
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (off(mid) === off(lo)) lo = mid;
-      else hi = mid;
-    }
-    out.push({ zone, at: hi, before: off(hi - 1), after: off(hi) });
-  }
-  return out;
-}
 const TRANSITIONS = new Map(ZONES.map((z) => [z, transitionsOf(z, 2011, 2029)]));
 
 describe('test harness', () => {

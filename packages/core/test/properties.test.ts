@@ -6,6 +6,7 @@ import '@js-joda/timezone';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, NotFoundError, daysFromCivil, formatDay, parseInstant, tryParseDay, type ScheduleRow, type Tables } from '../src/index.js';
+import { transitionsOf } from './transitions.js';
 import { Zone } from '../src/zone.js';
 import { PHASE_TYPES } from './fixture.js';
 
@@ -393,22 +394,7 @@ describe('properties of overnight phases', () => {
 
 describe('properties of daylight-saving gaps and overlaps in generated phases', () => {
   // Every real transition of ZONES in 2001-2029: instant T (epoch seconds), offsets before and after.
-  const transitions: { zone: string; at: number; before: number; after: number }[] = [];
-  for (const zone of ZONES) {
-    const rules = ZoneId.of(zone).rules();
-    const off = (sec: number) => rules.offsetOfEpochMilli(sec * 1000).totalSeconds();
-    for (let day = daysFromCivil(2001, 1, 1); day < daysFromCivil(2030, 1, 1); day++) {
-      let lo = day * 86_400;
-      let hi = lo + 86_400;
-      if (off(lo) === off(hi)) continue;
-      while (hi - lo > 1) {
-        const mid = Math.floor((lo + hi) / 2);
-        if (off(mid) === off(lo)) lo = mid;
-        else hi = mid;
-      }
-      transitions.push({ zone, at: hi, before: off(hi - 1), after: off(hi) });
-    }
-  }
+  const transitions = ZONES.flatMap((zone) => transitionsOf(zone, 2001, 2029));
   const hms = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
   const fmtOffset = (o: number) => `${o < 0 ? '-' : '+'}${String(Math.floor(Math.abs(o) / 3600)).padStart(2, '0')}:${String((Math.abs(o) % 3600) / 60).padStart(2, '0')}`;
 

@@ -3,11 +3,10 @@
  * bytes must always be those of a fresh computeStatus, whatever instants came before, at and
  * around phase boundaries, local midnights, clock changes, coverage edges and data errors.
  */
-import { ZoneId } from '@js-joda/core';
-import '@js-joda/timezone';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, daysFromCivil, formatDay, parseInstant, type Tables } from '../src/index.js';
+import { transitionsOf } from './transitions.js';
 import { computeStatus, type StatusSpan } from '../src/status.js';
 import { Zone } from '../src/zone.js';
 import { PHASE_TYPES, fixtureTables } from './fixture.js';
@@ -33,23 +32,7 @@ const DAYS = ['Mon-Fri', 'Sun-Thu', 'Sat', 'Mon-Sun', 'Tue-Sat'];
 const TYPES = ['Primary Trading Session', 'Pre-Open', 'Post-Trading Session', 'Call Auction', 'Pre-Close'];
 
 /** Offset changes of `zone` in a year, as epoch ms (to the second). */
-function changesIn(zone: string, year: number): number[] {
-  const rules = ZoneId.of(zone).rules();
-  const off = (sec: number) => rules.offsetOfEpochMilli(sec * 1000).totalSeconds();
-  const out: number[] = [];
-  for (let day = daysFromCivil(year, 1, 1); day < daysFromCivil(year + 1, 1, 1); day++) {
-    let lo = day * 86_400;
-    let hi = lo + 86_400;
-    if (off(lo) === off(hi)) continue;
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (off(mid) === off(lo)) lo = mid;
-      else hi = mid;
-    }
-    out.push(hi * 1000);
-  }
-  return out;
-}
+const changesIn = (zone: string, year: number): number[] => transitionsOf(zone, year, year).map((x) => x.at * 1000);
 
 describe('statusJson from the last answer equals a fresh status', () => {
   const time = fc.integer({ min: 0, max: 24 * 4 }).map((q) => q * 900);
