@@ -37,6 +37,25 @@ function buildOf(mutate: (t: Tables) => void): Dataset {
   return Dataset.create(t);
 }
 
+/**
+ * NYSE with a Saturday row in a season that has no 2024 definition, built by `builder`; `spoiled`
+ * tells the epoch days whose day view needs that definition.
+ */
+function missingSeason2024(builder: (mutate: (t: Tables) => void) => Dataset) {
+  const ds = builder((t) => {
+    t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+  });
+  const DAY = 86_400_000;
+  const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
+  // The day view of X reads the rows of X-2..X (§4), so a 2024 Saturday spoils itself and the two dates after it.
+  const spoiled = (x: number) => [0, 1, 2].some((k) => {
+    const d = new Date((x - k) * DAY);
+    return d.getUTCFullYear() === 2024 && d.getUTCDay() === 6;
+  });
+  return { ds, DAY, dayOf, spoiled, first: dayOf('2023-09-01') };
+}
+
 function errorOf(f: () => unknown): DataError {
   try {
     f();
@@ -158,18 +177,7 @@ describe('a bad schedule row affects only its market, naming file, line and colu
   });
 
   it('property: a session offset answers as before unless the dates it walks over include one whose day view needs the missing season', () => {
-    const ds = build((t) => {
-      t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
-      t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
-    });
-    const DAY = 86_400_000;
-    const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
-    // The day view of X reads the rows of X-2..X (§4), so a 2024 Saturday spoils itself and the two dates after it.
-    const spoiled = (x: number) => [0, 1, 2].some((k) => {
-      const d = new Date((x - k) * DAY);
-      return d.getUTCFullYear() === 2024 && d.getUTCDay() === 6;
-    });
-    const first = dayOf('2023-09-01');
+    const { ds, DAY, dayOf, spoiled, first } = missingSeason2024(build);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 700 }), fc.integer({ min: -40, max: 40 }), fc.constantFrom('next', 'previous') as fc.Arbitrary<'next' | 'previous'>, (k, n, direction) => {
         const date = new Date((first + k) * DAY).toISOString().slice(0, 10);
@@ -409,17 +417,7 @@ describe('bad rows reach joined calendars and FX dates (a member needs its day v
   });
 
   it('property: advance on a calendar with the spoiled market answers as before unless a date it looks at needs the missing season', () => {
-    const ds = build((t) => {
-      t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
-      t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
-    });
-    const DAY = 86_400_000;
-    const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
-    const spoiled = (x: number) => [0, 1, 2].some((k) => {
-      const d = new Date((x - k) * DAY);
-      return d.getUTCFullYear() === 2024 && d.getUTCDay() === 6;
-    });
-    const first = dayOf('2023-09-01');
+    const { ds, DAY, dayOf, spoiled, first } = missingSeason2024(build);
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 700 }),
