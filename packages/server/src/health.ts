@@ -38,7 +38,7 @@ export function createHealthDispatcher(holder: DataHolder, before?: RawHandler, 
     if (url !== '/health' && !url.startsWith('/health?')) return false;
     const started = log ? log.begin() : 0;
     respond(req, res);
-    if (log) logAnswer(log, req, res, started);
+    if (log && (log.probes || res.statusCode !== 200)) logAnswer(log, req, res, started);
     return true;
   };
 }

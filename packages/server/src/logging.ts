@@ -96,6 +96,12 @@ const URL_TEXT_MAX_LENGTH = 512;
  */
 export interface AccessLog {
   handler: RequestHandler;
+  /**
+   * Whether healthy `/health` answers get a line: only at level debug. A load balancer or
+   * Kubernetes probes every few seconds per replica, and those lines would bury the requests
+   * people look for; a probe that fails (503) is always logged.
+   */
+  probes: boolean;
   /** The start of a request's timing (call before any work on it). */
   begin(): number;
   /** Writes the line of a response that has been ended, now. */
@@ -162,6 +168,7 @@ export function accessLog(logger: Logger): AccessLog | undefined {
   };
   return {
     handler: handler as unknown as RequestHandler,
+    probes: logger.isLevelEnabled('debug'),
     begin: () => performance.now(),
     sent: (req, res, started) => write(req, res, started, (nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER)),
     follow,

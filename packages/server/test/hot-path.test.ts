@@ -89,7 +89,6 @@ describe('access line of the dispatchers', () => {
     expect(lines.map((l) => [l.req.method, l.req.url, l.res.statusCode])).toEqual([
       ['GET', STATUS, 200],
       ['GET', STATUS, 200],
-      ['HEAD', '/health', 200],
       ['GET', '/markets/US.NYSE/status?datetime_utc=nope', 422],
       ['GET', '/markets/XX.NONE/status', 404],
       ['GET', '/info', 200],
@@ -135,6 +134,19 @@ describe('access line of the dispatchers', () => {
     ]);
     // Ids follow arrival, whichever line was written first.
     expect(access().map((l) => l.req.id)).toEqual([3, 2, 1].map((k) => access()[2]!.req.id + k - 1));
+  });
+
+  it('healthy /health probes are logged only at level debug; a failing one always', async () => {
+    const info = logged('info');
+    const app = createApp({ data: fixtureData(), logger: info.logger });
+    await request(app).get('/health').expect(200);
+    expect(info.access()).toEqual([]);
+    app.holder.draining = true;
+    await request(app).get('/health').expect(503);
+    expect(info.access().map((l) => [l.req.url, l.res.statusCode])).toEqual([['/health', 503]]);
+    const debug = logged('debug');
+    await request(createApp({ data: fixtureData(), logger: debug.logger })).get('/health').expect(200);
+    expect(debug.access().map((l) => [l.req.url, l.res.statusCode])).toEqual([['/health', 200]]);
   });
 
   it('/health answers the same text as before, and 503 while loading or draining', async () => {
