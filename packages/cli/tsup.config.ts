@@ -110,7 +110,7 @@ export default defineConfig({
   // js-joda's core and its time-zone plugin must be bundled together (one ZoneRulesProvider).
   // express and pino too: resolving and reading their few hundred files is most of `serve`'s
   // start. swagger-ui-dist stays external: /docs serves files from its folder.
-  noExternal: [/^@openbell\//, /^@js-joda\//, 'commander', 'papaparse', 'fflate', 'picocolors', 'cli-progress', 'zod', '@asteasolutions/zod-to-openapi', 'express', 'pino', 'pino-http', 'pino-pretty'],
+  noExternal: [/^@openbell\//, /^@js-joda\//, 'commander', 'papaparse', 'fflate', 'picocolors', 'cli-progress', 'zod', '@asteasolutions/zod-to-openapi', 'express', 'pino', 'pino-pretty'],
   esbuildPlugins: [lazySystemZone, lazyBodyParser, lazyChildProcess, jsonAsText],
   // Bundled CommonJS code calls require() for Node's modules; ESM has none of its own. Made on
   // a chunk's first call only: most chunks never call it, and createRequire is not free.
