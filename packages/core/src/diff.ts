@@ -14,10 +14,10 @@
  *   then changed, then added.
  * - `fields`: the before record's fields in its order, then those only the after record has.
  *   A field set to undefined counts as absent (JSON leaves it out).
- * - soon: the row's date minus the local date of `loaded_at` is 0 to 30 days. A market
- *   holiday's local date is the market's (its zone in the version holding the row, the new one
- *   when both do; UTC without a usable zone); a currency holiday's is the currency's financial
- *   capital time zone, else UTC.
+ * - soon: the row's date minus the local date of `loaded_at` is 0 to 30 days. That local
+ *   date is the market's (UTC when it has no usable zone) or, for a currency holiday, the
+ *   financial capital's (else UTC), in the version holding the row; a changed row whose zone
+ *   changed too is soon when it is soon in either.
  * - `summary` lists `<kind>_<op>` counts in kind order then added, removed, changed, leaving
  *   out zeros; `soon` is always there (0 when none is soon).
  * - `loaded_at` is answered as an ISO 8601 UTC date-time.
@@ -112,7 +112,9 @@ export function* diffSteps(before: Dataset, after: Dataset, options: DiffOptions
       const eb = mb ? b.markets.get(finId) : undefined;
       diffOne(out.market, 'market', { fin_id: finId }, ea?.market ?? null, eb?.market ?? null);
       if (ea?.holidays !== eb?.holidays) {
-        diffDated(out.holiday, 'holiday', (date) => ({ fin_id: finId, date }), side(ea), side(eb), (day, op) => soon.isSoon(day, zoneOf(op === 'removed' ? ea : (eb ?? ea), soon)));
+        diffDated(out.holiday, 'holiday', (date) => ({ fin_id: finId, date }), side(ea), side(eb), (day, op) =>
+          soon.either(day, op, ea && zoneOf(ea, soon), eb && zoneOf(eb, soon)),
+        );
       }
       diffMultiset(out.schedule, { fin_id: finId }, ea && schedulesA ? ea.schedules : [], eb && schedulesB ? eb.schedules : []);
       yield;
@@ -126,7 +128,7 @@ export function* diffSteps(before: Dataset, after: Dataset, options: DiffOptions
       diffOne(out.currency, 'currency', { currency_code: code }, ea?.currency ?? null, eb?.currency ?? null);
       if (ea?.holidays !== eb?.holidays) {
         diffDated(out.currency_holiday, 'currency_holiday', (date) => ({ currency_code: code, date }), side(ea), side(eb), (day, op) =>
-          soon.isSoon(day, soon.currencyZone((op === 'removed' ? ea : (eb ?? ea))!.currency)),
+          soon.either(day, op, ea && soon.currencyZone(ea.currency), eb && soon.currencyZone(eb.currency)),
         );
       }
       yield;
@@ -395,6 +397,11 @@ class SoonWindow {
     }
     const ahead = day - today;
     return ahead >= 0 && ahead <= SOON_DAYS;
+  }
+
+  /** In the zone of each version that holds the row: both for a changed row, so that diff(b, a) mirrors diff(a, b). */
+  either(day: number, op: ChangeOp, before: Zone | undefined, after: Zone | undefined): boolean {
+    return (op !== 'added' && before !== undefined && this.isSoon(day, before)) || (op !== 'removed' && after !== undefined && this.isSoon(day, after));
   }
 
   currencyZone(currency: Currency): Zone {
