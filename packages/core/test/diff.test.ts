@@ -267,6 +267,23 @@ describe('change sets: soon', () => {
     expect(cs.summary.soon).toBe(2);
   });
 
+  it('a changed holiday of a market that changed zone is soon if it is soon in either zone', () => {
+    const late = Date.UTC(2024, 2, 1, 16);
+    const a = edit((t) => t.holidays.push(hol('JP.JPX', '2024-03-01')));
+    const b = edit((t) => {
+      t.markets[1] = { ...t.markets[1]!, timezone: NY };
+      t.holidays.push(hol('JP.JPX', '2024-03-01', { memo: 'x' }));
+    });
+    const holidayOf = (cs: ChangeSet | null) => cs!.changes.find((c) => c.kind === 'holiday')!;
+    expect(holidayOf(run(a, b, late)).soon).toBe(true);
+    expect(holidayOf(run(b, a, late)).soon).toBe(true);
+    const c = edit((t) => {
+      t.markets[1] = { ...t.markets[1]!, timezone: 'Pacific/Kiritimati' };
+      t.holidays.push(hol('JP.JPX', '2024-03-01', { memo: 'x' }));
+    });
+    expect(holidayOf(run(a, c, late)).soon).toBe(false);
+  });
+
   it('a market without a time zone counts in UTC', () => {
     const a = edit((t) => (t.markets[1] = { ...t.markets[1]!, timezone: null }));
     const b = edit((t) => {
