@@ -3,10 +3,12 @@
  * one market (median < 1 ms), status at a random instant (median < 20 µs). Issue 13 targets:
  * a next-bell search across a month-long closure and an offset of 2,500 sessions, each well
  * under 1 ms (the per-market index is built on first use; its build time is reported apart).
+ * Change sets: the whole diff of two 1,000-market versions, and the longest slice of its
+ * sliced form.
  */
 import os from 'node:os';
 import { Bench } from 'tinybench';
-import { Dataset } from '../dist/index.js';
+import { Dataset, diff, diffSteps } from '../dist/index.js';
 import { generateTables } from './generate-tables.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -98,6 +100,50 @@ bench
   });
 await bench.run();
 
+// Change sets on a swap: the same 1,000 markets rebuilt (no change), and with about 50 edits
+// to markets, holidays, schedule rows and a phase type. The sliced form's longest slice is
+// what a server's answers may wait behind while it diffs.
+const edited = { ...tables, markets: tables.markets.slice(), holidays: tables.holidays.slice(), schedules: tables.schedules.slice(), phaseTypes: tables.phaseTypes.slice() };
+for (let k = 0; k < 20; k++) edited.holidays[k * 14_000 + 7] = { ...edited.holidays[k * 14_000 + 7], holiday_name: 'Renamed' };
+for (let k = 0; k < 10; k++) edited.holidays.push({ fin_id: markets[k * 97], date: '2024-02-29', holiday_name: 'Added', schedule: 'Closed', status: 'Closed', settlement: 'No', observed: false, memo: null });
+edited.holidays = edited.holidays.filter((h, i) => i % 29_999 !== 1 || i === 0);
+for (let k = 0; k < 5; k++) edited.schedules[k * 2_000 + 3] = { ...edited.schedules[k * 2_000 + 3], end: '16:05' };
+for (let k = 0; k < 4; k++) edited.markets[k * 250] = { ...edited.markets[k * 250], memo: 'edited' };
+edited.phaseTypes[1] = { ...edited.phaseTypes[1], closing_price: 'Yes' };
+const rebuilt = Dataset.create(tables);
+const changed = Dataset.create(edited);
+const loadedAt = Date.parse('2024-02-15T12:00:00Z');
+const diffRows = [];
+for (const [label, after] of [
+  ['none', rebuilt],
+  ['~50 edits', changed],
+]) {
+  const whole = [];
+  const longest = [];
+  const p99 = [];
+  const typical = [];
+  let result;
+  for (let i = 0; i < 9; i++) {
+    const t0 = performance.now();
+    result = diff(ds, after, { loadedAt });
+    whole.push(performance.now() - t0);
+    const steps = diffSteps(ds, after, { loadedAt });
+    const slices = [];
+    for (;;) {
+      const s0 = performance.now();
+      const r = steps.next();
+      slices.push(performance.now() - s0);
+      if (r.done) break;
+    }
+    slices.sort((x, y) => x - y);
+    longest.push(slices[slices.length - 1]);
+    p99.push(slices[Math.floor(slices.length * 0.99)]);
+    typical.push(median(slices));
+  }
+  const n = result ? result.changes.length : 0;
+  diffRows.push([`diff, 1,000 markets, ${label} (${n} changes)`, `${median(whole).toFixed(1)} ms`, `slices: median ${median(typical).toFixed(3)} ms, p99 ${median(p99).toFixed(2)} ms, longest ${median(longest).toFixed(2)} ms`]);
+}
+
 const rows = [
   ['Dataset.create (1,000 markets × 30 y)', `${median(buildTimes).toFixed(1)} ms`, 'target < 1000 ms'],
   ['session index, first use of a market (30 y)', `${median(indexTimes).toFixed(2)} ms`, `~${(indexBytes / 1024).toFixed(0)} KiB each`],
@@ -108,6 +154,7 @@ bench.tasks.forEach((t, i) => {
   const med = r.latency?.p50 ?? r.p50;
   rows.push([t.name, med < 1 ? `${(med * 1000).toFixed(2)} µs` : `${med.toFixed(3)} ms`, targets[i] ?? '']);
 });
+rows.push(...diffRows);
 const w = Math.max(...rows.map((r) => r[0].length));
 console.log('\nmedian figures');
 for (const [name, value, target] of rows) console.log(`  ${name.padEnd(w)}  ${value.padStart(11)}  ${target}`);

@@ -172,6 +172,15 @@ export class Dataset {
     return new Dataset(yield* buildIndexSteps(tables, options), options?.clock);
   }
 
+  /**
+   * The index of a dataset, for passes over every market at once that live in modules of
+   * their own (diff.ts). Static, so the query surface (CalendarQueries) does not grow.
+   * @internal
+   */
+  static indexOf(dataset: Dataset): DatasetIndex {
+    return dataset.index;
+  }
+
   get plan(): Plan {
     return this.index.plan;
   }

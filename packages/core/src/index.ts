@@ -38,3 +38,21 @@ export {
 } from './many.js';
 export { planBellEvents, statusMany } from './live.js';
 export { buildHolidayFeed, type FeedHoliday, type FeedInput } from './feeds.js';
+export {
+  CHANGE_KINDS,
+  CHANGE_OPS,
+  SOON_DAYS,
+  diff,
+  diffSteps,
+  filterChanges,
+  summarize,
+  type Change,
+  type ChangeFilter,
+  type ChangeKey,
+  type ChangeKind,
+  type ChangeOp,
+  type ChangeRecord,
+  type ChangeSet,
+  type ChangeSummary,
+  type DiffOptions,
+} from './diff.js';
