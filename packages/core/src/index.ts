@@ -38,3 +38,4 @@ export {
 } from './many.js';
 export { planBellEvents, statusMany } from './live.js';
 export { buildHolidayFeed, type FeedHoliday, type FeedInput } from './feeds.js';
+export { BarCursor, BarSeries, MAX_BARS } from './bars.js';
