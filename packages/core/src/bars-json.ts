@@ -7,7 +7,7 @@
  * Pieces are handed out as they fill, so a server can write each one and wait for the socket
  * to drain before asking for the next: a long answer is never whole in memory.
  */
-import { type BarSeries, barRecord } from './bars.js';
+import { type BarCursor, type BarSeries, barRecord } from './bars.js';
 import { SECONDS_PER_DAY, formatDay, formatOffset } from './dates.js';
 import type { JsonPieceOptions } from './json.js';
 import { publishedHeader } from './provenance.js';
@@ -92,41 +92,42 @@ function* barPieces(series: BarSeries, f: Fragments, options: JsonPieceOptions):
   const pieceBytes = Math.max(1, options.pieceBytes ?? PIECE_BYTES);
   // JSON bars of one zone are all about the same length: size the first buffer from the count.
   const need = Math.min(series.count * 100, pieceBytes) + BAR_ROOM + 64;
-  const w = new BarWriter(series.zone, options.scratch !== undefined && options.scratch.length >= need ? options.scratch : alloc(need));
+  const w = new BarWriter(series.zone, f, options.scratch !== undefined && options.scratch.length >= need ? options.scratch : alloc(need));
   const c = series.cursor();
   w.put(f.open);
-  let first = true;
-  while (c.next()) {
-    if (w.pos + BAR_ROOM > w.buf.length) {
-      if (w.pos >= pieceBytes) {
-        yield w.take(Math.min(w.buf.length, pieceBytes + BAR_ROOM + 64));
-      } else w.grow();
-    }
-    w.put(first ? f.first : f.next);
-    first = false;
-    w.day(c.day);
-    w.put(f.beforeStart);
-    w.instant(c.start);
-    w.put(f.beforeEnd);
-    w.instant(c.end);
-    w.put(f.after);
-  }
+  while (w.fill(c, pieceBytes)) yield w.take(Math.min(w.buf.length, pieceBytes + BAR_ROOM + 64));
   if (w.pos + f.close.length > w.buf.length) w.grow();
   w.put(f.close);
   yield w.take(0);
 }
 
-/** A byte buffer that bars are written in; the caller makes room (BAR_ROOM per bar) first. */
+/** A byte buffer that bars are written in. */
 class BarWriter {
   pos = 0;
   buf: Uint8Array;
+  private first = true;
   private readonly zone: Zone;
-  // The bytes of the offset last written: it changes twice a year at most.
+  private readonly f: Fragments;
+  // The date and offset last written, as bytes: consecutive bars share them.
+  private readonly dayBytes = new Uint8Array(16);
+  private dayLength = 0;
+  private dayOf = NaN;
   private offsetOf = NaN;
   private offsetBytes = new Uint8Array(0);
+  /** Where the bar last written in full or copied starts (-1: none to copy), and what it holds. */
+  private last = -1;
+  private lastLength = 0;
+  private startAt = 0;
+  private endAt = 0;
+  private lastDay = NaN;
+  private lastStartDay = NaN;
+  private lastEndDay = NaN;
+  private lastStartOffset = NaN;
+  private lastEndOffset = NaN;
 
-  constructor(zone: Zone, buf: Uint8Array) {
+  constructor(zone: Zone, f: Fragments, buf: Uint8Array) {
     this.zone = zone;
+    this.f = f;
     this.buf = buf;
   }
 
@@ -141,6 +142,7 @@ class BarWriter {
     const out = this.buf.subarray(0, this.pos);
     this.buf = alloc(capacity);
     this.pos = 0;
+    this.last = -1;
     return out;
   }
 
@@ -151,36 +153,75 @@ class BarWriter {
     this.pos = p;
   }
 
-  /** `formatDay(day)` (ASCII; formatDay keeps the strings of the usual years). */
-  day(day: number): void {
-    const text = formatDay(day);
-    const buf = this.buf;
-    let p = this.pos;
-    for (let i = 0; i < text.length; i++) buf[p++] = text.charCodeAt(i);
-    this.pos = p;
+  /**
+   * Writes the cursor's bars until they run out (false) or the buffer holds `pieceBytes` and
+   * has no room for another bar (true: take a piece, then call again).
+   *
+   * Consecutive bars of a session usually differ only in their two times of day: such a bar is
+   * the previous one copied in one move with its twelve time digits written over, instead of
+   * being written byte by byte.
+   */
+  fill(c: BarCursor, pieceBytes: number): boolean {
+    const f = this.f;
+    const zone = this.zone;
+    for (;;) {
+      if (this.pos + BAR_ROOM > this.buf.length) {
+        if (this.pos >= pieceBytes) return true;
+        this.grow();
+      }
+      if (!c.next()) return false;
+      const startOffset = zone.offsetAt(c.start);
+      const endOffset = zone.offsetAt(c.end);
+      const startLocal = c.start + startOffset;
+      const endLocal = c.end + endOffset;
+      const startDay = Math.floor(startLocal / SECONDS_PER_DAY);
+      const endDay = Math.floor(endLocal / SECONDS_PER_DAY);
+      const buf = this.buf;
+      const pos = this.pos;
+      if (
+        this.last >= 0 &&
+        c.day === this.lastDay &&
+        startDay === this.lastStartDay &&
+        endDay === this.lastEndDay &&
+        startOffset === this.lastStartOffset &&
+        endOffset === this.lastEndOffset
+      ) {
+        const n = this.lastLength;
+        buf.copyWithin(pos, this.last, this.last + n);
+        writeTime(buf, pos + this.startAt, startLocal - startDay * SECONDS_PER_DAY);
+        writeTime(buf, pos + this.endAt, endLocal - endDay * SECONDS_PER_DAY);
+        this.last = pos;
+        this.pos = pos + n;
+        continue;
+      }
+      // Only a bar written after another can be copied: the first one lacks the separator.
+      this.last = this.first ? -1 : pos;
+      this.put(this.first ? f.first : f.next);
+      this.first = false;
+      this.day(c.day);
+      this.put(f.beforeStart);
+      this.day(startDay);
+      this.startAt = this.pos + 1 - pos; // after the T
+      this.time(startLocal - startDay * SECONDS_PER_DAY, startOffset);
+      this.put(f.beforeEnd);
+      this.day(endDay);
+      this.endAt = this.pos + 1 - pos;
+      this.time(endLocal - endDay * SECONDS_PER_DAY, endOffset);
+      this.put(f.after);
+      this.lastLength = this.pos - pos;
+      this.lastDay = c.day;
+      this.lastStartDay = startDay;
+      this.lastEndDay = endDay;
+      this.lastStartOffset = startOffset;
+      this.lastEndOffset = endOffset;
+    }
   }
 
-  /** `formatInstant(t, zone.offsetAt(t))`. */
-  instant(t: number): void {
-    const offset = this.zone.offsetAt(t);
-    const local = t + offset;
-    const d = Math.floor(local / SECONDS_PER_DAY);
-    this.day(d);
-    const sec = local - d * SECONDS_PER_DAY;
-    const h = (sec / 3600) | 0;
-    const m = ((sec % 3600) / 60) | 0;
-    const s = sec % 60;
-    const buf = this.buf;
+  /** `T`, the time of day and the offset of an instant whose date was just written. */
+  private time(seconds: number, offset: number): void {
     const p = this.pos;
-    buf[p] = 84; // T
-    buf[p + 1] = 48 + ((h / 10) | 0);
-    buf[p + 2] = 48 + (h % 10);
-    buf[p + 3] = 58;
-    buf[p + 4] = 48 + ((m / 10) | 0);
-    buf[p + 5] = 48 + (m % 10);
-    buf[p + 6] = 58;
-    buf[p + 7] = 48 + ((s / 10) | 0);
-    buf[p + 8] = 48 + (s % 10);
+    this.buf[p] = 84; // T
+    writeTime(this.buf, p + 1, seconds);
     this.pos = p + 9;
     if (offset !== this.offsetOf) {
       this.offsetBytes = encoder.encode(formatOffset(offset));
@@ -188,4 +229,36 @@ class BarWriter {
     }
     this.put(this.offsetBytes);
   }
+
+  /** `formatDay(day)`. */
+  private day(day: number): void {
+    if (day !== this.dayOf) {
+      const text = formatDay(day);
+      for (let i = 0; i < text.length; i++) this.dayBytes[i] = text.charCodeAt(i);
+      this.dayLength = text.length;
+      this.dayOf = day;
+    }
+    const buf = this.buf;
+    const b = this.dayBytes;
+    const p = this.pos;
+    const n = this.dayLength;
+    for (let i = 0; i < n; i++) buf[p + i] = b[i]!;
+    this.pos = p + n;
+  }
+}
+
+/** `HH:MM:SS` of `seconds` (0 .. 86399) at `p`. */
+function writeTime(buf: Uint8Array, p: number, seconds: number): void {
+  const h = (seconds / 3600) | 0;
+  const rest = seconds - h * 3600;
+  const m = (rest / 60) | 0;
+  const s = rest - m * 60;
+  buf[p] = 48 + ((h / 10) | 0);
+  buf[p + 1] = 48 + (h % 10);
+  buf[p + 2] = 58;
+  buf[p + 3] = 48 + ((m / 10) | 0);
+  buf[p + 4] = 48 + (m % 10);
+  buf[p + 5] = 58;
+  buf[p + 6] = 48 + ((s / 10) | 0);
+  buf[p + 7] = 48 + (s % 10);
 }
