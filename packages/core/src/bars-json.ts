@@ -124,6 +124,8 @@ class BarWriter {
   private lastEndDay = NaN;
   private lastStartOffset = NaN;
   private lastEndOffset = NaN;
+  private lastStartSec = 0;
+  private lastEndSec = 0;
 
   constructor(zone: Zone, f: Fragments, buf: Uint8Array) {
     this.zone = zone;
@@ -158,8 +160,8 @@ class BarWriter {
    * has no room for another bar (true: take a piece, then call again).
    *
    * Consecutive bars of a session usually differ only in their two times of day: such a bar is
-   * the previous one copied in one move with its twelve time digits written over, instead of
-   * being written byte by byte.
+   * the previous one copied in one move with the digits of its times that changed written over
+   * (the minutes, mostly), instead of being written byte by byte.
    */
   fill(c: BarCursor, pieceBytes: number): boolean {
     const f = this.f;
@@ -188,8 +190,12 @@ class BarWriter {
       ) {
         const n = this.lastLength;
         buf.copyWithin(pos, this.last, this.last + n);
-        writeTime(buf, pos + this.startAt, startLocal - startDay * SECONDS_PER_DAY);
-        writeTime(buf, pos + this.endAt, endLocal - endDay * SECONDS_PER_DAY);
+        const startSec = startLocal - startDay * SECONDS_PER_DAY;
+        const endSec = endLocal - endDay * SECONDS_PER_DAY;
+        patchTime(buf, pos + this.startAt, startSec, this.lastStartSec);
+        patchTime(buf, pos + this.endAt, endSec, this.lastEndSec);
+        this.lastStartSec = startSec;
+        this.lastEndSec = endSec;
         this.last = pos;
         this.pos = pos + n;
         continue;
@@ -209,6 +215,8 @@ class BarWriter {
       this.time(endLocal - endDay * SECONDS_PER_DAY, endOffset);
       this.put(f.after);
       this.lastLength = this.pos - pos;
+      this.lastStartSec = startLocal - startDay * SECONDS_PER_DAY;
+      this.lastEndSec = endLocal - endDay * SECONDS_PER_DAY;
       this.lastDay = c.day;
       this.lastStartDay = startDay;
       this.lastEndDay = endDay;
@@ -261,4 +269,28 @@ function writeTime(buf: Uint8Array, p: number, seconds: number): void {
   buf[p + 5] = 58;
   buf[p + 6] = 48 + ((s / 10) | 0);
   buf[p + 7] = 48 + (s % 10);
+}
+
+/** Writes over the digits of `HH:MM:SS` at `p` that differ between `seconds` and `was`. */
+function patchTime(buf: Uint8Array, p: number, seconds: number, was: number): void {
+  if (seconds === was) return;
+  const h = (seconds / 3600) | 0;
+  const wh = (was / 3600) | 0;
+  if (h !== wh) {
+    buf[p] = 48 + ((h / 10) | 0);
+    buf[p + 1] = 48 + (h % 10);
+  }
+  const rest = seconds - h * 3600;
+  const wrest = was - wh * 3600;
+  const m = (rest / 60) | 0;
+  const wm = (wrest / 60) | 0;
+  if (m !== wm) {
+    buf[p + 3] = 48 + ((m / 10) | 0);
+    buf[p + 4] = 48 + (m % 10);
+  }
+  const s = rest - m * 60;
+  if (s !== wrest - wm * 60) {
+    buf[p + 6] = 48 + ((s / 10) | 0);
+    buf[p + 7] = 48 + (s % 10);
+  }
 }

@@ -317,6 +317,19 @@ describe('§8 bars: bytes', () => {
     expect(Buffer.concat(pieces).toString('utf8')).toBe(JSON.stringify([...ds.bars('XNYS', '2023-11-24', '2023-11-24', { period: '5m' })]));
   });
 
+  it('writes the seconds of rows that have them, also when the next piece changes only them', () => {
+    const d = market([
+      sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:30', '11:30:00'),
+      sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '11:45:15', '15:00:45'),
+    ]);
+    for (const o of [{ period: '1h' }, { period: '7m', forceClose: false }, { period: '45m', breaks: 'ignore' }]) {
+      const bars = [...d.bars(ID, '2024-05-01', '2024-05-03', o)];
+      expect(text(d.barJsonChunks(ID, '2024-05-01', '2024-05-03', o))).toBe(JSON.stringify(bars));
+    }
+    expect(times(list(d, ID, '2024-05-03', '2024-05-03', { period: '1h' })).slice(2, 4)).toEqual(['11:00-11:30', '11:45-12:45']);
+    expect(list(d, ID, '2024-05-03', '2024-05-03', { period: '1h' })[3]!.start).toBe('2024-05-03T11:45:15+09:00');
+  });
+
   it('writes offsets with seconds and years beyond four digits as formatInstant does (a made-up LMT zone)', () => {
     // Before 1883 America/New_York keeps local mean time, -04:56:02.
     const lmt = market([sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '11:00:00')], [], 'America/New_York');
