@@ -29,10 +29,13 @@ import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesBy
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
 import { dayJsonPieces, phaseJsonPieces, type JsonPieceOptions } from './json.js';
-import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
+import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern, parsePeriod } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
+import { BarSeries, checkBarLimit, planBars } from './bars.js';
+import { barCsvPieces, barJsonPieces } from './bars-json.js';
+import { listSpecialSessions } from './special-sessions.js';
 import { computeStatus, statusJsonAt } from './status.js';
 import {
   asOf,
@@ -49,6 +52,9 @@ import {
   type StatusManyRequest,
 } from './many.js';
 import type {
+  BarCount,
+  BarOptions,
+  SpecialSession,
   Bell,
   BellEvent,
   AdjustedDate,
@@ -108,6 +114,7 @@ function parseInstantArg(value: unknown, param: string): number {
 
 const DIRECTIONS = ['none', 'next', 'previous'] as const;
 const EVENTS = ['open', 'close'] as const;
+const BREAKS = ['split', 'ignore'] as const;
 /**
  * Runs argument parsers and reports every faulty argument at once (as parseRange does for
  * start and end), instead of stopping at the first.
@@ -433,6 +440,57 @@ export class Dataset {
     args.done();
     const entry = this.resolveScheduled(identifier);
     return findBell(entry, entry.zone ?? this.utc, ms, ev, param === 'after');
+  }
+
+  // ---- bars and special sessions (calendar-arithmetic.md §8–9) ----
+
+  /**
+   * The bars of `period` inside the open time of each session of `start`..`end`, made one at
+   * a time as the answer is iterated (or walked with its cursor). Refused with an
+   * InvalidArgumentError naming the count when the range holds more than MAX_BARS bars.
+   */
+  bars(identifier: string, start: string, end: string, options: BarOptions): BarSeries {
+    const { series, startDay, endDay } = this.barSeries(identifier, start, end, options);
+    checkBarLimit(series.plan, formatDay(startDay), formatDay(endDay), series.period);
+    return series;
+  }
+
+  /** How many bars `bars` would list, with no limit. */
+  countBars(identifier: string, start: string, end: string, options: BarOptions): BarCount {
+    const { series, startDay, endDay } = this.barSeries(identifier, start, end, options);
+    return { start: formatDay(startDay), end: formatDay(endDay), period: series.period, count: series.count };
+  }
+
+  /** The JSON of `bars` as UTF-8 bytes in pieces (`JSON.stringify([...bars(…)])`), as `phaseJsonChunks`. */
+  barJsonChunks(identifier: string, start: string, end: string, options: BarOptions, pieces?: JsonPieceOptions): Iterable<Uint8Array> {
+    return barJsonPieces(this.bars(identifier, start, end, options), pieces);
+  }
+
+  /** The CSV of `bars` (header `Date,Start,End`, CRLF lines) as UTF-8 bytes in pieces. */
+  barCsvChunks(identifier: string, start: string, end: string, options: BarOptions, pieces?: JsonPieceOptions): Iterable<Uint8Array> {
+    return barCsvPieces(this.bars(identifier, start, end, options), pieces);
+  }
+
+  /** The sessions of `start`..`end` that open late, close early, or are special otherwise (§9). */
+  specialSessions(identifier: string, start: string, end: string): SpecialSession[] {
+    const { startDay, endDay } = parseRange(start, end);
+    const entry = this.resolveScheduled(identifier);
+    this.checkCoverage(entry, startDay, endDay);
+    return listSpecialSessions(entry, entry.zone ?? this.utc, startDay, endDay);
+  }
+
+  private barSeries(identifier: string, start: string, end: string, options: BarOptions) {
+    const args = new Args();
+    const range = args.get(() => parseRange(start, end));
+    const o = options ?? ({} as BarOptions);
+    const period = args.get(() => parsePeriod(o.period));
+    const forceClose = args.get(() => parseBoolean(o.forceClose ?? true, 'force_close'));
+    const breaks = args.get(() => parseChoice(o.breaks, 'breaks', BREAKS, 'split'));
+    args.done();
+    const entry = this.resolveScheduled(identifier);
+    this.checkCoverage(entry, range.startDay, range.endDay);
+    const plan = planBars(entry, range.startDay, range.endDay, period.seconds, forceClose, breaks);
+    return { series: new BarSeries(plan, entry.zone ?? this.utc, period.text), ...range };
   }
 
   // ---- currencies ----

@@ -56,3 +56,4 @@ export {
   type ChangeSummary,
   type DiffOptions,
 } from './diff.js';
+export { BarCursor, BarSeries, MAX_BARS } from './bars.js';

@@ -289,6 +289,30 @@ export function parseTenor(value: unknown): Tenor {
   return { text: v, n: Number(m[1]), unit: limit[0] };
 }
 
+/** A bar length: as written (`5m`, `1h`) and in seconds of elapsed time. */
+export interface Period {
+  text: string;
+  seconds: number;
+}
+
+/**
+ * `1m`..`1440m` or `1h`..`24h` (calendar-arithmetic.md §8). Lower case only: `M` reads as months
+ * in tenors, and a bar length is no place to guess. Leading zeros are refused (`05m`).
+ */
+export function parsePeriod(value: unknown, param = 'period'): Period {
+  if (typeof value !== 'string' || value.trim().length === 0) {
+    throw InvalidArgumentError.one(param, 'Field required: a bar length such as 5m, 30m, 1h or 4h', 'missing');
+  }
+  const v = value.trim();
+  const m = /^([1-9]\d{0,3})([mh])$/.exec(v);
+  const n = m ? Number(m[1]) : 0;
+  const seconds = m ? n * (m[2] === 'h' ? 3600 : 60) : 0;
+  if (!m || seconds > SECONDS_PER_DAY) {
+    throw InvalidArgumentError.one(param, `Invalid period '${value}': expected a whole number of minutes or hours, 1m to 1440m or 1h to 24h`, 'period_format');
+  }
+  return { text: v, seconds };
+}
+
 
 // ---- parameter sets ----------------------------------------------------------------------
 

@@ -391,3 +391,46 @@ export interface Bell {
   /** The local date the run is attributed to (the end date of its last phase). */
   date: IsoDate | null;
 }
+
+/** How bars treat a session's breaks (calendar-arithmetic.md §8): restart after each, or run through. */
+export type BarBreaks = 'split' | 'ignore';
+
+/**
+ * What `bars` and `countBars` take besides the market and range. `period` is `1m`..`1440m` or
+ * `1h`..`24h`; `forceClose` (default true) ends the last bar of a piece at its end; `breaks`
+ * defaults to `split`. Booleans and choices may also be given as text, as a query string has them.
+ */
+export interface BarOptions {
+  period: string;
+  forceClose?: boolean | string;
+  breaks?: BarBreaks | string;
+}
+
+/** One bar of the trading-time grid (calendar-arithmetic.md §8), date-times in the market's zone. */
+export interface Bar {
+  /** The session the bar belongs to. */
+  date: IsoDate;
+  start: IsoDateTime;
+  end: IsoDateTime;
+}
+
+/** How many bars a `bars` query would list (no bar limit). */
+export interface BarCount {
+  start: IsoDate;
+  end: IsoDate;
+  period: string;
+  count: number;
+}
+
+/** A session whose open or close differs from its regular ones (calendar-arithmetic.md §9). */
+export interface SpecialSession {
+  date: IsoDate;
+  open: IsoDateTime | null;
+  close: IsoDateTime | null;
+  /** What the session would open and close at without its own holiday row; null when it would have no open phase. */
+  regular_open: IsoDateTime | null;
+  regular_close: IsoDateTime | null;
+  late_open: boolean;
+  early_close: boolean;
+  holiday_name: string | null;
+}

@@ -1,0 +1,296 @@
+/**
+ * The bytes of a bars answer, JSON or CSV, written straight from a BarCursor: no Bar records,
+ * no strings per bar, no JSON.stringify. A bar is its fixed fragments (cut once out of the JSON
+ * of `barRecord` with marker values, so the record's shape stays defined in bars.ts) with a
+ * date and two instants written in digit by digit.
+ *
+ * Pieces are handed out as they fill, so a server can write each one and wait for the socket
+ * to drain before asking for the next: a long answer is never whole in memory.
+ */
+import { type BarCursor, type BarSeries, barRecord } from './bars.js';
+import { SECONDS_PER_DAY, formatDay, formatOffset } from './dates.js';
+import type { JsonPieceOptions } from './json.js';
+import { publishedHeader } from './provenance.js';
+import type { Zone } from './zone.js';
+
+const encoder = new TextEncoder();
+
+type Alloc = (size: number) => Uint8Array;
+// Node's Buffer skips zero-filling memory about to be overwritten.
+const nodeBuffer = (globalThis as { Buffer?: { allocUnsafe: Alloc } }).Buffer;
+const alloc: Alloc = nodeBuffer ? (n) => nodeBuffer.allocUnsafe(n) : (n) => new Uint8Array(n);
+
+/** More than any bar takes: two fragments sets, a date and two instants with second offsets. */
+const BAR_ROOM = 160;
+const PIECE_BYTES = 1024 * 1024;
+
+/** The fixed bytes around a bar's three values. */
+interface Fragments {
+  /** Before the date: of the first bar, and of every later one. */
+  first: Uint8Array;
+  next: Uint8Array;
+  beforeStart: Uint8Array;
+  beforeEnd: Uint8Array;
+  after: Uint8Array;
+  /** Before the first bar and after the last. */
+  open: Uint8Array;
+  close: Uint8Array;
+}
+
+const MARKS = ['\u0001d\u0002', '\u0001s\u0002', '\u0001e\u0002'] as const;
+
+function jsonFragments(): Fragments {
+  const text = JSON.stringify(barRecord(MARKS[0], MARKS[1], MARKS[2]));
+  const cut = MARKS.map((m) => JSON.stringify(m).slice(1, -1));
+  const d = text.indexOf(cut[0]!);
+  const s = text.indexOf(cut[1]!, d);
+  const e = text.indexOf(cut[2]!, s);
+  const head = text.slice(0, d);
+  return {
+    first: encoder.encode(head),
+    next: encoder.encode(`,${head}`),
+    beforeStart: encoder.encode(text.slice(d + cut[0]!.length, s)),
+    beforeEnd: encoder.encode(text.slice(s + cut[1]!.length, e)),
+    after: encoder.encode(text.slice(e + cut[2]!.length)),
+    open: encoder.encode('['),
+    close: encoder.encode(']'),
+  };
+}
+
+/**
+ * CSV as the server writes listings: a header of the published column names, then a row per
+ * record, CRLF after each line. A bar's cells never need quoting (digits, `-`, `:`, `+`, `T`).
+ */
+function csvFragments(): Fragments {
+  const header = Object.keys(barRecord('', '', '')).map(publishedHeader).join(',');
+  const none = new Uint8Array(0);
+  return {
+    first: none,
+    next: none,
+    beforeStart: encoder.encode(','),
+    beforeEnd: encoder.encode(','),
+    after: encoder.encode('\r\n'),
+    open: encoder.encode(`${header}\r\n`),
+    close: none,
+  };
+}
+
+const JSON_FRAGMENTS = jsonFragments();
+const CSV_FRAGMENTS = csvFragments();
+
+/** The JSON array of a bars answer in pieces whose concatenation equals `JSON.stringify([...series])`. */
+export function barJsonPieces(series: BarSeries, options: JsonPieceOptions = {}): Generator<Uint8Array, void, void> {
+  return barPieces(series, JSON_FRAGMENTS, options);
+}
+
+/** The CSV of a bars answer (header, then one CRLF-ended row per bar) in pieces. */
+export function barCsvPieces(series: BarSeries, options: JsonPieceOptions = {}): Generator<Uint8Array, void, void> {
+  return barPieces(series, CSV_FRAGMENTS, options);
+}
+
+function* barPieces(series: BarSeries, f: Fragments, options: JsonPieceOptions): Generator<Uint8Array, void, void> {
+  const pieceBytes = Math.max(1, options.pieceBytes ?? PIECE_BYTES);
+  // JSON bars of one zone are all about the same length: size the first buffer from the count.
+  const need = Math.min(series.count * 100, pieceBytes) + BAR_ROOM + 64;
+  const w = new BarWriter(series.zone, f, options.scratch !== undefined && options.scratch.length >= need ? options.scratch : alloc(need));
+  const c = series.cursor();
+  w.put(f.open);
+  while (w.fill(c, pieceBytes)) yield w.take(Math.min(w.buf.length, pieceBytes + BAR_ROOM + 64));
+  if (w.pos + f.close.length > w.buf.length) w.grow();
+  w.put(f.close);
+  yield w.take(0);
+}
+
+/** A byte buffer that bars are written in. */
+class BarWriter {
+  pos = 0;
+  buf: Uint8Array;
+  private first = true;
+  private readonly zone: Zone;
+  private readonly f: Fragments;
+  // The date and offset last written, as bytes: consecutive bars share them.
+  private readonly dayBytes = new Uint8Array(16);
+  private dayLength = 0;
+  private dayOf = NaN;
+  private offsetOf = NaN;
+  private offsetBytes = new Uint8Array(0);
+  /** Where the bar last written in full or copied starts (-1: none to copy), and what it holds. */
+  private last = -1;
+  private lastLength = 0;
+  private startAt = 0;
+  private endAt = 0;
+  private lastDay = NaN;
+  private lastStartDay = NaN;
+  private lastEndDay = NaN;
+  private lastStartOffset = NaN;
+  private lastEndOffset = NaN;
+  private lastStartSec = 0;
+  private lastEndSec = 0;
+
+  constructor(zone: Zone, f: Fragments, buf: Uint8Array) {
+    this.zone = zone;
+    this.f = f;
+    this.buf = buf;
+  }
+
+  grow(): void {
+    const next = alloc(this.buf.length * 2 + BAR_ROOM);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+  }
+
+  /** The bytes written; writing goes on in a fresh buffer of `capacity`. */
+  take(capacity: number): Uint8Array {
+    const out = this.buf.subarray(0, this.pos);
+    this.buf = alloc(capacity);
+    this.pos = 0;
+    this.last = -1;
+    return out;
+  }
+
+  put(b: Uint8Array): void {
+    const buf = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < b.length; i++) buf[p++] = b[i]!;
+    this.pos = p;
+  }
+
+  /**
+   * Writes the cursor's bars until they run out (false) or the buffer holds `pieceBytes` and
+   * has no room for another bar (true: take a piece, then call again).
+   *
+   * Consecutive bars of a session usually differ only in their two times of day: such a bar is
+   * the previous one copied in one move with the digits of its times that changed written over
+   * (the minutes, mostly), instead of being written byte by byte.
+   */
+  fill(c: BarCursor, pieceBytes: number): boolean {
+    const f = this.f;
+    const zone = this.zone;
+    for (;;) {
+      if (this.pos + BAR_ROOM > this.buf.length) {
+        if (this.pos >= pieceBytes) return true;
+        this.grow();
+      }
+      if (!c.next()) return false;
+      const startOffset = zone.offsetAt(c.start);
+      const endOffset = zone.offsetAt(c.end);
+      const startLocal = c.start + startOffset;
+      const endLocal = c.end + endOffset;
+      const startDay = Math.floor(startLocal / SECONDS_PER_DAY);
+      const endDay = Math.floor(endLocal / SECONDS_PER_DAY);
+      const buf = this.buf;
+      const pos = this.pos;
+      if (
+        this.last >= 0 &&
+        c.day === this.lastDay &&
+        startDay === this.lastStartDay &&
+        endDay === this.lastEndDay &&
+        startOffset === this.lastStartOffset &&
+        endOffset === this.lastEndOffset
+      ) {
+        const n = this.lastLength;
+        buf.copyWithin(pos, this.last, this.last + n);
+        const startSec = startLocal - startDay * SECONDS_PER_DAY;
+        const endSec = endLocal - endDay * SECONDS_PER_DAY;
+        patchTime(buf, pos + this.startAt, startSec, this.lastStartSec);
+        patchTime(buf, pos + this.endAt, endSec, this.lastEndSec);
+        this.lastStartSec = startSec;
+        this.lastEndSec = endSec;
+        this.last = pos;
+        this.pos = pos + n;
+        continue;
+      }
+      // Only a bar written after another can be copied: the first one lacks the separator.
+      this.last = this.first ? -1 : pos;
+      this.put(this.first ? f.first : f.next);
+      this.first = false;
+      this.day(c.day);
+      this.put(f.beforeStart);
+      this.day(startDay);
+      this.startAt = this.pos + 1 - pos; // after the T
+      this.time(startLocal - startDay * SECONDS_PER_DAY, startOffset);
+      this.put(f.beforeEnd);
+      this.day(endDay);
+      this.endAt = this.pos + 1 - pos;
+      this.time(endLocal - endDay * SECONDS_PER_DAY, endOffset);
+      this.put(f.after);
+      this.lastLength = this.pos - pos;
+      this.lastStartSec = startLocal - startDay * SECONDS_PER_DAY;
+      this.lastEndSec = endLocal - endDay * SECONDS_PER_DAY;
+      this.lastDay = c.day;
+      this.lastStartDay = startDay;
+      this.lastEndDay = endDay;
+      this.lastStartOffset = startOffset;
+      this.lastEndOffset = endOffset;
+    }
+  }
+
+  /** `T`, the time of day and the offset of an instant whose date was just written. */
+  private time(seconds: number, offset: number): void {
+    const p = this.pos;
+    this.buf[p] = 84; // T
+    writeTime(this.buf, p + 1, seconds);
+    this.pos = p + 9;
+    if (offset !== this.offsetOf) {
+      this.offsetBytes = encoder.encode(formatOffset(offset));
+      this.offsetOf = offset;
+    }
+    this.put(this.offsetBytes);
+  }
+
+  /** `formatDay(day)`. */
+  private day(day: number): void {
+    if (day !== this.dayOf) {
+      const text = formatDay(day);
+      for (let i = 0; i < text.length; i++) this.dayBytes[i] = text.charCodeAt(i);
+      this.dayLength = text.length;
+      this.dayOf = day;
+    }
+    const buf = this.buf;
+    const b = this.dayBytes;
+    const p = this.pos;
+    const n = this.dayLength;
+    for (let i = 0; i < n; i++) buf[p + i] = b[i]!;
+    this.pos = p + n;
+  }
+}
+
+/** `HH:MM:SS` of `seconds` (0 .. 86399) at `p`. */
+function writeTime(buf: Uint8Array, p: number, seconds: number): void {
+  const h = (seconds / 3600) | 0;
+  const rest = seconds - h * 3600;
+  const m = (rest / 60) | 0;
+  const s = rest - m * 60;
+  buf[p] = 48 + ((h / 10) | 0);
+  buf[p + 1] = 48 + (h % 10);
+  buf[p + 2] = 58;
+  buf[p + 3] = 48 + ((m / 10) | 0);
+  buf[p + 4] = 48 + (m % 10);
+  buf[p + 5] = 58;
+  buf[p + 6] = 48 + ((s / 10) | 0);
+  buf[p + 7] = 48 + (s % 10);
+}
+
+/** Writes over the digits of `HH:MM:SS` at `p` that differ between `seconds` and `was`. */
+function patchTime(buf: Uint8Array, p: number, seconds: number, was: number): void {
+  if (seconds === was) return;
+  const h = (seconds / 3600) | 0;
+  const wh = (was / 3600) | 0;
+  if (h !== wh) {
+    buf[p] = 48 + ((h / 10) | 0);
+    buf[p + 1] = 48 + (h % 10);
+  }
+  const rest = seconds - h * 3600;
+  const wrest = was - wh * 3600;
+  const m = (rest / 60) | 0;
+  const wm = (wrest / 60) | 0;
+  if (m !== wm) {
+    buf[p + 3] = 48 + ((m / 10) | 0);
+    buf[p + 4] = 48 + (m % 10);
+  }
+  const s = rest - m * 60;
+  if (s !== wrest - wm * 60) {
+    buf[p + 6] = 48 + ((s / 10) | 0);
+    buf[p + 7] = 48 + (s % 10);
+  }
+}
