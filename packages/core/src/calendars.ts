@@ -68,16 +68,16 @@ export class CurrencyCalendar implements CalendarMember {
   }
 
   /**
-   * Why `day` is not a business day of the currency, or null when it is one: `weekend` for a
-   * day of its weekend definition, else the name of its first holiday row with settlement `No`
-   * (`holiday` when that row has no name). A holiday row on a weekend day answers `weekend`:
-   * the weekend closes the day whatever the row says, and naming the holiday would suggest a
-   * closure that moved something.
+   * Why `day` is not a business day of the currency, or null when it is one: the name of its
+   * first holiday row with settlement `No` (`holiday` when that row has no name), else
+   * `weekend` for a day of its weekend definition. The holiday wins on a weekend day too: a
+   * reader comparing closures across currencies with different weekends wants to see the
+   * holiday a row declares, and the weekend alone says nothing about it.
    */
   reason(day: number): string | null {
-    if (this.weekend & weekdayBit(isoWeekday(day))) return 'weekend';
     const h = this.entry.closedByDay.get(day);
-    return h === undefined ? null : (h.holiday_name ?? 'holiday');
+    if (h !== undefined) return h.holiday_name ?? 'holiday';
+    return this.weekend & weekdayBit(isoWeekday(day)) ? 'weekend' : null;
   }
 
   isBusinessDay(day: number): boolean {
@@ -210,27 +210,38 @@ export class JoinedCalendar {
   }
 
   /**
-   * The condition of §4's end-of-month rule, read literally: `day` is a business day and none
-   * follows it in its month. Unlike QuantLib's `isEndOfMonth`, a non-business day after the
-   * month's last business day (a Saturday the 30th) does not qualify.
+   * QuantLib's `Calendar::isEndOfMonth`: no business day follows `day` in its month, so `day`
+   * is the month's last business day or a non-business day after it. QuantLib asks whether the
+   * next business day after `day` is in another month; only the rest of the month can decide
+   * that, so nothing past it is looked at (a calendar with no business day for years would
+   * otherwise walk out of its coverage window for an answer it already has).
    */
-  isLastBusinessDayOfMonth(day: number): boolean {
-    if (!this.isBusinessDay(day)) return false;
+  isEndOfMonth(day: number): boolean {
     const end = lastDayOfMonth(day);
     for (let d = day + 1; d <= end; d++) if (this.isBusinessDay(d)) return false;
     return true;
   }
 
   /**
-   * `advance` of calendar-arithmetic.md §4. QuantLib's `Calendar::advance`, except where the
-   * page says otherwise: the end-of-month rule starts only from the month's last business day,
-   * it applies to weeks as well as months and years (§5 gives it to every week tenor), and it
-   * ignores the convention, `unadjusted` included.
+   * QuantLib's `Calendar::endOfMonth`: the last day of the month of `day` adjusted `preceding`,
+   * so the month's last business day, or the last one before the month when it has none.
+   */
+  endOfMonth(day: number): number {
+    return this.preceding(lastDayOfMonth(day));
+  }
+
+  /**
+   * `advance` of calendar-arithmetic.md §4, step for step QuantLib's `Calendar::advance`: n = 0
+   * adjusts the date whatever the unit, weeks never take the end-of-month rule, and when months
+   * or years take it the convention plays no part (`unadjusted` included, as in Debian's
+   * QuantLib 1.29, which the cross-check runs against). The target date of the plain addition
+   * is only looked at when it is adjusted, so a rule that answers from the target month's end
+   * does not fail on a target outside the window.
    */
   advance(day: number, n: number, unit: TimeUnit, convention: BusinessDayConvention, endOfMonth: boolean): number {
     this.check(day);
+    if (n === 0) return this.adjust(day, convention);
     if (unit === 'days') {
-      if (n === 0) return this.adjust(day, convention);
       let d = day;
       const step = n > 0 ? 1 : -1;
       for (let k = Math.abs(n); k > 0; k--) {
@@ -239,9 +250,9 @@ export class JoinedCalendar {
       }
       return d;
     }
-    const target = unit === 'weeks' ? day + 7 * n : addMonths(day, unit === 'years' ? 12 * n : n);
-    this.check(target);
-    if (endOfMonth && this.isLastBusinessDayOfMonth(day)) return this.preceding(lastDayOfMonth(target));
+    if (unit === 'weeks') return this.adjust(day + 7 * n, convention);
+    const target = addMonths(day, unit === 'years' ? 12 * n : n);
+    if (endOfMonth && this.isEndOfMonth(day)) return this.endOfMonth(target);
     return this.adjust(target, convention);
   }
 }

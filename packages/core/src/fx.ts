@@ -74,7 +74,10 @@ export function closuresBetween(cals: SpotCalendars, tradeDay: number, spot: num
   return out;
 }
 
-/** Value date of a tenor from the spot date, on the calendar of both currencies and USD. */
+/**
+ * Value date of a tenor from the spot date, on the calendar of both currencies and USD. Every
+ * tenor asks for the end-of-month rule; `advance` gives it to month and year tenors only.
+ */
 export function valueDay(all: JoinedCalendar, spot: number, tenor: Tenor): number {
   if (!('n' in tenor)) return all.advance(spot, 1, 'days', 'following', false);
   return all.advance(spot, tenor.n, tenor.unit, 'modified_following', true);

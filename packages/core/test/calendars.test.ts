@@ -262,18 +262,14 @@ describe('advance', () => {
     expect(adv('USD', '2023-02-28', 1, 'weeks', 'following', false)).toBe('2023-03-07');
   });
 
-  it('weeks follow the end-of-month rule too: to the last business day of the month the added weeks reach', () => {
-    // Tue 2023-02-28 is February's last business day; a week later is in March.
-    expect(adv('USD', '2023-02-28', 1, 'weeks', 'following', true)).toBe('2023-03-31');
-    expect(adv('USD', '2023-02-28', 4, 'weeks', 'following', true)).toBe('2023-03-31');
-    expect(adv('USD', '2023-02-28', 5, 'weeks', 'following', true)).toBe('2023-04-28');
-    // Fri 2023-06-30 (the last business day of June): the target month is July's.
-    expect(adv('USD+EUR', '2023-06-30', 1, 'weeks', 'modified_following', true)).toBe('2023-07-31');
-    // Backwards: Fri 2023-03-31 minus one week is in March itself.
-    expect(adv('USD', '2023-03-31', -1, 'weeks', 'following', true)).toBe('2023-03-31');
-    expect(adv('USD', '2023-03-31', -5, 'weeks', 'following', true)).toBe('2023-02-28');
-    // Not the month's last business day: plain weeks.
-    expect(adv('USD', '2023-02-27', 1, 'weeks', 'following', true)).toBe('2023-03-06');
+  it('weeks never take the end-of-month rule: plain weeks, then adjust', () => {
+    // Tue 2023-02-28 is February's last business day; the rule would have made it March 31.
+    expect(adv('USD', '2023-02-28', 1, 'weeks', 'following', true)).toBe('2023-03-07');
+    expect(adv('USD', '2023-02-28', 5, 'weeks', 'following', true)).toBe('2023-04-04');
+    expect(adv('USD+EUR', '2023-06-30', 1, 'weeks', 'modified_following', true)).toBe('2023-07-07');
+    expect(adv('USD', '2023-03-31', -1, 'weeks', 'following', true)).toBe('2023-03-24');
+    // Sat 2023-09-30 plus a week is Sat 7 October, adjusted.
+    expect(adv('USD', '2023-09-30', 1, 'weeks', 'preceding', true)).toBe('2023-10-06');
   });
 
   it('months and years: a day past the end of the target month becomes its last day, then adjust', () => {
@@ -304,28 +300,30 @@ describe('advance', () => {
     expect(adv('USD', '2023-03-30', 1, 'months', 'following', true)).toBe('2023-05-01');
   });
 
-  it('end-of-month rule only from a business day: a weekend month end after the last business day is an ordinary date', () => {
-    // Sat 2023-09-30 comes after September's last business day (Fri 29) but is not a business
-    // day, so it is not "the last business day of its month": plus one month is Mon 30 October.
-    expect(adv('USD', '2023-09-30', 1, 'months', 'following', true)).toBe('2023-10-30');
-    expect(adv('XNYS', '2023-09-30', 1, 'months', 'following', true)).toBe('2023-10-30');
+  it('end-of-month rule also from a non-business day after the month\'s last business day', () => {
+    // Sat 2023-09-30 comes after September's last business day (Fri 29): no business day
+    // follows it in September, so plus one month is October's last business day.
+    expect(adv('USD', '2023-09-30', 1, 'months', 'following', true)).toBe('2023-10-31');
+    expect(adv('XNYS', '2023-09-30', 1, 'months', 'following', true)).toBe('2023-10-31');
     expect(adv('USD', '2023-09-30', 1, 'months', 'following', false)).toBe('2023-10-30');
     expect(adv('XNYS', '2023-09-30', 1, 'years', 'following', true)).toBe('2024-09-30');
-    // n = 0: add nothing, then adjust (not back to Fri 29).
+    expect(adv('XNYS', '2023-04-29', 1, 'years', 'following', true)).toBe('2024-04-30');
+    // Fri 2023-12-29, the year's last business day (30 and 31 a weekend), to January's.
+    expect(adv('USD', '2023-12-29', 1, 'months', 'following', true)).toBe('2024-01-31');
+    // n = 0 adjusts the date, whatever the unit and the rule (not back to Fri 29).
     expect(adv('XNYS', '2023-09-30', 0, 'months', 'following', true)).toBe('2023-10-02');
     expect(adv('XNYS', '2023-09-30', 0, 'years', 'following', true)).toBe('2023-10-02');
-    // From Fri 29 itself the rule applies; n = 0 stays on it.
     expect(adv('XNYS', '2023-09-29', 1, 'months', 'following', true)).toBe('2023-10-31');
     expect(adv('XNYS', '2023-09-29', 0, 'months', 'following', true)).toBe('2023-09-29');
   });
 
-  it('end-of-month rule with unadjusted: the same last-business-day reading on both ends', () => {
-    // From the last business day, the target month's last business day (not its last day).
+  it('end-of-month rule with unadjusted: the target month\'s last business day, as with any convention', () => {
     expect(adv('USD', '2023-03-31', 1, 'months', 'unadjusted', true)).toBe('2023-04-28');
     expect(adv('USD', '2023-02-28', 1, 'months', 'unadjusted', true)).toBe('2023-03-31');
-    // From a month end that is not a business day, the plain date, unadjusted.
-    expect(adv('USD', '2023-09-30', 1, 'months', 'unadjusted', true)).toBe('2023-10-30');
-    expect(adv('USD', '2023-04-30', 1, 'months', 'unadjusted', true)).toBe('2023-05-30');
+    expect(adv('USD', '2023-09-30', 1, 'months', 'unadjusted', true)).toBe('2023-10-31');
+    expect(adv('USD', '2023-04-30', 1, 'months', 'unadjusted', true)).toBe('2023-05-31');
+    // Not at the month's end: the plain date, unadjusted.
+    expect(adv('USD', '2023-09-28', 1, 'months', 'unadjusted', true)).toBe('2023-10-28');
   });
 
   it('refuses bad n, unit and end_of_month naming their params', () => {

@@ -153,12 +153,12 @@ describe('spot date', () => {
     });
   });
 
-  it('Choice: a holiday row on a weekend day is reported as weekend', () => {
+  it('a holiday row on a weekend day gives the holiday as the reason, the weekend for the others', () => {
     // USD has a Veterans Day row on Saturday 2023-11-11.
     expect(ds.fxSpot('EURUSD', '2023-11-10')).toMatchObject({
       spot_date: '2023-11-14',
       closures: [
-        { date: '2023-11-11', closed: weekend('EUR', 'USD') },
+        { date: '2023-11-11', closed: [{ currency: 'EUR', reason: 'weekend' }, { currency: 'USD', reason: 'Veterans Day' }] },
         { date: '2023-11-12', closed: weekend('EUR', 'USD') },
       ],
     });
@@ -221,7 +221,7 @@ describe('value date', () => {
     expect(ds.fxValueDate('EURGBP', '2023-11-20', 'SN')).toMatchObject({ spot_date: '2023-11-22', value_date: '2023-11-24' });
   });
 
-  it('weeks, months and years from spot with modified following and the end-of-month rule', () => {
+  it('weeks, months and years from spot with modified following; the end-of-month rule moves months and years only', () => {
     const v = (pair: string, trade: string, tenor: string) => ds.fxValueDate(pair, trade, tenor).value_date;
     expect(v('EURUSD', '2023-06-16', '1W')).toBe('2023-06-27');
     expect(v('EURUSD', '2023-06-16', '1m')).toBe('2023-07-20');
@@ -236,12 +236,13 @@ describe('value date', () => {
     expect(ds.fxValueDate('EURUSD', '2023-03-29', '1M')).toMatchObject({ spot_date: '2023-03-31', value_date: '2023-04-28' });
     // Spot Wed 30 August (not month end): 30 September is a Saturday, following would leave the month.
     expect(ds.fxValueDate('EURUSD', '2023-08-28', '1M')).toMatchObject({ spot_date: '2023-08-30', value_date: '2023-09-29' });
-    // USDCAD spot is T+1; spot Fri 30 June is June's last business day, so 1W goes to the
-    // last business day of July (weeks follow the end-of-month rule too, §5).
-    expect(ds.fxValueDate('USDCAD', '2023-06-29', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
-    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
-    expect(ds.fxValueDate('EURUSD', '2023-06-28', '5W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-08-31' });
-    // Spot Thu 29 June is not the month's last business day: plain weeks.
+    // USDCAD spot is T+1; spot Fri 30 June is June's last business day, yet week tenors stay
+    // plain weeks (the rule is for months and years).
+    expect(ds.fxValueDate('USDCAD', '2023-06-29', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-07' });
+    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-07' });
+    expect(ds.fxValueDate('EURUSD', '2023-06-28', '5W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-08-04' });
+    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1M')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
+    expect(ds.fxValueDate('EURUSD', '2023-02-24', '1W')).toMatchObject({ spot_date: '2023-02-28', value_date: '2023-03-07' });
     expect(ds.fxValueDate('EURUSD', '2023-06-27', '1W')).toMatchObject({ spot_date: '2023-06-29', value_date: '2023-07-06' });
   });
 

@@ -318,6 +318,28 @@ describe('§3 next and previous bells', () => {
     expect(d.nextBell('XX.TEST', at('2024-05-04T02:00:00.001Z'), 'open').at).toBe('2024-05-06T09:00:00+08:00');
   });
 
+  it('bells at the coverage window\'s end: a night that ends on the day after the window is not a session of it', () => {
+    // An overnight session every night, 20:00 to 06:00 Hong Kong; window 2023-01-01 .. 2025-12-31.
+    const bound = (date: string): MarketHolidayRow => ({ fin_id: 'XX.TEST', date, holiday_name: 'Bound', schedule: 'Regular', status: 'Open', settlement: 'Yes' });
+    const d = Dataset.create({
+      markets: [{ fin_id: 'XX.TEST', timezone: 'Asia/Hong_Kong' }],
+      holidays: [bound('2023-01-01'), bound('2025-12-31')],
+      schedules: [{ ...sched('XX.TEST', 'Regular', 'Primary Trading Session', 'Mon-Sun', '20:00', '06:00', { offset_days: 1 }), timezone: 'Asia/Hong_Kong' }],
+      phaseTypes: PHASE_TYPES,
+      micMapping: [],
+      seasonDefinitions: [],
+    });
+    // The window's last night ends on 2026-01-01, outside it: its opening and its closing are no bells.
+    expect(d.nextBell('XX.TEST', at('2025-12-31T12:00:00Z'), 'open')).toEqual({ event: 'open', at: null, date: null });
+    expect(d.nextBell('XX.TEST', at('2025-12-31T12:00:00Z'), 'close')).toEqual({ event: 'close', at: null, date: null });
+    expect(d.nextBell('XX.TEST', at('2025-12-30T21:00:00Z'), 'close')).toEqual({ event: 'close', at: '2025-12-31T06:00:00+08:00', date: '2025-12-31' });
+    expect(d.previousBell('XX.TEST', at('2025-12-31T15:00:00Z'), 'open')).toEqual({ event: 'open', at: '2025-12-30T20:00:00+08:00', date: '2025-12-31' });
+    expect(d.previousBell('XX.TEST', at('2025-12-31T15:00:00Z'), 'close')).toEqual({ event: 'close', at: '2025-12-31T06:00:00+08:00', date: '2025-12-31' });
+    // Just before that night begins, its opening is still no bell, and earlier ones are found.
+    expect(d.nextBell('XX.TEST', at('2025-12-31T11:59:59Z'), 'open')).toEqual({ event: 'open', at: null, date: null });
+    expect(d.previousBell('XX.TEST', at('2025-12-31T11:59:59Z'), 'open').at).toBe('2025-12-30T20:00:00+08:00');
+  });
+
   it('runs join across dates: an overnight session touching the next one is one run', () => {
     const d = market([
       sched('XX.TEST', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00', '18:00'),

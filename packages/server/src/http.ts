@@ -4,6 +4,6 @@
  * generator, which the server loads on the first /openapi.json request (the full entry point
  * re-exports them).
  */
-export { createServer, installShutdownHandlers, type RunningServer, type ServerOptions, type ShutdownOptions } from './server.js';
+export { createServer, installShutdownHandlers, stopSignalJudge, type RunningServer, type ServerOptions, type ShutdownOptions } from './server.js';
 export { publisherTokensFrom, type PublisherOptions } from './publish.js';
 export type { LogLevel } from './logging.js';

@@ -3,6 +3,8 @@ export {
   createServer,
   clearStaleSocket,
   installShutdownHandlers,
+  stopSignalJudge,
+  STOP_REPEAT_MS,
   DEFAULT_HOST,
   DEFAULT_PORT,
   DEFAULT_UPDATE_EVERY_MINUTES,
@@ -13,6 +15,7 @@ export {
   type RunningServer,
   type ServerOptions,
   type ShutdownOptions,
+  type StopSignalVerdict,
 } from './server.js';
 export { DataHolder, createUpdater, type Updater, type UpdateOutcome, type UpdateState } from './updates.js';
 export { buildOpenApiDocument } from './openapi.js';

@@ -421,12 +421,12 @@ export const operations = defineOperations({
     tag: 'Calendars',
     summary: 'Advance a date by business days, weeks, months or years',
     description:
-      '`days`: n business days from the date (n = 0 adjusts it by the convention). ' +
+      '`days`: n business days from the date; n = 0 adjusts it by the convention, whatever the unit. ' +
       '`weeks`, `months`, `years`: the period on the plain calendar (a day past the end of the target month becomes ' +
-      'its last day), then adjusted by the convention. With `end_of_month`, a start date that is the last business ' +
-      'day of its month (a business day with none after it in the month) gives the last business day of the month ' +
-      'the period reaches, whatever the convention; any other start, a weekend month end included, is advanced as ' +
-      'without it. T+N settlement is `n=N` on the market calendar.',
+      'its last day), then adjusted by the convention. With `end_of_month`, as QuantLib: for `months` and `years` ' +
+      'only, a start date after which no business day follows in its month (the last business day, or a weekend ' +
+      'or holiday after it) gives the last business day of the target month, whatever the convention. ' +
+      'T+N settlement is `n=N` on the market calendar.',
     params: {
       expr,
       date: calendarDate,
@@ -438,9 +438,9 @@ export const operations = defineOperations({
       }),
       convention: { ...convention, example: 'following' },
       end_of_month: documented(withDefault(param.boolean(), false), {
-        description: 'End-of-month rule for weeks, months and years (default false). Accepts true/false, 1/0, yes/no, on/off.',
+        description: 'End-of-month rule for months and years, never weeks or days (default false). Accepts true/false, 1/0, yes/no, on/off.',
         example: 'false',
-        cli: { flag: 'eom', help: "end-of-month rule: from a month's last business day to the target month's last business day" },
+        cli: { flag: 'eom', help: "end-of-month rule (months, years): from a month's last business day or later to the target month's last business day" },
       }),
     },
     call: (ds, a) => ds.advance(a.expr, a.date, a.n, a.unit, a.convention, a.end_of_month),
@@ -457,7 +457,7 @@ export const operations = defineOperations({
     description:
       'Lag 2, except 1 for USDCAD, USDTRY, USDPHP and USDRUB (quoted that way round: CADUSD and the others are 2). Intermediate days need only the non-USD currencies open; the ' +
       'spot date must be a business day of both currencies and USD. `closures` lists every date between trade and ' +
-      'spot on which one of them was closed, and why.',
+      'spot on which one of them was closed, and why: the closing holiday\'s name, even on a weekend day, else `weekend`.',
     params: {
       pair,
       trade_date: tradeDate,
@@ -481,7 +481,8 @@ export const operations = defineOperations({
     description:
       '`SN`: the next business day after spot. `1W`..`52W`, `1M`..`120M`, `1Y`..`30Y`: the period added to spot with ' +
       'the end-of-month rule and `modified_following`, on the calendar of both currencies and USD: a spot on the ' +
-      "last business day of its month gives the last business day of the month the period reaches, weeks included.",
+      'last business day of its month gives the last business day of the month the period reaches, for month and ' +
+      'year tenors; week tenors are plain weeks.',
     params: {
       pair,
       trade_date: tradeDate,

@@ -147,14 +147,15 @@ describe('joined calendars (§4)', () => {
     expect((await get('/calendars/XNYS/advance?date=2023-01-31&n=1&unit=months').expect(200)).body.result).toBe('2023-02-28');
   });
 
-  it('end of month: only from the last business day of the month, for weeks too', async () => {
-    // Saturday 2023-09-30 is not a business day: plain months, then following.
-    expect((await get('/calendars/XNYS/advance?date=2023-09-30&n=1&unit=months&end_of_month=true').expect(200)).body.result).toBe('2023-10-30');
+  it('end of month as QuantLib: months and years when no session follows in the month, never weeks', async () => {
+    // Saturday 2023-09-30 comes after September's last session: October's last session.
+    expect((await get('/calendars/XNYS/advance?date=2023-09-30&n=1&unit=months&end_of_month=true').expect(200)).body.result).toBe('2023-10-31');
+    expect((await get('/calendars/XNYS/advance?date=2023-09-30&n=1&unit=months').expect(200)).body.result).toBe('2023-10-30');
     expect((await get('/calendars/XNYS/advance?date=2023-09-30&n=0&unit=months&end_of_month=true').expect(200)).body.result).toBe('2023-10-02');
     expect((await get('/calendars/XNYS/advance?date=2023-09-30&n=0&unit=years&end_of_month=true').expect(200)).body.result).toBe('2023-10-02');
     expect((await get('/calendars/XNYS/advance?date=2023-09-29&n=1&unit=months&end_of_month=true').expect(200)).body.result).toBe('2023-10-31');
-    // Friday 2023-06-30 is June's last session; a week later is in July.
-    expect((await get('/calendars/XNYS/advance?date=2023-06-30&n=1&unit=weeks&end_of_month=true').expect(200)).body.result).toBe('2023-07-31');
+    // Friday 2023-06-30 is June's last session; weeks stay plain weeks.
+    expect((await get('/calendars/XNYS/advance?date=2023-06-30&n=1&unit=weeks&end_of_month=true').expect(200)).body.result).toBe('2023-07-07');
     expect((await get('/calendars/XNYS/advance?date=2023-06-30&n=1&unit=weeks').expect(200)).body.result).toBe('2023-07-07');
   });
 
@@ -189,8 +190,9 @@ describe('FX spot and value dates (§5)', () => {
   it('value dates: SN and 1M from spot', async () => {
     expect((await get('/fx/value-date?pair=EURUSD&trade_date=2023-06-16&tenor=SN').expect(200)).body).toEqual({ pair: 'EURUSD', trade_date: '2023-06-16', tenor: 'SN', spot_date: '2023-06-20', value_date: '2023-06-21' });
     expect((await get('/fx/value-date?pair=EURUSD&trade_date=2023-06-16&tenor=1m').expect(200)).body).toMatchObject({ tenor: '1M', value_date: '2023-07-20' });
-    // Spot Friday 2023-06-30 is June's last business day: 1W takes the end-of-month rule to July's last.
-    expect((await get('/fx/value-date?pair=EURUSD&trade_date=2023-06-28&tenor=1W').expect(200)).body).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
+    // Spot Friday 2023-06-30 is June's last business day: 1M goes to July's last, 1W is a plain week.
+    expect((await get('/fx/value-date?pair=EURUSD&trade_date=2023-06-28&tenor=1M').expect(200)).body).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
+    expect((await get('/fx/value-date?pair=EURUSD&trade_date=2023-06-28&tenor=1W').expect(200)).body).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-07' });
   });
 
   it('errors: 422 naming pair, trade_date, lag and tenor; 404 unknown currency; 400 outside coverage', async () => {

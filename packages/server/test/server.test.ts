@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp, createServer, installShutdownHandlers, type DataSource, type LoadedData, type RunningServer, type UpdateResult } from '../src/index.js';
+import { createApp, createServer, installShutdownHandlers, stopSignalJudge, STOP_REPEAT_MS, type DataSource, type LoadedData, type RunningServer, type UpdateResult } from '../src/index.js';
 import { fixtureData } from './fixture.js';
 
 const running: RunningServer[] = [];
@@ -376,6 +376,49 @@ describe('shutdown', () => {
     expect(exits).toEqual([0]);
     remove();
     expect(process.listenerCount('SIGTERM')).toBe(0);
+  });
+
+  it('a signal within a second of the first is the same request to stop; a later one exits at once with 1', async () => {
+    let clock = 5_000;
+    const exits: number[] = [];
+    let finish!: () => void;
+    const closing = new Promise<void>((r) => (finish = r));
+    const closes: number[] = [];
+    const remove = installShutdownHandlers(
+      { close: () => (closes.push(clock), closing) },
+      { exit: (code) => exits.push(code), now: () => clock },
+    );
+    // Ctrl-C under pnpm: the group's SIGINT, then the wrapper's copy, then a SIGTERM, all within the second.
+    process.emit('SIGINT', 'SIGINT');
+    clock += 3;
+    process.emit('SIGINT', 'SIGINT');
+    clock += 997;
+    process.emit('SIGTERM', 'SIGTERM');
+    expect(closes).toEqual([5_000]);
+    expect(exits).toEqual([]);
+    // Asked again later: exit now, without waiting for the drain.
+    clock += 1;
+    process.emit('SIGTERM', 'SIGTERM');
+    expect(exits).toEqual([1]);
+    finish();
+    await sleep(10);
+    expect(exits).toEqual([1, 0]);
+    remove();
+  });
+
+  it('the repeat window is a parameter: 0 makes any second signal force exit', () => {
+    const judge = stopSignalJudge({ repeatWithinMs: 0, now: () => 42 });
+    expect([judge(), judge()]).toEqual(['stop', 'repeat']);
+    let t = 0;
+    const later = stopSignalJudge({ repeatWithinMs: 0, now: () => t++ });
+    expect([later(), later(), later()]).toEqual(['stop', 'force', 'force']);
+    let u = 0;
+    const standard = stopSignalJudge({ now: () => u });
+    expect(standard()).toBe('stop');
+    u = STOP_REPEAT_MS;
+    expect(standard()).toBe('repeat');
+    u = STOP_REPEAT_MS + 0.5;
+    expect(standard()).toBe('force');
   });
 });
 

@@ -17,7 +17,9 @@
  * - SIGTERM/SIGINT to the primary: it stops the update timer, tells every worker to drain
  *   (the single-process drain: /health 503 `draining`, listener closed, responses in flight
  *   finished, `drainTimeout`), waits for all of them to exit, and exits 0 (1 when a worker did
- *   not exit cleanly). A second signal kills the workers and exits 1.
+ *   not exit cleanly). A repeat of the signal within a second of the first is the same request
+ *   (a wrapper such as pnpm forwards the one the process group already got); a signal after
+ *   that kills the workers and exits 1.
  * - A worker that dies otherwise is replaced (after a growing delay when it keeps dying at
  *   start). A worker that cannot listen (address in use…) stops the whole server with exit 1.
  * - The primary does nothing per request. It accepts each connection and hands it to the next
@@ -29,7 +31,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import type { DataSource, LoadedData, UpdateResult } from '@openbell/loader';
-import { createLogger, createServer, createUpdater, clearStaleSocket, DataHolder, type RunningServer, type UpdateState } from '@openbell/server';
+import { createLogger, createServer, createUpdater, clearStaleSocket, DataHolder, stopSignalJudge, type RunningServer, type UpdateState } from '@openbell/server';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
@@ -352,14 +354,18 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
     return exiting;
   };
 
-  let signalled = false;
+  const judge = stopSignalJudge();
   const onSignal = (signal: NodeJS.Signals) => {
-    if (signalled) {
+    const verdict = judge();
+    if (verdict === 'repeat') {
+      logger.info({ signal }, 'signal repeated within a second of the first: the workers are still draining');
+      return;
+    }
+    if (verdict === 'force') {
       logger.warn({ signal }, 'second signal: killing the workers without waiting');
       for (const { worker } of workers.values()) if (!worker.isDead()) worker.process.kill('SIGKILL');
       process.exit(1);
     }
-    signalled = true;
     void shutdown(signal);
   };
   process.on('SIGTERM', onSignal);
