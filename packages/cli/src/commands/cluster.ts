@@ -232,7 +232,8 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   };
 
   changes.subscribeChangeSets((event, changeSet) => {
-    for (const w of workers.values()) if (w.serving) send(w.worker, { t: 'changes', event, changeSet });
+    // Every live worker, booting ones too: one that read the log before this set was written would miss it.
+    for (const w of workers.values()) if (!w.worker.isDead()) send(w.worker, { t: 'changes', event, changeSet });
   });
 
   const holder = new StateOnlyHolder();
@@ -368,6 +369,8 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
       backstop.unref();
       await Promise.all(exits);
       clearTimeout(backstop);
+      // The change log's and the webhook queues' files finish being written; in-flight POSTs are resent at the next start.
+      await changes.close().catch(() => undefined);
       logger.info('every worker finished: openbell server closed');
       process.exit(clean ? 0 : 1);
     })();

@@ -269,11 +269,15 @@ export class WebhookDeliverer {
     }
   }
 
-  /** Stops sending (timers cleared); pending deliveries stay in the files for the next start. */
-  close(): Promise<void> {
+  /**
+   * Stops sending (timers cleared) and resolves once the files are written; pending
+   * deliveries stay in them for the next start. A request in flight is not waited for: it
+   * is sent again then (at least once).
+   */
+  async close(): Promise<void> {
     this.closed = true;
     for (const t of this.targets) if (t.timer !== undefined) this.timers.clearTimeout(t.timer);
-    return this.settled();
+    await Promise.all(this.targets.map((t) => t.writes.idle()));
   }
 
   private delayAfter(attempts: number): number {
