@@ -28,7 +28,8 @@ afterEach(async () => {
 /** A source whose next update hands over whatever the test queued. */
 function sourceOf(first: LoadedData) {
   const next: LoadedData[] = [];
-  const source: DataSource = {
+  // The loader's DataSource types its data as a loader Dataset; these are in-memory ones.
+  const source = {
     description: 'test source',
     isRemote: false,
     load: async () => first,
@@ -36,7 +37,7 @@ function sourceOf(first: LoadedData) {
       const d = next.shift();
       return d ? { status: 'updated', data: d } : { status: 'up_to_date' };
     },
-  };
+  } as unknown as DataSource;
   return { source, next };
 }
 
