@@ -77,6 +77,8 @@ export interface RunningServer {
   logger: Logger;
   /** Resolves once data is being served; rejects if the first load attempt fails (retries go on). */
   ready: Promise<void>;
+  /** The data-change feed given as `changes` (its `log` answers /changes). */
+  changes: ChangeFeed | undefined;
   /** Checks the source for new data now (no-op 'up_to_date' without a source). */
   updateNow(options?: { force?: boolean }): Promise<UpdateOutcome>;
   /** Stops accepting, lets in-flight requests finish, stops the update timer. Idempotent. */
@@ -325,6 +327,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     server,
     logger,
     ready,
+    changes,
     updateNow: (opts) => (updater ? updater.runNow(opts) : Promise.resolve('up_to_date' as const)),
     close,
   };

@@ -155,7 +155,14 @@ export class ChangeLog {
   }
 
   private read(dir: string): void {
-    if (this.writes) ensureDir(dir);
+    if (this.writes) {
+      try {
+        ensureDir(dir);
+      } catch (e) {
+        // A read-only or missing cache folder costs the persistence, never the server.
+        this.logger.warn({ dir, err: (e as Error).message }, 'cannot create the change log folder; change sets are kept in memory only');
+      }
+    }
     const raw = readJsonFile(join(dir, INDEX_FILE), this.logger, 'the change log index') as Partial<IndexFile> | undefined;
     if (!raw) return;
     if (Array.isArray(raw.dropped)) for (const v of raw.dropped) if (typeof v === 'string') this.dropped.push(v);
