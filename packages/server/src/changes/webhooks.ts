@@ -242,12 +242,21 @@ export class WebhookDeliverer {
   enqueue(changeSet: ChangeSet, dataset?: CalendarQueries): void {
     if (this.closed) return;
     const id = changeSet.to_version ?? changeSet.loaded_at;
+    // A large change set is costly to serialize: once for every URL without a filter.
+    let whole: string | undefined;
     for (const t of this.targets) {
-      const filtered = applyFilter(changeSet, dataset, { markets: t.markets, currencies: t.currencies });
-      if (filtered.changes.length === 0) continue;
       if (t.inFlight?.id === id || t.queue.some((p) => p.id === id)) continue;
+      let body: string;
+      if (!t.markets && !t.currencies) {
+        if (changeSet.changes.length === 0) continue;
+        body = whole ??= JSON.stringify(changeSet);
+      } else {
+        const filtered = applyFilter(changeSet, dataset, { markets: t.markets, currencies: t.currencies });
+        if (filtered.changes.length === 0) continue;
+        body = JSON.stringify(filtered);
+      }
       const at = this.now();
-      const p: Pending = { id, body: JSON.stringify(filtered), enqueuedAt: at, attempts: 0, nextAt: at };
+      const p: Pending = { id, body, enqueuedAt: at, attempts: 0, nextAt: at };
       t.queue.push(p);
       const dropped: Pending[] = [];
       while (t.queue.length > this.maxPending) {
