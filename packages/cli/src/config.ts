@@ -46,9 +46,15 @@ export interface Settings {
   requestTimeout: number;
   /** `serve` processes answering requests (node:cluster); 1 = a single process. */
   workers: number;
+  /** URLs told of each new change set (POST, signed). */
+  webhook: string[] | undefined;
+  /** The HMAC key of webhook signatures; required with `webhook`. Never printed. */
+  webhookSecret: string | undefined;
+  /** Change sets kept in memory and in the cache folder. */
+  keepChanges: number;
 }
 
-type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level' | 'workers';
+type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level' | 'workers' | 'urls';
 interface KeySpec {
   key: keyof Settings;
   env: string;
@@ -83,9 +89,12 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'headersTimeout', env: 'OPENBELL_HEADERS_TIMEOUT', flag: '--headers-timeout', kind: 'seconds' },
   { key: 'requestTimeout', env: 'OPENBELL_REQUEST_TIMEOUT', flag: '--request-timeout', kind: 'seconds' },
   { key: 'workers', env: 'OPENBELL_WORKERS', flag: '--workers', kind: 'workers' },
+  { key: 'webhook', env: 'OPENBELL_WEBHOOKS', flag: '--webhook', kind: 'urls' },
+  { key: 'webhookSecret', env: 'OPENBELL_WEBHOOK_SECRET', flag: '--webhook-secret', kind: 'string' },
+  { key: 'keepChanges', env: 'OPENBELL_KEEP_CHANGES', flag: '--keep-changes', kind: 'count' },
 ];
 
-const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1 };
+const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1, keepChanges: 50 };
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */
@@ -135,6 +144,12 @@ function convert(spec: KeySpec, value: unknown, where: string): unknown {
       } catch {
         throw bad(`expected true or false (${TRUE_WORDS.join('/')} or ${FALSE_WORDS.join('/')})`);
       }
+    case 'urls': {
+      // A URL's own query may hold commas (`?markets=A,B`): split only where the next URL starts.
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/,(?=\s*https?:\/\/)/i) : null;
+      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected comma-separated URLs or a list of URLs');
+      return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
+    }
     case 'list': {
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : null;
       if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected a comma- or space-separated string or a list of strings');

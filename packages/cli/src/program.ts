@@ -163,6 +163,10 @@ export function buildProgram(): Command {
     .option('--headers-timeout <seconds>', 'seconds a client has to send request headers (env OPENBELL_HEADERS_TIMEOUT; default 10)')
     .option('--request-timeout <seconds>', 'seconds a client has to send a whole request (env OPENBELL_REQUEST_TIMEOUT; default 30)')
     .option('--workers <n>', 'processes answering requests, or auto = one per core (env OPENBELL_WORKERS; default 1)')
+    // Data changes (CONFIG.md): webhooks and the change log.
+    .option('--webhook <url>', 'POST each change set to URL, signed; repeatable (env OPENBELL_WEBHOOKS, comma-separated)', (v: string, all: string[] = []) => [...all, v])
+    .option('--webhook-secret <secret>', 'HMAC key of the webhook signatures, required with --webhook (prefer env OPENBELL_WEBHOOK_SECRET)')
+    .option('--keep-changes <n>', 'change sets kept for /changes, in memory and in the cache folder (env OPENBELL_KEEP_CHANGES; default 50)')
     .action(async (_opts, cmd: Command) => {
       const { serve } = await import('./commands/serve.js');
       await serve(settingsOf(cmd));

@@ -7,3 +7,5 @@
 export { createServer, installShutdownHandlers, stopSignalJudge, type RunningServer, type ServerOptions, type ShutdownOptions } from './server.js';
 export { publisherTokensFrom, type PublisherOptions } from './publish.js';
 export type { LogLevel } from './logging.js';
+export { createChangeFeed, WebhookConfigError, type ChangeFeed, type ChangeTrackingOptions } from './changes/index.js';
+export { createLogger } from './logging.js';

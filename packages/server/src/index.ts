@@ -41,3 +41,5 @@ export {
   type PublishedVersion,
   type PublisherTokenSources,
 } from './publish.js';
+export * from './changes/index.js';
+export type { SwapListener } from './updates.js';

@@ -65,7 +65,7 @@ export function createLogger(level: LogLevel = 'info', format: LogFormat = 'json
     name: 'openbell',
     level,
     // Belt and braces: nothing logs headers, but if someone adds them, the secrets stay out.
-    redact: { paths: ['req.headers.authorization', 'headers.authorization', 'token', '*.token'], censor: '[redacted]' },
+    redact: { paths: ['req.headers.authorization', 'headers.authorization', 'token', '*.token', 'secret', '*.secret', 'webhookSecret', '*.webhookSecret'], censor: '[redacted]' },
   };
   if (format === 'json') return pino(options, (stdoutBatch ??= new StdoutBatch()));
   // Synchronous, in this thread: a terminal is slow enough already; colour unless NO_COLOR.

@@ -13,6 +13,7 @@ import { inMemoryData, prepareApp, type AppOptions } from './routes.js';
 import { createLogger } from './logging.js';
 import type { DataSource, LoadedData } from './types.js';
 import { createUpdater, DataHolder, publicErrorMessage, type UpdateOutcome, type Updater } from './updates.js';
+import type { ChangeFeed } from './changes/feed.js';
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES };
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
@@ -55,6 +56,13 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
    * request or `loadApp()` has loaded it. Default false.
    */
   expressOnDemand?: boolean;
+  /**
+   * Data changes (changes/index.ts createChangeFeed): `/events` sends its `data` events, and
+   * unless `computeChanges` is false each swap is compared with the version it replaces.
+   */
+  changes?: ChangeFeed;
+  /** False in a cluster worker, whose change sets come from the primary. Default true. */
+  computeChanges?: boolean;
 }
 
 export interface RunningServer {
@@ -69,6 +77,8 @@ export interface RunningServer {
   logger: Logger;
   /** Resolves once data is being served; rejects if the first load attempt fails (retries go on). */
   ready: Promise<void>;
+  /** The data-change feed given as `changes` (its `log` answers /changes). */
+  changes: ChangeFeed | undefined;
   /** Checks the source for new data now (no-op 'up_to_date' without a source). */
   updateNow(options?: { force?: boolean }): Promise<UpdateOutcome>;
   /** Stops accepting, lets in-flight requests finish, stops the update timer. Idempotent. */
@@ -117,7 +127,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   // the request's Host header; known once listening.
   let listenUrl: string | undefined;
   const publish = options.publish ? { listenUrl: () => listenUrl, ...options.publish } : undefined;
-  const appOptions = { ...options, publish, holder, logger };
+  // ---- data changes ----
+  const changes = options.changes;
+  if (changes && options.computeChanges !== false) holder.onSwap((previous, next) => changes.swapped(previous, next));
+  const live = changes ? { ...options.live, dataChanges: changes } : options.live;
+  // ---- end data changes ----
+  const appOptions = { ...options, ...(live ? { live } : {}), publish, holder, logger };
   const prepared = prepareApp(appOptions);
   let app: OpenbellApp | undefined;
   let loadingApp: Promise<OpenbellApp> | undefined;
@@ -260,6 +275,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       holder.draining = true;
       updater?.stop();
       if (retryTimer) clearTimeout(retryTimer);
+      // Pending webhook deliveries stay in the cache folder for the next start.
+      void changes?.close().catch(() => undefined);
       const started = Date.now();
       let inFlight = 0;
       for (const n of busy.values()) inFlight += n;
@@ -310,6 +327,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     server,
     logger,
     ready,
+    changes,
     updateNow: (opts) => (updater ? updater.runNow(opts) : Promise.resolve('up_to_date' as const)),
     close,
   };

@@ -42,10 +42,29 @@ export class DataHolder {
   }
 
   swap(data: LoadedData): void {
+    const previous = this.current;
     this.current = data;
     this.loadError = null;
+    // After the assignment: the new version serves before any listener runs.
+    for (const listener of this.swapListeners) {
+      try {
+        listener(previous, data);
+      } catch {
+        // A listener's fault must never undo or fail a swap.
+      }
+    }
+  }
+
+  private readonly swapListeners = new Set<SwapListener>();
+
+  /** Called after each swap with the data replaced (undefined for the first) and the new data; returns the unsubscribe function. */
+  onSwap(listener: SwapListener): () => void {
+    this.swapListeners.add(listener);
+    return () => this.swapListeners.delete(listener);
   }
 }
+
+export type SwapListener = (previous: LoadedData | undefined, next: LoadedData) => void;
 
 /**
  * Error text fit for /info and logs. Loader errors should never carry credentials, but a

@@ -30,8 +30,9 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
+import type { ChangeSet } from '@openbell/core';
 import type { DataSource, LoadedData, UpdateResult } from '@openbell/loader';
-import { createLogger, createServer, createUpdater, clearStaleSocket, DataHolder, stopSignalJudge, type RunningServer, type UpdateState } from '@openbell/server';
+import { createLogger, createServer, createUpdater, clearStaleSocket, DataHolder, stopSignalJudge, type DataChangedEvent, type RunningServer, type UpdateState } from '@openbell/server';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
@@ -41,7 +42,9 @@ type ToWorker =
   | { t: 'prepare'; seq: number; version: string | null; publishKey?: string }
   | { t: 'commit'; seq: number }
   | { t: 'updates'; state: UpdateState }
-  | { t: 'drain' };
+  | { t: 'drain' }
+  // The primary computes each change set once; workers log it and tell their /events streams.
+  | { t: 'changes'; event: DataChangedEvent; changeSet: ChangeSet | null };
 type ToPrimary =
   | { t: 'prepared'; seq: number; version: string | null }
   | { t: 'prepare_failed'; seq: number; error: string }
@@ -67,6 +70,9 @@ function send(target: Worker | NodeJS.Process, message: ToWorker | ToPrimary): v
 
 export async function runWorker(settings: Settings): Promise<void> {
   const source = sourceFor(settings, undefined, true);
+  const logger = createLogger(settings.logLevel as Parameters<typeof createLogger>[0], logFormatOf(settings));
+  const { changeFeedFor } = await import('./data-changes.js');
+  const changes = changeFeedFor(settings, logger, 'worker');
   let pending: { seq: number; data: LoadedData } | undefined;
   let running: RunningServer | undefined;
   let updates: UpdateState | undefined;
@@ -90,7 +96,7 @@ export async function runWorker(settings: Settings): Promise<void> {
     const publish = settings.publish ? { ...publishOptions(settings, source.archivePath()), ...(publishKey ? { signingKey: publishKey } : {}) } : undefined;
     try {
       // No `source`: the worker never checks for updates, the primary does.
-      running = await createServer({ ...serverOptions(settings), data, ...(publish ? { publish } : {}) });
+      running = await createServer({ ...serverOptions(settings), data, logger, changes, computeChanges: false, ...(publish ? { publish } : {}) });
     } catch (e) {
       // Exit once the message is out, so the primary stops instead of restarting this worker.
       const message: ToPrimary = { t: 'fatal', message: oneLine(listenFault(e, settings) ?? e) };
@@ -135,6 +141,9 @@ export async function runWorker(settings: Settings): Promise<void> {
       case 'drain':
         drain();
         break;
+      case 'changes':
+        changes.publish(m.event, m.changeSet);
+        break;
     }
   });
   // Messages that arrive before a listener exists are lost: the primary waits for this one.
@@ -157,6 +166,9 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   // wins for whoever wants the kernel's choice.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_RR;
   const logger = createLogger(settings.logLevel as Parameters<typeof createLogger>[0], logFormatOf(settings));
+  // Only the primary compares versions and delivers webhooks; a bad webhook setting stops here.
+  const { changeFeedFor } = await import('./data-changes.js');
+  const changes = changeFeedFor(settings, logger, 'primary');
   const bar = await progressBar();
   const source = sourceFor(settings, bar.onProgress, true);
   if (settings.publish) publishOptions(settings, source.archivePath()); // the same user errors as one process
@@ -166,6 +178,8 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   // This load also puts a verified archive in the cache for the workers to load.
   const first = await source.load().finally(() => bar.stop());
   let version = first.meta.version;
+  /** The version the workers serve, kept to compare the next one with. */
+  let servedData: LoadedData = first;
   const served = first.meta.isSample ? 'the bundled SAMPLE dataset' : first.meta.source;
   if (settings.uds) await clearStaleSocket(settings.uds);
   const publishKey = settings.publish ? randomBytes(32).toString('hex') : undefined;
@@ -219,6 +233,11 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
     for (const w of ready) send(w, { t: 'commit', seq: round });
   };
 
+  changes.subscribeChangeSets((event, changeSet) => {
+    // Every live worker, booting ones too: one that read the log before this set was written would miss it.
+    for (const w of workers.values()) if (!w.worker.isDead()) send(w.worker, { t: 'changes', event, changeSet });
+  });
+
   const holder = new StateOnlyHolder();
   const broadcastState = () => {
     for (const { worker } of workers.values()) send(worker, { t: 'updates', state: { ...holder.updates } });
@@ -258,6 +277,10 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
           const ready = await prepare(targets, round, version, false);
           commit(ready, round);
           logger.info({ version, workers: ready.length }, 'new data version swapped into every worker');
+          // After the commit: the comparison never delays the swap.
+          const previous = servedData;
+          servedData = result.data;
+          changes.swapped(previous, result.data);
         }
         return result;
       }).finally(() => setImmediate(broadcastState)),
@@ -348,6 +371,8 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
       backstop.unref();
       await Promise.all(exits);
       clearTimeout(backstop);
+      // The change log's and the webhook queues' files finish being written; in-flight POSTs are resent at the next start.
+      await changes.close().catch(() => undefined);
       logger.info('every worker finished: openbell server closed');
       process.exit(clean ? 0 : 1);
     })();

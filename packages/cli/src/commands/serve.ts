@@ -3,7 +3,7 @@
  * archive it serves as a hosted `/v4/download` endpoint.
  */
 import cluster from 'node:cluster';
-import { createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions, type ServerOptions } from '@openbell/server/http';
+import { createLogger, createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions, type ServerOptions } from '@openbell/server/http';
 import { verifyPathOffThread } from '@openbell/loader';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
@@ -86,6 +86,10 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     const { runPrimary } = await import('./cluster.js');
     return runPrimary(settings, err);
   }
+  // Before loading: a webhook without a secret is a start-up error.
+  const logger = createLogger(settings.logLevel as LogLevel, logFormatOf(settings));
+  const { changeFeedFor } = await import('./data-changes.js');
+  const changes = changeFeedFor(settings, logger, 'single');
   const bar = await progressBar();
   const source = sourceFor(settings, bar.onProgress, true);
   const publish = settings.publish ? publishOptions(settings, source.archivePath()) : undefined;
@@ -99,6 +103,8 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     ...serverOptions(settings),
     data,
     source,
+    logger,
+    changes,
     ...(publish ? { publish } : {}),
   }).catch((e: unknown) => {
     throw listenFault(e, settings) ?? e;

@@ -31,6 +31,8 @@ export interface LiveOptions {
   heartbeatMs?: number;
   /** How far ahead events are planned, ms (default one hour). */
   horizonMs?: number;
+  /** Data changes: each event is sent as `event: data` (data-changes.md §2). */
+  dataChanges?: { subscribe(listener: (event: unknown) => void): () => void };
 }
 
 const MAX_RESUME_MS = 86_400_000;
@@ -156,6 +158,12 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     const heartbeat = setInterval(() => {
       if (!closed) res.write(frame('heartbeat', { at: new Date(now()).toISOString() }));
     }, heartbeatMs);
+    // ---- data changes ----
+    const unsubscribe = options.dataChanges?.subscribe((event) => {
+      if (!closed) res.write(frame('data', event));
+    });
+    if (unsubscribe) res.once('close', unsubscribe);
+    // ---- end data changes ----
     req.on('close', finish);
     res.on('error', finish);
 
