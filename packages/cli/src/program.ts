@@ -1,7 +1,7 @@
 /** The command tree (commander). Commands only translate arguments and print answers. */
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { operations, type ApiParam, type Operation } from '@openbell/server/offline';
+import { operations, type ApiParam, type Operation } from '@openbell/catalog';
 import type { CommandOperation } from './commands/formatters.js';
 import { resolveSettings, type Settings } from './config.js';
 import { UserError } from './errors.js';

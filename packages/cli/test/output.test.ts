@@ -2,7 +2,7 @@
 // one time format, and --format table|json|csv with the REST CSV body.
 import { loadSample } from '@openbell/loader';
 import { createServer, type RunningServer } from '@openbell/server';
-import { operations, type Operation } from '@openbell/server/offline';
+import { operations, type Operation } from '@openbell/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWith } from '../src/commands/formatters.js';
 import { statusTable } from '../src/commands/many.js';

@@ -5,10 +5,9 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { operations, TAGS } from './operations.js';
-import type { ApiParam, ErrorStatus, Operation } from './registry.js';
-import * as schemas from './schemas.js';
-import { AmbiguousError, ErrorDetail, Health, Info, INTERFACE_VERSION, ValidationError } from './schemas.js';
+import { operations, TAGS, type ApiParam, type ErrorStatus, type Operation } from '@openbell/catalog';
+import * as schemas from '@openbell/catalog/schemas';
+import { AmbiguousError, ErrorDetail, Health, Info, INTERFACE_VERSION, ValidationError } from '@openbell/catalog/schemas';
 
 const ERROR_TEXT: Record<ErrorStatus, string> = {
   400: 'Date or instant outside the coverage window (of the market, the joined calendar or the currencies)',

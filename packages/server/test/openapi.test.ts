@@ -5,7 +5,9 @@
  */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, createApp, operations, schemas, type Operation, type OpenbellApp } from '../src/index.js';
+import { buildOpenApiDocument, createApp, type OpenbellApp } from '../src/index.js';
+import { operations, type Operation } from '@openbell/catalog';
+import * as schemas from '@openbell/catalog/schemas';
 import { CME, fixtureData, NOON_NY } from './fixture.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

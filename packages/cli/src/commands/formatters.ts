@@ -1,11 +1,11 @@
 /**
  * How each operation's answer reads for people: one text formatter per operation that has a
- * command (the registry's `cli` entry, @openbell/server operations.ts). The body's type comes
+ * command (the catalogue's `cli` entry, @openbell/catalog operations.ts). The body's type comes
  * from the operation, and a command without a formatter does not compile. `--json` prints the
  * REST body instead.
  */
 import type { Bell, Market, MarketDay, Phase } from '@openbell/core';
-import type { CommandName, Operations, ResultOf } from '@openbell/server/offline';
+import type { CommandName, Operations, ResultOf } from '@openbell/catalog';
 import { clock, dateOf, fitLine, hhmm, keyValues, localTime, note, PLAIN, statusColor, table, type Out } from '../format.js';
 import { statusTable } from './many.js';
 

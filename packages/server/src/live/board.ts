@@ -5,8 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStatusManyFailure, type CalendarQueries } from '@openbell/core';
-import { bulkError } from '../bulk.js';
-import { toHttp, DataNotLoadedError } from '../errors.js';
+import { bulkError } from '@openbell/catalog';
+import { toHttp, DataNotLoadedError } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
 import { BOARD_HTML } from './board-page.js';
 

@@ -18,7 +18,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CalendarQueries, PlannedBellEvent } from '@openbell/core';
 import { eventIdInstant } from '@openbell/core';
-import { bulkError } from '../bulk.js';
+import { bulkError } from '@openbell/catalog';
 import type { LoadedData } from '../types.js';
 import type { DataHolder } from '../updates.js';
 

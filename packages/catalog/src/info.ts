@@ -1,16 +1,50 @@
 /**
- * Bodies of /health and /info: service state, not calendar answers.
+ * Bodies of /health and /info: service state, not calendar answers. The server answers them
+ * from its data holder, `openbell info` from the data it loaded; both pass a ServiceState.
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import type { CalendarQueries } from '@openbell/core';
 import { scrubSecrets } from '@openbell/core/secrets';
 import { DataNotLoadedError } from './errors.js';
 import { INTERFACE_VERSION } from './interface-version.js';
-import type { DataHolder } from './updates.js';
+
+/** The background update loop's state, as /info reports it. */
+export interface UpdateState {
+  /** Whether periodic checks run (remote source and a non-zero interval). */
+  enabled: boolean;
+  everyMinutes: number;
+  lastAttemptAt: string | null;
+  lastSuccessAt: string | null;
+  /** 'updated', 'up_to_date' or 'failed' for the last finished attempt. */
+  lastResult: 'updated' | 'up_to_date' | 'failed' | null;
+  lastError: string | null;
+  nextCheckAt: string | null;
+}
+
+/** What /info says of the data served: the part of the loader's DataMeta it reads. */
+export interface ServedMeta {
+  source: string;
+  kind: string;
+  isSample: boolean;
+  version: string | null;
+  downloadedAt: string | null;
+  loadedAt: string;
+  warnings?: readonly { market?: string; currency?: string }[];
+}
+
+/** The state /health and /info describe (the server's DataHolder is one). */
+export interface ServiceState {
+  readonly current: { readonly dataset: CalendarQueries; readonly meta: ServedMeta } | undefined;
+  readonly loadError: string | null;
+  readonly draining?: boolean;
+  /** Absent where nothing updates the data (a one-shot command): /info then has no `updates`. */
+  readonly updates?: UpdateState;
+}
 
 /**
  * node:cluster when /info is first answered: this module is also part of the CLI's one-shot
- * commands (the offline entry), whose start would otherwise load cluster and child_process.
+ * commands, whose start would otherwise load cluster and child_process.
  */
 let nodeCluster: typeof import('node:cluster').default | undefined;
 const cluster = (): typeof import('node:cluster').default => (nodeCluster ??= createRequire(import.meta.url)('node:cluster') as typeof import('node:cluster').default);
@@ -57,7 +91,7 @@ export interface HealthBody {
   version: string;
 }
 
-export function healthBody(holder: DataHolder): { status: number; body: HealthBody } {
+export function healthBody(holder: ServiceState): { status: number; body: HealthBody } {
   if (holder.draining) {
     return { status: 503, body: { status: 'draining', data_loaded: holder.current !== undefined, detail: 'The server is shutting down; requests in progress are being finished', version: PACKAGE_VERSION } };
   }
@@ -75,7 +109,7 @@ export function healthBody(holder: DataHolder): { status: number; body: HealthBo
   };
 }
 
-export function infoBody(holder: DataHolder): Record<string, unknown> {
+export function infoBody(holder: ServiceState): Record<string, unknown> {
   const data = holder.current;
   const meta = data?.meta;
   const u = holder.updates;
@@ -105,7 +139,7 @@ export function infoBody(holder: DataHolder): Record<string, unknown> {
     },
     // Which process answered: under `serve --workers N` each worker is a process of its own.
     process: { pid: process.pid, worker: cluster().isWorker ? (cluster().worker?.id ?? null) : null },
-    updates: {
+    updates: u && {
       enabled: u.enabled,
       every_minutes: u.everyMinutes,
       last_attempt_at: u.lastAttemptAt,

@@ -1,0 +1,47 @@
+/**
+ * The operation catalogue, shared by every adapter (the REST server, the CLI, library users):
+ * the declared operations, the in-process answer of one (`answerOperation`, `answer`, `invoke`),
+ * the map from core's error codes to HTTP statuses, and the service bodies (/info, /health).
+ *
+ * The zod schemas of the answers are a subpath of their own (`@openbell/catalog/schemas`): only
+ * the OpenAPI document and tests need them, and loading zod would slow every command's start.
+ */
+export { operations, TAGS, type Operations } from './operations.js';
+export {
+  defineOperations,
+  documented,
+  perform,
+  readArgs,
+  type ApiParam,
+  type ArgsOf,
+  type CliCommand,
+  type CliHint,
+  type CommandName,
+  type ErrorStatus,
+  type Limits,
+  type Operation,
+  type OperationSpec,
+  type Params,
+  type Registry,
+  type ResultOf,
+} from './registry.js';
+export {
+  answer,
+  answerOperation,
+  createRouteMatcher,
+  failure,
+  invoke,
+  readOperationArgs,
+  runOperation,
+  type AnswerOptions,
+  type ArgsOutcome,
+  type CompiledRoute,
+  type RouteMatch,
+  type RouteMatcher,
+  type RouteOutcome,
+} from './answer.js';
+export { coreEntries, DataNotLoadedError, locOf, toHttp, type HttpAnswer, type ParamLocations, type ValidationEntry } from './errors.js';
+export { bulkBody, bulkError, type BulkEntry, type BulkError } from './bulk.js';
+export { toCsv } from './csv.js';
+export { healthBody, infoBody, PACKAGE_VERSION, SAMPLE_LABEL, type HealthBody, type ServedMeta, type ServiceState, type UpdateState } from './info.js';
+export { INTERFACE_VERSION } from './interface-version.js';
