@@ -4,10 +4,15 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { CalendarQueries } from '@openbell/core';
+import type { CalendarQueries, Plan } from '@openbell/core';
 import { scrubSecrets } from '@openbell/core/secrets';
 import { DataNotLoadedError } from './errors.js';
 import { INTERFACE_VERSION } from './interface-version.js';
+
+/** How an update check can end. */
+export const UPDATE_RESULTS = ['updated', 'up_to_date', 'failed'] as const;
+/** What /health says of the service. */
+export const HEALTH_STATUSES = ['ok', 'loading', 'unavailable', 'draining'] as const;
 
 /** The background update loop's state, as /info reports it. */
 export interface UpdateState {
@@ -17,7 +22,7 @@ export interface UpdateState {
   lastAttemptAt: string | null;
   lastSuccessAt: string | null;
   /** 'updated', 'up_to_date' or 'failed' for the last finished attempt. */
-  lastResult: 'updated' | 'up_to_date' | 'failed' | null;
+  lastResult: (typeof UPDATE_RESULTS)[number] | null;
   lastError: string | null;
   nextCheckAt: string | null;
 }
@@ -79,10 +84,10 @@ function iso(value: string | Date | number | null | undefined): string | null {
  */
 
 /** The vendor's `access_level` for a plan: it spells holidays-only `only_holidays`. */
-const ACCESS_LEVEL = { full: 'full', no_currencies: 'no_currencies', holidays_only: 'only_holidays' } as const;
+export const ACCESS_LEVEL = { full: 'full', no_currencies: 'no_currencies', holidays_only: 'only_holidays' } as const satisfies Record<Plan, string>;
 
 export interface HealthBody {
-  status: 'ok' | 'loading' | 'unavailable' | 'draining';
+  status: (typeof HEALTH_STATUSES)[number];
   data_loaded: boolean;
   detail?: string;
   /** Vendor field: a sentence saying the service runs. */
@@ -109,7 +114,53 @@ export function healthBody(holder: ServiceState): { status: number; body: Health
   };
 }
 
-export function infoBody(holder: ServiceState): Record<string, unknown> {
+/** What /info documents of the data. */
+export interface InfoData {
+  loaded: boolean;
+  version: string | null;
+  loaded_at: string | null;
+  downloaded_at: string | null;
+  source: string | null;
+  kind: string | null;
+  is_sample: boolean;
+  label: string | null;
+  plan: Plan | null;
+  counts: Record<string, number> | null;
+  warnings: number;
+}
+
+/** What /info adds of the data beyond its document: the load's warnings in detail. */
+export interface InfoDataDetails {
+  load_warnings: number;
+  warning_details: NonNullable<ServedMeta['warnings']>;
+  affected_markets: string[];
+  affected_currencies: string[];
+  load_error?: string;
+}
+
+export interface InfoBody {
+  name: 'openbell';
+  interface_version: typeof INTERFACE_VERSION;
+  package_version: string;
+  data: InfoData & InfoDataDetails;
+  process: { pid: number; worker: number | null };
+  updates?: {
+    enabled: boolean;
+    every_minutes: number;
+    last_attempt_at: string | null;
+    last_success_at: string | null;
+    last_result: UpdateState['lastResult'];
+    last_error: string | null;
+    next_check_at: string | null;
+  };
+  api_version: string;
+  total_markets: number | null;
+  total_currencies: number | null;
+  last_data_update: string | null;
+  access_level: (typeof ACCESS_LEVEL)[Plan] | null;
+}
+
+export function infoBody(holder: ServiceState): InfoBody {
   const data = holder.current;
   const meta = data?.meta;
   const u = holder.updates;

@@ -65,7 +65,6 @@ describe('operations', () => {
         },
         call: (_ds, a, now) => ({ n: a.n, direction: a.direction, after: a.after ?? now() }),
         response: z.object({ n: z.number(), direction: z.string(), after: z.number() }),
-        errors: [422],
       },
     });
     const match = createRouteMatcher(Object.values(extra))('/fx/XNYS/next')!;

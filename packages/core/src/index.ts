@@ -7,6 +7,7 @@ export type { JsonPieceOptions } from './json.js';
 export * from './params.js';
 export {
   civilFromDays,
+  DAY_NAMES,
   dayName,
   daysFromCivil,
   formatDay,

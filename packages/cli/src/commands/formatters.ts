@@ -4,7 +4,7 @@
  * from the operation, and a command without a formatter does not compile. `--json` prints the
  * REST body instead.
  */
-import type { Bell, Market, MarketDay, Phase } from '@openbell/core';
+import { dayName, tryParseDay, type Bell, type Market, type MarketDay, type Phase } from '@openbell/core';
 import type { CommandName, Operations, ResultOf } from '@openbell/catalog';
 import { clock, dateOf, fitLine, hhmm, keyValues, localTime, note, PLAIN, statusColor, table, type Out } from '../format.js';
 import { statusTable } from './many.js';
@@ -76,11 +76,10 @@ function phaseRows(phases: Phase[], out: FormatContext): string {
   return `${out1}\n${note(out, `(${where}; * = open${overnight ? '; +1d: the day after' : ''})`)}`;
 }
 
-const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 /** `2023-11-22` → `Wed`. */
 function dayOf(date: string): string {
-  return DAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
+  const day = tryParseDay(date);
+  return day === undefined ? '' : dayName(day);
 }
 
 /** The trading hours of a day, from its first open phase to its last, as `HH:MM – HH:MM`. */
