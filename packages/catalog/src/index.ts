@@ -7,9 +7,12 @@
  * the OpenAPI document and tests need them, and loading zod would slow every command's start.
  */
 export { operations, TAGS, type Operations } from './operations.js';
+export { endpoints, MEDIA_TYPES, type Endpoint, type EndpointKind, type Endpoints, type EndpointSpec } from './endpoints.js';
 export {
   defineOperations,
   documented,
+  errorStatuses,
+  NEEDS,
   perform,
   readArgs,
   type ApiParam,
@@ -19,11 +22,13 @@ export {
   type CommandName,
   type ErrorStatus,
   type Limits,
+  type Need,
   type Operation,
   type OperationSpec,
   type Params,
   type Registry,
   type ResultOf,
+  type RouteShape,
 } from './registry.js';
 export {
   answer,
@@ -43,5 +48,5 @@ export {
 export { coreEntries, DataNotLoadedError, locOf, toHttp, type HttpAnswer, type ParamLocations, type ValidationEntry } from './errors.js';
 export { bulkBody, bulkError, type BulkEntry, type BulkError } from './bulk.js';
 export { toCsv } from './csv.js';
-export { healthBody, infoBody, PACKAGE_VERSION, SAMPLE_LABEL, type HealthBody, type ServedMeta, type ServiceState, type UpdateState } from './info.js';
+export { healthBody, infoBody, PACKAGE_VERSION, SAMPLE_LABEL, type HealthBody, type InfoBody, type ServedMeta, type ServiceState, type UpdateState } from './info.js';
 export { INTERFACE_VERSION } from './interface-version.js';

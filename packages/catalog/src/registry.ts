@@ -148,20 +148,37 @@ export type Registry<M extends Specs> = {
   readonly [K in keyof M]: M[K] extends OperationSpec<infer S, infer R, infer T, infer C> ? Operation<S, R, T, C> : never;
 };
 
-/** Completes the declarations: ids, path and query parameters, their order and locations. */
+/** Where a declared path's parameters travel: what every catalogue entry derives from its path. */
+export interface RouteShape {
+  /** Names of the path placeholders, in path order. */
+  readonly pathParams: readonly string[];
+  /** Names of the query parameters, in declaration order. */
+  readonly queryParams: readonly string[];
+  /** Where each parameter travels in a REST request (the first element of a 422 `loc`). */
+  readonly locations: Readonly<Record<string, 'path' | 'query'>>;
+  /** The parameters, path ones first. */
+  readonly params: Params;
+}
+
+/** The path and query parameters of an entry: each `{name}` of its path is the parameter of that name. */
+export function routeShape(id: string, path: string, declared: Params): RouteShape {
+  const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  for (const name of pathParams) {
+    if (!(name in declared)) throw new Error(`${id}: path placeholder {${name}} is not among its params`);
+  }
+  const queryParams = Object.keys(declared).filter((n) => !pathParams.includes(n));
+  const params: Params = {};
+  const locations: Record<string, 'path' | 'query'> = {};
+  for (const n of pathParams) (params[n] = declared[n]!), (locations[n] = 'path');
+  for (const n of queryParams) (params[n] = declared[n]!), (locations[n] = 'query');
+  return { pathParams, queryParams, locations, params };
+}
+
+/** Completes the declarations: ids, path and query parameters, their order and locations, error statuses. */
 export function defineOperations<M extends Specs>(specs: M): Registry<M> {
   const out: Record<string, Operation> = {};
   for (const [operationId, spec] of Object.entries(specs)) {
-    const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    for (const name of pathParams) {
-      if (!(name in spec.params)) throw new Error(`operation ${operationId}: path placeholder {${name}} is not among its params`);
-    }
-    const queryParams = Object.keys(spec.params).filter((n) => !pathParams.includes(n));
-    const params: Params = {};
-    const locations: Record<string, 'path' | 'query'> = {};
-    for (const n of pathParams) (params[n] = spec.params[n]), (locations[n] = 'path');
-    for (const n of queryParams) (params[n] = spec.params[n]), (locations[n] = 'query');
-    out[operationId] = { ...spec, params, operationId, pathParams, queryParams, locations, errors: errorStatuses(spec) };
+    out[operationId] = { ...spec, ...routeShape(`operation ${operationId}`, spec.path, spec.params), operationId, errors: errorStatuses(spec) };
   }
   return out as Registry<M>;
 }

@@ -370,6 +370,21 @@ export const BulkStatus = z
   })
   .openapi('BulkStatusResponse');
 
+// GET /board/data (the server's board handler builds the body).
+export const BoardData = z
+  .object({
+    as_of: z.string().openapi({ example: '2023-11-15T17:00:00+00:00' }),
+    now_ms: z.number().int().openapi({ description: "The server's clock, epoch milliseconds (the page measures its offset from it)." }),
+    data: z.looseObject({ version: str, is_sample: z.boolean(), loaded_at: isoInstant }).openapi('BoardDataSource'),
+    markets: z.array(
+      z.union([
+        StatusManyOk.extend({ mic: str, exchange_name: str, market_name: str, holiday: str.openapi({ description: "The holiday of the market's local date, if any." }) }).openapi('BoardEntry'),
+        StatusManyFault,
+      ]),
+    ),
+  })
+  .openapi('BoardDataResponse');
+
 // The service bodies and the bulk status against the types of the code that builds them. The
 // document leaves some of /info's fields out (the load's warnings in detail): the body's type
 // names them apart (InfoDataDetails), so any other field added to one side fails the build.

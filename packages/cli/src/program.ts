@@ -198,7 +198,7 @@ export function buildProgram(): Command {
       await info(settingsOf(cmd), { check: Boolean(opts.check), json: Boolean(cmd.optsWithGlobals().json) });
     });
 
-  // ---- issue 15: many markets (status of several IDs as one table; watch) ----
+  // Many markets: the status of several IDs as one table, and watch.
   program
     .command('status')
     .argument('<ids...>', 'FinIDs or MICs (several: one table, the body of GET /status)')
@@ -245,7 +245,6 @@ export function buildProgram(): Command {
         process.off('SIGTERM', onSignal);
       }
     });
-  // ---- end issue 15 ----
 
   addQueryCommands(program);
 

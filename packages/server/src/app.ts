@@ -64,9 +64,8 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   });
   mountDocs(app);
 
-  // ---- issue 15: /board, /board/data, /events (SSE), /markets/{id}/holidays.ics, /currencies/{code}/holidays.ics ----
+  // The catalogue's board, bell-event stream and holiday feeds.
   mountLive(app, holder, { ...options.live, now });
-  // ---- end issue 15 ----
 
   app.use((req, res) => {
     res.status(404).json({ detail: `Not Found: no route for ${req.method} ${req.path}` });

@@ -3,7 +3,7 @@
  * Events. Core's bell-event stream (`openBellEventStream`, on the server's clock) says which
  * event is due and how long to wait; this module keeps the timer and writes the frames.
  *
- * Stream (chosen where the issue is silent):
+ * Stream (chosen where the spec is silent):
  * - `event: ready`, data `{as_of, markets}`: the FinIDs being watched, once at the start.
  * - `event: market_error`, data `{identifier, error: {status, detail}}`: an identifier that
  *   cannot be watched (what its single-market status request would answer).
