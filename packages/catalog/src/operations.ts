@@ -4,8 +4,9 @@
  * all derived from these entries (registry.ts says how). Calls are thin: parameters read by
  * core, one core call, its result out. Every calendar rule lives in core.
  *
- * Adding an operation: the core method (and its test), one entry here, and the CLI's text
- * formatter when the entry has a `cli` command (cli/src/commands/formatters.ts).
+ * Adding an operation: the core method (and its test) and one entry here; its error statuses
+ * follow from `needs`, `plan` and its parameters. A command prints the CLI's default table
+ * unless a text formatter is added (cli/src/commands/formatters.ts). docs/architecture.md.
  */
 import { BELL_EVENTS, CONVENTIONS, MAX_BULK_IDENTIFIERS, MAX_LAG, MAX_STEPS, optional, param, SESSION_DIRECTIONS, UNITS, withDefault } from '@openbell/core/params';
 import { defineOperations, documented, type CliCommand, type OperationSpec, type Params } from './registry.js';
