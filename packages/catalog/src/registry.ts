@@ -3,9 +3,10 @@
  * entries) and what is derived from a declaration for every adapter:
  *
  * - the REST route: its path, which parameters come from the path and which from the query,
- *   the 422 `loc` of each parameter, whether a 200 body may be cached (answer.ts, dispatch.ts);
- * - the OpenAPI document and /docs (openapi.ts);
- * - the CLI command, its arguments and options, the names its error messages use (cli);
+ *   the 422 `loc` of each parameter, the error statuses it may answer, whether a 200 body may
+ *   be cached (answer.ts here, the server's dispatcher);
+ * - the OpenAPI document and /docs (the server's openapi.ts);
+ * - the CLI command, its arguments and options, the names its error messages use;
  * - the library's typed call, `invoke(ds, 'listMarketHolidays', { identifier, start, end })`.
  *
  * Validation is core's: parameters are read with core's parsers (`parseParams`), which report
