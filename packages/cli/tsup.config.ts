@@ -56,6 +56,26 @@ const lazyBodyParser: EsbuildPlugin = {
 };
 
 /**
+ * The server's express app (app.ts) imports express at its top, and the server's one entry
+ * point re-exports createApp, so every chunk that imports the server would start express even
+ * though createServer builds the app on the first request that needs it. Bundled, the import
+ * becomes a function that requires express on its first call (app.ts only ever calls
+ * `express()`). The build fails if app.js no longer has that import or uses express otherwise.
+ */
+const lazyExpressApp: EsbuildPlugin = {
+  name: 'openbell-lazy-express-app',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]server[\\/]dist[\\/]app\.js$/ }, (args) => {
+      const line = "import express from 'express';";
+      const text = readFileSync(args.path, 'utf8');
+      if (text.split(line).length !== 2) throw new Error(`${args.path}: expected one '${line}' to make lazy`);
+      if (/\bexpress\.\w/.test(text.split(line)[1]!)) throw new Error(`${args.path}: express is used beyond express()`);
+      return { contents: text.replace(line, "const express = () => require('express')();"), loader: 'js' };
+    });
+  },
+};
+
+/**
  * commander requires child_process when it is imported, for subcommands run as executables,
  * which openbell has none of; child_process (with dgram and more) is then loaded by every
  * command. Bundled, its `spawn` is a getter that requires child_process on first use. The
@@ -111,7 +131,7 @@ export default defineConfig({
   // express and pino too: resolving and reading their few hundred files is most of `serve`'s
   // start. swagger-ui-dist stays external: /docs serves files from its folder.
   noExternal: [/^@openbell\//, /^@js-joda\//, 'commander', 'papaparse', 'fflate', 'picocolors', 'cli-progress', 'zod', '@asteasolutions/zod-to-openapi', 'express', 'pino', 'pino-pretty'],
-  esbuildPlugins: [lazySystemZone, lazyBodyParser, lazyChildProcess, jsonAsText],
+  esbuildPlugins: [lazySystemZone, lazyBodyParser, lazyExpressApp, lazyChildProcess, jsonAsText],
   // Bundled CommonJS code calls require() for Node's modules; ESM has none of its own. Made on
   // a chunk's first call only: most chunks never call it, and createRequire is not free.
   banner: {

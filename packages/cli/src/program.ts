@@ -1,7 +1,7 @@
 /** The command tree (commander). Commands only translate arguments and print answers. */
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { operations, type ApiParam, type Operation } from '@openbell/server/offline';
+import { operations, type ApiParam, type Operation, type Operations } from '@openbell/catalog';
 import type { CommandOperation } from './commands/formatters.js';
 import { resolveSettings, type Settings } from './config.js';
 import { UserError } from './errors.js';
@@ -37,7 +37,14 @@ function formatOption(): Option {
 
 // Command modules are imported when their command runs, so --help, --version and argument
 // errors do not wait for the loader and the data.
-async function runQueryCommand(cmd: Command, name: CommandOperation, raw: Record<string, unknown>, names: Record<string, string>): Promise<unknown> {
+/** The parameter names of a command's operation, from the catalogue. */
+type ParamName<K extends CommandOperation> = keyof Operations[K]['params'] & string;
+/** A command's arguments for its operation, by parameter name, as typed on the command line. */
+export type CommandArgs<K extends CommandOperation> = { [P in ParamName<K>]?: string | readonly string[] | boolean };
+/** How a command names each parameter of its operation in error messages (`ID`, `--at`). */
+export type CommandLabels<K extends CommandOperation> = { [P in ParamName<K>]?: string };
+
+async function runQueryCommand<K extends CommandOperation>(cmd: Command, name: K, raw: CommandArgs<K>, names: CommandLabels<K>): Promise<unknown> {
   const settings = settingsOf(cmd);
   const format = formatOf(cmd);
   const [{ csvBody, failureOf, formatBody, runQuery }, { loadForQuery }, { outputFor }] = await Promise.all([
@@ -48,7 +55,7 @@ async function runQueryCommand(cmd: Command, name: CommandOperation, raw: Record
   const data = await loadForQuery(settings, format !== 'table');
   const res = runQuery(data.dataset, name, raw);
   if (format === 'json') process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
-  if (res.status >= 400) throw failureOf(res, names);
+  if (res.status >= 400) throw failureOf(res, names as Readonly<Record<string, string>>);
   if (format === 'csv') process.stdout.write(csvBody(cmd.name(), res.body));
   if (format === 'table') {
     const ask = (other: CommandOperation, args: Readonly<Record<string, unknown>>) => runQuery(data.dataset, other, args);
@@ -61,6 +68,11 @@ async function runQueryCommand(cmd: Command, name: CommandOperation, raw: Record
     if (anyFailed(res.body)) process.exitCode = 1;
   }
   return res.body;
+}
+
+/** The command-line help a catalogue parameter declares. */
+function cliHelp(p: ApiParam): string {
+  return p.cli && 'help' in p.cli && p.cli.help !== undefined ? p.cli.help : p.description;
 }
 
 const PLACEHOLDER: Partial<Record<ApiParam['kind'], string>> = { date: 'date', instant: 'iso', integer: 'n' };
@@ -112,7 +124,7 @@ function addQueryCommands(program: Command): void {
         if (value !== undefined) raw[param] = value;
       });
       for (const { param, key } of options) if (opts[key] !== undefined) raw[param] = opts[key];
-      await runQueryCommand(cmd, op.operationId as CommandOperation, raw, names);
+      await runQueryCommand(cmd, op.operationId as CommandOperation, raw as CommandArgs<CommandOperation>, names);
     });
   }
 }
@@ -190,13 +202,13 @@ export function buildProgram(): Command {
       await info(settingsOf(cmd), { check: Boolean(opts.check), json: Boolean(cmd.optsWithGlobals().json) });
     });
 
-  // ---- issue 15: many markets (status of several IDs as one table; watch) ----
+  // Many markets: the status of several IDs as one table, and watch.
   program
     .command('status')
     .argument('<ids...>', 'FinIDs or MICs (several: one table, the body of GET /status)')
-    .option('--at <iso>', 'instant, ISO 8601 with Z or an offset (default: now)')
+    .option('--at <iso>', cliHelp(operations.getMarketStatus.params.datetime_utc))
     .addOption(formatOption())
-    .description('open or closed at an instant, why, until when, and the next bell')
+    .description(operations.getMarketStatus.cli!.description)
     .action(async (ids: string[], opts: { at?: string }, cmd: Command) => {
       const at = opts.at !== undefined ? { datetime_utc: opts.at } : {};
       if (ids.length === 1) {
@@ -237,7 +249,6 @@ export function buildProgram(): Command {
         process.off('SIGTERM', onSignal);
       }
     });
-  // ---- end issue 15 ----
 
   addQueryCommands(program);
 

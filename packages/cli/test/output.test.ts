@@ -2,9 +2,9 @@
 // one time format, and --format table|json|csv with the REST CSV body.
 import { loadSample } from '@openbell/loader';
 import { createServer, type RunningServer } from '@openbell/server';
-import { operations, type Operation } from '@openbell/server/offline';
+import { operations, type Operation } from '@openbell/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatWith } from '../src/commands/formatters.js';
+import { defaultFormat, formatWith } from '../src/commands/formatters.js';
 import { statusTable } from '../src/commands/many.js';
 import { colorWanted, outputWidth, PLAIN, table, type Out } from '../src/format.js';
 import { runQuery } from '../src/commands/queries.js';
@@ -224,5 +224,15 @@ describe('--format table|json|csv', () => {
     expect(market.stderr).toMatch(/market answers a single record.*--format json/);
     expect(bad.stderr).toMatch(/--format.*xml.*table, json, csv/);
     expect(both.stderr).toMatch(/--json and --format csv/);
+  });
+});
+
+describe('the default text of an operation without a formatter', () => {
+  it('is a table of a list of records, and a record one field per line', () => {
+    const list = defaultFormat([{ date: '2024-01-01', is_open: false, closed: ['GB.LSE'] }, { date: '2024-01-02', is_open: true, closed: [] }], PLAIN);
+    expect(list.split('\n')[0]).toMatch(/^date\s+is_open\s+closed$/);
+    expect(list).toContain('2024-01-01  no       ["GB.LSE"]');
+    expect(defaultFormat({ pair: 'EURUSD', lag: 2 }, PLAIN)).toMatch(/^pair\s+EURUSD\nlag\s+2$/);
+    expect(defaultFormat([], PLAIN)).toBe('nothing in the answer');
   });
 });

@@ -29,7 +29,7 @@ import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesBy
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
 import { dayJsonPieces, phaseJsonPieces, type JsonPieceOptions } from './json.js';
-import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern, parsePeriod } from './params.js';
+import { BELL_EVENTS, MAX_LAG, MAX_STEPS, SESSION_DIRECTIONS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern, parsePeriod } from './params.js';
 import { lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
@@ -112,8 +112,6 @@ function parseInstantArg(value: unknown, param: string): number {
   return ms;
 }
 
-const DIRECTIONS = ['none', 'next', 'previous'] as const;
-const EVENTS = ['open', 'close'] as const;
 const BREAKS = ['split', 'ignore'] as const;
 /**
  * Runs argument parsers and reports every faulty argument at once (as parseRange does for
@@ -411,7 +409,7 @@ export class Dataset {
     const args = new Args();
     const day = args.get(() => dayArg(date, 'date'));
     const steps = args.get(() => parseInteger(n, 'n', { min: -MAX_ADVANCE, max: MAX_ADVANCE }) + 0);
-    const dir = args.get(() => parseChoice(direction, 'direction', DIRECTIONS, 'none'));
+    const dir = args.get(() => parseChoice(direction, 'direction', SESSION_DIRECTIONS, 'none'));
     args.done();
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, day, day);
@@ -436,7 +434,7 @@ export class Dataset {
   private bell(identifier: string, instant: InstantInput, event: BellEvent, param: 'after' | 'before'): Bell {
     const args = new Args();
     const ms = args.get(() => parseInstantArg(instant, param));
-    const ev = args.get(() => parseChoice(event, 'event', EVENTS, 'open'));
+    const ev = args.get(() => parseChoice(event, 'event', BELL_EVENTS, 'open'));
     args.done();
     const entry = this.resolveScheduled(identifier);
     return findBell(entry, entry.zone ?? this.utc, ms, ev, param === 'after');
@@ -574,7 +572,7 @@ export class Dataset {
     const args = new Args();
     const [base, quote] = args.get(() => parsePair(pair)) ?? [];
     const trade = args.get(() => dayArg(tradeDate, 'trade_date'));
-    const lagN = lag === undefined || lag === null || lag === '' ? undefined : args.get(() => parseInteger(lag, 'lag', { min: 0, max: 5 }));
+    const lagN = lag === undefined || lag === null || lag === '' ? undefined : args.get(() => parseInteger(lag, 'lag', { min: 0, max: MAX_LAG }));
     args.done();
     const cals = this.spotCalendars(base!, quote!);
     const L = lagN ?? defaultLag(base!, quote!);

@@ -98,7 +98,8 @@ export function isoWeekday(days: EpochDay): number {
   return ((((days + 3) % 7) + 7) % 7) + 1;
 }
 
-export const DAY_NAMES: readonly DayOfWeek[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** Day names, Monday first (ISO weekday 1 … 7). */
+export const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const satisfies readonly DayOfWeek[];
 
 export function dayName(days: EpochDay): DayOfWeek {
   return DAY_NAMES[isoWeekday(days) - 1]!;

@@ -11,7 +11,6 @@ import type { FxClosure, FxCurrencyClosure } from './types.js';
 export { parsePair, parseTenor, type Tenor } from './params.js';
 
 export const USD = 'USD';
-export const MAX_LAG = 5;
 
 /**
  * Pairs that settle T+1, exactly as §5 lists them: the page names the pairs in this order

@@ -7,6 +7,7 @@ export type { JsonPieceOptions } from './json.js';
 export * from './params.js';
 export {
   civilFromDays,
+  DAY_NAMES,
   dayName,
   daysFromCivil,
   formatDay,
@@ -36,7 +37,8 @@ export {
   type StatusManyItem,
   type StatusManyRequest,
 } from './many.js';
-export { planBellEvents, statusMany } from './live.js';
+export { DEFAULT_HORIZON_MS, MAX_RESUME_MS, openBellEventStream, type BellEventStream, type BellEventStreamOptions, type BellStreamStep } from './stream.js';
+export { localDate } from './zone.js';
 export { buildHolidayFeed, type FeedHoliday, type FeedInput } from './feeds.js';
 export {
   CHANGE_KINDS,

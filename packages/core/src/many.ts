@@ -22,13 +22,14 @@
  */
 import { SECONDS_PER_DAY, formatInstant } from './dates.js';
 import { InvalidArgumentError, OutOfCoverageError } from './errors.js';
+import { MAX_BULK_IDENTIFIERS } from './params.js';
 import { generate } from './generate.js';
 import type { MarketEntry } from './model.js';
 import { computeStatus } from './status.js';
 import type { IsoDateTime, MarketStatus, Phase } from './types.js';
 import type { Zone } from './zone.js';
 
-export const MAX_BULK_IDENTIFIERS = 1000;
+export { MAX_BULK_IDENTIFIERS } from './params.js';
 
 export interface StatusManyRequest {
   /** FinIDs or MICs, answered in this order. */
@@ -41,7 +42,7 @@ export interface StatusManyRequest {
 export interface StatusManyItem {
   identifier: string;
   fin_id: string;
-  status: string;
+  status: MarketStatus['status'];
   reason: string | null;
   until: IsoDateTime | null;
   next_bell: IsoDateTime | null;

@@ -10,7 +10,7 @@
 import { compileGlob } from './glob.js';
 import { SECONDS_PER_DAY, tryParseDay, type EpochMs } from './dates.js';
 import { InvalidArgumentError, type ArgumentFault } from './errors.js';
-import type { BusinessDayConvention, TimeUnit } from './types.js';
+import type { BellEvent, BusinessDayConvention, Plan, SessionDirection, TimeUnit } from './types.js';
 
 // ---- single values -----------------------------------------------------------------------
 
@@ -251,8 +251,28 @@ export function parseCalendarExpression(expr: unknown): CalendarExpression {
 }
 
 /** Business-day conventions of `adjust` and `advance`; units of `advance`. */
-export const CONVENTIONS: readonly BusinessDayConvention[] = ['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted'];
-export const UNITS: readonly TimeUnit[] = ['days', 'weeks', 'months', 'years'];
+export const CONVENTIONS = ['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted'] as const satisfies readonly BusinessDayConvention[];
+export const UNITS = ['days', 'weeks', 'months', 'years'] as const satisfies readonly TimeUnit[];
+/** What `nextBell`/`previousBell` look for. */
+export const BELL_EVENTS = ['open', 'close'] as const satisfies readonly BellEvent[];
+/** How `sessionOffset` treats a date that is not a session. */
+export const SESSION_DIRECTIONS = ['none', 'next', 'previous'] as const satisfies readonly SessionDirection[];
+/** The most identifiers one bulk status (or bell-event stream) may name. */
+export const MAX_BULK_IDENTIFIERS = 1000;
+/** The longest FX spot lag a caller may ask for, in business days (the shortest is 0). */
+export const MAX_LAG = 5;
+/** The plans of the data, from the least to the most it covers. */
+export const PLANS = ['holidays_only', 'no_currencies', 'full'] as const satisfies readonly Plan[];
+
+// Each list above names every member of its type: a member added to the type and not to the
+// list (which the parsers, the documentation and the CLI's help are made from) fails the build.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+function sameMembers<_T extends true>(): void {}
+sameMembers<Same<(typeof CONVENTIONS)[number], BusinessDayConvention>>();
+sameMembers<Same<(typeof UNITS)[number], TimeUnit>>();
+sameMembers<Same<(typeof BELL_EVENTS)[number], BellEvent>>();
+sameMembers<Same<(typeof SESSION_DIRECTIONS)[number], SessionDirection>>();
+sameMembers<Same<(typeof PLANS)[number], Plan>>();
 
 /**
  * `EURUSD` (any case; `EUR/USD` is accepted too) → ['EUR', 'USD']. Choice: a "pair" of one

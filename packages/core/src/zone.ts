@@ -8,7 +8,7 @@
  */
 import { LocalDateTime, ZoneId, type ZoneRules } from '@js-joda/core';
 import './tzdb.js';
-import { SECONDS_PER_DAY, civilFromDays, daysFromCivil, type EpochDay, type EpochSeconds } from './dates.js';
+import { SECONDS_PER_DAY, civilFromDays, daysFromCivil, formatDay, type EpochDay, type EpochSeconds } from './dates.js';
 
 /** Wider than any real offset (−12h … +14h), so the window holds every instant of the local day. */
 const MARGIN = 18 * 3600;
@@ -108,4 +108,24 @@ export class ZoneRegistry {
     }
     return z;
   }
+}
+
+const shared = new ZoneRegistry();
+
+/**
+ * The local date (YYYY-MM-DD) of an instant in an IANA zone, by the same rules the engine uses:
+ * adapters that show "today" for a market (the board's holiday, the CLI's `+1d`) ask here
+ * instead of carrying their own time-zone code. UTC when the zone is missing or unknown.
+ */
+export function localDate(timezone: string | null | undefined, instantMs: number): string {
+  const seconds = Math.floor(instantMs / 1000);
+  let offset = 0;
+  if (timezone) {
+    try {
+      offset = shared.get(timezone).offsetAt(seconds);
+    } catch {
+      // An unknown zone: the date in UTC, as for a market without a timezone.
+    }
+  }
+  return formatDay(Math.floor((seconds + offset) / SECONDS_PER_DAY));
 }

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dataset, InvalidArgumentError, isStatusManyFailure, planBellEvents, statusMany, type StatusManyItem } from '../src/index.js';
+import { Dataset, InvalidArgumentError, isStatusManyFailure, type StatusManyItem } from '../src/index.js';
 import { CME, fixtureTables } from './fixture.js';
 
 const ds = Dataset.create(fixtureTables());
@@ -14,7 +14,7 @@ const NOON_NY = at('2023-11-15T17:00:00Z');
 describe('§6 statusMany', () => {
   it('answers one entry per identifier, in the order given, each exactly the single-market status', () => {
     const ids = ['XNYS', CME, 'us.nyse', 'AR.BCBA', 'CN.SGE'];
-    const r = statusMany(ds, { markets: ids }, NOON_NY);
+    const r = ds.statusMany({ markets: ids }, NOON_NY);
     expect(r.as_of).toBe('2023-11-15T17:00:00+00:00');
     expect(r.markets.map((m) => m.identifier)).toEqual(ids);
     for (const [i, id] of ids.entries()) {
@@ -87,7 +87,7 @@ describe('§6 statusMany', () => {
 describe('bell events', () => {
   it('plans the NYSE day: phase changes, the open and the close, ordered, with stable ids', () => {
     const from = at('2023-11-15T08:00:00Z'); // 03:00 New York
-    const { events, errors } = planBellEvents(ds, ['XNYS'], from, 24 * 3600_000);
+    const { events, errors } = ds.bellEvents(['XNYS'], from, 24 * 3600_000);
     expect(errors).toEqual([]);
     expect(events.map((e) => `${e.at.slice(11, 16)} ${e.event} ${e.phase}`)).toEqual([
       '04:00 phase Pre-Trading Session',
@@ -97,7 +97,7 @@ describe('bell events', () => {
       '20:00 phase null',
     ]);
     expect(events[1]).toMatchObject({ id: `${at('2023-11-15T14:30:00Z')}:US.NYSE`, market: 'US.NYSE', at: '2023-11-15T09:30:00-05:00', status: 'Open' });
-    expect(planBellEvents(ds, ['US.NYSE'], from, 24 * 3600_000).events).toEqual(events);
+    expect(ds.bellEvents(['US.NYSE'], from, 24 * 3600_000).events).toEqual(events);
   });
 
   it('every event is a change of the single-market status at its instant (property)', () => {

@@ -3,11 +3,12 @@
  * of everything else (routes.ts); express serves /health, /info, the OpenAPI document, the docs, CORS
  * preflights and the JSON 404 / error answers.
  */
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { mountDocs } from './docs.js';
 import { sendError, type Dispatcher } from './dispatch.js';
-import { healthBody, infoBody, PACKAGE_VERSION } from './info.js';
+import { healthBody, infoBody, PACKAGE_VERSION } from '@openbell/catalog';
 import type { Publisher } from './publish.js';
 import { prepareApp, type AppOptions, type PreparedApp } from './routes.js';
 import type { DataHolder } from './updates.js';
@@ -63,9 +64,8 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   });
   mountDocs(app);
 
-  // ---- issue 15: /board, /board/data, /events (SSE), /markets/{id}/holidays.ics, /currencies/{code}/holidays.ics ----
+  // The catalogue's board, bell-event stream and holiday feeds.
   mountLive(app, holder, { ...options.live, now });
-  // ---- end issue 15 ----
 
   app.use((req, res) => {
     res.status(404).json({ detail: `Not Found: no route for ${req.method} ${req.path}` });

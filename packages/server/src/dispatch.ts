@@ -21,10 +21,9 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import type { Logger } from 'pino';
-import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute } from './answer.js';
+import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute, type Limits, type Operation } from '@openbell/catalog';
 import { CSV_TYPE, toCsv, wantsCsv } from './csv.js';
-import type { Limits, Operation } from './registry.js';
-import { toHttp, type ParamLocations } from './errors.js';
+import { toHttp, type ParamLocations } from '@openbell/catalog';
 import type { DataHolder } from './updates.js';
 import type { AccessLog } from './logging.js';
 import { scrubSecrets } from '@openbell/core/secrets';

@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildHolidayFeed, type CalendarQueries, type FeedHoliday, type Phase } from '@openbell/core';
-import { toHttp, DataNotLoadedError } from './errors.js';
+import { toHttp, DataNotLoadedError } from '@openbell/catalog';
 import type { DataHolder } from './updates.js';
 
 function defaults(now: number): { start: string; end: string } {

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { logAnswer, sendJson, type Dispatcher, type RawHandler } from './dispatch.js';
-import { healthBody } from './info.js';
+import { healthBody } from '@openbell/catalog';
 import type { AccessLog } from './logging.js';
 import type { DataHolder } from './updates.js';
 

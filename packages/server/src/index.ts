@@ -1,3 +1,10 @@
+/**
+ * The REST server, an adapter over the operation catalogue (@openbell/catalog). createServer
+ * answers the data routes and /health without express and imports the express app (app.ts)
+ * on the first request that needs it; the OpenAPI document and zod come with the first
+ * /openapi.json. The CLI's bundle makes app.ts's own express import lazy too (its tsup config),
+ * so `openbell serve` starts without express.
+ */
 export { createApp, inMemoryData, type AppOptions, type OpenbellApp } from './app.js';
 export {
   createServer,
@@ -20,13 +27,6 @@ export {
 export { DataHolder, createUpdater, type Updater, type UpdateOutcome, type UpdateState } from './updates.js';
 export { buildOpenApiDocument } from './openapi.js';
 export { createLogger, type LogFormat, type LogLevel } from './logging.js';
-export { PACKAGE_VERSION, SAMPLE_LABEL } from './info.js';
-export { INTERFACE_VERSION } from './interface-version.js';
-export * as schemas from './schemas.js';
-export { operations, TAGS, type Operations } from './operations.js';
-export { defineOperations, documented, perform, type ApiParam, type ArgsOf, type CliCommand, type CliHint, type CommandName, type ErrorStatus, type Operation, type OperationSpec, type ResultOf, type Limits } from './registry.js';
-export { answer, answerOperation, createRouteMatcher, invoke, runOperation, type AnswerOptions, type RouteOutcome } from './answer.js';
-export { infoBody, healthBody } from './info.js';
 export { BodyCache, canonicalKey, DEFAULT_CACHE_BYTES } from './dispatch.js';
 export type { DataKind, DataMeta, DataSource, LoadedData, UpdateResult } from './types.js';
 export {

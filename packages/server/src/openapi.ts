@@ -5,10 +5,9 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { operations, TAGS } from './operations.js';
-import type { ApiParam, ErrorStatus, Operation } from './registry.js';
-import * as schemas from './schemas.js';
-import { AmbiguousError, ErrorDetail, Health, Info, INTERFACE_VERSION, ValidationError } from './schemas.js';
+import { endpoints, MEDIA_TYPES, operations, TAGS, type ApiParam, type Endpoint, type ErrorStatus, type Operation } from '@openbell/catalog';
+import * as schemas from '@openbell/catalog/schemas';
+import { AmbiguousError, ErrorDetail, Health, Info, INTERFACE_VERSION, ValidationError } from '@openbell/catalog/schemas';
 
 const ERROR_TEXT: Record<ErrorStatus, string> = {
   400: 'Date or instant outside the coverage window (of the market, the joined calendar or the currencies)',
@@ -68,12 +67,19 @@ function paramSchema(p: ApiParam): z.ZodType {
   return p.default === undefined ? schema.optional() : schema.optional().default(p.default as never);
 }
 
-function paramObject(op: Operation, names: readonly string[]): z.ZodObject {
+function paramObject(op: Operation | Endpoint, names: readonly string[]): z.ZodObject {
   return z.object(Object.fromEntries(names.map((n) => [n, paramSchema(op.params[n] as ApiParam)])));
 }
 
-function register(registry: OpenAPIRegistry, op: Operation): void {
-  const responses: Record<string, ReturnType<typeof json>> = { 200: json('Success', op.response(schemas)) };
+/** The 200 answer of an entry: an operation's JSON schema, or the text its kind answers. */
+function success(op: Operation | Endpoint) {
+  if (!('kind' in op)) return json('Success', op.response(schemas));
+  if (op.kind === 'json' && op.response) return json('Success', op.response(schemas));
+  return { description: 'Success', content: { [MEDIA_TYPES[op.kind]]: { schema: z.string() } } };
+}
+
+function register(registry: OpenAPIRegistry, op: Operation | Endpoint): void {
+  const responses: Record<string, ReturnType<typeof success>> = { 200: success(op) };
   for (const status of op.errors) responses[status] = json(ERROR_TEXT[status], errorSchema(status));
   registry.registerPath({
     method: 'get',
@@ -112,6 +118,7 @@ export function buildOpenApiDocument(packageVersion: string): ReturnType<OpenApi
     responses: { 200: json('Service information', Info) },
   });
   for (const op of Object.values(operations) as Operation[]) register(registry, op);
+  for (const e of Object.values(endpoints)) register(registry, e);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -126,6 +133,7 @@ export function buildOpenApiDocument(packageVersion: string): ReturnType<OpenApi
     },
     tags: [
       ...Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+      { name: 'Live', description: 'The board and the bell-event stream' },
       { name: 'Service', description: 'Health and information' },
     ],
   });

@@ -46,7 +46,7 @@ export interface AppOptions {
    * tokens) with presigned `/v4/files/…` downloads, beside the REST interface (publish.ts).
    */
   publish?: PublisherOptions;
-  /** Board, bell events and feeds (issue 15): event-stream timing, for tests. */
+  /** Board, bell events and feeds: event-stream timing, for tests. */
   live?: Omit<LiveOptions, 'now'>;
 }
 

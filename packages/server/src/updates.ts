@@ -6,20 +6,11 @@
  * datasets inside one answer and needs no locking (handlers are synchronous anyway).
  */
 import type { Logger } from 'pino';
+import type { UpdateState } from '@openbell/catalog';
 import type { DataSource, LoadedData } from './types.js';
-import { scrubSecrets } from '@openbell/core/secrets';
 
-export interface UpdateState {
-  /** Whether periodic checks run (remote source and a non-zero interval). */
-  enabled: boolean;
-  everyMinutes: number;
-  lastAttemptAt: string | null;
-  lastSuccessAt: string | null;
-  /** 'updated', 'up_to_date' or 'failed' for the last finished attempt. */
-  lastResult: 'updated' | 'up_to_date' | 'failed' | null;
-  lastError: string | null;
-  nextCheckAt: string | null;
-}
+export type { UpdateState };
+import { scrubSecrets } from '@openbell/core/secrets';
 
 export class DataHolder {
   current: LoadedData | undefined;

@@ -3,7 +3,8 @@
 import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answer, createApp, type LoadedData, type OpenbellApp } from '../src/index.js';
+import { createApp, type LoadedData, type OpenbellApp } from '../src/index.js';
+import { answer } from '@openbell/catalog';
 
 const NOW = Date.parse('2023-11-15T17:00:00Z');
 let data: LoadedData;

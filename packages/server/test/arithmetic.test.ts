@@ -6,7 +6,8 @@
 import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, operations, type LoadedData, type OpenbellApp, type Operation } from '../src/index.js';
+import { createApp, type LoadedData, type OpenbellApp } from '../src/index.js';
+import { operations, type Operation } from '@openbell/catalog';
 import { fixtureData } from './fixture.js';
 
 const CME = 'US.CME.EQUITY.USINDEX1';

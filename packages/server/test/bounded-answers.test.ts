@@ -8,7 +8,8 @@ import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../src/dispatch.js';
-import { BodyCache, canonicalKey, createApp, createLogger, DataHolder, operations } from '../src/index.js';
+import { BodyCache, canonicalKey, createApp, createLogger, DataHolder } from '../src/index.js';
+import { operations } from '@openbell/catalog';
 
 const sample = await loadSample();
 const app = createApp({ data: sample, logLevel: 'silent', now: () => Date.parse('2023-11-15T17:00:00Z') });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, INTERFACE_VERSION, PACKAGE_VERSION, type OpenbellApp } from '../src/index.js';
+import { createApp, type OpenbellApp } from '../src/index.js';
+import { INTERFACE_VERSION, PACKAGE_VERSION } from '@openbell/catalog';
 import { Dataset } from '@openbell/core';
 import { CME, fixtureData, fixtureTables, NOON_NY, NYSE } from './fixture.js';
 

@@ -5,7 +5,9 @@
  */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, createApp, operations, schemas, type Operation, type OpenbellApp } from '../src/index.js';
+import { buildOpenApiDocument, createApp, type OpenbellApp } from '../src/index.js';
+import { endpoints, operations, type Endpoint, type Operation } from '@openbell/catalog';
+import * as schemas from '@openbell/catalog/schemas';
 import { CME, fixtureData, NOON_NY } from './fixture.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -148,6 +150,15 @@ const SAMPLES: [string, number][] = [
 ];
 
 describe('OpenAPI document', () => {
+  it('documents the board, the bell-event stream and the feeds with the media type they answer', () => {
+    const media = (path: string) => Object.keys(doc.paths[path]!.get!.responses['200']!.content ?? {});
+    expect(media('/board')).toEqual(['text/html']);
+    expect(media('/board/data')).toEqual(['application/json']);
+    expect(media('/events')).toEqual(['text/event-stream']);
+    expect(media('/markets/{identifier}/holidays.ics')).toEqual(['text/calendar']);
+    expect(media('/currencies/{code}/holidays.ics')).toEqual(['text/calendar']);
+  });
+
   it('is OpenAPI 3.1 with interface version 0.6.0', () => {
     expect((doc as unknown as { openapi: string }).openapi).toBe('3.1.0');
     expect((doc as unknown as { info: { version: string } }).info.version).toBe('0.6.0');
@@ -155,9 +166,9 @@ describe('OpenAPI document', () => {
 
   it('documents every route that is served, with its parameters', () => {
     const documented = Object.keys(doc.paths).sort();
-    const served = ['/health', '/info', ...dataRoutes.map((r) => r.path)].sort();
+    const served = ['/health', '/info', ...dataRoutes.map((r) => r.path), ...Object.values(endpoints).map((e) => e.path)].sort();
     expect(documented).toEqual(served);
-    for (const r of dataRoutes) {
+    for (const r of [...dataRoutes, ...Object.values(endpoints)] as (Operation | Endpoint)[]) {
       const op = doc.paths[r.path]!.get!;
       const names = (op.parameters ?? []).map((p) => `${p.in}:${p.name}`).sort();
       const expected = [
@@ -274,6 +285,8 @@ describe('real responses conform to the document', () => {
     const err = schemas.ValidationError.safeParse((await request(app).get('/markets/US.NYSE/holidays')).body);
     expect(err.success).toBe(true);
     expect(schemas.AmbiguousError.safeParse((await request(app).get('/markets/XCME')).body).success).toBe(true);
+    const board = schemas.BoardData.safeParse((await request(app).get('/board/data?markets=XNYS,NOPE')).body);
+    expect(board.success, board.success ? '' : JSON.stringify(board.error.issues)).toBe(true);
   });
 });
 

@@ -4,7 +4,9 @@
  */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, operations, SAMPLE_LABEL, schemas, type LoadedData, type Operation, type OpenbellApp } from '../src/index.js';
+import { createApp, type LoadedData, type OpenbellApp } from '../src/index.js';
+import { operations, SAMPLE_LABEL, type Operation } from '@openbell/catalog';
+import * as schemas from '@openbell/catalog/schemas';
 
 async function tryLoadSample(): Promise<LoadedData | undefined> {
   try {

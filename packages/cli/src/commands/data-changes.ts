@@ -4,7 +4,7 @@
  * delivers; its workers log what it sends them).
  */
 import { defaultCacheDir } from '@openbell/loader';
-import { createChangeFeed, WebhookConfigError, type ChangeFeed } from '@openbell/server/http';
+import { createChangeFeed, WebhookConfigError, type ChangeFeed } from '@openbell/server';
 import type { Logger } from 'pino';
 import type { Settings } from '../config.js';
 import { UserError } from '../errors.js';

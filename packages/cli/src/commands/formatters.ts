@@ -1,12 +1,12 @@
 /**
- * How each operation's answer reads for people: one text formatter per operation that has a
- * command (the registry's `cli` entry, @openbell/server operations.ts). The body's type comes
- * from the operation, and a command without a formatter does not compile. `--json` prints the
- * REST body instead.
+ * How each operation's answer reads for people: a text formatter per operation that has a
+ * command (the catalogue's `cli` entry, @openbell/catalog operations.ts), typed by the
+ * operation's result. A command without one prints the default: a list as a table of its
+ * records' fields, a record as its fields one per line. `--json` prints the REST body instead.
  */
-import type { Bell, Market, MarketDay, Phase } from '@openbell/core';
-import type { CommandName, Operations, ResultOf } from '@openbell/server/offline';
-import { clock, dateOf, fitLine, hhmm, keyValues, localTime, note, PLAIN, statusColor, table, type Out } from '../format.js';
+import { dayName, tryParseDay, type Bell, type Market, type MarketDay, type Phase } from '@openbell/core';
+import type { CommandName, Operations, ResultOf } from '@openbell/catalog';
+import { clock, dateOf, fitLine, hhmm, keyValues, localTime, note, PLAIN, statusColor, table, type Cell, type Out } from '../format.js';
 import { statusTable } from './many.js';
 
 /**
@@ -76,11 +76,10 @@ function phaseRows(phases: Phase[], out: FormatContext): string {
   return `${out1}\n${note(out, `(${where}; * = open${overnight ? '; +1d: the day after' : ''})`)}`;
 }
 
-const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 /** `2023-11-22` → `Wed`. */
 function dayOf(date: string): string {
-  return DAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
+  const day = tryParseDay(date);
+  return day === undefined ? '' : dayName(day);
 }
 
 /** The trading hours of a day, from its first open phase to its last, as `HH:MM – HH:MM`. */
@@ -119,7 +118,7 @@ export type CommandOperation = CommandName<Operations>;
 
 type Formatter<K extends CommandOperation> = (body: ResultOf<Operations[K]>, out: FormatContext) => string;
 
-export const formatters: { [K in CommandOperation]: Formatter<K> } = {
+export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
   listMarkets: (b, out) => (b.length ? marketRows(b, out) : 'no market matches'),
   getMarket: marketBlock,
   listMarketHolidays: (b, out) =>
@@ -316,6 +315,22 @@ export const formatters: { [K in CommandOperation]: Formatter<K> } = {
 };
 
 /** The body as text for people (80 columns, no colour unless `out` says otherwise). */
+/** A value in a cell: nested values as their JSON. */
+const cellOf = (v: unknown): Cell => (v !== null && typeof v === 'object' ? JSON.stringify(v) : (v as Cell));
+
+/** The answer of an operation without a formatter of its own. */
+export function defaultFormat(body: unknown, out: FormatContext = PLAIN): string {
+  if (Array.isArray(body)) {
+    if (body.length === 0) return 'nothing in the answer';
+    const columns = [...new Set(body.flatMap((r) => (r !== null && typeof r === 'object' ? Object.keys(r) : [])))];
+    if (columns.length === 0) return body.map(String).join('\n');
+    return table(columns, body.map((r: Record<string, unknown>) => columns.map((c) => cellOf(r?.[c]))), out);
+  }
+  if (body !== null && typeof body === 'object') return keyValues(Object.entries(body).map(([k, v]) => [k, cellOf(v)]), out);
+  return String(body);
+}
+
 export function formatWith(name: CommandOperation, body: unknown, out: FormatContext = PLAIN): string {
-  return (formatters[name] as (b: unknown, o: FormatContext) => string)(body, out);
+  const own = formatters[name] as ((b: unknown, o: FormatContext) => string) | undefined;
+  return own ? own(body, out) : defaultFormat(body, out);
 }

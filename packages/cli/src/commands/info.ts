@@ -1,6 +1,6 @@
 /** `openbell info [--check]`: what data is loaded and, with --check, whether a newer one exists. */
 import type { CheckResult } from '@openbell/loader';
-import { DataHolder, infoBody, SAMPLE_LABEL, type LoadedData } from '@openbell/server/offline';
+import { infoBody, SAMPLE_LABEL } from '@openbell/catalog';
 import type { Settings } from '../config.js';
 import { loadForQuery, progressBar, sourceFor } from '../data.js';
 import { keyValues } from '../format.js';
@@ -11,8 +11,7 @@ export async function info(settings: Settings, options: { check: boolean; json: 
   const data = await loadForQuery(settings, options.json, source).finally(() => bar.stop());
   const check: CheckResult | undefined = options.check ? await source.check() : undefined;
   // The same body as GET /info, so scripts can read either.
-  const body = infoBody(new DataHolder(data as unknown as LoadedData)) as Record<string, any>;
-  delete body.updates;
+  const body = infoBody({ current: data, loadError: null }) as Record<string, any>;
   if (options.json) {
     out.write(`${JSON.stringify(check ? { ...body, check: { up_to_date: check.upToDate, etag: check.etag, last_modified: check.lastModified, content_length: check.contentLength } } : body, null, 2)}\n`);
     return;

@@ -1,10 +1,10 @@
 /**
- * Many markets at once (issue 15): `openbell status ID ID ...` as one table (the REST body of
+ * Many markets at once: `openbell status ID ID ...` as one table (the REST body of
  * `GET /status`), and `openbell watch ID... [--exec CMD]`, which prints (or runs a command
- * on) each opening, closing and phase change as it happens. Core plans the events; this
- * module only keeps time.
+ * on) each opening, closing and phase change as it happens. Core's bell-event stream says
+ * what is due and how long to wait; this module keeps the timer.
  */
-import type { CalendarQueries, PlannedBellEvent } from '@openbell/core';
+import { localDate, openBellEventStream, type BellEventStream, type CalendarQueries, type PlannedBellEvent } from '@openbell/core';
 import { UserError } from '../errors.js';
 import { clock, note, PLAIN, statusColor, table, type Out } from '../format.js';
 
@@ -26,18 +26,9 @@ function errorText(e: NonNullable<BulkEntry['error']>): string {
   return text;
 }
 
-/**
- * The local date of `asOf` in the zone of `iso` (its offset), so that a time on that date
- * reads `HH:MM` and one on a later date `HH:MM +1d`.
- */
-function localDateAt(asOf: string, iso: string): string {
-  const m = /([+-])(\d{2}):(\d{2})$/.exec(iso);
-  const offsetMs = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
-  return new Date(Date.parse(asOf) + offsetMs).toISOString().slice(0, 10);
-}
-
-function timeAt(asOf: string, iso: string | null | undefined): string {
-  return iso ? clock(iso, localDateAt(asOf, iso)) : '';
+/** A time of a row as `HH:MM`, `HH:MM +1d` when on a later date than the market's at `asOf`. */
+function timeAt(asOf: string, timezone: string | null | undefined, iso: string | null | undefined): string {
+  return iso ? clock(iso, localDate(timezone, Date.parse(asOf))) : '';
 }
 
 /**
@@ -48,7 +39,7 @@ export function statusTable(body: { as_of: string; markets: BulkEntry[] }, out: 
   const rows = body.markets.map((m) =>
     m.error
       ? [m.identifier, m.identifier, `error ${m.error.status}`, errorText(m.error), '', '', '']
-      : [m.identifier, m.fin_id, m.status, m.reason, timeAt(body.as_of, m.until), timeAt(body.as_of, m.next_bell), m.timezone],
+      : [m.identifier, m.fin_id, m.status, m.reason, timeAt(body.as_of, m.timezone, m.until), timeAt(body.as_of, m.timezone, m.next_bell), m.timezone],
   );
   // The ID column says something only when an ID is not the market's FinID (a MIC).
   const ids = rows.some((r) => r[0] !== r[1]);
@@ -96,26 +87,25 @@ export interface WatchOptions {
  * (UserError) when none of the identifiers can be watched.
  */
 export async function watch(ds: CalendarQueries, ids: string[], options: WatchOptions): Promise<void> {
-  const now = options.now ?? Date.now;
   const tickMs = options.tickMs ?? 1000;
-  const horizonMs = options.horizonMs ?? 3_600_000;
-  let plannedTo = now();
-  const first = ds.bellEvents(ids, plannedTo, 0);
-  for (const e of first.errors) options.onError?.(e.identifier, e.error.message);
-  const bad = new Set(first.errors.map((e) => e.identifier));
-  const good = ids.filter((id) => !bad.has(id));
-  if (good.length === 0) throw new UserError('none of the identifiers can be watched');
-  const queue: PlannedBellEvent[] = [];
+  let stream: BellEventStream;
+  try {
+    stream = openBellEventStream(ds, { markets: ids }, { now: options.now ?? Date.now, horizonMs: options.horizonMs });
+  } catch (err) {
+    // Too many identifiers: the bulk status's own limit and message.
+    if ((err as { code?: unknown }).code === 'invalid_argument') throw new UserError((err as Error).message);
+    throw err;
+  }
+  for (const e of stream.errors) options.onError?.(e.identifier, e.error.message);
+  if (stream.markets.length === 0) throw new UserError('none of the identifiers can be watched');
   while (!options.signal?.aborted) {
-    const t = now();
-    if (t + horizonMs / 2 > plannedTo) {
-      queue.push(...ds.bellEvents(good, plannedTo, t + horizonMs - plannedTo).events);
-      plannedTo = t + horizonMs;
+    const step = stream.steps.next().value;
+    if (step.event) {
+      await options.onEvent(step.event);
+      continue;
     }
-    while (queue.length && queue[0]!.at_ms <= t) await options.onEvent(queue.shift()!);
-    const wait = queue[0] ? Math.max(0, Math.min(tickMs, queue[0].at_ms - t)) : tickMs;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, wait);
+      const timer = setTimeout(resolve, Math.min(tickMs, step.waitMs));
       options.signal?.addEventListener('abort', () => {
         clearTimeout(timer);
         resolve();

@@ -3,7 +3,7 @@
  * `answerOperation`, so `--json` prints the REST body and the exit code follows its status;
  * otherwise the operation's text formatter prints it.
  */
-import { answerOperation, toCsv } from '@openbell/server/offline';
+import { answerOperation, toCsv } from '@openbell/catalog';
 import { PLAIN } from '../format.js';
 import { isUserFault, UserError } from '../errors.js';
 import { formatWith, type CommandOperation, type FormatContext } from './formatters.js';

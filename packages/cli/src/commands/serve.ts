@@ -3,7 +3,7 @@
  * archive it serves as a hosted `/v4/download` endpoint.
  */
 import cluster from 'node:cluster';
-import { createLogger, createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions, type ServerOptions } from '@openbell/server/http';
+import { createLogger, createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions, type ServerOptions } from '@openbell/server';
 import { verifyPathOffThread } from '@openbell/loader';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';

@@ -4,9 +4,9 @@
  * and today's holiday a person needs beside it, and the server's clock.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isStatusManyFailure, type CalendarQueries } from '@openbell/core';
-import { bulkError } from '../bulk.js';
-import { toHttp, DataNotLoadedError } from '../errors.js';
+import { isStatusManyFailure, localDate, type CalendarQueries } from '@openbell/core';
+import { bulkError } from '@openbell/catalog';
+import { toHttp, DataNotLoadedError } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
 import { BOARD_HTML } from './board-page.js';
 
@@ -17,15 +17,6 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, type: s
 
 export function boardPageHandler() {
   return (req: IncomingMessage, res: ServerResponse): void => send(req, res, 200, 'text/html; charset=utf-8', BOARD_HTML);
-}
-
-/** The local date of an instant in a zone (YYYY-MM-DD). */
-function localDate(tz: string | null, ms: number): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: tz ?? 'UTC' }).format(new Date(ms));
-  } catch {
-    return new Date(ms).toISOString().slice(0, 10);
-  }
 }
 
 function holidayOn(ds: CalendarQueries, finId: string, date: string): string | null {

@@ -1,9 +1,9 @@
 /**
  * `GET /events?markets=…` (or `subset=…`; default every market): bell events as Server-Sent
- * Events. Core plans the events (`bellEvents`, pure, from an instant and a horizon); this
- * module only keeps time: it plans ahead, and writes each event once the clock passes it.
+ * Events. Core's bell-event stream (`openBellEventStream`, on the server's clock) says which
+ * event is due and how long to wait; this module keeps the timer and writes the frames.
  *
- * Stream (chosen where the issue is silent):
+ * Stream (chosen where the spec is silent):
  * - `event: ready`, data `{as_of, markets}`: the FinIDs being watched, once at the start.
  * - `event: market_error`, data `{identifier, error: {status, detail}}`: an identifier that
  *   cannot be watched (what its single-market status request would answer).
@@ -16,9 +16,8 @@
  *   a day back, are sent at once, then the stream goes on live.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CalendarQueries, PlannedBellEvent } from '@openbell/core';
-import { eventIdInstant } from '@openbell/core';
-import { bulkError } from '../bulk.js';
+import { openBellEventStream, type BellEventStream, type StatusManyRequest } from '@openbell/core';
+import { bulkError, toHttp } from '@openbell/catalog';
 import type { LoadedData } from '../types.js';
 import type { DataHolder } from '../updates.js';
 
@@ -29,20 +28,17 @@ export interface LiveOptions {
   tickMs?: number;
   /** Heartbeat period, ms (default 15000). */
   heartbeatMs?: number;
-  /** How far ahead events are planned, ms (default one hour). */
+  /** How far ahead events are planned, ms (default core's DEFAULT_HORIZON_MS, one hour). */
   horizonMs?: number;
   /** Data changes: each event is sent as `event: data` (data-changes.md §2). */
   dataChanges?: { subscribe(listener: (event: unknown) => void): () => void };
 }
 
-const MAX_RESUME_MS = 86_400_000;
-const MAX_IDENTIFIERS = 1000;
-
-/** `markets` (comma lists, repeated) or `subset`; default every market. */
-export function chosenIdentifiers(ds: CalendarQueries, query: URLSearchParams): string[] {
-  const markets = query.getAll('markets').flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
-  if (markets.length) return markets;
-  return ds.listMarkets(query.get('subset') ?? '*').map((m) => m.fin_id);
+/** `markets` (comma lists, repeated) when it names any, else `subset`; default every market. */
+export function chosenMarkets(query: URLSearchParams): StatusManyRequest {
+  const markets = query.getAll('markets');
+  if (markets.some((v) => v.split(',').some((s) => s.trim() !== ''))) return { markets };
+  return { subset: query.get('subset') ?? '*' };
 }
 
 function sendJsonError(res: ServerResponse, status: number, body: unknown): void {
@@ -58,8 +54,7 @@ function frame(event: string, data: unknown, id?: string): string {
 export function eventsHandler(holder: DataHolder, options: LiveOptions) {
   const tickMs = options.tickMs ?? 1000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
-  const horizonMs = options.horizonMs ?? 3_600_000;
-  const { now } = options;
+  const { now, horizonMs } = options;
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -68,9 +63,15 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
       sendJsonError(res, 503, { detail: holder.loadError ? `Calendar data is not loaded: ${holder.loadError}` : 'Calendar data is not loaded yet; try again shortly' });
       return;
     }
-    const requested = url.searchParams.getAll('markets').flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
-    if (requested.length > MAX_IDENTIFIERS) {
-      sendJsonError(res, 422, { detail: [{ loc: ['query', 'markets'], msg: `At most ${MAX_IDENTIFIERS} identifiers per request, got ${requested.length}`, type: 'too_long' }] });
+    const request = chosenMarkets(url.searchParams);
+    const lastId = (req.headers['last-event-id'] as string | undefined) ?? url.searchParams.get('last_event_id') ?? undefined;
+    const open = (lastEventId?: string): BellEventStream => openBellEventStream(data!.dataset, request, { now, horizonMs, lastEventId });
+    let stream: BellEventStream;
+    try {
+      stream = open(lastId);
+    } catch (err) {
+      const a = toHttp(err, { markets: 'query', subset: 'query' });
+      sendJsonError(res, a.status, a.body);
       return;
     }
 
@@ -86,30 +87,9 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     }
     res.write('retry: 2000\n\n');
 
-    const lastId = (req.headers['last-event-id'] as string | undefined) ?? url.searchParams.get('last_event_id') ?? undefined;
-    let ids: string[] = [];
-    let queue: PlannedBellEvent[] = [];
-    let plannedTo = 0;
-    let afterId: string | undefined;
-
-    const start = (resumeFrom?: string) => {
-      const ds = data!.dataset;
-      ids = chosenIdentifiers(ds, url.searchParams);
-      const t = now();
-      queue = [];
-      plannedTo = t;
-      afterId = undefined;
-      const at = resumeFrom !== undefined ? eventIdInstant(resumeFrom) : undefined;
-      if (at !== undefined && at <= t && t - at <= MAX_RESUME_MS) {
-        plannedTo = at;
-        afterId = resumeFrom;
-      }
-      const plan = ds.bellEvents(ids, t, 0);
-      const bad = new Set(plan.errors.map((e) => e.identifier));
-      const watched = [...new Set(ids.filter((id) => !bad.has(id)).map((id) => ds.getMarket(id).fin_id))];
-      res.write(frame('ready', { as_of: new Date(t).toISOString(), markets: watched }));
-      for (const e of plan.errors) res.write(frame('market_error', { identifier: e.identifier, error: bulkError(e.error) }));
-      ids = ids.filter((id) => !bad.has(id));
+    const announce = () => {
+      res.write(frame('ready', { as_of: new Date(stream.openedAt).toISOString(), markets: stream.markets }));
+      for (const e of stream.errors) res.write(frame('market_error', { identifier: e.identifier, error: bulkError(e.error) }));
     };
 
     let timer: NodeJS.Timeout | undefined;
@@ -132,23 +112,19 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
         if (holder.current && holder.current !== data) {
           data = holder.current;
           res.write(frame('data_changed', { version: data.meta.version, loaded_at: new Date(data.meta.loadedAt).toISOString() }));
-          start();
+          stream = open();
+          announce();
         }
-        const t = now();
-        if (t + horizonMs / 2 > plannedTo) {
-          const to = t + horizonMs;
-          const plan = data!.dataset.bellEvents(ids, plannedTo, to - plannedTo, afterId ? { afterId } : {});
-          afterId = undefined;
-          queue.push(...plan.events);
-          plannedTo = to;
+        for (;;) {
+          const step = stream.steps.next().value;
+          if (step.event) {
+            const { at_ms: _ms, ...body } = step.event;
+            res.write(frame(step.event.event, body, step.event.id));
+            continue;
+          }
+          timer = setTimeout(tick, Math.min(tickMs, step.waitMs));
+          break;
         }
-        while (queue.length && queue[0]!.at_ms <= t) {
-          const e = queue.shift()!;
-          const { at_ms: _ms, ...body } = e;
-          res.write(frame(e.event, body, e.id));
-        }
-        const next = queue[0] ? Math.max(0, Math.min(tickMs, queue[0].at_ms - t)) : tickMs;
-        timer = setTimeout(tick, next);
       } catch (err) {
         res.write(frame('server_error', { detail: err instanceof Error ? err.message : 'Internal server error' }));
         timer = setTimeout(tick, tickMs);
@@ -167,7 +143,7 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     req.on('close', finish);
     res.on('error', finish);
 
-    start(lastId);
+    announce();
     tick();
   };
 }

@@ -1,8 +1,9 @@
 /**
- * The live pieces of issue 15 mounted on the express app: the board, the bell-event stream
- * and the holiday feeds. One call from app.ts.
+ * The catalogue's endpoints that are not one JSON answer (board, bell events, holiday feeds),
+ * mounted on the express app at the paths the catalogue declares. One call from app.ts.
  */
-import type { Express } from 'express';
+import { endpoints, type Endpoint } from '@openbell/catalog';
+import type { Express, Request } from 'express';
 import { feedHandler } from '../feeds.js';
 import type { DataHolder } from '../updates.js';
 import { boardDataHandler, boardPageHandler } from './board.js';
@@ -10,12 +11,18 @@ import { eventsHandler, type LiveOptions } from './events.js';
 
 export type { LiveOptions } from './events.js';
 
+/** `/markets/{identifier}/holidays.ics` → `/markets/:identifier/holidays.ics`. */
+const expressPath = (e: Endpoint): string => e.path.replace(/\{(\w+)\}/g, ':$1');
+/** The entry's one path parameter, as typed in the URL (decoded by express). */
+const key = (e: Endpoint, req: Request): string => String(req.params[e.pathParams[0]!]);
+
 export function mountLive(app: Express, holder: DataHolder, options: LiveOptions): void {
-  app.get('/board', boardPageHandler());
-  app.get('/board/data', boardDataHandler(holder, options.now));
-  app.get('/events', eventsHandler(holder, options));
+  const { boardPage, boardData, events, getMarketHolidayFeed, getCurrencyHolidayFeed } = endpoints;
+  app.get(expressPath(boardPage), boardPageHandler());
+  app.get(expressPath(boardData), boardDataHandler(holder, options.now));
+  app.get(expressPath(events), eventsHandler(holder, options));
   const market = feedHandler(holder, options.now, 'market');
   const currency = feedHandler(holder, options.now, 'currency');
-  app.get('/markets/:id/holidays.ics', (req, res) => market(req, res, String(req.params.id)));
-  app.get('/currencies/:code/holidays.ics', (req, res) => currency(req, res, String(req.params.code)));
+  app.get(expressPath(getMarketHolidayFeed), (req, res) => market(req, res, key(getMarketHolidayFeed, req)));
+  app.get(expressPath(getCurrencyHolidayFeed), (req, res) => currency(req, res, key(getCurrencyHolidayFeed, req)));
 }

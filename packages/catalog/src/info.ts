@@ -1,16 +1,55 @@
 /**
- * Bodies of /health and /info: service state, not calendar answers.
+ * Bodies of /health and /info: service state, not calendar answers. The server answers them
+ * from its data holder, `openbell info` from the data it loaded; both pass a ServiceState.
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import type { CalendarQueries, Plan } from '@openbell/core';
 import { scrubSecrets } from '@openbell/core/secrets';
 import { DataNotLoadedError } from './errors.js';
 import { INTERFACE_VERSION } from './interface-version.js';
-import type { DataHolder } from './updates.js';
+
+/** How an update check can end. */
+export const UPDATE_RESULTS = ['updated', 'up_to_date', 'failed'] as const;
+/** What /health says of the service. */
+export const HEALTH_STATUSES = ['ok', 'loading', 'unavailable', 'draining'] as const;
+
+/** The background update loop's state, as /info reports it. */
+export interface UpdateState {
+  /** Whether periodic checks run (remote source and a non-zero interval). */
+  enabled: boolean;
+  everyMinutes: number;
+  lastAttemptAt: string | null;
+  lastSuccessAt: string | null;
+  /** 'updated', 'up_to_date' or 'failed' for the last finished attempt. */
+  lastResult: (typeof UPDATE_RESULTS)[number] | null;
+  lastError: string | null;
+  nextCheckAt: string | null;
+}
+
+/** What /info says of the data served: the part of the loader's DataMeta it reads. */
+export interface ServedMeta {
+  source: string;
+  kind: string;
+  isSample: boolean;
+  version: string | null;
+  downloadedAt: string | null;
+  loadedAt: string;
+  warnings?: readonly { market?: string; currency?: string }[];
+}
+
+/** The state /health and /info describe (the server's DataHolder is one). */
+export interface ServiceState {
+  readonly current: { readonly dataset: CalendarQueries; readonly meta: ServedMeta } | undefined;
+  readonly loadError: string | null;
+  readonly draining?: boolean;
+  /** Absent where nothing updates the data (a one-shot command): /info then has no `updates`. */
+  readonly updates?: UpdateState;
+}
 
 /**
  * node:cluster when /info is first answered: this module is also part of the CLI's one-shot
- * commands (the offline entry), whose start would otherwise load cluster and child_process.
+ * commands, whose start would otherwise load cluster and child_process.
  */
 let nodeCluster: typeof import('node:cluster').default | undefined;
 const cluster = (): typeof import('node:cluster').default => (nodeCluster ??= createRequire(import.meta.url)('node:cluster') as typeof import('node:cluster').default);
@@ -45,10 +84,10 @@ function iso(value: string | Date | number | null | undefined): string | null {
  */
 
 /** The vendor's `access_level` for a plan: it spells holidays-only `only_holidays`. */
-const ACCESS_LEVEL = { full: 'full', no_currencies: 'no_currencies', holidays_only: 'only_holidays' } as const;
+export const ACCESS_LEVEL = { full: 'full', no_currencies: 'no_currencies', holidays_only: 'only_holidays' } as const satisfies Record<Plan, string>;
 
 export interface HealthBody {
-  status: 'ok' | 'loading' | 'unavailable' | 'draining';
+  status: (typeof HEALTH_STATUSES)[number];
   data_loaded: boolean;
   detail?: string;
   /** Vendor field: a sentence saying the service runs. */
@@ -57,7 +96,7 @@ export interface HealthBody {
   version: string;
 }
 
-export function healthBody(holder: DataHolder): { status: number; body: HealthBody } {
+export function healthBody(holder: ServiceState): { status: number; body: HealthBody } {
   if (holder.draining) {
     return { status: 503, body: { status: 'draining', data_loaded: holder.current !== undefined, detail: 'The server is shutting down; requests in progress are being finished', version: PACKAGE_VERSION } };
   }
@@ -75,7 +114,53 @@ export function healthBody(holder: DataHolder): { status: number; body: HealthBo
   };
 }
 
-export function infoBody(holder: DataHolder): Record<string, unknown> {
+/** What /info documents of the data. */
+export interface InfoData {
+  loaded: boolean;
+  version: string | null;
+  loaded_at: string | null;
+  downloaded_at: string | null;
+  source: string | null;
+  kind: string | null;
+  is_sample: boolean;
+  label: string | null;
+  plan: Plan | null;
+  counts: Record<string, number> | null;
+  warnings: number;
+}
+
+/** What /info adds of the data beyond its document: the load's warnings in detail. */
+export interface InfoDataDetails {
+  load_warnings: number;
+  warning_details: NonNullable<ServedMeta['warnings']>;
+  affected_markets: string[];
+  affected_currencies: string[];
+  load_error?: string;
+}
+
+export interface InfoBody {
+  name: 'openbell';
+  interface_version: typeof INTERFACE_VERSION;
+  package_version: string;
+  data: InfoData & InfoDataDetails;
+  process: { pid: number; worker: number | null };
+  updates?: {
+    enabled: boolean;
+    every_minutes: number;
+    last_attempt_at: string | null;
+    last_success_at: string | null;
+    last_result: UpdateState['lastResult'];
+    last_error: string | null;
+    next_check_at: string | null;
+  };
+  api_version: string;
+  total_markets: number | null;
+  total_currencies: number | null;
+  last_data_update: string | null;
+  access_level: (typeof ACCESS_LEVEL)[Plan] | null;
+}
+
+export function infoBody(holder: ServiceState): InfoBody {
   const data = holder.current;
   const meta = data?.meta;
   const u = holder.updates;
@@ -105,7 +190,7 @@ export function infoBody(holder: DataHolder): Record<string, unknown> {
     },
     // Which process answered: under `serve --workers N` each worker is a process of its own.
     process: { pid: process.pid, worker: cluster().isWorker ? (cluster().worker?.id ?? null) : null },
-    updates: {
+    updates: u && {
       enabled: u.enabled,
       every_minutes: u.everyMinutes,
       last_attempt_at: u.lastAttemptAt,

@@ -4,11 +4,12 @@
  * all derived from these entries (registry.ts says how). Calls are thin: parameters read by
  * core, one core call, its result out. Every calendar rule lives in core.
  *
- * Adding an operation: the core method (and its test), one entry here, and the CLI's text
- * formatter when the entry has a `cli` command (cli/src/commands/formatters.ts).
+ * Adding an operation: the core method (and its test) and one entry here; its error statuses
+ * follow from `needs`, `plan` and its parameters. A command prints the CLI's default table
+ * unless a text formatter is added (cli/src/commands/formatters.ts). docs/architecture.md.
  */
-import { CONVENTIONS, MAX_STEPS, optional, param, UNITS, withDefault } from '@openbell/core/params';
-import { defineOperations, documented, type CliCommand, type ErrorStatus, type OperationSpec, type Params } from './registry.js';
+import { BELL_EVENTS, CONVENTIONS, MAX_BULK_IDENTIFIERS, MAX_LAG, MAX_STEPS, optional, param, SESSION_DIRECTIONS, UNITS, withDefault } from '@openbell/core/params';
+import { defineOperations, documented, type CliCommand, type OperationSpec, type Params } from './registry.js';
 import { bulkBody } from './bulk.js';
 
 /** OpenAPI tags of the operations, with their descriptions. */
@@ -20,6 +21,9 @@ export const TAGS = {
   FX: 'FX spot and value dates of a currency pair',
 } as const;
 type Tag = keyof typeof TAGS;
+
+/** `1,000`: a limit as the documentation writes numbers (without Intl, which is slow to start). */
+const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Declares one operation; its argument and result types are inferred from `params` and `call`. */
 const operation = <S extends Params, R, C extends CliCommand | undefined = undefined>(spec: OperationSpec<S, R, Tag, C>) => spec;
@@ -61,7 +65,7 @@ const sessionDate = documented(param.date(), {
 });
 const steps = (description: string, example: string) =>
   documented(param.integer({ min: -MAX_STEPS, max: MAX_STEPS }), { description, example, cli: { flag: 'n', help: 'steps, negative for backwards' } });
-const event = documented(withDefault(param.enum(['open', 'close'] as const), 'open'), {
+const event = documented(withDefault(param.enum(BELL_EVENTS), 'open'), {
   description: '`open`: an opening (the market goes from not open to open); `close`: a closing.',
   example: 'open',
   cli: { flag: 'event', help: 'open or close (default open)' },
@@ -105,12 +109,6 @@ const tradeDate = documented(param.date(), {
   cli: { flag: 'trade-date', help: 'trade date, YYYY-MM-DD' },
 });
 
-const MARKET_ERRORS: ErrorStatus[] = [404, 409, 422, 500, 503];
-const RANGE_ERRORS: ErrorStatus[] = [400, 403, 404, 409, 422, 500, 503];
-const CURRENCY_ERRORS: ErrorStatus[] = [403, 404, 422, 500, 503];
-const CALENDAR_ERRORS: ErrorStatus[] = [400, 403, 404, 409, 422, 500, 503];
-const FX_ERRORS: ErrorStatus[] = [400, 403, 404, 422, 500, 503];
-
 // Order matters only for reading: literal path segments (finid/, mic/) win over placeholders.
 export const operations = defineOperations({
   listMarkets: operation({
@@ -127,7 +125,7 @@ export const operations = defineOperations({
     },
     call: (ds, a) => ds.listMarkets(a.subset),
     response: (s) => s.z.array(s.Market),
-    errors: [422, 500, 503],
+    needs: 'data',
     cacheable: true,
     cli: { command: 'markets', description: 'list markets' },
   }),
@@ -138,7 +136,7 @@ export const operations = defineOperations({
     params: { finid: documented(param.finId(), { description: 'A FinID, any case.', example: 'US.NYSE' }), follow },
     call: (ds, a) => ds.getMarketByFinId(a.finid, { follow: a.follow }),
     response: (s) => s.Market,
-    errors: MARKET_ERRORS,
+    needs: 'market',
   }),
   getMarketByMic: operation({
     path: '/markets/mic/{mic}',
@@ -148,7 +146,7 @@ export const operations = defineOperations({
     params: { mic: documented(param.mic(), { description: 'An ISO 10383 MIC, any case.', example: 'XNYS' }), follow },
     call: (ds, a) => ds.getMarketByMic(a.mic, { follow: a.follow }),
     response: (s) => s.Market,
-    errors: MARKET_ERRORS,
+    needs: 'market',
   }),
   getMarket: operation({
     path: '/markets/{identifier}',
@@ -157,7 +155,7 @@ export const operations = defineOperations({
     params: { identifier, follow },
     call: (ds, a) => ds.getMarket(a.identifier, { follow: a.follow }),
     response: (s) => s.Market,
-    errors: MARKET_ERRORS,
+    needs: 'market',
     cli: { command: 'market', description: 'one market (a replaced market answers with its replacement)' },
   }),
   listMarketHolidays: operation({
@@ -167,7 +165,7 @@ export const operations = defineOperations({
     params: { identifier, start, end },
     call: (ds, a) => ds.listHolidays(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.MarketHoliday),
-    errors: MARKET_ERRORS,
+    needs: 'market',
     cacheable: true,
     cli: { command: 'holidays', description: 'market holidays and half days' },
   }),
@@ -184,7 +182,7 @@ export const operations = defineOperations({
     call: (ds, a) => ds.generatePhases(a.identifier, a.start, a.end),
     bodyChunks: (ds, a, scratch) => ds.phaseJsonChunks(a.identifier, a.start, a.end, { scratch }),
     response: (s) => s.z.array(s.Phase),
-    errors: RANGE_ERRORS,
+    needs: 'range',
     plan: 'schedules',
     cacheable: true,
     rangeCapped: true,
@@ -201,7 +199,7 @@ export const operations = defineOperations({
     call: (ds, a) => ds.listDays(a.identifier, a.start, a.end),
     bodyChunks: (ds, a, scratch) => ds.dayJsonChunks(a.identifier, a.start, a.end, { scratch }),
     response: (s) => s.z.array(s.MarketDay),
-    errors: RANGE_ERRORS,
+    needs: 'range',
     plan: 'schedules',
     cacheable: true,
     rangeCapped: true,
@@ -214,7 +212,7 @@ export const operations = defineOperations({
     params: { identifier },
     call: (ds, a) => ds.listSchedules(a.identifier),
     response: (s) => s.z.array(s.Schedule),
-    errors: [403, 404, 409, 422, 500, 503],
+    needs: 'market',
     plan: 'schedules',
     cacheable: true,
     cli: { command: 'schedules', description: 'the schedule rows behind the phases' },
@@ -246,7 +244,7 @@ export const operations = defineOperations({
     call: (ds, a, now) => ds.status(a.identifier, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
     bytes: (ds, a, now) => ds.statusJson(a.identifier, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
     response: (s) => s.MarketStatus,
-    errors: RANGE_ERRORS,
+    needs: 'range',
     plan: 'schedules',
     cli: { command: 'status', description: 'open or closed at an instant, why, until when, and the next bell' },
   }),
@@ -257,10 +255,10 @@ export const operations = defineOperations({
     description:
       'One entry per identifier of `markets` (in the order given) or per market matching `subset` (by FinID): the ' +
       'single-market status, or `{identifier, error: {status, detail}}` with what the single-market request would ' +
-      'answer. One bad identifier never fails the answer; at most 1,000 identifiers.',
+      `answer. One bad identifier never fails the answer; at most ${thousands(MAX_BULK_IDENTIFIERS)} identifiers.`,
     params: {
       markets: documented(optional(param.list()), {
-        description: 'Comma-separated FinIDs or MICs, answered in this order (at most 1,000); repeating the parameter adds to the list.',
+        description: `Comma-separated FinIDs or MICs, answered in this order (at most ${thousands(MAX_BULK_IDENTIFIERS)}); repeating the parameter adds to the list.`,
         example: 'XNYS,US.CME.EQUITY.USINDEX1,XLON',
         cli: { flag: 'markets', help: 'comma-separated FinIDs or MICs' },
       }),
@@ -279,7 +277,7 @@ export const operations = defineOperations({
     },
     call: (ds, a, now) => bulkBody(ds.statusMany({ markets: a.markets, subset: a.subset }, a.datetime_utc ?? a.datetime ?? a.time ?? now())),
     response: (s) => s.BulkStatus,
-    errors: [422, 500, 503],
+    needs: 'data',
     cli: { command: 'statuses', description: 'status of many markets at an instant, as one table (--markets or --subset)' },
   }),
   isMarketAvailable: operation({
@@ -290,7 +288,6 @@ export const operations = defineOperations({
     params: { identifier: documented(param.text(), { description: identifier.description, example: 'US.NYSE' }) },
     call: (ds, a) => ({ is_available: ds.isMarketAvailable(a.identifier) }),
     response: (s) => s.Availability,
-    errors: [503],
   }),
   listSessions: operation({
     path: '/markets/{identifier}/sessions',
@@ -304,7 +301,7 @@ export const operations = defineOperations({
     params: { identifier, start, end },
     call: (ds, a) => ds.sessions(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.Session),
-    errors: RANGE_ERRORS,
+    needs: 'range',
     plan: 'schedules',
     cacheable: true,
     rangeCapped: true,
@@ -321,7 +318,7 @@ export const operations = defineOperations({
       identifier,
       date: sessionDate,
       n: steps('Sessions to step: positive forwards, negative backwards, 0 for the session itself.', '1'),
-      direction: documented(withDefault(param.enum(['none', 'next', 'previous'] as const), 'none'), {
+      direction: documented(withDefault(param.enum(SESSION_DIRECTIONS), 'none'), {
         description: 'What to do when `date` is not a session: `none` refuses, `next`/`previous` first move it to the next/previous session.',
         example: 'next',
         cli: { flag: 'direction', help: 'none (default), next or previous: how to treat a date that is not a session' },
@@ -329,7 +326,7 @@ export const operations = defineOperations({
     },
     call: (ds, a) => ds.sessionOffset(a.identifier, a.date, a.n, a.direction),
     response: (s) => s.SessionOffset,
-    errors: RANGE_ERRORS,
+    needs: 'range',
     plan: 'schedules',
     cacheable: true,
     cli: { command: 'offset', description: 'the session n sessions after (or before) a date' },
@@ -346,7 +343,7 @@ export const operations = defineOperations({
     },
     call: (ds, a) => ds.sessionCount(a.identifier, a.start, a.end),
     response: (s) => s.SessionCount,
-    errors: RANGE_ERRORS,
+    needs: 'range',
     plan: 'schedules',
     cacheable: true,
     cli: { command: 'count', description: 'how many sessions a date range holds' },
@@ -361,7 +358,7 @@ export const operations = defineOperations({
     params: { identifier, after: bellInstant('after', '2023-11-22T22:00:00Z'), event },
     call: (ds, a, now) => ds.nextBell(a.identifier, a.after ?? now(), a.event),
     response: (s) => s.Bell,
-    errors: RANGE_ERRORS,
+    needs: 'range',
     plan: 'schedules',
     cli: { command: 'next', description: 'the next opening (or closing) bell' },
   }),
@@ -379,7 +376,7 @@ export const operations = defineOperations({
     },
     call: (ds, a, now) => ds.previousBell(a.identifier, a.before ?? now(), a.event),
     response: (s) => s.Bell,
-    errors: RANGE_ERRORS,
+    needs: 'range',
     plan: 'schedules',
     cli: { command: 'previous', description: 'the previous opening (or closing) bell' },
   }),
@@ -399,7 +396,7 @@ export const operations = defineOperations({
     },
     call: (ds, a) => ds.calendarDays(a.expr, a.start, a.end),
     response: (s) => s.z.array(s.CalendarDay),
-    errors: CALENDAR_ERRORS,
+    needs: 'calendar',
     plan: 'schedules',
     cacheable: true,
     cli: { command: 'bizdays', description: 'business days of a joined calendar, and which members are closed' },
@@ -411,7 +408,7 @@ export const operations = defineOperations({
     params: { expr, date: { ...calendarDate, example: '2023-12-25' }, convention },
     call: (ds, a) => ds.adjust(a.expr, a.date, a.convention),
     response: (s) => s.AdjustedDate,
-    errors: CALENDAR_ERRORS,
+    needs: 'calendar',
     plan: 'schedules',
     cacheable: true,
     cli: { command: 'adjust', description: 'a date moved to a business day by a convention' },
@@ -445,7 +442,7 @@ export const operations = defineOperations({
     },
     call: (ds, a) => ds.advance(a.expr, a.date, a.n, a.unit, a.convention, a.end_of_month),
     response: (s) => s.AdvancedDate,
-    errors: CALENDAR_ERRORS,
+    needs: 'calendar',
     plan: 'schedules',
     cacheable: true,
     cli: { command: 'advance', description: 'a date advanced by business days, weeks, months or years (T+N)' },
@@ -461,15 +458,15 @@ export const operations = defineOperations({
     params: {
       pair,
       trade_date: tradeDate,
-      lag: documented(optional(param.integer({ min: 0, max: 5 })), {
-        description: "Override the pair's lag, 0 to 5 business days.",
+      lag: documented(optional(param.integer({ min: 0, max: MAX_LAG })), {
+        description: `Override the pair's lag, 0 to ${MAX_LAG} business days.`,
         example: '2',
-        cli: { flag: 'lag', help: "business days to spot, 0 to 5 (default: the pair's)" },
+        cli: { flag: 'lag', help: `business days to spot, 0 to ${MAX_LAG} (default: the pair's)` },
       }),
     },
     call: (ds, a) => ds.fxSpot(a.pair, a.trade_date, a.lag),
     response: (s) => s.FxSpot,
-    errors: FX_ERRORS,
+    needs: 'fx',
     plan: 'currencies',
     cacheable: true,
     cli: { command: 'spot', description: 'FX spot date of a trade, and the closures between' },
@@ -494,7 +491,7 @@ export const operations = defineOperations({
     },
     call: (ds, a) => ds.fxValueDate(a.pair, a.trade_date, a.tenor),
     response: (s) => s.FxValueDate,
-    errors: FX_ERRORS,
+    needs: 'fx',
     plan: 'currencies',
     cacheable: true,
     cli: { command: 'value-date', description: 'FX value date of a tenor (SN, 1W, 3M, 1Y)' },
@@ -506,7 +503,7 @@ export const operations = defineOperations({
     params: {},
     call: (ds) => ds.listCurrencies(),
     response: (s) => s.z.array(s.Currency),
-    errors: [403, 500, 503],
+    needs: 'data',
     plan: 'currencies',
     cacheable: true,
     cli: { command: 'currencies', description: 'list currencies' },
@@ -518,7 +515,7 @@ export const operations = defineOperations({
     params: { code },
     call: (ds, a) => ds.getCurrency(a.code),
     response: (s) => s.Currency,
-    errors: CURRENCY_ERRORS,
+    needs: 'currency',
     plan: 'currencies',
     cli: { command: 'currency', description: 'one currency' },
   }),
@@ -529,7 +526,7 @@ export const operations = defineOperations({
     params: { code, start, end },
     call: (ds, a) => ds.listCurrencyHolidays(a.code, a.start, a.end),
     response: (s) => s.z.array(s.CurrencyHoliday),
-    errors: CURRENCY_ERRORS,
+    needs: 'currency',
     plan: 'currencies',
     cacheable: true,
     cli: { command: 'currency-holidays', description: 'settlement holidays of a currency' },
@@ -542,7 +539,6 @@ export const operations = defineOperations({
     params: { code: documented(param.text(), { description: code.description, example: 'USD' }) },
     call: (ds, a) => ({ is_available: ds.isCurrencyAvailable(a.code) }),
     response: (s) => s.Availability,
-    errors: [503],
   }),
 });
 

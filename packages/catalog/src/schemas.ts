@@ -8,10 +8,13 @@
  */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import type * as core from '@openbell/core';
+import { BELL_EVENTS, CONVENTIONS, DAY_NAMES, MAX_LAG, PLANS, UNITS } from '@openbell/core';
 import { z } from 'zod';
 
 extendZodWithOpenApi(z);
 
+import type { BulkEntry, bulkBody } from './bulk.js';
+import { ACCESS_LEVEL, HEALTH_STATUSES, UPDATE_RESULTS, type HealthBody, type InfoBody, type InfoData } from './info.js';
 import { INTERFACE_VERSION } from './interface-version.js';
 export { INTERFACE_VERSION };
 /** The zod the schemas are made with (extended with `.openapi`), for operations' `response`. */
@@ -133,7 +136,7 @@ export const MarketStatus = z
 export const MarketDay = z
   .looseObject({
     date,
-    day_of_week: z.enum(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']),
+    day_of_week: z.enum(DAY_NAMES),
     is_open: z.boolean(),
     has_settlement: z.boolean(),
     holiday: z.union([MarketHoliday, z.null()]),
@@ -185,13 +188,13 @@ export const SessionCount = z.looseObject({ start: date, end: date, count: z.num
 
 export const Bell = z
   .looseObject({
-    event: z.enum(['open', 'close']),
+    event: z.enum(BELL_EVENTS),
     at: dateTime.nullable().openapi({ description: "The instant in the market's zone; null when there is none in the coverage window." }),
     date: date.nullable().openapi({ description: 'The local date the run of open phases is attributed to (the end date of its last phase).' }),
   })
   .openapi('BellResponse');
 
-const convention = z.enum(['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted']);
+const convention = z.enum(CONVENTIONS);
 
 export const CalendarDay = z
   .looseObject({
@@ -204,14 +207,14 @@ export const CalendarDay = z
 export const AdjustedDate = z.looseObject({ date, convention, adjusted: date }).openapi('AdjustedDateResponse');
 
 export const AdvancedDate = z
-  .looseObject({ date, n: z.number().int(), unit: z.enum(['days', 'weeks', 'months', 'years']), result: date })
+  .looseObject({ date, n: z.number().int(), unit: z.enum(UNITS), result: date })
   .openapi('AdvancedDateResponse');
 
 export const FxSpot = z
   .looseObject({
     pair: z.string().openapi({ example: 'EURUSD' }),
     trade_date: date,
-    lag: z.number().int().min(0).max(5),
+    lag: z.number().int().min(0).max(MAX_LAG),
     spot_date: date,
     closures: z.array(
       z
@@ -234,7 +237,7 @@ export const Availability = z.looseObject({ is_available: z.boolean() }).openapi
 
 export const Health = z
   .looseObject({
-    status: z.enum(['ok', 'loading', 'unavailable', 'draining']),
+    status: z.enum(HEALTH_STATUSES),
     data_loaded: z.boolean(),
     detail: z.string().optional(),
     message: z.string().optional().openapi({ description: "Field of the vendor client's own server (`tradinghours serve`)." }),
@@ -259,7 +262,7 @@ export const Info = z
         kind: str,
         is_sample: z.boolean(),
         label: str.openapi({ description: 'A plain-words label; says so loudly when the data is the bundled sample.' }),
-        plan: z.enum(['holidays_only', 'no_currencies', 'full']).nullable(),
+        plan: z.enum(PLANS).nullable(),
         counts: z.record(z.string(), z.number().int()).nullable(),
         warnings: z.number().int(),
       })
@@ -277,7 +280,7 @@ export const Info = z
         every_minutes: z.number(),
         last_attempt_at: isoInstant.nullable(),
         last_success_at: isoInstant.nullable(),
-        last_result: z.enum(['updated', 'up_to_date', 'failed']).nullable(),
+        last_result: z.enum(UPDATE_RESULTS).nullable(),
         last_error: str,
         next_check_at: isoInstant.nullable(),
       })
@@ -288,7 +291,7 @@ export const Info = z
     total_currencies: z.number().int().nullable().optional().openapi({ description: 'Vendor-server field: currencies in the data.' }),
     last_data_update: isoInstant.nullable().optional().openapi({ description: 'Vendor-server field: when the data served was downloaded, else loaded.' }),
     access_level: z
-      .enum(['full', 'no_currencies', 'only_holidays'])
+      .enum([ACCESS_LEVEL.full, ACCESS_LEVEL.no_currencies, ACCESS_LEVEL.holidays_only])
       .nullable()
       .optional()
       .openapi({ description: "Vendor-server field: the plan in the vendor's spelling (holidays_only is only_holidays)." }),
@@ -352,7 +355,11 @@ const StatusManyOk = MarketStatus.omit({ market: true })
 const StatusManyFault = z
   .object({
     identifier: z.string(),
-    error: z.looseObject({ status: z.number().int(), detail: z.unknown() }),
+    error: z.looseObject({
+      status: z.number().int(),
+      detail: z.unknown(),
+      candidates: z.array(z.string()).optional().openapi({ description: 'The FinIDs of an ambiguous MIC (status 409).' }),
+    }),
   })
   .openapi('BulkStatusError');
 
@@ -362,3 +369,32 @@ export const BulkStatus = z
     markets: z.array(z.union([StatusManyOk, StatusManyFault])),
   })
   .openapi('BulkStatusResponse');
+
+// GET /board/data (the server's board handler builds the body).
+export const BoardData = z
+  .object({
+    as_of: z.string().openapi({ example: '2023-11-15T17:00:00+00:00' }),
+    now_ms: z.number().int().openapi({ description: "The server's clock, epoch milliseconds (the page measures its offset from it)." }),
+    data: z.looseObject({ version: str, is_sample: z.boolean(), loaded_at: isoInstant }).openapi('BoardDataSource'),
+    markets: z.array(
+      z.union([
+        StatusManyOk.extend({ mic: str, exchange_name: str, market_name: str, holiday: str.openapi({ description: "The holiday of the market's local date, if any." }) }).openapi('BoardEntry'),
+        StatusManyFault,
+      ]),
+    ),
+  })
+  .openapi('BoardDataResponse');
+
+// The service bodies and the bulk status against the types of the code that builds them. The
+// document leaves some of /info's fields out (the load's warnings in detail): the body's type
+// names them apart (InfoDataDetails), so any other field added to one side fails the build.
+// Optional and required fields count alike: the document marks what a caller may rely on.
+type Shape<T> = T extends readonly (infer E)[]
+  ? Shape<E>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? never : K]-?: Shape<Exclude<T[K], undefined>> }
+    : T;
+type SameShape<A, B> = [Shape<A>] extends [Shape<B>] ? ([Shape<B>] extends [Shape<A>] ? true : false) : false;
+agree<SameShape<z.output<typeof Health>, HealthBody>>();
+agree<SameShape<z.output<typeof Info>, Omit<InfoBody, 'data'> & { data: InfoData }>>();
+agree<SameShape<z.output<typeof BulkStatus>, Omit<ReturnType<typeof bulkBody>, 'markets'> & { markets: BulkEntry[] }>>();

@@ -3,9 +3,10 @@
  * entries) and what is derived from a declaration for every adapter:
  *
  * - the REST route: its path, which parameters come from the path and which from the query,
- *   the 422 `loc` of each parameter, whether a 200 body may be cached (answer.ts, dispatch.ts);
- * - the OpenAPI document and /docs (openapi.ts);
- * - the CLI command, its arguments and options, the names its error messages use (cli);
+ *   the 422 `loc` of each parameter, the error statuses it may answer, whether a 200 body may
+ *   be cached (answer.ts here, the server's dispatcher);
+ * - the OpenAPI document and /docs (the server's openapi.ts);
+ * - the CLI command, its arguments and options, the names its error messages use;
  * - the library's typed call, `invoke(ds, 'listMarketHolidays', { identifier, start, end })`.
  *
  * Validation is core's: parameters are read with core's parsers (`parseParams`), which report
@@ -21,6 +22,33 @@ type Schemas = typeof Schemas;
 
 /** Error statuses an operation can answer, for the document. */
 export type ErrorStatus = 400 | 403 | 404 | 409 | 422 | 500 | 503;
+
+/** What an operation looks up (OperationSpec.needs), with the statuses that lookup may answer. */
+export const NEEDS = {
+  data: [500],
+  market: [404, 409, 500],
+  range: [400, 404, 409, 500],
+  currency: [404, 500],
+  calendar: [400, 404, 409, 500],
+  fx: [400, 404, 500],
+} as const satisfies Record<string, readonly ErrorStatus[]>;
+export type Need = keyof typeof NEEDS;
+
+/** Parameter kinds that accept any value, so never answer a 422. */
+const NEVER_INVALID: ReadonlySet<string> = new Set(['text']);
+
+/**
+ * The statuses besides 200 an operation may answer, from its declaration: its lookup's, 403
+ * when its plan may lack what it needs, 422 when a parameter can be invalid, and 503 (no data
+ * loaded) for every one. Ascending.
+ */
+export function errorStatuses(spec: { needs?: Need | undefined; plan?: string | undefined; params: Params }): ErrorStatus[] {
+  const out = new Set<ErrorStatus>(spec.needs ? NEEDS[spec.needs] : []);
+  if (spec.plan) out.add(403);
+  if (Object.values(spec.params).some((p) => !NEVER_INVALID.has(p.kind))) out.add(422);
+  out.add(503);
+  return [...out].sort((a, b) => a - b);
+}
 
 /**
  * How a parameter appears on the command line: a positional argument (`<id>`, `[pattern]`
@@ -74,8 +102,13 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
    * from the schemas module: only the OpenAPI document and the tests load zod, not answering.
    */
   response: (schemas: Schemas) => z.ZodType<NoInfer<R>>;
-  /** Statuses besides 200 the operation may answer. */
-  errors: readonly ErrorStatus[];
+  /**
+   * What the operation looks up, which says the errors it may answer (NEEDS): `data` any rows
+   * (a data error), `market` one market (unknown, ambiguous MIC), `range` a market's dates or
+   * instants (also out of coverage), `currency` one currency, `calendar` the members of a
+   * joined calendar, `fx` the currencies of a pair. Nothing for an answer that never fails.
+   */
+  needs?: Need;
   /** What the plan of the data must include; core answers not_in_plan (403) otherwise. */
   plan?: 'schedules' | 'currencies';
   /** The answer depends only on the URL and the dataset (no clock): a 200 body may be reused until the data is swapped. */
@@ -107,6 +140,8 @@ export interface Operation<S extends Params = Params, R = unknown, Tag extends s
   readonly queryParams: readonly string[];
   /** Where each parameter travels in a REST request (the first element of a 422 `loc`). */
   readonly locations: Readonly<Record<string, 'path' | 'query'>>;
+  /** Statuses besides 200 the operation may answer (errorStatuses of the declaration). */
+  readonly errors: readonly ErrorStatus[];
 }
 
 type Specs = Record<string, OperationSpec<any, any, any, any>>;
@@ -114,20 +149,37 @@ export type Registry<M extends Specs> = {
   readonly [K in keyof M]: M[K] extends OperationSpec<infer S, infer R, infer T, infer C> ? Operation<S, R, T, C> : never;
 };
 
-/** Completes the declarations: ids, path and query parameters, their order and locations. */
+/** Where a declared path's parameters travel: what every catalogue entry derives from its path. */
+export interface RouteShape {
+  /** Names of the path placeholders, in path order. */
+  readonly pathParams: readonly string[];
+  /** Names of the query parameters, in declaration order. */
+  readonly queryParams: readonly string[];
+  /** Where each parameter travels in a REST request (the first element of a 422 `loc`). */
+  readonly locations: Readonly<Record<string, 'path' | 'query'>>;
+  /** The parameters, path ones first. */
+  readonly params: Params;
+}
+
+/** The path and query parameters of an entry: each `{name}` of its path is the parameter of that name. */
+export function routeShape(id: string, path: string, declared: Params): RouteShape {
+  const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  for (const name of pathParams) {
+    if (!(name in declared)) throw new Error(`${id}: path placeholder {${name}} is not among its params`);
+  }
+  const queryParams = Object.keys(declared).filter((n) => !pathParams.includes(n));
+  const params: Params = {};
+  const locations: Record<string, 'path' | 'query'> = {};
+  for (const n of pathParams) (params[n] = declared[n]!), (locations[n] = 'path');
+  for (const n of queryParams) (params[n] = declared[n]!), (locations[n] = 'query');
+  return { pathParams, queryParams, locations, params };
+}
+
+/** Completes the declarations: ids, path and query parameters, their order and locations, error statuses. */
 export function defineOperations<M extends Specs>(specs: M): Registry<M> {
   const out: Record<string, Operation> = {};
   for (const [operationId, spec] of Object.entries(specs)) {
-    const pathParams = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    for (const name of pathParams) {
-      if (!(name in spec.params)) throw new Error(`operation ${operationId}: path placeholder {${name}} is not among its params`);
-    }
-    const queryParams = Object.keys(spec.params).filter((n) => !pathParams.includes(n));
-    const params: Params = {};
-    const locations: Record<string, 'path' | 'query'> = {};
-    for (const n of pathParams) (params[n] = spec.params[n]), (locations[n] = 'path');
-    for (const n of queryParams) (params[n] = spec.params[n]), (locations[n] = 'query');
-    out[operationId] = { ...spec, params, operationId, pathParams, queryParams, locations };
+    out[operationId] = { ...spec, ...routeShape(`operation ${operationId}`, spec.path, spec.params), operationId, errors: errorStatuses(spec) };
   }
   return out as Registry<M>;
 }

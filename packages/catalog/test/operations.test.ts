@@ -8,7 +8,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { createRouteMatcher, invoke, runOperation } from '../src/answer.js';
 import { operations } from '../src/operations.js';
-import { defineOperations, documented, type Operation } from '../src/registry.js';
+import { defineOperations, documented, errorStatuses, type Operation } from '../src/registry.js';
 import { fixtureTables, NOON_NY } from './fixture.js';
 
 const SAMPLE: Record<string, string> = {
@@ -40,6 +40,15 @@ describe('operations', () => {
     }
   });
 
+  it('error statuses follow from what an operation looks up, its plan and its parameters', () => {
+    expect(operations.listMarketPhases.errors).toEqual([400, 403, 404, 409, 422, 500, 503]);
+    expect(operations.getMarket.errors).toEqual([404, 409, 422, 500, 503]);
+    expect(operations.listCurrencies.errors).toEqual([403, 500, 503]);
+    expect(operations.isMarketAvailable.errors).toEqual([503]);
+    const date = documented(param.date(), { description: 'd' });
+    expect(errorStatuses({ needs: 'fx', plan: 'currencies', params: { date } })).toEqual([400, 403, 404, 422, 500, 503]);
+  });
+
   it('invoke is typed from the entry and throws core errors', () => {
     const ds = Dataset.create(fixtureTables());
     const h = invoke(ds, 'listMarketHolidays', { identifier: 'XNYS', start: '2023-01-01', end: '2023-12-31' });
@@ -65,7 +74,6 @@ describe('operations', () => {
         },
         call: (_ds, a, now) => ({ n: a.n, direction: a.direction, after: a.after ?? now() }),
         response: z.object({ n: z.number(), direction: z.string(), after: z.number() }),
-        errors: [422],
       },
     });
     const match = createRouteMatcher(Object.values(extra))('/fx/XNYS/next')!;

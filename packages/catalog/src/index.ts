@@ -1,0 +1,52 @@
+/**
+ * The operation catalogue, shared by every adapter (the REST server, the CLI, library users):
+ * the declared operations, the in-process answer of one (`answerOperation`, `answer`, `invoke`),
+ * the map from core's error codes to HTTP statuses, and the service bodies (/info, /health).
+ *
+ * The zod schemas of the answers are a subpath of their own (`@openbell/catalog/schemas`): only
+ * the OpenAPI document and tests need them, and loading zod would slow every command's start.
+ */
+export { operations, TAGS, type Operations } from './operations.js';
+export { endpoints, MEDIA_TYPES, type Endpoint, type EndpointKind, type Endpoints, type EndpointSpec } from './endpoints.js';
+export {
+  defineOperations,
+  documented,
+  errorStatuses,
+  NEEDS,
+  perform,
+  readArgs,
+  type ApiParam,
+  type ArgsOf,
+  type CliCommand,
+  type CliHint,
+  type CommandName,
+  type ErrorStatus,
+  type Limits,
+  type Need,
+  type Operation,
+  type OperationSpec,
+  type Params,
+  type Registry,
+  type ResultOf,
+  type RouteShape,
+} from './registry.js';
+export {
+  answer,
+  answerOperation,
+  createRouteMatcher,
+  failure,
+  invoke,
+  readOperationArgs,
+  runOperation,
+  type AnswerOptions,
+  type ArgsOutcome,
+  type CompiledRoute,
+  type RouteMatch,
+  type RouteMatcher,
+  type RouteOutcome,
+} from './answer.js';
+export { coreEntries, DataNotLoadedError, locOf, toHttp, type HttpAnswer, type ParamLocations, type ValidationEntry } from './errors.js';
+export { bulkBody, bulkError, type BulkEntry, type BulkError } from './bulk.js';
+export { toCsv } from './csv.js';
+export { healthBody, infoBody, PACKAGE_VERSION, SAMPLE_LABEL, type HealthBody, type InfoBody, type ServedMeta, type ServiceState, type UpdateState } from './info.js';
+export { INTERFACE_VERSION } from './interface-version.js';
