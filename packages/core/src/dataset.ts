@@ -30,7 +30,7 @@ import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, value
 import { compileGlob } from './glob.js';
 import { dayJsonPieces, phaseJsonPieces, type JsonPieceOptions } from './json.js';
 import { MAX_STEPS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern } from './params.js';
-import { lowerBound, type MarketEntry } from './model.js';
+import { checkDays, lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
 import { computeStatus, statusJsonAt } from './status.js';
@@ -58,6 +58,7 @@ import type {
   Currency,
   CurrencyHoliday,
   DatasetOptions,
+  DuplicateHoliday,
   FxSpot,
   FxValueDate,
   TimeUnit,
@@ -132,6 +133,14 @@ class Args {
 
 function dayArg(value: unknown, param: string): number {
   return tryParseDay(parseIsoDate(value, param))!;
+}
+
+/**
+ * Phases and day views of `startDay`..`endDay` are generated from the look-back on: a date a bad
+ * row touches there fails them (bulk-format.md "Bad rows").
+ */
+function checkGenerated(entry: MarketEntry, startDay: number, endDay: number): void {
+  if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(startDay - LOOK_BACK_DAYS, entry.minDay), endDay);
 }
 
 /** Largest |n| of `advance` and `sessionOffset` (params.ts). */
@@ -214,10 +223,25 @@ export class Dataset {
 
   listHolidays(identifier: string, start: string, end: string): MarketHoliday[] {
     const { startDay, endDay } = parseRange(start, end);
-    const entry = this.usable(this.resolve(identifier, true), 'holidays');
+    const entry = this.resolve(identifier, true);
+    checkDays(entry.listingFaults, startDay, endDay);
     const from = lowerBound(entry.holidayDays, startDay);
     const to = lowerBound(entry.holidayDays, endDay + 1);
     return entry.holidays.slice(from, to);
+  }
+
+  /**
+   * The dates of a market or currency with two or more holiday rows in `start`..`end`, each with
+   * the file and line of every row: the listings answer such rows as written, and a feed says
+   * they conflict (bulk-format.md "Bad rows").
+   */
+  duplicateHolidays(kind: 'market' | 'currency', key: string, start: string, end: string): DuplicateHoliday[] {
+    const { startDay, endDay } = parseRange(start, end);
+    const entry = kind === 'market' ? this.resolve(key, true) : this.currencyEntry(key);
+    if (entry.duplicates === null) return [];
+    const out: DuplicateHoliday[] = [];
+    for (const [day, lines] of entry.duplicates) if (day >= startDay && day <= endDay) out.push({ date: formatDay(day), lines: lines.slice() });
+    return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   }
 
   /**
@@ -226,7 +250,7 @@ export class Dataset {
    * of the rows themselves (bulk-format.md "Bad rows").
    */
   listSchedules(identifier: string): Schedule[] {
-    const entry = this.resolveScheduled(identifier, 'schedules');
+    const entry = this.resolveScheduled(identifier);
     return entry.schedules.slice();
   }
 
@@ -234,6 +258,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return generate(entry, startDay, endDay).map((g) => toPhase(g));
   }
 
@@ -246,6 +271,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return (function* () {
       let from = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
       while (from <= endDay) {
@@ -261,6 +287,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return (function* (self: Dataset) {
       for (let from = startDay; from <= endDay; from += chunkDays) yield self.dayViews(entry, from, Math.min(endDay, from + chunkDays - 1));
     })(this);
@@ -275,6 +302,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return phaseJsonPieces(entry, startDay, endDay, options);
   }
 
@@ -283,6 +311,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return dayJsonPieces(entry, startDay, endDay, options);
   }
 
@@ -290,6 +319,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return this.dayViews(entry, startDay, endDay);
   }
 
@@ -449,7 +479,7 @@ export class Dataset {
   listCurrencyHolidays(code: string, start: string, end: string): CurrencyHoliday[] {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.currencyEntry(code);
-    if (entry.fault) throw entry.fault;
+    checkDays(entry.listingFaults, startDay, endDay);
     return entry.holidays.slice(lowerBound(entry.holidayDays, startDay), lowerBound(entry.holidayDays, endDay + 1));
   }
 
@@ -582,23 +612,12 @@ export class Dataset {
     throw new NotFoundError('market', walk.target, `Market ${walk.from} was replaced by ${walk.target}, which is not in the loaded data`);
   }
 
-  /**
-   * A market whose rows a query needs must not have a bad one (bulk-format.md "Bad rows").
-   * Listing the schedule rows needs none to be good: it answers them as written.
-   */
-  private usable(entry: MarketEntry, needs: 'holidays' | 'schedules' | 'phases'): MarketEntry {
-    if (needs === 'schedules') return entry;
-    if (entry.holidayFault) throw entry.holidayFault;
-    if (needs !== 'holidays' && entry.scheduleFault) throw entry.scheduleFault;
-    return entry;
-  }
-
   /** Resolves a market for a schedule-based query, refusing first if the plan lacks schedules. */
-  private resolveScheduled(identifier: string, needs: 'schedules' | 'phases' = 'phases'): MarketEntry {
+  private resolveScheduled(identifier: string): MarketEntry {
     const id = String(identifier ?? '');
     const normalized = normalizeMarketIdentifier(id);
     if (this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
-    return this.usable(this.resolveNormalized(id, normalized, true), needs);
+    return this.resolveNormalized(id, normalized, true);
   }
 
   private checkCoverage(entry: MarketEntry, startDay: number, endDay: number): void {
@@ -612,14 +631,14 @@ export class Dataset {
   /**
    * The members of a parsed expression: the plan first (currencies need the full plan,
    * markets the schedules), then each member in order (unknown: NotFoundError). A market's
-   * business days are its sessions, read from its day views: a bad row that fails its days
-   * fails the calendar too, rather than letting it answer as if the row were not there.
+   * business days are its sessions, read from its day views: a date a bad row touches fails
+   * the calendar when a step looks at it, rather than answering as if the row were not there.
    */
   private calendar(expr: CalendarExpression): JoinedCalendar {
     if (expr.members.some((m) => m.kind !== 'currency') && this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
     if (expr.members.some((m) => m.kind === 'currency')) this.requireCurrencies();
     const members = expr.members.map((m): CalendarMember =>
-      m.kind === 'currency' ? new CurrencyCalendar(m.label, this.currencyEntry(m.label)) : new MarketCalendar(m.label, this.usable(this.resolve(m.label, true), 'phases')),
+      m.kind === 'currency' ? new CurrencyCalendar(m.label, this.currencyEntry(m.label)) : new MarketCalendar(m.label, this.resolve(m.label, true)),
     );
     return new JoinedCalendar(expr.text, expr.operator, members);
   }
