@@ -1,7 +1,8 @@
 /**
  * bulk-format.md "Bad rows": nothing in the rows refuses the whole dataset. A bad row is a
- * warning naming where it is, and only the market (or currency) it belongs to answers a
- * DataError naming the row, for the queries that need it; everything else answers as before.
+ * warning naming where it is, and only the queries computing from the dates of its market (or
+ * currency) it touches answer a DataError naming the row; everything else answers as before
+ * (bad-row-scope.test.ts pins which dates).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
