@@ -172,7 +172,12 @@ function queryArb(b: Bad): fc.Arbitrary<Query> {
     return {
       label: `fxValueDate ${pair} ${iso(trade)} ${tenor}`,
       run: (ds) => ds.fxValueDate(pair, iso(trade), tenor),
-      must: (a) => members.map((c) => [c, trade + 1, dayOf((a as { spot_date: string }).spot_date)]),
+      // A USD holiday between trade and spot does not move spot: only spot itself is a USD date
+      // the value date must look at (no closures are listed here).
+      must: (a) => {
+        const spot = dayOf((a as { spot_date: string }).spot_date);
+        return members.map((c) => [c, c === 'USD' ? spot : trade + 1, spot]);
+      },
       // The end-of-month rule and modified following may look past the value date to the month's end.
       may: (a) => members.map((c) => [c, trade + 1, monthEnd(dayOf((a as { value_date: string }).value_date)) + 10]),
       owners: members,

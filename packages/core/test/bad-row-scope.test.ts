@@ -210,6 +210,17 @@ describe('choices where the spec is silent', () => {
     expect(() => ds.fxSpot('EURUSD', '2023-12-20', 1)).toThrow(DataError);
   });
 
+  it('FX spot dates ask both currencies of a pair on every date they step over, so the pair\'s order does not decide whether a bad date fails a value date', () => {
+    // A GBP row on Saturday 2023-10-28, a date EUR's weekend already closes.
+    const gbp = build((t) => {
+      t.currencyHolidays!.push({ currency_code: 'GBP', date: '2023-10-28', holiday_name: '"Odd"', settlement: 'No' });
+      t.rowFaults = [{ table: 'currencyHolidays', row: t.currencyHolidays!.length - 1, column: 'holiday_name', message: 'malformed quoting' }];
+    }, currencies);
+    // A value date lists no closures: only the spot steps look at the Saturday.
+    for (const pair of ['EURGBP', 'GBPEUR']) expect(() => gbp.fxValueDate(pair, '2023-10-27', 'SN'), pair).toThrow(/currency-holidays.csv, line \d+, column 'Holiday Name': malformed quoting/);
+    expect(gbp.fxValueDate('EURGBP', '2023-10-30', 'SN')).toEqual(clean.fxValueDate('EURGBP', '2023-10-30', 'SN'));
+  });
+
   it('FX closures look at USD on the dates between trade and spot: a duplicated USD date there fails the spot answer', () => {
     const usd = build((t) => t.currencyHolidays!.push({ currency_code: 'USD', date: '2023-11-23', holiday_name: 'Thanksgiving Day', settlement: 'Yes' }), currencies);
     expect(() => usd.fxSpot('EURUSD', '2023-11-21')).toThrow(/two different holiday rows for USD on 2023-11-23/);

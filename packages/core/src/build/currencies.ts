@@ -137,7 +137,7 @@ export function addCurrencyHolidays(
       while (n < recs.length && days[n] === day) n++;
       if (recs[k]!.settlement === NO) entry.closedByDay.set(day, recs[k]!);
       if (n - k > 1) {
-        const lines = duplicateKey(log, T, '(Currency Code, Date)', code, recs[k]!.date, rowIndex.subarray(k, n), (j) => read.same(rowIndex[k]!, recs[k]!, rowIndex[k + j]!, recs[k + j]!), 'currency');
+        const lines = duplicateKey(log, T, '(Currency Code, Date)', code, day, rowIndex.subarray(k, n), (j) => read.same(rowIndex[k]!, recs[k]!, rowIndex[k + j]!, recs[k + j]!), 'currency');
         (entry.duplicates ??= new Map()).set(day, lines);
       }
       k = n;

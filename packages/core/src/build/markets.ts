@@ -137,7 +137,7 @@ export function* addHolidays(
       while (n < recs.length && days[n] === day) n++;
       entry.holidayByDay.set(day, recs[k]!);
       if (n - k > 1) {
-        const lines = duplicateKey(log, T, `(FinID, Date)`, finId, recs[k]!.date, rowIndex.subarray(k, n), (j) => read.same(rowIndex[k]!, recs[k]!, rowIndex[k + j]!, recs[k + j]!), 'market');
+        const lines = duplicateKey(log, T, '(FinID, Date)', finId, day, rowIndex.subarray(k, n), (j) => read.same(rowIndex[k]!, recs[k]!, rowIndex[k + j]!, recs[k + j]!), 'market');
         (entry.duplicates ??= new Map()).set(day, lines);
       }
       k = n;
@@ -161,11 +161,12 @@ export function duplicateKey(
   table: 'holidays' | 'currencyHolidays',
   key: string,
   owner: string,
-  date: string,
+  day: number,
   rowIndex: Int32Array,
   sameAsFirst: (j: number) => boolean,
   kind: 'market' | 'currency',
 ): string[] {
+  const date = formatDay(day);
   const lines = Array.from(rowIndex, (r) => log.where(table, r));
   let allSame = true;
   for (let j = 1; j < rowIndex.length; j++) {
@@ -176,7 +177,6 @@ export function duplicateKey(
   const count = rowIndex.length === 2 ? 'two' : String(rowIndex.length);
   const others = lines.filter((_, j) => j !== 1).join(' and ');
   const error = log.error({ table, row: rowIndex[1]!, column: 'date' }, `duplicate key ${key}: ${count} ${allSame ? 'identical' : 'different'} holiday rows for ${owner} on ${date} (also ${others})`);
-  const day = tryParseDay(date)!;
   if (kind === 'market') log.marketFault(owner, 'computed', [[day, day]], error);
   else log.currencyFault(owner, 'computed', [[day, day]], error);
   return lines;
