@@ -8,7 +8,7 @@
  */
 import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from './dates.js';
 import { CalendarOutOfCoverageError, DataError, InvalidArgumentError } from './errors.js';
-import type { CurrencyEntry, MarketEntry } from './model.js';
+import { checkDays, type CurrencyEntry, type MarketEntry } from './model.js';
 import { CONVENTIONS, UNITS } from './params.js';
 import { isSessionDay } from './sessions.js';
 import type { BusinessDayConvention, TimeUnit } from './types.js';
@@ -55,9 +55,6 @@ export class CurrencyCalendar implements CalendarMember {
     this.code = entry.currency.currency_code;
     this.minDay = entry.minDay;
     this.maxDay = entry.maxDay;
-    // A bad currency or currency-holiday row may be a closure we cannot see: every business day
-    // of the currency is in doubt, so no answer is computed without it (bulk-format "Bad rows").
-    if (entry.fault) throw entry.fault;
     if (entry.weekendMask === null) {
       throw new DataError(
         `Weekend Definition of currency ${this.code} ('${entry.currency.weekend_definition}') is not a list of days such as Sat-Sun; its business days are unavailable`,
@@ -75,6 +72,8 @@ export class CurrencyCalendar implements CalendarMember {
    * holiday a row declares, and the weekend alone says nothing about it.
    */
   reason(day: number): string | null {
+    // A bad row dated `day` may be a closure we cannot see (bulk-format "Bad rows").
+    if (this.entry.dayFaults !== null) checkDays(this.entry.dayFaults, day, day);
     const h = this.entry.closedByDay.get(day);
     if (h !== undefined) return h.holiday_name ?? 'holiday';
     return this.weekend & weekdayBit(isoWeekday(day)) ? 'weekend' : null;

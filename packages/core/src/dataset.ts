@@ -30,7 +30,7 @@ import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, value
 import { compileGlob } from './glob.js';
 import { dayJsonPieces, phaseJsonPieces, type JsonPieceOptions } from './json.js';
 import { BELL_EVENTS, MAX_LAG, MAX_STEPS, SESSION_DIRECTIONS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern, parsePeriod } from './params.js';
-import { lowerBound, type MarketEntry } from './model.js';
+import { checkDays, lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
 import { BarSeries, checkBarLimit, planBars } from './bars.js';
@@ -64,6 +64,7 @@ import type {
   Currency,
   CurrencyHoliday,
   DatasetOptions,
+  DuplicateHoliday,
   FxSpot,
   FxValueDate,
   TimeUnit,
@@ -137,6 +138,14 @@ class Args {
 
 function dayArg(value: unknown, param: string): number {
   return tryParseDay(parseIsoDate(value, param))!;
+}
+
+/**
+ * Phases and day views of `startDay`..`endDay` are generated from the look-back on: a date a bad
+ * row touches there fails them (bulk-format.md "Bad rows").
+ */
+function checkGenerated(entry: MarketEntry, startDay: number, endDay: number): void {
+  if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(startDay - LOOK_BACK_DAYS, entry.minDay), endDay);
 }
 
 /** Largest |n| of `advance` and `sessionOffset` (params.ts). */
@@ -228,10 +237,25 @@ export class Dataset {
 
   listHolidays(identifier: string, start: string, end: string): MarketHoliday[] {
     const { startDay, endDay } = parseRange(start, end);
-    const entry = this.usable(this.resolve(identifier, true), 'holidays');
+    const entry = this.resolve(identifier, true);
+    checkDays(entry.listingFaults, startDay, endDay);
     const from = lowerBound(entry.holidayDays, startDay);
     const to = lowerBound(entry.holidayDays, endDay + 1);
     return entry.holidays.slice(from, to);
+  }
+
+  /**
+   * The dates of a market or currency with two or more holiday rows in `start`..`end`, each with
+   * the file and line of every row: the listings answer such rows as written, and a feed says
+   * they conflict (bulk-format.md "Bad rows").
+   */
+  duplicateHolidays(kind: 'market' | 'currency', key: string, start: string, end: string): DuplicateHoliday[] {
+    const { startDay, endDay } = parseRange(start, end);
+    const entry = kind === 'market' ? this.resolve(key, true) : this.currencyEntry(key);
+    if (entry.duplicates === null) return [];
+    const out: DuplicateHoliday[] = [];
+    for (const [day, lines] of entry.duplicates) if (day >= startDay && day <= endDay) out.push({ date: formatDay(day), lines: lines.slice() });
+    return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   }
 
   /**
@@ -240,7 +264,7 @@ export class Dataset {
    * of the rows themselves (bulk-format.md "Bad rows").
    */
   listSchedules(identifier: string): Schedule[] {
-    const entry = this.resolveScheduled(identifier, 'schedules');
+    const entry = this.resolveScheduled(identifier);
     return entry.schedules.slice();
   }
 
@@ -248,6 +272,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return generate(entry, startDay, endDay).map((g) => toPhase(g));
   }
 
@@ -260,6 +285,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return (function* () {
       let from = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
       while (from <= endDay) {
@@ -275,6 +301,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return (function* (self: Dataset) {
       for (let from = startDay; from <= endDay; from += chunkDays) yield self.dayViews(entry, from, Math.min(endDay, from + chunkDays - 1));
     })(this);
@@ -289,6 +316,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return phaseJsonPieces(entry, startDay, endDay, options);
   }
 
@@ -297,6 +325,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return dayJsonPieces(entry, startDay, endDay, options);
   }
 
@@ -304,6 +333,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return this.dayViews(entry, startDay, endDay);
   }
 
@@ -474,6 +504,7 @@ export class Dataset {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
     return listSpecialSessions(entry, entry.zone ?? this.utc, startDay, endDay);
   }
 
@@ -487,6 +518,7 @@ export class Dataset {
     args.done();
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, range.startDay, range.endDay);
+    checkGenerated(entry, range.startDay, range.endDay);
     const plan = planBars(entry, range.startDay, range.endDay, period.seconds, forceClose, breaks);
     return { series: new BarSeries(plan, entry.zone ?? this.utc, period.text), ...range };
   }
@@ -514,7 +546,7 @@ export class Dataset {
   listCurrencyHolidays(code: string, start: string, end: string): CurrencyHoliday[] {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.currencyEntry(code);
-    if (entry.fault) throw entry.fault;
+    checkDays(entry.listingFaults, startDay, endDay);
     return entry.holidays.slice(lowerBound(entry.holidayDays, startDay), lowerBound(entry.holidayDays, endDay + 1));
   }
 
@@ -647,23 +679,12 @@ export class Dataset {
     throw new NotFoundError('market', walk.target, `Market ${walk.from} was replaced by ${walk.target}, which is not in the loaded data`);
   }
 
-  /**
-   * A market whose rows a query needs must not have a bad one (bulk-format.md "Bad rows").
-   * Listing the schedule rows needs none to be good: it answers them as written.
-   */
-  private usable(entry: MarketEntry, needs: 'holidays' | 'schedules' | 'phases'): MarketEntry {
-    if (needs === 'schedules') return entry;
-    if (entry.holidayFault) throw entry.holidayFault;
-    if (needs !== 'holidays' && entry.scheduleFault) throw entry.scheduleFault;
-    return entry;
-  }
-
   /** Resolves a market for a schedule-based query, refusing first if the plan lacks schedules. */
-  private resolveScheduled(identifier: string, needs: 'schedules' | 'phases' = 'phases'): MarketEntry {
+  private resolveScheduled(identifier: string): MarketEntry {
     const id = String(identifier ?? '');
     const normalized = normalizeMarketIdentifier(id);
     if (this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
-    return this.usable(this.resolveNormalized(id, normalized, true), needs);
+    return this.resolveNormalized(id, normalized, true);
   }
 
   private checkCoverage(entry: MarketEntry, startDay: number, endDay: number): void {
@@ -677,14 +698,14 @@ export class Dataset {
   /**
    * The members of a parsed expression: the plan first (currencies need the full plan,
    * markets the schedules), then each member in order (unknown: NotFoundError). A market's
-   * business days are its sessions, read from its day views: a bad row that fails its days
-   * fails the calendar too, rather than letting it answer as if the row were not there.
+   * business days are its sessions, read from its day views: a date a bad row touches fails
+   * the calendar when a step looks at it, rather than answering as if the row were not there.
    */
   private calendar(expr: CalendarExpression): JoinedCalendar {
     if (expr.members.some((m) => m.kind !== 'currency') && this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
     if (expr.members.some((m) => m.kind === 'currency')) this.requireCurrencies();
     const members = expr.members.map((m): CalendarMember =>
-      m.kind === 'currency' ? new CurrencyCalendar(m.label, this.currencyEntry(m.label)) : new MarketCalendar(m.label, this.usable(this.resolve(m.label, true), 'phases')),
+      m.kind === 'currency' ? new CurrencyCalendar(m.label, this.currencyEntry(m.label)) : new MarketCalendar(m.label, this.resolve(m.label, true)),
     );
     return new JoinedCalendar(expr.text, expr.operator, members);
   }

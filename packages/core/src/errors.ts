@@ -136,9 +136,9 @@ export class DataError extends OpenbellError {
 
 /**
  * A problem found while building a Dataset (bulk-format.md "Bad rows"). `message` starts with
- * where it is (file, line, column). `market` or `currency` names what a bad row made unusable:
- * that market (or currency) answers a DataError for the queries that need the row; without
- * either, nothing answers differently.
+ * where it is (file, line, column). `market` or `currency` names whose dates a bad row touches:
+ * the queries computing from those dates answer a DataError; without either, nothing answers
+ * differently.
  */
 export interface DataWarning {
   message: string;

@@ -14,12 +14,17 @@
  *   holiday row's own schedule), `— <key> open` (holiday row with the Regular schedule);
  *   currencies: `— <code> no settlement` or `— <code> settles`.
  * - DESCRIPTION: `Schedule: …`, `Settlement: …`, `Memo: …` lines, empty values left out.
+ * - A date with two or more holiday rows (bulk-format.md "Bad rows") is still one event, so a
+ *   calendar app shows one day: its SUMMARY joins the rows' distinct names with ` / ` and says
+ *   `— <key> conflicting rows`; its DESCRIPTION says the data holds that many conflicting rows
+ *   and names the file and line of each (the `duplicates` given, else only the count), and it
+ *   has no timed events (the day's phases are a data error).
  * - Timed events carry `TZID` of the phase's timezone and a VTIMEZONE per TZID with every
  *   offset transition from a year before the first event to a year after the last one.
  */
 import { ZoneId } from '@js-joda/core';
 import './tzdb.js';
-import type { Phase } from './types.js';
+import type { DuplicateHoliday, Phase } from './types.js';
 
 export interface FeedHoliday {
   date: string;
@@ -40,6 +45,8 @@ export interface FeedInput {
   holidays: readonly FeedHoliday[];
   /** Open phases of the holidays on which the market trades, by date. */
   openPhases?: Readonly<Record<string, readonly Phase[]>> | undefined;
+  /** Dates with two or more rows and their lines (Dataset.duplicateHolidays). */
+  duplicates?: readonly DuplicateHoliday[] | undefined;
   /** DTSTAMP, epoch milliseconds (core has no clock). */
   stamp: number;
 }
@@ -178,6 +185,19 @@ function descriptionOf(h: FeedHoliday): string {
   return lines.join('\n');
 }
 
+const COUNTS = ['', 'one', 'two', 'three', 'four', 'five'];
+
+function conflictSummary(key: string, rows: readonly FeedHoliday[]): string {
+  const names = [...new Set(rows.map((r) => r.holiday_name?.trim() || 'Holiday'))];
+  return `${names.join(' / ')} — ${key} conflicting rows`;
+}
+
+function conflictDescription(count: number, lines: readonly string[] | undefined): string {
+  const n = COUNTS[count] ?? String(count);
+  const where = lines?.length ? `: ${lines.join('; ')}` : '';
+  return `The data holds ${n} conflicting rows for this date${where}. Which one holds is unknown: answers computed from this date are a data error.`;
+}
+
 /** The iCalendar text (CRLF line ends) of a market's or currency's holidays. */
 export function buildHolidayFeed(input: FeedInput): string {
   const key = input.key.toUpperCase();
@@ -185,20 +205,31 @@ export function buildHolidayFeed(input: FeedInput): string {
   const events: string[][] = [];
   const zones = new Map<string, { from: number; to: number }>();
 
+  const byDate = new Map<string, FeedHoliday[]>();
   for (const h of input.holidays) {
+    const same = byDate.get(h.date);
+    if (same) same.push(h);
+    else byDate.set(h.date, [h]);
+  }
+  const linesOf = new Map((input.duplicates ?? []).map((d) => [d.date, d.lines]));
+
+  for (const [date, rows] of byDate) {
+    const h = rows[0]!;
     const day = compactDate(h.date);
+    const conflict = rows.length > 1;
     const ev = [
       'BEGIN:VEVENT',
       `UID:${key}-${day}@openbell`,
       `DTSTAMP:${stamp}`,
       `DTSTART;VALUE=DATE:${day}`,
       `DTEND;VALUE=DATE:${compactDate(nextDay(h.date))}`,
-      `SUMMARY:${escapeText(summaryOf(input, h))}`,
+      `SUMMARY:${escapeText(conflict ? conflictSummary(key, rows) : summaryOf(input, h))}`,
     ];
-    const description = descriptionOf(h);
+    const description = conflict ? conflictDescription(rows.length, linesOf.get(date)) : descriptionOf(h);
     if (description) ev.push(`DESCRIPTION:${escapeText(description)}`);
     ev.push('TRANSP:TRANSPARENT', 'END:VEVENT');
     events.push(ev);
+    if (conflict) continue;
 
     const phases = input.kind === 'market' ? (input.openPhases?.[h.date] ?? []) : [];
     const used = new Map<string, number>();

@@ -45,7 +45,8 @@ export function spotDay(cals: SpotCalendars, tradeDay: number, lag: number): num
   const nonUsd = [cals.base, cals.quote].filter((c) => c.code !== USD);
   const openNonUsd = (day: number) => {
     all.check(day);
-    return nonUsd.every((c) => c.isBusinessDay(day));
+    // Both are asked, as JoinedCalendar does: a date one of them fails then fails whatever the pair's order.
+    return nonUsd.filter((c) => c.isBusinessDay(day)).length === nonUsd.length;
   };
   let d = tradeDay;
   for (let k = 1; k < lag; k++) {

@@ -50,7 +50,11 @@ export interface MarketEntry {
   /** Sorted by date; `holidayDays[i]` is the epoch day of `holidays[i]`. */
   holidays: MarketHoliday[];
   holidayDays: Int32Array;
-  /** The holiday that decides a day's schedule group (the first row of that date). */
+  /**
+   * The holiday that decides a day's schedule group (the first row of that date). A date with
+   * two rows keeps both in `holidays` (listings answer them as written) and is a fault day of
+   * `dayFaults`, so no computation reads this one silently.
+   */
   holidayByDay: Map<number, MarketHoliday>;
   schedules: Schedule[];
   /** Lower-cased schedule group → rows in the order of engine-semantics §4 step 5. */
@@ -58,19 +62,25 @@ export interface MarketEntry {
   minDay: EpochDay;
   maxDay: EpochDay;
   zone: Zone | null;
-  /** Set by a bad holiday or market row: every query but the market record answers it. */
-  holidayFault: DataError | null;
-  /** Set by a bad schedule row (or an unknown market time zone): schedule-based queries answer it. */
-  scheduleFault: DataError | null;
+  /** Dates whose holiday listing is a data error (a bad holiday or market row); null when none. */
+  listingFaults: DayFaults | null;
+  /** Dates no answer may be computed from (every bad row of the market); null when none. */
+  dayFaults: DayFaults | null;
+  /** Dates with two or more holiday rows → the file and line of each (an iCalendar feed names them). */
+  duplicates: Map<number, string[]> | null;
 }
 
 export interface CurrencyEntry {
   currency: Currency;
   holidays: CurrencyHoliday[];
   holidayDays: Int32Array;
-  /** Set by a bad currency or currency-holiday row: its holiday queries answer it. */
-  fault: DataError | null;
-  /** Days with a holiday row whose settlement is `No` → the first such row (file order). */
+  /** Dates whose holiday listing is a data error (a bad currency or currency-holiday row); null when none. */
+  listingFaults: DayFaults | null;
+  /** Dates no business day may be computed from (also a date with two holiday rows); null when none. */
+  dayFaults: DayFaults | null;
+  /** Dates with two or more holiday rows → the file and line of each. */
+  duplicates: Map<number, string[]> | null;
+  /** Days with a holiday row whose settlement is `No` → the first such row (file order); a date with two rows is a fault day. */
   closedByDay: Map<number, CurrencyHoliday>;
   /** Bit mask (bit 0 = Monday) of `weekend_definition`, default Sat-Sun; null when it does not parse. */
   weekendMask: number | null;
@@ -79,6 +89,35 @@ export interface CurrencyEntry {
   /** Coverage window: span of the holiday rows, else 2000-01-01 to Dec 31 of the fallback year. */
   minDay: number;
   maxDay: number;
+}
+
+/**
+ * The dates bad rows touch (bulk-format.md "Bad rows"), as disjoint spans sorted by date, each
+ * with the error a query computing from one of its dates answers. Kept per market or currency
+ * and absent (null) for the many that have no bad row, so the hot paths pay one null check.
+ */
+export interface DayFaults {
+  /** A fault that touches every date (a row whose dates cannot be read, a bad market row). */
+  all: DataError | null;
+  /** First and last epoch day of each span, both strictly increasing. */
+  from: Int32Array;
+  to: Int32Array;
+  errors: DataError[];
+}
+
+/** The error of the first faulty date of `fromDay`..`toDay` (inclusive), or null. */
+export function faultIn(faults: DayFaults | null, fromDay: number, toDay: number): DataError | null {
+  if (faults === null) return null;
+  if (faults.all) return faults.all;
+  const i = lowerBound(faults.to, fromDay);
+  return i < faults.to.length && faults.from[i]! <= toDay ? faults.errors[i]! : null;
+}
+
+/** Throws the error of the first faulty date of `fromDay`..`toDay`. */
+export function checkDays(faults: DayFaults | null, fromDay: number, toDay: number): void {
+  if (faults === null) return;
+  const e = faultIn(faults, fromDay, toDay);
+  if (e) throw e;
 }
 
 export interface RegionalEntry {

@@ -29,7 +29,7 @@
 import { SECONDS_PER_DAY, formatDay, formatInstant, type EpochMs } from './dates.js';
 import { DataError, InvalidArgumentError, OutOfCoverageError } from './errors.js';
 import { LOOK_BACK_DAYS, phasesByEndDay } from './generate.js';
-import { lowerBound, type CompiledRow, type MarketEntry } from './model.js';
+import { checkDays, lowerBound, type CompiledRow, type MarketEntry } from './model.js';
 import type { Bell, BellEvent, Session, SessionBreak, SessionDirection } from './types.js';
 import type { Zone } from './zone.js';
 
@@ -184,11 +184,18 @@ function buildIndex(entry: MarketEntry): SessionIndex {
   return { days, base, runStart, runEnd, runDay: Int32Array.from(rd), faultDays: Int32Array.from(faultDays), faultErrors };
 }
 
-/** Raises the error of the first date of `fromDay`..`toDay` whose day view is a data error. */
-function checkFaults(index: SessionIndex, fromDay: number, toDay: number): void {
+/**
+ * Raises the error of the first date of `fromDay`..`toDay` whose day view is a data error: a
+ * date a bad row touches, from the look-back on (a day view holds the overnight phases of the
+ * days before it), or a date that needs a missing season definition.
+ */
+function checkFaults(entry: MarketEntry, index: SessionIndex, fromDay: number, toDay: number): void {
+  const lo = Math.min(fromDay, toDay);
+  const hi = Math.max(fromDay, toDay);
+  if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(lo - LOOK_BACK_DAYS, entry.minDay), hi);
   if (index.faultDays.length === 0) return;
-  const i = lowerBound(index.faultDays, Math.min(fromDay, toDay));
-  if (i < index.faultDays.length && index.faultDays[i]! <= Math.max(fromDay, toDay)) throw index.faultErrors[i]!;
+  const i = lowerBound(index.faultDays, lo);
+  if (i < index.faultDays.length && index.faultDays[i]! <= hi) throw index.faultErrors[i]!;
 }
 
 // ---- §1 sessions ----
@@ -201,13 +208,14 @@ function write(zone: Zone, epochSeconds: number): string {
 /** Is `day` a session of the market (one of the index's days)? */
 export function isSessionDay(entry: MarketEntry, day: number): boolean {
   const index = sessionIndex(entry);
-  checkFaults(index, day, day);
+  checkFaults(entry, index, day, day);
   const days = index.days;
   const i = lowerBound(days, day);
   return i < days.length && days[i] === day;
 }
 
 export function listSessions(entry: MarketEntry, zone: Zone, startDay: number, endDay: number): Session[] {
+  if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(startDay - LOOK_BACK_DAYS, entry.minDay), endDay);
   const hasOpen = new Uint8Array(endDay - startDay + 1);
   // Valid open phases per date as flat [start, end, start, end, ...] lists.
   const phases: (number[] | undefined)[] = new Array(endDay - startDay + 1);
@@ -254,12 +262,12 @@ export function offsetSession(entry: MarketEntry, day: number, n: number, direct
   const fin = entry.market.fin_id;
   // Every date walked over must be known: a data error on the way is the answer.
   const outside = (what: string, towards: number) => {
-    checkFaults(index, day, towards);
+    checkFaults(entry, index, day, towards);
     return new OutOfCoverageError(fin, what, formatDay(entry.minDay), formatDay(entry.maxDay));
   };
   let i = lowerBound(days, day);
   if (i >= days.length || days[i] !== day) {
-    checkFaults(index, day, day);
+    checkFaults(entry, index, day, day);
     if (direction === 'none') {
       throw InvalidArgumentError.one('date', `${formatDay(day)} is not a trading day of ${fin}; pass direction=next or direction=previous to move it to one`, 'not_a_trading_day');
     }
@@ -272,13 +280,13 @@ export function offsetSession(entry: MarketEntry, day: number, n: number, direct
   if (j < 0 || j >= days.length) {
     throw outside(`The session ${Math.abs(n)} session${Math.abs(n) === 1 ? '' : 's'} ${n < 0 ? 'before' : 'after'} ${formatDay(days[i]!)}`, j < 0 ? entry.minDay : entry.maxDay);
   }
-  checkFaults(index, day, days[j]!);
+  checkFaults(entry, index, day, days[j]!);
   return days[j]!;
 }
 
 export function countSessions(entry: MarketEntry, startDay: number, endDay: number): number {
   const index = sessionIndex(entry);
-  checkFaults(index, startDay, endDay);
+  checkFaults(entry, index, startDay, endDay);
   const { days } = index;
   return lowerBound(days, endDay + 1) - lowerBound(days, startDay);
 }
@@ -316,8 +324,8 @@ export function findBell(entry: MarketEntry, zone: Zone, instantMs: EpochMs, eve
   // there when such a date lies between the instant and the bell found. Looking back, an
   // opening before the instant can belong to a run that ends up to the look-back later.
   const found = i < 0 || i >= values.length ? undefined : index.runDay[i]!;
-  if (forward) checkFaults(index, day, found ?? entry.maxDay);
-  else checkFaults(index, found ?? entry.minDay, Math.min(entry.maxDay, event === 'open' ? day + LOOK_BACK_DAYS : day));
+  if (forward) checkFaults(entry, index, day, found ?? entry.maxDay);
+  else checkFaults(entry, index, found ?? entry.minDay, Math.min(entry.maxDay, event === 'open' ? day + LOOK_BACK_DAYS : day));
   if (i < 0 || i >= values.length) return { event, at: null, date: null };
   const at = values[i]! + index.base;
   return { event, at: write(zone, at), date: formatDay(index.runDay[i]!) };

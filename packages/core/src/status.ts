@@ -1,9 +1,9 @@
 /** Market status at an instant (engine-semantics §5). */
 import { SECONDS_PER_DAY, formatDay, formatInstant, msToSeconds, type EpochMs } from './dates.js';
 import { OutOfCoverageError } from './errors.js';
-import { generate, toPhase, type Generated } from './generate.js';
+import { LOOK_BACK_DAYS, generate, toPhase, type Generated } from './generate.js';
 import { copyBytes, statusBytes } from './json.js';
-import type { MarketEntry } from './model.js';
+import { checkDays, type MarketEntry } from './model.js';
 import type { MarketStatus } from './types.js';
 import { REGULAR_GROUP } from './vocabulary.js';
 import type { Zone } from './zone.js';
@@ -33,7 +33,10 @@ export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: EpochMs
   if (day < entry.minDay || day > entry.maxDay) {
     throw new OutOfCoverageError(entry.market.fin_id, formatInstant(Math.floor(t), zone.offsetAt(t)), formatDay(entry.minDay), formatDay(entry.maxDay));
   }
-  const phases = generate(entry, day, Math.min(day + STATUS_WINDOW_DAYS, entry.maxDay));
+  const last = Math.min(day + STATUS_WINDOW_DAYS, entry.maxDay);
+  // The window of dates the answer is computed from, look-back included (bulk-format "Bad rows").
+  if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(day - LOOK_BACK_DAYS, entry.minDay), last);
+  const phases = generate(entry, day, last);
 
   // Step 2: the first open phase containing t, else the earliest-starting one containing t.
   let current: Generated | null = null;

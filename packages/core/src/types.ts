@@ -184,6 +184,16 @@ export interface CurrencyHoliday extends Extra {
   memo: string | null;
 }
 
+/**
+ * A date with two or more holiday rows of one market or currency: the listings answer every
+ * row, each computation needing the date answers a data error naming `lines`.
+ */
+export interface DuplicateHoliday {
+  date: IsoDate;
+  /** File and line of each row, in file order (`csv/holidays.csv, line 12`). */
+  lines: string[];
+}
+
 export interface RegionalHolidayRow extends Extra {
   calendar: string;
   country?: string | null;

@@ -1,7 +1,8 @@
 /**
  * bulk-format.md "Bad rows": nothing in the rows refuses the whole dataset. A bad row is a
- * warning naming where it is, and only the market (or currency) it belongs to answers a
- * DataError naming the row, for the queries that need it; everything else answers as before.
+ * warning naming where it is, and only the queries computing from the dates of its market (or
+ * currency) it touches answer a DataError naming the row; everything else answers as before
+ * (bad-row-scope.test.ts pins which dates).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -220,12 +221,15 @@ describe('bad holiday and market rows', () => {
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('two different holiday rows for one market and date name both lines', () => {
+  // The listing answered this data error before bulk-format.md kept both rows in listings.
+  it('two different holiday rows for one market and date: listed both, computing from the date names both lines', () => {
     const base = fixtureTables().holidays;
     const first = base.findIndex((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23');
     const ds = build((t) => t.holidays.push({ ...base[first]!, holiday_name: 'Second row' }));
-    const e = errorOf(() => ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23'));
+    expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23').map((h) => h.holiday_name)).toEqual([base[first]!.holiday_name, 'Second row']);
+    const e = errorOf(() => ds.generatePhases('US.NYSE', '2023-11-23', '2023-11-23'));
     expect(e.message).toBe(`csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two different holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`);
+    expect(ds.duplicateHolidays('market', 'XNYS', '2023-01-01', '2023-12-31')).toEqual([{ date: '2023-11-23', lines: [`csv/holidays.csv, line ${first + 2}`, `csv/holidays.csv, line ${base.length + 2}`] }]);
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
@@ -237,9 +241,12 @@ describe('bad holiday and market rows', () => {
     const ds = build((t) => t.holidays.push({ ...base[at]! }));
     const message = `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two identical holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${at + 2})`;
     expect(ds.warnings.map((w) => [w.message, w.market, w.location?.column])).toEqual([[message, 'US.NYSE', 'date']]);
-    for (const q of [() => ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23'), () => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'), () => ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z'))]) {
+    expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toEqual([base[at], base[at]].map(() => clean.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')[0]));
+    for (const q of [() => ds.listDays('US.NYSE', '2023-11-23', '2023-11-23'), () => ds.generatePhases('US.NYSE', '2023-11-24', '2023-11-24'), () => ds.status('US.NYSE', Date.parse('2023-11-22T17:00:00Z'))]) {
       expect(errorOf(q).message).toBe(message);
     }
+    // The date and what is computed from it alone: the week before answers as without the row.
+    expect(ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z'))).toEqual(clean.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z')));
     expect(ds.getMarket('US.NYSE').fin_id).toBe('US.NYSE');
     expect(untouched(ds)).toEqual(untouched(clean));
   });
@@ -254,8 +261,10 @@ describe('bad holiday and market rows', () => {
     expect(errorOf(() => ccy.listCurrencyHolidays('USD', '2023-01-01', '2023-12-31')).message).toMatch(/^csv\/currencies.csv, line \d+, column 'Currency Code': duplicate key Currency Code USD/);
     expect(ccy.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31')).toEqual(clean.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31'));
 
-    const ccyHol = build((t) => (t.currencyHolidays = [...t.currencyHolidays!, { ...t.currencyHolidays!.find((h) => h.currency_code === 'USD')! }]));
-    expect(errorOf(() => ccyHol.listCurrencyHolidays('USD', '2023-01-01', '2023-12-31')).message).toMatch(/column 'Date': duplicate key \(Currency Code, Date\): two identical holiday rows for USD/);
+    const usdRow = fixtureTables().currencyHolidays!.find((h) => h.currency_code === 'USD')!;
+    const ccyHol = build((t) => (t.currencyHolidays = [...t.currencyHolidays!, { ...usdRow }]));
+    expect(ccyHol.listCurrencyHolidays('USD', usdRow.date, usdRow.date)).toHaveLength(2);
+    expect(errorOf(() => ccyHol.calendarDays('USD', usdRow.date, usdRow.date)).message).toMatch(/column 'Date': duplicate key \(Currency Code, Date\): two identical holiday rows for USD/);
     expect(untouched(ccyHol)).toEqual(untouched(clean));
 
     const phase = build((t) => (t.phaseTypes = [...t.phaseTypes!, { ...t.phaseTypes!.find((p) => p.name === 'Primary Trading Session')! }]));
@@ -348,7 +357,7 @@ describe('bad rows reach joined calendars and FX dates (a member needs its day v
     () => ds.calendarDays('US.NYSE+USD', '2023-11-20', '2023-11-26'),
     () => ds.calendarDays(`${CME}~XNYS`, '2023-11-20', '2023-11-26'),
     () => ds.adjust('XNYS', '2023-11-23'),
-    () => ds.adjust('EUR+US.NYSE', '2023-11-23', 'unadjusted'),
+    () => ds.adjust('EUR+US.NYSE', '2023-11-23', 'following'),
     () => ds.advance('US.NYSE', '2023-11-22', 1),
     () => ds.advance('XNYS~USD', '2023-11-22', 1, 'months', 'following', true),
   ];
@@ -358,6 +367,8 @@ describe('bad rows reach joined calendars and FX dates (a member needs its day v
     const message = `csv/schedules.csv, line ${scheduleLine()}, column 'Phase Type': unknown phase type 'Lunch Break' (not in phases.csv)`;
     for (const q of marketQueries(ds)) expect(errorOf(q).message).toBe(message);
     expect(others(ds)).toEqual(others(clean));
+    // `unadjusted` looks at no business day: it answers, as without the row.
+    expect(ds.adjust('EUR+US.NYSE', '2023-11-23', 'unadjusted')).toEqual(clean.adjust('EUR+US.NYSE', '2023-11-23', 'unadjusted'));
   });
 
   it('a bad holiday row of a member market, and a bad market row, do the same', () => {
@@ -377,7 +388,7 @@ describe('bad rows reach joined calendars and FX dates (a member needs its day v
     const message = `csv/currency-holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got '2023-12-32'`;
     for (const q of [
       () => ds.fxSpot('EURUSD', '2023-06-16'),
-      () => ds.fxSpot('USDEUR', '2023-06-16', 0),
+      () => ds.fxSpot('USDEUR', '2023-06-16', 1),
       () => ds.fxValueDate('EURUSD', '2023-06-16', '1M'),
       () => ds.calendarDays('EUR', '2023-12-20', '2023-12-27'),
       () => ds.adjust('US.NYSE~EUR', '2023-12-25'),

@@ -163,3 +163,28 @@ export function fixtureTables(): Tables {
     regionalHolidays: [{ calendar: 'US', country: 'United States', date: '2023-11-23', name: 'Thanksgiving Day', type: 'public', memo: null }],
   };
 }
+
+/**
+ * The fixture with the duplicate rows measured on real vendor archives: two holiday rows of one
+ * market on one date long ago (US.NYSE on Christmas Eve 2004, one Closed, one Partial), and two
+ * currency holiday rows of USD and of EUR on that date. Before, these failed every date of the
+ * market and every FX pair; now they touch 2004-12-24 alone.
+ */
+export function duplicateRowTables(): Tables {
+  const t = fixtureTables();
+  t.holidays.push(
+    hol('US.NYSE', '2004-12-24', 'Christmas Eve', 'Closed', 'Closed', 'No'),
+    hol('US.NYSE', '2004-12-24', 'Christmas Eve', 'Partial', 'Open', 'Yes', { memo: 'a second row for one date' }),
+  );
+  // Rows that close nothing widen both currencies' coverage to 2000-2030.
+  const window = ['USD', 'EUR'].flatMap((currency_code) => ['2000-01-03', '2030-12-27'].map((date) => ({ currency_code, date, holiday_name: 'window', settlement: 'Yes', observed: false, memo: null })));
+  t.currencyHolidays = [
+    ...t.currencyHolidays!,
+    ...window,
+    { currency_code: 'USD', date: '2004-12-24', holiday_name: 'Christmas Eve', settlement: 'No', observed: false, memo: null },
+    { currency_code: 'USD', date: '2004-12-24', holiday_name: 'Christmas Eve', settlement: 'Yes', observed: false, memo: null },
+    { currency_code: 'EUR', date: '2004-12-24', holiday_name: 'Christmas Eve', settlement: 'No', observed: false, memo: null },
+    { currency_code: 'EUR', date: '2004-12-24', holiday_name: 'Christmas Eve', settlement: 'No', observed: false, memo: null },
+  ];
+  return t;
+}

@@ -16,13 +16,14 @@
  *     column missing (line 1; see TABLE_SPECS in csv.ts); a header that normalizes like
  *     another; a header that is badly quoted or not UTF-8; a quote never closed, or a malformed
  *     one closing a field that spans lines (see repair.ts).
- * Warnings — the data loads; a bad row affects only its market or currency:
+ * Warnings — the data loads; a bad row affects only the dates of its market or currency it touches:
  *   - bad rows (core's build, fed the reader's faults): a malformed date, time or integer, a
  *     line with the wrong number of fields, a badly quoted field or bytes that are not UTF-8 in
  *     one line, an unknown phase type, a bad Days value, an unknown time zone, a duplicate key
- *     (identical or not). The market (or
- *     currency) the row belongs to answers a data error naming file, line and column for the
- *     queries that need the row (`LoadWarning.market` / `.currency` say which);
+ *     (identical or not). A query computing from a date the row touches (its date; a schedule
+ *     row's in-force window; every date when its dates cannot be read) answers a data error
+ *     naming file, line and column (`LoadWarning.market` / `.currency` say whose dates); two
+ *     holiday rows on one date are both listed;
  *   - rows for a market or currency not in the data, twice-written schedule rows and MIC
  *     mappings (one kept), a season name with no definition (its dates answer a data error),
  *     `Replaced By` naming no market or a loop, a MIC mapped to an unknown market;

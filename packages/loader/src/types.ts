@@ -8,7 +8,7 @@ export interface LoadWarning {
   file?: string;
   line?: number;
   column?: string;
-  /** The market a bad row belongs to: it answers a data error for the queries needing the row. */
+  /** The market a bad row belongs to: queries computing from the dates it touches answer a data error. */
   market?: string;
   /** The currency a bad row belongs to. */
   currency?: string;

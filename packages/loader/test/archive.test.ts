@@ -158,7 +158,7 @@ function dataErr(fn: () => unknown): Error {
   throw new Error('expected a data error');
 }
 
-describe('bad rows load as warnings naming file, line and column; only their market answers a data error', () => {
+describe('bad rows load as warnings naming file, line and column; only the dates of their market they touch answer a data error', () => {
   const cases: [string, Files, { file: string; line: number; column?: string }, RegExp][] = [
     ['malformed holiday date (not a real date)', { 'csv/holidays.csv': replaceLine(HOLIDAYS, 2, 'US.NYSE,2023-11-31,X,Closed,No,,,Closed') }, { file: 'csv/holidays.csv', line: 3, column: 'Date' }, /2023-11-31/],
     ['malformed holiday date (another order)', { 'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,23/11/2023,X,Closed,No,,,Closed') }, { file: 'csv/holidays.csv', line: 2, column: 'Date' }, /23\/11\/2023/],
@@ -171,13 +171,17 @@ describe('bad rows load as warnings naming file, line and column; only their mar
     ['a line with too many fields names the first extra one by position', { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Closed,No,,,Closed,many'] }, { file: 'csv/holidays.csv', line: 5, column: '#9' }, /9 fields but the header has 8 \(the first extra is field 9\)/],
     ['a market listed twice with different cells', { 'csv/markets.csv': [...MARKETS, 'us.nyse,Again,America/New_York,Sat-Sun,,,,'] }, { file: 'csv/markets.csv', line: 4, column: 'FinID' }, /listed twice/],
   ];
+  /** Rows whose date reads (2025-01-01, outside the coverage they do not widen): only that date's listing fails. */
+  const dated = new Set(['a line with too few fields names the first missing column', 'a line with too many fields names the first extra one by position']);
   for (const [what, files, place, message] of cases) {
     it(what, () => {
       const { meta, dataset } = loadBad(files);
       const w = meta.warnings.find((x) => x.market === 'US.NYSE');
       expect(w, JSON.stringify(meta.warnings)).toMatchObject(place);
       expect(w!.message).toMatch(message);
-      const e = dataErr(() => dataset.generatePhases('US.NYSE', '2023-11-20', '2023-11-24'));
+      if (dated.has(what)) expect(dataset.generatePhases('US.NYSE', '2023-11-23', '2023-11-24').length).toBeGreaterThan(0);
+      // Coverage is checked first, as if the bad row were absent: the range lies inside it.
+      const e = dataErr(() => (dated.has(what) ? dataset.listHolidays('US.NYSE', '2025-01-01', '2025-01-01') : dataset.generatePhases('US.NYSE', '2023-11-27', '2023-11-28')));
       expect(e.message).toContain(`${place.file}, line ${place.line}`);
       expect(e.message).toMatch(message);
       // The other market still answers.
@@ -206,7 +210,8 @@ describe('bad rows load as warnings naming file, line and column; only their mar
     expect(tables.holidays.map((h) => h.holiday_name)).toEqual(['Thanksgiving Day', 'Thanksgiving Day', '"Coronation" of King', '"Late" "name"', 'Christmas']);
     expect(tables.holidays[2]).toMatchObject({ status: 'Closed', memo: null });
     expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toContain("csv/holidays.csv, line 4, column 'Holiday Name': malformed quoting");
-    expect(dataErr(() => dataset.generatePhases('US.NYSE', '2023-11-24', '2023-11-24')).message).toContain('line 4');
+    // Its date reads (2023-05-08): it touches that date alone.
+    expect(dataset.generatePhases('US.NYSE', '2023-11-24', '2023-11-24').length).toBeGreaterThan(0);
   });
 
   it('a quote never closed, or a malformed one after a field spanning lines, refuses the file (its records cannot be told apart)', () => {
@@ -255,11 +260,13 @@ describe('bad rows load as warnings naming file, line and column; only their mar
     expect(parseArchive(zip({ 'csv/holidays.csv': cr })).tables.holidays.map((h) => h.status)).toEqual(['Closed', 'Open', 'Closed']);
   });
 
-  // Was: identical duplicates collapse to one. bulk-format.md lists "a duplicate key" among bad rows.
-  it('identical duplicate rows are a duplicate key: a bad row of their market naming the key column', () => {
+  // Was: identical duplicates collapse to one; then: the listing failed too. bulk-format.md keeps
+  // both rows in listings and fails what is computed from the date.
+  it('identical duplicate rows are a duplicate key: both listed, the date a data error naming both lines', () => {
     const { meta, dataset } = loadBad({ 'csv/holidays.csv': [...HOLIDAYS, HOLIDAYS[1]!] });
     expect(meta.warnings).toContainEqual(expect.objectContaining({ file: 'csv/holidays.csv', line: 5, column: 'Date', market: 'US.NYSE', message: expect.stringContaining('duplicate key (FinID, Date): two identical holiday rows') }));
-    expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).message).toContain('csv/holidays.csv, line 5');
+    expect(dataset.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toHaveLength(2);
+    expect(dataErr(() => dataset.listDays('US.NYSE', '2023-11-23', '2023-11-23')).message).toContain('csv/holidays.csv, line 5, column \'Date\': duplicate key (FinID, Date): two identical holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line 2)');
     expect(dataset.getMarket('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
   });
 

@@ -20,14 +20,13 @@ const EXPECTED: [string, string, string, string | undefined, RegExp][] = [
   ['XX.INT', 'schedules.csv', ',one,', 'Offset Days', /expected an integer, got 'one'/],
   ['XX.DAYS', 'schedules.csv', 'Mon-Fry', 'Days', /bad Days value 'Mon-Fry'/],
   ['XX.TZ', 'markets.csv', 'Mars/Olympus', 'Timezone', /unknown time zone 'Mars\/Olympus'/],
-  ['XX.QUOTE', 'holidays.csv', '"Coronation" of King', 'Holiday Name', /malformed quoting/],
   ['XX.DUP', 'holidays.csv', 'two different rows for one date', 'Date', /duplicate key \(FinID, Date\): two different holiday rows for XX.DUP on 2023-11-24/],
 ];
 /** Bad rows that `lineOf` cannot find by their text (a twin of an earlier line), tested on their own. */
-const OTHERS = ['XX.TWIN'];
+const OTHERS = ['XX.TWIN', 'XX.QUOTE', 'XX.OLD', 'XX.WINDOW'];
 
 describe('the bad-row fixture loads; each bad row affects only its own market', () => {
-  it.each(EXPECTED)('%s: a warning names %s, the line and the column; its queries answer that data error', (market, name, text, column, message) => {
+  it.each(EXPECTED)('%s: a warning names %s, the line and the column; its queries over the dates it touches answer that data error', (market, name, text, column, message) => {
     const line = lineOf(name, text);
     const w = meta.warnings.find((x) => x.market === market)!;
     expect(w).toMatchObject({ file: file(name), line, ...(column ? { column } : {}), market });
@@ -65,14 +64,58 @@ describe('the bad-row fixture loads; each bad row affects only its own market', 
     expect(() => dataset.generatePhases('XX.SEASON', '2024-06-03', '2024-06-03')).toThrow(`${file('schedules.csv')}, line ${line}: season 'Summer Start' has no definition for 2024`);
   });
 
-  it('two identical holiday rows are a duplicate key: the second is a bad row naming the key columns and the first line', () => {
+  it('two identical holiday rows are a duplicate key: listed both; the dates computed from them answer the error naming both lines', () => {
     const first = lineOf('holidays.csv', 'identical twice');
     const w = meta.warnings.find((x) => x.market === 'XX.TWIN')!;
     expect(w).toMatchObject({ file: file('holidays.csv'), line: first + 1, column: 'Date' });
-    expect(w.message).toContain(`duplicate key (FinID, Date): two identical holiday rows for XX.TWIN on 2023-11-24 (also ${file('holidays.csv')}, line ${first})`);
-    for (const q of [() => dataset.listHolidays('XX.TWIN', '2023-01-01', '2024-12-31'), () => dataset.generatePhases('XX.TWIN', '2023-11-20', '2023-11-24'), () => dataset.status('XX.TWIN', Date.parse('2023-11-21T15:00:00Z'))]) {
-      expect(q).toThrow(`${file('holidays.csv')}, line ${first + 1}, column 'Date'`);
+    const message = `duplicate key (FinID, Date): two identical holiday rows for XX.TWIN on 2023-11-24 (also ${file('holidays.csv')}, line ${first})`;
+    expect(w.message).toContain(message);
+    expect(dataset.listHolidays('XX.TWIN', '2023-11-24', '2023-11-24').map((h) => h.memo)).toEqual(['identical twice', 'identical twice']);
+    for (const q of [() => dataset.generatePhases('XX.TWIN', '2023-11-20', '2023-11-24'), () => dataset.status('XX.TWIN', Date.parse('2023-11-21T15:00:00Z'))]) {
+      expect(q).toThrow(`${file('holidays.csv')}, line ${first + 1}, column 'Date': ${message}`);
     }
+    // A week whose dates (and look-back) avoid the 24th answers.
+    expect(dataset.listDays('XX.TWIN', '2023-11-13', '2023-11-17').filter((d) => d.is_open)).toHaveLength(5);
+  });
+
+  it('a badly quoted holiday row whose date reads touches that date only', () => {
+    const line = lineOf('holidays.csv', '"Coronation" of King');
+    const w = meta.warnings.find((x) => x.market === 'XX.QUOTE')!;
+    expect(w).toMatchObject({ file: file('holidays.csv'), line, column: 'Holiday Name' });
+    for (const q of [() => dataset.listHolidays('XX.QUOTE', '2023-05-01', '2023-05-31'), () => dataset.listDays('XX.QUOTE', '2023-05-08', '2023-05-08'), () => dataset.sessionCount('XX.QUOTE', '2023-05-01', '2023-05-31')]) {
+      expect(q).toThrow(`${file('holidays.csv')}, line ${line}, column 'Holiday Name'`);
+    }
+    expect(dataset.listHolidays('XX.QUOTE', '2023-01-01', '2023-05-07')).toHaveLength(1);
+    expect(dataset.status('XX.QUOTE', Date.parse('2023-11-21T15:00:00Z'))).toMatchObject({ status: 'Open' });
+  });
+
+  it('two holiday rows on a date of 2004 fail only what is computed from that date: 2023 answers', () => {
+    const first = lineOf('holidays.csv', 'XX.OLD,2004-12-24');
+    expect(dataset.listHolidays('XX.OLD', '2004-12-24', '2004-12-24').map((h) => h.schedule)).toEqual(['Closed', 'Early Close']);
+    expect(dataset.duplicateHolidays('market', 'XX.OLD', '2004-01-01', '2004-12-31')).toEqual([{ date: '2004-12-24', lines: [`${file('holidays.csv')}, line ${first}`, `${file('holidays.csv')}, line ${first + 1}`] }]);
+    expect(() => dataset.listDays('XX.OLD', '2004-12-24', '2004-12-24')).toThrow(`${file('holidays.csv')}, line ${first + 1}, column 'Date': duplicate key (FinID, Date): two different holiday rows for XX.OLD on 2004-12-24 (also ${file('holidays.csv')}, line ${first})`);
+    expect(dataset.status('XX.OLD', Date.parse('2023-11-21T15:00:00Z'))).toMatchObject({ status: 'Open' });
+    expect(dataset.sessionCount('XX.OLD', '2023-11-20', '2023-11-24')).toMatchObject({ count: 5 });
+  });
+
+  it('a bad schedule row in force one week touches that week (and what looks back to it) only', () => {
+    const line = lineOf('schedules.csv', 'XX.WINDOW,Regular,,Lunch Break');
+    const where = `${file('schedules.csv')}, line ${line}, column 'Phase Type'`;
+    expect(() => dataset.generatePhases('XX.WINDOW', '2023-12-01', '2023-12-01')).toThrow(where);
+    expect(() => dataset.generatePhases('XX.WINDOW', '2023-12-03', '2023-12-03')).toThrow(where);
+    expect(dataset.generatePhases('XX.WINDOW', '2023-12-04', '2023-12-08')).toHaveLength(5);
+    expect(dataset.generatePhases('XX.WINDOW', '2023-11-20', '2023-11-26')).toHaveLength(5);
+    expect(() => dataset.sessionOffset('XX.WINDOW', '2023-11-24', 1)).toThrow(where);
+    expect(dataset.sessionOffset('XX.WINDOW', '2023-11-22', 1)).toMatchObject({ session: '2023-11-23' });
+  });
+
+  it('two settlement rows of one currency on a date: listed both; FX looking at that date fails, other dates answer', () => {
+    const first = lineOf('currency-holidays.csv', 'GBP,2023-12-25');
+    expect(dataset.listCurrencyHolidays('GBP', '2023-12-25', '2023-12-25').map((h) => h.settlement)).toEqual(['No', 'Yes']);
+    const message = `${file('currency-holidays.csv')}, line ${first + 1}, column 'Date': duplicate key (Currency Code, Date): two different holiday rows for GBP on 2023-12-25 (also ${file('currency-holidays.csv')}, line ${first})`;
+    expect(() => dataset.fxSpot('GBPUSD', '2023-12-21')).toThrow(message);
+    expect(dataset.fxSpot('GBPUSD', '2023-11-21')).toMatchObject({ spot_date: '2023-11-23' });
+    expect(dataset.fxSpot('GBPUSD', '2023-12-26')).toMatchObject({ spot_date: '2023-12-28' });
   });
 
   it('rows for a market not in the data are warnings that affect no market', () => {
@@ -92,6 +135,6 @@ describe('the bad-row fixture loads; each bad row affects only its own market', 
 
   it('lists exactly the affected markets and currencies', () => {
     expect([...new Set(meta.warnings.flatMap((w) => (w.market ? [w.market] : [])))].sort()).toEqual([...EXPECTED.map((e) => e[0]), ...OTHERS].sort());
-    expect(meta.warnings.flatMap((w) => (w.currency ? [w.currency] : []))).toEqual(['EUR']);
+    expect([...new Set(meta.warnings.flatMap((w) => (w.currency ? [w.currency] : [])))]).toEqual(['EUR', 'GBP']);
   });
 });

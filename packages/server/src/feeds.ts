@@ -28,6 +28,7 @@ function openPhasesOf(ds: CalendarQueries, id: string, holidays: { date: string;
   for (const h of holidays) {
     if (!h.is_open) continue;
     try {
+      // A date with two holiday rows fails here (a data error), as it should: no timed events.
       const [day] = ds.listDays(id, h.date, h.date);
       const open = day?.phases.filter((p) => p.is_open) ?? [];
       if (open.length) out[h.date] = open;
@@ -61,6 +62,7 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
           name: `${market.fin_id}${market.exchange_name ? ` (${market.exchange_name})` : ''} holidays`,
           holidays: holidays as FeedHoliday[],
           openPhases: openPhasesOf(ds, market.fin_id, holidays),
+          duplicates: ds.duplicateHolidays('market', market.fin_id, start, end),
           stamp,
         });
       } else {
@@ -72,6 +74,7 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
           key: currency.currency_code,
           name: `${currency.currency_code}${currency.currency_name ? ` (${currency.currency_name})` : ''} settlement holidays`,
           holidays: holidays as FeedHoliday[],
+          duplicates: ds.duplicateHolidays('currency', currency.currency_code, start, end),
           stamp,
         });
       }

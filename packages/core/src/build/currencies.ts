@@ -7,6 +7,7 @@ import { DEFAULT_WEEKEND, NO } from '../vocabulary.js';
 import { parseDays } from '../weekdays.js';
 import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras } from './cells.js';
 import type { BuildLog } from './log.js';
+import { duplicateKey, touchedByDate } from './markets.js';
 
 const DEFAULT_WEEKEND_MASK = parseDays(DEFAULT_WEEKEND);
 
@@ -42,12 +43,12 @@ export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog, fal
     if (earlier !== undefined) {
       // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows").
       const how = sameRow(rows[earlier]!, row) ? 'the same' : 'different';
-      log.badCurrencyRow(code, { table: T, row: i, column: 'currency_code' }, `duplicate key Currency Code ${code}: currency ${code} is listed twice with ${how} cells (also ${log.where(T, earlier)})`);
+      log.badCurrencyRow(code, 'listing', 'all', { table: T, row: i, column: 'currency_code' }, `duplicate key Currency Code ${code}: currency ${code} is listed twice with ${how} cells (also ${log.where(T, earlier)})`);
       return;
     }
     firstRow.set(code, i);
     const fault = log.readerFault(T, i);
-    if (fault) log.badCurrencyRow(code, { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+    if (fault) log.badCurrencyRow(code, 'listing', 'all', { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
     currencies.set(code, {
       currency: withExtras(
         {
@@ -63,7 +64,9 @@ export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog, fal
       ),
       holidays: [],
       holidayDays: new Int32Array(0),
-      fault: null,
+      listingFaults: null,
+      dayFaults: null,
+      duplicates: null,
       closedByDay: new Map(),
       weekendMask: weekendMask(str(row.weekend_definition), code, i, log),
       row: i,
@@ -81,7 +84,7 @@ export function addCurrencyHolidays(
   handOver = false,
   onDemand?: RowsOnDemand<CurrencyHolidayRow>,
 ): void {
-  const T: TableName = 'currencyHolidays';
+  const T = 'currencyHolidays' as const;
   const index = new DayIndexBuilder<CurrencyHoliday>();
   const read = new ReadRows(rows, handOver, [], onDemand);
   for (let i = 0; i < read.count; i++) {
@@ -102,13 +105,13 @@ export function addCurrencyHolidays(
     // The currency's own string, shared by its rows (the upper-cased cell is a new string per row).
     const code = currency.currency_code;
     const fault = log.readerFault(T, i);
+    const date = dayCell(row.date, true);
     if (fault) {
-      log.badCurrencyRow(code, { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+      log.badCurrencyRow(code, 'listing', touchedByDate(date, fault.column), { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
       return null;
     }
-    const date = dayCell(row.date, true);
     if (!date.ok) {
-      log.badCurrencyRow(code, { table: T, row: i, column: 'date' }, date.why);
+      log.badCurrencyRow(code, 'listing', 'all', { table: T, row: i, column: 'date' }, date.why);
       return null;
     }
     const rec: CurrencyHoliday = withExtras(
@@ -127,26 +130,24 @@ export function addCurrencyHolidays(
   }
   for (const [code, { recs, days, rowIndex }] of index.entries()) {
     const entry = currencies.get(code)!;
-    const kept: CurrencyHoliday[] = [];
-    const keptDays: number[] = [];
-    let firstRow = -1;
-    for (let k = 0; k < recs.length; k++) {
-      if (keptDays.length && keptDays[keptDays.length - 1] === days[k]) {
-        const how = read.same(firstRow, kept[kept.length - 1]!, rowIndex[k]!, recs[k]!) ? 'identical' : 'different';
-        log.badCurrencyRow(code, { table: T, row: rowIndex[k]!, column: 'date' }, `duplicate key (Currency Code, Date): two ${how} holiday rows for ${code} on ${recs[k]!.date} (also ${log.where(T, firstRow)})`);
-        continue;
+    // As for markets: every row is listed, a date's first row decides, two rows fault the date.
+    for (let k = 0; k < recs.length; ) {
+      const day = days[k]!;
+      let n = k + 1;
+      while (n < recs.length && days[n] === day) n++;
+      if (recs[k]!.settlement === NO) entry.closedByDay.set(day, recs[k]!);
+      if (n - k > 1) {
+        const lines = duplicateKey(log, T, '(Currency Code, Date)', code, day, rowIndex.subarray(k, n), (j) => read.same(rowIndex[k]!, recs[k]!, rowIndex[k + j]!, recs[k + j]!), 'currency');
+        (entry.duplicates ??= new Map()).set(day, lines);
       }
-      firstRow = rowIndex[k]!;
-      kept.push(recs[k]!);
-      keptDays.push(days[k]!);
+      k = n;
     }
-    entry.holidays = kept;
-    entry.holidayDays = Int32Array.from(keptDays);
-    if (kept.length === 0) continue;
+    entry.holidays = recs;
+    entry.holidayDays = days;
+    if (recs.length === 0) continue;
     // Coverage window of a currency (calendar-arithmetic.md §4): the span of its holiday rows.
-    entry.minDay = keptDays[0]!;
-    entry.maxDay = keptDays[keptDays.length - 1]!;
-    for (let k = 0; k < kept.length; k++) if (kept[k]!.settlement === NO) entry.closedByDay.set(keptDays[k]!, kept[k]!);
+    entry.minDay = days[0]!;
+    entry.maxDay = days[days.length - 1]!;
   }
   read.finish();
 }

@@ -1,8 +1,8 @@
 /**
  * Turns the loader's row arrays into indexed structures, once, so that no query scans a whole
  * table. Nothing in the rows refuses the whole dataset (bulk-format.md "Bad rows"): a bad row
- * is a warning naming file, line and column, and makes only the market or currency it belongs
- * to answer a DataError for the queries that need it.
+ * is a warning naming file, line and column, and makes only the dates of the market or currency
+ * it belongs to that it touches answer a DataError, for the queries computing from them.
  */
 import type { DatasetCounts } from '../api.js';
 import type { DataWarning } from '../errors.js';
@@ -131,12 +131,14 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
   for (const [finId, f] of log.marketFaults) {
     const entry = markets.get(finId);
     if (!entry) continue;
-    entry.holidayFault = f.holidays;
-    entry.scheduleFault = f.schedules;
+    entry.listingFaults = f.listing.finish();
+    entry.dayFaults = f.computed.finish();
   }
-  for (const [code, error] of log.currencyFaults) {
+  for (const [code, f] of log.currencyFaults) {
     const entry = currencies.get(code);
-    if (entry) entry.fault = error;
+    if (!entry) continue;
+    entry.listingFaults = f.listing.finish();
+    entry.dayFaults = f.computed.finish();
   }
 
   return {

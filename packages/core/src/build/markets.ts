@@ -5,8 +5,8 @@ import { walkReplacements } from '../replacements.js';
 import type { Market, MarketHoliday, MarketHolidayRow, MarketRow, RowsOnDemand } from '../types.js';
 import { OPEN, YES } from '../vocabulary.js';
 import { ZoneRegistry } from '../zone.js';
-import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras } from './cells.js';
-import type { BuildLog } from './log.js';
+import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras, type Cell } from './cells.js';
+import type { BuildLog, Touched } from './log.js';
 
 /**
  * bulk-format.md: the FinID's part before the first dot "unless the file carries a column of
@@ -32,23 +32,23 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
     if (earlier !== undefined) {
       // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows").
       const how = sameRow(rows[earlier]!, row) ? 'the same' : 'different';
-      log.badMarketRow(finId, 'market', { table: 'markets', row: i, column: 'fin_id' }, `duplicate key FinID ${finId}: market ${finId} is listed twice with ${how} cells (also ${log.where('markets', earlier)})`);
+      log.badMarketRow(finId, 'listing', 'all', { table: 'markets', row: i, column: 'fin_id' }, `duplicate key FinID ${finId}: market ${finId} is listed twice with ${how} cells (also ${log.where('markets', earlier)})`);
       return;
     }
     firstRow.set(finId, i);
     const readerFault = log.readerFault('markets', i);
-    if (readerFault) log.badMarketRow(finId, 'market', { table: 'markets', row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
+    if (readerFault) log.badMarketRow(finId, 'listing', 'all', { table: 'markets', row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
     const tz = str(row.timezone);
     let zone = null;
     if (tz !== null) {
       try {
         zone = zones.get(tz);
       } catch {
-        log.badMarketRow(finId, 'schedules', { table: 'markets', row: i, column: 'timezone' }, `unknown time zone '${tz}' for market ${finId}`);
+        log.badMarketRow(finId, 'computed', 'all', { table: 'markets', row: i, column: 'timezone' }, `unknown time zone '${tz}' for market ${finId}`);
       }
     }
     const closed = dayCell(row.permanently_closed, false);
-    if (!closed.ok && !readerFault) log.badMarketRow(finId, 'market', { table: 'markets', row: i, column: 'permanently_closed' }, closed.why);
+    if (!closed.ok && !readerFault) log.badMarketRow(finId, 'listing', 'all', { table: 'markets', row: i, column: 'permanently_closed' }, closed.why);
     const market: Market = withExtras(
       {
         fin_id: finId,
@@ -80,8 +80,9 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
       minDay: 0,
       maxDay: 0,
       zone,
-      holidayFault: null,
-      scheduleFault: null,
+      listingFaults: null,
+      dayFaults: null,
+      duplicates: null,
     });
   });
 
@@ -105,8 +106,9 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
 
 /**
  * Holiday rows into their markets. A row for a market not in the data touches nothing (a
- * warning); a bad row makes its market answer a data error, and so does a second row on one
- * date (a duplicate key, identical or not).
+ * warning); a bad row touches its date (every date when the date cannot be read). Two rows on
+ * one date (a duplicate key, identical or not) are both kept, as the listings answer them, and
+ * make that date a data error for every answer computed from it.
  * Returns the latest holiday year seen (for the coverage of markets without holidays).
  */
 export function* addHolidays(
@@ -128,37 +130,56 @@ export function* addHolidays(
   for (const [finId, { recs, days, rowIndex }] of index.entries()) {
     yield;
     const entry = markets.get(finId)!;
-    // Copies start at the first duplicate: without one (the usual case) the index's arrays are kept as they are.
-    let kept: MarketHoliday[] | null = null;
-    let keptDays: number[] | null = null;
-    // Sorted by day, so a day's first row is the last one kept.
-    let firstRow = -1;
-    for (let k = 0; k < recs.length; k++) {
+    // Sorted by day and then file order: a date's rows are adjacent, its first row first.
+    for (let k = 0; k < recs.length; ) {
       const day = days[k]!;
-      const first = entry.holidayByDay.get(day);
-      if (first !== undefined) {
-        if (!kept) {
-          kept = recs.slice(0, k);
-          keptDays = Array.from(days.subarray(0, k));
-        }
-        const how = read.same(firstRow, first, rowIndex[k]!, recs[k]!) ? 'identical' : 'different';
-        log.badMarketRow(finId, 'holidays', { table: T, row: rowIndex[k]!, column: 'date' }, `duplicate key (FinID, Date): two ${how} holiday rows for ${finId} on ${first.date} (also ${log.where(T, firstRow)})`);
-        continue;
-      }
+      let n = k + 1;
+      while (n < recs.length && days[n] === day) n++;
       entry.holidayByDay.set(day, recs[k]!);
-      firstRow = rowIndex[k]!;
-      if (kept) {
-        kept.push(recs[k]!);
-        keptDays!.push(day);
+      if (n - k > 1) {
+        const lines = duplicateKey(log, T, '(FinID, Date)', finId, day, rowIndex.subarray(k, n), (j) => read.same(rowIndex[k]!, recs[k]!, rowIndex[k + j]!, recs[k + j]!), 'market');
+        (entry.duplicates ??= new Map()).set(day, lines);
       }
+      k = n;
     }
-    entry.holidays = kept ?? recs;
-    entry.holidayDays = keptDays ? Int32Array.from(keptDays) : days;
+    entry.holidays = recs;
+    entry.holidayDays = days;
     const last = entry.holidays[entry.holidays.length - 1];
     if (last) latestYear = Math.max(latestYear, Number(last.date.slice(0, 4)));
   }
   read.finish();
   return latestYear;
+}
+
+/**
+ * Two or more rows of one owner on one date: a warning per row after the first (each naming
+ * the first), and one error for that date naming every line, which the answers computed from
+ * the date raise. The listing keeps the rows. Returns the lines, in file order.
+ */
+export function duplicateKey(
+  log: BuildLog,
+  table: 'holidays' | 'currencyHolidays',
+  key: string,
+  owner: string,
+  day: number,
+  rowIndex: Int32Array,
+  sameAsFirst: (j: number) => boolean,
+  kind: 'market' | 'currency',
+): string[] {
+  const date = formatDay(day);
+  const lines = Array.from(rowIndex, (r) => log.where(table, r));
+  let allSame = true;
+  for (let j = 1; j < rowIndex.length; j++) {
+    const same = sameAsFirst(j);
+    if (!same) allSame = false;
+    log.warn(`duplicate key ${key}: two ${same ? 'identical' : 'different'} holiday rows for ${owner} on ${date} (also ${lines[0]})`, { table, row: rowIndex[j]!, column: 'date' }, kind === 'market' ? { market: owner } : { currency: owner });
+  }
+  const count = rowIndex.length === 2 ? 'two' : String(rowIndex.length);
+  const others = lines.filter((_, j) => j !== 1).join(' and ');
+  const error = log.error({ table, row: rowIndex[1]!, column: 'date' }, `duplicate key ${key}: ${count} ${allSame ? 'identical' : 'different'} holiday rows for ${owner} on ${date} (also ${others})`);
+  if (kind === 'market') log.marketFault(owner, 'computed', [[day, day]], error);
+  else log.currencyFault(owner, 'computed', [[day, day]], error);
+  return lines;
 }
 
 /** Row `i` of holidays.csv into `index`; its record, or null when the row is not kept. */
@@ -177,13 +198,13 @@ function holidayRecord(row: MarketHolidayRow, i: number, markets: Map<string, Ma
   // The market's own string: the upper-cased cell is a new string per row (12 MiB for 300,000 rows).
   const finId = market.fin_id;
   const readerFault = log.readerFault(T, i);
+  const date = dayCell(row.date, true);
   if (readerFault) {
-    log.badMarketRow(finId, 'holidays', { table: T, row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
+    log.badMarketRow(finId, 'listing', touchedByDate(date, readerFault.column), { table: T, row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
     return null;
   }
-  const date = dayCell(row.date, true);
   if (!date.ok) {
-    log.badMarketRow(finId, 'holidays', { table: T, row: i, column: 'date' }, date.why);
+    log.badMarketRow(finId, 'listing', 'all', { table: T, row: i, column: 'date' }, date.why);
     return null;
   }
   const status = str(row.status);
@@ -205,6 +226,11 @@ function holidayRecord(row: MarketHolidayRow, i: number, markets: Map<string, Ma
   );
   index.add(finId, rec, date.value!, i);
   return rec;
+}
+
+/** A bad dated row touches its date, unless the date is what cannot be read. */
+export function touchedByDate(date: Cell<number | null>, faultColumn: string | undefined): Touched {
+  return date.ok && date.value !== null && faultColumn !== 'date' ? [[date.value, date.value]] : 'all';
 }
 
 /** Coverage (bulk-format.md): earliest to latest holiday, else 2000-01-01 to Dec 31 of `fallbackEndYear`. */

@@ -2,7 +2,7 @@
  * phases.csv, season-definitions.csv and schedules.csv → compiled schedule rows per market,
  * grouped and ordered for generation (engine-semantics §3 and §4 step 5).
  */
-import { formatDay, formatTime } from '../dates.js';
+import { daysFromCivil, formatDay, formatTime, yearOfDay } from '../dates.js';
 import type { TableName } from '../errors.js';
 import type { CompiledRow, MarketEntry, SeasonDates } from '../model.js';
 import type { PhaseTypeRow, Schedule, ScheduleRow, SeasonDefinitionRow } from '../types.js';
@@ -10,7 +10,7 @@ import { OPEN, PRIMARY_SESSION, YES } from '../vocabulary.js';
 import { parseDays } from '../weekdays.js';
 import type { ZoneRegistry } from '../zone.js';
 import { dayCell, intCell, sameRow, str, timeCell, withExtras } from './cells.js';
-import type { BuildLog } from './log.js';
+import { FIRST_DAY, LAST_DAY, type BuildLog, type Touched } from './log.js';
 
 /** A phase type by lower-cased name; `conflict` when two different rows share the name. */
 export interface PhaseTypeEntry {
@@ -90,7 +90,8 @@ interface Context {
   log: BuildLog;
 }
 
-type Compiled = CompiledRow | { column: string; why: string };
+/** A compiled row, or why the row is bad (`everyDate`: whatever its in-force dates, it touches every date). */
+type Compiled = CompiledRow | { column: string; why: string; everyDate?: true };
 
 function undefinedSeason(name: string, row: number, column: string, c: Context): SeasonDates {
   c.log.warn(`season '${name}' has no definition in season-definitions.csv; the dates on which this row is in force answer a data error`, { table: 'schedules', row, column }, { market: c.finId });
@@ -156,7 +157,7 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
   if (phaseType === null) return { column: 'phase_type', why: 'the phase type is empty' };
   const pt = c.phaseTypes.get(phaseType.toLowerCase());
   if (!pt) return { column: 'phase_type', why: `unknown phase type '${phaseType}' (not in phases.csv)` };
-  if (pt.conflict) return { column: 'phase_type', why: pt.conflict };
+  if (pt.conflict) return { column: 'phase_type', why: pt.conflict, everyDate: true };
   const days = str(row.days);
   if (days === null) return { column: 'days', why: 'the days are empty' };
   let dayMask: number;
@@ -280,13 +281,13 @@ export function* addSchedules(
       kept.push(i);
       const fault = log.readerFault(T, i);
       if (fault) {
-        log.badMarketRow(finId, 'schedules', { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+        log.badMarketRow(finId, 'computed', scheduleTouched(row, fault.column, entry, seasons), { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
         bad.push({ rec: scheduleRecord(row, finId, str(row.timezone)), i });
         continue;
       }
       const c = compileRow(row, i, { finId, entry, phaseTypes, seasons, zones, where: log.where(T, i), log });
       if ('why' in c) {
-        log.badMarketRow(finId, 'schedules', { table: T, row: i, column: c.column }, c.why);
+        log.badMarketRow(finId, 'computed', c.everyDate ? 'all' : scheduleTouched(row, c.column, entry, seasons), { table: T, row: i, column: c.column }, c.why);
         bad.push({ rec: scheduleRecord(row, finId, str(row.timezone)), i });
       } else compiled.push(c);
     }
@@ -306,6 +307,46 @@ export function* addSchedules(
     count += compiled.length;
   }
   return count;
+}
+
+/**
+ * The dates a bad schedule row touches (bulk-format.md "Bad rows"): those of its in-force
+ * window inside the market's coverage (no answer computes from a date outside it), narrowed to
+ * its season in each year whose season dates resolve; every date when an in-force date cannot
+ * be read. The Days cell is not used to narrow: it may be what is wrong.
+ */
+function scheduleTouched(row: ScheduleRow, faultColumn: string | undefined, entry: MarketEntry, seasons: Map<string, SeasonDates>): Touched {
+  const ifs = dayCell(row.in_force_start_date, false);
+  const ife = dayCell(row.in_force_end_date, false);
+  if (!ifs.ok || !ife.ok || faultColumn === 'in_force_start_date' || faultColumn === 'in_force_end_date') return 'all';
+  const from = Math.max(ifs.value ?? FIRST_DAY, entry.minDay);
+  const to = Math.min(ife.value ?? LAST_DAY, entry.maxDay);
+  if (from > to) return [];
+  const startName = str(row.season_start);
+  const endName = str(row.season_end);
+  if (startName === null || endName === null) return [[from, to]];
+  const start = seasons.get(startName.toLowerCase());
+  const end = seasons.get(endName.toLowerCase());
+  const dateOf = (s: SeasonDates | undefined, y: number) => (s === undefined || s.problems.has(y) ? undefined : s.byYear.get(y));
+  const spans: [number, number][] = [];
+  const clip = (a: number, b: number) => {
+    const lo = Math.max(a, from);
+    const hi = Math.min(b, to);
+    if (lo <= hi) spans.push([lo, hi]);
+  };
+  for (let y = yearOfDay(from); y <= yearOfDay(to); y++) {
+    const first = daysFromCivil(y, 1, 1);
+    const last = daysFromCivil(y + 1, 1, 1) - 1;
+    const a = dateOf(start, y);
+    const b = dateOf(end, y);
+    if (a === undefined || b === undefined) clip(first, last);
+    else if (b < a) {
+      // A season that ends before it starts wraps the new year (generate.ts applies).
+      clip(first, b);
+      clip(a, last);
+    } else clip(a, b);
+  }
+  return spans;
 }
 
 /** Empty sorts first; otherwise plain code-unit order. */
