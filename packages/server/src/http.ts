@@ -5,5 +5,6 @@
  * re-exports them).
  */
 export { createServer, installShutdownHandlers, type RunningServer, type ServerOptions, type ShutdownOptions } from './server.js';
-export { publisherTokensFrom, type PublisherOptions } from './publish.js';
+export { publisherTokensFrom } from './publish/tokens.js';
+export type { PublisherOptions } from './publish/handler.js';
 export type { LogLevel } from './logging.js';

@@ -24,17 +24,7 @@ export { operations, TAGS, type Operations } from './operations.js';
 export { defineOperations, documented, perform, type ApiParam, type ArgsOf, type CliCommand, type CliHint, type CommandName, type ErrorStatus, type Operation, type OperationSpec, type ResultOf, type Limits } from './registry.js';
 export { answer, answerOperation, createRouteMatcher, invoke, runOperation, type AnswerOptions, type RouteOutcome } from './answer.js';
 export { infoBody, healthBody } from './info.js';
-export { BodyCache, canonicalKey, DEFAULT_CACHE_BYTES } from './dispatch.js';
+export { BodyCache, canonicalKey, DEFAULT_CACHE_BYTES } from './http/answer-cache.js';
 export type { DataKind, DataMeta, DataSource, LoadedData, UpdateResult } from './types.js';
-export {
-  createPublisher,
-  publisherTokensFrom,
-  parseTokenFile,
-  DEFAULT_URL_TTL_SECONDS,
-  PUBLISH_TOKENS_ENV,
-  PUBLISH_TOKENS_FILE_ENV,
-  type Publisher,
-  type PublisherOptions,
-  type PublishedVersion,
-  type PublisherTokenSources,
-} from './publish.js';
+export { createPublisher, DEFAULT_URL_TTL_SECONDS, type Publisher, type PublisherOptions, type PublishedVersion } from './publish/handler.js';
+export { publisherTokensFrom, parseTokenFile, PUBLISH_TOKENS_ENV, PUBLISH_TOKENS_FILE_ENV, type PublisherTokenSources } from './publish/tokens.js';

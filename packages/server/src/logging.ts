@@ -4,8 +4,10 @@
  * an Authorization header cannot reach the log; a token in a query string is scrubbed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 import pretty from 'pino-pretty';
+import { LRUCache } from 'lru-cache';
 import type { RequestHandler } from 'express';
 import { scrubSecrets } from '@openbell/core/secrets';
 
@@ -23,38 +25,24 @@ const LOG_BUFFER_BYTES = 32 * 1024;
 const FLUSH_MS = 100;
 
 /**
- * Standard output for JSON lines, written in batches: under load one write (syscall) carries
- * many lines instead of one each. A line waits at most FLUSH_MS, and what is left is written
- * when the process exits (SIGKILL loses at most that much). One per process: every JSON logger
- * shares it, so lines keep their order.
+ * Standard output for JSON lines, written in batches by pino's own destination: under load one
+ * write carries many lines instead of one each. A line waits at most FLUSH_MS, and pino writes
+ * what is left when the process exits (SIGKILL loses at most that much). One per process: every
+ * JSON logger shares it, so lines keep their order.
  */
-class StdoutBatch implements DestinationStream {
-  private pending = '';
-  // Synchronous writes that retry a full pipe and stop quietly on a closed one.
-  private readonly out = pino.destination({ dest: 1, sync: true });
-  constructor() {
-    setInterval(() => this.flushSync(), FLUSH_MS).unref();
-    process.once('exit', () => this.flushSync());
-  }
-  write(line: string): boolean {
-    this.pending += line;
-    if (this.pending.length >= LOG_BUFFER_BYTES) this.flushSync();
-    return true;
-  }
-  // logger.flush() reaches the batch through this.
-  flush(cb?: (err?: Error) => void): void {
-    this.flushSync();
-    cb?.();
-  }
-  flushSync(): void {
-    if (this.pending === '') return;
-    const text = this.pending;
-    this.pending = '';
-    this.out.write(text);
-  }
-}
+let stdout: DestinationStream | undefined;
+const stdoutLines = (): DestinationStream =>
+  (stdout ??= pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, maxWrite: 2 * LOG_BUFFER_BYTES, periodicFlush: FLUSH_MS } as Parameters<typeof pino.destination>[0]));
 
-let stdoutBatch: StdoutBatch | undefined;
+/**
+ * Where the loggers made here write, and the fields they add to every line (pid, hostname,
+ * name): the access log writes its lines there directly, as pino would write them.
+ */
+interface LineSink {
+  stream: DestinationStream;
+  own: string;
+}
+const sinks = new WeakMap<Logger, LineSink>();
 
 function scrubUrl(url: string | undefined): string {
   return url ? scrubSecrets(url) : '';
@@ -62,15 +50,17 @@ function scrubUrl(url: string | undefined): string {
 
 export function createLogger(level: LogLevel = 'info', format: LogFormat = 'json'): Logger {
   const options = {
-    name: 'openbell',
     level,
+    // Named here rather than by pino's `name` so the access log knows every field pino adds.
+    base: { pid: process.pid, hostname: hostname(), name: 'openbell' },
     // Belt and braces: nothing logs headers, but if someone adds them, the secrets stay out.
     redact: { paths: ['req.headers.authorization', 'headers.authorization', 'token', '*.token'], censor: '[redacted]' },
   };
-  if (format === 'json') return pino(options, (stdoutBatch ??= new StdoutBatch()));
   // Synchronous, in this thread: a terminal is slow enough already; colour unless NO_COLOR.
-  const stream = pretty({ sync: true, colorize: !process.env.NO_COLOR, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,name' });
-  return pino(options, stream);
+  const stream = format === 'json' ? stdoutLines() : pretty({ sync: true, colorize: !process.env.NO_COLOR, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,name' });
+  const logger = pino(options, stream);
+  sinks.set(logger, { stream, own: `,${JSON.stringify(options.base).slice(1, -1)}` });
+  return logger;
 }
 
 /** A string as a JSON string; most URLs need no escaping, which a test tells cheaply. */
@@ -116,17 +106,15 @@ export interface AccessLog {
  * is fixed when the app is built.
  *
  * One line per response, the fields pino-http wrote (`req` id, method, url with secrets
- * scrubbed, remote address; `res` status; `responseTime` in ms; a message), put together as
- * one string and handed to the logger's destination: no child logger, serializers or objects
- * per request. Never a header. Status 500 and above is logged at level error.
+ * scrubbed, remote address; `res` status; `responseTime` in ms; a message). Never a header.
+ * Status 500 and above is logged at level error. For a logger made by createLogger the line is
+ * put together as one string and written to its destination (no objects or serializers per
+ * request); any other logger gets the same fields through its own methods.
  */
 export function accessLog(logger: Logger): AccessLog | undefined {
   if (!logger.isLevelEnabled('info')) return undefined;
-  const l = logger as unknown as Record<symbol, unknown>;
-  const stream = l[pino.symbols.streamSym] as DestinationStream;
-  // The logger's own fields (pid, hostname, name, bindings), as pino writes them.
-  const own = String(l[pino.symbols.chindingsSym] ?? '');
-  const urlTexts = new Map<string, string>();
+  const sink = sinks.get(logger);
+  const urlTexts = new LRUCache<string, string>({ max: URL_TEXT_KEPT });
   const urlText = (raw: string | undefined): string => {
     if (raw === undefined || raw.length > URL_TEXT_MAX_LENGTH) return jsonString(scrubUrl(raw));
     let text = urlTexts.get(raw);
@@ -134,10 +122,7 @@ export function accessLog(logger: Logger): AccessLog | undefined {
       const scrubbed = scrubUrl(raw);
       text = jsonString(scrubbed);
       // Only URLs without a secret are kept: no token lingers in memory as a key.
-      if (scrubbed === raw) {
-        if (urlTexts.size >= URL_TEXT_KEPT) urlTexts.clear();
-        urlTexts.set(raw, text);
-      }
+      if (scrubbed === raw) urlTexts.set(raw, text);
     }
     return text;
   };
@@ -147,15 +132,22 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     const ms = `${(tenths / 10) | 0}.${tenths % 10}`;
     const status = res.statusCode;
     const method = req.method ?? '';
-    const url = urlText(req.url);
     const addr = req.socket?.remoteAddress;
+    if (!sink) {
+      const url = scrubUrl(req.url);
+      const fields = { req: { id, method, url, ...(addr === undefined ? {} : { remoteAddress: addr }) }, res: { statusCode: status } };
+      if (status >= 500) logger.error({ ...fields, err: new Error(`failed with status code ${status}`), responseTime: tenths / 10 }, `${method} ${url} ${status}`);
+      else logger.info({ ...fields, responseTime: tenths / 10 }, `${method} ${url} ${status} ${ms}ms`);
+      return;
+    }
+    const url = urlText(req.url);
     const where = `"req":{"id":${id},"method":${jsonString(method)},"url":${url}${addr === undefined ? '' : `,"remoteAddress":${jsonString(addr)}`}},"res":{"statusCode":${status}},`;
     // The message is `METHOD url status` (and the duration): the url's JSON text sits inside it.
     const said = `${jsonString(method).slice(0, -1)} ${url.slice(1, -1)} ${status}`;
-    stream.write(
+    sink.stream.write(
       status >= 500
-        ? `{"level":50,"time":${Date.now()}${own},${where}"err":{"type":"Error","message":"failed with status code ${status}"},"responseTime":${ms},"msg":${said}"}\n`
-        : `{"level":30,"time":${Date.now()}${own},${where}"responseTime":${ms},"msg":${said} ${ms}ms"}\n`,
+        ? `{"level":50,"time":${Date.now()}${sink.own},${where}"err":{"type":"Error","message":"failed with status code ${status}"},"responseTime":${ms},"msg":${said}"}\n`
+        : `{"level":30,"time":${Date.now()}${sink.own},${where}"responseTime":${ms},"msg":${said} ${ms}ms"}\n`,
     );
   };
   const follow = (req: IncomingMessage, res: ServerResponse, started: number): void => {
@@ -173,4 +165,14 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     sent: (req, res, started) => write(req, res, started, (nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER)),
     follow,
   };
+}
+
+/**
+ * The access line of a request answered without express: written at once for an answer handed
+ * over whole in the same call (no 'close' listener per request); streamed answers, those not
+ * sent yet and errors keep the line on the response's 'close'.
+ */
+export function logAnswer(log: AccessLog, req: IncomingMessage, res: ServerResponse, started: number): void {
+  if (res.writableEnded && res.statusCode < 400) log.sent(req, res, started);
+  else log.follow(req, res, started);
 }

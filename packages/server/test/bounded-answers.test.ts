@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createDispatcher } from '../src/dispatch.js';
+import { createDispatcher } from '../src/http/dispatcher.js';
 import { BodyCache, canonicalKey, createApp, createLogger, DataHolder, operations } from '../src/index.js';
 
 const sample = await loadSample();

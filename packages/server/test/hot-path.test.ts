@@ -9,8 +9,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp, inMemoryData } from '../src/index.js';
-import { logAnswer } from '../src/dispatch.js';
-import { accessLog } from '../src/logging.js';
+import { accessLog, logAnswer } from '../src/logging.js';
 import { fixtureData, fixtureDataset } from './fixture.js';
 
 const STATUS = '/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:00%2B00:00';

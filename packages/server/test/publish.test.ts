@@ -19,7 +19,9 @@ import {
   type PublisherOptions,
   type RunningServer,
 } from '../src/index.js';
-import { createPublisher, etagMatches, parseRange } from '../src/publish.js';
+import { etagMatches } from '../src/http/conditional.js';
+import { createPublisher } from '../src/publish/handler.js';
+import { parseRange } from '../src/publish/ranges.js';
 import { fixtureData } from './fixture.js';
 
 const TOKEN = 'tok-publish-secret-0123456789';
