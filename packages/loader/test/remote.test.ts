@@ -417,11 +417,10 @@ describe('failures and retries', () => {
 
   it('an endpoint that never answers times out', async () => {
     const api = await fake(() => undefined);
-    const started = Date.now();
+    // Nothing but the 150 ms timeout can end these requests: a timeout not applied hangs the test.
     const err = await failure(createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), timeoutMs: 150, retries: 1, retryDelayMs: 5 }).load());
     expect(err.code).toBe('timeout');
     expect(api.requests).toHaveLength(2);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('a download that stalls mid-body times out', async () => {

@@ -105,7 +105,7 @@ export interface AccessLog {
  * info): then nothing is installed, which keeps the hot path free of logging work. The level
  * is fixed when the app is built.
  *
- * One line per response, the fields pino-http wrote (`req` id, method, url with secrets
+ * One line per response with the fields of pino's HTTP logger (`req` id, method, url with secrets
  * scrubbed, remote address; `res` status; `responseTime` in ms; a message). Never a header.
  * Status 500 and above is logged at level error. For a logger made by createLogger the line is
  * put together as one string and written to its destination (no objects or serializers per

@@ -1,5 +1,5 @@
 /**
- * Issue 12 on the server: the range cap, long answers written in pieces, and the answer cache
+ * Bounded answers on the server: the range cap, long answers written in pieces, and the answer cache
  * (bounded in bytes, keyed by the arguments an operation reads, with ETag and 304).
  */
 import { EventEmitter } from 'node:events';

@@ -1,5 +1,5 @@
 /**
- * The per-request shortcuts of the dispatcher (issue 17): readings kept by URL, the access line
+ * The per-request shortcuts of the dispatcher: readings kept by URL, the access line
  * written right after a whole answer, and /health's fixed text. Each must answer and log exactly
  * as the long way does.
  */

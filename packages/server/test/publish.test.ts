@@ -1,5 +1,5 @@
 /**
- * Publisher mode (publish.ts) over real sockets: bearer tokens, HEAD / 304 / redirect on
+ * Publisher mode (publish/) over real sockets: bearer tokens, HEAD / 304 / redirect on
  * /v4/download, presigned /v4/files/… URLs (signature, expiry, ranges), ETag changes when the
  * archive is replaced, token configuration, and logs that never show a secret.
  */
