@@ -3,7 +3,7 @@
  * entries) and what is derived from a declaration for every adapter:
  *
  * - the REST route: its path, which parameters come from the path and which from the query,
- *   the 422 `loc` of each parameter, whether a 200 body may be cached (answer.ts, dispatch.ts);
+ *   the 422 `loc` of each parameter, whether a 200 body may be cached (answer.ts, http/dispatcher.ts);
  * - the OpenAPI document and /docs (openapi.ts);
  * - the CLI command, its arguments and options, the names its error messages use (cli);
  * - the library's typed call, `invoke(ds, 'listMarketHolidays', { identifier, start, end })`.
