@@ -31,7 +31,7 @@ import { parseRange } from './ranges.js';
 import { verifiedOpener } from './snapshots.js';
 import { archiveOpener, type Opened } from './versions.js';
 
-export { DOWNLOAD_PATH, FILES_PREFIX, DEFAULT_URL_TTL_SECONDS, UNAUTHORIZED_DETAIL };
+export { DEFAULT_URL_TTL_SECONDS };
 
 export interface PublisherOptions {
   /** The ZIP archive to publish. Replace it atomically (write elsewhere, rename over it). */
@@ -162,9 +162,8 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
     }
     const check = signer.check(version, query);
     if (check !== 'ok') {
-      sendError(req, res, { status: 403, body: {
-        detail: check === 'expired' ? 'This download URL has expired' : 'Invalid download URL signature',
-      } });
+      const detail = check === 'expired' ? 'This download URL has expired' : 'Invalid download URL signature';
+      sendError(req, res, { status: 403, body: { detail } });
       return;
     }
     const o = await openArchive();
@@ -172,9 +171,7 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
     let handed = false;
     try {
       if (o.version !== version) {
-        sendError(req, res, { status: 410, body: {
-          detail: 'This archive version is no longer published; request /v4/download again',
-        } });
+        sendError(req, res, { status: 410, body: { detail: 'This archive version is no longer published; request /v4/download again' } });
         return;
       }
       const size = o.stat.size;
