@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
-import { FALSE_WORDS, TRUE_WORDS } from '@openbell/core/params';
-import * as z from 'zod/mini';
+import { FALSE_WORDS, parseBoolean, TRUE_WORDS } from '@openbell/core/params';
 import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES } from '@openbell/core/protocol';
 import { UserError } from './errors.js';
 
@@ -49,46 +48,7 @@ export interface Settings {
   workers: number;
 }
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-/** Text as flags and the environment give it, trimmed. */
-const trimmed = z.string().check(z.trim());
-/** A number: a JSON number, or text that reads as one. */
-const anyNumber = z.union([z.number(), z.pipe(trimmed.check(z.minLength(1)), z.transform(Number))]);
-/** A whole number: a JSON integer, or digits. */
-const wholeNumber = z.union([z.number().check(z.int()), z.pipe(trimmed.check(z.regex(/^\d+$/)), z.transform(Number))]);
-const atLeast = (schema: typeof anyNumber, min: number, max = Infinity) => schema.check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max));
-
-/**
- * What each kind of setting accepts and makes of it, and what an unacceptable value is told
- * (`got` adds the value given).
- */
-const KINDS = {
-  string: { schema: trimmed.check(z.minLength(1)), expected: 'expected a non-empty string', got: false },
-  level: { schema: z.enum(LEVELS), expected: `expected one of ${LEVELS.join(', ')}`, got: false },
-  port: { schema: atLeast(wholeNumber, 0, 65535), expected: 'expected a port number 0-65535', got: true },
-  minutes: { schema: atLeast(anyNumber, 0), expected: 'expected minutes >= 0 (0 turns updates off)', got: true },
-  seconds: { schema: atLeast(anyNumber, 0), expected: 'expected seconds >= 0', got: true },
-  count: { schema: atLeast(wholeNumber, 0, Number.MAX_SAFE_INTEGER), expected: 'expected a whole number >= 0 (0 = no limit)', got: true },
-  workers: {
-    schema: z.union([z.pipe(z.pipe(trimmed.check(z.toLowerCase()), z.literal('auto')), z.transform(() => availableParallelism())), atLeast(wholeNumber, 1, Number.MAX_SAFE_INTEGER)]),
-    expected: 'expected a whole number >= 1 or "auto"',
-    got: true,
-  },
-  boolean: {
-    // The words every boolean input accepts (core's list, as in query strings).
-    schema: z.union([z.boolean(), z.pipe(trimmed.check(z.toLowerCase(), z.refine((v) => TRUE_WORDS.includes(v) || FALSE_WORDS.includes(v))), z.transform((v) => TRUE_WORDS.includes(v)))]),
-    expected: `expected true or false (${TRUE_WORDS.join('/')} or ${FALSE_WORDS.join('/')})`,
-    got: false,
-  },
-  list: {
-    schema: z.pipe(z.union([z.array(z.string()), z.pipe(z.string(), z.transform((v) => v.split(/[\s,]+/)))]), z.transform((items) => items.map((i) => i.trim()).filter((i) => i.length > 0))),
-    expected: 'expected a comma- or space-separated string or a list of strings',
-    got: false,
-  },
-};
-type Kind = keyof typeof KINDS;
-
+type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level' | 'workers';
 interface KeySpec {
   key: keyof Settings;
   env: string;
@@ -126,10 +86,63 @@ export const KEYS: readonly KeySpec[] = [
 ];
 
 const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1 };
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */
 export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'openbell', 'config.json');
+}
+
+// Kept by hand rather than a zod schema: zod/mini shares zod's core chunk with the OpenAPI
+// generator in the bundle, which put it on every command's start (+70 ms CPU, bench/startup.mjs).
+function convert(spec: KeySpec, value: unknown, where: string): unknown {
+  const bad = (what: string) => new UserError(`${where}: ${what}`);
+  switch (spec.kind) {
+    case 'string':
+      if (typeof value !== 'string' || value.trim() === '') throw bad('expected a non-empty string');
+      return value.trim();
+    case 'level':
+      if (typeof value !== 'string' || !LEVELS.includes(value)) throw bad(`expected one of ${LEVELS.join(', ')}`);
+      return value;
+    case 'port': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (!Number.isInteger(n) || n < 0 || n > 65535) throw bad(`expected a port number 0-65535, got ${JSON.stringify(value)}`);
+      return n;
+    }
+    case 'minutes': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(n) || n < 0) throw bad(`expected minutes >= 0 (0 turns updates off), got ${JSON.stringify(value)}`);
+      return n;
+    }
+    case 'seconds': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(n) || n < 0) throw bad(`expected seconds >= 0, got ${JSON.stringify(value)}`);
+      return n;
+    }
+    case 'count': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (!Number.isSafeInteger(n) || n < 0) throw bad(`expected a whole number >= 0 (0 = no limit), got ${JSON.stringify(value)}`);
+      return n;
+    }
+    case 'workers': {
+      if (typeof value === 'string' && value.trim().toLowerCase() === 'auto') return availableParallelism();
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+      if (!Number.isSafeInteger(n) || n < 1) throw bad(`expected a whole number >= 1 or "auto", got ${JSON.stringify(value)}`);
+      return n;
+    }
+    case 'boolean':
+      // The words every boolean input accepts (core's list, as in query strings).
+      try {
+        return parseBoolean(value, spec.key);
+      } catch {
+        throw bad(`expected true or false (${TRUE_WORDS.join('/')} or ${FALSE_WORDS.join('/')})`);
+      }
+    case 'list': {
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : null;
+      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected a comma- or space-separated string or a list of strings');
+      return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
+    }
+  }
 }
 
 function readConfigFile(path: string, explicit: boolean): Record<string, unknown> {
@@ -156,17 +169,6 @@ function readConfigFile(path: string, explicit: boolean): Record<string, unknown
   return parsed as Record<string, unknown>;
 }
 
-/** Every setting, in KEYS order (a value refused first is the first in that order), with its default. */
-const SETTINGS = z.object(
-  Object.fromEntries(
-    KEYS.map((spec) => {
-      const schema = KINDS[spec.kind].schema;
-      const fallback = (DEFAULTS as Record<string, unknown>)[spec.key];
-      return [spec.key, fallback === undefined ? z.optional(schema) : z._default(schema, fallback as never)];
-    }),
-  ),
-);
-
 /**
  * Resolves every setting. `flags` holds commander's parsed options (camelCase keys, only
  * those given); `configPath` is --config.
@@ -175,25 +177,12 @@ export function resolveSettings(flags: Record<string, unknown>, env: NodeJS.Proc
   const explicit = configPath ?? (env.OPENBELL_CONFIG || undefined);
   const file = explicit ?? defaultConfigPath(env);
   const fromFile = readConfigFile(file, explicit !== undefined);
-  // Each setting's value from the first layer that has one, and where it came from.
-  const given: Record<string, unknown> = {};
-  const where: Record<string, string> = {};
-  const take = (spec: KeySpec, value: unknown, from: string) => {
-    given[spec.key] = value;
-    where[spec.key] = from;
-  };
+  const out: Record<string, unknown> = { ...DEFAULTS };
   for (const spec of KEYS) {
-    if (flags[spec.key] !== undefined) take(spec, flags[spec.key], spec.flag);
-    else if (env[spec.env] !== undefined && env[spec.env] !== '') take(spec, env[spec.env], spec.env);
-    else if (spec.envAlias && env[spec.envAlias] !== undefined && env[spec.envAlias] !== '') take(spec, env[spec.envAlias], spec.envAlias);
-    else if (fromFile[spec.key] !== undefined) take(spec, fromFile[spec.key], `${file}: "${spec.key}"`);
+    if (flags[spec.key] !== undefined) out[spec.key] = convert(spec, flags[spec.key], spec.flag);
+    else if (env[spec.env] !== undefined && env[spec.env] !== '') out[spec.key] = convert(spec, env[spec.env], spec.env);
+    else if (spec.envAlias && env[spec.envAlias] !== undefined && env[spec.envAlias] !== '') out[spec.key] = convert(spec, env[spec.envAlias], spec.envAlias);
+    else if (fromFile[spec.key] !== undefined) out[spec.key] = convert(spec, fromFile[spec.key], `${file}: "${spec.key}"`);
   }
-  const read = SETTINGS.safeParse(given);
-  if (!read.success) {
-    const key = String(read.error.issues[0]!.path[0]);
-    const spec = KEYS.find((k) => k.key === key)!;
-    const { expected, got } = KINDS[spec.kind];
-    throw new UserError(`${where[key]}: ${expected}${got ? `, got ${JSON.stringify(given[key])}` : ''}`);
-  }
-  return read.data as unknown as Settings;
+  return out as unknown as Settings;
 }
