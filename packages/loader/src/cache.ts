@@ -152,7 +152,8 @@ export class ArchiveCache {
     await this.ensureDir();
     const lockPath = join(this.dir, LOCK_FILE);
     // Loaded on first use: one-shot commands that never update the cache do not pay for it.
-    const { lock } = await import('proper-lockfile');
+    // A CommonJS module: its exports are the default export, in Node and in the CLI bundle alike.
+    const { lock } = (await import('proper-lockfile')).default;
     let release: () => Promise<void>;
     try {
       release = await lock(this.dir, {
