@@ -1,4 +1,4 @@
-// Start-up of the built CLI on the bundled sample (issue 17), beside `node -e ''` measured in
+// Start-up of the built CLI on the bundled sample, beside `node -e ''` measured in
 // the same run: `openbell status US.NYSE --at …` from spawn to exit, and `openbell serve
 // --port 0` from spawn to the first 200 answer of /markets/US.NYSE/status. Runs are
 // interleaved (node, status, serve, node, …) so load from elsewhere hits all three alike.

@@ -102,6 +102,8 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string 
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'openbell', 'config.json');
 }
 
+// Kept by hand rather than a zod schema: zod/mini shares zod's core chunk with the OpenAPI
+// generator in the bundle, which put it on every command's start (+70 ms CPU, bench/startup.mjs).
 function convert(spec: KeySpec, value: unknown, where: string): unknown {
   const bad = (what: string) => new UserError(`${where}: ${what}`);
   switch (spec.kind) {

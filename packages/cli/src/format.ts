@@ -1,6 +1,6 @@
 /**
  * Human output: text tables that fit the terminal, key/value blocks, times in one format and
- * colour on a terminal only (issue 16).
+ * colour on a terminal only.
  */
 import pc from 'picocolors';
 

@@ -164,7 +164,7 @@ export function buildProgram(): Command {
     .option('--publish', 'also publish the archive at /v4/download for other instances (env OPENBELL_PUBLISH)')
     .option('--publish-tokens-file <file>', 'bearer tokens accepted by --publish, one per line (env OPENBELL_PUBLISH_TOKENS_FILE; or OPENBELL_PUBLISH_TOKENS)')
     .option('--publish-url <url>', 'public scheme://host for presigned links behind a proxy (env OPENBELL_PUBLISH_URL)')
-    // Issue 12: drain and front-door limits (config.ts KEYS).
+    // Drain and front-door limits (config.ts KEYS).
     .option('--update-retry <seconds>', 'after a failed update check, seconds to the first retry, doubling up to --update-every (env OPENBELL_UPDATE_RETRY; default 60)')
     .option('--drain-timeout <seconds>', 'on SIGTERM/SIGINT, seconds to finish responses in flight (env OPENBELL_DRAIN_TIMEOUT; default 30)')
     .option('--max-connections <n>', 'connections open at once, 0 = no cap (env OPENBELL_MAX_CONNECTIONS; default 1000)')

@@ -1,4 +1,4 @@
-// Issue 12 settings: drain timeout and the front door's limits, from flags, env and the file.
+// The serving settings: drain timeout and the front door's limits, from flags, env and the file.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ describe('drain and front-door settings', () => {
   });
 });
 
-describe('workers setting (issue 17)', () => {
+describe('workers setting', () => {
   it('defaults to 1, takes a whole number or auto (one per core), refuses 0 and fractions', async () => {
     const { availableParallelism } = await import('node:os');
     const env = { XDG_CONFIG_HOME: noFile() };

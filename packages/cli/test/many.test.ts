@@ -1,4 +1,4 @@
-// Issue 15 in the CLI: `status ID ID ...` as one table (its --json is the REST body of GET
+// Several markets in the CLI: `status ID ID ...` as one table (its --json is the REST body of GET
 // /status) and `watch`, tested in process on a fake clock and once through the binary.
 import { loadSample } from '@openbell/loader';
 import { createServer, type RunningServer } from '@openbell/server';

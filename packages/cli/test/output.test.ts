@@ -1,4 +1,4 @@
-// Issue 16, output made for people: every command fits 80 columns, colour on a terminal only,
+// Output made for people: every command fits 80 columns, colour on a terminal only,
 // one time format, and --format table|json|csv with the REST CSV body.
 import { loadSample } from '@openbell/loader';
 import { createServer, type RunningServer } from '@openbell/server';

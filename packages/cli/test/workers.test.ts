@@ -1,4 +1,4 @@
-// `openbell serve --workers 2` (issue 17) as a real process: both workers answer, an update
+// `openbell serve --workers 2` as a real process: both workers answer, an update
 // from a local publisher reaches every worker with one version while the publisher is asked once
 // per interval, a killed worker is replaced, and SIGTERM drains every worker and exits 0.
 import { copyFileSync, existsSync, mkdirSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';

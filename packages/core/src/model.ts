@@ -1,4 +1,4 @@
-/** Internal, indexed form of the tables, built once by build.ts. */
+/** Internal, indexed form of the tables, built once by build/. */
 import type { EpochDay } from './dates.js';
 import type { DataError } from './errors.js';
 import type { Zone } from './zone.js';

@@ -3,14 +3,11 @@
  * Comparisons of group names are case-insensitive, so the lower-case forms are kept too.
  */
 export const OPEN = 'Open';
-export const CLOSED = 'Closed';
 export const YES = 'Yes';
 export const NO = 'No';
 /** The schedule group of a day without a holiday row (lower case, as groups are compared). */
 export const REGULAR_GROUP = 'regular';
 /** A phase type that *contains* these words counts as a primary session (engine-semantics §4 step 5). */
 export const PRIMARY_SESSION = 'primary trading session';
-/** The `Observed` cell that means true; anything else is false. */
-export const OBSERVED_MARK = 'OBS';
 /** Currencies without a `weekend_definition` rest on these days (calendar-arithmetic §4). */
 export const DEFAULT_WEEKEND = 'Sat-Sun';

@@ -1,11 +1,11 @@
 // Loader benchmark: an in-memory archive shaped like the vendor's (≥1,000 markets × 30 years of
 // holidays, ~10 schedule rows per market).
-//   - Memory (issue 17): each load runs in a fresh child process (`--expose-gc`), so every peak
+//   - Memory: each load runs in a fresh child process (`--expose-gc`), so every peak
 //     is its own: peak RSS of one load (the kernel's high-water mark, VmHWM, which counts the
 //     loader's worker thread too), the live heap the loaded Dataset keeps after a forced GC,
 //     and the load time; medians of RUNS children per path, in-thread (loadFromBytes) and
 //     off-thread (loadFromBytesOffThread, what `openbell serve` uses).
-//   - Event-loop stall while loading (issue 12), in this process.
+//   - Event-loop stall while loading, in this process.
 // Run after `pnpm build` (imports ../dist): `node --expose-gc bench/run.mjs [markets] [runs]`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,7 +77,7 @@ for (const [mode, label] of [['in', 'in-thread  (loadFromBytes)        '], ['off
   );
 }
 
-// Issue 12: the longest event-loop stall while loading, in-thread (loadFromBytes) and off the
+// The longest event-loop stall while loading, in-thread (loadFromBytes) and off the
 // event loop (worker parse + sliced build, as a server swap does). A 1 ms interval timer
 // records the largest gap between its ticks.
 async function maxStall(fn) {

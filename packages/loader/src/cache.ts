@@ -6,12 +6,11 @@
  * over `bulk.zip`, so a reader sees the old archive or the new one, never a mix. The metadata
  * records the archive's SHA-256; metadata that does not match the archive beside it (a crash
  * between the two renames) is ignored, so a stale ETag can never vouch for other bytes.
- * Updates take a lock file (`.lock`, created exclusively) so two processes do not download
- * and rename over each other; a lock left by a dead process or older than the stale limit is
- * broken.
+ * Updates take a lock (`.lock`, see withLock) so two processes do not download and rename over
+ * each other; a lock its holder stopped refreshing (a dead process) is broken.
  */
 import { createRequire } from 'node:module';
-import { mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ARCHIVE_FILE, LOCK_FILE, META_FILE } from '@openbell/core/protocol';
@@ -25,6 +24,8 @@ let nodeCrypto: typeof import('node:crypto') | undefined;
 const crypto = (): typeof import('node:crypto') => (nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto'));
 
 export { ARCHIVE_FILE, META_FILE };
+/** A lock its holder has not refreshed for this long is taken to be left by a dead process. */
+export const DEFAULT_LOCK_STALE_MS = 10_000;
 const META_FORMAT = 1;
 
 export interface CacheMeta {
@@ -141,60 +142,39 @@ export class ArchiveCache {
   }
 
   /**
-   * Runs `fn` holding the directory's lock. Waits (polling) while another live process holds
-   * it, up to `waitMs`; breaks a lock whose holder is gone or that is older than `staleMs`.
+   * Runs `fn` holding the directory's lock (proper-lockfile: a `.lock` directory whose holder
+   * refreshes its time while it holds it). Waits, retrying, while another process holds it, up
+   * to `waitMs`; a lock not refreshed for `staleMs` (its holder is gone) is broken.
    */
   async withLock<T>(fn: () => Promise<T>, options: { waitMs?: number; staleMs?: number } = {}): Promise<T> {
     const waitMs = options.waitMs ?? 10 * 60_000;
-    const staleMs = options.staleMs ?? 30 * 60_000;
+    const staleMs = options.staleMs ?? DEFAULT_LOCK_STALE_MS;
     await this.ensureDir();
     const lockPath = join(this.dir, LOCK_FILE);
-    const token = `${process.pid} ${crypto().randomBytes(6).toString('hex')}`;
-    const until = Date.now() + waitMs;
-    let delay = 20;
-    for (;;) {
-      try {
-        await writeFile(lockPath, token, { flag: 'wx' });
-        break;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
-          throw new LoaderError('io', `cannot lock the cache directory ${this.dir}: ${(e as Error).message}`, { file: lockPath, cause: e });
-        }
+    // Loaded on first use: one-shot commands that never update the cache do not pay for it.
+    // A CommonJS module: its exports are the default export, in Node and in the CLI bundle alike.
+    const { lock } = (await import('proper-lockfile')).default;
+    let release: () => Promise<void>;
+    try {
+      release = await lock(this.dir, {
+        lockfilePath: lockPath,
+        realpath: false,
+        stale: staleMs,
+        retries: { retries: Math.ceil(waitMs / 500) + 8, factor: 2, minTimeout: Math.min(20, waitMs), maxTimeout: 500, maxRetryTime: waitMs },
+        // The renames are atomic whoever holds the lock: a lost refresh is no reason to crash.
+        onCompromised: () => undefined,
+      });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
+        throw new LoaderError('timeout', `the cache directory ${this.dir} stayed locked by another openbell process (${lockPath}); remove it if no update is running`, { file: lockPath });
       }
-      if (await this.lockIsStale(lockPath, staleMs)) {
-        await unlink(lockPath).catch(() => undefined);
-        continue;
-      }
-      if (Date.now() > until) {
-        throw new LoaderError('timeout', `the cache directory ${this.dir} stayed locked by another openbell process (${lockPath}); remove the file if no update is running`, { file: lockPath });
-      }
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(delay * 2, 500);
+      throw new LoaderError('io', `cannot lock the cache directory ${this.dir}: ${(e as Error).message}`, { file: lockPath, cause: e });
     }
     try {
       return await fn();
     } finally {
-      // Remove the lock only if it is still ours (it may have been broken as stale).
-      const held = await readFile(lockPath, 'utf8').catch(() => null);
-      if (held === token) await unlink(lockPath).catch(() => undefined);
-    }
-  }
-
-  private async lockIsStale(lockPath: string, staleMs: number): Promise<boolean> {
-    try {
-      const [text, st] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
-      if (Date.now() - st.mtimeMs > staleMs) return true;
-      const pid = Number(text.split(' ')[0]);
-      if (!Number.isInteger(pid) || pid <= 0) return Date.now() - st.mtimeMs > 5_000; // half-written or foreign
-      if (pid === process.pid) return false;
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch (e) {
-        return (e as NodeJS.ErrnoException).code === 'ESRCH';
-      }
-    } catch {
-      return false; // vanished between attempts: just try again
+      // Already released means it was broken as stale meanwhile: nothing of ours to remove.
+      await release().catch(() => undefined);
     }
   }
 }

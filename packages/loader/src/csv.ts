@@ -165,13 +165,6 @@ export function* textChunks(bytes: Uint8Array, chunkBytes = TEXT_CHUNK_BYTES): G
   yield* out;
 }
 
-interface ChunkStreamer {
-  _finished: boolean;
-  _nextChunk: () => void;
-  parseChunk: (chunk: string) => void;
-}
-const StringStreamer = (Papa as unknown as { StringStreamer: new (config: Papa.ParseConfig<string[]>) => ChunkStreamer }).StringStreamer;
-
 /**
  * A line with too few or too many fields, placed at its first missing column (by name) or its
  * first extra field (by position, `#9`: it has no header).
@@ -338,49 +331,49 @@ function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolea
     else rows.push(row);
   };
 
-  const streamer = new StringStreamer({
+  const onRecord = (rec: string[], errors: readonly Papa.ParseError[]): void => {
+    if (fatal || broken) return;
+    // An empty line (one empty field) is skipped, as papaparse's skipEmptyLines does.
+    if (rec.length === 1 && rec[0] === '') return;
+    try {
+      const quotes = errors.find((e) => e.type === 'Quotes');
+      if (quotes && !repaired) {
+        // papaparse reports every quoted field that repairRows would re-quote (a closing
+        // quote followed by other text), so a file without one reads the same unrepaired.
+        broken = true;
+        parser.abort();
+        return;
+      }
+      // Quoting errors left after repairRows refuse the file: an unterminated quote swallows
+      // the rest of it, and a field spanning lines has no end that can be told.
+      if (quotes) throw dataError(file, r + 1, undefined, `malformed quoting (${quotes.message})`);
+      if (r === 0) readHeader(rec);
+      else readRow(rec);
+      r++;
+    } catch (e) {
+      fatal = e instanceof LoaderError ? e : dataError(file, r + 1, undefined, (e as Error).message);
+      parser.abort();
+    }
+  };
+  // papaparse's Parser (its public class, in its typings) reads the text a slice at a time: each
+  // call stops before a record the slice cuts off, whose text is carried over to the next call.
+  // A step gives one record in an array of one.
+  const parser = new Papa.Parser({
     delimiter: ',',
     newline: '\n',
-    skipEmptyLines: true,
-    header: false,
-    step: (result, parser) => {
-      if (fatal || broken) return;
-      try {
-        const quotes = result.errors.find((e) => e.type === 'Quotes');
-        if (quotes && !repaired) {
-          // papaparse reports every quoted field that repairRows would re-quote (a closing
-          // quote followed by other text), so a file without one reads the same unrepaired.
-          broken = true;
-          parser.abort();
-          return;
-        }
-        // Quoting errors left after repairRows refuse the file: an unterminated quote swallows
-        // the rest of it, and a field spanning lines has no end that can be told.
-        if (quotes) throw dataError(file, r + 1, undefined, `malformed quoting (${quotes.message})`);
-        if (r === 0) readHeader(result.data);
-        else readRow(result.data);
-        r++;
-      } catch (e) {
-        fatal = e instanceof LoaderError ? e : dataError(file, r + 1, undefined, (e as Error).message);
-        parser.abort();
-      }
-    },
-  });
-
-  // The streamer is handed one slice at a time (the synchronous path papaparse takes for
-  // `chunkSize`), carrying a record split between slices over to the next one. A slice waits
-  // for the next so that the last one can be marked as the end of the file.
-  let wanted = true;
-  // Called by parseChunk when it is ready for more (not after an abort).
-  streamer._nextChunk = () => {
-    wanted = true;
-  };
+    step: (result: Papa.ParseStepResult<string[][]>) => onRecord(result.data[0]!, result.errors),
+  } as Papa.ParseConfig);
+  let carried = '';
+  let consumed = 0;
   const parse = (chunk: string, finished: boolean): void => {
-    if (!wanted) return;
-    streamer._finished = finished;
-    wanted = false;
-    streamer.parseChunk(chunk);
+    if (fatal || broken) return;
+    const input = carried + chunk;
+    const out = parser.parse(input, consumed, !finished) as Papa.ParseResult<string[]>;
+    if (finished) return;
+    carried = input.slice(out.meta.cursor - consumed);
+    consumed = out.meta.cursor;
   };
+  // A slice waits for the next, so that the last one can be marked as the end of the file.
   let pending: string | undefined;
 
   return {

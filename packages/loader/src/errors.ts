@@ -48,7 +48,3 @@ export class LoaderError extends Error {
     this.status = details.status;
   }
 }
-
-export function isLoaderError(e: unknown): e is LoaderError {
-  return e instanceof LoaderError;
-}

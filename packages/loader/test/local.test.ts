@@ -101,7 +101,7 @@ describe('readDirectory and loadFromPath', () => {
   });
 
   it("a ZIP's version is its content: the same bytes are one version whatever their file times", async () => {
-    // issue 16: the sample showed four versions for one content (the version was the mtime).
+    // A version taken from the file's mtime once gave the sample four versions for one content.
     const a = join(tmp, 'copy-a.zip');
     const b = join(tmp, 'copy-b.zip');
     cpSync(samplePath(), a);

@@ -1,4 +1,4 @@
-// The per-request goals of issue 17, each beside a bare node:http server sending a constant
+// The per-request goals, each beside a bare node:http server sending a constant
 // Buffer of the same size under the same load in the same run (the ceiling).
 //
 // The built server runs in child processes (bench/serve.mjs): one as `openbell serve` runs by
@@ -132,7 +132,7 @@ const logLevel = process.env.BENCH_SERVER_LOG ?? 'info';
 const served = await startServer({ BENCH_LOG_LEVEL: logLevel });
 const uncached = await startServer({ BENCH_LOG_LEVEL: logLevel, BENCH_CACHE_BYTES: '0' });
 console.log(
-  `goals of issue 17: ${connections} connections, ${runs} runs each (medians), node ${process.version}, ` +
+  `per-request goals: ${connections} connections, ${runs} runs each (medians), node ${process.version}, ` +
     'servers with the access log at info (to a pipe); ceiling = bare node:http sending a Buffer of the same size',
 );
 

@@ -1,4 +1,4 @@
-// Issue 12's probes, repeated: the server runs in its own process (bench/serve.mjs) on the
+// The load probes, repeated: the server runs in its own process (bench/serve.mjs) on the
 // sample data; this process sends the load and measures. Prints one table; medians of 3 runs.
 //   1. /markets?subset= with 30 '*' and a '#': time to answer.
 //   2. 16 concurrent requests of the largest accepted range (ten years of phases, each URL
@@ -76,5 +76,5 @@ const rows = [
   ['  longest /health wait meanwhile', `${m('maxHealth').toFixed(1)} ms`, 'goal < 500 ms'],
   ['3,000 URL variants: server RSS growth', `${m('growth').toFixed(1)} MiB`, 'goal < 150 MiB'],
 ];
-console.log(`\nissue 12 probes (median of ${RUNS} runs, sample data)`);
+console.log(`\nload probes (median of ${RUNS} runs, sample data)`);
 for (const [a, b, c] of rows) console.log(`  ${a.padEnd(62)} ${b.padStart(10)}  ${c}`);

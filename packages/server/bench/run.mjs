@@ -1,6 +1,6 @@
 // HTTP load benchmark: the built server (../dist) in a child process on 127.0.0.1, autocannon
 // in this one, so each gets a core. Prints req/s and p99 latency per endpoint against the
-// targets of issue 4, then the same load against a bare node:http server sending a constant
+// targets, then the same load against a bare node:http server sending a constant
 // body of the same size: the ceiling of any node HTTP server on this machine at that moment.
 // Environment: BENCH_DURATION seconds per endpoint (default 10), BENCH_CONNECTIONS (default
 // 10), BENCH_LOG_LEVEL for the server (default warn), BENCH_BASELINE=0 skips the ceiling run,

@@ -1,7 +1,7 @@
 // Child of bench/swap.mjs: serves a ZIP through a file source and swaps it in again on each
 // `swap` line read from stdin, answering one JSON line {swapMs, outcome}. Mode `offthread`
 // uses the loader's source as `serve` does (worker parse + sliced build); mode `inthread` loads
-// on the event loop (loadFromPath), as before issue 12.
+// on the event loop (loadFromPath), the way loads ran before the worker parse.
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createDataSource, loadFromPath } from '@openbell/loader';

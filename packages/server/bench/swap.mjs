@@ -1,4 +1,4 @@
-// Issue 12: /health latency while a 1,000-market archive is swapped in. The server runs in a
+// /health latency while a 1,000-market archive is swapped in. The server runs in a
 // child process on 127.0.0.1 (bench/swap-serve.mjs); this process keeps 4 keep-alive clients
 // asking /health back to back and records every latency while the child re-reads and rebuilds
 // the archive, in-thread (before) and off-thread (worker parse + sliced build, now).
@@ -71,7 +71,7 @@ async function run(mode) {
       `${mode.padEnd(9)} max /health ${r.max.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.n} requests, ${r.failed} failed; ` +
         `swap ${r.swapMs.toFixed(0)} ms (${r.outcome}); ` +
         (mode === 'inthread' ? 'server: event loop blocked for the whole load' : `server: max event-loop delay ${r.loopMaxMs.toFixed(0)} ms, longest GC pause ${r.gcMaxMs.toFixed(0)} ms`) +
-        `${mode === 'offthread' ? `  (goal < 250 ms${r.max < 250 && r.failed === 0 ? ' ok' : ' MISSED'})` : '  (before issue 12)'}`,
+        `${mode === 'offthread' ? `  (goal < 250 ms${r.max < 250 && r.failed === 0 ? ' ok' : ' MISSED'})` : '  (in-thread, for comparison)'}`,
     );
   }
   return results;

@@ -1,4 +1,4 @@
-// Issue 17: uncached year-of-phases throughput of `openbell serve --workers 2` against
+// Uncached year-of-phases throughput of `openbell serve --workers 2` against
 // `--workers 1` (the real CLI: one process, then node:cluster), beside two ceilings under the
 // same load, each with 1 process and 2 cluster workers:
 //   - bare node:http sending a constant body of the same size (the most any node HTTP server

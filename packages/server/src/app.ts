@@ -1,15 +1,16 @@
 /**
- * The express application. The data routes are answered by the dispatcher (dispatch.ts) ahead
- * of everything else (routes.ts); express serves /health, /info, the OpenAPI document, the docs, CORS
- * preflights and the JSON 404 / error answers.
+ * The express application. /health, the publisher's downloads and the data routes are answered
+ * ahead of everything else (routes.ts); express serves /info, the OpenAPI document, the docs, the
+ * board and feeds, CORS preflights and the JSON 404 / error answers.
  */
 import express from 'express';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { mountDocs } from './docs.js';
-import { sendError, type Dispatcher } from './dispatch.js';
-import { healthBody, infoBody, PACKAGE_VERSION } from '@openbell/catalog';
-import type { Publisher } from './publish.js';
+import type { Dispatcher } from './http/dispatcher.js';
+import { sendError } from './http/send.js';
+import { infoBody, PACKAGE_VERSION, toHttp } from '@openbell/catalog';
+import type { Publisher } from './publish/handler.js';
 import { prepareApp, type AppOptions, type PreparedApp } from './routes.js';
 import type { DataHolder } from './updates.js';
 import { mountLive } from './live/index.js';
@@ -49,10 +50,6 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
     });
   }
 
-  app.get('/health', (_req, res) => {
-    const { status, body } = healthBody(holder);
-    res.status(status).json(body);
-  });
   app.get('/info', (_req, res) => {
     res.json(infoBody(holder));
   });
@@ -71,7 +68,7 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
     res.status(404).json({ detail: `Not Found: no route for ${req.method} ${req.path}` });
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    sendError(req, res, err, {}, logger);
+    sendError(req, res, { ...toHttp(err), error: err }, logger);
   });
 
   return Object.assign(app, { holder, logger, dispatch, publisher });

@@ -5,32 +5,25 @@
  * (`draining`, with Connection: close).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { logAnswer, sendJson, type Dispatcher, type RawHandler } from './dispatch.js';
+import type { Dispatcher, RawHandler } from './http/dispatcher.js';
+import { send } from './http/send.js';
 import { healthBody } from '@openbell/catalog';
-import type { AccessLog } from './logging.js';
+import { logAnswer, type AccessLog } from './logging.js';
 import type { DataHolder } from './updates.js';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createHealthDispatcher(holder: DataHolder, before?: RawHandler, log?: AccessLog): Dispatcher {
   // The healthy answer never changes: its text is made once.
-  let okText: string | undefined;
-  let okBytes = 0;
+  let ok: Buffer | undefined;
   const respond = (req: IncomingMessage, res: ServerResponse): void => {
     before?.(req, res);
     if (res.writableEnded) return;
     if (holder.current && !holder.draining) {
-      if (okText === undefined) {
-        okText = JSON.stringify(healthBody(holder).body);
-        okBytes = Buffer.byteLength(okText);
-      }
-      res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': okBytes });
-      res.end(req.method === 'HEAD' ? undefined : okText);
-      return;
+      ok ??= Buffer.from(JSON.stringify(healthBody(holder).body));
+      return send(req, res, 200, ok);
     }
     const { status, body } = healthBody(holder);
     if (holder.draining) res.shouldKeepAlive = false;
-    sendJson(req, res, status, body);
+    send(req, res, status, JSON.stringify(body));
   };
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;

@@ -27,19 +27,9 @@ export {
 export { DataHolder, createUpdater, type Updater, type UpdateOutcome, type UpdateState } from './updates.js';
 export { buildOpenApiDocument } from './openapi.js';
 export { createLogger, type LogFormat, type LogLevel } from './logging.js';
-export { BodyCache, canonicalKey, DEFAULT_CACHE_BYTES } from './dispatch.js';
+export { BodyCache, canonicalKey, DEFAULT_CACHE_BYTES } from './http/answer-cache.js';
 export type { DataKind, DataMeta, DataSource, LoadedData, UpdateResult } from './types.js';
-export {
-  createPublisher,
-  publisherTokensFrom,
-  parseTokenFile,
-  DEFAULT_URL_TTL_SECONDS,
-  PUBLISH_TOKENS_ENV,
-  PUBLISH_TOKENS_FILE_ENV,
-  type Publisher,
-  type PublisherOptions,
-  type PublishedVersion,
-  type PublisherTokenSources,
-} from './publish.js';
+export { createPublisher, DEFAULT_URL_TTL_SECONDS, type Publisher, type PublisherOptions, type PublishedVersion } from './publish/handler.js';
+export { publisherTokensFrom, parseTokenFile, PUBLISH_TOKENS_ENV, PUBLISH_TOKENS_FILE_ENV, type PublisherTokenSources } from './publish/tokens.js';
 export * from './changes/index.js';
 export type { SwapListener } from './updates.js';

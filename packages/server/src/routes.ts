@@ -1,5 +1,5 @@
 /**
- * What the server answers without express: the data routes (the dispatcher, dispatch.ts),
+ * What the server answers without express: the data routes (http/dispatcher.ts),
  * /health, the publisher's downloads, the access log and CORS. createApp mounts them ahead of
  * express's routes; createServer can answer with them alone until a request needs express
  * (ServerOptions.expressOnDemand), so a server starts without loading express.
@@ -8,11 +8,12 @@ import type { CalendarQueries } from '@openbell/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { createDispatcher, type Dispatcher } from './dispatch.js';
+import { createDispatcher, type Dispatcher } from './http/dispatcher.js';
+import { send } from './http/send.js';
 import { createHealthDispatcher } from './health.js';
 import { accessLog, createLogger } from './logging.js';
 import type { LogFormat, LogLevel } from './logging.js';
-import { createPublisher, type Publisher, type PublisherOptions } from './publish.js';
+import { createPublisher, type Publisher, type PublisherOptions } from './publish/handler.js';
 import type { DataMeta, LoadedData } from './types.js';
 import { DataHolder } from './updates.js';
 import type { LiveOptions } from './live/index.js';
@@ -43,7 +44,7 @@ export interface AppOptions {
   maxRangeDays?: number;
   /**
    * Publisher mode: serve this archive as the hosted `GET|HEAD /v4/download` endpoint (bearer
-   * tokens) with presigned `/v4/files/…` downloads, beside the REST interface (publish.ts).
+   * tokens) with presigned `/v4/files/…` downloads, beside the REST interface (publish/handler.ts).
    */
   publish?: PublisherOptions;
   /** Board, bell events and feeds: event-stream timing, for tests. */
@@ -96,8 +97,7 @@ function corsHandler(origins: readonly string[] | '*'): (req: IncomingMessage, r
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type');
     res.setHeader('Access-Control-Max-Age', '600');
-    res.statusCode = 204;
-    res.end();
+    send(req, res, 204);
     return true;
   };
 }

@@ -37,8 +37,6 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
    * to the end before cutting the connections left. Default 30 s.
    */
   drainTimeoutMs?: number;
-  /** Former name of drainTimeoutMs (used when drainTimeoutMs is not given). */
-  shutdownTimeoutMs?: number;
   /** Connections open at once; further ones are closed on arrival. Default 1000; 0 = no cap. */
   maxConnections?: number;
   /** Longest wait for a request's complete headers from connect (slow clients). Default 10 s. */
@@ -262,7 +260,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   // Nobody is obliged to await `ready`; an unobserved rejection must not crash the process.
   ready.catch(() => undefined);
 
-  const drainTimeoutMs = options.drainTimeoutMs ?? options.shutdownTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+  const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
   let closing: Promise<void> | undefined;
   /**
    * The drain: /health answers 503 `draining` at once, the listening socket closes (no new

@@ -1,5 +1,5 @@
 /**
- * Issue 12 on the server: the range cap, long answers written in pieces, and the answer cache
+ * Bounded answers on the server: the range cap, long answers written in pieces, and the answer cache
  * (bounded in bytes, keyed by the arguments an operation reads, with ETag and 304).
  */
 import { EventEmitter } from 'node:events';
@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createDispatcher } from '../src/dispatch.js';
+import { createDispatcher } from '../src/http/dispatcher.js';
 import { BodyCache, canonicalKey, createApp, createLogger, DataHolder } from '../src/index.js';
 import { operations } from '@openbell/catalog';
 

@@ -1,4 +1,4 @@
-// CSV answers of list operations (issue 16): ?format=csv or Accept: text/csv, bulk-file column names.
+// CSV answers of list operations: ?format=csv or Accept: text/csv, bulk-file column names.
 import { loadSample } from '@openbell/loader';
 import Papa from 'papaparse';
 import request from 'supertest';

@@ -110,7 +110,7 @@ describe('bell events on a fake clock', () => {
 
 describe('graceful close', () => {
   it('an open event stream does not hold up the server closing', async () => {
-    const running = await createServer({ data: fixtureData(), port: 0, logLevel: 'silent', shutdownTimeoutMs: 20_000 });
+    const running = await createServer({ data: fixtureData(), port: 0, logLevel: 'silent', drainTimeoutMs: 20_000 });
     const s = await openSse(`${running.url}/events?markets=XNYS`);
     await s.waitFor((f) => f.event === 'ready');
     const t = Date.now();

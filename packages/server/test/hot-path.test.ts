@@ -1,5 +1,5 @@
 /**
- * The per-request shortcuts of the dispatcher (issue 17): readings kept by URL, the access line
+ * The per-request shortcuts of the dispatcher: readings kept by URL, the access line
  * written right after a whole answer, and /health's fixed text. Each must answer and log exactly
  * as the long way does.
  */
@@ -9,8 +9,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp, inMemoryData } from '../src/index.js';
-import { logAnswer } from '../src/dispatch.js';
-import { accessLog } from '../src/logging.js';
+import { accessLog, logAnswer } from '../src/logging.js';
 import { fixtureData, fixtureDataset } from './fixture.js';
 
 const STATUS = '/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:00%2B00:00';

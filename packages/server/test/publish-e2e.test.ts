@@ -6,9 +6,6 @@
  * Both servers run in this test process on their own ports (separate RunningServers, loggers
  * and data holders; the subscriber talks to the publisher only over HTTP). The subscriber's
  * update loop runs for real with a sub-minute interval (updateEveryMinutes accepts fractions).
- *
- * The loader is imported by a computed specifier, so this file is skipped (with the reason
- * printed) only when @openbell/loader is not built or has no createDataSource yet.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,23 +15,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDataSource, loadFromBytes } from '@openbell/loader';
 import { createServer, type DataSource, type LoadedData, type RunningServer, type UpdateResult } from '../src/index.js';
-
-const LOADER = '@openbell/loader';
-type LoaderModule = {
-  createDataSource: (options: Record<string, unknown>) => DataSource & { check(): Promise<{ upToDate: boolean; etag: string | null }> };
-  loadFromBytes: (bytes: Uint8Array, info: { source: string; kind: 'hosted'; version: string | null; downloadedAt: string | null }) => LoadedData;
-};
-let loaderModule: Partial<LoaderModule> = {};
-let missing = '';
-try {
-  loaderModule = (await import(/* @vite-ignore */ LOADER)) as Partial<LoaderModule>;
-} catch (err) {
-  missing = `${LOADER} could not be imported (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); build it first`;
-}
-const loader = typeof loaderModule.createDataSource === 'function' ? (loaderModule as LoaderModule) : undefined;
-const loadFromBytes = loaderModule.loadFromBytes;
-if (!loader) console.warn(`publish-e2e with the loader's DataSource skipped: ${missing || `${LOADER} has no createDataSource export yet`}`);
 
 const loaderDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../loader');
 const SAMPLE = path.join(loaderDir, 'data/sample.zip');
@@ -225,21 +207,21 @@ class ReferenceHostedSource implements DataSource {
     if (res.status !== 200) throw new Error(`download failed: HTTP ${res.status}`);
     const etag = res.headers.get('etag');
     const bytes = new Uint8Array(await res.arrayBuffer());
-    const data = loadFromBytes!(bytes, { source: this.description, kind: 'hosted', version: etag, downloadedAt: new Date().toISOString() });
+    const data = loadFromBytes(bytes, { source: this.description, kind: 'hosted', version: etag, downloadedAt: new Date().toISOString() });
     this.etag = etag;
     return { status: 'updated', data };
   }
 }
 
-describe.skipIf(!loadFromBytes)('publisher → subscriber with a reference client (spec access form (a))', () => {
+describe('publisher → subscriber with a reference client (spec access form (a))', () => {
   it('imports, gets 304, picks up a change without dropping a request, keeps its data on a corrupt file', async () => {
     await syncScenario((url) => new ReferenceHostedSource(url, TOKEN));
   });
 });
 
-describe.skipIf(!loader)('publisher → subscriber with the loader\'s hosted DataSource', () => {
+describe('publisher → subscriber with the loader\'s hosted DataSource', () => {
   it('imports, gets 304, picks up a change without dropping a request, keeps its data on a corrupt file', async () => {
-    await syncScenario((url, cacheDir) => loader!.createDataSource({ token: TOKEN, baseUrl: url, cacheDir, retries: 0, retryDelayMs: 10 }));
+    await syncScenario((url, cacheDir) => createDataSource({ token: TOKEN, baseUrl: url, cacheDir, retries: 0, retryDelayMs: 10 }));
   });
 
   it('a subscriber with a wrong token gets no data and says why', async () => {
@@ -249,7 +231,7 @@ describe.skipIf(!loader)('publisher → subscriber with the loader\'s hosted Dat
     publishBytes(published, readFileSync(SAMPLE));
     const publisher = await createServer({ port: 0, logLevel: 'silent', publish: { archivePath: published, tokens: [TOKEN] } });
     servers.push(publisher);
-    const source = loader!.createDataSource({
+    const source = createDataSource({
       token: 'not-the-token',
       baseUrl: publisher.url,
       cacheDir: path.join(dir, 'cache'),

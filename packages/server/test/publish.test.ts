@@ -1,5 +1,5 @@
 /**
- * Publisher mode (publish.ts) over real sockets: bearer tokens, HEAD / 304 / redirect on
+ * Publisher mode (publish/) over real sockets: bearer tokens, HEAD / 304 / redirect on
  * /v4/download, presigned /v4/files/… URLs (signature, expiry, ranges), ETag changes when the
  * archive is replaced, token configuration, and logs that never show a secret.
  */
@@ -19,7 +19,9 @@ import {
   type PublisherOptions,
   type RunningServer,
 } from '../src/index.js';
-import { createPublisher, etagMatches, parseRange } from '../src/publish.js';
+import { etagMatches } from '../src/http/conditional.js';
+import { createPublisher } from '../src/publish/handler.js';
+import { parseRange } from '../src/publish/ranges.js';
 import { fixtureData } from './fixture.js';
 
 const TOKEN = 'tok-publish-secret-0123456789';

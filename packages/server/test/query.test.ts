@@ -1,7 +1,7 @@
 import querystring from 'node:querystring';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../src/dispatch.js';
+import { parseQuery } from '../src/http/query.js';
 
 describe('parseQuery', () => {
   it('reads plus as space, percent escapes, repeated keys and bare keys', () => {

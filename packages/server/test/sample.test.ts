@@ -1,35 +1,23 @@
 /**
- * The published examples and response conformance on the loader's sample dataset. Skipped
- * (with a note) while the loader is not built: the fixture tests cover the same ground then.
+ * The published examples and response conformance on the loader's sample dataset.
  */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSample } from '@openbell/loader';
 import { createApp, type LoadedData, type OpenbellApp } from '../src/index.js';
 import { operations, SAMPLE_LABEL, type Operation } from '@openbell/catalog';
 import * as schemas from '@openbell/catalog/schemas';
 
-async function tryLoadSample(): Promise<LoadedData | undefined> {
-  try {
-    // A computed specifier: this file must compile while the loader is not built yet.
-    const specifier = '@openbell/loader';
-    const loader = (await import(specifier)) as { loadSample?: () => Promise<LoadedData> };
-    return typeof loader.loadSample === 'function' ? await loader.loadSample() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const sample = await tryLoadSample();
-if (!sample) console.warn('sample.test.ts: @openbell/loader (loadSample) is not available; skipping the sample-dataset tests');
+const sample: LoadedData = await loadSample();
 
 const CME = 'US.CME.EQUITY.USINDEX1';
 
-describe.skipIf(!sample)('sample dataset over HTTP', () => {
+describe('sample dataset over HTTP', () => {
   let app: OpenbellApp;
   const get = (path: string) => request(app).get(path);
 
   beforeAll(() => {
-    app = createApp({ data: sample!, logLevel: 'silent', now: () => Date.parse('2023-11-15T17:00:00Z') });
+    app = createApp({ data: sample, logLevel: 'silent', now: () => Date.parse('2023-11-15T17:00:00Z') });
   });
 
   it('says loudly that it is sample data', async () => {

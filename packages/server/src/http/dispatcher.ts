@@ -1,0 +1,235 @@
+/**
+ * The operations' REST routes on plain node:http request/response objects.
+ *
+ * Express's router costs several times more per request than the calendar answer itself, so
+ * the operations' paths are matched here by segments and answered directly; express handles
+ * what is left (docs, the OpenAPI document, CORS preflights, 404s). The same dispatcher is
+ * the first middleware of the express app, so tests through the app exercise this exact code.
+ *
+ * Answers of operations that depend only on their arguments and the dataset are cached
+ * (answer-cache.ts) and carry an ETag; a matching If-None-Match gets 304. Long answers
+ * (operations with `bodyChunks`: phases, days, whose bytes core writes) that do not fit one
+ * slice of the event loop are streamed (stream.ts).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute } from '@openbell/catalog';
+import { CSV_TYPE, toCsv, wantsCsv } from '../csv.js';
+import type { Limits, Operation } from '@openbell/catalog';
+import type { DataHolder } from '../updates.js';
+import { logAnswer, type AccessLog } from '../logging.js';
+import { answerCaches, answerEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
+import { etagMatches } from './conditional.js';
+import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
+import { parseQuery } from './query.js';
+import { ScratchPool } from './scratch.js';
+import { JSON_TYPE, send, sendError } from './send.js';
+import { streamPieces } from './stream.js';
+import { UrlMemo, type Reading } from './url-memo.js';
+
+export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void;
+/** Answers the request and returns true, or returns false without touching it. */
+export type Dispatcher = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** A piece of a long answer is written, then the loop turns, after at most this long. */
+const SLICE_MS = 8;
+/** Answers smaller than this that finish within one slice are sent whole (and may be cached). */
+const WHOLE_BYTES = 1024 * 1024;
+
+/** A Buffer over the same bytes (no copy). */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+export interface DispatcherOptions {
+  holder: DataHolder;
+  now: () => number;
+  logger: Logger;
+  /** Runs first for every request the dispatcher answers (CORS headers). */
+  before?: RawHandler | undefined;
+  /** The access log: one line for every request the dispatcher answers. */
+  log?: AccessLog | undefined;
+  /** Bytes of the per-dataset answer cache of clock-free operations; 0 disables. Default 64 MiB. */
+  cacheBytes?: number | undefined;
+  /** The range cap of phases, days and sessions (days); default ten years. */
+  limits?: Limits | undefined;
+  /**
+   * How long a long answer is written before the loop turns (default 8 ms). Also how long an
+   * answer may take to be sent whole; tests that look at the whole-answer path under a loaded
+   * machine widen it so that timing cannot switch them to the chunked one.
+   */
+  sliceMs?: number | undefined;
+}
+
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { holder, now, logger, before, log } = options;
+  const limits = options.limits ?? {};
+  const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
+  const sliceMs = options.sliceMs ?? SLICE_MS;
+  const cacheFor = answerCaches(cacheBytes);
+  const match = createRouteMatcher();
+  const scratchPool = new ScratchPool();
+  const memo = new UrlMemo();
+
+  /**
+   * A whole answer, compressed when it is large and the client accepts it; the compressed form
+   * is cached beside the plain one, so a cached answer is compressed once.
+   */
+  const sendAnswer = (req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string | undefined, cache: BodyCache | undefined, key: string | undefined): void => {
+    const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
+    if (!encoding) return send(req, res, 200, body, etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' });
+    const zkey = key === undefined ? undefined : `${key}\u0000${encoding}`;
+    let packed = cache && zkey ? cache.get(zkey) : undefined;
+    if (packed === undefined) {
+      packed = compress(body, encoding);
+      if (cache && zkey) cache.set(zkey, packed);
+    }
+    send(req, res, 200, packed, etag ? { Vary: 'Accept-Encoding', ETag: etag, 'Content-Encoding': encoding } : { Vary: 'Accept-Encoding', 'Content-Encoding': encoding });
+  };
+
+  const answer = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, rawParams: Record<string, string>, qs: string): void => {
+    // One read of the holder per request: a swap during the request cannot affect it.
+    const data = holder.current;
+    // One object holds both; a path parameter wins over a query parameter of the same name.
+    const raw: Record<string, unknown> = qs ? parseQuery(qs) : {};
+    for (const k in rawParams) raw[k] = rawParams[k];
+    const op = c.op;
+    const read = readOperationArgs(op, data?.dataset, raw, holder.loadError, limits);
+    if (!read.ok) return sendError(req, res, read, logger);
+    const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
+    memo.remember(req.url!, reading);
+    answerRead(reading, data!, req, res);
+  };
+
+  const answerRead = (reading: Reading, data: NonNullable<DataHolder['current']>, req: IncomingMessage, res: ServerResponse): void => {
+    const { op, args } = reading;
+    const ds = data.dataset;
+    if (wantsCsv(req, reading)) return answerCsv(op, ds, args, req, res);
+    let key: string | undefined;
+    let etag: string | undefined;
+    let cache: BodyCache | undefined;
+    if (op.cacheable && cacheBytes > 0) {
+      const entry = cacheFor(data);
+      cache = entry.cache;
+      key = reading.key ??= canonicalKey(op, args);
+      // Kept with the reading for the data it was made for.
+      if (reading.etagOf !== entry.tag) {
+        reading.etag = answerEtag(entry.tag, key);
+        reading.etagOf = entry.tag;
+      }
+      etag = reading.etag;
+      if (etagMatches(req.headers['if-none-match'], etag!)) return send(req, res, 304, undefined, { ETag: etag });
+      const hit = cache.get(key);
+      if (hit !== undefined) return sendAnswer(req, res, hit, etag, cache, key);
+    }
+    if (op.bodyChunks) return writeInPieces(op, ds, args, req, res, cache, key, etag);
+    let body: Buffer;
+    try {
+      body = op.bytes ? asBuffer(op.bytes(ds, args, now)) : Buffer.from(JSON.stringify(op.call(ds, args, now)));
+    } catch (err) {
+      return sendError(req, res, failure(op, err), logger);
+    }
+    if (cache && key !== undefined) cache.set(key, body);
+    sendAnswer(req, res, body, etag, cache, key);
+  };
+
+  /** A list answer as CSV (not cached: the JSON form is what the cache holds). */
+  const answerCsv = (op: Operation, ds: Parameters<Operation['call']>[0], args: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): void => {
+    let text: string | undefined;
+    try {
+      text = toCsv(op.call(ds, args, now));
+    } catch (err) {
+      return sendError(req, res, failure(op, err), logger);
+    }
+    if (text === undefined) {
+      return sendError(req, res, { status: 406, body: { detail: `${op.path} answers a single record, not a list: CSV is available for list answers only; ask without format=csv` } });
+    }
+    send(req, res, 200, Buffer.from(text), { 'Content-Type': CSV_TYPE });
+  };
+
+  /**
+   * A body produced piece by piece (core writes the bytes). What fits in one slice is sent
+   * whole; a longer answer is streamed.
+   */
+  const writeInPieces = (
+    op: Operation,
+    ds: Parameters<NonNullable<Operation['bodyChunks']>>[0],
+    args: Record<string, unknown>,
+    req: IncomingMessage,
+    res: ServerResponse,
+    cache: BodyCache | undefined,
+    key: string | undefined,
+    etag: string | undefined,
+  ): void => {
+    let pieces: Iterator<Uint8Array>;
+    const parts: Uint8Array[] = [];
+    let size = 0;
+    let step: IteratorResult<Uint8Array>;
+    const started = performance.now();
+    const scratch = scratchPool.take();
+    try {
+      pieces = op.bodyChunks!(ds, args, scratch)[Symbol.iterator]();
+      for (;;) {
+        step = pieces.next();
+        if (step.done) break;
+        parts.push(step.value);
+        size += step.value.length;
+        if (size > WHOLE_BYTES || performance.now() - started > sliceMs) break;
+      }
+    } catch (err) {
+      scratchPool.give(scratch);
+      return sendError(req, res, failure(op, err), logger);
+    }
+    if (step.done) {
+      let body = parts.length === 1 ? asBuffer(parts[0]!) : Buffer.concat(parts, size);
+      if (body.buffer !== scratch.buffer) scratchPool.give(scratch);
+      else if (cache && key !== undefined) {
+        // The cache keeps its own copy; the write buffer goes back at once.
+        body = Buffer.from(body);
+        scratchPool.give(scratch);
+      } else scratchPool.giveAfter(res, scratch);
+      if (cache && key !== undefined) cache.set(key, body);
+      return sendAnswer(req, res, body, etag, cache, key);
+    }
+    scratchPool.giveAfter(res, scratch);
+    streamPieces(req, res, etag ? { 'Content-Type': JSON_TYPE, ETag: etag } : { 'Content-Type': JSON_TYPE }, parts, pieces, sliceMs, logger);
+  };
+
+  const respond = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, params: Record<string, string>, qs: string): void => {
+    before?.(req, res);
+    if (res.writableEnded) return;
+    for (const k in params) {
+      const v = params[k]!;
+      if (v.includes('%')) {
+        try {
+          params[k] = decodeURIComponent(v);
+        } catch {
+          return sendError(req, res, { status: 400, body: { detail: `Malformed percent-encoding in path parameter '${k}'` } });
+        }
+      }
+    }
+    answer(c, req, res, params, qs);
+  };
+
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    const known = memo.get(url);
+    const data = holder.current;
+    if (known !== undefined && data !== undefined) {
+      const started = log ? log.begin() : 0;
+      before?.(req, res);
+      if (!res.writableEnded) answerRead(known, data, req, res);
+      if (log) logAnswer(log, req, res, started);
+      return true;
+    }
+    const qAt = url.indexOf('?');
+    const path = qAt === -1 ? url : url.slice(0, qAt);
+    const m = match(path);
+    if (!m) return false;
+    const started = log ? log.begin() : 0;
+    respond(m.compiled, req, res, m.params, qAt === -1 ? '' : url.slice(qAt + 1));
+    if (log) logAnswer(log, req, res, started);
+    return true;
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * How a whole answer leaves the server, and how an error does: every answer on the paths
+ * without express (data routes, /health, the publisher, CORS preflights) goes through `send`,
+ * every error answer through `sendError`, so HEAD, Content-Length and a response whose headers
+ * are already gone are handled in one place.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Writes the status and headers, then the body unless the request is HEAD. With a body, its
+ * Content-Type (JSON unless `headers` names another) and Content-Length come first; without
+ * one, only `headers` are sent (304, a redirect, the HEAD of a file).
+ */
+export function send(req: IncomingMessage, res: ServerResponse, status: number, body?: Buffer | string, headers?: OutgoingHttpHeaders): void {
+  if (body === undefined) {
+    if (headers) res.writeHead(status, headers);
+    else res.writeHead(status);
+    res.end();
+    return;
+  }
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  // A Content-Type in `headers` replaces the default in place, keeping it the first header.
+  res.writeHead(status, headers ? { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers } : { 'Content-Type': JSON_TYPE, 'Content-Length': length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** An error as it is answered: its status and JSON body, and the cause when it belongs in the log. */
+export interface ErrorAnswer {
+  status: number;
+  body: unknown;
+  error?: unknown;
+  /** The cause is a fault of ours, not of the request: logged with the request's path. */
+  logCause?: boolean;
+}
+
+/**
+ * Sends an error answer (JSON body), logging its cause when it is ours. Once the headers are
+ * gone the answer cannot change, so the response is cut and the client sees it is incomplete.
+ */
+export function sendError(req: IncomingMessage, res: ServerResponse, answer: ErrorAnswer, logger?: Logger): void {
+  if (answer.logCause) logger?.error({ err: answer.error, method: req.method, url: req.url?.split('?')[0] }, 'request failed');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  send(req, res, answer.status, JSON.stringify(answer.body));
+}

@@ -1,0 +1,37 @@
+/**
+ * Requests read before, by URL: the operation and the arguments it read (a pure function of
+ * the URL), so a repeated URL skips matching, decoding and validation. Only valid readings are
+ * kept; long URLs and URLs carrying a credential are not.
+ */
+import { LRUCache } from 'lru-cache';
+import { scrubSecrets } from '@openbell/core/secrets';
+import type { Operation } from '@openbell/catalog';
+
+/** URLs whose reading is kept, and the longest kept. */
+const READINGS_KEPT = 512;
+const READING_URL_MAX_LENGTH = 512;
+
+/** What a request's URL says: the operation and its arguments read and validated. */
+export interface Reading {
+  op: Operation;
+  args: Readonly<Record<string, unknown>>;
+  /** The `format` query parameter as given (CSV answers are asked for by it or by Accept). */
+  format: unknown;
+  /** For cacheable operations, made on first use: the answer cache key, and the ETag of the data tagged `etagOf`. */
+  key?: string;
+  etag?: string;
+  etagOf?: string;
+}
+
+export class UrlMemo {
+  private readonly readings = new LRUCache<string, Reading>({ max: READINGS_KEPT });
+  get(url: string): Reading | undefined {
+    return this.readings.get(url);
+  }
+  /** Keeps `reading` for `url`; shared by later requests, so nothing downstream may write to its args. */
+  remember(url: string, reading: Reading): void {
+    // A URL carrying a credential (ignored here, but a token all the same) is not kept.
+    if (url.length > READING_URL_MAX_LENGTH || scrubSecrets(url) !== url) return;
+    this.readings.set(url, reading);
+  }
+}

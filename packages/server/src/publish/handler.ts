@@ -1,0 +1,255 @@
+/**
+ * Publisher mode: the spec's access form (a), the hosted `{base_url}/v4/download` endpoint,
+ * served from an archive this instance holds, so other openbell instances (and the vendor's
+ * own clients) can download it and keep in sync with it.
+ *
+ * - `GET|HEAD /v4/download` needs `Authorization: Bearer <token>`. HEAD answers the archive's
+ *   headers (Content-Type, Content-Length, ETag, Last-Modified); GET redirects (302) to a
+ *   presigned URL on the same server. `If-None-Match` with the current ETag gives 304 for both.
+ * - `GET|HEAD /v4/files/<version>/bulk.zip?expires=<unix s>&signature=<b64url>` serves the ZIP
+ *   without a token while the HMAC signature over `"<version>\n<expires>"` is valid and not
+ *   expired (403 otherwise), with single-range `Range` support (206 / 416). A URL for a
+ *   version that is no longer the published one answers 410 Gone: the client asks
+ *   /v4/download again.
+ *
+ * The version (and ETag) is the SHA-256 of the file's bytes, cached by (dev, inode, size,
+ * mtime): replacing the file (atomic rename, or an import writing it) changes it on the next
+ * request. The file is opened once per request and everything (ETag, length, bytes) comes
+ * from that one open file, so a replacement mid-request never mixes two versions.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import type { Logger } from 'pino';
+import { DOWNLOAD_PATH, FILES_PREFIX } from '@openbell/core/protocol';
+import { etagMatches } from '../http/conditional.js';
+import type { RawHandler } from '../http/dispatcher.js';
+import { send, sendError } from '../http/send.js';
+import { bearerToken, tokenChecker, UNAUTHORIZED_DETAIL } from './bearer.js';
+import { createSigner, DEFAULT_URL_TTL_SECONDS } from './presign.js';
+import { parseRange } from './ranges.js';
+import { verifiedOpener } from './snapshots.js';
+import { archiveOpener, type Opened } from './versions.js';
+
+export { DEFAULT_URL_TTL_SECONDS };
+
+export interface PublisherOptions {
+  /** The ZIP archive to publish. Replace it atomically (write elsewhere, rename over it). */
+  archivePath: string;
+  /**
+   * Accepted bearer tokens, or a function read on every request (rotation without restart;
+   * see publisherTokensFrom). An empty list accepts nobody.
+   */
+  tokens: readonly string[] | (() => readonly string[]);
+  /** HMAC key of the presigned URLs. Default: 32 random bytes per process. */
+  signingKey?: Buffer;
+  /** Lifetime of a presigned URL. Default 300 s. */
+  urlTtlSeconds?: number;
+  /**
+   * Scheme and host of the presigned URL in the redirect, e.g. https://calendar.example.com
+   * behind a TLS proxy. Default: `listenUrl`, else a relative Location. Never the request's
+   * Host header, which any client can set.
+   */
+  publicBaseUrl?: string;
+  /**
+   * The address the server listens on (createServer fills it in; a function is read per
+   * request). Not used for wildcard binds (0.0.0.0, ::) or Unix sockets: relative Location.
+   */
+  listenUrl?: string | (() => string | undefined);
+  /**
+   * Proves that an archive loads (e.g. the loader's full load). When given, a new file is
+   * published only once it passes: the publisher serves its own verified copy, and a file
+   * that fails is logged and leaves the previous publication in place (checked again only
+   * when the file changes). Without it, the file is served as it is.
+   */
+  verify?: (path: string) => Promise<void>;
+  /** Clock in epoch ms (tests pin it). */
+  now?: () => number;
+}
+
+export interface PublisherInternals {
+  logger?: Logger | undefined;
+  /** Runs first for every request the publisher answers (the access log). */
+  before?: RawHandler | undefined;
+}
+
+export interface PublishedVersion {
+  /** Lower-case hex SHA-256 of the file; the ETag is this in double quotes. */
+  version: string;
+  etag: string;
+  size: number;
+  lastModified: Date;
+}
+
+/** A node:http handler: answers the request and returns true, or returns false untouched. */
+export interface Publisher {
+  (req: IncomingMessage, res: ServerResponse): boolean;
+  /** The archive currently published, or null when there is none. */
+  current(): Promise<PublishedVersion | null>;
+  /** The path and query of a presigned URL for `version`, valid for `ttlSeconds`. */
+  presign(version: string, ttlSeconds?: number): string;
+}
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+export function createPublisher(options: PublisherOptions, internals: PublisherInternals = {}): Publisher {
+  const { archivePath } = options;
+  if (!archivePath) throw new Error('publish: archivePath is required');
+  if (Array.isArray(options.tokens) && options.tokens.filter((t: string) => t.length > 0).length === 0) {
+    throw new Error('publish: at least one bearer token is required');
+  }
+  const { logger, before } = internals;
+  const key = options.signingKey ?? randomBytes(32);
+  if (key.length < 16) throw new Error('publish: signingKey must be at least 16 bytes');
+  const ttl = options.urlTtlSeconds ?? DEFAULT_URL_TTL_SECONDS;
+  if (!(ttl > 0)) throw new Error('publish: urlTtlSeconds must be positive');
+  const now = options.now ?? Date.now;
+  const checkToken = tokenChecker(options.tokens);
+  const publicBase = options.publicBaseUrl?.replace(/\/+$/, '');
+
+  const signer = createSigner(key, ttl, now);
+  /** Opens the archive and finds its version; null when there is no archive. */
+  const openArchive = options.verify ? verifiedOpener(archivePath, options.verify, logger) : archiveOpener(archivePath, logger);
+
+  const fileHeaders = (res: ServerResponse, o: Opened) => {
+    res.setHeader('ETag', `"${o.version}"`);
+    res.setHeader('Last-Modified', o.stat.mtime.toUTCString());
+  };
+
+  const noArchive = (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('Retry-After', '60');
+    sendError(req, res, { status: 503, body: { detail: 'No archive is published yet' } });
+  };
+
+  const absoluteBase = (): string => {
+    if (publicBase) return publicBase;
+    const listen = typeof options.listenUrl === 'function' ? options.listenUrl() : options.listenUrl;
+    if (!listen || !/^https?:\/\//.test(listen)) return '';
+    const host = new URL(listen).hostname;
+    // A wildcard bind is no address a client can use: let it resolve the Location itself.
+    if (host === '0.0.0.0' || host === '[::]' || host === '::') return '';
+    return listen.replace(/\/+$/, '');
+  };
+
+  const download = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!checkToken(bearerToken(req))) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      sendError(req, res, { status: 401, body: { detail: UNAUTHORIZED_DETAIL } });
+      return;
+    }
+    const o = await openArchive();
+    if (!o) return noArchive(req, res);
+    await o.handle.close();
+    res.setHeader('Cache-Control', 'private, no-cache');
+    fileHeaders(res, o);
+    if (etagMatches(req.headers['if-none-match'], `"${o.version}"`)) {
+      send(req, res, 304);
+      return;
+    }
+    if (req.method === 'HEAD') {
+      send(req, res, 200, undefined, { 'Content-Type': 'application/zip', 'Content-Length': o.stat.size });
+      return;
+    }
+    send(req, res, 302, undefined, { Location: absoluteBase() + signer.presign(o.version), 'Content-Length': 0 });
+  };
+
+  const files = async (req: IncomingMessage, res: ServerResponse, rest: string, query: string): Promise<void> => {
+    const parts = rest.split('/');
+    const version = parts[0] ?? '';
+    if (parts.length !== 2 || parts[1] !== 'bulk.zip' || !HEX64.test(version)) {
+      sendError(req, res, { status: 404, body: { detail: `Not Found: no route for ${req.method ?? 'GET'} ${FILES_PREFIX}…` } });
+      return;
+    }
+    const check = signer.check(version, query);
+    if (check !== 'ok') {
+      const detail = check === 'expired' ? 'This download URL has expired' : 'Invalid download URL signature';
+      sendError(req, res, { status: 403, body: { detail } });
+      return;
+    }
+    const o = await openArchive();
+    if (!o) return noArchive(req, res);
+    let handed = false;
+    try {
+      if (o.version !== version) {
+        sendError(req, res, { status: 410, body: { detail: 'This archive version is no longer published; request /v4/download again' } });
+        return;
+      }
+      const size = o.stat.size;
+      const etag = `"${o.version}"`;
+      res.setHeader('Cache-Control', 'private, no-cache');
+      res.setHeader('Accept-Ranges', 'bytes');
+      res.setHeader('Content-Disposition', 'attachment; filename="bulk.zip"');
+      fileHeaders(res, o);
+      if (etagMatches(req.headers['if-none-match'], etag)) {
+        send(req, res, 304);
+        return;
+      }
+      const ifRange = req.headers['if-range'];
+      // If-Range with another validator (or a date, which we do not honour): the whole file.
+      let range = ifRange === undefined || String(ifRange).trim() === etag ? parseRange(req.headers.range, size) : null;
+      if (range === 'unsatisfiable') {
+        res.setHeader('Content-Range', `bytes */${size}`);
+        sendError(req, res, { status: 416, body: { detail: 'Requested range not satisfiable' } });
+        return;
+      }
+      const status = range ? 206 : 200;
+      range ??= { start: 0, end: size - 1 };
+      const length = size === 0 ? 0 : range.end - range.start + 1;
+      const headers: Record<string, string | number> = { 'Content-Type': 'application/zip', 'Content-Length': length };
+      if (status === 206) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
+      if (req.method === 'HEAD' || length === 0) {
+        send(req, res, status, undefined, headers);
+        return;
+      }
+      res.writeHead(status, headers);
+      handed = true;
+      const stream = o.handle.createReadStream({ start: range.start, end: range.end, autoClose: true });
+      await pipeline(stream, res).catch((err: unknown) => {
+        // A client going away mid-download is routine; anything else is worth a line.
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ERR_STREAM_PREMATURE_CLOSE' && code !== 'ECONNRESET' && code !== 'EPIPE') {
+          logger?.warn({ err: err instanceof Error ? err.message : String(err) }, 'publish: streaming the archive failed');
+        }
+        res.destroy();
+      });
+    } finally {
+      if (!handed) await o.handle.close().catch(() => undefined);
+    }
+  };
+
+  const fail = (req: IncomingMessage, res: ServerResponse) => (err: unknown) => {
+    logger?.error({ err: err instanceof Error ? err.message : String(err), path: req.url?.split('?')[0] }, 'publish: request failed');
+    sendError(req, res, { status: 500, body: { detail: 'Internal Server Error' } });
+  };
+
+  const handler = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url ?? '/';
+    const qAt = url.indexOf('?');
+    const path = qAt === -1 ? url : url.slice(0, qAt);
+    const isDownload = path === DOWNLOAD_PATH || path === `${DOWNLOAD_PATH}/`;
+    const isFile = !isDownload && path.startsWith(FILES_PREFIX);
+    if (!isDownload && !isFile) return false;
+    before?.(req, res);
+    if (res.writableEnded) return true;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      sendError(req, res, { status: 405, body: { detail: `Method ${req.method ?? ''} not allowed` } });
+      return true;
+    }
+    const work = isDownload
+      ? download(req, res)
+      : files(req, res, path.slice(FILES_PREFIX.length), qAt === -1 ? '' : url.slice(qAt + 1));
+    work.catch(fail(req, res));
+    return true;
+  };
+
+  return Object.assign(handler, {
+    current: async (): Promise<PublishedVersion | null> => {
+      const o = await openArchive();
+      if (!o) return null;
+      await o.handle.close();
+      return { version: o.version, etag: `"${o.version}"`, size: o.stat.size, lastModified: o.stat.mtime };
+    },
+    presign: signer.presign,
+  });
+}
