@@ -21,7 +21,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import type { Logger } from 'pino';
-import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute, type Limits, type Operation } from '@openbell/catalog';
+import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute, type Limits, type Operation, type OperationContext } from '@openbell/catalog';
 import { CSV_TYPE, toCsv, wantsCsv } from './csv.js';
 import { toHttp, type ParamLocations } from '@openbell/catalog';
 import type { DataHolder } from './updates.js';
@@ -246,6 +246,8 @@ export interface DispatcherOptions {
    * machine widen it so that timing cannot switch them to the chunked one.
    */
   sliceMs?: number | undefined;
+  /** Handed to every operation's call beside the data and the clock (the change log). */
+  context?: OperationContext | undefined;
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
@@ -253,6 +255,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const limits = options.limits ?? {};
   const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
   const sliceMs = options.sliceMs ?? SLICE_MS;
+  const context: OperationContext = options.context ?? {};
   // Keyed by the dataset object: a swap starts an empty cache and lets the old one go.
   const caches = new WeakMap<object, { cache: BodyCache; tag: string }>();
   const cacheFor = (data: { dataset: object; meta: { version?: string | null; loadedAt?: unknown } }) => {
@@ -330,7 +333,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (op.bodyChunks) return writeInPieces(op, ds, args, req, res, cache, key, etag);
     let body: Buffer;
     try {
-      body = op.bytes ? asBuffer(op.bytes(ds, args, now)) : Buffer.from(JSON.stringify(op.call(ds, args, now)));
+      body = op.bytes ? asBuffer(op.bytes(ds, args, now)) : Buffer.from(JSON.stringify(op.call(ds, args, now, context)));
     } catch (err) {
       return fail(req, res, failure(op, err));
     }
@@ -342,7 +345,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const answerCsv = (op: Operation, ds: Parameters<Operation['call']>[0], args: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): void => {
     let text: string | undefined;
     try {
-      text = toCsv(op.call(ds, args, now));
+      text = toCsv(op.call(ds, args, now, context));
     } catch (err) {
       return fail(req, res, failure(op, err));
     }
