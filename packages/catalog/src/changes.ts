@@ -41,7 +41,8 @@ export const changeOperations = {
       'answers an empty list. A `since` older than the oldest change set kept answers 410 naming the oldest kept; ' +
       'an unknown one 404. The server keeps the last 50 change sets (`--keep-changes`), also across restarts.',
     params: {
-      since: documented(optional(param.text()), { description: 'A version string of the data (`/info` data.version).', example: '2023-11-14T00:00:00Z' }),
+      // No example: /docs would send it, and a made-up version is a 404.
+      since: documented(optional(param.text()), { description: 'A version of the data (`/info` data.version; a change set\'s from_version or to_version).' }),
       markets,
       currencies,
     },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChangeLog, ChangesQueryError, getChanges, queryChanges } from '../src/index.js';
-import { toHttp } from '../src/errors.js';
+import { toHttp } from '@openbell/catalog';
 import { captureLogger, changeSetTo, datasetFor, T0 } from './changes-helpers.js';
 import { diff } from '@openbell/core';
 import { NYSE } from './fixture.js';
