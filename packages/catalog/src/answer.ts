@@ -7,6 +7,7 @@
 import type { CalendarQueries } from '@openbell/core';
 import { DataNotLoadedError, toHttp } from './errors.js';
 import { operations, type Operations } from './operations.js';
+import type { OperationContext } from './context.js';
 import { perform, readArgs, type ArgsOf, type Limits, type Operation, type ResultOf } from './registry.js';
 
 export interface CompiledRoute {
@@ -115,19 +116,25 @@ export function runOperation(
   now: () => number,
   loadError: string | null = null,
   limits: Limits = {},
+  context: OperationContext = {},
 ): RouteOutcome {
   const read = readOperationArgs(op, ds, raw, loadError, limits);
   if (!read.ok) return read;
   try {
-    return { ok: true, value: op.call(read.ds, read.args, now) };
+    return { ok: true, value: op.call(read.ds, read.args, now, context) };
   } catch (err) {
     return failure(op, err);
   }
 }
 
-export interface AnswerOptions {
+/** The clock and what else the caller holds besides the data (a change log: `changes`). */
+export interface AnswerOptions extends OperationContext {
   /** The clock for operations that read it (status without an instant); default Date.now. */
   now?: () => number;
+}
+
+function contextOf(options: AnswerOptions): OperationContext {
+  return options.changes ? { changes: options.changes } : {};
 }
 
 /**
@@ -140,7 +147,7 @@ export function answerOperation<K extends keyof Operations>(
   raw: Readonly<Record<string, unknown>>,
   options: AnswerOptions = {},
 ): { status: number; body: unknown; error?: unknown } {
-  const out = runOperation(operations[name] as Operation, ds, raw, options.now ?? Date.now);
+  const out = runOperation(operations[name] as Operation, ds, raw, options.now ?? Date.now, null, {}, contextOf(options));
   // The typed error rides along, so a caller can tell what failed without reading the body.
   return out.ok ? { status: 200, body: out.value } : { status: out.status, body: out.body, error: out.error };
 }
@@ -168,7 +175,7 @@ export function answer(
       return { status: 400, body: { detail: `Malformed percent-encoding in path parameter '${k}'` } };
     }
   }
-  const out = runOperation(match.compiled.op, ds, raw, options.now ?? Date.now);
+  const out = runOperation(match.compiled.op, ds, raw, options.now ?? Date.now, null, {}, contextOf(options));
   return out.ok ? { status: 200, body: out.value } : { status: out.status, body: out.body };
 }
 
@@ -182,6 +189,7 @@ export function invoke<K extends keyof Operations>(
   name: K,
   args: ArgsOf<Operations[K]>,
   now: () => number = Date.now,
+  context: OperationContext = {},
 ): ResultOf<Operations[K]> {
-  return perform(operations[name], ds, args as Record<string, unknown>, now) as ResultOf<Operations[K]>;
+  return perform(operations[name], ds, args as Record<string, unknown>, now, {}, context) as ResultOf<Operations[K]>;
 }

@@ -7,6 +7,7 @@
  * the OpenAPI document and tests need them, and loading zod would slow every command's start.
  */
 export { operations, TAGS, type Operations } from './operations.js';
+export { NO_CHANGES, type ChangeFilterArgs, type ChangesQueryArgs, type ChangesSource, type OperationContext } from './context.js';
 export { endpoints, MEDIA_TYPES, type Endpoint, type EndpointKind, type Endpoints, type EndpointSpec } from './endpoints.js';
 export {
   defineOperations,

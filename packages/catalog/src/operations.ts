@@ -11,6 +11,7 @@
 import { BELL_EVENTS, CONVENTIONS, MAX_BULK_IDENTIFIERS, MAX_LAG, MAX_STEPS, optional, param, SESSION_DIRECTIONS, UNITS, withDefault } from '@openbell/core/params';
 import { defineOperations, documented, type CliCommand, type OperationSpec, type Params } from './registry.js';
 import { bulkBody } from './bulk.js';
+import { changeOperations } from './changes.js';
 
 /** OpenAPI tags of the operations, with their descriptions. */
 export const TAGS = {
@@ -19,6 +20,7 @@ export const TAGS = {
   Sessions: 'Trading days (sessions) of a market, stepping over them, and the next or previous opening or closing bell',
   Calendars: 'Business days of joined market and currency calendars: adjusting and advancing dates (QuantLib conventions)',
   FX: 'FX spot and value dates of a currency pair',
+  Changes: 'What changed from one version of the data to the next (change sets kept by the server)',
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -540,6 +542,8 @@ export const operations = defineOperations({
     call: (ds, a) => ({ is_available: ds.isCurrencyAvailable(a.code) }),
     response: (s) => s.Availability,
   }),
+  // Read the adapter's change log (changes.ts), not the Dataset.
+  ...changeOperations,
 });
 
 export type Operations = typeof operations;

@@ -13,6 +13,7 @@
  * every fault at once; the registry only says which parser each parameter uses.
  */
 import type { CalendarQueries } from '@openbell/core';
+import type { OperationContext } from './context.js';
 // The parsers alone (not the engine): the CLI builds its commands from the registry before any data is loaded.
 import { checkRangeSpan, DEFAULT_MAX_RANGE_DAYS, parseParams, type Param, type ParamInputs, type ParamValues } from '@openbell/core/params';
 import type { z } from 'zod';
@@ -21,7 +22,7 @@ import type * as Schemas from './schemas.js';
 type Schemas = typeof Schemas;
 
 /** Error statuses an operation can answer, for the document. */
-export type ErrorStatus = 400 | 403 | 404 | 409 | 422 | 500 | 503;
+export type ErrorStatus = 400 | 403 | 404 | 409 | 410 | 422 | 500 | 503;
 
 /** What an operation looks up (OperationSpec.needs), with the statuses that lookup may answer. */
 export const NEEDS = {
@@ -31,6 +32,8 @@ export const NEEDS = {
   currency: [404, 500],
   calendar: [400, 404, 409, 500],
   fx: [400, 404, 500],
+  changes: [404, 410],
+  change_set: [404],
 } as const satisfies Record<string, readonly ErrorStatus[]>;
 export type Need = keyof typeof NEEDS;
 
@@ -90,8 +93,12 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
   description?: string;
   /** The parameters, in the order their faults are reported (path parameters always first). */
   params: S;
-  /** The core call. `now` is the clock, for operations whose default instant is the present. */
-  call(ds: CalendarQueries, args: ParamValues<S>, now: () => number): R;
+  /**
+   * The core call. `now` is the clock, for operations whose default instant is the present;
+   * `context` what the adapter holds besides the data (context.ts), for the few operations
+   * that read it.
+   */
+  call(ds: CalendarQueries, args: ParamValues<S>, now: () => number, context: OperationContext): R;
   /**
    * The 200 body's bytes (`JSON.stringify` of `call`'s answer, UTF-8) as core writes them:
    * used instead of stringifying `call`'s answer.
@@ -106,7 +113,9 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
    * What the operation looks up, which says the errors it may answer (NEEDS): `data` any rows
    * (a data error), `market` one market (unknown, ambiguous MIC), `range` a market's dates or
    * instants (also out of coverage), `currency` one currency, `calendar` the members of a
-   * joined calendar, `fx` the currencies of a pair. Nothing for an answer that never fails.
+   * joined calendar, `fx` the currencies of a pair, `changes` the change log after a version
+   * (unknown, or older than those kept), `change_set` one logged change set. Nothing for an
+   * answer that never fails.
    */
   needs?: Need;
   /** What the plan of the data must include; core answers not_in_plan (403) otherwise. */
@@ -196,8 +205,15 @@ export type CommandName<M> = { [K in keyof M]: M[K] extends Operation<any, any, 
  * or typed values): core reads and checks every parameter (an InvalidArgumentError lists every
  * fault), then makes the call. Throws core's errors.
  */
-export function perform<O extends Operation>(op: O, ds: CalendarQueries, raw: Readonly<Record<string, unknown>>, now: () => number = Date.now, limits: Limits = {}): ResultOf<O> {
-  return op.call(ds, readArgs(op, raw, limits), now) as ResultOf<O>;
+export function perform<O extends Operation>(
+  op: O,
+  ds: CalendarQueries,
+  raw: Readonly<Record<string, unknown>>,
+  now: () => number = Date.now,
+  limits: Limits = {},
+  context: OperationContext = {},
+): ResultOf<O> {
+  return op.call(ds, readArgs(op, raw, limits), now, context) as ResultOf<O>;
 }
 
 /** What the adapters bound: the longest date range of a `rangeCapped` operation. */

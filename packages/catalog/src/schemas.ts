@@ -8,7 +8,7 @@
  */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import type * as core from '@openbell/core';
-import { BELL_EVENTS, CONVENTIONS, DAY_NAMES, MAX_LAG, PLANS, UNITS } from '@openbell/core';
+import { BELL_EVENTS, CHANGE_KINDS, CHANGE_OPS, CONVENTIONS, DAY_NAMES, MAX_LAG, PLANS, UNITS } from '@openbell/core';
 import { z } from 'zod';
 
 extendZodWithOpenApi(z);
@@ -317,6 +317,53 @@ export const AmbiguousError = z
   .openapi('AmbiguousMicResponse');
 
 // ---------------------------------------------------------------------------------------------
+// Change sets (GET /changes, /changes/{to_version}; core's diff.ts builds them).
+
+export const PhaseType = z
+  .looseObject({ name: z.string(), status: str.optional(), settlement: str.optional(), closing_price: str.optional() })
+  .openapi('PhaseType', { example: { name: 'Primary Trading Session', status: 'Open', settlement: 'Yes', closing_price: 'Yes' } });
+
+const ChangeRecord = z
+  .union([Market, MarketHoliday, Schedule, Currency, CurrencyHoliday, PhaseType])
+  .nullable()
+  .openapi({ description: 'The record as the REST interface answers it: a Market, MarketHoliday, Schedule, Currency, CurrencyHoliday or phase type row, by `kind`.' });
+
+export const Change = z
+  .object({
+    kind: z.enum(CHANGE_KINDS),
+    op: z.enum(CHANGE_OPS),
+    key: z
+      .union([
+        z.object({ fin_id: z.string(), date }),
+        z.object({ fin_id: z.string() }),
+        z.object({ currency_code: z.string(), date }),
+        z.object({ currency_code: z.string() }),
+        z.object({ name: z.string() }),
+      ])
+      .openapi({ example: { fin_id: 'US.NYSE', date: '2024-01-02' } }),
+    before: ChangeRecord.openapi({ description: 'The record before the change; null when added.' }),
+    after: ChangeRecord.openapi({ description: 'The record after the change; null when removed.' }),
+    fields: z.array(z.string()).optional().openapi({ description: 'Only for `changed`: the fields that differ, in record order.' }),
+    soon: z.boolean().openapi({ description: 'A holiday whose date lies 0 to 30 days on or after `loaded_at` (local date).' }),
+  })
+  .openapi('Change');
+
+export const ChangeSet = z
+  .object({
+    from_version: str,
+    to_version: str,
+    loaded_at: z.iso.datetime().openapi({ example: '2023-11-15T12:00:00.000Z' }),
+    summary: z
+      .object({ soon: z.number().int().min(0) })
+      .catchall(z.number().int().min(0))
+      .openapi({ description: '`<kind>_<op>` counts (zeros left out) and `soon`.', example: { holiday_added: 1, soon: 1 } }),
+    changes: z.array(Change),
+  })
+  .openapi('ChangeSet');
+
+export const ChangeVersions = z.object({ versions: z.array(ChangeSet) }).openapi('ChangeVersions');
+
+// ---------------------------------------------------------------------------------------------
 // Agreement with core's record types, checked by the compiler: each schema's output and the
 // core type must be assignable both ways (a field missing, extra or typed differently on
 // either side fails the build).
@@ -346,6 +393,8 @@ agree<Agree<z.output<typeof AdjustedDate>, core.AdjustedDate>>();
 agree<Agree<z.output<typeof AdvancedDate>, core.AdvancedDate>>();
 agree<Agree<z.output<typeof FxSpot>, core.FxSpot>>();
 agree<Agree<z.output<typeof FxValueDate>, core.FxValueDate>>();
+agree<Agree<z.output<typeof PhaseType>, core.PhaseTypeRow>>();
+agree<Agree<z.output<typeof ChangeSet>, core.ChangeSet>>();
 
 // /status of many markets (bulk.ts builds the body).
 const StatusManyOk = MarketStatus.omit({ market: true })

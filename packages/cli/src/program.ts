@@ -250,6 +250,29 @@ export function buildProgram(): Command {
       }
     });
 
+  // Data changes: between two archives, or as a server kept them.
+  program
+    .command('diff')
+    .argument('<old>', 'the earlier archive: a ZIP, a directory holding csv/, or an http(s)/file URL')
+    .argument('<new>', 'the later archive, the same kinds')
+    .description('what changed from one archive to another: markets, holidays, schedules, currencies (--json: the change set)')
+    .action(async (oldRef: string, newRef: string, _opts: unknown, cmd: Command) => {
+      const { diffCommand } = await import('./commands/changes.js');
+      await diffCommand(settingsOf(cmd), oldRef, newRef, Boolean(cmd.optsWithGlobals().json));
+    });
+
+  program
+    .command('changes')
+    .description("change sets a server kept: asked of a running server with --server, else read from the cache folder")
+    .option('--since <version>', 'every change set after this version (default: the latest alone)')
+    .option('--markets <list>', 'only the changes of these markets: comma-separated FinIDs or MICs')
+    .option('--currencies <list>', 'only the changes of these currencies: comma-separated codes')
+    .option('--server <url>', 'ask the openbell server at URL (e.g. http://127.0.0.1:8000) instead of reading the cache folder')
+    .action(async (opts: { since?: string; markets?: string; currencies?: string; server?: string }, cmd: Command) => {
+      const { changesCommand } = await import('./commands/changes.js');
+      await changesCommand(settingsOf(cmd), opts, Boolean(cmd.optsWithGlobals().json));
+    });
+
   addQueryCommands(program);
 
   return program;

@@ -12,8 +12,9 @@ import { AmbiguousError, ErrorDetail, Health, Info, INTERFACE_VERSION, Validatio
 const ERROR_TEXT: Record<ErrorStatus, string> = {
   400: 'Date or instant outside the coverage window (of the market, the joined calendar or the currencies)',
   403: 'Not covered by the plan of the loaded data',
-  404: 'Unknown market, MIC or currency (a calendar member or a currency of the pair)',
+  404: 'Unknown market, MIC or currency (a calendar member or a currency of the pair); for /changes, a version the change log does not know',
   409: 'MIC that maps to several markets',
+  410: 'The change sets after this version are no longer kept; the detail names the oldest kept',
   422: 'A path or query parameter failed validation (one entry per fault)',
   500: 'Server or data fault (details are in the server log)',
   503: 'Calendar data is not loaded yet',

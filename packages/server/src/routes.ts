@@ -5,6 +5,7 @@
  * (ServerOptions.expressOnDemand), so a server starts without loading express.
  */
 import type { CalendarQueries } from '@openbell/core';
+import type { OperationContext } from '@openbell/catalog';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -49,6 +50,11 @@ export interface AppOptions {
   publish?: PublisherOptions;
   /** Board, bell events and feeds: event-stream timing, for tests. */
   live?: Omit<LiveOptions, 'now'>;
+  /**
+   * What the operations read besides the data: `changes`, the change log behind /changes
+   * (createServer fills it from its `changes` feed). Without it /changes answers an empty log.
+   */
+  context?: OperationContext;
 }
 
 /** The routes answered without express, and what createApp's express routes share with them. */
@@ -126,7 +132,7 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
       : undefined;
   const corsOnly = cors ? (req: IncomingMessage, res: ServerResponse) => void cors(req, res) : undefined;
   // The dispatchers write the access line themselves (right after a whole answer, see logAnswer).
-  const dataDispatch = createDispatcher({ holder, now, logger, before: corsOnly, log, cacheBytes: options.cacheBytes, limits: { maxRangeDays: options.maxRangeDays } });
+  const dataDispatch = createDispatcher({ holder, now, logger, before: corsOnly, log, cacheBytes: options.cacheBytes, limits: { maxRangeDays: options.maxRangeDays }, context: options.context });
   // Publisher mode: /v4/download and /v4/files/… are answered ahead of the data routes.
   const publisher = options.publish ? createPublisher(options.publish, { logger, before }) : undefined;
   const routed: Dispatcher = publisher ? (req, res) => publisher(req, res) || dataDispatch(req, res) : dataDispatch;

@@ -14,6 +14,7 @@ import { createLogger } from './logging.js';
 import type { DataSource, LoadedData } from './types.js';
 import { createUpdater, DataHolder, publicErrorMessage, type UpdateOutcome, type Updater } from './updates.js';
 import type { ChangeFeed } from './changes/feed.js';
+import { changesSource } from './changes/source.js';
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES };
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
@@ -129,8 +130,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const changes = options.changes;
   if (changes && options.computeChanges !== false) holder.onSwap((previous, next) => changes.swapped(previous, next));
   const live = changes ? { ...options.live, dataChanges: changes } : options.live;
+  const context = changes ? { ...options.context, changes: changesSource(changes.log) } : options.context;
   // ---- end data changes ----
-  const appOptions = { ...options, ...(live ? { live } : {}), publish, holder, logger };
+  const appOptions = { ...options, ...(live ? { live } : {}), ...(context ? { context } : {}), publish, holder, logger };
   const prepared = prepareApp(appOptions);
   let app: OpenbellApp | undefined;
   let loadingApp: Promise<OpenbellApp> | undefined;

@@ -247,6 +247,8 @@ describe('documentation examples', () => {
   it('every operation called with its documented examples answers 200 on the sample, and something useful', async () => {
     const bodies: Record<string, unknown> = {};
     for (const op of Object.values(operations) as Operation[]) {
+      // These read the server's change log, empty here (changes-routes.test.ts swaps versions).
+      if (op.tag === 'Changes') continue;
       let path = op.path;
       const query = new URLSearchParams();
       for (const [name, p] of Object.entries(op.params)) {

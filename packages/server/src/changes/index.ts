@@ -23,6 +23,7 @@ export {
   type WebhookOptions,
   type WebhookTarget,
 } from './webhooks.js';
+export { changesSource } from './source.js';
 export { signPayload, verifySignature, DATA_CHANGED_EVENT, DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature.js';
 
 export interface ChangeTrackingOptions {

@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute } from '@openbell/catalog';
 import { CSV_TYPE, toCsv, wantsCsv } from '../csv.js';
-import type { Limits, Operation } from '@openbell/catalog';
+import type { Limits, Operation, OperationContext } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
 import { logAnswer, type AccessLog } from '../logging.js';
 import { answerCaches, answerEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
@@ -59,6 +59,8 @@ export interface DispatcherOptions {
    * machine widen it so that timing cannot switch them to the chunked one.
    */
   sliceMs?: number | undefined;
+  /** Handed to every operation's call beside the data and the clock (the change log). */
+  context?: OperationContext | undefined;
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
@@ -66,6 +68,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const limits = options.limits ?? {};
   const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
   const sliceMs = options.sliceMs ?? SLICE_MS;
+  const context: OperationContext = options.context ?? {};
   const cacheFor = answerCaches(cacheBytes);
   const match = createRouteMatcher();
   const scratchPool = new ScratchPool();
@@ -125,7 +128,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (op.bodyChunks) return writeInPieces(op, ds, args, req, res, cache, key, etag);
     let body: Buffer;
     try {
-      body = op.bytes ? asBuffer(op.bytes(ds, args, now)) : Buffer.from(JSON.stringify(op.call(ds, args, now)));
+      body = op.bytes ? asBuffer(op.bytes(ds, args, now)) : Buffer.from(JSON.stringify(op.call(ds, args, now, context)));
     } catch (err) {
       return sendError(req, res, failure(op, err), logger);
     }
@@ -137,7 +140,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const answerCsv = (op: Operation, ds: Parameters<Operation['call']>[0], args: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): void => {
     let text: string | undefined;
     try {
-      text = toCsv(op.call(ds, args, now));
+      text = toCsv(op.call(ds, args, now, context));
     } catch (err) {
       return sendError(req, res, failure(op, err), logger);
     }

@@ -1,0 +1,57 @@
+/**
+ * What an operation may read besides the Dataset. The adapter hands it over with each call, as
+ * it hands over the clock, so the dispatcher and `runOperation` pass one object through
+ * without knowing what is in it; only the operations that read a member look at it.
+ *
+ * The change log is the first such member: it belongs to the running server (kept sets, in
+ * memory and in its cache folder), not to any version of the data, so it cannot be a Dataset
+ * method. The catalogue says only what it answers; the server (or the CLI over a cache folder)
+ * implements it.
+ */
+import type { CalendarQueries, ChangeSet } from '@openbell/core';
+
+/** Which changes to keep: FinIDs or MICs, currency codes. Absent or empty keeps all. */
+export interface ChangeFilterArgs {
+  markets?: readonly string[] | undefined;
+  currencies?: readonly string[] | undefined;
+}
+
+export interface ChangesQueryArgs extends ChangeFilterArgs {
+  /** The change sets after this version; absent: the latest alone. */
+  since?: string | undefined;
+}
+
+/**
+ * The change log as the operations read it. `ds` is the data being served, used to resolve a
+ * MIC to its FinIDs. Errors carry `code: 'not_found'` (404) or a `status` of 410 with
+ * `expose: true`, which the catalogue's `toHttp` maps.
+ */
+export interface ChangesSource {
+  /** `GET /changes`: `{versions}`, oldest first, after `since`; without it the latest alone (none before any). */
+  query(ds: CalendarQueries | undefined, query: ChangesQueryArgs): { versions: ChangeSet[] };
+  /** `GET /changes/{to_version}`: one change set, filtered. */
+  get(ds: CalendarQueries | undefined, toVersion: string, filter: ChangeFilterArgs): ChangeSet;
+}
+
+/** What the adapter holds besides the data. Every member is optional: adapters give what they have. */
+export interface OperationContext {
+  changes?: ChangesSource | undefined;
+}
+
+function notFound(message: string): Error {
+  return Object.assign(new Error(message), { code: 'not_found' as const });
+}
+
+/**
+ * The change log of an adapter that keeps none (a library call, a server started without
+ * change tracking): empty, so `/changes` answers no version and any named version is unknown.
+ */
+export const NO_CHANGES: ChangesSource = {
+  query: (_ds, q) => {
+    if (q.since !== undefined && q.since !== '') throw notFound(`Version '${q.since}' is not known to the change log`);
+    return { versions: [] };
+  },
+  get: (_ds, toVersion) => {
+    throw notFound(`No change set for version '${toVersion}'`);
+  },
+};
