@@ -340,6 +340,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   /** A list answer as CSV (not cached: the JSON form is what the cache holds). */
   const answerCsv = (op: Operation, ds: Parameters<Operation['call']>[0], args: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): void => {
+    if (op.csvChunks) return writeInPieces(op, ds, args, req, res, undefined, undefined, undefined, true);
     let text: string | undefined;
     try {
       text = toCsv(op.call(ds, args, now));
@@ -353,7 +354,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   };
 
   /**
-   * A body produced piece by piece (core writes the bytes). What fits in one slice is sent
+   * A body produced piece by piece (core writes the bytes; CSV ones too when `csv`). What fits in one slice is sent
    * whole; a longer answer goes out chunked, a slice per turn of the event loop, pausing while
    * the socket is full.
    */
@@ -366,6 +367,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     cache: BodyCache | undefined,
     key: string | undefined,
     etag: string | undefined,
+    csv = false,
   ): void => {
     let pieces: Iterator<Uint8Array>;
     const parts: Uint8Array[] = [];
@@ -374,7 +376,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const started = performance.now();
     const scratch = scratchPool.take();
     try {
-      pieces = op.bodyChunks!(ds, args, scratch)[Symbol.iterator]();
+      pieces = (csv ? op.csvChunks! : op.bodyChunks!)(ds, args, scratch)[Symbol.iterator]();
       for (;;) {
         step = pieces.next();
         if (step.done) break;
@@ -394,11 +396,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         body = Buffer.from(body);
         scratchPool.give(scratch);
       } else scratchPool.giveAfter(res, scratch);
+      if (csv) {
+        res.writeHead(200, { 'Content-Type': CSV_TYPE, 'Content-Length': body.length });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
       if (cache && key !== undefined) cache.set(key, body);
       return sendAnswer(req, res, body, etag, cache, key);
     }
     scratchPool.giveAfter(res, scratch);
-    res.writeHead(200, { 'Content-Type': JSON_TYPE, ...(etag ? { ETag: etag } : {}) });
+    res.writeHead(200, { 'Content-Type': csv ? CSV_TYPE : JSON_TYPE, ...(etag ? { ETag: etag } : {}) });
     if (req.method === 'HEAD') {
       res.end();
       return;
