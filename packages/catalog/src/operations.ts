@@ -8,7 +8,7 @@
  * follow from `needs`, `plan` and its parameters. A command prints the CLI's default table
  * unless a text formatter is added (cli/src/commands/formatters.ts). docs/architecture.md.
  */
-import { BELL_EVENTS, CONVENTIONS, MAX_BULK_IDENTIFIERS, MAX_LAG, MAX_STEPS, optional, param, SESSION_DIRECTIONS, UNITS, withDefault } from '@openbell/core/params';
+import { BAR_BREAKS, BELL_EVENTS, CONVENTIONS, MAX_BARS, MAX_BULK_IDENTIFIERS, MAX_LAG, MAX_STEPS, optional, param, SESSION_DIRECTIONS, UNITS, withDefault } from '@openbell/core/params';
 import { defineOperations, documented, type CliCommand, type OperationSpec, type Params } from './registry.js';
 import { bulkBody } from './bulk.js';
 import { changeOperations } from './changes.js';
@@ -111,6 +111,30 @@ const tradeDate = documented(param.date(), {
   cli: { flag: 'trade-date', help: 'trade date, YYYY-MM-DD' },
 });
 
+// Bars (calendar-arithmetic.md §8).
+const period = documented(param.period(), {
+  description:
+    'Bar length in elapsed time: a whole number of minutes or hours, `1m` to `1440m` or `1h` to `24h` (`5m`, `30m`, `1h`, `4h`), lower case.',
+  example: '5m',
+  cli: { flag: 'period', help: 'bar length, 1m to 1440m or 1h to 24h (5m, 30m, 1h)' },
+});
+const forceClose = documented(withDefault(param.boolean(), true), {
+  description:
+    '`true`: a bar that would run past the end of its piece of open time (the close, or a break) ends there; ' +
+    '`false`: it keeps its full length. Accepts true/false, 1/0, yes/no, on/off in any case.',
+  cli: { flag: 'force-close', help: 'let the last bar before a close or a break keep its full length' },
+});
+const breaks = documented(withDefault(param.enum(BAR_BREAKS), 'split'), {
+  description: "`split`: bars restart after each break of a session; `ignore`: they run from open to close across the breaks.",
+  cli: { flag: 'breaks', help: 'split (default: restart after a break) or ignore (run across it)' },
+});
+const barOptions = (a: { period: string; force_close: boolean; breaks: 'split' | 'ignore' }) => ({ period: a.period, forceClose: a.force_close, breaks: a.breaks });
+const BAR_RULES =
+  'For each session of the range with an open and a close, its open time (minus its breaks with `breaks=split`) is ' +
+  'cut into pieces; each piece gets bars starting at its start and every `period` after, for every start before its end. ' +
+  '`date` is the session; times are in the market zone; a bar is `period` of elapsed time, across a clock change too. ' +
+  'Both dates must lie in the market coverage window; the range is at most ten years (configurable).';
+
 // Order matters only for reading: literal path segments (finid/, mic/) win over placeholders.
 export const operations = defineOperations({
   listMarkets: operation({
@@ -206,6 +230,74 @@ export const operations = defineOperations({
     cacheable: true,
     rangeCapped: true,
     cli: { command: 'days', description: 'one line per date: open, settlement, holiday, trading hours' },
+  }),
+  listMarketBars: operation({
+    path: '/markets/{identifier}/bars',
+    tag: 'Markets',
+    summary: 'Bars of the trading time in a date range',
+    description:
+      `${BAR_RULES} At most ${thousands(MAX_BARS)} bars per answer: a longer one is a 422 naming how many the range holds ` +
+      '(`bars/count` counts without a limit). The example asks for the 5-minute bars of the day after Thanksgiving 2023, ' +
+      'an early close at 13:00 on the sample.',
+    params: {
+      identifier: { ...identifier, example: 'XNYS' },
+      start: { ...start, example: '2023-11-24' },
+      end: { ...end, example: '2023-11-24' },
+      period,
+      force_close: forceClose,
+      breaks,
+    },
+    call: (ds, a) => [...ds.bars(a.identifier, a.start, a.end, barOptions(a))],
+    bodyChunks: (ds, a, scratch) => ds.barJsonChunks(a.identifier, a.start, a.end, barOptions(a), { scratch }),
+    csvChunks: (ds, a, scratch) => ds.barCsvChunks(a.identifier, a.start, a.end, barOptions(a), { scratch }),
+    response: (s) => s.z.array(s.Bar),
+    needs: 'range',
+    plan: 'schedules',
+    cacheable: true,
+    rangeCapped: true,
+    cli: { command: 'bars', description: "bars of the trading time, times in the market's timezone", stream: true },
+  }),
+  getBarCount: operation({
+    path: '/markets/{identifier}/bars/count',
+    tag: 'Markets',
+    summary: 'Number of bars in a date range',
+    description: `How many bars \`bars\` would list for the same query, without its limit. ${BAR_RULES} The example counts the 30-minute bars of a Tokyo week (two pieces a day, around the lunch break).`,
+    params: {
+      identifier: { ...identifier, example: 'XTKS' },
+      start: { ...start, example: '2023-11-20' },
+      end: { ...end, example: '2023-11-24' },
+      period: { ...period, example: '30m' },
+      force_close: forceClose,
+      breaks,
+    },
+    call: (ds, a) => ds.countBars(a.identifier, a.start, a.end, barOptions(a)),
+    response: (s) => s.BarCount,
+    needs: 'range',
+    plan: 'schedules',
+    cacheable: true,
+    rangeCapped: true,
+    cli: { command: 'bars-count', description: 'how many bars a date range holds' },
+  }),
+  listSpecialSessions: operation({
+    path: '/markets/{identifier}/special-sessions',
+    tag: 'Markets',
+    summary: 'Early closes and late opens in a date range',
+    description:
+      'The sessions of the range that have a holiday row and whose open or close differs from the regular ones (what ' +
+      'the session would have without that row; null when it would have no open phase, as on a weekend make-up day), ' +
+      'in date order. Both dates must lie in the market coverage window; the range is at most ten years (configurable).',
+    params: {
+      identifier: { ...identifier, example: 'XNYS' },
+      start: { ...start, example: '2024-01-01' },
+      end: { ...end, example: '2024-12-31' },
+    },
+    call: (ds, a) => ds.specialSessions(a.identifier, a.start, a.end),
+    response: (s) => s.z.array(s.SpecialSession),
+    needs: 'range',
+    plan: 'schedules',
+    cacheable: true,
+    rangeCapped: true,
+    cli: { command: 'special-sessions', description: 'early closes and late opens, with the regular times' },
   }),
   listMarketSchedules: operation({
     path: '/markets/{identifier}/schedules',

@@ -82,6 +82,12 @@ export type Params = Record<string, ApiParam>;
 export interface CliCommand {
   command: string;
   description: string;
+  /**
+   * The answer can be too long to hold as one text (a year of one-minute bars): the command
+   * writes `--format json` and `csv` from the operation's `bodyChunks` and `csvChunks`, piece
+   * by piece, and its text formatter row by row.
+   */
+  stream?: boolean;
 }
 
 /** One operation, declared once. */
@@ -134,6 +140,12 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
    * (see core's JsonPieceOptions).
    */
   bodyChunks?(ds: CalendarQueries, args: ParamValues<S>, scratch?: Uint8Array): Iterable<Uint8Array>;
+  /**
+   * The CSV body's bytes in pieces, as `bodyChunks` for JSON: for a list too long to build as
+   * records and then as one text (the answer of `toCsv` otherwise). Its arguments are checked
+   * before the first piece, so a refusal is still a whole error answer.
+   */
+  csvChunks?(ds: CalendarQueries, args: ParamValues<S>, scratch?: Uint8Array): Iterable<Uint8Array>;
   /** The command-line command; operations without one are REST and library only. */
   cli?: C;
 }

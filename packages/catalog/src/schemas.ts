@@ -186,6 +186,31 @@ export const SessionOffset = z
 
 export const SessionCount = z.looseObject({ start: date, end: date, count: z.number().int().min(0) }).openapi('SessionCountResponse');
 
+export const Bar = z
+  .looseObject({
+    date: date.openapi({ description: 'The session the bar belongs to.' }),
+    start: dateTime,
+    end: dateTime.openapi({ description: 'The bar\'s end; the end of its piece of open time instead when force_close cuts it short.' }),
+  })
+  .openapi('Bar', { example: { date: '2023-11-24', start: '2023-11-24T09:30:00-05:00', end: '2023-11-24T09:35:00-05:00' } });
+
+export const BarCount = z
+  .looseObject({ start: date, end: date, period: z.string().openapi({ example: '30m' }), count: z.number().int().min(0) })
+  .openapi('BarCountResponse');
+
+export const SpecialSession = z
+  .looseObject({
+    date,
+    open: dateTime.nullable(),
+    close: dateTime.nullable(),
+    regular_open: dateTime.nullable().openapi({ description: 'The open the session would have without its own holiday row; null when it would have no open phase.' }),
+    regular_close: dateTime.nullable(),
+    late_open: z.boolean(),
+    early_close: z.boolean(),
+    holiday_name: str,
+  })
+  .openapi('SpecialSession');
+
 export const Bell = z
   .looseObject({
     event: z.enum(BELL_EVENTS),
@@ -388,6 +413,9 @@ agree<Agree<z.output<typeof Session>, core.Session>>();
 agree<Agree<z.output<typeof SessionOffset>, core.SessionOffset>>();
 agree<Agree<z.output<typeof SessionCount>, core.SessionCount>>();
 agree<Agree<z.output<typeof Bell>, core.Bell>>();
+agree<Agree<z.output<typeof Bar>, core.Bar>>();
+agree<Agree<z.output<typeof BarCount>, core.BarCount>>();
+agree<Agree<z.output<typeof SpecialSession>, core.SpecialSession>>();
 agree<Agree<z.output<typeof CalendarDay>, core.CalendarDay>>();
 agree<Agree<z.output<typeof AdjustedDate>, core.AdjustedDate>>();
 agree<Agree<z.output<typeof AdvancedDate>, core.AdvancedDate>>();

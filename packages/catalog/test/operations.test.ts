@@ -3,7 +3,7 @@
  * call, and a new operation declared elsewhere is served, validated and documented like the
  * built-in ones.
  */
-import { Dataset, optional, param, withDefault, type MarketHoliday, type Tables } from '@openbell/core';
+import { Dataset, optional, param, withDefault, type Bar, type BarCount, type MarketHoliday, type SpecialSession, type Tables } from '@openbell/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { createRouteMatcher, invoke, runOperation } from '../src/answer.js';
@@ -20,6 +20,7 @@ const SAMPLE: Record<string, string> = {
   calendar_expression: 'US.NYSE',
   currency_pair: 'EURUSD',
   tenor: '1M',
+  period: '5m',
 };
 const argsFor = (op: Operation) =>
   Object.fromEntries(Object.entries(op.params).flatMap(([n, p]) => (SAMPLE[p.kind] && !p.optional ? [[n, SAMPLE[p.kind]]] : [])));
@@ -89,5 +90,35 @@ describe('operations', () => {
       ['query', 'direction'],
       ['query', 'after'],
     ]);
+  });
+
+  it('bars, their count and special sessions: typed calls agreeing with core, period faults named `period`', () => {
+    const ds = Dataset.create(fixtureTables());
+    const args = { identifier: 'XNYS', start: '2023-11-20', end: '2023-11-24', period: '30m' };
+    const bars = invoke(ds, 'listMarketBars', args);
+    expectTypeOf(bars).toEqualTypeOf<Bar[]>();
+    expect(bars).toEqual([...ds.bars('XNYS', '2023-11-20', '2023-11-24', { period: '30m' })]);
+    const count = invoke(ds, 'getBarCount', { ...args, force_close: 'false', breaks: 'ignore' });
+    expectTypeOf(count).toEqualTypeOf<BarCount>();
+    expect(count).toEqual(ds.countBars('XNYS', '2023-11-20', '2023-11-24', { period: '30m', forceClose: false, breaks: 'ignore' }));
+    expect(count.count).toBeGreaterThan(0);
+    const special = invoke(ds, 'listSpecialSessions', { identifier: 'XNYS', start: '2023-01-01', end: '2023-12-31' });
+    expectTypeOf(special).toEqualTypeOf<SpecialSession[]>();
+    expect(special).toEqual(ds.specialSessions('XNYS', '2023-01-01', '2023-12-31'));
+
+    for (const name of ['listMarketBars', 'getBarCount'] as const) {
+      const bad = runOperation(operations[name], ds, { ...args, period: '5M', force_close: 'maybe', breaks: 'skip' }, () => NOON_NY);
+      expect(bad.ok ? null : bad.status).toBe(422);
+      const detail = bad.ok ? [] : (bad.body as { detail: { loc: string[]; type: string }[] }).detail;
+      expect(detail.map((e) => e.loc)).toEqual([
+        ['query', 'period'],
+        ['query', 'force_close'],
+        ['query', 'breaks'],
+      ]);
+      expect(detail[0]!.type).toBe('period_format');
+      const missing = runOperation(operations[name], ds, { ...args, period: undefined }, () => NOON_NY);
+      expect(missing.ok ? null : (missing.body as { detail: unknown[] }).detail).toEqual([{ loc: ['query', 'period'], msg: expect.any(String), type: 'missing' }]);
+    }
+    expect(operations.listMarketBars.errors).toEqual([400, 403, 404, 409, 422, 500, 503]);
   });
 });

@@ -53,6 +53,7 @@ async function runQueryCommand<K extends CommandOperation>(cmd: Command, name: K
     import('./format.js'),
   ]);
   const data = await loadForQuery(settings, format !== 'table');
+  if ((operations[name] as Operation).cli?.stream) return streamQueryCommand(cmd, name, raw, names, format, data.dataset);
   const res = runQuery(data.dataset, name, raw);
   if (format === 'json') process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
   if (res.status >= 400) throw failureOf(res, names as Readonly<Record<string, string>>);
@@ -68,6 +69,41 @@ async function runQueryCommand<K extends CommandOperation>(cmd: Command, name: K
     if (anyFailed(res.body)) process.exitCode = 1;
   }
   return res.body;
+}
+
+/**
+ * A command whose answer can be too long to hold as one text: JSON (compact, the REST bytes)
+ * and CSV are written piece by piece as core makes them, the table line by line.
+ */
+async function streamQueryCommand<K extends CommandOperation>(
+  cmd: Command,
+  name: K,
+  raw: CommandArgs<K>,
+  names: CommandLabels<K>,
+  format: OutputFormat,
+  ds: Parameters<typeof import('./commands/queries.js').runQuery>[0],
+): Promise<void> {
+  const [{ batched, failureOf, queryPieces, runQuery, writePieces }, { lineFormatters }, { outputFor }] = await Promise.all([
+    import('./commands/queries.js'),
+    import('./commands/formatters.js'),
+    import('./format.js'),
+  ]);
+  const labels = names as Readonly<Record<string, string>>;
+  if (format === 'table') {
+    const res = runQuery(ds, name, raw);
+    if (res.status >= 400) throw failureOf(res, labels);
+    const lines = lineFormatters[name] as ((b: unknown, o: object) => Iterable<string>) | undefined;
+    if (!lines) throw new Error(`${name} is streamed but has no line formatter`);
+    const ask = (other: CommandOperation, args: Readonly<Record<string, unknown>>) => runQuery(ds, other, args);
+    await writePieces(batched(lines(res.body, { ...outputFor(), args: raw, ask })));
+    return;
+  }
+  const out = queryPieces(ds, name, raw, format);
+  if (!out.ok) {
+    if (format === 'json') process.stdout.write(`${JSON.stringify(out.body, null, 2)}\n`);
+    throw failureOf(out, labels);
+  }
+  if ((await writePieces(out.pieces)) && format === 'json') process.stdout.write('\n');
 }
 
 /** The command-line help a catalogue parameter declares. */

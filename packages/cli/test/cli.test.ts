@@ -47,6 +47,10 @@ describe.concurrent('--json is the REST body', () => {
     [['advance', 'XNYS', '--date', '2023-10-31', '-n', '1', '--unit', 'months', '--eom'], '/calendars/XNYS/advance?date=2023-10-31&n=1&unit=months&end_of_month=true'],
     [['spot', 'EURUSD', '--trade-date', '2023-06-16'], '/fx/spot?pair=EURUSD&trade_date=2023-06-16'],
     [['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '1M'], '/fx/value-date?pair=EURUSD&trade_date=2023-06-16&tenor=1M'],
+    // Bars and special sessions (calendar-arithmetic.md §8–9); bars are written in pieces.
+    [['bars', 'XTKS', '--start', '2023-11-20', '--end', '2023-11-24', '--period', '30m', '--breaks', 'ignore', '--no-force-close'], '/markets/XTKS/bars?start=2023-11-20&end=2023-11-24&period=30m&breaks=ignore&force_close=false'],
+    [['bars-count', 'XNYS', '--start', '2023-01-01', '--end', '2023-12-31', '--period', '1m'], '/markets/XNYS/bars/count?start=2023-01-01&end=2023-12-31&period=1m'],
+    [['special-sessions', 'XNYS', '--start', '2024-01-01', '--end', '2024-12-31'], '/markets/XNYS/special-sessions?start=2024-01-01&end=2024-12-31'],
   ];
   it.each(cases)('openbell %j --json', async (args, path) => {
     const [cli, http] = await Promise.all([run([...args, '--json']), restBody(path)]);
@@ -242,7 +246,7 @@ describe.concurrent('exit codes and messages', () => {
     expect([v.code, v.stdout.trim()]).toEqual([0, pkg.version]);
     const h = await run(['--help']);
     expect(h.code).toBe(0);
-    for (const c of ['serve', 'import', 'info', 'markets', 'market', 'holidays', 'phases', 'days', 'schedules', 'status', 'sessions', 'offset', 'count', 'next', 'previous', 'bizdays', 'adjust', 'advance', 'spot', 'value-date', 'currencies', 'currency', 'currency-holidays']) {
+    for (const c of ['serve', 'import', 'info', 'markets', 'market', 'holidays', 'phases', 'days', 'schedules', 'status', 'sessions', 'offset', 'count', 'next', 'previous', 'bizdays', 'adjust', 'advance', 'spot', 'value-date', 'currencies', 'currency', 'currency-holidays', 'bars', 'bars-count', 'special-sessions']) {
       expect(h.stdout).toMatch(new RegExp(`^\\s+${c}\\b`, 'm'));
     }
     const sh = await run(['serve', '--help']);

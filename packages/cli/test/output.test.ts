@@ -52,6 +52,9 @@ const COMMANDS: Record<string, string[][]> = {
   advance: [['advance', 'XNYS', '--date', '2023-10-31', '-n', '1', '--unit', 'months', '--eom']],
   spot: [['spot', 'USDJPY', '--trade-date', '2023-12-28'], ['spot', 'EURUSD', '--trade-date', '2023-06-16']],
   'value-date': [['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '1M']],
+  bars: [['bars', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '4h'], ['bars', 'XTKS', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '30m']],
+  'bars-count': [['bars-count', 'XNYS', '--start', '2023-01-01', '--end', '2023-12-31', '--period', '1m']],
+  'special-sessions': [['special-sessions', 'XNYS', '--start', '2023-01-01', '--end', '2024-12-31']],
 };
 
 describe('80 columns', () => {

@@ -17,6 +17,7 @@
  */
 import { formatDay, formatInstant } from './dates.js';
 import { InvalidArgumentError } from './errors.js';
+import { MAX_BARS } from './params.js';
 import type { MarketEntry } from './model.js';
 import { openTimes } from './open-time.js';
 import type { Bar, BarBreaks } from './types.js';
@@ -27,8 +28,6 @@ export function barRecord(date: string, start: string, end: string): Bar {
   return { date, start, end };
 }
 
-/** Most bars one answer lists; more is refused, naming how many the range holds. */
-export const MAX_BARS = 1_000_000;
 
 export interface BarPlan {
   /** (session day, start, end) triples in epoch seconds, in answer order; zero-length pieces left out. */

@@ -29,7 +29,7 @@ import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesBy
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
 import { dayJsonPieces, phaseJsonPieces, type JsonPieceOptions } from './json.js';
-import { BELL_EVENTS, MAX_LAG, MAX_STEPS, SESSION_DIRECTIONS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern, parsePeriod } from './params.js';
+import { BAR_BREAKS, BELL_EVENTS, MAX_LAG, MAX_STEPS, SESSION_DIRECTIONS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern, parsePeriod } from './params.js';
 import { checkDays, lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
@@ -113,7 +113,6 @@ function parseInstantArg(value: unknown, param: string): number {
   return ms;
 }
 
-const BREAKS = ['split', 'ignore'] as const;
 /**
  * Runs argument parsers and reports every faulty argument at once (as parseRange does for
  * start and end), instead of stopping at the first.
@@ -514,7 +513,7 @@ export class Dataset {
     const o = options ?? ({} as BarOptions);
     const period = args.get(() => parsePeriod(o.period));
     const forceClose = args.get(() => parseBoolean(o.forceClose ?? true, 'force_close'));
-    const breaks = args.get(() => parseChoice(o.breaks, 'breaks', BREAKS, 'split'));
+    const breaks = args.get(() => parseChoice(o.breaks, 'breaks', BAR_BREAKS, 'split'));
     args.done();
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, range.startDay, range.endDay);

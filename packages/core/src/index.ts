@@ -58,4 +58,4 @@ export {
   type ChangeSummary,
   type DiffOptions,
 } from './diff.js';
-export { BarCursor, BarSeries, MAX_BARS } from './bars.js';
+export { BarCursor, BarSeries } from './bars.js';

@@ -309,6 +309,12 @@ export function parseTenor(value: unknown): Tenor {
   return { text: v, n: Number(m[1]), unit: limit[0] };
 }
 
+/** Most bars one answer lists; more is refused, naming how many the range holds. */
+export const MAX_BARS = 1_000_000;
+
+/** How bars treat a session's breaks: restart after each (`split`), or run through (`ignore`). */
+export const BAR_BREAKS = ['split', 'ignore'] as const;
+
 /** A bar length: as written (`5m`, `1h`) and in seconds of elapsed time. */
 export interface Period {
   text: string;
@@ -351,6 +357,7 @@ export type ParamKind =
   | 'calendar_expression'
   | 'currency_pair'
   | 'tenor'
+  | 'period'
   | 'text';
 
 /** A raw input value: text from a URL or command line, a boolean flag, repeated text. */
@@ -417,6 +424,8 @@ export const param = {
   currencyPair: () => required('currency_pair', 'a currency pair such as EURUSD', (v) => (parsePair(String(v)), String(v))),
   /** An FX tenor (`SN`, `1W`, `3M`, `1Y`), answered upper case; its faults name `tenor`. */
   tenor: () => required('tenor', 'a tenor such as SN, 1W, 3M or 1Y', (v) => parseTenor(String(v)).text),
+  /** A bar length (`5m`, `1h`), passed on as written; its faults name the parameter. */
+  period: () => required('period', 'a bar length such as 5m, 30m or 1h', (v, n) => parsePeriod(v, n).text),
   /** Any text, passed on as typed (for queries that must never fail, such as is_available). */
   text: () => required('text', 'a value', (v) => String(v)),
 };

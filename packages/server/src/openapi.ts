@@ -60,6 +60,10 @@ function paramSchema(p: ApiParam): z.ZodType {
     case 'enum':
       schema = z.enum(p.values as [string, ...string[]]);
       break;
+    case 'period':
+      // The form only: the 24-hour bound (1440m, 24h) is core's to enforce and to explain.
+      schema = z.string().regex(/^[1-9]\d{0,3}[mh]$/);
+      break;
     default:
       schema = z.string();
   }

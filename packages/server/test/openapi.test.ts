@@ -113,6 +113,10 @@ const SAMPLES: [string, number][] = [
   ['/markets/US.NYSE/phases?start=2023-11-20&end=2023-11-26', 200],
   [`/markets/${CME}/phases?start=2023-11-22&end=2023-11-24`, 200],
   ['/markets/US.NYSE/days?start=2023-11-20&end=2023-11-26', 200],
+  ['/markets/US.NYSE/bars?start=2023-11-20&end=2023-11-24&period=30m', 200],
+  ['/markets/US.NYSE/bars/count?start=2023-11-20&end=2023-11-24&period=1h&breaks=ignore', 200],
+  ['/markets/US.NYSE/bars?start=2023-11-20&end=2023-11-24&period=90s', 422],
+  ['/markets/US.NYSE/special-sessions?start=2023-11-20&end=2023-11-26', 200],
   ['/markets/US.NYSE/schedules', 200],
   ['/markets/US.NYSE/status', 200],
   ['/markets/US.NYSE/status?datetime_utc=2023-11-11T23:00:00Z', 200],
@@ -299,5 +303,24 @@ describe('examples people see in /docs', () => {
       expect(Object.values(example!)).not.toContain('string');
     }
     expect(doc.components.schemas.PhaseResponse!.example).toMatchObject({ phase_type: 'Primary Trading Session', start: '2023-11-15T09:30:00-05:00' });
+  });
+});
+
+describe('bars and special sessions in the document', () => {
+  it('documents the three routes, period as a pattern with an example, the options with their defaults', () => {
+    for (const path of ['/markets/{identifier}/bars', '/markets/{identifier}/bars/count', '/markets/{identifier}/special-sessions']) {
+      expect(doc.paths[path]?.get, path).toBeDefined();
+    }
+    const params = doc.paths['/markets/{identifier}/bars']!.get!.parameters! as unknown as { name: string; required: boolean; schema: Schema }[];
+    const by = Object.fromEntries(params.map((p) => [p.name, p]));
+    expect(by.period).toMatchObject({ required: true, schema: { type: 'string', pattern: '^[1-9]\\d{0,3}[mh]$', example: '5m' } });
+    expect(by.force_close).toMatchObject({ required: false, schema: { type: 'boolean', default: true } });
+    expect(by.breaks).toMatchObject({ required: false, schema: { enum: ['split', 'ignore'], default: 'split' } });
+    expect(by.identifier!.schema.example).toBe('XNYS');
+    const count = doc.paths['/markets/{identifier}/bars/count']!.get!.parameters! as unknown as { name: string; schema: Schema }[];
+    expect(count.find((p) => p.name === 'identifier')!.schema.example).toBe('XTKS');
+    expect(count.find((p) => p.name === 'period')!.schema.example).toBe('30m');
+    expect(doc.paths['/markets/{identifier}/bars']!.get!.responses['422']).toBeDefined();
+    expect(doc.paths['/markets/{identifier}/special-sessions']!.get!.responses['403']).toBeDefined();
   });
 });

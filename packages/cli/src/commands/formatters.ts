@@ -4,7 +4,7 @@
  * operation's result. A command without one prints the default: a list as a table of its
  * records' fields, a record as its fields one per line. `--json` prints the REST body instead.
  */
-import { dayName, tryParseDay, type Bell, type Market, type MarketDay, type Phase } from '@openbell/core';
+import { dayName, tryParseDay, type Bar, type Bell, type Market, type MarketDay, type Phase, type SpecialSession } from '@openbell/core';
 import type { CommandName, Operations, ResultOf } from '@openbell/catalog';
 import { clock, dateOf, fitLine, hhmm, keyValues, localTime, note, PLAIN, statusColor, table, type Cell, type Out } from '../format.js';
 import { statusTable } from './many.js';
@@ -138,6 +138,7 @@ export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
         ) + (b.some((h) => h.is_open) ? `\n${note(out, '(Close: of a half day, in the market\'s timezone)')}` : '')
       : 'no holidays in the range',
   listMarketPhases: (b, out) => (b.length ? phaseRows(b, out) : 'no phases in the range'),
+  listSpecialSessions: (b, out) => (b.length ? specialRows(b, out) : 'no special sessions in the range'),
   listMarketDays: (b, out) => {
     const rows = b.map((d) => [d.date, d.day_of_week, d.is_open, d.has_settlement, d.holiday?.holiday_name, tradingSpan(d)]);
     const overnight = rows.some((r) => / -\d+d/.test(String(r[5])));
@@ -329,6 +330,51 @@ export function defaultFormat(body: unknown, out: FormatContext = PLAIN): string
   if (body !== null && typeof body === 'object') return keyValues(Object.entries(body).map(([k, v]) => [k, cellOf(v)]), out);
   return String(body);
 }
+
+/**
+ * The bars as a table written line by line: every column has a fixed width (a time, with
+ * ` -1d` when the bar starts the evening before its session), so no line waits for the others.
+ */
+function* barLines(bars: Bar[], out: FormatContext): Generator<string> {
+  if (!bars.length) {
+    yield 'no bars in the range';
+    return;
+  }
+  const shifted = bars.some((b) => dateOf(b.start) !== b.date || dateOf(b.end) !== b.date);
+  const w = shifted ? 9 : 5;
+  // The header of `table`'s tables, which cannot be used here: it sizes columns from every row.
+  yield `${'Date'.padEnd(10)}  ${'Start'.padEnd(w)}  End`;
+  yield `${'-'.repeat(10)}  ${'-'.repeat(w)}  ${'-'.repeat(5)}`;
+  for (const b of bars) yield `${b.date}  ${clock(b.start, b.date).padEnd(w)}  ${clock(b.end, b.date)}`;
+  const market = typeof out.args?.identifier === 'string' ? out.ask?.('getMarket', { identifier: out.args.identifier }) : undefined;
+  const tz = market?.status === 200 ? (market.body as Market).timezone : undefined;
+  const n = bars.length === 1 ? '1 bar' : `${bars.length} bars`;
+  yield note(out, `(${n}; times in ${tz ?? "the market's timezone"}${shifted ? '; ±1d: the day after or before the session' : ''})`);
+}
+
+/** What makes a session special, in words. */
+function specialWhat(s: SpecialSession): string {
+  if (s.late_open && s.early_close) return 'late open, early close';
+  if (s.late_open) return 'late open';
+  if (s.early_close) return 'early close';
+  return s.regular_open === null ? 'extra session' : 'other hours';
+}
+
+function specialRows(b: SpecialSession[], out: FormatContext): string {
+  const span = (a: string | null, z: string | null, date: string) => (a && z ? `${clock(a, date)} – ${clock(z, date)}` : '');
+  return (
+    table(
+      ['Date', 'Day', 'Hours', { header: 'Regular', drop: 1 }, 'What', { header: 'Holiday', flex: true, min: 12 }],
+      b.map((s) => [s.date, dayOf(s.date), span(s.open, s.close, s.date), span(s.regular_open, s.regular_close, s.date), specialWhat(s), s.holiday_name]),
+      out,
+    ) + `\n${note(out, "(times in the market's timezone; Regular: without the day's holiday row)")}`
+  );
+}
+
+/** Text formatters of streamed commands (`cli.stream`): the text as lines, written as they come. */
+export const lineFormatters: { [K in CommandOperation]?: (body: ResultOf<Operations[K]>, out: FormatContext) => Iterable<string> } = {
+  listMarketBars: barLines,
+};
 
 export function formatWith(name: CommandOperation, body: unknown, out: FormatContext = PLAIN): string {
   const own = formatters[name] as ((b: unknown, o: FormatContext) => string) | undefined;

@@ -3,7 +3,7 @@
  * `answerOperation`, so `--json` prints the REST body and the exit code follows its status;
  * otherwise the operation's text formatter prints it.
  */
-import { answerOperation, toCsv } from '@openbell/catalog';
+import { answerOperation, failure, operations, readOperationArgs, toCsv, type Operation } from '@openbell/catalog';
 import { PLAIN } from '../format.js';
 import { isUserFault, UserError } from '../errors.js';
 import { formatWith, type CommandOperation, type FormatContext } from './formatters.js';
@@ -60,4 +60,71 @@ export function failureOf(res: QueryResult, names: Readonly<Record<string, strin
   const line = errorLine(res.status, res.body, names);
   // A 4xx, or a data error naming the bad row of the data: the user can fix (or report) it, exit 1.
   return res.status < 500 || isUserFault(res.error) ? new UserError(line) : new Error(line);
+}
+
+/**
+ * The REST body of a streamed command in pieces (core writes them): the JSON of `bodyChunks`
+ * or the CSV of `csvChunks`, never whole in memory. Arguments, and limits such as the number
+ * of bars, are checked before the first piece, so a refusal is an error answer as usual.
+ */
+export function queryPieces(
+  ds: Parameters<typeof answerOperation>[0],
+  name: CommandOperation,
+  raw: Readonly<Record<string, unknown>>,
+  format: 'json' | 'csv',
+): { ok: true; pieces: Iterable<Uint8Array> } | ({ ok: false } & QueryResult) {
+  const op = operations[name] as Operation;
+  const chunks = format === 'csv' ? op.csvChunks : op.bodyChunks;
+  if (!chunks) throw new Error(`${name} has no ${format} pieces`);
+  const read = readOperationArgs(op, ds, raw);
+  if (!read.ok) return { ok: false, status: read.status, body: read.body, error: read.error };
+  try {
+    return { ok: true, pieces: chunks(read.ds, read.args as never) };
+  } catch (err) {
+    const f = failure(op, err);
+    return { ok: false, status: f.status, body: f.body, error: f.error };
+  }
+}
+
+/**
+ * Writes each piece as the stream takes it: waits for 'drain' when its buffer is full, so a
+ * long answer piped to a slow reader is not queued whole. A reader that went away (`| head`)
+ * ends the writing quietly (false), as it does for other commands; another error of the stream is thrown.
+ */
+export async function writePieces(pieces: Iterable<Uint8Array | string>, stream: NodeJS.WritableStream = process.stdout): Promise<boolean> {
+  let failed: (Error & { code?: string }) | undefined;
+  const onError = (err: Error) => void (failed ??= err);
+  stream.on('error', onError);
+  try {
+    for (const piece of pieces) {
+      if (failed) break;
+      if (stream.write(piece)) continue;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          stream.off('drain', done);
+          stream.off('error', done);
+          resolve();
+        };
+        stream.on('drain', done);
+        stream.on('error', done);
+      });
+    }
+  } finally {
+    stream.off('error', onError);
+  }
+  if (failed && failed.code !== 'EPIPE') throw failed;
+  return failed === undefined;
+}
+
+/** Lines joined into pieces of about `bytes` characters, for writePieces. */
+export function* batched(lines: Iterable<string>, bytes = 64 * 1024): Generator<string> {
+  let batch = '';
+  for (const line of lines) {
+    batch += `${line}\n`;
+    if (batch.length >= bytes) {
+      yield batch;
+      batch = '';
+    }
+  }
+  if (batch) yield batch;
 }

@@ -138,6 +138,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   /** A list answer as CSV (not cached: the JSON form is what the cache holds). */
   const answerCsv = (op: Operation, ds: Parameters<Operation['call']>[0], args: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): void => {
+    if (op.csvChunks) return writeInPieces(op, ds, args, req, res, undefined, undefined, undefined, true);
     let text: string | undefined;
     try {
       text = toCsv(op.call(ds, args, now, context));
@@ -151,7 +152,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   };
 
   /**
-   * A body produced piece by piece (core writes the bytes). What fits in one slice is sent
+   * A body produced piece by piece (core writes the bytes; CSV ones too when `csv`). What fits in one slice is sent
    * whole; a longer answer is streamed.
    */
   const writeInPieces = (
@@ -163,6 +164,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     cache: BodyCache | undefined,
     key: string | undefined,
     etag: string | undefined,
+    csv = false,
   ): void => {
     let pieces: Iterator<Uint8Array>;
     const parts: Uint8Array[] = [];
@@ -171,7 +173,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const started = performance.now();
     const scratch = scratchPool.take();
     try {
-      pieces = op.bodyChunks!(ds, args, scratch)[Symbol.iterator]();
+      pieces = (csv ? op.csvChunks! : op.bodyChunks!)(ds, args, scratch)[Symbol.iterator]();
       for (;;) {
         step = pieces.next();
         if (step.done) break;
@@ -191,11 +193,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         body = Buffer.from(body);
         scratchPool.give(scratch);
       } else scratchPool.giveAfter(res, scratch);
+      if (csv) return send(req, res, 200, body, { 'Content-Type': CSV_TYPE });
       if (cache && key !== undefined) cache.set(key, body);
       return sendAnswer(req, res, body, etag, cache, key);
     }
     scratchPool.giveAfter(res, scratch);
-    streamPieces(req, res, etag ? { 'Content-Type': JSON_TYPE, ETag: etag } : { 'Content-Type': JSON_TYPE }, parts, pieces, sliceMs, logger);
+    const type = csv ? CSV_TYPE : JSON_TYPE;
+    streamPieces(req, res, etag ? { 'Content-Type': type, ETag: etag } : { 'Content-Type': type }, parts, pieces, sliceMs, logger);
   };
 
   const respond = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, params: Record<string, string>, qs: string): void => {
