@@ -19,7 +19,7 @@ export type Encode = (value: unknown) => Uint8Array;
 export type Decode = (bytes: Uint8Array) => unknown;
 
 /** Bumped whenever what a frozen dataset holds changes shape. */
-const FROZEN_FORMAT = 1;
+const FROZEN_FORMAT = 2;
 
 export interface FrozenDataset {
   format: number;

@@ -7,7 +7,7 @@
 import type { DatasetCounts } from '../api.js';
 import type { DataWarning } from '../errors.js';
 import type { CurrencyEntry, MarketEntry, RegionalEntry } from '../model.js';
-import type { Currency, DatasetOptions, Market, MicMappingRow, PhaseTypeRow, Plan, RegionalHolidayRow, Tables } from '../types.js';
+import type { Currency, DatasetOptions, Market, MicMappingRow, PhaseTypeRow, Plan, RegionalHolidayRow, SeasonDefinitionRow, Tables } from '../types.js';
 import { ZoneRegistry } from '../zone.js';
 import { DayIndexBuilder, dayCell, str, withExtras } from './cells.js';
 import { addCurrencyHolidays, buildCurrencies } from './currencies.js';
@@ -25,6 +25,12 @@ export interface DatasetIndex {
   currencyList: Currency[];
   phaseTypes: PhaseTypeRow[];
   regional: Map<string, RegionalEntry>;
+  /** The mapping table's rows as read, null when the archive has no mic-mapping.csv. */
+  micMapping: MicMappingRow[] | null;
+  /** The season definitions as read, null when the archive has no season-definitions.csv. */
+  seasonDefinitions: SeasonDefinitionRow[] | null;
+  /** Optional tables the archive does not hold, so a listing can tell "none" from "no file". */
+  absentTables: Array<'phaseTypes' | 'micMapping' | 'seasonDefinitions' | 'regionalHolidays'>;
   warnings: DataWarning[];
   counts: DatasetCounts;
 }
@@ -148,6 +154,9 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
     currencyList: [...currencies.values()].map((e) => e.currency).sort(byString((c) => c.currency_code)),
     phaseTypes,
     regional,
+    micMapping: tables.micMapping ?? null,
+    seasonDefinitions: tables.seasonDefinitions ?? null,
+    absentTables: (['phaseTypes', 'micMapping', 'seasonDefinitions', 'regionalHolidays'] as const).filter((t) => tables[t] === undefined),
     warnings: log.finish(),
     counts: {
       markets: markets.size,
