@@ -71,13 +71,13 @@ import type {
   MarketDay,
   MarketHoliday,
   MarketStatus,
-  MicMappingRow,
+  MicMapping,
   Phase,
-  PhaseTypeRow,
+  PhaseType,
   Plan,
-  RegionalHolidayRow,
   Schedule,
-  SeasonDefinitionRow,
+  RegionalHoliday,
+  SeasonDefinition,
   Session,
   SessionCount,
   SessionDirection,
@@ -85,6 +85,7 @@ import type {
   Tables,
 } from './types.js';
 import { ZoneRegistry, type Zone } from './zone.js';
+import { withExtras } from './build/cells.js';
 
 const TABLE_LABELS: Record<DatasetIndex['absentTables'][number], { label: string; file: string }> = {
   phaseTypes: { label: 'phase types', file: 'phases.csv' },
@@ -93,6 +94,8 @@ const TABLE_LABELS: Record<DatasetIndex['absentTables'][number], { label: string
   regionalHolidays: { label: 'regional holidays', file: 'regional-holidays.csv' },
 };
 
+/** A cell as answered: empty or missing is null. */
+const cell = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Parses an inclusive date range; both faults are reported together. */
@@ -611,7 +614,7 @@ export class Dataset {
   // "no rows" when nothing is known.
 
   /** The phase types table as read, in file order. */
-  listPhaseTypes(): PhaseTypeRow[] {
+  listPhaseTypes(): PhaseType[] {
     this.needTable('phaseTypes', 'schedules');
     return this.index.phaseTypes.slice();
   }
@@ -621,7 +624,7 @@ export class Dataset {
    * name, any case) in an inclusive date range, ordered by date. A calendar without rows answers
    * an empty list.
    */
-  listRegionalHolidays(calendar: string, start: string, end: string): RegionalHolidayRow[] {
+  listRegionalHolidays(calendar: string, start: string, end: string): RegionalHoliday[] {
     const args = new Args();
     const key = args.get(() => {
       const k = String(calendar ?? '').trim().toUpperCase();
@@ -633,7 +636,9 @@ export class Dataset {
     this.needTable('regionalHolidays');
     const entry = this.index.regional.get(key);
     if (!entry) return [];
-    return entry.rows.slice(lowerBound(entry.days, range.startDay), lowerBound(entry.days, range.endDay + 1));
+    return entry.rows
+      .slice(lowerBound(entry.days, range.startDay), lowerBound(entry.days, range.endDay + 1))
+      .map((r) => withExtras({ calendar: r.calendar, country: cell(r.country), date: r.date, name: cell(r.name), type: cell(r.type), memo: cell(r.memo) }, r));
   }
 
   /**
@@ -641,7 +646,7 @@ export class Dataset {
    * season name, year and file order. Rows whose season, year or date cannot be read are load
    * warnings and are left out; two rows of one season and year are both listed.
    */
-  listSeasonDefinitions(filter: { season?: string | null | undefined; year?: number | string | null | undefined } = {}): SeasonDefinitionRow[] {
+  listSeasonDefinitions(filter: { season?: string | null | undefined; year?: number | string | null | undefined } = {}): SeasonDefinition[] {
     const args = new Args();
     const year = filter.year === undefined || filter.year === null || filter.year === '' ? undefined : args.get(() => parseInteger(filter.year, 'year', { min: 1, max: 9999 }));
     args.done();
@@ -654,14 +659,14 @@ export class Dataset {
       .map((r, i) => ({ r, i, name: r.season.toLowerCase() }))
       .filter((x) => (season === undefined || x.name === season) && (year === undefined || x.r.year === year));
     picked.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.r.year - b.r.year || a.i - b.i));
-    return picked.map((x) => x.r);
+    return picked.map((x) => withExtras({ season: x.r.season, year: x.r.year, date: x.r.date }, x.r));
   }
 
   /**
    * The MIC mapping table, optionally only the rows of one MIC and/or one FinID (any case),
    * ordered by MIC, then FinID. Rows without a MIC or a FinID are load warnings and left out.
    */
-  listMicMapping(filter: { mic?: string | null | undefined; fin_id?: string | null | undefined } = {}): MicMappingRow[] {
+  listMicMapping(filter: { mic?: string | null | undefined; fin_id?: string | null | undefined } = {}): MicMapping[] {
     const args = new Args();
     const mic = filter.mic ? args.get(() => normalizeMic(filter.mic!, 'mic')) : undefined;
     const finId = filter.fin_id ? args.get(() => normalizeFinId(filter.fin_id!, 'fin_id')) : undefined;
@@ -669,7 +674,7 @@ export class Dataset {
     this.needTable('micMapping');
     const up = (v: unknown) => String(v ?? '').trim().toUpperCase();
     const rows = this.index.micMapping!.filter((r) => up(r.mic) !== '' && up(r.fin_id) !== '' && (mic === undefined || up(r.mic) === mic) && (finId === undefined || up(r.fin_id) === finId));
-    return rows.map((r, i) => ({ r, i })).sort((a, b) => cmp(up(a.r.mic), up(b.r.mic)) || cmp(up(a.r.fin_id), up(b.r.fin_id)) || a.i - b.i).map((x) => x.r);
+    return rows.map((r, i) => ({ r, i })).sort((a, b) => cmp(up(a.r.mic), up(b.r.mic)) || cmp(up(a.r.fin_id), up(b.r.fin_id)) || a.i - b.i).map((x) => withExtras({ mic: String(x.r.mic), fin_id: String(x.r.fin_id) }, x.r));
   }
 
   /** Refuses (403) a reference table the plan leaves out or the archive does not hold. */

@@ -22,7 +22,7 @@ describe('reference tables: phase types, season definitions, MIC mapping, region
   it('passes extra columns of a regional holiday through', () => {
     const t = fixtureTables();
     const own = Dataset.create({ ...t, regionalHolidays: [{ calendar: 'Hindu', date: '2024-11-01', name: 'Diwali', type: 'religious', memo: null, region: 'IN' }] });
-    expect(own.listRegionalHolidays('HINDU', '2024-01-01', '2024-12-31')).toEqual([{ calendar: 'Hindu', date: '2024-11-01', name: 'Diwali', type: 'religious', memo: null, region: 'IN' }]);
+    expect(own.listRegionalHolidays('HINDU', '2024-01-01', '2024-12-31')).toEqual([{ calendar: 'Hindu', country: null, date: '2024-11-01', name: 'Diwali', type: 'religious', memo: null, region: 'IN' }]);
   });
 
   it('filters season definitions by season (any case) and year, ordered by season then year', () => {
