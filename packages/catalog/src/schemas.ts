@@ -167,6 +167,36 @@ export const CurrencyHoliday = z
   })
   .openapi('CurrencyHolidayResponse', { example: EXAMPLE_CURRENCYHOLIDAY });
 
+// ---- reference tables of the archive ----
+
+export const PhaseType = z
+  .looseObject({
+    name: z.string(),
+    status: str.openapi({ description: '`Open` when the market counts as open during the phase.' }),
+    settlement: str.openapi({ description: '`Yes` when the phase implies settlement on the date.' }),
+    closing_price: str.openapi({ description: '`Yes` when a closing price is published at its end.' }),
+  })
+  .openapi('PhaseTypeResponse', { example: { name: 'Primary Trading Session', status: 'Open', settlement: 'Yes', closing_price: 'Yes' } });
+
+export const MicMapping = z
+  .looseObject({ mic: z.string(), fin_id: z.string() })
+  .openapi('MicMappingResponse', { example: { mic: 'XNYS', fin_id: 'US.NYSE' } });
+
+export const SeasonDefinition = z
+  .looseObject({ season: z.string(), year: z.number().int(), date })
+  .openapi('SeasonDefinitionResponse', { example: { season: 'Second Sunday of March', year: 2024, date: '2024-03-10' } });
+
+export const RegionalHoliday = z
+  .looseObject({
+    calendar: z.string().openapi({ description: 'A 2-letter country code (regional calendars) or a religion name (religious ones), as written in the data.' }),
+    country: str,
+    date,
+    name: str,
+    type: str.openapi({ description: 'For example `public`, `other`, `religious`.' }),
+    memo: str,
+  })
+  .openapi('RegionalHolidayResponse', { example: { calendar: 'US', country: 'United States', date: '2023-11-23', name: 'Thanksgiving Day', type: 'public', memo: null } });
+
 // ---- trading days, bells, joined calendars, FX dates (calendar-arithmetic.md §1–5) ----
 
 export const Session = z
@@ -337,6 +367,10 @@ agree<Agree<z.output<typeof MarketStatus>, core.MarketStatus>>();
 agree<Agree<z.output<typeof MarketDay>, core.MarketDay>>();
 agree<Agree<z.output<typeof Currency>, core.Currency>>();
 agree<Agree<z.output<typeof CurrencyHoliday>, core.CurrencyHoliday>>();
+agree<Agree<z.output<typeof PhaseType>, core.PhaseType>>();
+agree<Agree<z.output<typeof MicMapping>, core.MicMapping>>();
+agree<Agree<z.output<typeof SeasonDefinition>, core.SeasonDefinition>>();
+agree<Agree<z.output<typeof RegionalHoliday>, core.RegionalHoliday>>();
 agree<Agree<z.output<typeof Session>, core.Session>>();
 agree<Agree<z.output<typeof SessionOffset>, core.SessionOffset>>();
 agree<Agree<z.output<typeof SessionCount>, core.SessionCount>>();

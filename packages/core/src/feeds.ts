@@ -12,7 +12,10 @@
  *   phase starting at the same time adds `-2`, ...).
  * - SUMMARY: `<holiday name> — <key> closed`, `— <key> partial day` (the market trades on its
  *   holiday row's own schedule), `— <key> open` (holiday row with the Regular schedule);
- *   currencies: `— <code> no settlement` or `— <code> settles`.
+ *   currencies: `— <code> no settlement` or `— <code> settles`; regional and religious
+ *   calendars: `— <calendar> (<type>)`.
+ * - A regional calendar may hold two holidays on one date (two feasts): the second one's UID
+ *   ends `-2` (and so on, in row order), so both events survive in a calendar application.
  * - DESCRIPTION: `Schedule: …`, `Settlement: …`, `Memo: …` lines, empty values left out.
  * - Timed events carry `TZID` of the phase's timezone and a VTIMEZONE per TZID with every
  *   offset transition from a year before the first event to a year after the last one.
@@ -29,11 +32,14 @@ export interface FeedHoliday {
   memo: string | null;
   /** Market rows: `Open` when the market trades that day. Absent for currencies. */
   status?: string | null | undefined;
+  /** Regional rows: the full country name and the holiday's type (public, religious, …). */
+  country?: string | null | undefined;
+  type?: string | null | undefined;
 }
 
 export interface FeedInput {
-  kind: 'market' | 'currency';
-  /** FinID or currency code. */
+  kind: 'market' | 'currency' | 'regional';
+  /** FinID, currency code, or regional calendar (country code or religion name). */
   key: string;
   /** Calendar name shown by calendar apps (X-WR-CALNAME). */
   name: string;
@@ -163,6 +169,7 @@ export function vtimezone(tzid: string, fromMs: number, toMs: number): string[] 
 function summaryOf(input: FeedInput, h: FeedHoliday): string {
   const key = input.key.toUpperCase();
   const name = h.holiday_name?.trim() || 'Holiday';
+  if (input.kind === 'regional') return `${name} — ${input.key}${h.type?.trim() ? ` (${h.type.trim()})` : ''}`;
   if (input.kind === 'currency') {
     return `${name} — ${key} ${(h.settlement ?? '').toLowerCase() === 'yes' ? 'settles' : 'no settlement'}`;
   }
@@ -172,6 +179,7 @@ function summaryOf(input: FeedInput, h: FeedHoliday): string {
 
 function descriptionOf(h: FeedHoliday): string {
   const lines: string[] = [];
+  if (h.country) lines.push(`Country: ${h.country}`);
   if (h.schedule) lines.push(`Schedule: ${h.schedule}`);
   if (h.settlement) lines.push(`Settlement: ${h.settlement}`);
   if (h.memo) lines.push(`Memo: ${h.memo}`);
@@ -185,11 +193,15 @@ export function buildHolidayFeed(input: FeedInput): string {
   const events: string[][] = [];
   const zones = new Map<string, { from: number; to: number }>();
 
+  const uidKey = key.replace(/[^A-Z0-9._-]/g, '_');
+  const perDay = new Map<string, number>();
   for (const h of input.holidays) {
     const day = compactDate(h.date);
+    const nth = (perDay.get(day) ?? 0) + 1;
+    perDay.set(day, nth);
     const ev = [
       'BEGIN:VEVENT',
-      `UID:${key}-${day}@openbell`,
+      `UID:${uidKey}-${day}${input.kind === 'regional' && nth > 1 ? `-${nth}` : ''}@openbell`,
       `DTSTAMP:${stamp}`,
       `DTSTART;VALUE=DATE:${day}`,
       `DTEND;VALUE=DATE:${compactDate(nextDay(h.date))}`,
