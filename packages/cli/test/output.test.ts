@@ -52,6 +52,13 @@ const COMMANDS: Record<string, string[][]> = {
   advance: [['advance', 'XNYS', '--date', '2023-10-31', '-n', '1', '--unit', 'months', '--eom']],
   spot: [['spot', 'USDJPY', '--trade-date', '2023-12-28'], ['spot', 'EURUSD', '--trade-date', '2023-06-16']],
   'value-date': [['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '1M']],
+  'regional-holidays': [
+    ['regional-holidays', 'US', '--start', '2023-01-01', '--end', '2023-12-31'],
+    ['regional-holidays', 'christian', '--start', '2024-01-01', '--end', '2024-12-31'],
+  ],
+  'phase-types': [['phase-types']],
+  seasons: [['seasons', '--year', '2024']],
+  'mic-mapping': [['mic-mapping'], ['mic-mapping', '--fin-id', 'us.nyse']],
 };
 
 describe('80 columns', () => {
