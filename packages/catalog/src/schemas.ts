@@ -27,10 +27,12 @@ export { z };
 const str = z.string().nullable();
 const date = z.iso.date();
 const dateTime = z.iso.datetime({ offset: true }).openapi({ example: '2023-11-15T09:30:00-05:00' });
+// A pattern, not `format: time`: that format means a full RFC 3339 time with an offset, which
+// these local wall-clock times are not.
 const time = z
   .string()
   .regex(/^\d{2}:\d{2}:\d{2}$/)
-  .openapi({ format: 'time', example: '09:30:00' });
+  .openapi({ example: '09:30:00' });
 
 /*
  * Whole-record examples from the bundled sample (US.NYSE, USD), so /docs shows real answers
