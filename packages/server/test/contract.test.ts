@@ -58,6 +58,23 @@ describe('the OpenAPI document as a client sees it', () => {
     }
   });
 
+  it('the 406 it documents for records is what CSV of a record answers', async () => {
+    const cases: Array<[string, string]> = [
+      ['/health', '/health'],
+      ['/info', '/info'],
+      ['/board', '/board'],
+      ['/markets/XNYS/is_available', '/markets/{identifier}/is_available'],
+      ['/markets/XNYS', '/markets/{identifier}'],
+    ];
+    for (const [path, template] of cases) {
+      expect(doc.paths[template]!.get.responses['406'], template).toBeDefined();
+      const res = await fetch(`${server.url}${path}?format=csv`);
+      expect(res.status, path).toBe(406);
+      expect(((await res.json()) as { detail: string }).detail, path).toMatch(/CSV is available for list answers only/);
+    }
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+
   it('passes redocly lint with the recommended rules; the only warnings are the spec’s own overlapping paths', async () => {
     const config = join(dir, 'redocly.yaml');
     writeFileSync(config, 'extends:\n  - recommended\n');
