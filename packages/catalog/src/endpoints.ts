@@ -32,6 +32,8 @@ export interface EndpointSpec {
   /** As OperationSpec.needs. A page never fails: its script asks the other entries. */
   needs?: Need;
   plan?: 'schedules' | 'currencies';
+  /** As OperationSpec.table: the archive's file it reads, 403 naming it when absent. */
+  table?: string;
   /** The JSON body's schema (kind json), from the schemas module as for the operations. */
   response?: (schemas: typeof Schemas) => z.ZodType;
 }
@@ -124,6 +126,18 @@ export const endpoints = defineEndpoints({
     },
     needs: 'currency',
     plan: 'currencies',
+  },
+  getRegionalHolidayFeed: {
+    path: '/regional-holidays.ics',
+    kind: 'feed',
+    tag: 'Reference',
+    summary: 'Regional or religious holidays of a calendar as an iCalendar feed',
+    description: 'One all-day event per row of /regional-holidays (two holidays of one date are two events), for calendar applications.',
+    params: {
+      calendar: documented(param.text(), { description: 'A 2-letter country code or a religion name, any case.', example: 'US' }),
+      ...feedRange,
+    },
+    table: 'regional-holidays.csv',
   },
 });
 

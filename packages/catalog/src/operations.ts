@@ -21,6 +21,7 @@ export const TAGS = {
   Calendars: 'Business days of joined market and currency calendars: adjusting and advancing dates (QuantLib conventions)',
   FX: 'FX spot and value dates of a currency pair',
   Changes: 'What changed from one version of the data to the next (change sets kept by the server)',
+  Reference: "The archive's reference tables: phase types, MIC mapping, season definitions, regional and religious holidays",
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -636,6 +637,92 @@ export const operations = defineOperations({
   }),
   // Read the adapter's change log (changes.ts), not the Dataset.
   ...changeOperations,
+  // The archive's reference tables. Phase types and season definitions come with schedules;
+  // the MIC mapping and the regional holidays with every plan. An archive without the file
+  // answers 403 naming it (an empty list would claim there are no rows).
+  listRegionalHolidays: operation({
+    path: '/regional-holidays',
+    tag: 'Reference',
+    summary: 'Regional and religious holidays of a calendar in a date range',
+    description:
+      'Rows of regional-holidays.csv for one calendar, ordered by date; a calendar without rows answers an empty list. ' +
+      '403 when the archive has no regional-holidays.csv.',
+    params: {
+      calendar: documented(param.text(), {
+        description: 'A 2-letter country code (regional holidays) or a religion name (religious ones), any case.',
+        example: 'US',
+        cli: { arg: 'calendar', help: '2-letter country code or religion name' },
+      }),
+      start: { ...start, example: '2023-01-01' },
+      end: { ...end, example: '2023-12-31' },
+    },
+    call: (ds, a) => ds.listRegionalHolidays(a.calendar, a.start, a.end),
+    response: (s) => s.z.array(s.RegionalHoliday),
+    table: 'regional-holidays.csv',
+    cacheable: true,
+    cli: { command: 'regional-holidays', description: 'regional and religious holidays of a country or religion' },
+  }),
+  listPhaseTypes: operation({
+    path: '/phase-types',
+    tag: 'Reference',
+    summary: 'Phase types',
+    description: 'Rows of phases.csv in file order: whether each phase counts as open, settles, and publishes a closing price.',
+    params: {},
+    call: (ds) => ds.listPhaseTypes(),
+    response: (s) => s.z.array(s.PhaseType),
+    plan: 'schedules',
+    table: 'phases.csv',
+    cacheable: true,
+    cli: { command: 'phase-types', description: 'phase types: open, settlement, closing price' },
+  }),
+  listSeasonDefinitions: operation({
+    path: '/season-definitions',
+    tag: 'Reference',
+    summary: 'Season definitions',
+    description:
+      'Rows of season-definitions.csv (the dates that season names resolve to, by year), ordered by season name, year ' +
+      'and file order; rows that cannot be read are load warnings (/info) and left out.',
+    params: {
+      season: documented(optional(param.text()), {
+        description: 'Only this season, by name, any case.',
+        example: 'Second Sunday of March',
+        cli: { flag: 'season', help: 'season name, any case' },
+      }),
+      year: documented(optional(param.integer({ min: 1, max: 9999 })), {
+        description: 'Only this year (YYYY).',
+        example: '2024',
+        cli: { flag: 'year', help: 'year, YYYY' },
+      }),
+    },
+    call: (ds, a) => ds.listSeasonDefinitions({ season: a.season, year: a.year }),
+    response: (s) => s.z.array(s.SeasonDefinition),
+    plan: 'schedules',
+    table: 'season-definitions.csv',
+    cacheable: true,
+    cli: { command: 'seasons', description: 'season definitions: the date of each season name by year' },
+  }),
+  listMicMapping: operation({
+    path: '/mic-mapping',
+    tag: 'Reference',
+    summary: 'MIC to FinID mapping',
+    description: 'Rows of mic-mapping.csv, ordered by MIC then FinID; a MIC may map to several markets.',
+    params: {
+      mic: documented(optional(param.mic()), {
+        description: 'Only the rows of this MIC, any case.',
+        example: 'XCME',
+        cli: { flag: 'mic', help: 'MIC, any case' },
+      }),
+      fin_id: documented(optional(param.finId()), {
+        description: 'Only the rows of this FinID, any case.',
+        cli: { flag: 'fin-id', help: 'FinID, any case' },
+      }),
+    },
+    call: (ds, a) => ds.listMicMapping({ mic: a.mic, fin_id: a.fin_id }),
+    response: (s) => s.z.array(s.MicMapping),
+    table: 'mic-mapping.csv',
+    cacheable: true,
+    cli: { command: 'mic-mapping', description: 'which FinIDs each MIC maps to' },
+  }),
 });
 
 export type Operations = typeof operations;

@@ -45,9 +45,9 @@ const NEVER_INVALID: ReadonlySet<string> = new Set(['text']);
  * when its plan may lack what it needs, 422 when a parameter can be invalid, and 503 (no data
  * loaded) for every one. Ascending.
  */
-export function errorStatuses(spec: { needs?: Need | undefined; plan?: string | undefined; params: Params }): ErrorStatus[] {
+export function errorStatuses(spec: { needs?: Need | undefined; plan?: string | undefined; table?: string | undefined; params: Params }): ErrorStatus[] {
   const out = new Set<ErrorStatus>(spec.needs ? NEEDS[spec.needs] : []);
-  if (spec.plan) out.add(403);
+  if (spec.plan || spec.table) out.add(403);
   if (Object.values(spec.params).some((p) => !NEVER_INVALID.has(p.kind))) out.add(422);
   out.add(503);
   return [...out].sort((a, b) => a - b);
@@ -126,6 +126,11 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
   needs?: Need;
   /** What the plan of the data must include; core answers not_in_plan (403) otherwise. */
   plan?: 'schedules' | 'currencies';
+  /**
+   * The archive's file the operation lists (`phases.csv`, …): an archive without it answers
+   * 403 naming the file, as a plan without the table does.
+   */
+  table?: string;
   /** The answer depends only on the URL and the dataset (no clock): a 200 body may be reused until the data is swapped. */
   cacheable?: boolean;
   /**

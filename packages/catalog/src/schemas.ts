@@ -27,10 +27,12 @@ export { z };
 const str = z.string().nullable();
 const date = z.iso.date();
 const dateTime = z.iso.datetime({ offset: true }).openapi({ example: '2023-11-15T09:30:00-05:00' });
+// A pattern, not `format: time`: that format means a full RFC 3339 time with an offset, which
+// these local wall-clock times are not.
 const time = z
   .string()
   .regex(/^\d{2}:\d{2}:\d{2}$/)
-  .openapi({ format: 'time', example: '09:30:00' });
+  .openapi({ example: '09:30:00' });
 
 /*
  * Whole-record examples from the bundled sample (US.NYSE, USD), so /docs shows real answers
@@ -166,6 +168,36 @@ export const CurrencyHoliday = z
     memo: str,
   })
   .openapi('CurrencyHolidayResponse', { example: EXAMPLE_CURRENCYHOLIDAY });
+
+// ---- reference tables of the archive ----
+
+export const PhaseType = z
+  .looseObject({
+    name: z.string(),
+    status: str.openapi({ description: '`Open` when the market counts as open during the phase.' }),
+    settlement: str.openapi({ description: '`Yes` when the phase implies settlement on the date.' }),
+    closing_price: str.openapi({ description: '`Yes` when a closing price is published at its end.' }),
+  })
+  .openapi('PhaseTypeResponse', { example: { name: 'Primary Trading Session', status: 'Open', settlement: 'Yes', closing_price: 'Yes' } });
+
+export const MicMapping = z
+  .looseObject({ mic: z.string(), fin_id: z.string() })
+  .openapi('MicMappingResponse', { example: { mic: 'XNYS', fin_id: 'US.NYSE' } });
+
+export const SeasonDefinition = z
+  .looseObject({ season: z.string(), year: z.number().int(), date })
+  .openapi('SeasonDefinitionResponse', { example: { season: 'Second Sunday of March', year: 2024, date: '2024-03-10' } });
+
+export const RegionalHoliday = z
+  .looseObject({
+    calendar: z.string().openapi({ description: 'A 2-letter country code (regional calendars) or a religion name (religious ones), as written in the data.' }),
+    country: str,
+    date,
+    name: str,
+    type: str.openapi({ description: 'For example `public`, `other`, `religious`.' }),
+    memo: str,
+  })
+  .openapi('RegionalHolidayResponse', { example: { calendar: 'US', country: 'United States', date: '2023-11-23', name: 'Thanksgiving Day', type: 'public', memo: null } });
 
 // ---- trading days, bells, joined calendars, FX dates (calendar-arithmetic.md §1–5) ----
 
@@ -344,10 +376,6 @@ export const AmbiguousError = z
 // ---------------------------------------------------------------------------------------------
 // Change sets (GET /changes, /changes/{to_version}; core's diff.ts builds them).
 
-export const PhaseType = z
-  .looseObject({ name: z.string(), status: str.optional(), settlement: str.optional(), closing_price: str.optional() })
-  .openapi('PhaseType', { example: { name: 'Primary Trading Session', status: 'Open', settlement: 'Yes', closing_price: 'Yes' } });
-
 const ChangeRecord = z
   .union([Market, MarketHoliday, Schedule, Currency, CurrencyHoliday, PhaseType])
   .nullable()
@@ -409,6 +437,10 @@ agree<Agree<z.output<typeof MarketStatus>, core.MarketStatus>>();
 agree<Agree<z.output<typeof MarketDay>, core.MarketDay>>();
 agree<Agree<z.output<typeof Currency>, core.Currency>>();
 agree<Agree<z.output<typeof CurrencyHoliday>, core.CurrencyHoliday>>();
+agree<Agree<z.output<typeof PhaseType>, core.PhaseType>>();
+agree<Agree<z.output<typeof MicMapping>, core.MicMapping>>();
+agree<Agree<z.output<typeof SeasonDefinition>, core.SeasonDefinition>>();
+agree<Agree<z.output<typeof RegionalHoliday>, core.RegionalHoliday>>();
 agree<Agree<z.output<typeof Session>, core.Session>>();
 agree<Agree<z.output<typeof SessionOffset>, core.SessionOffset>>();
 agree<Agree<z.output<typeof SessionCount>, core.SessionCount>>();
@@ -421,7 +453,6 @@ agree<Agree<z.output<typeof AdjustedDate>, core.AdjustedDate>>();
 agree<Agree<z.output<typeof AdvancedDate>, core.AdvancedDate>>();
 agree<Agree<z.output<typeof FxSpot>, core.FxSpot>>();
 agree<Agree<z.output<typeof FxValueDate>, core.FxValueDate>>();
-agree<Agree<z.output<typeof PhaseType>, core.PhaseTypeRow>>();
 agree<Agree<z.output<typeof ChangeSet>, core.ChangeSet>>();
 
 // /status of many markets (bulk.ts builds the body).

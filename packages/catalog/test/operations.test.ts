@@ -28,7 +28,8 @@ const argsFor = (op: Operation) =>
 describe('operations', () => {
   it('an operation declaring a plan answers 403 on data without it, and only those', () => {
     const t = fixtureTables();
-    const holidaysOnly = Dataset.create({ markets: t.markets, holidays: t.holidays });
+    // The reference tables that come with every plan stay: their own absence is another 403.
+    const holidaysOnly = Dataset.create({ markets: t.markets, holidays: t.holidays, micMapping: t.micMapping, regionalHolidays: t.regionalHolidays });
     const noCurrencies = Dataset.create({ ...t, currencies: undefined, currencyHolidays: undefined } as Tables);
     for (const op of Object.values(operations) as Operation[]) {
       for (const [ds, lacks] of [[holidaysOnly, 'schedules'], [noCurrencies, 'currencies']] as const) {
@@ -38,6 +39,18 @@ describe('operations', () => {
         expect(refused, `${op.operationId} on data without ${lacks}`).toBe(needs);
         if (op.plan) expect(op.errors, op.operationId).toContain(403);
       }
+    }
+  });
+
+  it('an operation declaring a table answers 403 on an archive without that file, and only those', () => {
+    const t = fixtureTables();
+    const bare = Dataset.create({ ...t, phaseTypes: undefined, micMapping: undefined, seasonDefinitions: undefined, regionalHolidays: undefined } as Tables);
+    for (const op of Object.values(operations) as Operation[]) {
+      const out = runOperation(op, bare, argsFor(op), () => NOON_NY);
+      const refused = !out.ok && out.status === 403;
+      expect(refused, op.operationId).toBe(op.table !== undefined);
+      if (refused) expect(JSON.stringify(out.body), op.operationId).toContain(`csv/${op.table} is not in the archive`);
+      if (op.table) expect(op.errors, op.operationId).toContain(403);
     }
   });
 

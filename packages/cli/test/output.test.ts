@@ -55,6 +55,13 @@ const COMMANDS: Record<string, string[][]> = {
   bars: [['bars', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '4h'], ['bars', 'XTKS', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '30m']],
   'bars-count': [['bars-count', 'XNYS', '--start', '2023-01-01', '--end', '2023-12-31', '--period', '1m']],
   'special-sessions': [['special-sessions', 'XNYS', '--start', '2023-01-01', '--end', '2024-12-31']],
+  'regional-holidays': [
+    ['regional-holidays', 'US', '--start', '2023-01-01', '--end', '2023-12-31'],
+    ['regional-holidays', 'christian', '--start', '2024-01-01', '--end', '2024-12-31'],
+  ],
+  'phase-types': [['phase-types']],
+  seasons: [['seasons', '--year', '2024']],
+  'mic-mapping': [['mic-mapping'], ['mic-mapping', '--fin-id', 'us.nyse']],
 };
 
 describe('80 columns', () => {

@@ -72,11 +72,13 @@ import type {
   MarketDay,
   MarketHoliday,
   MarketStatus,
+  MicMapping,
   Phase,
-  PhaseTypeRow,
+  PhaseType,
   Plan,
-  RegionalHolidayRow,
   Schedule,
+  RegionalHoliday,
+  SeasonDefinition,
   Session,
   SessionCount,
   SessionDirection,
@@ -84,6 +86,18 @@ import type {
   Tables,
 } from './types.js';
 import { ZoneRegistry, type Zone } from './zone.js';
+import { withExtras } from './build/cells.js';
+
+const TABLE_LABELS: Record<DatasetIndex['absentTables'][number], { label: string; file: string }> = {
+  phaseTypes: { label: 'phase types', file: 'phases.csv' },
+  micMapping: { label: 'MIC mapping', file: 'mic-mapping.csv' },
+  seasonDefinitions: { label: 'season definitions', file: 'season-definitions.csv' },
+  regionalHolidays: { label: 'regional holidays', file: 'regional-holidays.csv' },
+};
+
+/** A cell as answered: empty or missing is null. */
+const cell = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Parses an inclusive date range; both faults are reported together. */
 function parseRange(start: string, end: string): { startDay: number; endDay: number } {
@@ -625,15 +639,81 @@ export class Dataset {
 
   // ---- reference tables ----
 
-  listPhaseTypes(): PhaseTypeRow[] {
+  // Phase types and season definitions come with the schedules (a holidays-only archive has
+  // neither); the MIC mapping and the regional holidays with every plan. A table the plan
+  // includes but the archive lacks is refused naming its file: an empty list would read as
+  // "no rows" when nothing is known.
+
+  /** The phase types table as read, in file order. */
+  listPhaseTypes(): PhaseType[] {
+    this.needTable('phaseTypes', 'schedules');
     return this.index.phaseTypes.slice();
   }
 
-  listRegionalHolidays(calendar: string, start: string, end: string): RegionalHolidayRow[] {
-    const { startDay, endDay } = parseRange(start, end);
-    const entry = this.index.regional.get(calendar.trim().toUpperCase());
+  /**
+   * Regional and religious holidays of one calendar (a 2-letter country code or a religion
+   * name, any case) in an inclusive date range, ordered by date. A calendar without rows answers
+   * an empty list.
+   */
+  listRegionalHolidays(calendar: string, start: string, end: string): RegionalHoliday[] {
+    const args = new Args();
+    const key = args.get(() => {
+      const k = String(calendar ?? '').trim().toUpperCase();
+      if (!k) throw InvalidArgumentError.one('calendar', 'calendar is empty: give a 2-letter country code or a religion name', 'value_error');
+      return k;
+    });
+    const range = args.get(() => parseRange(start, end));
+    args.done();
+    this.needTable('regionalHolidays');
+    const entry = this.index.regional.get(key);
     if (!entry) return [];
-    return entry.rows.slice(lowerBound(entry.days, startDay), lowerBound(entry.days, endDay + 1));
+    return entry.rows
+      .slice(lowerBound(entry.days, range.startDay), lowerBound(entry.days, range.endDay + 1))
+      .map((r) => withExtras({ calendar: r.calendar, country: cell(r.country), date: r.date, name: cell(r.name), type: cell(r.type), memo: cell(r.memo) }, r));
+  }
+
+  /**
+   * Season definitions, optionally of one season (name any case) and one year, ordered by
+   * season name, year and file order. Rows whose season, year or date cannot be read are load
+   * warnings and are left out; two rows of one season and year are both listed.
+   */
+  listSeasonDefinitions(filter: { season?: string | null | undefined; year?: number | string | null | undefined } = {}): SeasonDefinition[] {
+    const args = new Args();
+    const year = filter.year === undefined || filter.year === null || filter.year === '' ? undefined : args.get(() => parseInteger(filter.year, 'year', { min: 1, max: 9999 }));
+    args.done();
+    this.needTable('seasonDefinitions', 'schedules');
+    const season = filter.season?.trim().toLowerCase() || undefined;
+    const rows = this.index.seasonDefinitions!.filter(
+      (r) => typeof r.season === 'string' && r.season !== '' && typeof r.year === 'number' && tryParseDay(String(r.date)) !== undefined,
+    );
+    const picked = rows
+      .map((r, i) => ({ r, i, name: r.season.toLowerCase() }))
+      .filter((x) => (season === undefined || x.name === season) && (year === undefined || x.r.year === year));
+    picked.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.r.year - b.r.year || a.i - b.i));
+    return picked.map((x) => withExtras({ season: x.r.season, year: x.r.year, date: x.r.date }, x.r));
+  }
+
+  /**
+   * The MIC mapping table, optionally only the rows of one MIC and/or one FinID (any case),
+   * ordered by MIC, then FinID. Rows without a MIC or a FinID are load warnings and left out.
+   */
+  listMicMapping(filter: { mic?: string | null | undefined; fin_id?: string | null | undefined } = {}): MicMapping[] {
+    const args = new Args();
+    const mic = filter.mic ? args.get(() => normalizeMic(filter.mic!, 'mic')) : undefined;
+    const finId = filter.fin_id ? args.get(() => normalizeFinId(filter.fin_id!, 'fin_id')) : undefined;
+    args.done();
+    this.needTable('micMapping');
+    const up = (v: unknown) => String(v ?? '').trim().toUpperCase();
+    const rows = this.index.micMapping!.filter((r) => up(r.mic) !== '' && up(r.fin_id) !== '' && (mic === undefined || up(r.mic) === mic) && (finId === undefined || up(r.fin_id) === finId));
+    return rows.map((r, i) => ({ r, i })).sort((a, b) => cmp(up(a.r.mic), up(b.r.mic)) || cmp(up(a.r.fin_id), up(b.r.fin_id)) || a.i - b.i).map((x) => withExtras({ mic: String(x.r.mic), fin_id: String(x.r.fin_id) }, x.r));
+  }
+
+  /** Refuses (403) a reference table the plan leaves out or the archive does not hold. */
+  private needTable(table: DatasetIndex['absentTables'][number], plan?: 'schedules'): void {
+    if (plan === 'schedules' && this.index.plan === 'holidays_only') throw new NotInPlanError('schedules', `The ${TABLE_LABELS[table].label} table is not covered by the plan of the loaded data (it comes with schedules)`);
+    if (this.index.absentTables.includes(table)) {
+      throw new NotInPlanError(table, `The loaded data has no ${TABLE_LABELS[table].label} table (csv/${TABLE_LABELS[table].file} is not in the archive)`);
+    }
   }
 
   // ---- internals ----

@@ -25,7 +25,7 @@
 import type { MarketEntry } from './model.js';
 import { Dataset } from './dataset.js';
 import { SECONDS_PER_DAY } from './dates.js';
-import type { Currency, CurrencyHoliday, Market, MarketHoliday, PhaseTypeRow, Schedule } from './types.js';
+import type { Currency, CurrencyHoliday, Market, MarketHoliday, PhaseType, Schedule } from './types.js';
 import { ZoneRegistry, type Zone } from './zone.js';
 
 export const CHANGE_KINDS = ['market', 'holiday', 'schedule', 'currency', 'currency_holiday', 'phase_type'] as const;
@@ -40,7 +40,7 @@ export type ChangeKey =
   | { currency_code: string; date: string }
   | { name: string };
 
-export type ChangeRecord = Market | MarketHoliday | Schedule | Currency | CurrencyHoliday | PhaseTypeRow;
+export type ChangeRecord = Market | MarketHoliday | Schedule | Currency | CurrencyHoliday | PhaseType;
 
 export interface Change {
   kind: ChangeKind;
@@ -357,11 +357,11 @@ function diffMultiset(out: Change[], key: { fin_id: string }, xs: readonly Sched
   surplus(yc, xc).forEach((isNew, k) => isNew && out.push(change('schedule', 'added', key, null, ys[k]!)));
 }
 
-function diffPhaseTypes(out: Change[], xs: readonly PhaseTypeRow[], ys: readonly PhaseTypeRow[]): void {
+function diffPhaseTypes(out: Change[], xs: readonly PhaseType[], ys: readonly PhaseType[]): void {
   if (xs === ys) return;
   if (xs.length === ys.length && xs.every((x, k) => recordsEqual(x, ys[k]!))) return;
-  const groups = (rows: readonly PhaseTypeRow[]) => {
-    const m = new Map<string, PhaseTypeRow[]>();
+  const groups = (rows: readonly PhaseType[]) => {
+    const m = new Map<string, PhaseType[]>();
     for (const r of rows) {
       const name = String(r.name);
       const g = m.get(name);

@@ -60,7 +60,8 @@ export class AmbiguousMicError extends OpenbellError {
 export class NotInPlanError extends OpenbellError {
   readonly code = 'not_in_plan' as const;
   constructor(
-    readonly feature: 'schedules' | 'currencies',
+    /** The plan feature, or the table the archive does not hold. */
+    readonly feature: 'schedules' | 'currencies' | TableName,
     message?: string,
   ) {
     super(message ?? `${feature === 'schedules' ? 'Schedules, phases and status are' : 'Currencies are'} not covered by the plan of the loaded data`);

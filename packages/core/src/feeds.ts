@@ -12,7 +12,10 @@
  *   phase starting at the same time adds `-2`, ...).
  * - SUMMARY: `<holiday name> — <key> closed`, `— <key> partial day` (the market trades on its
  *   holiday row's own schedule), `— <key> open` (holiday row with the Regular schedule);
- *   currencies: `— <code> no settlement` or `— <code> settles`.
+ *   currencies: `— <code> no settlement` or `— <code> settles`; regional and religious
+ *   calendars: `— <calendar> (<type>)`.
+ * - A regional calendar may hold two holidays on one date (two feasts): the second one's UID
+ *   ends `-2` (and so on, in row order), so both events survive in a calendar application.
  * - DESCRIPTION: `Schedule: …`, `Settlement: …`, `Memo: …` lines, empty values left out.
  * - A date with two or more holiday rows (bulk-format.md "Bad rows") is still one event, so a
  *   calendar app shows one day: its SUMMARY joins the rows' distinct names with ` / ` and says
@@ -34,11 +37,14 @@ export interface FeedHoliday {
   memo: string | null;
   /** Market rows: `Open` when the market trades that day. Absent for currencies. */
   status?: string | null | undefined;
+  /** Regional rows: the full country name and the holiday's type (public, religious, …). */
+  country?: string | null | undefined;
+  type?: string | null | undefined;
 }
 
 export interface FeedInput {
-  kind: 'market' | 'currency';
-  /** FinID or currency code. */
+  kind: 'market' | 'currency' | 'regional';
+  /** FinID, currency code, or regional calendar (country code or religion name). */
   key: string;
   /** Calendar name shown by calendar apps (X-WR-CALNAME). */
   name: string;
@@ -170,6 +176,7 @@ export function vtimezone(tzid: string, fromMs: number, toMs: number): string[] 
 function summaryOf(input: FeedInput, h: FeedHoliday): string {
   const key = input.key.toUpperCase();
   const name = h.holiday_name?.trim() || 'Holiday';
+  if (input.kind === 'regional') return `${name} — ${input.key}${h.type?.trim() ? ` (${h.type.trim()})` : ''}`;
   if (input.kind === 'currency') {
     return `${name} — ${key} ${(h.settlement ?? '').toLowerCase() === 'yes' ? 'settles' : 'no settlement'}`;
   }
@@ -179,6 +186,7 @@ function summaryOf(input: FeedInput, h: FeedHoliday): string {
 
 function descriptionOf(h: FeedHoliday): string {
   const lines: string[] = [];
+  if (h.country) lines.push(`Country: ${h.country}`);
   if (h.schedule) lines.push(`Schedule: ${h.schedule}`);
   if (h.settlement) lines.push(`Settlement: ${h.settlement}`);
   if (h.memo) lines.push(`Memo: ${h.memo}`);
@@ -205,21 +213,29 @@ export function buildHolidayFeed(input: FeedInput): string {
   const events: string[][] = [];
   const zones = new Map<string, { from: number; to: number }>();
 
-  const byDate = new Map<string, FeedHoliday[]>();
+  const uidKey = key.replace(/[^A-Z0-9._-]/g, '_');
+  // Market and currency rows of one date are one event (two are a conflict); a regional
+  // calendar's rows of one date are distinct holidays (two feasts), each its own event.
+  const groups: { date: string; rows: FeedHoliday[]; nth: number }[] = [];
+  const byDate = new Map<string, { date: string; rows: FeedHoliday[]; nth: number }>();
   for (const h of input.holidays) {
     const same = byDate.get(h.date);
-    if (same) same.push(h);
-    else byDate.set(h.date, [h]);
+    if (same && input.kind !== 'regional') same.rows.push(h);
+    else {
+      const g = { date: h.date, rows: [h], nth: same ? same.nth + 1 : 1 };
+      byDate.set(h.date, g);
+      groups.push(g);
+    }
   }
   const linesOf = new Map((input.duplicates ?? []).map((d) => [d.date, d.lines]));
 
-  for (const [date, rows] of byDate) {
+  for (const { date, rows, nth } of groups) {
     const h = rows[0]!;
     const day = compactDate(h.date);
     const conflict = rows.length > 1;
     const ev = [
       'BEGIN:VEVENT',
-      `UID:${key}-${day}@openbell`,
+      `UID:${uidKey}-${day}${input.kind === 'regional' && nth > 1 ? `-${nth}` : ''}@openbell`,
       `DTSTAMP:${stamp}`,
       `DTSTART;VALUE=DATE:${day}`,
       `DTEND;VALUE=DATE:${compactDate(nextDay(h.date))}`,

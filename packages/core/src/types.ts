@@ -203,6 +203,37 @@ export interface RegionalHolidayRow extends Extra {
   memo?: string | null;
 }
 
+/*
+ * The reference tables as answered: every field service-spec names is present (null when the
+ * cell, or the archive's column, is empty), extra columns ride along.
+ */
+export interface PhaseType extends Extra {
+  name: string;
+  status: string | null;
+  settlement: string | null;
+  closing_price: string | null;
+}
+
+export interface MicMapping extends Extra {
+  mic: string;
+  fin_id: string;
+}
+
+export interface SeasonDefinition extends Extra {
+  season: string;
+  year: number;
+  date: IsoDate;
+}
+
+export interface RegionalHoliday extends Extra {
+  calendar: string;
+  country: string | null;
+  date: IsoDate;
+  name: string | null;
+  type: string | null;
+  memo: string | null;
+}
+
 /** A generated phase of a trading day (PhaseResponse). */
 export interface Phase {
   phase_type: string;

@@ -14,6 +14,7 @@ import type { Publisher } from './publish/handler.js';
 import { prepareApp, type AppOptions, type PreparedApp } from './routes.js';
 import type { DataHolder } from './updates.js';
 import { mountLive } from './live/index.js';
+import { wantsCsv } from './csv.js';
 
 export { inMemoryData, prepareApp, type AppOptions, type PreparedApp } from './routes.js';
 
@@ -50,14 +51,21 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
     });
   }
 
+  // CSV of an answer that is not a list is refused, as the dispatcher refuses it for records
+  // (/health says so itself, ahead of express).
+  app.get(['/info', '/board'], (req, res, next) => {
+    if (!wantsCsv(req, req.query)) return next();
+    res.status(406).json({ detail: `${req.path} does not answer a list: CSV is available for list answers only; ask without format=csv` });
+  });
+
   app.get('/info', (_req, res) => {
     res.json(infoBody(holder));
   });
 
   // The document (zod and its OpenAPI generator) is built on the first request for it, not at start.
-  app.get('/openapi.json', async (_req, res) => {
+  app.get('/openapi.json', async (req, res) => {
     const { openApiBytes } = await import('./openapi.js');
-    res.type('application/json').send(openApiBytes(PACKAGE_VERSION));
+    res.type('application/json').send(openApiBytes(PACKAGE_VERSION, listeningUrl(req)));
   });
   mountDocs(app);
 
@@ -72,4 +80,15 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   });
 
   return Object.assign(app, { holder, logger, dispatch, publisher });
+}
+
+/**
+ * The address the server listens on, as the socket that carried the request has it (behind a
+ * wildcard bind, the interface the client reached); undefined on a Unix socket.
+ */
+function listeningUrl(req: Request): string | undefined {
+  const { localAddress, localPort } = req.socket;
+  if (!localAddress || !localPort) return undefined;
+  const host = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${localPort}`;
 }

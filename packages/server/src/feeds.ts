@@ -1,6 +1,6 @@
 /**
- * Calendar feeds (calendar-arithmetic.md §7): `GET /markets/{id}/holidays.ics` and
- * `GET /currencies/{code}/holidays.ics?start&end`. The rows come from the same core queries
+ * Calendar feeds (calendar-arithmetic.md §7): `GET /markets/{id}/holidays.ics`,
+ * `GET /currencies/{code}/holidays.ics?start&end` and `GET /regional-holidays.ics?calendar=`. The rows come from the same core queries
  * as `/holidays`; the text from core's `buildHolidayFeed`. Errors answer JSON as every route.
  *
  * `start` and `end` default to January 1 of the current year and December 31 of the next
@@ -39,7 +39,7 @@ function openPhasesOf(ds: CalendarQueries, id: string, holidays: { date: string;
   return out;
 }
 
-export function feedHandler(holder: DataHolder, now: () => number, kind: 'market' | 'currency') {
+export function feedHandler(holder: DataHolder, now: () => number, kind: 'market' | 'currency' | 'regional') {
   return (req: IncomingMessage, res: ServerResponse, rawKey: string): void => {
     const url = new URL(req.url ?? '/', 'http://x');
     const d = defaults(now());
@@ -65,6 +65,18 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
           duplicates: ds.duplicateHolidays('market', market.fin_id, start, end),
           stamp,
         });
+      } else if (kind === 'regional') {
+        const holidays = ds.listRegionalHolidays(rawKey, start, end);
+        // The calendar as the data writes it (`Christian`, `US`), whatever the case asked.
+        const calendar = holidays[0]?.calendar ?? rawKey.trim();
+        filename = calendar;
+        text = buildHolidayFeed({
+          kind,
+          key: calendar,
+          name: `${calendar} holidays`,
+          holidays: holidays.map((h) => ({ date: h.date, holiday_name: h.name, settlement: null, memo: h.memo, type: h.type, country: h.country })),
+          stamp,
+        });
       } else {
         const currency = ds.getCurrency(rawKey);
         const holidays = ds.listCurrencyHolidays(rawKey, start, end);
@@ -82,7 +94,7 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
         'Content-Disposition': `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}-holidays.ics"`,
       });
     } catch (err) {
-      const a = toHttp(err, { [kind === 'market' ? 'identifier' : 'code']: 'path', start: 'query', end: 'query' });
+      const a = toHttp(err, kind === 'regional' ? { calendar: 'query', start: 'query', end: 'query' } : { [kind === 'market' ? 'identifier' : 'code']: 'path', start: 'query', end: 'query' });
       send(req, res, a.status, 'application/json; charset=utf-8', JSON.stringify(a.body));
     }
   };

@@ -9,10 +9,17 @@ import { endpoints, MEDIA_TYPES, operations, TAGS, type ApiParam, type Endpoint,
 import * as schemas from '@openbell/catalog/schemas';
 import { AmbiguousError, ErrorDetail, Health, Info, INTERFACE_VERSION, ValidationError } from '@openbell/catalog/schemas';
 
-const ERROR_TEXT: Record<ErrorStatus, string> = {
+/**
+ * What the document lists besides the catalogue's statuses: 406 when CSV is asked of an answer
+ * that is not a list (the dispatcher's rule, and app.ts's for /health, /info and /board).
+ */
+type DocStatus = ErrorStatus | 406;
+
+const ERROR_TEXT: Record<DocStatus, string> = {
   400: 'Date or instant outside the coverage window (of the market, the joined calendar or the currencies)',
   403: 'Not covered by the plan of the loaded data',
   404: 'Unknown market, MIC or currency (a calendar member or a currency of the pair); for /changes, a version the change log does not know',
+  406: 'CSV was asked (format=csv or Accept: text/csv) of an answer that is not a list',
   409: 'MIC that maps to several markets',
   410: 'The change sets after this version are no longer kept; the detail names the oldest kept',
   422: 'A path or query parameter failed validation (one entry per fault)',
@@ -20,7 +27,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   503: 'Calendar data is not loaded yet',
 };
 
-function errorSchema(status: ErrorStatus): z.ZodType {
+function errorSchema(status: DocStatus): z.ZodType {
   if (status === 422) return ValidationError;
   if (status === 409) return AmbiguousError;
   return ErrorDetail;
@@ -85,7 +92,10 @@ function success(op: Operation | Endpoint) {
 
 function register(registry: OpenAPIRegistry, op: Operation | Endpoint): void {
   const responses: Record<string, ReturnType<typeof success>> = { 200: success(op) };
-  for (const status of op.errors) responses[status] = json(ERROR_TEXT[status], errorSchema(status));
+  const statuses: DocStatus[] = [...op.errors];
+  if (!('kind' in op) && !(op.response(schemas) instanceof z.ZodArray)) statuses.push(406);
+  if ('kind' in op && op.kind === 'page') statuses.push(406);
+  for (const status of statuses.sort((a, b) => a - b)) responses[status] = json(ERROR_TEXT[status], errorSchema(status));
   registry.registerPath({
     method: 'get',
     path: op.path,
@@ -101,7 +111,12 @@ function register(registry: OpenAPIRegistry, op: Operation | Endpoint): void {
   });
 }
 
-export function buildOpenApiDocument(packageVersion: string): ReturnType<OpenApiGeneratorV31['generateDocument']> {
+/**
+ * The document; `serverUrl` is the address the server listens on as a client reaches it
+ * (`http://127.0.0.1:8000`), so tools that read the document call this very server;
+ * a server on a Unix socket has no such address and names localhost.
+ */
+export function buildOpenApiDocument(packageVersion: string, serverUrl = 'http://localhost'): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   const registry = new OpenAPIRegistry();
   registry.registerPath({
     method: 'get',
@@ -111,6 +126,7 @@ export function buildOpenApiDocument(packageVersion: string): ReturnType<OpenApi
     tags: ['Service'],
     responses: {
       200: json('Data is loaded and being served', Health),
+      406: json(ERROR_TEXT[406], ErrorDetail),
       503: json('No data loaded yet (or the first load failed)', Health),
     },
   });
@@ -120,7 +136,7 @@ export function buildOpenApiDocument(packageVersion: string): ReturnType<OpenApi
     operationId: 'info',
     summary: 'Versions, data source and statistics',
     tags: ['Service'],
-    responses: { 200: json('Service information', Info) },
+    responses: { 200: json('Service information', Info), 406: json(ERROR_TEXT[406], ErrorDetail) },
   });
   for (const op of Object.values(operations) as Operation[]) register(registry, op);
   for (const e of Object.values(endpoints)) register(registry, e);
@@ -135,7 +151,11 @@ export function buildOpenApiDocument(packageVersion: string): ReturnType<OpenApi
         'trading days and bells, business days of joined calendars, FX spot and value dates, ' +
         `and currencies. Server package version ${packageVersion}. All date-times in answers carry the offset ` +
         "in force in the market's timezone.",
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    servers: [{ url: serverUrl, description: 'This server' }],
+    // A self-hosted read-only service: no authentication, said explicitly (an empty requirement).
+    security: [],
     tags: [
       ...Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       { name: 'Live', description: 'The board and the bell-event stream' },
@@ -144,12 +164,12 @@ export function buildOpenApiDocument(packageVersion: string): ReturnType<OpenApi
   });
 }
 
-let cached: { version: string; body: Buffer } | undefined;
+let cached: { version: string; serverUrl: string | undefined; body: Buffer } | undefined;
 
-/** The serialized document; built on first use and kept for the life of the process. */
-export function openApiBytes(packageVersion: string): Buffer {
-  if (cached?.version !== packageVersion) {
-    cached = { version: packageVersion, body: Buffer.from(JSON.stringify(buildOpenApiDocument(packageVersion))) };
+/** The serialized document; built on first use and kept for the life of the process (and its address). */
+export function openApiBytes(packageVersion: string, serverUrl?: string): Buffer {
+  if (cached?.version !== packageVersion || cached.serverUrl !== serverUrl) {
+    cached = { version: packageVersion, serverUrl, body: Buffer.from(JSON.stringify(buildOpenApiDocument(packageVersion, serverUrl))) };
   }
   return cached.body;
 }

@@ -7,7 +7,9 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { Dataset } from '@openbell/core';
+import { loadSample } from '@openbell/loader';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, inMemoryData, type OpenbellApp } from '../src/index.js';
@@ -134,4 +136,53 @@ describe.skipIf(!CHROMIUM)('GET /board in headless Chromium', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.close();
   });
+});
+
+/**
+ * The layout on the bundled sample (long exchange and phase names, holidays) at a fixed
+ * instant, Thanksgiving 2023: nothing scrolls sideways on a laptop screen or a phone. The
+ * screenshots are the ones docs/ shows.
+ */
+describe.skipIf(!CHROMIUM)('the board on the sample fits the window', () => {
+  let server: http.Server;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const app = createApp({ data: await loadSample(), logLevel: 'silent', now: () => Date.parse('2023-11-23T15:00:00Z') });
+    server = http.createServer((req, res) => {
+      if (!app.dispatch(req, res)) app(req, res);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+  });
+
+  const docs = join(import.meta.dirname, '..', '..', '..', 'docs');
+  it.each([
+    [1280, 800, 'board.png'],
+    [390, 844, 'board-phone.png'],
+  ])('%i×%i px: no sideways scrolling, screenshot docs/%s', async (width, height, file) => {
+    const page = await browser.newPage({ viewport: { width, height } });
+    try {
+      await page.goto(`${base}/board`);
+      await page.waitForSelector('#rows tr[data-status]');
+      await page.waitForFunction(() => document.querySelector('#rows .cd')?.textContent !== '', undefined, { timeout: 5000 });
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect(innerWidth).toBe(width);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      // Every column of the table is inside the window (the last one was cut at 1280 px).
+      const right = await page.$$eval('#board thead th, #rows tr:first-child td', (cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
+      expect(right).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: join(docs, file) });
+    } finally {
+      await page.close();
+    }
+  }, 30_000);
 });

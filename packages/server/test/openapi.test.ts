@@ -239,9 +239,19 @@ describe('OpenAPI document', () => {
   });
 
   it('is served byte-identical on every request (built once)', async () => {
-    const a = await request(app).get('/openapi.json');
-    const b = await request(app).get('/openapi.json');
-    expect(a.text).toBe(b.text);
+    // One listening server: the document names the address it is reached at (supertest
+    // would listen on a new port per request).
+    const srv = app.listen(0, '127.0.0.1');
+    await new Promise((r) => srv.once('listening', r));
+    try {
+      const { port } = srv.address() as { port: number };
+      const [a, b] = [await fetch(`http://127.0.0.1:${port}/openapi.json`), await fetch(`http://127.0.0.1:${port}/openapi.json`)];
+      const text = await a.text();
+      expect(text).toBe(await b.text());
+      expect(JSON.parse(text).servers).toEqual([{ url: `http://127.0.0.1:${port}`, description: 'This server' }]);
+    } finally {
+      srv.close();
+    }
   });
 });
 

@@ -313,6 +313,15 @@ export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
           out,
         )
       : 'no settlement holidays in the range',
+  // One calendar per answer: its name and country would repeat on every line.
+  listRegionalHolidays: (b, out) =>
+    b.length
+      ? table(
+          ['Date', { header: 'Holiday', flex: true, min: 16 }, 'Type', { header: 'Memo', drop: 1 }],
+          b.map((h) => [h.date, h.name, h.type, h.memo]),
+          out,
+        )
+      : 'no holidays of that calendar in the range',
 };
 
 /** The body as text for people (80 columns, no colour unless `out` says otherwise). */

@@ -7,7 +7,7 @@
 import type { DatasetCounts } from '../api.js';
 import type { DataWarning } from '../errors.js';
 import type { CurrencyEntry, MarketEntry, RegionalEntry } from '../model.js';
-import type { Currency, DatasetOptions, Market, MicMappingRow, PhaseTypeRow, Plan, RegionalHolidayRow, Tables } from '../types.js';
+import type { Currency, DatasetOptions, Market, MicMappingRow, PhaseType, Plan, RegionalHolidayRow, SeasonDefinitionRow, Tables } from '../types.js';
 import { ZoneRegistry } from '../zone.js';
 import { DayIndexBuilder, dayCell, str, withExtras } from './cells.js';
 import { addCurrencyHolidays, buildCurrencies } from './currencies.js';
@@ -23,11 +23,19 @@ export interface DatasetIndex {
   micIndex: Map<string, string[]>;
   currencies: Map<string, CurrencyEntry>;
   currencyList: Currency[];
-  phaseTypes: PhaseTypeRow[];
+  phaseTypes: PhaseType[];
   regional: Map<string, RegionalEntry>;
+  /** The mapping table's rows as read, null when the archive has no mic-mapping.csv. */
+  micMapping: MicMappingRow[] | null;
+  /** The season definitions as read, null when the archive has no season-definitions.csv. */
+  seasonDefinitions: SeasonDefinitionRow[] | null;
+  /** Optional tables the archive does not hold, so a listing can tell "none" from "no file". */
+  absentTables: Array<'phaseTypes' | 'micMapping' | 'seasonDefinitions' | 'regionalHolidays'>;
   warnings: DataWarning[];
   counts: DatasetCounts;
 }
+
+const orNull = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
 
 function buildMicIndex(rows: readonly MicMappingRow[] | undefined, markets: Map<string, MarketEntry>, log: BuildLog): Map<string, string[]> {
   const micIndex = new Map<string, string[]>();
@@ -114,7 +122,10 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
   const fallbackEndYear = options.coverageEndYearWithoutHolidays ?? (latestHolidayYear || 2030);
   setCoverage(markets, fallbackEndYear);
 
-  const phaseTypes = tables.phaseTypes ?? [];
+  // Held as answered (every field present), so the listing and the change log show one record.
+  const phaseTypes: PhaseType[] = (tables.phaseTypes ?? []).map((r) =>
+    withExtras({ name: r.name === undefined || r.name === null ? r.name : String(r.name), status: orNull(r.status), settlement: orNull(r.settlement), closing_price: orNull(r.closing_price) }, r),
+  );
   let scheduleCount = 0;
   if (tables.schedules) {
     if (tables.schedules.length > 0 && tables.phaseTypes === undefined) {
@@ -150,6 +161,9 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
     currencyList: [...currencies.values()].map((e) => e.currency).sort(byString((c) => c.currency_code)),
     phaseTypes,
     regional,
+    micMapping: tables.micMapping ?? null,
+    seasonDefinitions: tables.seasonDefinitions ?? null,
+    absentTables: (['phaseTypes', 'micMapping', 'seasonDefinitions', 'regionalHolidays'] as const).filter((t) => tables[t] === undefined),
     warnings: log.finish(),
     counts: {
       markets: markets.size,

@@ -54,13 +54,16 @@ small { display:block; color: var(--muted); font-size: 12.5px; }
 .bell-open { color: var(--open); font-weight: 600; }
 .bell-close { color: var(--closed); font-weight: 600; }
 .holiday { color: #8a4b00; font-weight: 600; }
-td.c-phase, td.c-holiday { white-space: nowrap; }
-td.c-market small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 19em; }
-td.c-holiday { white-space: normal; min-width: 8em; }
+/* Long phase names and holidays wrap instead of widening the table past the window. */
+td.c-phase { white-space: normal; min-width: 9em; }
+td.c-market small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 16em; }
+td.c-holiday { white-space: normal; min-width: 7em; overflow-wrap: anywhere; }
+td.c-bell { white-space: normal; }
+.bell-time { white-space: nowrap; }
 .sample { background:#f59e0b; color:#1f1300; font-weight:700; padding: 2px 8px; border-radius: 4px; font-size: 12px; letter-spacing:.04em; }
 .asked { color: var(--muted); font-weight: 400; font-size: 12.5px; }
 .empty { padding: 24px; text-align:center; color: var(--muted); }
-@media (max-width: 760px) {
+@media (max-width: 1060px) {
   header { padding: 10px 12px; }
   header label { margin-left: 0; width:100%; }
   header input { width: 100%; }

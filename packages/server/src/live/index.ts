@@ -17,7 +17,7 @@ const expressPath = (e: Endpoint): string => e.path.replace(/\{(\w+)\}/g, ':$1')
 const key = (e: Endpoint, req: Request): string => String(req.params[e.pathParams[0]!]);
 
 export function mountLive(app: Express, holder: DataHolder, options: LiveOptions): void {
-  const { boardPage, boardData, events, getMarketHolidayFeed, getCurrencyHolidayFeed } = endpoints;
+  const { boardPage, boardData, events, getMarketHolidayFeed, getCurrencyHolidayFeed, getRegionalHolidayFeed } = endpoints;
   app.get(expressPath(boardPage), boardPageHandler());
   app.get(expressPath(boardData), boardDataHandler(holder, options.now));
   app.get(expressPath(events), eventsHandler(holder, options));
@@ -25,4 +25,6 @@ export function mountLive(app: Express, holder: DataHolder, options: LiveOptions
   const currency = feedHandler(holder, options.now, 'currency');
   app.get(expressPath(getMarketHolidayFeed), (req, res) => market(req, res, key(getMarketHolidayFeed, req)));
   app.get(expressPath(getCurrencyHolidayFeed), (req, res) => currency(req, res, key(getCurrencyHolidayFeed, req)));
+  const regional = feedHandler(holder, options.now, 'regional');
+  app.get(expressPath(getRegionalHolidayFeed), (req, res) => regional(req, res, typeof req.query.calendar === 'string' ? req.query.calendar : ''));
 }

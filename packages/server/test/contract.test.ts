@@ -1,0 +1,125 @@
+/**
+ * The published contract, checked with the tools a client would use: /openapi.json of the
+ * sample server passes `redocly lint` (recommended rules, no ignore file), and a TypeScript
+ * client generated from it by openapi-typescript accepts what every JSON route really answers
+ * (each answer typed as the generated 200 type, then type-checked). Everything runs offline,
+ * from this package's node_modules.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { loadSample } from '@openbell/loader';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type RunningServer } from '../src/index.js';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+const bin = (name: string) => join(import.meta.dirname, '..', 'node_modules', '.bin', name);
+// No update notices, telemetry or other calls out from the tools.
+const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_UPDATE_NOTIFIER: '1', CI: 'true' };
+
+type Doc = {
+  servers?: { url: string }[];
+  security?: unknown[];
+  info: { license?: unknown };
+  paths: Record<string, { get: { operationId: string; parameters?: { name: string; in: string; required?: boolean; schema?: { example?: unknown } }[]; responses: Record<string, { content?: Record<string, unknown> }> } }>;
+};
+
+let server: RunningServer;
+let dir: string;
+let doc: Doc;
+
+beforeAll(async () => {
+  server = await createServer({ data: await loadSample(), port: 0, logLevel: 'silent', updateEveryMinutes: 0 });
+  dir = mkdtempSync(join(tmpdir(), 'openbell-contract-'));
+  const res = await fetch(`${server.url}/openapi.json`);
+  doc = (await res.json()) as Doc;
+  writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc));
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the OpenAPI document as a client sees it', () => {
+  it('names the listening server, an explicit empty security requirement and a license', () => {
+    expect(doc.servers).toEqual([{ url: server.url, description: 'This server' }]);
+    expect(doc.security).toEqual([]);
+    expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
+
+  it('gives every operation at least one 4XX answer', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      expect(Object.keys(item.get.responses).some((s) => /^4\d\d$/.test(s)), path).toBe(true);
+    }
+  });
+
+  it('the 406 it documents for records is what CSV of a record answers', async () => {
+    const cases: Array<[string, string]> = [
+      ['/health', '/health'],
+      ['/info', '/info'],
+      ['/board', '/board'],
+      ['/markets/XNYS/is_available', '/markets/{identifier}/is_available'],
+      ['/markets/XNYS', '/markets/{identifier}'],
+    ];
+    for (const [path, template] of cases) {
+      expect(doc.paths[template]!.get.responses['406'], template).toBeDefined();
+      const res = await fetch(`${server.url}${path}?format=csv`);
+      expect(res.status, path).toBe(406);
+      expect(((await res.json()) as { detail: string }).detail, path).toMatch(/CSV is available for list answers only/);
+    }
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+
+  it('passes redocly lint with the recommended rules; the only warnings are the spec’s own overlapping paths', async () => {
+    const config = join(dir, 'redocly.yaml');
+    writeFileSync(config, 'extends:\n  - recommended\n');
+    const out = await run(bin('redocly'), ['lint', '--config', config, '--format', 'json', join(dir, 'openapi.json')], { env, cwd: dir, maxBuffer: 16 << 20 }).catch(
+      (e: { stdout: string; stderr: string; code: number }) => {
+        throw new Error(`redocly lint failed (${e.code}):\n${e.stdout}\n${e.stderr}`);
+      },
+    );
+    const report = JSON.parse(out.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string }[] };
+    expect(report.totals.errors, JSON.stringify(report.problems.filter((p) => p.severity === 'error'), null, 1)).toBe(0);
+    // `/markets/finid/{finid}` and `/markets/{identifier}/…` are both the spec's paths; the
+    // server resolves the literal segment first.
+    expect(report.problems.filter((p) => p.ruleId !== 'no-ambiguous-paths').map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+  }, 120_000);
+
+  it('generates a TypeScript client whose 200 types accept what every JSON route answers', async () => {
+    await run(bin('openapi-typescript'), [join(dir, 'openapi.json'), '--output', join(dir, 'api.d.ts')], { env, cwd: dir });
+    const lines = ["import type { paths } from './api.js';", ''];
+    let n = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const ok = item.get.responses['200'];
+      if (!ok?.content?.['application/json']) continue;
+      let url = path;
+      const query = new URLSearchParams();
+      for (const p of item.get.parameters ?? []) {
+        const example = p.schema?.example;
+        if (example === undefined) continue;
+        if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(example)));
+        else query.set(p.name, String(example));
+      }
+      const res = await fetch(`${server.url}${url}${query.size ? `?${query}` : ''}`);
+      expect(res.status, `${item.get.operationId} ${url}?${query}`).toBe(200);
+      const body = await res.text();
+      lines.push(`export const ${item.get.operationId}: paths[${JSON.stringify(path)}]['get']['responses'][200]['content']['application/json'] = ${body};`);
+      n++;
+    }
+    expect(n).toBeGreaterThan(30);
+    writeFileSync(join(dir, 'calls.ts'), lines.join('\n') + '\n');
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] }, files: ['calls.ts'] }),
+    );
+    const tsc = require.resolve('typescript/bin/tsc');
+    await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { env, cwd: dir, maxBuffer: 16 << 20 }).catch((e: { stdout: string }) => {
+      throw new Error(`the generated client refuses a real answer:\n${e.stdout.slice(0, 4000)}`);
+    });
+  }, 180_000);
+});
