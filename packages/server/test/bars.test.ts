@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../src/dispatch.js';
+import { createDispatcher } from '../src/http/dispatcher.js';
 import { createApp, createLogger, DataHolder } from '../src/index.js';
 import { fixtureData } from './fixture.js';
 

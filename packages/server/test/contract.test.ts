@@ -97,6 +97,8 @@ describe('the OpenAPI document as a client sees it', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       const ok = item.get.responses['200'];
       if (!ok?.content?.['application/json']) continue;
+      // A sample server has swapped no version yet: a named change set is a 404 (changes-routes tests cover it).
+      if (path === '/changes/{to_version}') continue;
       let url = path;
       const query = new URLSearchParams();
       for (const p of item.get.parameters ?? []) {
