@@ -325,21 +325,21 @@ export class Dataset {
    * `JSON.stringify(generatePhases(…))` byte for byte, written without building the records:
    * what a server sends. Arguments are checked now, before the first piece.
    */
-  phaseJsonChunks(identifier: string, start: string, end: string, options?: JsonPieceOptions): Iterable<Uint8Array> {
+  phaseJsonChunks(identifier: string, start: string, end: string): Iterable<Uint8Array> {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
     checkGenerated(entry, startDay, endDay);
-    return phaseJsonPieces(entry, startDay, endDay, options);
+    return phaseJsonPieces(entry, startDay, endDay);
   }
 
   /** The JSON of `listDays` as UTF-8 bytes in pieces, as `phaseJsonChunks`. */
-  dayJsonChunks(identifier: string, start: string, end: string, options?: JsonPieceOptions): Iterable<Uint8Array> {
+  dayJsonChunks(identifier: string, start: string, end: string): Iterable<Uint8Array> {
     const { startDay, endDay } = parseRange(start, end);
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
     checkGenerated(entry, startDay, endDay);
-    return dayJsonPieces(entry, startDay, endDay, options);
+    return dayJsonPieces(entry, startDay, endDay);
   }
 
   listDays(identifier: string, start: string, end: string): MarketDay[] {
