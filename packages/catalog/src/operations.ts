@@ -395,6 +395,7 @@ export const operations = defineOperations({
       '(configurable), as for /days.',
     params: { identifier, start, end },
     call: (ds, a) => ds.sessions(a.identifier, a.start, a.end),
+    bodyChunks: (ds, a) => ds.sessionJsonChunks(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.Session),
     needs: 'range',
     plan: 'schedules',

@@ -28,7 +28,7 @@ import {
 import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, parsePair, parseTenor, spotDay, valueDay, type SpotCalendars } from './fx.js';
 import { compileGlob } from './glob.js';
-import { dayJsonPieces, phaseJsonPieces, type JsonPieceOptions } from './json.js';
+import { dayJsonPieces, phaseJsonPieces, sessionJsonPieces, type JsonPieceOptions } from './json.js';
 import { BAR_BREAKS, BELL_EVENTS, MAX_LAG, MAX_STEPS, SESSION_DIRECTIONS, normalizeCurrencyCode, normalizeFinId, normalizeMarketIdentifier, normalizeMic, parseBoolean, parseEnum, parseInstant, parseInteger, parseIsoDate, parsePattern, parsePeriod } from './params.js';
 import { checkDays, lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
@@ -446,6 +446,18 @@ export class Dataset {
     const entry = this.resolveScheduled(identifier);
     this.checkCoverage(entry, startDay, endDay);
     return listSessions(entry, entry.zone ?? this.utc, startDay, endDay);
+  }
+
+  /**
+   * The JSON of `sessions` as UTF-8 bytes in pieces, as `phaseJsonChunks`. Arguments and the
+   * dates of bad rows are checked now, before the first piece.
+   */
+  sessionJsonChunks(identifier: string, start: string, end: string): Iterable<Uint8Array> {
+    const { startDay, endDay } = parseRange(start, end);
+    const entry = this.resolveScheduled(identifier);
+    this.checkCoverage(entry, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
+    return sessionJsonPieces(entry, entry.zone ?? this.utc, startDay, endDay);
   }
 
   sessionOffset(identifier: string, date: string, n: number, direction: SessionDirection = 'none'): SessionOffset {

@@ -10,7 +10,9 @@
  *
  * The bytes are those of `JSON.stringify` of the library's records (tested as a property).
  */
-import { DAY_NAMES, SECONDS_PER_DAY, civilFromDays, formatDay, isoWeekday, formatOffset, formatTime, type EpochDay, type EpochSeconds } from './dates.js';
+import { DAY_NAMES, SECONDS_PER_DAY, civilFromDays, formatDay, isoWeekday, formatOffset, formatTime, tryParseDay, type EpochDay, type EpochSeconds } from './dates.js';
+import { listSessions } from './sessions.js';
+import type { Zone } from './zone.js';
 import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generateFrom, phaseRecord, phasesByEndDay, type Generated } from './generate.js';
 import type { CompiledRow, MarketEntry } from './model.js';
 import { daysOf, monthBlock, monthsOf, ownerKey, type Month, type MonthBlock } from './month-blocks.js';
@@ -452,6 +454,31 @@ export function dayJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: Ep
     return w.take();
   };
   return jsonArray(OPEN, itemsByMonth(entry, 'days', startDay, endDay, true, make, fresh));
+}
+
+/**
+ * The JSON array of `sessions` (startDay..endDay) in pieces whose concatenation is the answer's
+ * bytes: a session depends on its date alone, so months are kept as blocks like day views. A
+ * session is a handful of strings, stringified once when its month is made.
+ */
+export function sessionJsonPieces(entry: MarketEntry, zone: Zone, startDay: EpochDay, endDay: EpochDay): Generator<Uint8Array, void, void> {
+  const write = (from: EpochDay, to: EpochDay, at?: Int32Array): Uint8Array => {
+    const w = new ByteWriter((to - from + 1) * 160 + 256);
+    let next = from;
+    for (const s of listSessions(entry, zone, from, to)) {
+      const day = tryParseDay(s.date)!;
+      if (at) while (next <= day) at[next++ - from] = w.pos;
+      w.text(JSON.stringify(s));
+      w.byte(COMMA);
+    }
+    if (at) while (next <= to + 1) at[next++ - from] = w.pos;
+    return w.take();
+  };
+  const make = (month: Month): MonthBlock => {
+    const at = new Int32Array(month.last - month.first + 2);
+    return { first: month.first, bytes: write(month.first, month.last, at), at };
+  };
+  return jsonArray(OPEN, itemsByMonth(entry, `sessions:${zone.id}`, startDay, endDay, true, make, (from, to) => write(from, to)));
 }
 
 // The constant bytes of a day view, in the order of its record (dataset.ts, dayViews).

@@ -181,3 +181,29 @@ describe('JSON bytes of phases and days', () => {
     expect(() => ds.dayJsonChunks('US.NYSE', '1990-01-01', '1990-01-02')).toThrow(/outside the coverage window/);
   });
 });
+
+describe('JSON bytes of sessions', () => {
+  it('equal JSON.stringify of sessions, from month blocks cold or kept, across markets and ranges', () => {
+    fc.assert(
+      fc.property(marketArb, fc.array(rangeArb, { minLength: 2, maxLength: 3 }), (m, ranges) => {
+        const ds = Dataset.create(tablesFor([m]));
+        for (const r of ranges) {
+          const s = formatDay(r.start);
+          const e = formatDay(r.start + r.len);
+          same(bytes(ds.sessionJsonChunks('XX.M0', s, e)), json(ds.sessions('XX.M0', s, e)));
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('check bad-row dates before the first piece, as sessions does', () => {
+    const t = fixtureTables();
+    t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+    const ds = Dataset.create(t);
+    same(bytes(ds.sessionJsonChunks('US.NYSE', '2023-12-01', '2024-01-05')), json(ds.sessions('US.NYSE', '2023-12-01', '2024-01-05')));
+    expect(() => ds.sessions('US.NYSE', '2024-01-09', '2024-01-13')).toThrow(/Second Sunday of March/);
+    expect(() => [...ds.sessionJsonChunks('US.NYSE', '2024-01-09', '2024-01-13')]).toThrow(/Second Sunday of March/);
+  });
+});
