@@ -141,16 +141,16 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
   /**
    * The 200 body's bytes (`JSON.stringify` of `call`'s answer, UTF-8) in consecutive pieces,
    * written by core without building the records, so the server can produce and write a long
-   * answer over several turns of its event loop. The first piece may be written in `scratch`
-   * (see core's JsonPieceOptions).
+   * answer over several turns of its event loop. Pieces may be views of memory core keeps
+   * (month blocks): the caller never writes in them.
    */
-  bodyChunks?(ds: CalendarQueries, args: ParamValues<S>, scratch?: Uint8Array): Iterable<Uint8Array>;
+  bodyChunks?(ds: CalendarQueries, args: ParamValues<S>): Iterable<Uint8Array>;
   /**
    * The CSV body's bytes in pieces, as `bodyChunks` for JSON: for a list too long to build as
    * records and then as one text (the answer of `toCsv` otherwise). Its arguments are checked
    * before the first piece, so a refusal is still a whole error answer.
    */
-  csvChunks?(ds: CalendarQueries, args: ParamValues<S>, scratch?: Uint8Array): Iterable<Uint8Array>;
+  csvChunks?(ds: CalendarQueries, args: ParamValues<S>): Iterable<Uint8Array>;
   /** The command-line command; operations without one are REST and library only. */
   cli?: C;
 }

@@ -13,7 +13,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute } from '@openbell/catalog';
+import { LRUCache } from 'lru-cache';
+import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute, type RouteMatch } from '@openbell/catalog';
 import { CSV_TYPE, toCsv, wantsCsv } from '../csv.js';
 import type { Limits, Operation, OperationContext } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
@@ -22,7 +23,6 @@ import { answerCaches, answerEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyC
 import { etagMatches } from './conditional.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
-import { ScratchPool } from './scratch.js';
 import { JSON_TYPE, send, sendError, sendPieces } from './send.js';
 import { streamPieces } from './stream.js';
 import { UrlMemo, type Reading } from './url-memo.js';
@@ -35,6 +35,16 @@ export type Dispatcher = (req: IncomingMessage, res: ServerResponse) => boolean;
 const SLICE_MS = 8;
 /** Answers smaller than this that finish within one slice are sent whole (and may be cached). */
 const WHOLE_BYTES = 1024 * 1024;
+
+/** Paths whose route is kept, and the longest kept. */
+const ROUTES_KEPT = 1024;
+const ROUTE_PATH_MAX_LENGTH = 256;
+
+/** Whether the request names one of the operation's instant parameters. */
+function namesInstant(op: Operation, raw: Record<string, unknown>): boolean {
+  for (const name in op.params) if (op.params[name]!.kind === 'instant' && raw[name] !== undefined) return true;
+  return false;
+}
 
 /** A Buffer over the same bytes (no copy). */
 function asBuffer(bytes: Uint8Array): Buffer {
@@ -71,7 +81,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const context: OperationContext = options.context ?? {};
   const cacheFor = answerCaches(cacheBytes);
   const match = createRouteMatcher();
-  const scratchPool = new ScratchPool();
+  const routes = new LRUCache<string, RouteMatch>({ max: ROUTES_KEPT });
   const memo = new UrlMemo();
 
   /**
@@ -100,7 +110,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const read = readOperationArgs(op, data?.dataset, raw, holder.loadError, limits);
     if (!read.ok) return sendError(req, res, read, logger);
     const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
-    memo.remember(req.url!, reading);
+    // A URL naming an instant (status at a time) rarely comes back: keeping it would only push
+    // out readings that do.
+    if (!namesInstant(op, raw)) memo.remember(req.url!, reading);
     answerRead(reading, data!, req, res);
   };
 
@@ -171,9 +183,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     let size = 0;
     let step: IteratorResult<Uint8Array>;
     const started = performance.now();
-    const scratch = scratchPool.take();
     try {
-      pieces = (csv ? op.csvChunks! : op.bodyChunks!)(ds, args, scratch)[Symbol.iterator]();
+      pieces = (csv ? op.csvChunks! : op.bodyChunks!)(ds, args)[Symbol.iterator]();
       for (;;) {
         step = pieces.next();
         if (step.done) break;
@@ -182,28 +193,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (size > WHOLE_BYTES || performance.now() - started > sliceMs) break;
       }
     } catch (err) {
-      scratchPool.give(scratch);
       return sendError(req, res, failure(op, err), logger);
     }
     if (step.done) {
-      // Not kept and not compressed: the pieces go out as they are, without a copy.
+      // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
+      // they are, without a copy.
       if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
-        scratchPool.giveAfter(res, scratch);
         const type = csv ? { 'Content-Type': CSV_TYPE } : etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' };
         return sendPieces(req, res, 200, parts, size, type);
       }
-      let body = parts.length === 1 ? asBuffer(parts[0]!) : Buffer.concat(parts, size);
-      if (body.buffer !== scratch.buffer) scratchPool.give(scratch);
-      else if (cache && key !== undefined) {
-        // The cache keeps its own copy; the write buffer goes back at once.
-        body = Buffer.from(body);
-        scratchPool.give(scratch);
-      } else scratchPool.giveAfter(res, scratch);
+      const body = Buffer.concat(parts, size);
       if (csv) return send(req, res, 200, body, { 'Content-Type': CSV_TYPE });
       if (cache && key !== undefined) cache.set(key, body);
       return sendAnswer(req, res, body, etag, cache, key);
     }
-    scratchPool.giveAfter(res, scratch);
     const type = csv ? CSV_TYPE : JSON_TYPE;
     streamPieces(req, res, etag ? { 'Content-Type': type, ETag: etag } : { 'Content-Type': type }, parts, pieces, sliceMs, logger);
   };
@@ -238,10 +241,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
     const qAt = url.indexOf('?');
     const path = qAt === -1 ? url : url.slice(0, qAt);
-    const m = match(path);
-    if (!m) return false;
+    // Many URLs share a path (a market's status at many instants): its route is matched once.
+    let m = routes.get(path);
+    if (m === undefined) {
+      const found = match(path);
+      if (found === null) return false;
+      m = found;
+      if (path.length <= ROUTE_PATH_MAX_LENGTH) routes.set(path, m);
+    }
     const started = log ? log.begin() : 0;
-    respond(m.compiled, req, res, m.params, qAt === -1 ? '' : url.slice(qAt + 1));
+    // respond decodes the parameters in place: the kept match stays as matched.
+    respond(m.compiled, req, res, { ...m.params }, qAt === -1 ? '' : url.slice(qAt + 1));
     if (log) logAnswer(log, req, res, started);
     return true;
   };
