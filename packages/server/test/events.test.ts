@@ -108,6 +108,42 @@ describe('bell events on a fake clock', () => {
   });
 });
 
+describe('errors from /events', () => {
+  /** Status, the headers an error answer sets, and the parsed body. */
+  const answer = (url: string) =>
+    new Promise<{ status: number; type: unknown; length: unknown; body: unknown }>((resolve, reject) => {
+      http
+        .get(url, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], length: res.headers['content-length'], body: JSON.parse(text) }));
+        })
+        .on('error', reject);
+    });
+
+  it('have the status and body the data routes give for the same fault', async () => {
+    // No data yet: 503, as /markets/{identifier} answers it, before and after a failed load.
+    const empty = createApp({ logLevel: 'silent' });
+    const { base: b0 } = await serve(empty);
+    const notYet = await answer(`${b0}/events?markets=XNYS`);
+    expect(notYet.status).toBe(503);
+    expect(notYet).toEqual(await answer(`${b0}/markets/XNYS`));
+    expect(notYet.body).toEqual({ detail: expect.any(String) });
+    empty.holder.loadError = 'the download failed (HTTP 500)';
+    const failed = await answer(`${b0}/events?markets=XNYS`);
+    expect(failed).toEqual(await answer(`${b0}/markets/XNYS`));
+    expect((failed.body as { detail: string }).detail).toContain('the download failed (HTTP 500)');
+    // More than 1,000 markets: the 422 of the bulk /status, entries with loc, msg and type.
+    const { base } = await serve(createApp({ data: fixtureData(), logLevel: 'silent' }));
+    const many = `markets=${Array(1001).fill('XNYS').join(',')}`;
+    const tooMany = await answer(`${base}/events?${many}`);
+    expect(tooMany.status).toBe(422);
+    expect(tooMany).toEqual(await answer(`${base}/status?${many}`));
+    expect(tooMany.body).toEqual({ detail: [{ loc: ['query', 'markets'], msg: expect.any(String), type: expect.any(String) }] });
+  });
+});
+
 describe('graceful close', () => {
   it('an open event stream does not hold up the server closing', async () => {
     const running = await createServer({ data: fixtureData(), port: 0, logLevel: 'silent', drainTimeoutMs: 20_000 });
