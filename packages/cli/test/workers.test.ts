@@ -7,6 +7,7 @@ import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, SAMPLE_ZIP, sampleWithMarket, scratch, serve, type Served } from './helpers.js';
+import { alive, logLines, sleep, waitFor } from './processes.js';
 
 const TOKEN = 'cli-workers-token-81c3aa';
 const dir = join(scratch, 'workers');
@@ -20,21 +21,6 @@ afterAll(async () => {
 });
 
 const changedArchive = (): Uint8Array => sampleWithMarket('ZZ.WORKERS,Workers Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZWK,Equities,,,');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor(what: string, cond: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-/** The JSON log lines of a process's stdout. */
-const logLines = (stdout: string) =>
-  stdout
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as { msg: string; pid: number; reason?: string });
 
 interface Info {
   data: { version: string | null };
@@ -66,14 +52,6 @@ async function byWorker(url: string, requests = 8): Promise<Map<number, string |
   }
   return seen;
 }
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The worker's pid on a keep-alive connection of its own (one agent, one socket). */
 function pidOn(agent: http.Agent, url: string): Promise<number> {
