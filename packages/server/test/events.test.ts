@@ -109,7 +109,7 @@ describe('bell events on a fake clock', () => {
   });
 });
 
-describe('errors from /events', () => {
+describe('errors from /events (and the board and feeds)', () => {
   /** Status, the headers an error answer sets, and the parsed body. */
   const answer = (url: string) =>
     new Promise<{ status: number; type: unknown; length: unknown; body: unknown }>((resolve, reject) => {
@@ -135,6 +135,9 @@ describe('errors from /events', () => {
     const failed = await answer(`${b0}/events?markets=XNYS`);
     expect(failed).toEqual(await answer(`${b0}/markets/XNYS`));
     expect((failed.body as { detail: string }).detail).toContain('the download failed (HTTP 500)');
+    // The board's data and the holiday feeds answer it the same way.
+    expect(await answer(`${b0}/board/data`)).toEqual(failed);
+    expect(await answer(`${b0}/markets/XNYS/holidays.ics`)).toEqual(failed);
     // More than 1,000 markets: the 422 of the bulk /status, entries with loc, msg and type.
     const { base } = await serve(createApp({ data: fixtureData(), logLevel: 'silent' }));
     const many = `markets=${Array(1001).fill('XNYS').join(',')}`;
