@@ -1,6 +1,7 @@
 // `openbell serve --workers 2` as a real process: both workers answer, an update
 // from a local publisher reaches every worker with one version while the publisher is asked once
-// per interval, a killed worker is replaced, and SIGTERM drains every worker and exits 0.
+// a check, by the primary alone, a killed worker is replaced, and SIGTERM drains every worker and
+// exits 0.
 import { copyFileSync, existsSync, mkdirSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
