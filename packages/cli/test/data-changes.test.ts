@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveSettings } from '../src/config.js';
 import { run, SAMPLE_ZIP, sampleWithMarket, scratch, serve, type Served } from './helpers.js';
+import { sleep, waitFor } from './processes.js';
 
 const SECRET = 'cli-hook-secret-5f2e9d';
 const noFile = () => join(scratch, 'no-config', 'none.json');
@@ -47,14 +48,6 @@ afterAll(async () => {
   }
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor(what: string, cond: () => boolean, ms = 30_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 interface Hook {
   url: string;
@@ -122,8 +115,8 @@ describe.each([1, 2])('serve with --workers %i and a webhook', (workers) => {
 
     writeFileSync(`${published}.tmp`, sampleWithMarket('ZZ.HOOKS,Hooks Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZHK,Equities,,,'));
     renameSync(`${published}.tmp`, published);
-    await waitFor('the webhook', () => rx.hooks.length > 0);
-    await waitFor('the data events', () => streams.every((s) => s.frames.length > 0));
+    await waitFor('the webhook', () => rx.hooks.length > 0, 30_000);
+    await waitFor('the data events', () => streams.every((s) => s.frames.length > 0), 30_000);
     await sleep(1500); // a second delivery (one per worker) would show up by now
     streams.forEach((s) => s.close());
 

@@ -5,6 +5,7 @@ import { strToU8 } from 'fflate';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, SAMPLE_ZIP, sampleWithMarket, scratch, serve, type Served } from './helpers.js';
+import { sleep, waitFor } from './processes.js';
 
 const TOKEN = 'cli-e2e-token-5d2b9e';
 const dir = join(scratch, 'publish');
@@ -21,14 +22,6 @@ const changedArchive = (): Uint8Array => sampleWithMarket('ZZ.PUBLISHED,Publishe
 function publish(bytes: Uint8Array): void {
   writeFileSync(`${published}.tmp`, bytes);
   renameSync(`${published}.tmp`, published);
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor(what: string, cond: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 describe('openbell serve --publish with a subscribing openbell serve', () => {

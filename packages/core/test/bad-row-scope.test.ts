@@ -3,36 +3,13 @@
  * duplicate holiday rows of the vendor's archives (both listed, the date a data error).
  */
 import { describe, expect, it } from 'vitest';
-import { DataError, Dataset, buildHolidayFeed, type FeedHoliday, type Tables } from '../src/index.js';
+import { DataError, buildHolidayFeed, type FeedHoliday } from '../src/index.js';
+import { buildWithSources, errorOf, holidayLine, scheduleLine } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
 import { duplicateRowTables, fixtureTables, sched } from './fixture.js';
 
-const SOURCES: Tables['sources'] = {
-  holidays: { file: 'csv/holidays.csv', headers: { fin_id: 'FinID', date: 'Date', holiday_name: 'Holiday Name' } },
-  schedules: { file: 'csv/schedules.csv', headers: { phase_type: 'Phase Type', in_force_start_date: 'In Force Start Date' } },
-  currencyHolidays: { file: 'csv/currency-holidays.csv', headers: { date: 'Date' } },
-};
-
-function build(mutate: (t: Tables) => void, base: () => Tables = fixtureTables): Dataset {
-  const t = base();
-  t.sources = SOURCES;
-  mutate(t);
-  return Dataset.create(t);
-}
+const build = buildWithSources;
 const clean = build(() => {});
-
-function errorOf(f: () => unknown): DataError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DataError);
-    return e as DataError;
-  }
-  throw new Error('expected a DataError');
-}
-
-const holidayLine = () => fixtureTables().holidays.length + 2;
-const scheduleLine = () => fixtureTables().schedules!.length + 2;
 
 describe('a bad holiday row whose date reads touches that date alone', () => {
   // A row the reader could not read in full (a badly quoted name), dated Wednesday 2023-11-15.

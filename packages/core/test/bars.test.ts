@@ -19,34 +19,14 @@ import {
   type MarketHolidayRow,
   type ScheduleRow,
   type Session,
-  type Tables,
 } from '../src/index.js';
-import { CME, PHASE_TYPES, fixtureTables, sched } from './fixture.js';
+import { faultsOf } from './faults.js';
+import { CME, fixtureTables, sched } from './fixture.js';
+import { hhmm, ID, oneMarket, oneMarketTables, WIN_END, winEnd, winStart } from './one-market.js';
 
 const ds = Dataset.create(fixtureTables());
-const ID = 'XX.TEST';
 
-/** A one-market dataset covering 2023-01-01 .. 2025-12-31. */
-function market(rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[] = [], timezone = 'Asia/Tokyo'): Dataset {
-  const hol = (date: string, extra: Partial<MarketHolidayRow> = {}): MarketHolidayRow => ({
-    fin_id: ID,
-    date,
-    holiday_name: 'Bound',
-    schedule: 'Closed',
-    status: 'Closed',
-    settlement: 'No',
-    ...extra,
-  });
-  const tables: Tables = {
-    markets: [{ fin_id: ID, timezone }],
-    holidays: [hol('2023-01-01'), hol('2025-12-31'), ...holidays.map((h) => hol(h.date!, h))],
-    schedules: rows.map((r) => ({ fin_id: ID, timezone, offset_days: 0, ...r })) as ScheduleRow[],
-    phaseTypes: PHASE_TYPES,
-    micMapping: [],
-    seasonDefinitions: [],
-  };
-  return Dataset.create(tables);
-}
+const market = (rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[] = [], timezone = 'Asia/Tokyo'): Dataset => oneMarket(rows, holidays, timezone);
 
 // The Tokyo Stock Exchange as the sample has it: a lunch break, and the afternoon extended to
 // 15:30 from 2024-11-05.
@@ -63,16 +43,6 @@ const list = (d: Dataset, id: string, start: string, end: string, o: BarOptions)
 const times = (bars: Bar[]) => bars.map((b) => `${b.start.slice(11, 16)}-${b.end.slice(11, 16)}`);
 const instant = (iso: string) => parseInstant(iso, 'x') / 1000;
 const text = (pieces: Iterable<Uint8Array>) => Buffer.concat([...pieces]).toString('utf8');
-
-function faultsOf(call: () => unknown): { param: string; msg: string; type: string }[] {
-  try {
-    call();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InvalidArgumentError);
-    return (e as InvalidArgumentError).faults;
-  }
-  throw new Error('expected an InvalidArgumentError');
-}
 
 describe('§8 bars: examples', () => {
   it('XNYS, the day after Thanksgiving 2023: 5-minute bars from 09:30 to the 13:00 early close', () => {
@@ -357,12 +327,6 @@ describe('§8 bars: bytes', () => {
 
 // ---- properties -----------------------------------------------------------------------------
 
-const WIN_START = '2023-01-01';
-const WIN_END = '2024-12-31';
-const winStart = tryParseDay(WIN_START)!;
-const winEnd = tryParseDay(WIN_END)!;
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
-
 // Touching, overlapping, zero-length and overnight phases on a 10-minute grid; DST zones.
 const rowArb = fc
   .record({
@@ -388,18 +352,8 @@ const marketArb = fc.record({
 });
 
 function propertyMarket(m: { zone: string; rows: Omit<ScheduleRow, 'fin_id'>[]; holidays: { day: number; schedule: string; open: boolean }[] }): Dataset {
-  return Dataset.create({
-    markets: [{ fin_id: ID, timezone: m.zone }],
-    holidays: [
-      { fin_id: ID, date: WIN_START, holiday_name: 'Start', schedule: 'Closed', status: 'Closed', settlement: 'No' },
-      { fin_id: ID, date: WIN_END, holiday_name: 'End', schedule: 'Closed', status: 'Closed', settlement: 'No' },
-      ...m.holidays.map((h) => ({ fin_id: ID, date: formatDay(h.day), holiday_name: `H${h.day}`, schedule: h.schedule, status: h.open ? 'Open' : 'Closed', settlement: h.open ? 'Yes' : 'No' })),
-    ],
-    schedules: m.rows.map((r) => ({ ...r, fin_id: ID, timezone: m.zone })),
-    phaseTypes: PHASE_TYPES,
-    micMapping: [],
-    seasonDefinitions: [],
-  });
+  const holidays = m.holidays.map((h) => ({ date: formatDay(h.day), holiday_name: `H${h.day}`, schedule: h.schedule, status: h.open ? 'Open' : 'Closed', settlement: h.open ? 'Yes' : 'No' }));
+  return Dataset.create(oneMarketTables(m.rows.map((r) => ({ ...r, timezone: m.zone })), holidays, m.zone, WIN_END));
 }
 
 /** The pieces of open time of a session as `sessions` answers it (§1), in epoch seconds. */

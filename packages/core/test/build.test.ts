@@ -7,15 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, type Tables } from '../src/index.js';
+import { buildWithSources, errorOf, scheduleLine, SOURCES } from './bad-rows.js';
 import { CME, fixtureTables, sched } from './fixture.js';
-
-const SOURCES: Tables['sources'] = {
-  markets: { file: 'csv/markets.csv', headers: { fin_id: 'FinID', timezone: 'Timezone' } },
-  holidays: { file: 'csv/holidays.csv', headers: { fin_id: 'FinID', date: 'Date' } },
-  schedules: { file: 'csv/schedules.csv', headers: { phase_type: 'Phase Type', days: 'Days', start: 'Start', end: 'End', offset_days: 'Offset Days' } },
-  currencyHolidays: { file: 'csv/currency-holidays.csv' },
-  currencies: { file: 'csv/currencies.csv' },
-};
 
 const clean = Dataset.create(fixtureTables());
 /** Answers of the markets a bad row must not touch. */
@@ -27,16 +20,7 @@ const untouched = (ds: Dataset) => ({
   eur: ds.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31'),
 });
 
-function build(mutate: (t: Tables) => void): Dataset {
-  return buildOf(mutate);
-}
-
-function buildOf(mutate: (t: Tables) => void): Dataset {
-  const t = fixtureTables();
-  t.sources = SOURCES;
-  mutate(t);
-  return Dataset.create(t);
-}
+const build = buildWithSources;
 
 /**
  * NYSE with a Saturday row in a season that has no 2024 definition, built by `builder`; `spoiled`
@@ -56,19 +40,6 @@ function missingSeason2024(builder: (mutate: (t: Tables) => void) => Dataset) {
   });
   return { ds, DAY, dayOf, spoiled, first: dayOf('2023-09-01') };
 }
-
-function errorOf(f: () => unknown): DataError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(DataError);
-    return e as DataError;
-  }
-  throw new Error('expected a DataError');
-}
-
-/** The fixture's schedule rows before the pushed one: its line is rows + 2. */
-const scheduleLine = () => fixtureTables().schedules!.length + 2;
 
 describe('a bad schedule row affects only its market, naming file, line and column', () => {
   const cases: [string, (t: Tables) => void, string, RegExp][] = [
@@ -342,7 +313,7 @@ describe('bad holiday and market rows', () => {
 describe('bad rows reach joined calendars and FX dates (a member needs its day views or its holidays)', () => {
   // The fixture's currencies cover only late 2023; rows that close nothing widen them to 2000-2030.
   const WINDOW_ROWS = ['USD', 'EUR'].flatMap((currency_code) => ['2000-01-03', '2030-12-27'].map((date) => ({ currency_code, date, holiday_name: 'window', settlement: 'Yes' })));
-  const build = (mutate: (t: Tables) => void) => buildOf((t) => {
+  const build = (mutate: (t: Tables) => void) => buildWithSources((t) => {
     t.currencyHolidays!.push(...WINDOW_ROWS);
     mutate(t);
   });

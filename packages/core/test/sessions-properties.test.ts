@@ -11,23 +11,17 @@ import {
   OutOfCoverageError,
   formatDay,
   parseInstant,
-  tryParseDay,
   type MarketDay,
   type ScheduleRow,
   type Tables,
 } from '../src/index.js';
 import { PHASE_TYPES } from './fixture.js';
+import { hhmm, ID, WIN_END, WIN_START, winEnd, winStart } from './one-market.js';
 
-const WIN_START = '2023-01-01';
-const WIN_END = '2024-12-31';
-const winStart = tryParseDay(WIN_START)!;
-const winEnd = tryParseDay(WIN_END)!;
-const ID = 'XX.TEST';
 
 const DAY_SPECS = ['Mon-Fri', 'Sun-Thu', 'Fri-Mon', 'Sat', 'Sun', 'Mon,Wed,Fri', 'Tue-Sat', 'Mon-Sun'];
 const OPEN_TYPES = ['Primary Trading Session', 'Primary Trading Session, No Settlement'];
 const CLOSED_TYPES = ['Pre-Open', 'Post-Trading Session', 'Call Auction'];
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
 const instant = (iso: string) => parseInstant(iso, 'x');
 
 // ---- general markets: overlapping, touching, zero-length and overnight phases, DST zones ----

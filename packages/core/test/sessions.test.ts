@@ -12,32 +12,14 @@ import {
   type ScheduleRow,
   type Tables,
 } from '../src/index.js';
+import { faultsOf } from './faults.js';
 import { CME, PHASE_TYPES, fixtureTables, sched } from './fixture.js';
+import { oneMarket } from './one-market.js';
 
 const ds = Dataset.create(fixtureTables());
 const at = (iso: string) => Date.parse(iso);
 
-/** A one-market dataset covering 2023-01-01 .. 2025-12-31 with the given rows and holidays. */
-function market(rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[] = [], timezone = 'Asia/Hong_Kong'): Dataset {
-  const hol = (date: string, extra: Partial<MarketHolidayRow> = {}): MarketHolidayRow => ({
-    fin_id: 'XX.TEST',
-    date,
-    holiday_name: 'Bound',
-    schedule: 'Closed',
-    status: 'Closed',
-    settlement: 'No',
-    ...extra,
-  });
-  const tables: Tables = {
-    markets: [{ fin_id: 'XX.TEST', timezone }],
-    holidays: [hol('2023-01-01'), hol('2025-12-31'), ...holidays.map((h) => hol(h.date!, h))],
-    schedules: rows.map((r) => ({ fin_id: 'XX.TEST', timezone, offset_days: 0, ...r })) as ScheduleRow[],
-    phaseTypes: PHASE_TYPES,
-    micMapping: [],
-    seasonDefinitions: [],
-  };
-  return Dataset.create(tables);
-}
+const market = (rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[] = [], timezone = 'Asia/Hong_Kong'): Dataset => oneMarket(rows, holidays, timezone);
 
 /** Makes the compiled row of XX.TEST's Regular group that starts at `startSec` end at `endSec` (white-box). */
 function invert(d: Dataset, startSec: number, endSec: number): void {
@@ -45,16 +27,6 @@ function invert(d: Dataset, startSec: number, endSec: number): void {
   const row = entry.groups.get('regular')!.find((r) => r.startSec === startSec)!;
   expect(endSec).toBeLessThan(row.startSec);
   row.endSec = endSec;
-}
-
-function faultsOf(call: () => unknown): { param: string; msg: string }[] {
-  try {
-    call();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InvalidArgumentError);
-    return (e as InvalidArgumentError).faults;
-  }
-  throw new Error('expected an InvalidArgumentError');
 }
 
 describe('§1 sessions', () => {

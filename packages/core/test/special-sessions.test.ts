@@ -15,34 +15,13 @@ import {
   type MarketHolidayRow,
   type ScheduleRow,
   type SpecialSession,
-  type Tables,
 } from '../src/index.js';
-import { CME, PHASE_TYPES, fixtureTables, sched } from './fixture.js';
+import { CME, fixtureTables, sched } from './fixture.js';
+import { hhmm, ID, oneMarket, oneMarketTables, winStart } from './one-market.js';
 
 const ds = Dataset.create(fixtureTables());
-const ID = 'XX.TEST';
 
-function tables(rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[], timezone: string): Tables {
-  const hol = (date: string, extra: Partial<MarketHolidayRow> = {}): MarketHolidayRow => ({
-    fin_id: ID,
-    date,
-    holiday_name: 'Bound',
-    schedule: 'Closed',
-    status: 'Closed',
-    settlement: 'No',
-    ...extra,
-  });
-  return {
-    markets: [{ fin_id: ID, timezone }],
-    holidays: [hol('2023-01-01'), hol('2025-12-31'), ...holidays.map((h) => hol(h.date!, h))],
-    schedules: rows.map((r) => ({ fin_id: ID, timezone, offset_days: 0, ...r })) as ScheduleRow[],
-    phaseTypes: PHASE_TYPES,
-    micMapping: [],
-    seasonDefinitions: [],
-  };
-}
-
-const market = (rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[] = [], timezone = 'Europe/London') => Dataset.create(tables(rows, holidays, timezone));
+const market = (rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[] = [], timezone = 'Europe/London') => oneMarket(rows, holidays, timezone);
 const open = (date: string, schedule: string, name = 'Special day'): Partial<MarketHolidayRow> => ({ date, holiday_name: name, schedule, status: 'Open', settlement: 'Yes' });
 
 const REGULAR = sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '08:00:00', '16:30:00');
@@ -183,11 +162,6 @@ describe('§9 special sessions: examples', () => {
 
 // ---- property: an oracle that removes the row and asks sessions ------------------------------
 
-const WIN_START = '2023-01-01';
-const WIN_END = '2024-12-31';
-const winStart = tryParseDay(WIN_START)!;
-const winEnd = tryParseDay(WIN_END)!;
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
 const instant = (iso: string | null) => (iso === null ? null : parseInstant(iso, 'x'));
 
 const rowArb = fc
@@ -219,7 +193,7 @@ type Spec = { zone: string; rows: Omit<ScheduleRow, 'fin_id'>[]; holidays: { day
 function build(m: Spec, without?: number): Dataset {
   const hs = m.holidays.filter((h) => h.day !== without);
   return Dataset.create(
-    tables(
+    oneMarketTables(
       m.rows.map((r) => ({ timezone: m.zone, ...r })),
       hs.map((h) => ({ date: formatDay(h.day), holiday_name: `H${h.day}`, schedule: h.schedule, status: h.open ? 'Open' : 'Closed', settlement: h.open ? 'Yes' : 'No' })),
       m.zone,

@@ -70,7 +70,7 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   mountDocs(app);
 
   // The catalogue's board, bell-event stream and holiday feeds.
-  mountLive(app, holder, { ...options.live, now });
+  mountLive(app, holder, { ...options.live, now, logger });
 
   app.use((req, res) => {
     res.status(404).json({ detail: `Not Found: no route for ${req.method} ${req.path}` });

@@ -10,6 +10,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildHolidayFeed, type CalendarQueries, type FeedHoliday, type Phase } from '@openbell/core';
 import { toHttp, DataNotLoadedError } from '@openbell/catalog';
+import type { Logger } from 'pino';
+import { sendError } from './http/send.js';
 import type { DataHolder } from './updates.js';
 
 function defaults(now: number): { start: string; end: string } {
@@ -39,7 +41,7 @@ function openPhasesOf(ds: CalendarQueries, id: string, holidays: { date: string;
   return out;
 }
 
-export function feedHandler(holder: DataHolder, now: () => number, kind: 'market' | 'currency' | 'regional') {
+export function feedHandler(holder: DataHolder, now: () => number, kind: 'market' | 'currency' | 'regional', logger?: Logger) {
   return (req: IncomingMessage, res: ServerResponse, rawKey: string): void => {
     const url = new URL(req.url ?? '/', 'http://x');
     const d = defaults(now());
@@ -94,8 +96,8 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
         'Content-Disposition': `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}-holidays.ics"`,
       });
     } catch (err) {
-      const a = toHttp(err, kind === 'regional' ? { calendar: 'query', start: 'query', end: 'query' } : { [kind === 'market' ? 'identifier' : 'code']: 'path', start: 'query', end: 'query' });
-      send(req, res, a.status, 'application/json; charset=utf-8', JSON.stringify(a.body));
+      const locations = kind === 'regional' ? { calendar: 'query', start: 'query', end: 'query' } as const : { [kind === 'market' ? 'identifier' : 'code']: 'path', start: 'query', end: 'query' } as const;
+      sendError(req, res, { ...toHttp(err, locations), error: err }, logger);
     }
   };
 }

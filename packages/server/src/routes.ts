@@ -49,7 +49,7 @@ export interface AppOptions {
    */
   publish?: PublisherOptions;
   /** Board, bell events and feeds: event-stream timing, for tests. */
-  live?: Omit<LiveOptions, 'now'>;
+  live?: Omit<LiveOptions, 'now' | 'logger'>;
   /**
    * What the operations read besides the data: `changes`, the change log behind /changes
    * (createServer fills it from its `changes` feed). Without it /changes answers an empty log.

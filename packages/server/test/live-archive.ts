@@ -1,7 +1,8 @@
 /**
- * A small archive built around the real clock: one market (LIVE.TEST, UTC) whose primary
- * session began a minute before `t0` and ends at `closeAt`, every day of the week. Used by the
- * real-clock event test and the browser test; nothing else depends on the date they run.
+ * A small archive built around an instant: one market (LIVE.TEST, UTC) whose primary session
+ * began a minute before `t0` and ends at `closeAt`, every day of the week. Used by the event
+ * test on the server's default clock and the browser test, each at a fixed instant on a clock
+ * the test moves.
  */
 import type { Tables } from '@openbell/core';
 

@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStatusManyFailure, localDate, type CalendarQueries } from '@openbell/core';
 import { bulkError } from '@openbell/catalog';
 import { toHttp, DataNotLoadedError } from '@openbell/catalog';
+import type { Logger } from 'pino';
+import { sendError } from '../http/send.js';
 import type { DataHolder } from '../updates.js';
 import { BOARD_HTML } from './board-page.js';
 
@@ -27,7 +29,7 @@ function holidayOn(ds: CalendarQueries, finId: string, date: string): string | n
   }
 }
 
-export function boardDataHandler(holder: DataHolder, now: () => number) {
+export function boardDataHandler(holder: DataHolder, now: () => number, logger?: Logger) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://x');
     try {
@@ -62,8 +64,7 @@ export function boardDataHandler(holder: DataHolder, now: () => number) {
       };
       send(req, res, 200, 'application/json; charset=utf-8', JSON.stringify(body));
     } catch (err) {
-      const a = toHttp(err, {});
-      send(req, res, a.status, 'application/json; charset=utf-8', JSON.stringify(a.body));
+      sendError(req, res, { ...toHttp(err, {}), error: err }, logger);
     }
   };
 }

@@ -17,7 +17,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openBellEventStream, type BellEventStream, type StatusManyRequest } from '@openbell/core';
-import { bulkError, toHttp } from '@openbell/catalog';
+import { bulkError, DataNotLoadedError, toHttp } from '@openbell/catalog';
+import type { Logger } from 'pino';
+import { sendError } from '../http/send.js';
 import type { LoadedData } from '../types.js';
 import type { DataHolder } from '../updates.js';
 
@@ -30,6 +32,8 @@ export interface LiveOptions {
   heartbeatMs?: number;
   /** How far ahead events are planned, ms (default core's DEFAULT_HORIZON_MS, one hour). */
   horizonMs?: number;
+  /** Where a failure of ours (a 500) is logged with its cause. */
+  logger?: Logger;
   /** Data changes: each event is sent as `event: data` (data-changes.md §2). */
   dataChanges?: { subscribe(listener: (event: unknown) => void): () => void };
 }
@@ -41,12 +45,6 @@ export function chosenMarkets(query: URLSearchParams): StatusManyRequest {
   return { subset: query.get('subset') ?? '*' };
 }
 
-function sendJsonError(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
 function frame(event: string, data: unknown, id?: string): string {
   return `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -54,13 +52,13 @@ function frame(event: string, data: unknown, id?: string): string {
 export function eventsHandler(holder: DataHolder, options: LiveOptions) {
   const tickMs = options.tickMs ?? 1000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
-  const { now, horizonMs } = options;
+  const { now, horizonMs, logger } = options;
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://x');
     let data: LoadedData | undefined = holder.current;
     if (!data) {
-      sendJsonError(res, 503, { detail: holder.loadError ? `Calendar data is not loaded: ${holder.loadError}` : 'Calendar data is not loaded yet; try again shortly' });
+      sendError(req, res, toHttp(new DataNotLoadedError(holder.loadError)), logger);
       return;
     }
     const request = chosenMarkets(url.searchParams);
@@ -70,8 +68,7 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     try {
       stream = open(lastId);
     } catch (err) {
-      const a = toHttp(err, { markets: 'query', subset: 'query' });
-      sendJsonError(res, a.status, a.body);
+      sendError(req, res, { ...toHttp(err, { markets: 'query', subset: 'query' }), error: err }, logger);
       return;
     }
 

@@ -19,12 +19,12 @@ const key = (e: Endpoint, req: Request): string => String(req.params[e.pathParam
 export function mountLive(app: Express, holder: DataHolder, options: LiveOptions): void {
   const { boardPage, boardData, events, getMarketHolidayFeed, getCurrencyHolidayFeed, getRegionalHolidayFeed } = endpoints;
   app.get(expressPath(boardPage), boardPageHandler());
-  app.get(expressPath(boardData), boardDataHandler(holder, options.now));
+  app.get(expressPath(boardData), boardDataHandler(holder, options.now, options.logger));
   app.get(expressPath(events), eventsHandler(holder, options));
-  const market = feedHandler(holder, options.now, 'market');
-  const currency = feedHandler(holder, options.now, 'currency');
+  const market = feedHandler(holder, options.now, 'market', options.logger);
+  const currency = feedHandler(holder, options.now, 'currency', options.logger);
   app.get(expressPath(getMarketHolidayFeed), (req, res) => market(req, res, key(getMarketHolidayFeed, req)));
   app.get(expressPath(getCurrencyHolidayFeed), (req, res) => currency(req, res, key(getCurrencyHolidayFeed, req)));
-  const regional = feedHandler(holder, options.now, 'regional');
+  const regional = feedHandler(holder, options.now, 'regional', options.logger);
   app.get(expressPath(getRegionalHolidayFeed), (req, res) => regional(req, res, typeof req.query.calendar === 'string' ? req.query.calendar : ''));
 }
