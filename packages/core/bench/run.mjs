@@ -10,12 +10,11 @@ import os from 'node:os';
 import { Bench } from 'tinybench';
 import { Dataset, diff, diffSteps } from '../dist/index.js';
 import { generateTables } from './generate-tables.mjs';
-import { barsRow } from './bars.mjs';
+import { barsRows } from './bars.mjs';
 
 // `run.mjs bars` runs the bars case alone (the full run builds 1,000 markets first).
 if (process.argv.includes('bars')) {
-  const [name, value, target] = barsRow();
-  console.log(`Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ${value}  ${target}`);
+  for (const [name, value, target] of barsRows()) console.log(`Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ${value}  ${target}`);
   process.exit(0);
 }
 
@@ -163,7 +162,7 @@ bench.tasks.forEach((t, i) => {
   rows.push([t.name, med < 1 ? `${(med * 1000).toFixed(2)} µs` : `${med.toFixed(3)} ms`, targets[i] ?? '']);
 });
 rows.push(...diffRows);
-rows.push(barsRow());
+rows.push(...barsRows());
 const w = Math.max(...rows.map((r) => r[0].length));
 console.log('\nmedian figures');
 for (const [name, value, target] of rows) console.log(`  ${name.padEnd(w)}  ${value.padStart(11)}  ${target}`);

@@ -7,9 +7,10 @@
  * Pieces are handed out as they fill, so a server can write each one and wait for the socket
  * to drain before asking for the next: a long answer is never whole in memory.
  */
-import { type BarCursor, type BarSeries, barRecord } from './bars.js';
+import { BarCursor, type BarPlan, type BarSeries, barRecord, barsInPiece, planBars } from './bars.js';
 import { SECONDS_PER_DAY, formatDay, formatOffset } from './dates.js';
-import type { JsonPieceOptions } from './json.js';
+import { itemsByMonth, jsonArray, type JsonPieceOptions } from './json.js';
+import type { Month, MonthBlock } from './month-blocks.js';
 import { publishedHeader } from './provenance.js';
 import type { Zone } from './zone.js';
 
@@ -78,14 +79,79 @@ function csvFragments(): Fragments {
 const JSON_FRAGMENTS = jsonFragments();
 const CSV_FRAGMENTS = csvFragments();
 
+/** Bars as kept in month blocks: every bar followed by its separator (a comma; CSV's CRLF). */
+const JSON_ITEMS: Fragments = { ...JSON_FRAGMENTS, next: JSON_FRAGMENTS.first, after: encoder.encode(`${new TextDecoder().decode(JSON_FRAGMENTS.after)},`) };
+const CSV_ITEMS = CSV_FRAGMENTS;
+
+/**
+ * At most this many bars in a month block (about 5 MB of JSON; a month of one-minute bars of a
+ * market open around the clock is 44,640). Finer bars are written as they are asked for, a
+ * piece at a time, never held whole.
+ */
+const BLOCK_BARS = 65_536;
+
 /** The JSON array of a bars answer in pieces whose concatenation equals `JSON.stringify([...series])`. */
 export function barJsonPieces(series: BarSeries, options: JsonPieceOptions = {}): Generator<Uint8Array, void, void> {
-  return barPieces(series, JSON_FRAGMENTS, options);
+  if (!blocksFit(series.plan)) return barPieces(series, JSON_FRAGMENTS, options);
+  return jsonArray(JSON_FRAGMENTS.open, barItems(series, 'json', JSON_ITEMS));
 }
 
 /** The CSV of a bars answer (header, then one CRLF-ended row per bar) in pieces. */
 export function barCsvPieces(series: BarSeries, options: JsonPieceOptions = {}): Generator<Uint8Array, void, void> {
-  return barPieces(series, CSV_FRAGMENTS, options);
+  if (!blocksFit(series.plan)) return barPieces(series, CSV_FRAGMENTS, options);
+  return csvRows(CSV_FRAGMENTS.open, barItems(series, 'csv', CSV_ITEMS));
+}
+
+function* csvRows(header: Uint8Array, rows: Iterable<Uint8Array>): Generator<Uint8Array, void, void> {
+  yield header;
+  for (const r of rows) if (r.length > 0) yield r;
+}
+
+/** Whether the months of a plan are small enough to keep: judged by its busiest day. */
+function blocksFit(plan: BarPlan): boolean {
+  const p = plan.pieces;
+  let most = 0;
+  for (let k = 0; k < p.length; ) {
+    const day = p[k]!;
+    let n = 0;
+    for (; k < p.length && p[k] === day; k += 3) n += barsInPiece(p[k + 1]!, p[k + 2]!, plan.period);
+    if (n > most) most = n;
+  }
+  return most * 31 <= BLOCK_BARS;
+}
+
+/** The bars of a plan's range, month by month, from the kept blocks of its period and rules. */
+function barItems(series: BarSeries, format: string, f: Fragments): Generator<Uint8Array, void, void> {
+  const plan = series.plan;
+  const { entry, period, forceClose, breaks } = plan;
+  const write = (from: number, to: number, at?: Int32Array): Uint8Array => {
+    const part = planBars(entry, from, to, period, forceClose, breaks);
+    if (at && part.count > BLOCK_BARS) throw new RangeError('a month of bars too large to keep');
+    const w = new BarWriter(series.zone, f, alloc(Math.min(part.count, BLOCK_BARS) * 80 + BAR_ROOM));
+    writeByDay(w, part, from, to, at);
+    return w.take(0);
+  };
+  const make = (month: Month): MonthBlock => {
+    const at = new Int32Array(month.last - month.first + 2);
+    return { first: month.first, bytes: write(month.first, month.last, at), at };
+  };
+  const kind = `bars:${format}:${period}:${forceClose ? 1 : 0}:${breaks}`;
+  return itemsByMonth(entry, kind, plan.startDay, plan.endDay, true, make, (from, to) => write(from, to));
+}
+
+/** The bars of `part` (days `from..to`), noting in `at` where each day's begin. */
+function writeByDay(w: BarWriter, part: BarPlan, from: number, to: number, at?: Int32Array): void {
+  const p = part.pieces;
+  let next = from;
+  for (let k = 0; k < p.length; ) {
+    const day = p[k]!;
+    let e = k;
+    while (e < p.length && p[e] === day) e += 3;
+    if (at) while (next <= day) at[next++ - from] = w.pos;
+    w.fill(new BarCursor({ pieces: p.subarray(k, e), period: part.period, forceClose: part.forceClose }), Infinity);
+    k = e;
+  }
+  if (at) while (next <= to + 1) at[next++ - from] = w.pos;
 }
 
 function* barPieces(series: BarSeries, f: Fragments, options: JsonPieceOptions): Generator<Uint8Array, void, void> {

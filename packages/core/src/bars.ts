@@ -35,7 +35,15 @@ export interface BarPlan {
   period: number;
   forceClose: boolean;
   count: number;
+  /** What the plan was made of, so its bytes can be served from month blocks (bars-json.ts). */
+  entry: MarketEntry;
+  startDay: number;
+  endDay: number;
+  breaks: BarBreaks;
 }
+
+/** What a cursor walks: pieces and how to cut them. */
+export type BarPieces = Pick<BarPlan, 'pieces' | 'period' | 'forceClose'>;
 
 /** Bars of a piece [a, b]: one per start a, a + P, … strictly before b. */
 export function barsInPiece(a: number, b: number, period: number): number {
@@ -57,7 +65,7 @@ export function planBars(entry: MarketEntry, startDay: number, endDay: number, p
     if (breaks === 'ignore') add(startDay + i, r[0]!, r[r.length - 1]!);
     else for (let k = 0; k < r.length; k += 2) add(startDay + i, r[k]!, r[k + 1]!);
   }
-  return { pieces: Float64Array.from(flat), period, forceClose, count };
+  return { pieces: Float64Array.from(flat), period, forceClose, count, entry, startDay, endDay, breaks };
 }
 
 /** Refuses a plan that holds more than MAX_BARS bars, before any is made. */
@@ -84,7 +92,7 @@ export class BarCursor {
   private readonly period: number;
   private readonly forceClose: boolean;
 
-  constructor(plan: BarPlan) {
+  constructor(plan: BarPieces) {
     this.pieces = plan.pieces;
     this.period = plan.period;
     this.forceClose = plan.forceClose;

@@ -243,13 +243,13 @@ export class Dataset {
    * The JSON of `generatePhases` as UTF-8 bytes, in pieces whose concatenation equals
    * `JSON.stringify(generatePhases(…))` byte for byte. Arguments are checked now, before the first piece.
    */
-  phaseJsonChunks(identifier: string, start: string, end: string, options?: JsonPieceOptions): Iterable<Uint8Array> {
-    return this.parsed.phaseJsonChunks(...marketRange(identifier, start, end), options);
+  phaseJsonChunks(identifier: string, start: string, end: string): Iterable<Uint8Array> {
+    return this.parsed.phaseJsonChunks(...marketRange(identifier, start, end));
   }
 
   /** The JSON of `listDays` as UTF-8 bytes in pieces, as `phaseJsonChunks`. */
-  dayJsonChunks(identifier: string, start: string, end: string, options?: JsonPieceOptions): Iterable<Uint8Array> {
-    return this.parsed.dayJsonChunks(...marketRange(identifier, start, end), options);
+  dayJsonChunks(identifier: string, start: string, end: string): Iterable<Uint8Array> {
+    return this.parsed.dayJsonChunks(...marketRange(identifier, start, end));
   }
 
   listDays(identifier: string, start: string, end: string): MarketDay[] {
@@ -305,6 +305,11 @@ export class Dataset {
 
   sessions(identifier: string, start: string, end: string): Session[] {
     return this.parsed.sessions(...marketRange(identifier, start, end));
+  }
+
+  /** The JSON of `sessions` as UTF-8 bytes in pieces, as `phaseJsonChunks`; arguments and bad rows are checked now. */
+  sessionJsonChunks(identifier: string, start: string, end: string): Iterable<Uint8Array> {
+    return this.parsed.sessionJsonChunks(...marketRange(identifier, start, end));
   }
 
   sessionOffset(identifier: string, date: string, n: number, direction: SessionDirection = 'none'): SessionOffset {

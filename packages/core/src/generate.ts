@@ -129,12 +129,14 @@ export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: Epoch
  * Overnight attribution: the day view of each local day X of [startDay, endDay] (index 0 is
  * startDay), the phases of `generate(X, X)` that end on X, in generation order. A day view
  * depends on X alone, so a phase that began more than the look-back before its end day belongs
- * to none (whatever range is asked), as with one-day ranges.
+ * to none (whatever range is asked), as with one-day ranges; so does one whose row ends on an
+ * earlier day than it starts (a negative offset): `generate(X, X)` drops it (§4 step 6).
  */
 export function phasesByEndDay(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay, keep?: RowFilter): Generated[][] {
   const byDay: Generated[][] = Array.from({ length: endDay - startDay + 1 }, () => []);
   for (const g of generate(entry, startDay, endDay, keep)) {
-    if (g.endDay >= startDay && g.endDay <= endDay && g.endDay - g.day <= LOOK_BACK_DAYS) byDay[g.endDay - startDay]!.push(g);
+    const span = g.endDay - g.day;
+    if (g.endDay >= startDay && g.endDay <= endDay && span >= 0 && span <= LOOK_BACK_DAYS) byDay[g.endDay - startDay]!.push(g);
   }
   return byDay;
 }

@@ -10,9 +10,12 @@
  *
  * The bytes are those of `JSON.stringify` of the library's records (tested as a property).
  */
-import { DAY_NAMES, SECONDS_PER_DAY, civilFromDays, formatDay, isoWeekday, formatOffset, formatTime, type EpochDay, type EpochSeconds } from './dates.js';
+import { DAY_NAMES, SECONDS_PER_DAY, civilFromDays, formatDay, isoWeekday, formatOffset, formatTime, tryParseDay, type EpochDay, type EpochSeconds } from './dates.js';
+import { listSessions } from './sessions.js';
+import type { Zone } from './zone.js';
 import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generateFrom, phaseRecord, phasesByEndDay, type Generated } from './generate.js';
 import type { CompiledRow, MarketEntry } from './model.js';
+import { daysOf, monthBlock, monthsOf, ownerKey, type Month, type MonthBlock } from './month-blocks.js';
 import type { Market, MarketHoliday, MarketStatus } from './types.js';
 
 const encoder = new TextEncoder();
@@ -118,6 +121,8 @@ function rowJson(row: CompiledRow): RowJson {
 // Indexed by the row's position in its market (`order`), one lookup per answer.
 interface EntryJson {
   rows: (RowJson | undefined)[];
+  /** Whether a row ends before the day it starts (see endsEarly). */
+  endsEarly: boolean | undefined;
   /** Bytes per day of the market's last answers, to size the next one's buffer. */
   phaseBytesPerDay: number;
   dayBytesPerDay: number;
@@ -127,13 +132,8 @@ const entryJson = new WeakMap<MarketEntry, EntryJson>();
 
 function jsonOf(entry: MarketEntry): EntryJson {
   let j = entryJson.get(entry);
-  if (!j) entryJson.set(entry, (j = { rows: [], phaseBytesPerDay: 2048, dayBytesPerDay: 2048 }));
+  if (!j) entryJson.set(entry, (j = { rows: [], endsEarly: undefined, phaseBytesPerDay: 2048, dayBytesPerDay: 2048 }));
   return j;
-}
-
-/** Room for `days` days at `perDay` bytes and a little more, at most a piece and a span. */
-function capacityFor(days: number, perDay: number, pieceBytes: number, chunkDays: number): number {
-  return Math.ceil(Math.min(days, Math.ceil(pieceBytes / perDay) + chunkDays) * perDay * 1.04) + 64;
 }
 
 type Alloc = (size: number) => Uint8Array;
@@ -149,12 +149,8 @@ class ByteWriter {
   private lastDay = NaN;
   private readonly dayBytes = new Uint8Array(10);
 
-  /** The caller's buffer while it is written in; fresh memory once it is full or taken. */
-  private scratch: Uint8Array | undefined;
-
-  constructor(capacity: number, scratch?: Uint8Array) {
-    this.scratch = scratch !== undefined && scratch.length >= capacity ? scratch : undefined;
-    this.buf = this.scratch ?? alloc(capacity);
+  constructor(capacity: number) {
+    this.buf = alloc(capacity);
   }
 
   private grow(need: number): void {
@@ -256,9 +252,9 @@ class ByteWriter {
    * copy when it is large (an answer may be kept in a cache).
    */
   take(capacity = 0): Uint8Array {
-    const spare = this.buf !== this.scratch && this.pos * 8 < this.buf.length * 7;
-    const out = spare ? this.buf.slice(0, this.pos) : this.buf.subarray(0, this.pos);
-    this.scratch = undefined;
+    let out = this.buf.subarray(0, this.pos);
+    // A copy, not Buffer's slice (a view that keeps the whole buffer alive).
+    if (this.pos * 8 < this.buf.length * 7) (out = alloc(this.pos)).set(this.buf.subarray(0, this.pos));
     this.buf = alloc(capacity);
     this.pos = 0;
     return out;
@@ -306,106 +302,187 @@ function writePhase(w: ByteWriter, g: Generated, parts: (RowJson | undefined)[])
 }
 
 export interface JsonPieceOptions {
-  /** Days generated at a time (default 92). */
-  chunkDays?: number;
-  /** A piece is handed out once it holds this many bytes (default 1 MiB), and at the end. */
+  /** Bars: a piece is handed out once it holds this many bytes (default 1 MiB), and at the end. */
   pieceBytes?: number;
   /**
-   * A buffer to write the first piece in when it fits, so memory reused from answer to
+   * Bars: a buffer to write the first piece in when it fits, so memory reused from answer to
    * answer (still in the CPU's caches, its pages mapped) is written instead of fresh memory:
    * that piece is then a view of `scratch`, valid until the caller writes in it again.
    */
   scratch?: Uint8Array;
 }
 
-const CHUNK_DAYS = 92;
+const OPEN = new Uint8Array([91]); // [
+const CLOSE = new Uint8Array([93]); // ]
+const COMMA = 44;
 
-/** A piece is handed out once it holds this much (or at the end): fewer, larger writes. */
-const PIECE_BYTES = 1024 * 1024;
+/**
+ * A JSON array from `head` (`[` and any items) and pieces of items, every item followed by a
+ * comma: the pieces as they are, the last one's comma left off, then `]`.
+ */
+export function* jsonArray(head: Uint8Array, items: Iterable<Uint8Array>): Generator<Uint8Array, void, void> {
+  let pending = head;
+  for (const piece of items) {
+    if (piece.length === 0) continue;
+    yield pending;
+    pending = piece;
+  }
+  if (pending[pending.length - 1] === COMMA) pending = pending.subarray(0, pending.length - 1);
+  yield pending;
+  yield CLOSE;
+}
+
+/**
+ * Whether a market has a row that ends before the day it starts (a negative offset): whether
+ * such a phase is answered depends on where the range starts (§4 step 6), so its phases are not
+ * kept in blocks (its day views are: a day view depends on its date alone).
+ */
+function endsEarly(entry: MarketEntry, j: EntryJson): boolean {
+  if (j.endsEarly === undefined) {
+    j.endsEarly = false;
+    for (const rows of entry.groups.values()) for (const r of rows) if (r.offsetDays < 0) j.endsEarly = true;
+  }
+  return j.endsEarly;
+}
+
+/** Phases starting on `from..to` that do not end before `rangeStart`, each followed by a comma. */
+function writePhases(w: ByteWriter, entry: MarketEntry, from: EpochDay, to: EpochDay, rangeStart: EpochDay, parts: (RowJson | undefined)[], at?: Int32Array): void {
+  let next = from;
+  for (const g of generateFrom(entry, from, to, rangeStart)) {
+    if (at) while (next <= g.day) at[next++ - from] = w.pos;
+    writePhase(w, g, parts);
+    w.byte(COMMA);
+  }
+  if (at) while (next <= to + 1) at[next++ - from] = w.pos;
+}
+
+/** Day views of `from..to`, each followed by a comma; `at` gets where each begins. */
+function writeDays(w: ByteWriter, entry: MarketEntry, from: EpochDay, to: EpochDay, parts: (RowJson | undefined)[], at?: Int32Array): void {
+  const attributed = phasesByEndDay(entry, from, to);
+  for (let day = from; day <= to; day++) {
+    if (at) at[day - from] = w.pos;
+    const own = attributed[day - from]!;
+    const holiday = entry.holidayByDay.get(day) ?? null;
+    w.bytes(DAY_HEAD);
+    w.day(day);
+    w.bytes(WEEKDAY[isoWeekday(day) - 1]!);
+    w.bytes(FLAGS[(dayIsOpen(holiday, own) ? 2 : 0) + (daySettles(holiday, own) ? 1 : 0)]!);
+    if (holiday) {
+      writeHoliday(w, holiday);
+      w.bytes(PHASES);
+    } else w.bytes(NO_HOLIDAY_PHASES);
+    for (let i = 0; i < own.length; i++) {
+      if (i > 0) w.byte(COMMA);
+      writePhase(w, own[i]!, parts);
+    }
+    w.bytes(DAY_END);
+    w.byte(COMMA);
+  }
+  if (at) at[to - from + 1] = w.pos;
+}
+
+/** A month block written by `write` (which fills `at`), its bytes trimmed to size. */
+function makeBlock(month: Month, perDay: number, write: (w: ByteWriter, at: Int32Array) => void): MonthBlock {
+  const days = month.last - month.first + 1;
+  const w = new ByteWriter(Math.ceil(days * perDay * 1.1) + 256);
+  const at = new Int32Array(days + 1);
+  write(w, at);
+  return { first: month.first, bytes: w.take(), at };
+}
+
+/**
+ * The items of `startDay..endDay`, month by month: slices of the kept month blocks of `kind`,
+ * or written afresh for a month whose block could not be made (or when blocks do not apply).
+ */
+export function* itemsByMonth(
+  entry: MarketEntry,
+  kind: string,
+  startDay: EpochDay,
+  endDay: EpochDay,
+  useBlocks: boolean,
+  make: (month: Month) => MonthBlock,
+  fresh: (from: EpochDay, to: EpochDay) => Uint8Array,
+): Generator<Uint8Array, void, void> {
+  const owner = ownerKey(entry);
+  for (const { month, from, to } of monthsOf(startDay, endDay)) {
+    const b = useBlocks ? monthBlock(`${owner}:${kind}:${month.index}`, month, make) : undefined;
+    yield b ? daysOf(b, from, to) : fresh(from, to);
+  }
+}
 
 /**
  * The JSON array of `generatePhases` (phases touching startDay..endDay) in pieces whose
- * concatenation is the answer's bytes. Generation goes by `chunkDays` days of starts; a piece
- * is handed out once it holds at least `pieceBytes` bytes, and at the end.
+ * concatenation is the answer's bytes: `[`, the phases of the look-back that reach into the
+ * range, then those starting on each day of the range, a month at a time.
  */
-export function* phaseJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay, options: JsonPieceOptions = {}): Generator<Uint8Array, void, void> {
-  const { chunkDays = CHUNK_DAYS, pieceBytes = PIECE_BYTES, scratch } = options;
+export function phaseJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay): Generator<Uint8Array, void, void> {
   const j = jsonOf(entry);
   const parts = j.rows;
+  const head = new ByteWriter(1024);
+  head.byte(91);
   const firstDay = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
-  const w = new ByteWriter(capacityFor(endDay - firstDay + 1, j.phaseBytesPerDay, pieceBytes, chunkDays), scratch);
-  w.byte(91); // [
-  let first = true;
-  let from = firstDay;
-  let written = 0;
-  let spanStart = firstDay;
-  while (from <= endDay) {
-    const to = Math.min(endDay, Math.max(from, startDay) + chunkDays - 1);
-    for (const g of generateFrom(entry, from, to, startDay)) {
-      if (!first) w.byte(44); // ,
-      first = false;
-      writePhase(w, g, parts);
-    }
-    from = to + 1;
-    if (from <= endDay && w.pos >= pieceBytes) {
-      written += w.pos;
-      j.phaseBytesPerDay = Math.max(64, w.pos / (from - spanStart));
-      spanStart = from;
-      yield w.take(capacityFor(endDay - from + 1, j.phaseBytesPerDay, pieceBytes, chunkDays));
-    }
-  }
-  w.byte(93); // ]
-  if (written === 0) j.phaseBytesPerDay = Math.max(64, w.pos / (endDay - firstDay + 1));
-  yield w.take();
+  if (firstDay < startDay) writePhases(head, entry, firstDay, startDay - 1, startDay, parts);
+  const perDay = () => j.phaseBytesPerDay;
+  const make = (month: Month) =>
+    makeBlock(month, perDay(), (w, at) => {
+      writePhases(w, entry, month.first, month.last, month.first, parts, at);
+      j.phaseBytesPerDay = Math.max(64, w.pos / (month.last - month.first + 1));
+    });
+  const fresh = (from: EpochDay, to: EpochDay) => {
+    const w = new ByteWriter((to - from + 1) * perDay() + 256);
+    writePhases(w, entry, from, to, startDay, parts);
+    return w.take();
+  };
+  return jsonArray(head.take(), itemsByMonth(entry, 'phases', startDay, endDay, !endsEarly(entry, j), make, fresh));
 }
 
 /**
  * The JSON array of `listDays` (startDay..endDay) in pieces whose concatenation is the
- * answer's bytes; generation goes by `chunkDays` days.
+ * answer's bytes (a day view depends on its date alone).
  */
-export function* dayJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay, options: JsonPieceOptions = {}): Generator<Uint8Array, void, void> {
-  const { chunkDays = CHUNK_DAYS, pieceBytes = PIECE_BYTES, scratch } = options;
+export function dayJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay): Generator<Uint8Array, void, void> {
   const j = jsonOf(entry);
   const parts = j.rows;
-  const w = new ByteWriter(capacityFor(endDay - startDay + 1, j.dayBytesPerDay, pieceBytes, chunkDays), scratch);
-  w.byte(91);
-  let spanStart = startDay;
-  let written = 0;
-  for (let from = startDay; from <= endDay; from += chunkDays) {
-    const to = Math.min(endDay, from + chunkDays - 1);
-    const attributed = phasesByEndDay(entry, from, to);
-    for (let day = from; day <= to; day++) {
-      const own = attributed[day - from]!;
-      const holiday = entry.holidayByDay.get(day) ?? null;
-      w.bytes(day === startDay ? DAY_FIRST : DAY_NEXT);
-      w.day(day);
-      w.bytes(WEEKDAY[isoWeekday(day) - 1]!);
-      w.bytes(FLAGS[(dayIsOpen(holiday, own) ? 2 : 0) + (daySettles(holiday, own) ? 1 : 0)]!);
-      if (holiday) {
-        writeHoliday(w, holiday);
-        w.bytes(PHASES);
-      } else w.bytes(NO_HOLIDAY_PHASES);
-      for (let i = 0; i < own.length; i++) {
-        if (i > 0) w.byte(44);
-        writePhase(w, own[i]!, parts);
-      }
-      w.bytes(DAY_END);
+  const make = (month: Month) =>
+    makeBlock(month, j.dayBytesPerDay, (w, at) => {
+      writeDays(w, entry, month.first, month.last, parts, at);
+      j.dayBytesPerDay = Math.max(64, w.pos / (month.last - month.first + 1));
+    });
+  const fresh = (from: EpochDay, to: EpochDay) => {
+    const w = new ByteWriter((to - from + 1) * j.dayBytesPerDay + 256);
+    writeDays(w, entry, from, to, parts);
+    return w.take();
+  };
+  return jsonArray(OPEN, itemsByMonth(entry, 'days', startDay, endDay, true, make, fresh));
+}
+
+/**
+ * The JSON array of `sessions` (startDay..endDay) in pieces whose concatenation is the answer's
+ * bytes: a session depends on its date alone, so months are kept as blocks like day views. A
+ * session is a handful of strings, stringified once when its month is made.
+ */
+export function sessionJsonPieces(entry: MarketEntry, zone: Zone, startDay: EpochDay, endDay: EpochDay): Generator<Uint8Array, void, void> {
+  const write = (from: EpochDay, to: EpochDay, at?: Int32Array): Uint8Array => {
+    const w = new ByteWriter((to - from + 1) * 160 + 256);
+    let next = from;
+    for (const s of listSessions(entry, zone, from, to)) {
+      const day = tryParseDay(s.date)!;
+      if (at) while (next <= day) at[next++ - from] = w.pos;
+      w.text(JSON.stringify(s));
+      w.byte(COMMA);
     }
-    if (to < endDay && w.pos >= pieceBytes) {
-      written += w.pos;
-      j.dayBytesPerDay = Math.max(64, w.pos / (to + 1 - spanStart));
-      spanStart = to + 1;
-      yield w.take(capacityFor(endDay - to, j.dayBytesPerDay, pieceBytes, chunkDays));
-    }
-  }
-  w.byte(93);
-  if (written === 0) j.dayBytesPerDay = Math.max(64, w.pos / (endDay - startDay + 1));
-  yield w.take();
+    if (at) while (next <= to + 1) at[next++ - from] = w.pos;
+    return w.take();
+  };
+  const make = (month: Month): MonthBlock => {
+    const at = new Int32Array(month.last - month.first + 2);
+    return { first: month.first, bytes: write(month.first, month.last, at), at };
+  };
+  return jsonArray(OPEN, itemsByMonth(entry, `sessions:${zone.id}`, startDay, endDay, true, make, (from, to) => write(from, to)));
 }
 
 // The constant bytes of a day view, in the order of its record (dataset.ts, dayViews).
-const DAY_FIRST = encoder.encode('{"date":"');
-const DAY_NEXT = encoder.encode(',{"date":"');
+const DAY_HEAD = encoder.encode('{"date":"');
 const WEEKDAY = DAY_NAMES.map((d) => encoder.encode(`","day_of_week":"${d}","is_open":`));
 /** By is_open * 2 + has_settlement. */
 const FLAGS = ['false,"has_settlement":false', 'false,"has_settlement":true', 'true,"has_settlement":false', 'true,"has_settlement":true'].map((f) =>

@@ -17,7 +17,7 @@ import { AmbiguousMicError, DataError, NotFoundError, NotInPlanError, OutOfCover
 import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
 import { USD, closuresBetween, defaultLag, spotDay, valueDay, type SpotCalendars, type Tenor } from './fx.js';
 import { compileGlob } from './glob.js';
-import { dayJsonPieces, phaseJsonPieces, type JsonPieceOptions } from './json.js';
+import { dayJsonPieces, phaseJsonPieces, sessionJsonPieces, type JsonPieceOptions } from './json.js';
 import { Faults, checkDayOrder, normalizeCurrencyCode, normalizeMarketIdentifier, parseRegionalCalendar, type Period } from './params.js';
 import { checkDays, lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
@@ -204,13 +204,13 @@ export class ParsedQueries {
    * `JSON.stringify(generatePhases(…))` byte for byte, written without building the records:
    * what a server sends. Arguments are checked now, before the first piece.
    */
-  phaseJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, options?: JsonPieceOptions): Iterable<Uint8Array> {
-    return phaseJsonPieces(this.generated(identifier, startDay, endDay), startDay, endDay, options);
+  phaseJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay): Iterable<Uint8Array> {
+    return phaseJsonPieces(this.generated(identifier, startDay, endDay), startDay, endDay);
   }
 
   /** The JSON of `listDays` as UTF-8 bytes in pieces, as `phaseJsonChunks`. */
-  dayJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, options?: JsonPieceOptions): Iterable<Uint8Array> {
-    return dayJsonPieces(this.generated(identifier, startDay, endDay), startDay, endDay, options);
+  dayJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay): Iterable<Uint8Array> {
+    return dayJsonPieces(this.generated(identifier, startDay, endDay), startDay, endDay);
   }
 
   listDays(identifier: string, startDay: EpochDay, endDay: EpochDay): MarketDay[] {
@@ -280,6 +280,15 @@ export class ParsedQueries {
   sessions(identifier: string, startDay: EpochDay, endDay: EpochDay): Session[] {
     const entry = this.covered(identifier, startDay, endDay);
     return listSessions(entry, entry.zone ?? this.utc, startDay, endDay);
+  }
+
+  /**
+   * The JSON of `sessions` as UTF-8 bytes in pieces, as `phaseJsonChunks`. Arguments and the
+   * dates of bad rows are checked now, before the first piece.
+   */
+  sessionJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay): Iterable<Uint8Array> {
+    const entry = this.generated(identifier, startDay, endDay);
+    return sessionJsonPieces(entry, entry.zone ?? this.utc, startDay, endDay);
   }
 
   sessionOffset(identifier: string, day: EpochDay, n: number, direction: SessionDirection): SessionOffset {

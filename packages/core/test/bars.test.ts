@@ -310,11 +310,24 @@ describe('§8 bars: bytes', () => {
     expect(text(ds.barCsvChunks(id, start, end, o, { pieceBytes: 700 }))).toBe(`Date,Start,End\r\n${rows.join('')}`);
   });
 
-  it('writes in a scratch buffer first when it fits', () => {
+  it('serves a kept month to any later range as a view of its block', () => {
+    const o = { period: '5m' };
+    const first = [...ds.barJsonChunks('XNYS', '2023-10-02', '2023-12-29', o)];
+    const later = [...ds.barJsonChunks('XNYS', '2023-11-24', '2023-11-24', o)];
+    const november = first[2]!;
+    expect(later.some((p) => p.buffer === november.buffer)).toBe(true);
+    expect(text(later)).toBe(JSON.stringify([...ds.bars('XNYS', '2023-11-24', '2023-11-24', o)]));
+  });
+
+  it('writes bars too many to keep a month of in pieces, in a scratch buffer first when it fits', () => {
+    // A session three days long: 4,320 one-minute bars a day, over a month block's limit.
+    const d = market([sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Sun', '00:00', '24:00', { offset_days: 2 })]);
+    const o = { period: '1m' };
     const scratch = new Uint8Array(1 << 16);
-    const pieces = [...ds.barJsonChunks('XNYS', '2023-11-24', '2023-11-24', { period: '5m' }, { scratch })];
+    const pieces = [...d.barJsonChunks(ID, '2024-05-01', '2024-05-03', o, { scratch, pieceBytes: 60_000 })];
     expect(pieces[0]!.buffer).toBe(scratch.buffer);
-    expect(Buffer.concat(pieces).toString('utf8')).toBe(JSON.stringify([...ds.bars('XNYS', '2023-11-24', '2023-11-24', { period: '5m' })]));
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(Buffer.concat(pieces).toString('utf8')).toBe(JSON.stringify([...d.bars(ID, '2024-05-01', '2024-05-03', o)]));
   });
 
   it('writes the seconds of rows that have them, also when the next piece changes only them', () => {
@@ -466,6 +479,8 @@ describe('§8 bars: properties', () => {
         for (let day = r.from; day <= r.from + r.len; day++) days.push(...d.bars(ID, formatDay(day), formatDay(day), o));
         expect(whole).toEqual(days);
         expect(text(d.barJsonChunks(ID, formatDay(r.from), formatDay(r.from + r.len), o, { pieceBytes: 512 }))).toBe(JSON.stringify(whole));
+        // Again, from the month blocks the first answer kept.
+        expect(text(d.barJsonChunks(ID, formatDay(r.from), formatDay(r.from + r.len), o))).toBe(JSON.stringify(whole));
       }),
       { numRuns: 40 },
     );

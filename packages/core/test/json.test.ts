@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, formatDay, tryParseDay, type ScheduleRow, type Tables } from '../src/index.js';
-import { PHASE_TYPES, fixtureTables } from './fixture.js';
+import { PHASE_TYPES, fixtureTables, sched } from './fixture.js';
+import { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from '../src/month-blocks.js';
 
 const ZONES = ['UTC', 'America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Kolkata', 'America/Santiago', 'Pacific/Chatham', 'Australia/Lord_Howe'];
 const TYPES = ['Primary Trading Session', 'Pre-Open', 'Post-Trading Session', 'Call Auction', 'Primary Trading Session, No Settlement'];
@@ -30,7 +31,7 @@ const rowArb = fc
     days: fc.constantFrom(...DAY_SPECS),
     start: time,
     end: time,
-    offset: fc.constantFrom(0, 0, 1, 1, 2, 3),
+    offset: fc.constantFrom(0, 0, 1, 1, 2, 3, -1),
     name: text,
     memo: text,
   })
@@ -104,18 +105,22 @@ describe('JSON bytes of phases and days', () => {
     );
   });
 
-  it('in pieces of any size concatenate to the same bytes', () => {
+  it('answer any range from month blocks, cold or kept, as JSON.stringify would', () => {
     fc.assert(
-      fc.property(marketArb, rangeArb, fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 4000 }), fc.integer({ min: 0, max: 20000 }), (m, r, chunkDays, pieceBytes, scratchBytes) => {
-        const ds = Dataset.create(tablesFor([m]));
-        const s = formatDay(r.start);
-        const e = formatDay(r.start + r.len);
-        const phases = [...ds.phaseJsonChunks('XX.M0', s, e, { chunkDays, pieceBytes })];
-        const days = [...ds.dayJsonChunks('XX.M0', s, e, { chunkDays, pieceBytes, scratch: new Uint8Array(scratchBytes) })];
-        same(Buffer.concat(phases), json(ds.generatePhases('XX.M0', s, e)));
-        same(Buffer.concat(days), json(ds.listDays('XX.M0', s, e)));
-        // Pieces are handed out as they fill: a long answer is never one piece of tiny size.
-        for (const p of [...phases.slice(0, -1), ...days.slice(0, -1)]) expect(p.length).toBeGreaterThanOrEqual(pieceBytes);
+      fc.property(marketArb, fc.array(rangeArb, { minLength: 2, maxLength: 4 }), fc.constantFrom(0, 4096, DEFAULT_BLOCK_BYTES), (m, ranges, budget) => {
+        setMonthBlockBytes(budget);
+        try {
+          const ds = Dataset.create(tablesFor([m]));
+          // Later ranges overlap earlier ones: their months come from the kept blocks.
+          for (const r of ranges) {
+            const s = formatDay(r.start);
+            const e = formatDay(r.start + r.len);
+            same(bytes(ds.phaseJsonChunks('XX.M0', s, e)), json(ds.generatePhases('XX.M0', s, e)));
+            same(bytes(ds.dayJsonChunks('XX.M0', s, e)), json(ds.listDays('XX.M0', s, e)));
+          }
+        } finally {
+          setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
+        }
       }),
       { numRuns: 100 },
     );
@@ -125,22 +130,36 @@ describe('JSON bytes of phases and days', () => {
     const ds = Dataset.create(fixtureTables());
     for (const m of ds.listMarkets()) {
       if (!ds.listSchedules(m.fin_id).length) continue;
-      for (const [s, e] of [['2023-01-01', '2024-12-31'], ['2023-11-22', '2023-11-22']] as const) {
+      for (const [s, e] of [['2023-01-01', '2024-12-31'], ['2023-11-22', '2023-11-22'], ['2023-02-27', '2023-03-02']] as const) {
         same(bytes(ds.phaseJsonChunks(m.fin_id, s, e)), json(ds.generatePhases(m.fin_id, s, e)));
-        same(bytes(ds.dayJsonChunks(m.fin_id, s, e, { chunkDays: 7, pieceBytes: 100 })), json(ds.listDays(m.fin_id, s, e)));
+        same(bytes(ds.dayJsonChunks(m.fin_id, s, e)), json(ds.listDays(m.fin_id, s, e)));
       }
     }
   });
 
-  it('write the first piece in the scratch buffer when it fits', () => {
+  it('serve a kept month as a view of its block: two ranges share its memory', () => {
     const ds = Dataset.create(fixtureTables());
-    const scratch = new Uint8Array(1 << 20);
-    const [piece, ...rest] = ds.phaseJsonChunks('US.NYSE', '2023-01-01', '2023-12-31', { scratch });
-    expect(rest).toEqual([]);
-    expect(piece!.buffer).toBe(scratch.buffer);
-    same(Buffer.from(piece!), json(ds.generatePhases('US.NYSE', '2023-01-01', '2023-12-31')));
-    const [small] = ds.phaseJsonChunks('US.NYSE', '2023-01-01', '2023-12-31', { scratch: new Uint8Array(16) });
-    expect(small!.buffer).not.toBe(scratch.buffer);
+    const year = [...ds.phaseJsonChunks('US.NYSE', '2023-01-01', '2023-12-31')];
+    const other = [...ds.phaseJsonChunks('US.NYSE', '2023-03-15', '2023-05-20')];
+    // '[', January … December, ']': the months of the year are whole blocks.
+    expect(year.length).toBe(14);
+    const april = year[4]!;
+    expect(other.some((p) => p.buffer === april.buffer && p.byteOffset === april.byteOffset)).toBe(true);
+    expect(monthBlockBytes()).toBeGreaterThan(0);
+  });
+
+  it('write a month afresh when its block cannot be made, failing only on the day that fails', () => {
+    // A Saturday row in a season with no 2024 definition: January 2024's block fails on its Saturdays.
+    const t = fixtureTables();
+    t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+    const ds = Dataset.create(t);
+    for (const [s, e] of [['2023-12-01', '2024-01-05'], ['2024-01-09', '2024-01-12']] as const) {
+      same(bytes(ds.phaseJsonChunks('US.NYSE', s, e)), json(ds.generatePhases('US.NYSE', s, e)));
+      same(bytes(ds.dayJsonChunks('US.NYSE', s, e)), json(ds.listDays('US.NYSE', s, e)));
+    }
+    expect(() => ds.generatePhases('US.NYSE', '2024-01-09', '2024-01-13')).toThrow(/Second Sunday of March/);
+    expect(() => [...ds.phaseJsonChunks('US.NYSE', '2024-01-09', '2024-01-13')]).toThrow(/Second Sunday of March/);
   });
 
   it('status bytes equal JSON.stringify of status, at any instant, for every market of the fixture', () => {
@@ -160,5 +179,31 @@ describe('JSON bytes of phases and days', () => {
     const ds = Dataset.create(fixtureTables());
     expect(() => ds.phaseJsonChunks('US.NYSE', '2024-01-02', '2024-01-01')).toThrow(/before start/);
     expect(() => ds.dayJsonChunks('US.NYSE', '1990-01-01', '1990-01-02')).toThrow(/outside the coverage window/);
+  });
+});
+
+describe('JSON bytes of sessions', () => {
+  it('equal JSON.stringify of sessions, from month blocks cold or kept, across markets and ranges', () => {
+    fc.assert(
+      fc.property(marketArb, fc.array(rangeArb, { minLength: 2, maxLength: 3 }), (m, ranges) => {
+        const ds = Dataset.create(tablesFor([m]));
+        for (const r of ranges) {
+          const s = formatDay(r.start);
+          const e = formatDay(r.start + r.len);
+          same(bytes(ds.sessionJsonChunks('XX.M0', s, e)), json(ds.sessions('XX.M0', s, e)));
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('check bad-row dates before the first piece, as sessions does', () => {
+    const t = fixtureTables();
+    t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+    const ds = Dataset.create(t);
+    same(bytes(ds.sessionJsonChunks('US.NYSE', '2023-12-01', '2024-01-05')), json(ds.sessions('US.NYSE', '2023-12-01', '2024-01-05')));
+    expect(() => ds.sessions('US.NYSE', '2024-01-09', '2024-01-13')).toThrow(/Second Sunday of March/);
+    expect(() => [...ds.sessionJsonChunks('US.NYSE', '2024-01-09', '2024-01-13')]).toThrow(/Second Sunday of March/);
   });
 });

@@ -23,7 +23,7 @@ import { etagMatches } from './conditional.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
 import { ScratchPool } from './scratch.js';
-import { JSON_TYPE, send, sendError } from './send.js';
+import { JSON_TYPE, send, sendError, sendPieces } from './send.js';
 import { streamPieces } from './stream.js';
 import { UrlMemo, type Reading } from './url-memo.js';
 
@@ -186,6 +186,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return sendError(req, res, failure(op, err), logger);
     }
     if (step.done) {
+      // Not kept and not compressed: the pieces go out as they are, without a copy.
+      if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
+        scratchPool.giveAfter(res, scratch);
+        const type = csv ? { 'Content-Type': CSV_TYPE } : etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' };
+        return sendPieces(req, res, 200, parts, size, type);
+      }
       let body = parts.length === 1 ? asBuffer(parts[0]!) : Buffer.concat(parts, size);
       if (body.buffer !== scratch.buffer) scratchPool.give(scratch);
       else if (cache && key !== undefined) {

@@ -1,0 +1,152 @@
+// What the per-request benches share: the built server and the bare node:http ceiling in child
+// processes, a fixed load on either (autocannon), and the child's CPU time read from /proc.
+//
+// The ceiling is a bare node:http server answering every request with one constant Buffer of
+// the same bytes: the least any node HTTP server can spend sending that answer on this machine
+// at that moment. Goals are ratios to it, measured in the same run, so machine noise falls on
+// both.
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (user + system, every thread) a process has used so far. */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count fields from the closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+/** Starts a node process; resolves once it printed a line that `accept` takes (its URL). */
+export async function startChild(args, env, accept) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise((resolve, reject) => {
+    const onLine = (line) => {
+      const u = accept(line);
+      if (u === undefined) return;
+      lines.off('line', onLine);
+      lines.close();
+      resolve(u);
+    };
+    lines.on('line', onLine);
+    child.once('exit', (code) => reject(new Error(`bench child exited early (code ${code}); is the package built?`)));
+  });
+  // The access log keeps coming down the pipe: read it and drop it, as a collector would.
+  child.stdout.resume();
+  return { child, url };
+}
+
+export async function stopChild(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+/** The built server on the sample data (bench/serve.mjs); `env` as serve.mjs reads it. */
+export function startServer(env) {
+  return startChild([fileURLToPath(new URL('./serve.mjs', import.meta.url))], env, (line) => {
+    try {
+      const o = JSON.parse(line);
+      return o.url && o.data && o.level === undefined ? o.url : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'openbell-bench-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+let bodies = 0;
+
+/** The ceiling: a bare node:http server answering every request with `body` as `type`. */
+export function startBare(body, type = 'application/json; charset=utf-8') {
+  const file = join(scratch, `body-${bodies++}`);
+  writeFileSync(file, body);
+  const script =
+    `const b=require('node:fs').readFileSync(${JSON.stringify(file)});` +
+    `const s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'Content-Type':${JSON.stringify(type)},'Content-Length':b.length});r.end(b)});` +
+    "s.keepAliveTimeout=65000;s.listen(0,'127.0.0.1',()=>console.log('http://127.0.0.1:'+s.address().port));process.on('SIGTERM',()=>process.exit(0));";
+  return startChild(['-e', script], {}, (line) => (line.startsWith('http://') ? line : undefined));
+}
+
+/**
+ * A fixed load of `seconds` on `url` (keep-alive, `connections`) served by process `pid`: CPU
+ * per request (s), time per request on one connection (s) and requests per second. With
+ * `paths` (a function of the request's number), every request asks for its own path.
+ */
+export async function measure(pid, url, { seconds, connections = 10, paths } = {}) {
+  const cpu0 = cpuSeconds(pid);
+  const r = await new Promise((resolve, reject) => {
+    let n = 0;
+    const options = { url, connections, duration: seconds, pipelining: 1 };
+    if (paths) options.requests = [{ setupRequest: (req) => ({ ...req, path: paths(n++) }) }];
+    autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+  const cpu = cpuSeconds(pid) - cpu0;
+  const served = r.requests.total;
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad > 0) throw new Error(`${url}: ${bad} errors or non-2xx answers`);
+  return { cpu: cpu / served, time: (seconds * connections) / served, rps: served / seconds };
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+export async function bodyOf(url) {
+  const res = await fetch(url);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body}`);
+  return body;
+}
+
+/**
+ * `runs` loads of `url` on `server` and of the same bytes on a fresh ceiling, alternating after
+ * one warm-up each; the medians of both.
+ */
+export async function beside(server, url, { runs, seconds, connections, paths, type, body }) {
+  const bytes = body ?? (await bodyOf(paths ? `${url}${paths(-1)}` : url));
+  const bare = await startBare(bytes, type);
+  // The ceiling is asked for the same paths (it ignores them): the load generator then works
+  // alike for both, and its share of the machine is the same.
+  const load = { seconds: 1, connections, paths };
+  await measure(server.child.pid, url, load);
+  await measure(bare.child.pid, bare.url, load);
+  const ours = [];
+  const ceiling = [];
+  for (let i = 0; i < runs; i++) {
+    ours.push(await measure(server.child.pid, url, { ...load, seconds }));
+    ceiling.push(await measure(bare.child.pid, bare.url, { ...load, seconds }));
+  }
+  await stopChild(bare.child);
+  const m = (xs, k) => median(xs.map((x) => x[k]));
+  return {
+    bytes: bytes.length,
+    ours: { cpu: m(ours, 'cpu'), time: m(ours, 'time'), rps: m(ours, 'rps') },
+    ceiling: { cpu: m(ceiling, 'cpu'), time: m(ceiling, 'time'), rps: m(ceiling, 'rps') },
+  };
+}
+
+/** A markdown table. */
+export function table(head, rows) {
+  console.log(`| ${head.join(' | ')} |`);
+  console.log(`|${head.map(() => '---').join('|')}|`);
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+}
