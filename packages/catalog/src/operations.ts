@@ -2,13 +2,15 @@
  * The operation registry: every calendar query, declared once. The REST routes, the OpenAPI
  * document and /docs, the CLI commands and their --json, and the library's typed `invoke` are
  * all derived from these entries (registry.ts says how). Calls are thin: parameters read by
- * core, one core call, its result out. Every calendar rule lives in core.
+ * core's parsers, one call of core's queries over the parsed values (`ds.parsed`), its result
+ * out. Every calendar rule lives in core, and no text is read twice.
  *
- * Adding an operation: the core method (and its test) and one entry here; its error statuses
+ * Adding an operation: the core query (and its test) and one entry here; its error statuses
  * follow from `needs`, `plan` and its parameters. A command prints the CLI's default table
  * unless a text formatter is added (cli/src/commands/formatters.ts). docs/architecture.md.
  */
-import { BAR_BREAKS, BELL_EVENTS, CONVENTIONS, MAX_BARS, MAX_BULK_IDENTIFIERS, MAX_LAG, MAX_STEPS, optional, param, SESSION_DIRECTIONS, UNITS, withDefault } from '@openbell/core/params';
+import { BAR_BREAKS, BELL_EVENTS, CONVENTIONS, MAX_BARS, MAX_BULK_IDENTIFIERS, MAX_LAG, MAX_STEPS, optional, param, SESSION_DIRECTIONS, UNITS, withDefault, type Period } from '@openbell/core/params';
+import type { BarBreaks, ParsedBarOptions } from '@openbell/core';
 import { defineOperations, documented, type CliCommand, type OperationSpec, type Params } from './registry.js';
 import { bulkBody } from './bulk.js';
 import { changeOperations } from './changes.js';
@@ -43,12 +45,12 @@ const code = documented(param.currencyCode(), {
   example: 'USD',
   cli: { arg: 'code', help: 'ISO 4217 code' },
 });
-const start = documented(param.date(), {
+const start = documented(param.day(), {
   description: 'First local date, inclusive (YYYY-MM-DD).',
   example: '2023-11-20',
   cli: { flag: 'start', help: 'first local date, YYYY-MM-DD' },
 });
-const end = documented(param.date(), {
+const end = documented(param.day(), {
   description: 'Last local date, inclusive (YYYY-MM-DD); not before start.',
   example: '2023-11-26',
   cli: { flag: 'end', help: 'last local date, YYYY-MM-DD' },
@@ -61,7 +63,7 @@ const follow = documented(withDefault(param.boolean(), true), {
 });
 
 // Calendar-arithmetic operations (calendar-arithmetic.md §1–5).
-const sessionDate = documented(param.date(), {
+const sessionDate = documented(param.day(), {
   description: 'A local date of the market (YYYY-MM-DD).',
   example: '2023-11-22',
   cli: { flag: 'date', help: 'local date, YYYY-MM-DD' },
@@ -81,7 +83,7 @@ const bellInstant = (which: 'after' | 'before', example: string) =>
     example,
     cli: { flag: which, help: `instant, ISO 8601 with Z or an offset (default: now)` },
   });
-const expr = documented(param.calendarExpression(), {
+const expr = documented(param.expression(), {
   description:
     'Markets (FinID or MIC) and currencies (3 letters) joined by `+` (a business day of every member) or `~` ' +
     '(of at least one member): `US.NYSE+GB.LSE`, `USD+EUR`, `XNYS~XLON`. One operator, at most 16 members, no spaces; ' +
@@ -89,7 +91,7 @@ const expr = documented(param.calendarExpression(), {
   example: 'US.NYSE+GB.LSE',
   cli: { arg: 'expr', help: 'calendar expression, e.g. US.NYSE+GB.LSE or USD+EUR' },
 });
-const calendarDate = documented(param.date(), {
+const calendarDate = documented(param.day(), {
   description: 'The date (YYYY-MM-DD); it need not be a business day.',
   example: '2023-12-22',
   cli: { flag: 'date', help: 'date, YYYY-MM-DD' },
@@ -101,12 +103,12 @@ const convention = documented(withDefault(param.enum(CONVENTIONS), 'following'),
   example: 'modified_following',
   cli: { flag: 'convention', help: 'following (default), preceding, modified_following, modified_preceding, unadjusted' },
 });
-const pair = documented(param.currencyPair(), {
+const pair = documented(param.pair(), {
   description: 'Two currency codes of the data, base then quote (`EURUSD`), any case.',
   example: 'EURUSD',
   cli: { arg: 'pair', help: 'currency pair, e.g. EURUSD' },
 });
-const tradeDate = documented(param.date(), {
+const tradeDate = documented(param.day(), {
   description: 'The trade date (YYYY-MM-DD).',
   example: '2023-06-16',
   cli: { flag: 'trade-date', help: 'trade date, YYYY-MM-DD' },
@@ -129,7 +131,7 @@ const breaks = documented(withDefault(param.enum(BAR_BREAKS), 'split'), {
   description: "`split`: bars restart after each break of a session; `ignore`: they run from open to close across the breaks.",
   cli: { flag: 'breaks', help: 'split (default: restart after a break) or ignore (run across it)' },
 });
-const barOptions = (a: { period: string; force_close: boolean; breaks: 'split' | 'ignore' }) => ({ period: a.period, forceClose: a.force_close, breaks: a.breaks });
+const barOptions = (a: { period: Period; force_close: boolean; breaks: BarBreaks }): ParsedBarOptions => ({ period: a.period, forceClose: a.force_close, breaks: a.breaks });
 const BAR_RULES =
   'For each session of the range with an open and a close, its open time (minus its breaks with `breaks=split`) is ' +
   'cut into pieces; each piece gets bars starting at its start and every `period` after, for every start before its end. ' +
@@ -150,6 +152,8 @@ export const operations = defineOperations({
         cli: { arg: 'pattern', help: 'FinID pattern, * matches any run of characters (US*, *.CME.*)' },
       }),
     },
+    // The Dataset's own method, as a library caller's: a pattern reads the same a second time
+    // (trimmed, length checked), and a stand-in dataset may answer /markets by it alone.
     call: (ds, a) => ds.listMarkets(a.subset),
     response: (s) => s.z.array(s.Market),
     needs: 'data',
@@ -161,7 +165,7 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'Get a market by FinID',
     params: { finid: documented(param.finId(), { description: 'A FinID, any case.', example: 'US.NYSE' }), follow },
-    call: (ds, a) => ds.getMarketByFinId(a.finid, { follow: a.follow }),
+    call: (ds, a) => ds.parsed.getMarketByFinId(a.finid, a.follow),
     response: (s) => s.Market,
     needs: 'market',
   }),
@@ -171,7 +175,7 @@ export const operations = defineOperations({
     summary: 'Get a market by MIC',
     description: 'A MIC that maps to several markets answers 409 with the candidate FinIDs.',
     params: { mic: documented(param.mic(), { description: 'An ISO 10383 MIC, any case.', example: 'XNYS' }), follow },
-    call: (ds, a) => ds.getMarketByMic(a.mic, { follow: a.follow }),
+    call: (ds, a) => ds.parsed.getMarketByMic(a.mic, a.follow),
     response: (s) => s.Market,
     needs: 'market',
   }),
@@ -180,7 +184,7 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'Get a market by FinID or MIC',
     params: { identifier, follow },
-    call: (ds, a) => ds.getMarket(a.identifier, { follow: a.follow }),
+    call: (ds, a) => ds.parsed.getMarket(a.identifier, a.follow),
     response: (s) => s.Market,
     needs: 'market',
     cli: { command: 'market', description: 'one market (a replaced market answers with its replacement)' },
@@ -190,7 +194,7 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'Holidays of a market in a date range',
     params: { identifier, start, end },
-    call: (ds, a) => ds.listHolidays(a.identifier, a.start, a.end),
+    call: (ds, a) => ds.parsed.listHolidays(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.MarketHoliday),
     needs: 'market',
     cacheable: true,
@@ -206,8 +210,8 @@ export const operations = defineOperations({
       'began up to two days before it and do not end before it. Both dates must lie in the market coverage window; ' +
       'the range is at most ten years (configurable).',
     params: { identifier, start, end },
-    call: (ds, a) => ds.generatePhases(a.identifier, a.start, a.end),
-    bodyChunks: (ds, a) => ds.phaseJsonChunks(a.identifier, a.start, a.end),
+    call: (ds, a) => ds.parsed.generatePhases(a.identifier, a.start, a.end),
+    bodyChunks: (ds, a) => ds.parsed.phaseJsonChunks(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.Phase),
     needs: 'range',
     plan: 'schedules',
@@ -223,8 +227,8 @@ export const operations = defineOperations({
       'One entry per local date: whether the market is open and settles, its holiday row, and its phases: those that ' +
       'end on that date (an overnight session belongs to the date it ends). The range is at most ten years (configurable).',
     params: { identifier, start, end },
-    call: (ds, a) => ds.listDays(a.identifier, a.start, a.end),
-    bodyChunks: (ds, a) => ds.dayJsonChunks(a.identifier, a.start, a.end),
+    call: (ds, a) => ds.parsed.listDays(a.identifier, a.start, a.end),
+    bodyChunks: (ds, a) => ds.parsed.dayJsonChunks(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.MarketDay),
     needs: 'range',
     plan: 'schedules',
@@ -248,9 +252,9 @@ export const operations = defineOperations({
       force_close: forceClose,
       breaks,
     },
-    call: (ds, a) => [...ds.bars(a.identifier, a.start, a.end, barOptions(a))],
-    bodyChunks: (ds, a) => ds.barJsonChunks(a.identifier, a.start, a.end, barOptions(a)),
-    csvChunks: (ds, a) => ds.barCsvChunks(a.identifier, a.start, a.end, barOptions(a)),
+    call: (ds, a) => [...ds.parsed.bars(a.identifier, a.start, a.end, barOptions(a))],
+    bodyChunks: (ds, a) => ds.parsed.barJsonChunks(a.identifier, a.start, a.end, barOptions(a)),
+    csvChunks: (ds, a) => ds.parsed.barCsvChunks(a.identifier, a.start, a.end, barOptions(a)),
     response: (s) => s.z.array(s.Bar),
     needs: 'range',
     plan: 'schedules',
@@ -271,7 +275,7 @@ export const operations = defineOperations({
       force_close: forceClose,
       breaks,
     },
-    call: (ds, a) => ds.countBars(a.identifier, a.start, a.end, barOptions(a)),
+    call: (ds, a) => ds.parsed.countBars(a.identifier, a.start, a.end, barOptions(a)),
     response: (s) => s.BarCount,
     needs: 'range',
     plan: 'schedules',
@@ -292,7 +296,7 @@ export const operations = defineOperations({
       start: { ...start, example: '2024-01-01' },
       end: { ...end, example: '2024-12-31' },
     },
-    call: (ds, a) => ds.specialSessions(a.identifier, a.start, a.end),
+    call: (ds, a) => ds.parsed.specialSessions(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.SpecialSession),
     needs: 'range',
     plan: 'schedules',
@@ -305,7 +309,7 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'Schedule rows of a market',
     params: { identifier },
-    call: (ds, a) => ds.listSchedules(a.identifier),
+    call: (ds, a) => ds.parsed.listSchedules(a.identifier),
     response: (s) => s.z.array(s.Schedule),
     needs: 'market',
     plan: 'schedules',
@@ -336,8 +340,8 @@ export const operations = defineOperations({
         cli: false,
       }),
     },
-    call: (ds, a, now) => ds.status(a.identifier, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
-    bytes: (ds, a, now) => ds.statusJson(a.identifier, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
+    call: (ds, a, now) => ds.parsed.status(a.identifier, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
+    bytes: (ds, a, now) => ds.parsed.statusJson(a.identifier, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
     response: (s) => s.MarketStatus,
     needs: 'range',
     plan: 'schedules',
@@ -370,7 +374,7 @@ export const operations = defineOperations({
       datetime: documented(optional(param.instant()), { description: 'Alias of datetime_utc.', cli: false }),
       time: documented(optional(param.instant()), { description: 'Alias of datetime_utc (any offset).', cli: false }),
     },
-    call: (ds, a, now) => bulkBody(ds.statusMany({ markets: a.markets, subset: a.subset }, a.datetime_utc ?? a.datetime ?? a.time ?? now())),
+    call: (ds, a, now) => bulkBody(ds.parsed.statusMany({ markets: a.markets, subset: a.subset }, a.datetime_utc ?? a.datetime ?? a.time ?? now())),
     response: (s) => s.BulkStatus,
     needs: 'data',
     cli: { command: 'statuses', description: 'status of many markets at an instant, as one table (--markets or --subset)' },
@@ -381,7 +385,7 @@ export const operations = defineOperations({
     summary: 'Whether a market is available under the current plan',
     description: 'Never an error: unknown or malformed identifiers answer false.',
     params: { identifier: documented(param.text(), { description: identifier.description, example: 'US.NYSE' }) },
-    call: (ds, a) => ({ is_available: ds.isMarketAvailable(a.identifier) }),
+    call: (ds, a) => ({ is_available: ds.parsed.isMarketAvailable(a.identifier) }),
     response: (s) => s.Availability,
   }),
   listSessions: operation({
@@ -394,8 +398,8 @@ export const operations = defineOperations({
       '(a holiday row). Both dates must lie in the market coverage window; the range is at most ten years ' +
       '(configurable), as for /days.',
     params: { identifier, start, end },
-    call: (ds, a) => ds.sessions(a.identifier, a.start, a.end),
-    bodyChunks: (ds, a) => ds.sessionJsonChunks(a.identifier, a.start, a.end),
+    call: (ds, a) => ds.parsed.sessions(a.identifier, a.start, a.end),
+    bodyChunks: (ds, a) => ds.parsed.sessionJsonChunks(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.Session),
     needs: 'range',
     plan: 'schedules',
@@ -420,7 +424,7 @@ export const operations = defineOperations({
         cli: { flag: 'direction', help: 'none (default), next or previous: how to treat a date that is not a session' },
       }),
     },
-    call: (ds, a) => ds.sessionOffset(a.identifier, a.date, a.n, a.direction),
+    call: (ds, a) => ds.parsed.sessionOffset(a.identifier, a.date, a.n, a.direction),
     response: (s) => s.SessionOffset,
     needs: 'range',
     plan: 'schedules',
@@ -437,7 +441,7 @@ export const operations = defineOperations({
       start: { ...start, example: '2023-11-01' },
       end: { ...end, example: '2023-11-30' },
     },
-    call: (ds, a) => ds.sessionCount(a.identifier, a.start, a.end),
+    call: (ds, a) => ds.parsed.sessionCount(a.identifier, a.start, a.end),
     response: (s) => s.SessionCount,
     needs: 'range',
     plan: 'schedules',
@@ -452,7 +456,7 @@ export const operations = defineOperations({
       'The first opening (or closing) strictly after the instant, searched over the whole coverage window; ' +
       '`at` and `date` are null when there is none in it.',
     params: { identifier, after: bellInstant('after', '2023-11-22T22:00:00Z'), event },
-    call: (ds, a, now) => ds.nextBell(a.identifier, a.after ?? now(), a.event),
+    call: (ds, a, now) => ds.parsed.nextBell(a.identifier, a.after ?? now(), a.event),
     response: (s) => s.Bell,
     needs: 'range',
     plan: 'schedules',
@@ -470,7 +474,7 @@ export const operations = defineOperations({
       before: bellInstant('before', '2023-11-27T12:00:00Z'),
       event: { ...event, example: 'close' },
     },
-    call: (ds, a, now) => ds.previousBell(a.identifier, a.before ?? now(), a.event),
+    call: (ds, a, now) => ds.parsed.previousBell(a.identifier, a.before ?? now(), a.event),
     response: (s) => s.Bell,
     needs: 'range',
     plan: 'schedules',
@@ -490,7 +494,7 @@ export const operations = defineOperations({
       start: { ...start, example: '2023-12-22' },
       end: { ...end, example: '2023-12-27' },
     },
-    call: (ds, a) => ds.calendarDays(a.expr, a.start, a.end),
+    call: (ds, a) => ds.parsed.calendarDays(a.expr, a.start, a.end),
     response: (s) => s.z.array(s.CalendarDay),
     needs: 'calendar',
     plan: 'schedules',
@@ -502,7 +506,7 @@ export const operations = defineOperations({
     tag: 'Calendars',
     summary: 'Move a date to a business day by a convention',
     params: { expr, date: { ...calendarDate, example: '2023-12-25' }, convention },
-    call: (ds, a) => ds.adjust(a.expr, a.date, a.convention),
+    call: (ds, a) => ds.parsed.adjust(a.expr, a.date, a.convention),
     response: (s) => s.AdjustedDate,
     needs: 'calendar',
     plan: 'schedules',
@@ -536,7 +540,7 @@ export const operations = defineOperations({
         cli: { flag: 'eom', help: "end-of-month rule (months, years): from a month's last business day or later to the target month's last business day" },
       }),
     },
-    call: (ds, a) => ds.advance(a.expr, a.date, a.n, a.unit, a.convention, a.end_of_month),
+    call: (ds, a) => ds.parsed.advance(a.expr, a.date, a.n, a.unit, a.convention, a.end_of_month),
     response: (s) => s.AdvancedDate,
     needs: 'calendar',
     plan: 'schedules',
@@ -560,7 +564,7 @@ export const operations = defineOperations({
         cli: { flag: 'lag', help: `business days to spot, 0 to ${MAX_LAG} (default: the pair's)` },
       }),
     },
-    call: (ds, a) => ds.fxSpot(a.pair, a.trade_date, a.lag),
+    call: (ds, a) => ds.parsed.fxSpot(a.pair, a.trade_date, a.lag),
     response: (s) => s.FxSpot,
     needs: 'fx',
     plan: 'currencies',
@@ -579,13 +583,13 @@ export const operations = defineOperations({
     params: {
       pair,
       trade_date: tradeDate,
-      tenor: documented(param.tenor(), {
+      tenor: documented(param.tenorValue(), {
         description: '`SN`, `1W`..`52W`, `1M`..`120M` or `1Y`..`30Y`, any case.',
         example: '1M',
         cli: { flag: 'tenor', help: 'SN, 1W..52W, 1M..120M or 1Y..30Y' },
       }),
     },
-    call: (ds, a) => ds.fxValueDate(a.pair, a.trade_date, a.tenor),
+    call: (ds, a) => ds.parsed.fxValueDate(a.pair, a.trade_date, a.tenor),
     response: (s) => s.FxValueDate,
     needs: 'fx',
     plan: 'currencies',
@@ -609,7 +613,7 @@ export const operations = defineOperations({
     tag: 'Currencies',
     summary: 'Get a currency',
     params: { code },
-    call: (ds, a) => ds.getCurrency(a.code),
+    call: (ds, a) => ds.parsed.getCurrency(a.code),
     response: (s) => s.Currency,
     needs: 'currency',
     plan: 'currencies',
@@ -620,7 +624,7 @@ export const operations = defineOperations({
     tag: 'Currencies',
     summary: 'Settlement holidays of a currency in a date range',
     params: { code, start, end },
-    call: (ds, a) => ds.listCurrencyHolidays(a.code, a.start, a.end),
+    call: (ds, a) => ds.parsed.listCurrencyHolidays(a.code, a.start, a.end),
     response: (s) => s.z.array(s.CurrencyHoliday),
     needs: 'currency',
     plan: 'currencies',
@@ -633,7 +637,7 @@ export const operations = defineOperations({
     summary: 'Whether a currency is available under the current plan',
     description: 'Never an error: unknown or malformed codes answer false.',
     params: { code: documented(param.text(), { description: code.description, example: 'USD' }) },
-    call: (ds, a) => ({ is_available: ds.isCurrencyAvailable(a.code) }),
+    call: (ds, a) => ({ is_available: ds.parsed.isCurrencyAvailable(a.code) }),
     response: (s) => s.Availability,
   }),
   // Read the adapter's change log (changes.ts), not the Dataset.
@@ -657,7 +661,7 @@ export const operations = defineOperations({
       start: { ...start, example: '2023-01-01' },
       end: { ...end, example: '2023-12-31' },
     },
-    call: (ds, a) => ds.listRegionalHolidays(a.calendar, a.start, a.end),
+    call: (ds, a) => ds.parsed.listRegionalHolidays(a.calendar, a.start, a.end),
     response: (s) => s.z.array(s.RegionalHoliday),
     table: 'regional-holidays.csv',
     cacheable: true,
@@ -669,7 +673,7 @@ export const operations = defineOperations({
     summary: 'Phase types',
     description: 'Rows of phases.csv in file order: whether each phase counts as open, settles, and publishes a closing price.',
     params: {},
-    call: (ds) => ds.listPhaseTypes(),
+    call: (ds) => ds.parsed.listPhaseTypes(),
     response: (s) => s.z.array(s.PhaseType),
     plan: 'schedules',
     table: 'phases.csv',
@@ -695,7 +699,7 @@ export const operations = defineOperations({
         cli: { flag: 'year', help: 'year, YYYY' },
       }),
     },
-    call: (ds, a) => ds.listSeasonDefinitions({ season: a.season, year: a.year }),
+    call: (ds, a) => ds.parsed.listSeasonDefinitions({ season: a.season, year: a.year }),
     response: (s) => s.z.array(s.SeasonDefinition),
     plan: 'schedules',
     table: 'season-definitions.csv',
@@ -718,7 +722,7 @@ export const operations = defineOperations({
         cli: { flag: 'fin-id', help: 'FinID, any case' },
       }),
     },
-    call: (ds, a) => ds.listMicMapping({ mic: a.mic, fin_id: a.fin_id }),
+    call: (ds, a) => ds.parsed.listMicMapping({ mic: a.mic, fin_id: a.fin_id }),
     response: (s) => s.z.array(s.MicMapping),
     table: 'mic-mapping.csv',
     cacheable: true,

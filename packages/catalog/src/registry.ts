@@ -10,12 +10,14 @@
  * - the library's typed call, `invoke(ds, 'listMarketHolidays', { identifier, start, end })`.
  *
  * Validation is core's: parameters are read with core's parsers (`parseParams`), which report
- * every fault at once; the registry only says which parser each parameter uses.
+ * every fault at once; the registry only says which parser each parameter uses. What a parser
+ * answers is the parsed value (an epoch day, epoch milliseconds, a normalized identifier), and
+ * `call` passes it to core's queries over parsed values (`ds.parsed`): text is read once.
  */
 import type { CalendarQueries } from '@openbell/core';
 import type { OperationContext } from './context.js';
 // The parsers alone (not the engine): the CLI builds its commands from the registry before any data is loaded.
-import { checkRangeSpan, DEFAULT_MAX_RANGE_DAYS, parseParams, type Param, type ParamInputs, type ParamValues } from '@openbell/core/params';
+import { checkDaySpan, DEFAULT_MAX_RANGE_DAYS, parseParams, type EpochDay, type Param, type ParamInputs, type ParamValues } from '@openbell/core/params';
 import type { z } from 'zod';
 import type * as Schemas from './schemas.js';
 
@@ -100,7 +102,8 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
   /** The parameters, in the order their faults are reported (path parameters always first). */
   params: S;
   /**
-   * The core call. `now` is the clock, for operations whose default instant is the present;
+   * The core call, on the dataset's queries over parsed values (`ds.parsed`) with `args` as the
+   * parameters' parsers answered them. `now` is the clock, for operations whose default instant is the present;
    * `context` what the adapter holds besides the data (context.ts), for the few operations
    * that read it.
    */
@@ -239,9 +242,13 @@ export interface Limits {
   maxRangeDays?: number | undefined;
 }
 
-/** Core reads and checks the arguments, then the range cap applies (a 422 naming it). */
+/**
+ * Core reads and checks the arguments, then the range cap applies (a 422 naming it). The
+ * values are parsed (epoch days, epoch milliseconds, normalized identifiers, parsed
+ * expressions): the only reading of the text, as `call` hands them to core's parsed queries.
+ */
 export function readArgs(op: Operation, raw: Readonly<Record<string, unknown>>, limits: Limits = {}): Record<string, unknown> {
   const args = parseParams(op.params, raw) as Record<string, unknown>;
-  if (op.rangeCapped) checkRangeSpan(String(args.start), String(args.end), limits.maxRangeDays ?? DEFAULT_MAX_RANGE_DAYS);
+  if (op.rangeCapped) checkDaySpan(args.start as EpochDay, args.end as EpochDay, limits.maxRangeDays ?? DEFAULT_MAX_RANGE_DAYS);
   return args;
 }

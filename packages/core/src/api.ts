@@ -13,6 +13,7 @@
  * `lag`, `tenor`).
  */
 import type { Dataset } from './dataset.js';
+import type { ParsedQueries } from './queries.js';
 
 export interface LookupOptions {
   /** Follow replaced_by to the end of the chain. Default true. */
@@ -36,4 +37,11 @@ export interface DatasetCounts {
  * query is declared once (its method). Adapters and helpers that only ask questions take this
  * type, so a stand-in (a test double, a remote client) can answer too.
  */
-export type CalendarQueries = { readonly [K in keyof Dataset]: Dataset[K] };
+export type CalendarQueries = { readonly [K in keyof Dataset]: K extends 'parsed' ? ParsedCalendarQueries : Dataset[K] };
+
+/**
+ * The same queries over parsed values (`dataset.parsed`): epoch days, epoch milliseconds,
+ * normalized identifiers, parsed expressions, as core's parameter parsers (params.ts) answer
+ * them. The catalogue calls these with the values its parameters yield, so nothing is parsed twice.
+ */
+export type ParsedCalendarQueries = { readonly [K in keyof ParsedQueries]: ParsedQueries[K] };

@@ -2,6 +2,7 @@ export * from './api.js';
 export * from './errors.js';
 export * from './types.js';
 export { Dataset, type InstantInput } from './dataset.js';
+export type { ParsedQueries, ParsedBarOptions } from './queries.js';
 export { freezeDataset, thawDataset, type Decode, type Encode, type FrozenDataset } from './frozen.js';
 export type { JsonPieceOptions } from './json.js';
 export { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from './month-blocks.js';

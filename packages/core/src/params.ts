@@ -8,7 +8,7 @@
  * the same text and word their refusals the same way.
  */
 import { compileGlob } from './glob.js';
-import { SECONDS_PER_DAY, tryParseDay, type EpochMs } from './dates.js';
+import { SECONDS_PER_DAY, formatDay, tryParseDay, type EpochDay, type EpochMs } from './dates.js';
 import { InvalidArgumentError, type ArgumentFault } from './errors.js';
 import type { BellEvent, BusinessDayConvention, Plan, SessionDirection, TimeUnit } from './types.js';
 
@@ -28,7 +28,8 @@ export function parseBoolean(value: unknown, param: string): boolean {
   throw InvalidArgumentError.one(param, `Input should be a valid boolean (true/false, 1/0, yes/no, on/off), got '${String(value)}'`, 'bool_parsing');
 }
 
-export function parseIsoDate(value: unknown, param: string): string {
+/** Reads a local date `YYYY-MM-DD` (a real one) into its epoch day. */
+export function parseDay(value: unknown, param: string): EpochDay {
   if (typeof value !== 'string' || value.length === 0) {
     throw InvalidArgumentError.one(param, 'Field required: a date in the form YYYY-MM-DD', 'missing');
   }
@@ -36,7 +37,18 @@ export function parseIsoDate(value: unknown, param: string): string {
   if (days === undefined) {
     throw InvalidArgumentError.one(param, `Invalid date '${value}': expected a real date in the form YYYY-MM-DD`, 'date_from_datetime_parsing');
   }
-  return value;
+  return days;
+}
+
+/** `parseDay`'s check, answering the text itself (the only form of a valid date, so `formatDay` of the day gives it back). */
+export function parseIsoDate(value: unknown, param: string): string {
+  parseDay(value, param);
+  return value as string;
+}
+
+/** An inclusive range of epoch days, refused (on `end`) when it ends before it starts. */
+export function checkDayOrder(startDay: EpochDay, endDay: EpochDay): void {
+  if (endDay < startDay) throw InvalidArgumentError.one('end', `end (${formatDay(endDay)}) is before start (${formatDay(startDay)})`, 'date_range');
 }
 
 const INSTANT_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})$/;
@@ -123,6 +135,13 @@ export function normalizeCurrencyCode(value: string, param = 'code'): string {
   return v.toUpperCase();
 }
 
+/** The key of a regional calendar (a country code or a religion name): trimmed, upper case, not empty. */
+export function parseRegionalCalendar(value: unknown, param = 'calendar'): string {
+  const k = String(value ?? '').trim().toUpperCase();
+  if (!k) throw InvalidArgumentError.one(param, 'calendar is empty: give a 2-letter country code or a religion name', 'value_error');
+  return k;
+}
+
 /** Largest |n| of stepping operations (sessions/offset, advance): far beyond any coverage window, so the window decides. */
 export const MAX_STEPS = 1_000_000;
 
@@ -165,10 +184,18 @@ export const DEFAULT_MAX_RANGE_DAYS = 3653;
 export function checkRangeSpan(start: string, end: string, maxDays: number, param = 'end'): void {
   const a = tryParseDay(start);
   const b = tryParseDay(end);
-  if (a === undefined || b === undefined) return;
-  const days = b - a + 1;
+  if (a !== undefined && b !== undefined) checkDaySpan(a, b, maxDays, param);
+}
+
+/** `checkRangeSpan` over parsed dates (what the catalogue holds after reading its parameters). */
+export function checkDaySpan(startDay: EpochDay, endDay: EpochDay, maxDays: number, param = 'end'): void {
+  const days = endDay - startDay + 1;
   if (days > maxDays) {
-    throw InvalidArgumentError.one(param, `The range ${start} to ${end} spans ${days} days, more than the limit of ${maxDays} days (about ${Math.floor(maxDays / 365.25)} years); ask for a shorter range`, 'range_too_long');
+    throw InvalidArgumentError.one(
+      param,
+      `The range ${formatDay(startDay)} to ${formatDay(endDay)} spans ${days} days, more than the limit of ${maxDays} days (about ${Math.floor(maxDays / 365.25)} years); ask for a shorter range`,
+      'range_too_long',
+    );
   }
 }
 
@@ -340,6 +367,28 @@ export function parsePeriod(value: unknown, param = 'period'): Period {
 }
 
 
+/**
+ * Runs parsers and reports every fault at once: `get` answers a parser's value (undefined when
+ * it fails, its faults kept), `done` throws one InvalidArgumentError with every fault kept.
+ */
+export class Faults {
+  private readonly faults: ArgumentFault[] = [];
+  get<T>(parse: () => T): T {
+    try {
+      return parse();
+    } catch (e) {
+      if (e instanceof InvalidArgumentError) {
+        this.faults.push(...e.faults);
+        return undefined as T;
+      }
+      throw e;
+    }
+  }
+  done(): void {
+    if (this.faults.length) throw new InvalidArgumentError(this.faults);
+  }
+}
+
 // ---- parameter sets ----------------------------------------------------------------------
 
 export type ParamKind =
@@ -400,8 +449,26 @@ function required<T, I = string>(kind: ParamKind, expected: string, parse: Param
   return { ...extra, kind, expected, optional: false, default: undefined, parse };
 }
 
-/** Builders of declared parameters; `optional` and `withDefault` modify any of them. */
+/**
+ * A parsed value that is an object prints as its canonical text (`String(value)`), as the
+ * values that are numbers and strings do: adapters key answers by `String` of each value (the
+ * server's answer cache), and two values printing alike must mean the same answer.
+ */
+function printsAsText<T extends { text: string }>(value: T): T {
+  return Object.defineProperty(value, 'toString', { value: () => value.text, enumerable: false });
+}
+
+/**
+ * Builders of declared parameters; `optional` and `withDefault` modify any of them. Each yields
+ * the parsed value core's entry points take (`Dataset.parsed`): an epoch day, epoch
+ * milliseconds, a normalized identifier, a parsed expression. `date`, `calendarExpression`,
+ * `currencyPair` and `tenor` are the same checks passing the text on, for adapters that hand it
+ * on as text.
+ */
 export const param = {
+  /** A local date, as its epoch day. */
+  day: () => required<EpochDay>('date', 'a date in the form YYYY-MM-DD', (v, n) => parseDay(v, n)),
+  /** A local date, checked and passed on as typed. */
   date: () => required('date', 'a date in the form YYYY-MM-DD', (v, n) => parseIsoDate(v, n)),
   instant: () => required('instant', 'a date-time such as 2023-11-15T17:00:00+00:00', (v, n) => parseInstant(v, n)),
   boolean: () => required<boolean, boolean | string>('boolean', 'a boolean', (v, n) => parseBoolean(v, n)),
@@ -417,15 +484,24 @@ export const param = {
   currencyCode: () => required('currency_code', 'a currency code', (v, n) => normalizeCurrencyCode(String(v), n)),
   /** Comma-separated items (a repeated parameter adds to them), trimmed, empty ones dropped. */
   list: () => required<string[], string | readonly string[]>('list', 'a comma-separated list', (v) => parseList(v)),
-  /** A calendar expression (`US.NYSE+GB.LSE`, `USD~EUR`), checked for form and passed on as typed; its faults name `expr`. */
+  /** A calendar expression (`US.NYSE+GB.LSE`, `USD~EUR`), parsed (printing as its upper-case text); its faults name `expr`. */
+  expression: () =>
+    required<CalendarExpression>('calendar_expression', 'a calendar expression such as US.NYSE+GB.LSE', (v) => printsAsText(parseCalendarExpression(String(v)))),
+  /** A calendar expression, checked for form and passed on as typed. */
   calendarExpression: () =>
     required('calendar_expression', 'a calendar expression such as US.NYSE+GB.LSE', (v) => (parseCalendarExpression(String(v)), String(v))),
-  /** A currency pair (`EURUSD`), checked for form and passed on as typed; its faults name `pair`. */
+  /** A currency pair (`EURUSD`), as its two codes upper case; its faults name `pair`. */
+  pair: () => required<[string, string]>('currency_pair', 'a currency pair such as EURUSD', (v) => parsePair(String(v))),
+  /** A currency pair, checked for form and passed on as typed. */
   currencyPair: () => required('currency_pair', 'a currency pair such as EURUSD', (v) => (parsePair(String(v)), String(v))),
-  /** An FX tenor (`SN`, `1W`, `3M`, `1Y`), answered upper case; its faults name `tenor`. */
+  /** An FX tenor (`SN`, `1W`, `3M`, `1Y`), parsed (printing as its upper-case text); its faults name `tenor`. */
+  tenorValue: () =>
+    required<Tenor>('tenor', 'a tenor such as SN, 1W, 3M or 1Y', (v) => printsAsText(parseTenor(String(v)))),
+  /** An FX tenor, answered as its upper-case text. */
   tenor: () => required('tenor', 'a tenor such as SN, 1W, 3M or 1Y', (v) => parseTenor(String(v)).text),
-  /** A bar length (`5m`, `1h`), passed on as written; its faults name the parameter. */
-  period: () => required('period', 'a bar length such as 5m, 30m or 1h', (v, n) => parsePeriod(v, n).text),
+  /** A bar length (`5m`, `1h`), parsed (printing as written); its faults name the parameter. */
+  period: () =>
+    required<Period>('period', 'a bar length such as 5m, 30m or 1h', (v, n) => printsAsText(parsePeriod(v, n))),
   /** Any text, passed on as typed (for queries that must never fail, such as is_available). */
   text: () => required('text', 'a value', (v) => String(v)),
 };
@@ -445,28 +521,22 @@ export function withDefault<T, I>(p: Param<T, I>, value: T): Param<T, I, true> {
  */
 export function parseParams<S extends Record<string, Param>>(specs: S, raw: Readonly<Record<string, unknown>>): ParamValues<S> {
   const out: Record<string, unknown> = {};
-  let faults: ArgumentFault[] | undefined;
+  const faults = new Faults();
   for (const name in specs) {
     const spec = specs[name]!;
     const value = raw[name];
-    try {
+    out[name] = faults.get(() => {
       if (value === undefined) {
         if (!spec.optional) throw InvalidArgumentError.one(name, `Field required: ${spec.expected}`, 'missing');
-        out[name] = spec.default;
-      } else if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') {
-        out[name] = spec.parse(value, name);
-      } else if (spec.kind === 'list' && Array.isArray(value) && value.every((v) => typeof v === 'string')) {
-        // A repeated list parameter adds to the list.
-        out[name] = spec.parse(value.join(','), name);
-      } else {
-        throw InvalidArgumentError.one(name, `Input should be a single value: ${spec.expected}`, 'string_type');
+        return spec.default;
       }
-    } catch (err) {
-      if (!(err instanceof InvalidArgumentError)) throw err;
-      (faults ??= []).push(...err.faults);
-    }
+      if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return spec.parse(value, name);
+      // A repeated list parameter adds to the list.
+      if (spec.kind === 'list' && Array.isArray(value) && value.every((v) => typeof v === 'string')) return spec.parse(value.join(','), name);
+      throw InvalidArgumentError.one(name, `Input should be a single value: ${spec.expected}`, 'string_type');
+    });
   }
-  if (faults) throw new InvalidArgumentError(faults);
+  faults.done();
   return out as ParamValues<S>;
 }
 export type { EpochDay, EpochMs, EpochSeconds } from './dates.js';

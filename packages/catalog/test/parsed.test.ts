@@ -1,0 +1,113 @@
+/**
+ * Parameters are parsed once: the catalogue reads each with core's parsers, and its calls hand
+ * the parsed values to core's queries over parsed values (`ds.parsed`), never to the Dataset's
+ * text methods, which would read the text a second time.
+ */
+import { Dataset, tryParseDay, type CalendarQueries } from '@openbell/core';
+import { describe, expect, it } from 'vitest';
+import { runOperation } from '../src/answer.js';
+import { operations } from '../src/operations.js';
+import { readArgs, type Operation } from '../src/registry.js';
+import { fixtureTables, NOON_NY } from './fixture.js';
+
+/** A value for every parameter: its documented example, else one of its kind. */
+const BY_KIND: Record<string, string> = { market_identifier: 'US.NYSE', currency_code: 'USD', date: '2023-11-20', text: 'USD', integer: '1', calendar_expression: 'US.NYSE', currency_pair: 'EURUSD', tenor: '1M', period: '5m' };
+const rawFor = (op: Operation) =>
+  Object.fromEntries(Object.entries(op.params).flatMap(([n, p]) => (p.example !== undefined ? [[n, p.example]] : !p.optional && BY_KIND[p.kind] ? [[n, BY_KIND[p.kind]]] : [])));
+
+/** Text as a caller types a date or an instant: what a parsed value never is. */
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * The dataset as the catalogue sees it, recording every call: a text method of the Dataset
+ * (anything but `parsed`) and the arguments of each parsed query.
+ */
+function recording(ds: Dataset) {
+  const textCalls: string[] = [];
+  const parsedCalls: { name: string; args: unknown[] }[] = [];
+  const parsed = new Proxy(ds.parsed, {
+    get(target, name, receiver) {
+      const v = Reflect.get(target, name, receiver);
+      if (typeof v !== 'function') return v;
+      return (...args: unknown[]) => {
+        parsedCalls.push({ name: String(name), args });
+        return v.apply(target, args);
+      };
+    },
+  });
+  const standIn = new Proxy(ds, {
+    get(target, name) {
+      if (name === 'parsed') return parsed;
+      const v = Reflect.get(target, name, target);
+      if (typeof v !== 'function') return v;
+      return (...args: unknown[]) => {
+        textCalls.push(String(name));
+        return v.apply(target, args);
+      };
+    },
+  }) as CalendarQueries;
+  return { standIn, textCalls, parsedCalls };
+}
+
+/**
+ * The operations that call the Dataset's own method: `listCurrencies` has nothing to read, and
+ * `listMarkets`'s pattern reads the same twice; a stand-in dataset may answer them by those
+ * methods alone (the server's test of a 500 breaks them).
+ */
+const DATASET_CALLS: Record<string, string> = { listMarkets: 'listMarkets', listCurrencies: 'listCurrencies' };
+
+describe('the catalogue path parses each parameter once', () => {
+  const ds = Dataset.create(fixtureTables());
+  const ops = (Object.values(operations) as Operation[]).filter((op) => op.tag !== 'Changes');
+
+  it('every operation calls only the queries over parsed values, with no date or instant as text, and answers as before', () => {
+    const { standIn, textCalls, parsedCalls } = recording(ds);
+    for (const op of ops) {
+      const raw = rawFor(op);
+      const before = parsedCalls.length;
+      const out = runOperation(op, standIn, raw, () => NOON_NY);
+      const own = DATASET_CALLS[op.operationId];
+      expect(textCalls.splice(0), `${op.operationId} called a text method of the Dataset`).toEqual(own ? [own] : []);
+      if (!own) expect(parsedCalls.length, `${op.operationId} reached core`).toBeGreaterThan(before);
+      for (const { name, args } of parsedCalls.slice(before)) {
+        for (const a of args) if (typeof a === 'string') expect(a, `${op.operationId} → parsed.${name}`).not.toMatch(DATE_TEXT);
+      }
+      // The same answer as the dataset itself gives.
+      expect(JSON.stringify(out), op.operationId).toBe(JSON.stringify(runOperation(op, ds, raw, () => NOON_NY)));
+      const args = readArgs(op, raw);
+      for (const pieces of [op.bodyChunks, op.csvChunks]) if (pieces) [...pieces(standIn, args)];
+      if (op.bytes) op.bytes(standIn, args, () => NOON_NY);
+      expect(textCalls, `${op.operationId} (pieces) called a text method of the Dataset`).toEqual([]);
+    }
+  });
+
+  it('dates arrive as epoch days and instants as epoch milliseconds', () => {
+    const args = readArgs(operations.listMarketPhases, { identifier: 'xnys', start: '2023-11-20', end: '2023-11-26' });
+    expect(args).toEqual({ identifier: 'XNYS', start: tryParseDay('2023-11-20'), end: tryParseDay('2023-11-26') });
+    expect(readArgs(operations.getMarketStatus, { identifier: 'XNYS', datetime_utc: '2023-11-15T12:00:00-05:00' }).datetime_utc).toBe(NOON_NY);
+    expect(readArgs(operations.getFxSpot, { pair: 'eurusd', trade_date: '2023-06-16' })).toEqual({ pair: ['EUR', 'USD'], trade_date: tryParseDay('2023-06-16'), lag: undefined });
+  });
+
+  it('a parsed value that is an object prints as its canonical text (answers are keyed by String of each value)', () => {
+    const bars = (period: string) => readArgs(operations.listMarketBars, { identifier: 'XNYS', start: '2023-11-24', end: '2023-11-24', period });
+    expect(String(bars('5m').period)).toBe('5m');
+    expect(String(bars('1h').period)).not.toBe(String(bars('60m').period));
+    expect(bars('5m').period).toEqual({ text: '5m', seconds: 300 });
+    const adjust = readArgs(operations.adjustDate, { expr: 'us.nyse+gb.lse', date: '2023-12-25' });
+    expect(String(adjust.expr)).toBe('US.NYSE+GB.LSE');
+    expect(String(readArgs(operations.getFxValueDate, { pair: 'EURUSD', trade_date: '2023-06-16', tenor: '3m' }).tenor)).toBe('3M');
+  });
+
+  it('the range cap reads the parsed days and words its refusal as before', () => {
+    const out = runOperation(operations.listMarketPhases, ds, { identifier: 'XNYS', start: '2000-01-01', end: '2023-12-31' }, () => NOON_NY);
+    expect(out.ok ? null : out.body).toEqual({
+      detail: [
+        {
+          loc: ['query', 'end'],
+          msg: 'The range 2000-01-01 to 2023-12-31 spans 8766 days, more than the limit of 3653 days (about 10 years); ask for a shorter range',
+          type: 'range_too_long',
+        },
+      ],
+    });
+  });
+});

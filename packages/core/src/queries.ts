@@ -1,0 +1,619 @@
+/**
+ * The engine's entry points over parsed values: every query of a Dataset, taking what core's
+ * parameter parsers (params.ts) answer — epoch days, epoch milliseconds, normalized
+ * identifiers and codes, parsed expressions, pairs, tenors and periods — so nothing here reads
+ * text typed by a caller again. The catalogue calls these (`dataset.parsed`) with the values
+ * its parameters yield; the Dataset's own methods (the library API, dataset.ts) parse their
+ * text arguments and call these too.
+ *
+ * Identifiers and codes are the normalized forms (upper case, checked): `normalizeMarketIdentifier`,
+ * `normalizeFinId`, `normalizeMic`, `normalizeCurrencyCode`. A date range is refused when it
+ * ends before it starts, after the arguments are read and before anything is looked up.
+ */
+import type { DatasetIndex } from './build/index.js';
+import { CurrencyCalendar, JoinedCalendar, MarketCalendar, type CalendarExpression, type CalendarMember } from './calendars.js';
+import { dayName, formatDay, tryParseDay, type EpochDay, type EpochMs } from './dates.js';
+import { AmbiguousMicError, DataError, NotFoundError, NotInPlanError, OutOfCoverageError } from './errors.js';
+import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
+import { USD, closuresBetween, defaultLag, spotDay, valueDay, type SpotCalendars, type Tenor } from './fx.js';
+import { compileGlob } from './glob.js';
+import { dayJsonPieces, phaseJsonPieces, sessionJsonPieces, type JsonPieceOptions } from './json.js';
+import { Faults, checkDayOrder, normalizeCurrencyCode, normalizeMarketIdentifier, parseRegionalCalendar, type Period } from './params.js';
+import { checkDays, lowerBound, type MarketEntry } from './model.js';
+import { walkReplacements } from './replacements.js';
+import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
+import { BarSeries, checkBarLimit, planBars } from './bars.js';
+import { barCsvPieces, barJsonPieces } from './bars-json.js';
+import { listSpecialSessions } from './special-sessions.js';
+import { computeStatus, statusJsonAt } from './status.js';
+import {
+  asOf,
+  bulkIdentifiers,
+  bulkItem,
+  eventIdInstant,
+  mergePlans,
+  planMarket,
+  type BellEventPlan,
+  type PlanOptions,
+  type PlannedBellEvent,
+  type StatusMany,
+  type StatusManyFailure,
+  type StatusManyRequest,
+} from './many.js';
+import type {
+  AdjustedDate,
+  AdvancedDate,
+  BarBreaks,
+  BarCount,
+  Bell,
+  BellEvent,
+  BusinessDayConvention,
+  CalendarDay,
+  Currency,
+  CurrencyHoliday,
+  DuplicateHoliday,
+  FxSpot,
+  FxValueDate,
+  Market,
+  MarketDay,
+  MarketHoliday,
+  MarketStatus,
+  MicMapping,
+  Phase,
+  PhaseType,
+  RegionalHoliday,
+  Schedule,
+  SeasonDefinition,
+  Session,
+  SessionCount,
+  SessionDirection,
+  SessionOffset,
+  SpecialSession,
+  TimeUnit,
+} from './types.js';
+import { ZoneRegistry, type Zone } from './zone.js';
+import { withExtras } from './build/cells.js';
+
+/** What `bars` and `countBars` take besides the market and range, parsed (BarOptions as text). */
+export interface ParsedBarOptions {
+  period: Period;
+  forceClose: boolean;
+  breaks: BarBreaks;
+}
+
+const TABLE_LABELS: Record<DatasetIndex['absentTables'][number], { label: string; file: string }> = {
+  phaseTypes: { label: 'phase types', file: 'phases.csv' },
+  micMapping: { label: 'MIC mapping', file: 'mic-mapping.csv' },
+  seasonDefinitions: { label: 'season definitions', file: 'season-definitions.csv' },
+  regionalHolidays: { label: 'regional holidays', file: 'regional-holidays.csv' },
+};
+
+/** A cell as answered: empty or missing is null. */
+const cell = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Phases and day views of `startDay`..`endDay` are generated from the look-back on: a date a bad
+ * row touches there fails them (bulk-format.md "Bad rows").
+ */
+function checkGenerated(entry: MarketEntry, startDay: number, endDay: number): void {
+  if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(startDay - LOOK_BACK_DAYS, entry.minDay), endDay);
+}
+
+export class ParsedQueries {
+  private readonly utc: Zone = new ZoneRegistry().get('UTC');
+
+  /** @internal */
+  constructor(private readonly index: DatasetIndex) {}
+
+  // ---- markets ----
+
+  /** Markets whose FinID matches a pattern (params.parsePattern's answer), by FinID. */
+  listMarkets(pattern: string): Market[] {
+    if (pattern === '*') return this.index.marketList.slice();
+    const matches = compileGlob(pattern, 'subset');
+    return this.index.marketList.filter((m) => matches(m.fin_id));
+  }
+
+  getMarket(identifier: string, follow: boolean): Market {
+    return this.resolve(identifier, follow).market;
+  }
+
+  getMarketByFinId(finId: string, follow: boolean): Market {
+    return this.follow(this.byFinId(finId), follow).market;
+  }
+
+  getMarketByMic(mic: string, follow: boolean): Market {
+    return this.follow(this.byMic(mic), follow).market;
+  }
+
+  /** Never fails: `identifier` is any text, and malformed or unknown answers false. */
+  isMarketAvailable(identifier: string): boolean {
+    try {
+      this.resolve(normalizeMarketIdentifier(identifier), true);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  listHolidays(identifier: string, startDay: EpochDay, endDay: EpochDay): MarketHoliday[] {
+    checkDayOrder(startDay, endDay);
+    const entry = this.resolve(identifier, true);
+    checkDays(entry.listingFaults, startDay, endDay);
+    const from = lowerBound(entry.holidayDays, startDay);
+    const to = lowerBound(entry.holidayDays, endDay + 1);
+    return entry.holidays.slice(from, to);
+  }
+
+  /**
+   * The dates of a market or currency with two or more holiday rows in the range, each with
+   * the file and line of every row: the listings answer such rows as written, and a feed says
+   * they conflict (bulk-format.md "Bad rows").
+   */
+  duplicateHolidays(kind: 'market' | 'currency', key: string, startDay: EpochDay, endDay: EpochDay): DuplicateHoliday[] {
+    checkDayOrder(startDay, endDay);
+    const entry = kind === 'market' ? this.resolve(key, true) : this.currencyEntry(key);
+    if (entry.duplicates === null) return [];
+    const out: DuplicateHoliday[] = [];
+    for (const [day, lines] of entry.duplicates) if (day >= startDay && day <= endDay) out.push({ date: formatDay(day), lines: lines.slice() });
+    return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+
+  /**
+   * The market's rows as written, bad ones included: a bad row (of schedules, holidays or the
+   * market) reaches the answers computed from the rows (phases, days, status), not the listing
+   * of the rows themselves (bulk-format.md "Bad rows").
+   */
+  listSchedules(identifier: string): Schedule[] {
+    return this.resolveScheduled(identifier).schedules.slice();
+  }
+
+  generatePhases(identifier: string, startDay: EpochDay, endDay: EpochDay): Phase[] {
+    const entry = this.generated(identifier, startDay, endDay);
+    return generate(entry, startDay, endDay).map((g) => toPhase(g));
+  }
+
+  /**
+   * `generatePhases` in pieces of about `chunkDays` days of starts each, whose concatenation is
+   * the whole answer: for writing a long range without holding all of it. Arguments are checked
+   * now, before the first piece.
+   */
+  phaseChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, chunkDays = 92): Iterable<Phase[]> {
+    const entry = this.generated(identifier, startDay, endDay);
+    return (function* () {
+      let from = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
+      while (from <= endDay) {
+        const to = Math.min(endDay, Math.max(from, startDay) + chunkDays - 1);
+        yield generateFrom(entry, from, to, startDay).map((g) => toPhase(g));
+        from = to + 1;
+      }
+    })();
+  }
+
+  /** `listDays` in pieces of `chunkDays` days (a day view depends on its date alone). */
+  dayChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, chunkDays = 92): Iterable<MarketDay[]> {
+    const entry = this.generated(identifier, startDay, endDay);
+    return (function* (self: ParsedQueries) {
+      for (let from = startDay; from <= endDay; from += chunkDays) yield self.dayViews(entry, from, Math.min(endDay, from + chunkDays - 1));
+    })(this);
+  }
+
+  /**
+   * The JSON of `generatePhases` as UTF-8 bytes, in pieces whose concatenation equals
+   * `JSON.stringify(generatePhases(…))` byte for byte, written without building the records:
+   * what a server sends. Arguments are checked now, before the first piece.
+   */
+  phaseJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay): Iterable<Uint8Array> {
+    return phaseJsonPieces(this.generated(identifier, startDay, endDay), startDay, endDay);
+  }
+
+  /** The JSON of `listDays` as UTF-8 bytes in pieces, as `phaseJsonChunks`. */
+  dayJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay): Iterable<Uint8Array> {
+    return dayJsonPieces(this.generated(identifier, startDay, endDay), startDay, endDay);
+  }
+
+  listDays(identifier: string, startDay: EpochDay, endDay: EpochDay): MarketDay[] {
+    return this.dayViews(this.generated(identifier, startDay, endDay), startDay, endDay);
+  }
+
+  status(identifier: string, instant: EpochMs): MarketStatus {
+    const entry = this.resolveScheduled(identifier);
+    return computeStatus(entry, entry.zone ?? this.utc, instant);
+  }
+
+  /**
+   * `status` as the UTF-8 bytes of its JSON (`JSON.stringify(status(…))`), for servers. Served
+   * from the market's last answer while it still holds (statusJsonAt); the bytes are the
+   * caller's own.
+   */
+  statusJson(identifier: string, instant: EpochMs): Uint8Array {
+    const entry = this.resolveScheduled(identifier);
+    return statusJsonAt(entry, entry.zone ?? this.utc, instant);
+  }
+
+  // ---- many markets (calendar-arithmetic.md §6) and bell events ----
+
+  /** The status of the markets of a request (`subset` a parsed pattern) at an instant. */
+  statusMany(request: StatusManyRequest, instant: EpochMs): StatusMany {
+    return this.statusOf(bulkIdentifiers(request, (p) => this.listMarkets(p).map((m) => m.fin_id)), instant);
+  }
+
+  /** The status of each of `identifiers` (as typed: each is read on its own, and a bad one is its entry's error). */
+  statusOf(identifiers: readonly string[], instant: EpochMs): StatusMany {
+    return {
+      as_of: asOf(instant),
+      markets: identifiers.map((identifier) => {
+        try {
+          return bulkItem(identifier, this.status(normalizeMarketIdentifier(identifier), instant));
+        } catch (error) {
+          return { identifier, error: error instanceof Error ? error : new Error(String(error)) };
+        }
+      }),
+    };
+  }
+
+  /** The bell events of `identifiers` (as typed, each read on its own) from `from` for `horizonMs`. */
+  bellEvents(identifiers: readonly string[], from: EpochMs, horizonMs: number, options: PlanOptions = {}): BellEventPlan {
+    const toMs = from + horizonMs;
+    // Resuming plans from just before the last event seen, so later events of its instant stay.
+    const resumeAt = options.afterId !== undefined ? eventIdInstant(options.afterId) : undefined;
+    const start = resumeAt !== undefined && resumeAt <= toMs ? resumeAt - 1 : from;
+    const errors: StatusManyFailure[] = [];
+    const seen = new Set<string>();
+    const perMarket: PlannedBellEvent[][] = [];
+    for (const identifier of identifiers) {
+      try {
+        const entry = this.resolveScheduled(normalizeMarketIdentifier(identifier));
+        if (seen.has(entry.market.fin_id)) continue;
+        seen.add(entry.market.fin_id);
+        perMarket.push(planMarket(entry, entry.zone ?? this.utc, start, toMs));
+      } catch (error) {
+        errors.push({ identifier, error: error instanceof Error ? error : new Error(String(error)) });
+      }
+    }
+    return { events: mergePlans(perMarket, options.afterId), errors };
+  }
+
+  // ---- trading days and bells (calendar-arithmetic.md §1–3) ----
+
+  sessions(identifier: string, startDay: EpochDay, endDay: EpochDay): Session[] {
+    const entry = this.covered(identifier, startDay, endDay);
+    return listSessions(entry, entry.zone ?? this.utc, startDay, endDay);
+  }
+
+  /**
+   * The JSON of `sessions` as UTF-8 bytes in pieces, as `phaseJsonChunks`. Arguments and the
+   * dates of bad rows are checked now, before the first piece.
+   */
+  sessionJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay): Iterable<Uint8Array> {
+    const entry = this.generated(identifier, startDay, endDay);
+    return sessionJsonPieces(entry, entry.zone ?? this.utc, startDay, endDay);
+  }
+
+  sessionOffset(identifier: string, day: EpochDay, n: number, direction: SessionDirection): SessionOffset {
+    const entry = this.covered(identifier, day, day);
+    // `+ 0`: a step count of -0 is answered as 0.
+    return { date: formatDay(day), n: n + 0, session: formatDay(offsetSession(entry, day, n + 0, direction)) };
+  }
+
+  sessionCount(identifier: string, startDay: EpochDay, endDay: EpochDay): SessionCount {
+    const entry = this.covered(identifier, startDay, endDay);
+    return { start: formatDay(startDay), end: formatDay(endDay), count: countSessions(entry, startDay, endDay) };
+  }
+
+  nextBell(identifier: string, after: EpochMs, event: BellEvent): Bell {
+    const entry = this.resolveScheduled(identifier);
+    return findBell(entry, entry.zone ?? this.utc, after, event, true);
+  }
+
+  previousBell(identifier: string, before: EpochMs, event: BellEvent): Bell {
+    const entry = this.resolveScheduled(identifier);
+    return findBell(entry, entry.zone ?? this.utc, before, event, false);
+  }
+
+  // ---- bars and special sessions (calendar-arithmetic.md §8–9) ----
+
+  /**
+   * The bars of `period` inside the open time of each session of the range, made one at a time
+   * as the answer is iterated (or walked with its cursor). Refused with an InvalidArgumentError
+   * naming the count when the range holds more than MAX_BARS bars.
+   */
+  bars(identifier: string, startDay: EpochDay, endDay: EpochDay, options: ParsedBarOptions): BarSeries {
+    const series = this.barSeries(identifier, startDay, endDay, options);
+    checkBarLimit(series.plan, formatDay(startDay), formatDay(endDay), series.period);
+    return series;
+  }
+
+  /** How many bars `bars` would list, with no limit. */
+  countBars(identifier: string, startDay: EpochDay, endDay: EpochDay, options: ParsedBarOptions): BarCount {
+    const series = this.barSeries(identifier, startDay, endDay, options);
+    return { start: formatDay(startDay), end: formatDay(endDay), period: series.period, count: series.count };
+  }
+
+  /** The JSON of `bars` as UTF-8 bytes in pieces (`JSON.stringify([...bars(…)])`), as `phaseJsonChunks`. */
+  barJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, options: ParsedBarOptions, pieces?: JsonPieceOptions): Iterable<Uint8Array> {
+    return barJsonPieces(this.bars(identifier, startDay, endDay, options), pieces);
+  }
+
+  /** The CSV of `bars` (header `Date,Start,End`, CRLF lines) as UTF-8 bytes in pieces. */
+  barCsvChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, options: ParsedBarOptions, pieces?: JsonPieceOptions): Iterable<Uint8Array> {
+    return barCsvPieces(this.bars(identifier, startDay, endDay, options), pieces);
+  }
+
+  /** The sessions of the range that open late, close early, or are special otherwise (§9). */
+  specialSessions(identifier: string, startDay: EpochDay, endDay: EpochDay): SpecialSession[] {
+    const entry = this.generated(identifier, startDay, endDay);
+    return listSpecialSessions(entry, entry.zone ?? this.utc, startDay, endDay);
+  }
+
+  private barSeries(identifier: string, startDay: EpochDay, endDay: EpochDay, options: ParsedBarOptions): BarSeries {
+    const entry = this.generated(identifier, startDay, endDay);
+    const plan = planBars(entry, startDay, endDay, options.period.seconds, options.forceClose, options.breaks);
+    return new BarSeries(plan, entry.zone ?? this.utc, options.period.text);
+  }
+
+  // ---- currencies ----
+
+  listCurrencies(): Currency[] {
+    this.requireCurrencies();
+    return this.index.currencyList.slice();
+  }
+
+  getCurrency(code: string): Currency {
+    return this.currencyEntry(code).currency;
+  }
+
+  /** Never fails: `code` is any text, and malformed or unknown answers false. */
+  isCurrencyAvailable(code: string): boolean {
+    try {
+      this.currencyEntry(normalizeCurrencyCode(String(code ?? '')));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  listCurrencyHolidays(code: string, startDay: EpochDay, endDay: EpochDay): CurrencyHoliday[] {
+    checkDayOrder(startDay, endDay);
+    const entry = this.currencyEntry(code);
+    checkDays(entry.listingFaults, startDay, endDay);
+    return entry.holidays.slice(lowerBound(entry.holidayDays, startDay), lowerBound(entry.holidayDays, endDay + 1));
+  }
+
+  // ---- joined calendars (calendar-arithmetic.md §4) ----
+
+  calendarDays(expr: CalendarExpression, startDay: EpochDay, endDay: EpochDay): CalendarDay[] {
+    checkDayOrder(startDay, endDay);
+    const cal = this.calendar(expr);
+    cal.check(startDay);
+    cal.check(endDay);
+    const days: CalendarDay[] = [];
+    for (let d = startDay; d <= endDay; d++) {
+      const closed = cal.closedMembers(d);
+      days.push({ date: formatDay(d), is_business_day: cal.operator === '+' ? closed.length === 0 : closed.length < cal.members.length, closed });
+    }
+    return days;
+  }
+
+  adjust(expr: CalendarExpression, day: EpochDay, convention: BusinessDayConvention): AdjustedDate {
+    const adjusted = this.calendar(expr).adjust(day, convention);
+    return { date: formatDay(day), convention, adjusted: formatDay(adjusted) };
+  }
+
+  advance(expr: CalendarExpression, day: EpochDay, n: number, unit: TimeUnit, convention: BusinessDayConvention, endOfMonth: boolean): AdvancedDate {
+    const result = this.calendar(expr).advance(day, n, unit, convention, endOfMonth);
+    return { date: formatDay(day), n, unit, result: formatDay(result) };
+  }
+
+  // ---- FX dates (calendar-arithmetic.md §5) ----
+
+  /** `pair` as params.parsePair answers it; `lag` undefined is the pair's own. */
+  fxSpot([base, quote]: readonly [string, string], tradeDay: EpochDay, lag: number | undefined): FxSpot {
+    const cals = this.spotCalendars(base, quote);
+    const L = lag ?? defaultLag(base, quote);
+    const spot = spotDay(cals, tradeDay, L);
+    return { pair: base + quote, trade_date: formatDay(tradeDay), lag: L, spot_date: formatDay(spot), closures: closuresBetween(cals, tradeDay, spot) };
+  }
+
+  fxValueDate([base, quote]: readonly [string, string], tradeDay: EpochDay, tenor: Tenor): FxValueDate {
+    const cals = this.spotCalendars(base, quote);
+    const spot = spotDay(cals, tradeDay, defaultLag(base, quote));
+    const value = valueDay(cals.all, spot, tenor);
+    return { pair: base + quote, trade_date: formatDay(tradeDay), tenor: tenor.text, spot_date: formatDay(spot), value_date: formatDay(value) };
+  }
+
+  // ---- reference tables ----
+
+  // Phase types and season definitions come with the schedules (a holidays-only archive has
+  // neither); the MIC mapping and the regional holidays with every plan. A table the plan
+  // includes but the archive lacks is refused naming its file: an empty list would read as
+  // "no rows" when nothing is known.
+
+  /** The phase types table as read, in file order. */
+  listPhaseTypes(): PhaseType[] {
+    this.needTable('phaseTypes', 'schedules');
+    return this.index.phaseTypes.slice();
+  }
+
+  /**
+   * Regional and religious holidays of one calendar (a 2-letter country code or a religion
+   * name, any case: params.parseRegionalCalendar, the one reading of that text) in an inclusive
+   * date range, ordered by date. A calendar without rows answers an empty list.
+   */
+  listRegionalHolidays(calendar: string, startDay: EpochDay, endDay: EpochDay): RegionalHoliday[] {
+    const faults = new Faults();
+    const key = faults.get(() => parseRegionalCalendar(calendar));
+    faults.get(() => checkDayOrder(startDay, endDay));
+    faults.done();
+    this.needTable('regionalHolidays');
+    const entry = this.index.regional.get(key);
+    if (!entry) return [];
+    return entry.rows
+      .slice(lowerBound(entry.days, startDay), lowerBound(entry.days, endDay + 1))
+      .map((r) => withExtras({ calendar: r.calendar, country: cell(r.country), date: r.date, name: cell(r.name), type: cell(r.type), memo: cell(r.memo) }, r));
+  }
+
+  /**
+   * Season definitions, optionally of one season (name any case) and one year, ordered by
+   * season name, year and file order. Rows whose season, year or date cannot be read are load
+   * warnings and are left out; two rows of one season and year are both listed.
+   */
+  listSeasonDefinitions(filter: { season?: string | null | undefined; year?: number | undefined }): SeasonDefinition[] {
+    this.needTable('seasonDefinitions', 'schedules');
+    const season = filter.season?.trim().toLowerCase() || undefined;
+    const year = filter.year;
+    const rows = this.index.seasonDefinitions!.filter(
+      (r) => typeof r.season === 'string' && r.season !== '' && typeof r.year === 'number' && tryParseDay(String(r.date)) !== undefined,
+    );
+    const picked = rows
+      .map((r, i) => ({ r, i, name: r.season.toLowerCase() }))
+      .filter((x) => (season === undefined || x.name === season) && (year === undefined || x.r.year === year));
+    picked.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.r.year - b.r.year || a.i - b.i));
+    return picked.map((x) => withExtras({ season: x.r.season, year: x.r.year, date: x.r.date }, x.r));
+  }
+
+  /**
+   * The MIC mapping table, optionally only the rows of one MIC and/or one FinID (normalized),
+   * ordered by MIC, then FinID. Rows without a MIC or a FinID are load warnings and left out.
+   */
+  listMicMapping(filter: { mic?: string | undefined; fin_id?: string | undefined }): MicMapping[] {
+    const { mic, fin_id: finId } = filter;
+    this.needTable('micMapping');
+    const up = (v: unknown) => String(v ?? '').trim().toUpperCase();
+    const rows = this.index.micMapping!.filter((r) => up(r.mic) !== '' && up(r.fin_id) !== '' && (mic === undefined || up(r.mic) === mic) && (finId === undefined || up(r.fin_id) === finId));
+    return rows.map((r, i) => ({ r, i })).sort((a, b) => cmp(up(a.r.mic), up(b.r.mic)) || cmp(up(a.r.fin_id), up(b.r.fin_id)) || a.i - b.i).map((x) => withExtras({ mic: String(x.r.mic), fin_id: String(x.r.fin_id) }, x.r));
+  }
+
+  /** Refuses (403) a reference table the plan leaves out or the archive does not hold. */
+  private needTable(table: DatasetIndex['absentTables'][number], plan?: 'schedules'): void {
+    if (plan === 'schedules' && this.index.plan === 'holidays_only') throw new NotInPlanError('schedules', `The ${TABLE_LABELS[table].label} table is not covered by the plan of the loaded data (it comes with schedules)`);
+    if (this.index.absentTables.includes(table)) {
+      throw new NotInPlanError(table, `The loaded data has no ${TABLE_LABELS[table].label} table (csv/${TABLE_LABELS[table].file} is not in the archive)`);
+    }
+  }
+
+  // ---- internals ----
+
+  private dayViews(entry: MarketEntry, startDay: number, endDay: number): MarketDay[] {
+    const attributed = phasesByEndDay(entry, startDay, endDay);
+    const days: MarketDay[] = [];
+    for (let day = startDay; day <= endDay; day++) {
+      const own = attributed[day - startDay]!;
+      const holiday = entry.holidayByDay.get(day) ?? null;
+      days.push({
+        date: formatDay(day),
+        day_of_week: dayName(day),
+        is_open: dayIsOpen(holiday, own),
+        has_settlement: daySettles(holiday, own),
+        holiday,
+        phases: own.map((g) => toPhase(g)),
+      });
+    }
+    return days;
+  }
+
+  private byFinId(finId: string): MarketEntry {
+    const entry = this.index.markets.get(finId);
+    if (!entry) throw new NotFoundError('market', finId);
+    return entry;
+  }
+
+  private byMic(mic: string): MarketEntry {
+    const finIds = this.index.micIndex.get(mic);
+    if (!finIds || finIds.length === 0) throw new NotFoundError('mic', mic);
+    if (finIds.length > 1) throw new AmbiguousMicError(mic, finIds.slice());
+    return this.byFinId(finIds[0]!);
+  }
+
+  /** A normalized identifier with a dot is a FinID, otherwise a MIC (engine-semantics §1). */
+  private resolve(identifier: string, follow: boolean): MarketEntry {
+    return this.follow(identifier.includes('.') ? this.byFinId(identifier) : this.byMic(identifier), follow);
+  }
+
+  private follow(entry: MarketEntry, follow: boolean): MarketEntry {
+    // Most markets were never replaced: no walk (and its Set) for them.
+    if (!follow || entry.market.replaced_by === null) return entry;
+    const walk = walkReplacements(
+      entry,
+      (e) => e.market.fin_id,
+      (e) => e.market.replaced_by,
+      (id) => this.index.markets.get(id),
+    );
+    if (walk.kind === 'end') return walk.entry;
+    if (walk.kind === 'loop') {
+      throw new DataError(`The replacement chain of ${entry.market.fin_id} loops back to ${walk.target}; the data is inconsistent`, { table: 'markets', column: 'replaced_by' });
+    }
+    throw new NotFoundError('market', walk.target, `Market ${walk.from} was replaced by ${walk.target}, which is not in the loaded data`);
+  }
+
+  /** Resolves a market for a schedule-based query, refusing first if the plan lacks schedules. */
+  private resolveScheduled(identifier: string): MarketEntry {
+    if (this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
+    return this.resolve(identifier, true);
+  }
+
+  /** The market of a range query: the range in order, then the market, then its coverage window. */
+  private covered(identifier: string, startDay: EpochDay, endDay: EpochDay): MarketEntry {
+    checkDayOrder(startDay, endDay);
+    const entry = this.resolveScheduled(identifier);
+    for (const day of [startDay, endDay]) {
+      if (day < entry.minDay || day > entry.maxDay) {
+        throw new OutOfCoverageError(entry.market.fin_id, formatDay(day), formatDay(entry.minDay), formatDay(entry.maxDay));
+      }
+    }
+    return entry;
+  }
+
+  /** `covered`, then the rows the generated phases of the range read (checkGenerated). */
+  private generated(identifier: string, startDay: EpochDay, endDay: EpochDay): MarketEntry {
+    const entry = this.covered(identifier, startDay, endDay);
+    checkGenerated(entry, startDay, endDay);
+    return entry;
+  }
+
+  /**
+   * The members of a parsed expression: the plan first (currencies need the full plan,
+   * markets the schedules), then each member in order (unknown: NotFoundError). A market's
+   * business days are its sessions, read from its day views: a date a bad row touches fails
+   * the calendar when a step looks at it, rather than answering as if the row were not there.
+   */
+  private calendar(expr: CalendarExpression): JoinedCalendar {
+    if (expr.members.some((m) => m.kind !== 'currency') && this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
+    if (expr.members.some((m) => m.kind === 'currency')) this.requireCurrencies();
+    const members = expr.members.map((m): CalendarMember =>
+      m.kind === 'currency' ? new CurrencyCalendar(m.label, this.currencyEntry(m.label)) : new MarketCalendar(m.label, this.resolve(m.label, true)),
+    );
+    return new JoinedCalendar(expr.text, expr.operator, members);
+  }
+
+  /**
+   * Calendars of an FX pair. Choice: USD missing from the data is a NotFoundError naming USD
+   * rather than a spot date computed without it: every pair's spot must be a USD business day.
+   */
+  private spotCalendars(base: string, quote: string): SpotCalendars {
+    const b = new CurrencyCalendar(base, this.currencyEntry(base));
+    const q = new CurrencyCalendar(quote, this.currencyEntry(quote));
+    let usd: CurrencyCalendar;
+    if (base === USD) usd = b;
+    else if (quote === USD) usd = q;
+    else {
+      const entry = this.index.currencies.get(USD);
+      if (!entry) throw new NotFoundError('currency', USD, `Currency USD is not in the loaded data: FX spot and value dates need its settlement calendar`);
+      usd = new CurrencyCalendar(USD, entry);
+    }
+    const members = usd === b || usd === q ? [b, q] : [b, q, usd];
+    return { base: b, quote: q, usd, all: new JoinedCalendar(members.map((m) => m.code).join('+'), '+', members) };
+  }
+
+  private requireCurrencies(): void {
+    if (this.index.plan !== 'full') throw new NotInPlanError('currencies');
+  }
+
+  private currencyEntry(code: string) {
+    this.requireCurrencies();
+    const entry = this.index.currencies.get(code);
+    if (!entry) throw new NotFoundError('currency', code);
+    return entry;
+  }
+}
