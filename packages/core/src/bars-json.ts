@@ -90,6 +90,9 @@ const CSV_ITEMS = CSV_FRAGMENTS;
  */
 const BLOCK_BARS = 65_536;
 
+/** Room per bar in a block's buffer: a JSON bar with its comma takes 92 bytes with an offset like -05:00. */
+const BAR_BYTES = 96;
+
 /** The JSON array of a bars answer in pieces whose concatenation equals `JSON.stringify([...series])`. */
 export function barJsonPieces(series: BarSeries, options: JsonPieceOptions = {}): Generator<Uint8Array, void, void> {
   if (!blocksFit(series.plan)) return barPieces(series, JSON_FRAGMENTS, options);
@@ -127,7 +130,7 @@ function barItems(series: BarSeries, format: string, f: Fragments): Generator<Ui
   const write = (from: number, to: number, at?: Int32Array): Uint8Array => {
     const part = planBars(entry, from, to, period, forceClose, breaks);
     if (at && part.count > BLOCK_BARS) throw new RangeError('a month of bars too large to keep');
-    const w = new BarWriter(series.zone, f, alloc(Math.min(part.count, BLOCK_BARS) * 80 + BAR_ROOM));
+    const w = new BarWriter(series.zone, f, alloc(Math.min(part.count, BLOCK_BARS) * BAR_BYTES + BAR_ROOM));
     writeByDay(w, part, from, to, at);
     return w.take(0);
   };

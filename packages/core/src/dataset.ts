@@ -11,7 +11,7 @@ import { parseCalendarExpression, parseConvention, parseUnit } from './calendars
 import type { EpochDay, EpochMs } from './dates.js';
 import { InvalidArgumentError, type DataWarning } from './errors.js';
 import { parsePair, parseTenor } from './fx.js';
-import type { JsonPieceOptions } from './json.js';
+import { copyBytes, type JsonPieceOptions } from './json.js';
 import {
   BAR_BREAKS,
   BELL_EVENTS,
@@ -265,7 +265,8 @@ export class Dataset {
   /** `status` as the UTF-8 bytes of its JSON (`JSON.stringify(status(…))`), for servers. */
   statusJson(identifier: string, instant?: InstantInput): Uint8Array {
     const ms = this.statusInstant(instant);
-    return this.parsed.statusJson(normalizeMarketIdentifier(identifier), ms);
+    // The library's caller owns what it is given: a copy of the shared bytes.
+    return copyBytes(this.parsed.statusJson(normalizeMarketIdentifier(identifier), ms));
   }
 
   /** The market entry a schedule-based query reads, by identifier as typed (tests inspect one). */

@@ -224,8 +224,8 @@ export class ParsedQueries {
 
   /**
    * `status` as the UTF-8 bytes of its JSON (`JSON.stringify(status(…))`), for servers. Served
-   * from the market's last answer while it still holds (statusJsonAt); the bytes are the
-   * caller's own.
+   * from the market's last answer while it still holds (statusJsonAt); the bytes are shared
+   * with later answers and must not be written in (a server only sends them).
    */
   statusJson(identifier: string, instant: EpochMs): Uint8Array {
     const entry = this.resolveScheduled(identifier);

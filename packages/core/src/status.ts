@@ -2,7 +2,7 @@
 import { SECONDS_PER_DAY, formatDay, formatInstant, msToSeconds, type EpochMs } from './dates.js';
 import { OutOfCoverageError } from './errors.js';
 import { LOOK_BACK_DAYS, generate, toPhase, type Generated } from './generate.js';
-import { copyBytes, statusBytes } from './json.js';
+import { statusBytes } from './json.js';
 import { checkDays, type MarketEntry } from './model.js';
 import type { MarketStatus } from './types.js';
 import { REGULAR_GROUP } from './vocabulary.js';
@@ -113,7 +113,8 @@ const memos = new WeakMap<MarketEntry, StatusMemo>();
 
 /**
  * `JSON.stringify(computeStatus(entry, zone, instantMs))` as UTF-8 bytes, from the market's
- * last answer when it holds at `instantMs`. The bytes are a copy the caller owns.
+ * last answer when it holds at `instantMs`. The bytes are shared with later answers: a caller
+ * that would write in them takes a copy.
  */
 export function statusJsonAt(entry: MarketEntry, zone: Zone, instantMs: EpochMs): Uint8Array {
   const t = msToSeconds(instantMs);
@@ -124,5 +125,5 @@ export function statusJsonAt(entry: MarketEntry, zone: Zone, instantMs: EpochMs)
     memo = { from: span.from, to: span.to, day: span.day, zone, bytes };
     memos.set(entry, memo);
   }
-  return copyBytes(memo.bytes);
+  return memo.bytes;
 }

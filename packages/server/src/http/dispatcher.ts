@@ -40,12 +40,6 @@ const WHOLE_BYTES = 1024 * 1024;
 const ROUTES_KEPT = 1024;
 const ROUTE_PATH_MAX_LENGTH = 256;
 
-/** Whether the request names one of the operation's instant parameters. */
-function namesInstant(op: Operation, raw: Record<string, unknown>): boolean {
-  for (const name in op.params) if (op.params[name]!.kind === 'instant' && raw[name] !== undefined) return true;
-  return false;
-}
-
 /** A Buffer over the same bytes (no copy). */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -110,9 +104,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const read = readOperationArgs(op, data?.dataset, raw, holder.loadError, limits);
     if (!read.ok) return sendError(req, res, read, logger);
     const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
-    // A URL naming an instant (status at a time) rarely comes back: keeping it would only push
-    // out readings that do.
-    if (!namesInstant(op, raw)) memo.remember(req.url!, reading);
+    memo.remember(req.url!, reading);
     answerRead(reading, data!, req, res);
   };
 
