@@ -207,3 +207,24 @@ describe('JSON bytes of sessions', () => {
     expect(() => [...ds.sessionJsonChunks('US.NYSE', '2024-01-09', '2024-01-13')]).toThrow(/Second Sunday of March/);
   });
 });
+
+describe('month blocks', () => {
+  it('stay within their byte budget, least recently used out, and answer the same beyond it', () => {
+    const budget = 256 * 1024;
+    setMonthBlockBytes(budget);
+    try {
+      const ds = Dataset.create(fixtureTables());
+      const ids = ds.listMarkets().filter((m) => ds.listSchedules(m.fin_id).length > 0).map((m) => m.fin_id);
+      for (const id of ids) {
+        for (const [s, e] of [['2021-01-01', '2021-12-31'], ['2023-01-01', '2023-12-31']] as const) {
+          same(bytes(ds.phaseJsonChunks(id, s, e)), json(ds.generatePhases(id, s, e)));
+          same(bytes(ds.dayJsonChunks(id, s, e)), json(ds.listDays(id, s, e)));
+          expect(monthBlockBytes()).toBeLessThanOrEqual(budget);
+        }
+      }
+      expect(monthBlockBytes()).toBeGreaterThan(budget / 2);
+    } finally {
+      setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
+    }
+  });
+});
