@@ -15,10 +15,18 @@ function decodeComponent(s: string): string {
   }
 }
 
+/**
+ * A query's parameters: an object whose prototype has no prototype, so no key (`__proto__`,
+ * `constructor`) reaches Object.prototype, yet made by a constructor, so V8 keeps its
+ * properties in fast mode (an `Object.create(null)` object starts in dictionary mode).
+ */
+const ParsedQuery = function (this: object) {} as unknown as new () => object;
+ParsedQuery.prototype = Object.create(null) as object;
+
 // Kept by hand: on a phases query it takes about half the time of node:querystring.parse and a
 // third of URLSearchParams (measured), and it runs for every URL not yet memoised.
 export function parseQuery(qs: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  const out = new ParsedQuery() as Record<string, string | string[]>;
   let from = 0;
   while (from < qs.length) {
     let amp = qs.indexOf('&', from);
