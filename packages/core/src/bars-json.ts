@@ -142,20 +142,83 @@ function barItems(series: BarSeries, format: string, f: Fragments): Generator<Ui
   return itemsByMonth(entry, kind, plan.startDay, plan.endDay, true, make, (from, to) => write(from, to));
 }
 
-/** The bars of `part` (days `from..to`), noting in `at` where each day's begin. */
+/**
+ * The bars of `part` (days `from..to`), noting in `at` where each day's begin.
+ *
+ * Most days of a market are alike: the same pieces of open time at the same local times, with
+ * the same offset, so their bars differ only in their dates. The first such day is written bar
+ * by bar and kept as a template; a later day with the same shape is the template copied in one
+ * move with the digits of its dates that differ written over.
+ */
 function writeByDay(w: BarWriter, part: BarPlan, from: number, to: number, at?: Int32Array): void {
   const p = part.pieces;
   let next = from;
+  let template: DayTemplate | undefined;
   for (let k = 0; k < p.length; ) {
     const day = p[k]!;
     let e = k;
     while (e < p.length && p[e] === day) e += 3;
     if (at) while (next <= day) at[next++ - from] = w.pos;
-    w.fill(new BarCursor({ pieces: p.subarray(k, e), period: part.period, forceClose: part.forceClose }), Infinity);
+    const shape = dayShape(p, k, e, day, part, w.zone);
+    if (shape !== undefined && template !== undefined && template.shape === shape) w.repeat(template, day);
+    else {
+      const start = w.pos;
+      w.fill(new BarCursor({ pieces: p.subarray(k, e), period: part.period, forceClose: part.forceClose }), Infinity);
+      if (shape !== undefined) template = w.templateOf(shape, start, day, barsOfDay(p, k, e, part.period)) ?? template;
+    }
     k = e;
   }
   if (at) while (next <= to + 1) at[next++ - from] = w.pos;
 }
+
+/** A day's bars as written, with where its dates are: what later days of the same shape copy. */
+interface DayTemplate {
+  /** The day's pieces as local times of day and the offset (see dayShape). */
+  shape: string;
+  start: number;
+  end: number;
+  /** The day's date as written. */
+  date: string;
+  /** Where the date is written in the day's bytes (three times a bar), from `start`. */
+  dates: Int32Array;
+}
+
+function barsOfDay(p: Float64Array, k: number, e: number, period: number): number {
+  let n = 0;
+  for (let q = k; q < e; q += 3) n += barsInPiece(p[q + 1]!, p[q + 2]!, period);
+  return n;
+}
+
+/**
+ * The shape of a day's bars, when its bytes are those of any other day of that shape with the
+ * dates changed: one offset all day, every bar starting and ending on that local date, and a
+ * year of four digits. Undefined otherwise (the day is written bar by bar).
+ */
+function dayShape(p: Float64Array, k: number, e: number, day: number, part: BarPlan, zone: Zone): string | undefined {
+  if (day < FOUR_DIGIT_FIRST || day > FOUR_DIGIT_LAST) return undefined;
+  const midnight = day * SECONDS_PER_DAY;
+  const period = part.period;
+  let offset: number | undefined;
+  let shape = '';
+  for (let q = k; q < e; q += 3) {
+    const a = p[q + 1]!;
+    const b = p[q + 2]!;
+    const lastStart = a + (barsInPiece(a, b, period) - 1) * period;
+    const lastEnd = part.forceClose ? Math.min(lastStart + period, b) : lastStart + period;
+    const o = zone.offsetAt(a);
+    offset ??= o;
+    if (o !== offset || zone.offsetAt(lastEnd) !== offset) return undefined;
+    const localStart = a + offset - midnight;
+    if (localStart < 0 || lastEnd + offset - midnight >= SECONDS_PER_DAY) return undefined;
+    shape += `${localStart},${b + offset - midnight};`;
+  }
+  return `${offset}|${shape}`;
+}
+
+/** Epoch days of 1000-01-01 and 9999-12-31: dates of ten characters. */
+const FOUR_DIGIT_FIRST = -354285;
+const FOUR_DIGIT_LAST = 2932896;
+
 
 function* barPieces(series: BarSeries, f: Fragments, options: JsonPieceOptions): Generator<Uint8Array, void, void> {
   const pieceBytes = Math.max(1, options.pieceBytes ?? PIECE_BYTES);
@@ -175,7 +238,7 @@ class BarWriter {
   pos = 0;
   buf: Uint8Array;
   private first = true;
-  private readonly zone: Zone;
+  readonly zone: Zone;
   private readonly f: Fragments;
   // The date and offset last written, as bytes: consecutive bars share them.
   private readonly dayBytes = new Uint8Array(16);
@@ -292,6 +355,47 @@ class BarWriter {
       this.lastStartOffset = startOffset;
       this.lastEndOffset = endOffset;
     }
+  }
+
+  /**
+   * The day just written from `start` as a template of `shape`, when its date is found three
+   * times a bar (else undefined: it is not copied).
+   */
+  templateOf(shape: string, start: number, day: number, bars: number): DayTemplate | undefined {
+    const date = formatDay(day);
+    const code = encoder.encode(date);
+    const dates = new Int32Array(bars * 3);
+    const buf = this.buf;
+    let n = 0;
+    for (let q = start; q + 10 <= this.pos; q++) {
+      if (buf[q] !== code[0] || buf[q + 4] !== 45) continue;
+      let same = true;
+      for (let i = 1; i < 10; i++) if (buf[q + i] !== code[i]) same = false;
+      if (!same) continue;
+      if (n === dates.length) return undefined;
+      dates[n++] = q - start;
+      q += 9;
+    }
+    return n === dates.length ? { shape, start, end: this.pos, date, dates } : undefined;
+  }
+
+  /** The template's bytes again, with `day`'s date written over the template's. */
+  repeat(t: DayTemplate, day: number): void {
+    const n = t.end - t.start;
+    while (this.pos + n > this.buf.length) this.grow();
+    const buf = this.buf;
+    const pos = this.pos;
+    buf.copyWithin(pos, t.start, t.end);
+    const date = formatDay(day);
+    for (let i = 0; i < 10; i++) {
+      const c = date.charCodeAt(i);
+      if (c === t.date.charCodeAt(i)) continue;
+      const d = t.dates;
+      for (let j = 0; j < d.length; j++) buf[pos + d[j]! + i] = c;
+    }
+    this.pos = pos + n;
+    // The bar before the next one is not the one written last bar by bar.
+    this.last = -1;
   }
 
   /** `T`, the time of day and the offset of an instant whose date was just written. */
