@@ -9,6 +9,8 @@
  * written, digit by digit, as `formatWall`/`formatInstant` would write them.
  *
  * The bytes are those of `JSON.stringify` of the library's records (tested as a property).
+ * Phases, day views and sessions are written a month at a time into month blocks
+ * (month-blocks.ts), and an answer is made of the blocks' slices.
  */
 import { DAY_NAMES, SECONDS_PER_DAY, civilFromDays, formatDay, isoWeekday, formatOffset, formatTime, tryParseDay, type EpochDay, type EpochSeconds } from './dates.js';
 import { listSessions } from './sessions.js';
