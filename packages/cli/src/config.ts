@@ -40,6 +40,8 @@ export interface Settings {
   maxRangeDays: number;
   /** MiB of serialized answers kept per dataset (0 disables the cache). */
   answerCache: number;
+  /** MiB of month blocks (the JSON of phases, days, sessions and bars a month at a time) per process. */
+  blockCache: number;
   /** Seconds a client has to send a request's headers. */
   headersTimeout: number;
   /** Seconds a client has to send a whole request. */
@@ -86,6 +88,7 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'logFormat', env: 'OPENBELL_LOG_FORMAT', flag: '--log-format', kind: 'string' },
   { key: 'allowInsecureHttp', env: 'OPENBELL_ALLOW_INSECURE_HTTP', flag: '--allow-insecure-http', kind: 'boolean' },
   { key: 'answerCache', env: 'OPENBELL_ANSWER_CACHE', flag: '--answer-cache', kind: 'count' },
+  { key: 'blockCache', env: 'OPENBELL_BLOCK_CACHE', flag: '--block-cache', kind: 'count' },
   { key: 'headersTimeout', env: 'OPENBELL_HEADERS_TIMEOUT', flag: '--headers-timeout', kind: 'seconds' },
   { key: 'requestTimeout', env: 'OPENBELL_REQUEST_TIMEOUT', flag: '--request-timeout', kind: 'seconds' },
   { key: 'workers', env: 'OPENBELL_WORKERS', flag: '--workers', kind: 'workers' },
@@ -94,7 +97,7 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'keepChanges', env: 'OPENBELL_KEEP_CHANGES', flag: '--keep-changes', kind: 'count' },
 ];
 
-const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1, keepChanges: 50 };
+const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, blockCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1, keepChanges: 50 };
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */

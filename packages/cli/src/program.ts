@@ -208,6 +208,7 @@ export function buildProgram(): Command {
     .option('--log-format <format>', 'auto (pretty on a terminal, JSON otherwise), pretty or json (env OPENBELL_LOG_FORMAT)')
     .option('--max-range-days <n>', 'longest range of phases, days and sessions (env OPENBELL_MAX_RANGE_DAYS; default 3653)')
     .option('--answer-cache <mib>', 'MiB of cached answers per dataset, 0 = off (env OPENBELL_ANSWER_CACHE; default 64)')
+    .option('--block-cache <mib>', 'MiB of month blocks (long answers a month at a time) per process, 0 = off (env OPENBELL_BLOCK_CACHE; default 64)')
     .option('--headers-timeout <seconds>', 'seconds a client has to send request headers (env OPENBELL_HEADERS_TIMEOUT; default 10)')
     .option('--request-timeout <seconds>', 'seconds a client has to send a whole request (env OPENBELL_REQUEST_TIMEOUT; default 30)')
     .option('--workers <n>', 'processes answering requests, or auto = one per core (env OPENBELL_WORKERS; default 1)')

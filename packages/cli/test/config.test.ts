@@ -23,6 +23,13 @@ describe('drain and front-door settings', () => {
     expect(resolveSettings({ drainTimeout: '1' }, env, file).drainTimeout).toBe(1);
   });
 
+  it('size the answer cache and the month blocks in MiB: 64 each by default, from env, file or flag', () => {
+    expect(resolveSettings({}, { XDG_CONFIG_HOME: noFile() })).toMatchObject({ answerCache: 64, blockCache: 64 });
+    expect(resolveSettings({}, { XDG_CONFIG_HOME: noFile(), OPENBELL_BLOCK_CACHE: '0' }).blockCache).toBe(0);
+    expect(resolveSettings({ blockCache: '16' }, { XDG_CONFIG_HOME: noFile(), OPENBELL_BLOCK_CACHE: '0' }).blockCache).toBe(16);
+    expect(() => resolveSettings({}, { XDG_CONFIG_HOME: noFile(), OPENBELL_BLOCK_CACHE: 'lots' })).toThrow(/OPENBELL_BLOCK_CACHE: expected a whole number/);
+  });
+
   it('refuse bad values naming the setting', () => {
     const env = { XDG_CONFIG_HOME: noFile() };
     expect(() => resolveSettings({}, { ...env, OPENBELL_DRAIN_TIMEOUT: 'soon' })).toThrow(/OPENBELL_DRAIN_TIMEOUT: expected seconds/);

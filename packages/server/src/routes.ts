@@ -4,7 +4,7 @@
  * express's routes; createServer can answer with them alone until a request needs express
  * (ServerOptions.expressOnDemand), so a server starts without loading express.
  */
-import type { CalendarQueries } from '@openbell/core';
+import { setMonthBlockBytes, type CalendarQueries } from '@openbell/core';
 import type { OperationContext } from '@openbell/catalog';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
@@ -41,6 +41,12 @@ export interface AppOptions {
    * data starts a fresh cache.
    */
   cacheBytes?: number;
+  /**
+   * Bytes of month blocks kept by this process (core's setMonthBlockBytes: the JSON of phases,
+   * day views, sessions and bars a month at a time, shared by every dataset); default 64 MiB,
+   * 0 writes every long answer afresh.
+   */
+  blockBytes?: number;
   /** The longest date range of phases, days and sessions, in days; default 3653 (ten years). */
   maxRangeDays?: number;
   /**
@@ -110,6 +116,7 @@ function corsHandler(origins: readonly string[] | '*'): (req: IncomingMessage, r
 
 export function prepareApp(options: AppOptions = {}): PreparedApp {
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info', options.logFormat);
+  if (options.blockBytes !== undefined) setMonthBlockBytes(options.blockBytes);
   const holder =
     options.holder ??
     new DataHolder(options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined));

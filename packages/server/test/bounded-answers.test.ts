@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../src/http/dispatcher.js';
 import { BodyCache, canonicalKey, createApp, createLogger, DataHolder } from '../src/index.js';
 import { operations } from '@openbell/catalog';
+import { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from '@openbell/core';
 
 const sample = await loadSample();
 const app = createApp({ data: sample, logLevel: 'silent', now: () => Date.parse('2023-11-15T17:00:00Z') });
@@ -162,6 +163,27 @@ describe('compression', () => {
       expect(small.headers['content-encoding']).toBeUndefined();
     } finally {
       srv.close();
+    }
+  });
+});
+
+describe('month blocks', () => {
+  it('are bounded by blockBytes; 0 keeps none and answers the same bytes', async () => {
+    const want = JSON.stringify(sample.dataset.generatePhases('US.NYSE', '2022-01-01', '2022-12-31'));
+    try {
+      const none = createApp({ data: sample, logLevel: 'silent', cacheBytes: 0, blockBytes: 0 });
+      const a = await request(none).get('/markets/US.NYSE/phases?start=2022-01-01&end=2022-12-31').expect(200);
+      expect(a.text).toBe(want);
+      expect(monthBlockBytes()).toBe(0);
+      const small = createApp({ data: sample, logLevel: 'silent', cacheBytes: 0, blockBytes: 512 * 1024 });
+      for (const year of [2020, 2021, 2022, 2023]) {
+        const b = await request(small).get(`/markets/US.NYSE/days?start=${year}-01-01&end=${year}-12-31`).expect(200);
+        expect(b.text).toBe(JSON.stringify(sample.dataset.listDays('US.NYSE', `${year}-01-01`, `${year}-12-31`)));
+        expect(monthBlockBytes()).toBeGreaterThan(0);
+        expect(monthBlockBytes()).toBeLessThanOrEqual(512 * 1024);
+      }
+    } finally {
+      setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
     }
   });
 });

@@ -62,6 +62,7 @@ export function serverOptions(settings: Settings): ServerOptions {
     maxConnections: settings.maxConnections,
     maxRangeDays: settings.maxRangeDays,
     cacheBytes: settings.answerCache * 1024 * 1024,
+    blockBytes: settings.blockCache * 1024 * 1024,
     headersTimeoutMs: settings.headersTimeout * 1000,
     requestTimeoutMs: settings.requestTimeout * 1000,
     logLevel: settings.logLevel as LogLevel,
