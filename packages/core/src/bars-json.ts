@@ -10,7 +10,7 @@
 import { BarCursor, type BarPlan, type BarSeries, barRecord, barsInPiece, planBars } from './bars.js';
 import { SECONDS_PER_DAY, formatDay, formatOffset } from './dates.js';
 import { itemsByMonth, jsonArray, type JsonPieceOptions } from './json.js';
-import type { Month, MonthBlock } from './month-blocks.js';
+import type { DayWriter } from './month-blocks.js';
 import { publishedHeader } from './provenance.js';
 import type { Zone } from './zone.js';
 
@@ -114,12 +114,7 @@ function* csvRows(header: Uint8Array, rows: Iterable<Uint8Array>): Generator<Uin
 function blocksFit(plan: BarPlan): boolean {
   const p = plan.pieces;
   let most = 0;
-  for (let k = 0; k < p.length; ) {
-    const day = p[k]!;
-    let n = 0;
-    for (; k < p.length && p[k] === day; k += 3) n += barsInPiece(p[k + 1]!, p[k + 2]!, plan.period);
-    if (n > most) most = n;
-  }
+  for (let k = 0; k < p.length; k = dayEnd(p, k)) most = Math.max(most, barsOfDay(p, k, dayEnd(p, k), plan.period));
   return most * 31 <= BLOCK_BARS;
 }
 
@@ -127,19 +122,15 @@ function blocksFit(plan: BarPlan): boolean {
 function barItems(series: BarSeries, format: string, f: Fragments): Generator<Uint8Array, void, void> {
   const plan = series.plan;
   const { entry, period, forceClose, breaks } = plan;
-  const write = (from: number, to: number, at?: Int32Array): Uint8Array => {
+  const write: DayWriter = (from, to, at) => {
     const part = planBars(entry, from, to, period, forceClose, breaks);
     if (at && part.count > BLOCK_BARS) throw new RangeError('a month of bars too large to keep');
     const w = new BarWriter(series.zone, f, alloc(Math.min(part.count, BLOCK_BARS) * BAR_BYTES + BAR_ROOM));
     writeByDay(w, part, from, to, at);
     return w.take(0);
   };
-  const make = (month: Month): MonthBlock => {
-    const at = new Int32Array(month.last - month.first + 2);
-    return { first: month.first, bytes: write(month.first, month.last, at), at };
-  };
   const kind = `bars:${format}:${period}:${forceClose ? 1 : 0}:${breaks}`;
-  return itemsByMonth(entry, kind, plan.startDay, plan.endDay, true, make, (from, to) => write(from, to));
+  return itemsByMonth(entry, kind, plan.startDay, plan.endDay, true, write);
 }
 
 /**
@@ -156,8 +147,7 @@ function writeByDay(w: BarWriter, part: BarPlan, from: number, to: number, at?: 
   let template: DayTemplate | undefined;
   for (let k = 0; k < p.length; ) {
     const day = p[k]!;
-    let e = k;
-    while (e < p.length && p[e] === day) e += 3;
+    const e = dayEnd(p, k);
     if (at) while (next <= day) at[next++ - from] = w.pos;
     const shape = dayShape(p, k, e, day, part, w.zone);
     if (shape !== undefined && template !== undefined && template.shape === shape) w.repeat(template, day);
@@ -183,6 +173,14 @@ interface DayTemplate {
   dates: Int32Array;
 }
 
+/** Where the pieces of the day of piece `k` end (the next day's first piece). */
+function dayEnd(p: Float64Array, k: number): number {
+  let e = k;
+  while (e < p.length && p[e] === p[k]) e += 3;
+  return e;
+}
+
+/** How many bars the pieces `k..e` hold. */
 function barsOfDay(p: Float64Array, k: number, e: number, period: number): number {
   let n = 0;
   for (let q = k; q < e; q += 3) n += barsInPiece(p[q + 1]!, p[q + 2]!, period);

@@ -17,7 +17,7 @@ import { listSessions } from './sessions.js';
 import type { Zone } from './zone.js';
 import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generateFrom, phaseRecord, phasesByEndDay, type Generated } from './generate.js';
 import type { CompiledRow, MarketEntry } from './model.js';
-import { daysOf, monthBlock, monthsOf, ownerKey, type Month, type MonthBlock } from './month-blocks.js';
+import { daysOf, monthBlock, monthsOf, ownerKey, type DayWriter } from './month-blocks.js';
 import type { Market, MarketHoliday, MarketStatus } from './types.js';
 
 const encoder = new TextEncoder();
@@ -250,14 +250,14 @@ class ByteWriter {
   }
 
   /**
-   * The bytes written; the writer starts over with `capacity`. The spare room is cut off by a
-   * copy when it is large (an answer may be kept in a cache).
+   * The bytes written; the writer is done with. The spare room is cut off by a copy when it is
+   * large (the bytes may be kept in a block or a cache).
    */
-  take(capacity = 0): Uint8Array {
+  take(): Uint8Array {
     let out = this.buf.subarray(0, this.pos);
     // A copy, not Buffer's slice (a view that keeps the whole buffer alive).
     if (this.pos * 8 < this.buf.length * 7) (out = alloc(this.pos)).set(this.buf.subarray(0, this.pos));
-    this.buf = alloc(capacity);
+    this.buf = alloc(0);
     this.pos = 0;
     return out;
   }
@@ -383,33 +383,21 @@ function writeDays(w: ByteWriter, entry: MarketEntry, from: EpochDay, to: EpochD
   if (at) at[to - from + 1] = w.pos;
 }
 
-/** A month block written by `write` (which fills `at`), its bytes trimmed to size. */
-function makeBlock(month: Month, perDay: number, write: (w: ByteWriter, at: Int32Array) => void): MonthBlock {
-  const days = month.last - month.first + 1;
-  const w = new ByteWriter(Math.ceil(days * perDay * 1.1) + 256);
-  const at = new Int32Array(days + 1);
-  write(w, at);
-  return { first: month.first, bytes: w.take(), at };
-}
-
 /**
  * The items of `startDay..endDay`, month by month: slices of the kept month blocks of `kind`,
  * or written afresh for a month whose block could not be made (or when blocks do not apply).
  */
-export function* itemsByMonth(
-  entry: MarketEntry,
-  kind: string,
-  startDay: EpochDay,
-  endDay: EpochDay,
-  useBlocks: boolean,
-  make: (month: Month) => MonthBlock,
-  fresh: (from: EpochDay, to: EpochDay) => Uint8Array,
-): Generator<Uint8Array, void, void> {
+export function* itemsByMonth(entry: MarketEntry, kind: string, startDay: EpochDay, endDay: EpochDay, useBlocks: boolean, write: DayWriter): Generator<Uint8Array, void, void> {
   const owner = ownerKey(entry);
   for (const { month, from, to } of monthsOf(startDay, endDay)) {
-    const b = useBlocks ? monthBlock(`${owner}:${kind}:${month.index}`, month, make) : undefined;
-    yield b ? daysOf(b, from, to) : fresh(from, to);
+    const b = useBlocks ? monthBlock(`${owner}:${kind}:${month.index}`, month, write) : undefined;
+    yield b ? daysOf(b, from, to) : write(from, to);
   }
+}
+
+/** A writer of `days` days sized from the bytes per day of the last ones written. */
+function writerFor(days: number, perDay: number): ByteWriter {
+  return new ByteWriter(Math.ceil(days * perDay * 1.1) + 256);
 }
 
 /**
@@ -424,18 +412,15 @@ export function phaseJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: 
   head.byte(91);
   const firstDay = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
   if (firstDay < startDay) writePhases(head, entry, firstDay, startDay - 1, startDay, parts);
-  const perDay = () => j.phaseBytesPerDay;
-  const make = (month: Month) =>
-    makeBlock(month, perDay(), (w, at) => {
-      writePhases(w, entry, month.first, month.last, month.first, parts, at);
-      j.phaseBytesPerDay = Math.max(64, w.pos / (month.last - month.first + 1));
-    });
-  const fresh = (from: EpochDay, to: EpochDay) => {
-    const w = new ByteWriter((to - from + 1) * perDay() + 256);
-    writePhases(w, entry, from, to, startDay, parts);
+  const write: DayWriter = (from, to, at) => {
+    const w = writerFor(to - from + 1, j.phaseBytesPerDay);
+    // A block keeps every phase of its days; a piece of this answer drops those ending before
+    // the range (only a row with a negative offset has any, and its phases are never in blocks).
+    writePhases(w, entry, from, to, at ? from : startDay, parts, at);
+    j.phaseBytesPerDay = Math.max(64, w.pos / (to - from + 1));
     return w.take();
   };
-  return jsonArray(head.take(), itemsByMonth(entry, 'phases', startDay, endDay, !endsEarly(entry, j), make, fresh));
+  return jsonArray(head.take(), itemsByMonth(entry, 'phases', startDay, endDay, !endsEarly(entry, j), write));
 }
 
 /**
@@ -444,18 +429,13 @@ export function phaseJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: 
  */
 export function dayJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay): Generator<Uint8Array, void, void> {
   const j = jsonOf(entry);
-  const parts = j.rows;
-  const make = (month: Month) =>
-    makeBlock(month, j.dayBytesPerDay, (w, at) => {
-      writeDays(w, entry, month.first, month.last, parts, at);
-      j.dayBytesPerDay = Math.max(64, w.pos / (month.last - month.first + 1));
-    });
-  const fresh = (from: EpochDay, to: EpochDay) => {
-    const w = new ByteWriter((to - from + 1) * j.dayBytesPerDay + 256);
-    writeDays(w, entry, from, to, parts);
+  const write: DayWriter = (from, to, at) => {
+    const w = writerFor(to - from + 1, j.dayBytesPerDay);
+    writeDays(w, entry, from, to, j.rows, at);
+    j.dayBytesPerDay = Math.max(64, w.pos / (to - from + 1));
     return w.take();
   };
-  return jsonArray(OPEN, itemsByMonth(entry, 'days', startDay, endDay, true, make, fresh));
+  return jsonArray(OPEN, itemsByMonth(entry, 'days', startDay, endDay, true, write));
 }
 
 /**
@@ -464,8 +444,8 @@ export function dayJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: Ep
  * session is a handful of strings, stringified once when its month is made.
  */
 export function sessionJsonPieces(entry: MarketEntry, zone: Zone, startDay: EpochDay, endDay: EpochDay): Generator<Uint8Array, void, void> {
-  const write = (from: EpochDay, to: EpochDay, at?: Int32Array): Uint8Array => {
-    const w = new ByteWriter((to - from + 1) * 160 + 256);
+  const write: DayWriter = (from, to, at) => {
+    const w = writerFor(to - from + 1, 150);
     let next = from;
     for (const s of listSessions(entry, zone, from, to)) {
       const day = tryParseDay(s.date)!;
@@ -476,11 +456,7 @@ export function sessionJsonPieces(entry: MarketEntry, zone: Zone, startDay: Epoc
     if (at) while (next <= to + 1) at[next++ - from] = w.pos;
     return w.take();
   };
-  const make = (month: Month): MonthBlock => {
-    const at = new Int32Array(month.last - month.first + 2);
-    return { first: month.first, bytes: write(month.first, month.last, at), at };
-  };
-  return jsonArray(OPEN, itemsByMonth(entry, `sessions:${zone.id}`, startDay, endDay, true, make, (from, to) => write(from, to)));
+  return jsonArray(OPEN, itemsByMonth(entry, `sessions:${zone.id}`, startDay, endDay, true, write));
 }
 
 // The constant bytes of a day view, in the order of its record (dataset.ts, dayViews).

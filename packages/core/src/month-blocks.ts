@@ -78,19 +78,28 @@ export function* monthsOf(startDay: EpochDay, endDay: EpochDay): Generator<{ mon
 }
 
 /**
- * The kept block `key` of `month`, made by `make` when it is not kept (and kept when the budget
- * allows); undefined when `make` throws: the caller writes its days itself.
+ * Writes the items of days `from..to` (each followed by a comma), as one answer's piece or as a
+ * month's block; for a block, `at` gets where each day's items begin, then where they end.
  */
-export function monthBlock(key: string, month: Month, make: (month: Month) => MonthBlock): MonthBlock | undefined {
-  let b = blocks?.get(key);
+export type DayWriter = (from: EpochDay, to: EpochDay, at?: Int32Array) => Uint8Array;
+
+/**
+ * The kept block `key` of `month`, written by `write` when it is not kept (and kept when the
+ * budget allows); undefined when no blocks are kept or `write` throws on one of the month's
+ * days: the caller then writes the days it is asked for itself.
+ */
+export function monthBlock(key: string, month: Month, write: DayWriter): MonthBlock | undefined {
+  if (blocks === undefined) return undefined;
+  let b = blocks.get(key);
   if (b === undefined) {
+    const at = new Int32Array(month.last - month.first + 2);
     try {
-      b = make(month);
+      b = { first: month.first, bytes: write(month.first, month.last, at), at };
     } catch {
       b = UNMADE;
     }
     // A block over an eighth of the budget would push out too many others: used once, not kept.
-    if (blocks && sizeOf(b) <= blocks.maxSize / 8) blocks.set(key, b);
+    if (sizeOf(b) <= blocks.maxSize / 8) blocks.set(key, b);
   }
   return b === UNMADE ? undefined : b;
 }

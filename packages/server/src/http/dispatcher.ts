@@ -191,8 +191,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
       // they are, without a copy.
       if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
-        const type = csv ? { 'Content-Type': CSV_TYPE } : etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' };
-        return sendPieces(req, res, 200, parts, size, type);
+        const headers = csv ? { 'Content-Type': CSV_TYPE } : etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' };
+        return sendPieces(req, res, 200, parts, size, headers);
       }
       const body = Buffer.concat(parts, size);
       if (csv) return send(req, res, 200, body, { 'Content-Type': CSV_TYPE });

@@ -21,10 +21,14 @@ export function send(req: IncomingMessage, res: ServerResponse, status: number, 
     res.end();
     return;
   }
-  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-  // A Content-Type in `headers` replaces the default in place, keeping it the first header.
-  res.writeHead(status, headers ? { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers } : { 'Content-Type': JSON_TYPE, 'Content-Length': length });
+  res.writeHead(status, bodyHeaders(typeof body === 'string' ? Buffer.byteLength(body) : body.length, headers));
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Content-Type (JSON unless `headers` names another) and Content-Length first, then `headers`. */
+function bodyHeaders(length: number, headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
+  // A Content-Type in `headers` replaces the default in place, keeping it the first header.
+  return headers ? { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers } : { 'Content-Type': JSON_TYPE, 'Content-Length': length };
 }
 
 /**
@@ -32,7 +36,7 @@ export function send(req: IncomingMessage, res: ServerResponse, status: number, 
  * rather than copied into one Buffer first: Node hands them to the socket in one writev.
  */
 export function sendPieces(req: IncomingMessage, res: ServerResponse, status: number, pieces: readonly Uint8Array[], length: number, headers?: OutgoingHttpHeaders): void {
-  res.writeHead(status, headers ? { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers } : { 'Content-Type': JSON_TYPE, 'Content-Length': length });
+  res.writeHead(status, bodyHeaders(length, headers));
   if (req.method === 'HEAD') {
     res.end();
     return;
