@@ -291,6 +291,18 @@ describe('§4 day view (overnight attribution)', () => {
     expect(days[2]!.has_settlement).toBe(true);
   });
 
+  it('leaves a phase ending on an earlier date than it starts (negative offset) out of every day view, whatever the range', () => {
+    const t = fixtureTables();
+    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '08:00', '09:00', { offset_days: -1, phase_name: 'backwards' }));
+    const d = Dataset.create(t);
+    // The range's phases hold it (it starts on a date of the range and ends inside it)...
+    expect(d.generatePhases('US.NYSE', '2023-11-14', '2023-11-15').some((p) => p.phase_name === 'backwards')).toBe(true);
+    // ...but no day view does, over one day or several, as a one-day range never could.
+    for (const [s, e] of [['2023-11-14', '2023-11-14'], ['2023-11-14', '2023-11-15'], ['2023-11-13', '2023-11-17']] as const) {
+      for (const day of d.listDays('US.NYSE', s, e)) expect(day.phases.map((p) => p.phase_name)).not.toContain('backwards');
+    }
+  });
+
   it('takes is_open and has_settlement from the holiday row when there is one', () => {
     const days = ds.listDays(CME, '2023-11-23', '2023-11-23');
     expect(days[0]!.holiday?.holiday_name).toBe('Thanksgiving Day');
