@@ -15,10 +15,10 @@
 import { DAY_NAMES, SECONDS_PER_DAY, civilFromDays, formatDay, isoWeekday, formatOffset, formatTime, tryParseDay, type EpochDay, type EpochSeconds } from './dates.js';
 import { listSessions } from './sessions.js';
 import type { Zone } from './zone.js';
-import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generateFrom, phaseRecord, phasesByEndDay, type Generated } from './generate.js';
+import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generateFrom, phaseRecord, phasesByEndDay, statusRecord, type Generated } from './generate.js';
 import type { CompiledRow, MarketEntry } from './model.js';
 import { daysOf, monthBlock, monthsOf, ownerKey, type DayWriter } from './month-blocks.js';
-import type { Market, MarketHoliday, MarketStatus } from './types.js';
+import type { Market, MarketHoliday, Phase } from './types.js';
 
 const encoder = new TextEncoder();
 
@@ -128,6 +128,8 @@ interface EntryJson {
   /** Bytes per day of the market's last answers, to size the next one's buffer. */
   phaseBytesPerDay: number;
   dayBytesPerDay: number;
+  /** Status reasons as JSON strings (a market has a few dozen: its phase types and holidays). */
+  reasons?: Map<string, Uint8Array>;
 }
 
 const entryJson = new WeakMap<MarketEntry, EntryJson>();
@@ -140,7 +142,7 @@ function jsonOf(entry: MarketEntry): EntryJson {
 
 type Alloc = (size: number) => Uint8Array;
 // Node's Buffer skips zero-filling memory about to be overwritten; elsewhere a plain array.
-const nodeBuffer = (globalThis as { Buffer?: { allocUnsafe: Alloc; from(text: string): Uint8Array } }).Buffer;
+const nodeBuffer = (globalThis as { Buffer?: { allocUnsafe: Alloc } }).Buffer;
 const alloc: Alloc = nodeBuffer ? (n) => nodeBuffer.allocUnsafe(n) : (n) => new Uint8Array(n);
 
 /** A growing byte buffer written in place. */
@@ -246,7 +248,33 @@ class ByteWriter {
     const local = instant + offset;
     const d = Math.floor(local / SECONDS_PER_DAY);
     this.day(d);
-    this.ascii(`T${formatTime(local - d * SECONDS_PER_DAY)}${formatOffset(offset)}`);
+    const secs = local - d * SECONDS_PER_DAY;
+    if (!Number.isInteger(secs)) return this.ascii(`T${formatTime(secs)}${formatOffset(offset)}`);
+    if (this.pos + 9 > this.buf.length) this.grow(9);
+    const buf = this.buf;
+    const p = this.pos;
+    const h = (secs / 3600) | 0;
+    const m = ((secs % 3600) / 60) | 0;
+    const sec = secs % 60;
+    buf[p] = 84; // T
+    buf[p + 1] = 48 + ((h / 10) | 0);
+    buf[p + 2] = 48 + (h % 10);
+    buf[p + 3] = 58; // :
+    buf[p + 4] = 48 + ((m / 10) | 0);
+    buf[p + 5] = 48 + (m % 10);
+    buf[p + 6] = 58;
+    buf[p + 7] = 48 + ((sec / 10) | 0);
+    buf[p + 8] = 48 + (sec % 10);
+    this.pos = p + 9;
+    this.ascii(formatOffset(offset));
+  }
+
+  /** A copy of the bytes written, at their size; the writer is kept for the next answer. */
+  copy(): Uint8Array {
+    const out = alloc(this.pos);
+    out.set(this.buf.subarray(0, this.pos));
+    this.pos = 0;
+    return out;
   }
 
   /**
@@ -301,6 +329,16 @@ function writePhase(w: ByteWriter, g: Generated, parts: (RowJson | undefined)[])
     w.instant(g.end, g.endOffset);
     w.bytes(j.tail);
   }
+}
+
+/** One phase with its instants written in `zone` instead of its row's: `JSON.stringify(toPhase(g, zone))`. */
+function writePhaseIn(w: ByteWriter, g: Generated, zone: Zone, parts: (RowJson | undefined)[]): void {
+  const j = (parts[g.row.order] ??= rowJson(g.row));
+  w.bytes(j.head);
+  w.instant(g.start, zone.offsetAt(g.start));
+  w.bytes(j.mid);
+  w.instant(g.end, zone.offsetAt(g.end));
+  w.bytes(j.tail);
 }
 
 export interface JsonPieceOptions {
@@ -477,22 +515,74 @@ function writeHoliday(w: ByteWriter, holiday: MarketHoliday): void {
 
 // A market's record is answered by every status of it: its JSON is made once. Records handed
 // out by a Dataset are its own and are not to be changed, so the text stays theirs.
-const marketJson = new WeakMap<Market, string>();
+/**
+ * The constant parts of a status's JSON (before the first value, between values, after the
+ * last), cut out of `JSON.stringify(statusRecord(…))` with marker values, as rowJson does.
+ */
+function statusCuts(): Uint8Array[] {
+  const marks = [0, 1, 2, 3, 4, 5].map((i) => `\u0001openbell-${i}\u0002`);
+  const [a, b, c, d, e, f] = marks as [string, string, string, string, string, string];
+  const text = JSON.stringify(statusRecord(a as 'Open', b, c, d, e as unknown as Phase, f as unknown as Market));
+  const cuts: Uint8Array[] = [];
+  let from = 0;
+  for (const m of marks) {
+    const quoted = JSON.stringify(m);
+    const at = text.indexOf(quoted, from);
+    cuts.push(encoder.encode(text.slice(from, at)));
+    from = at + quoted.length;
+  }
+  cuts.push(encoder.encode(text.slice(from)));
+  return cuts;
+}
+
+let statusParts: Uint8Array[] | undefined;
+// A market's record is answered by every status of it: its JSON is made once. Records handed
+// out by a Dataset are its own and are not to be changed, so the bytes stay theirs.
+const marketBytes = new WeakMap<Market, Uint8Array>();
+/** Status answers are small: written here, then copied out at their size. */
+const statusWriter = new ByteWriter(4096);
+
+function quotedInstant(w: ByteWriter, instant: EpochSeconds | null, zone: Zone): void {
+  if (instant === null) return w.ascii('null');
+  w.byte(34);
+  w.instant(instant, zone.offsetAt(instant));
+  w.byte(34);
+}
 
 /**
- * `JSON.stringify(status)` as UTF-8 bytes, with the market record's JSON made once per market.
- * The keys are written in the order computeStatus gives them (tested against JSON.stringify).
+ * `JSON.stringify(computeStatus(…))` as UTF-8 bytes, from the parts status.ts computed, with
+ * no records made: the phase from its row's JSON parts, the market's JSON kept per market.
  */
-export function statusBytes(s: MarketStatus): Uint8Array {
-  let market = 'null';
-  if (s.market !== null) {
-    market = marketJson.get(s.market) ?? JSON.stringify(s.market);
-    marketJson.set(s.market, market);
+export function statusJson(entry: MarketEntry, zone: Zone, current: Generated | null, reason: string | null, until: EpochSeconds | null, nextBell: EpochSeconds | null): Uint8Array {
+  const cut = (statusParts ??= statusCuts());
+  const w = statusWriter;
+  w.pos = 0;
+  w.bytes(cut[0]!);
+  w.ascii(current?.row.isOpen ? '"Open"' : '"Closed"');
+  w.bytes(cut[1]!);
+  if (reason === null) w.ascii('null');
+  else {
+    // Reasons repeat (a phase type, a holiday's name): each is encoded once per market.
+    const reasons = (jsonOf(entry).reasons ??= new Map());
+    let r = reasons.get(reason);
+    if (r === undefined) reasons.set(reason, (r = encoder.encode(JSON.stringify(reason))));
+    w.bytes(r);
   }
-  const text =
-    `{"status":${JSON.stringify(s.status)},"reason":${JSON.stringify(s.reason)},"until":${JSON.stringify(s.until)},` +
-    `"next_bell":${JSON.stringify(s.next_bell)},"phase":${JSON.stringify(s.phase)},"market":${market}}`;
-  return nodeBuffer ? nodeBuffer.from(text) : encoder.encode(text);
+  w.bytes(cut[2]!);
+  quotedInstant(w, until, zone);
+  w.bytes(cut[3]!);
+  quotedInstant(w, nextBell, zone);
+  w.bytes(cut[4]!);
+  if (current === null) w.ascii('null');
+  else if (current.row.zone === zone) writePhase(w, current, jsonOf(entry).rows);
+  else writePhaseIn(w, current, zone, jsonOf(entry).rows);
+  w.bytes(cut[5]!);
+  const market = entry.market;
+  let m = marketBytes.get(market);
+  if (m === undefined) marketBytes.set(market, (m = encoder.encode(JSON.stringify(market))));
+  w.bytes(m);
+  w.bytes(cut[6]!);
+  return w.copy();
 }
 
 /** A copy of `bytes` that its receiver may change (a Buffer from Node's pool when small). */

@@ -8,7 +8,7 @@
  * the same text and word their refusals the same way.
  */
 import { compileGlob } from './glob.js';
-import { SECONDS_PER_DAY, formatDay, tryParseDay, type EpochDay, type EpochMs } from './dates.js';
+import { SECONDS_PER_DAY, daysFromCivil, formatDay, tryParseDay, type EpochDay, type EpochMs } from './dates.js';
 import { InvalidArgumentError, type ArgumentFault } from './errors.js';
 import type { BellEvent, BusinessDayConvention, Plan, SessionDirection, TimeUnit } from './types.js';
 
@@ -67,6 +67,59 @@ function restorePlus(value: string): string {
  * offset whose `+` was decoded to a space (an unencoded query string) is read as `+`.
  */
 export function parseInstant(value: unknown, param: string): EpochMs {
+  if (typeof value === 'string') {
+    const ms = canonicalInstant(value);
+    if (ms !== undefined) return ms;
+  }
+  return readInstant(value, param);
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The digit at `i` of `s`, or a negative number when it is not one (sums of them stay negative). */
+function digitAt(s: string, i: number): number {
+  const d = s.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : -1e6;
+}
+
+function twoAt(s: string, i: number): number {
+  return digitAt(s, i) * 10 + digitAt(s, i + 1);
+}
+
+/**
+ * `parseInstant` of the form nearly every caller sends, `YYYY-MM-DDTHH:MM:SS` then `Z` or
+ * `±HH:MM`, read digit by digit (a server reads one on every status request); undefined for
+ * anything else, valid or not, which `readInstant` then reads or refuses with its message.
+ */
+function canonicalInstant(s: string): EpochMs | undefined {
+  const n = s.length;
+  if ((n !== 20 && n !== 25) || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) {
+    return undefined;
+  }
+  const y = twoAt(s, 0) * 100 + twoAt(s, 2);
+  const mo = twoAt(s, 5);
+  const d = twoAt(s, 8);
+  const h = twoAt(s, 11);
+  const mi = twoAt(s, 14);
+  const sec = twoAt(s, 17);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59) return undefined;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d > (mo === 2 && leap ? 29 : MONTH_DAYS[mo - 1]!)) return undefined;
+  let offset = 0;
+  if (n === 20) {
+    if (s.charCodeAt(19) !== 90) return undefined; // Z
+  } else {
+    const sign = s.charCodeAt(19);
+    const oh = twoAt(s, 20);
+    const om = twoAt(s, 23);
+    if ((sign !== 43 && sign !== 45) || s.charCodeAt(22) !== 58 || oh < 0 || oh > 18 || om < 0 || om > 59) return undefined;
+    offset = (sign === 45 ? -1 : 1) * (oh * 3600 + om * 60);
+  }
+  return (daysFromCivil(y, mo, d) * SECONDS_PER_DAY + h * 3600 + mi * 60 + sec - offset) * 1000;
+}
+
+/** `parseInstant` of any form it accepts, and its errors. Exported for the test that holds the two readers equal. */
+export function readInstant(value: unknown, param: string): EpochMs {
   if (typeof value !== 'string' || value.length === 0) {
     throw InvalidArgumentError.one(param, 'Field required: a date-time such as 2023-11-15T17:00:00+00:00', 'missing');
   }
@@ -521,22 +574,29 @@ export function withDefault<T, I>(p: Param<T, I>, value: T): Param<T, I, true> {
  */
 export function parseParams<S extends Record<string, Param>>(specs: S, raw: Readonly<Record<string, unknown>>): ParamValues<S> {
   const out: Record<string, unknown> = {};
-  const faults = new Faults();
+  // Every fault is reported, not only the first: read on past one, throw at the end.
+  let faults: ArgumentFault[] | undefined;
   for (const name in specs) {
-    const spec = specs[name]!;
-    const value = raw[name];
-    out[name] = faults.get(() => {
-      if (value === undefined) {
-        if (!spec.optional) throw InvalidArgumentError.one(name, `Field required: ${spec.expected}`, 'missing');
-        return spec.default;
-      }
-      if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return spec.parse(value, name);
-      // A repeated list parameter adds to the list.
-      if (spec.kind === 'list' && Array.isArray(value) && value.every((v) => typeof v === 'string')) return spec.parse(value.join(','), name);
-      throw InvalidArgumentError.one(name, `Input should be a single value: ${spec.expected}`, 'string_type');
-    });
+    try {
+      out[name] = readParam(specs[name]!, name, raw[name]);
+    } catch (e) {
+      if (!(e instanceof InvalidArgumentError)) throw e;
+      (faults ??= []).push(...e.faults);
+      out[name] = undefined;
+    }
   }
-  faults.done();
+  if (faults) throw new InvalidArgumentError(faults);
   return out as ParamValues<S>;
+}
+
+function readParam(spec: Param, name: string, value: unknown): unknown {
+  if (value === undefined) {
+    if (!spec.optional) throw InvalidArgumentError.one(name, `Field required: ${spec.expected}`, 'missing');
+    return spec.default;
+  }
+  if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return spec.parse(value, name);
+  // A repeated list parameter adds to the list.
+  if (spec.kind === 'list' && Array.isArray(value) && value.every((v) => typeof v === 'string')) return spec.parse(value.join(','), name);
+  throw InvalidArgumentError.one(name, `Input should be a single value: ${spec.expected}`, 'string_type');
 }
 export type { EpochDay, EpochMs, EpochSeconds } from './dates.js';

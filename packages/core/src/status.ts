@@ -1,8 +1,8 @@
 /** Market status at an instant (engine-semantics §5). */
 import { SECONDS_PER_DAY, formatDay, formatInstant, msToSeconds, type EpochMs } from './dates.js';
 import { OutOfCoverageError } from './errors.js';
-import { LOOK_BACK_DAYS, generate, toPhase, type Generated } from './generate.js';
-import { statusBytes } from './json.js';
+import { LOOK_BACK_DAYS, generateKept, statusRecord, toPhase, type Generated } from './generate.js';
+import { statusJson } from './json.js';
 import { checkDays, type MarketEntry } from './model.js';
 import type { MarketStatus } from './types.js';
 import { REGULAR_GROUP } from './vocabulary.js';
@@ -26,9 +26,17 @@ export interface StatusSpan {
 /** The local date of an instant (epoch seconds) in `zone`. */
 export const localDayOf = (zone: Zone, t: number): number => Math.floor((t + zone.offsetAt(t)) / SECONDS_PER_DAY);
 
-/** engine-semantics §5. When `span` is given it is filled with where the answer holds. */
-export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: EpochMs, span?: StatusSpan): MarketStatus {
-  const t = msToSeconds(instantMs);
+/** What a status answer is made of, before any of it is written as text (§5 steps 1–5). */
+export interface StatusParts {
+  /** The instant's local date. */
+  day: number;
+  current: Generated | null;
+  until: number | null;
+  nextBell: number | null;
+}
+
+/** Steps 1–5: the current phase, `until` and `next_bell` at t (epoch seconds), and where they hold. */
+function statusParts(entry: MarketEntry, zone: Zone, t: number, span?: StatusSpan): StatusParts {
   const day = localDayOf(zone, t);
   if (day < entry.minDay || day > entry.maxDay) {
     throw new OutOfCoverageError(entry.market.fin_id, formatInstant(Math.floor(t), zone.offsetAt(t)), formatDay(entry.minDay), formatDay(entry.maxDay));
@@ -36,50 +44,57 @@ export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: EpochMs
   const last = Math.min(day + STATUS_WINDOW_DAYS, entry.maxDay);
   // The window of dates the answer is computed from, look-back included (bulk-format "Bad rows").
   if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(day - LOOK_BACK_DAYS, entry.minDay), last);
-  const phases = generate(entry, day, last);
+  const phases = generateKept(entry, day, last);
 
-  // Step 2: the first open phase containing t, else the earliest-starting one containing t.
-  let current: Generated | null = null;
+  // One pass over the window, in generation order, for what steps 2-5 read:
+  // - step 2's candidates: the first open phase containing t, and the earliest-starting one;
+  // - of the upcoming phases (start after t), the earliest start and the first open one's;
+  // - for `span`, the nearest start or end on either side of t.
+  let firstOpen: Generated | null = null;
   let earliest: Generated | null = null;
-  for (const p of phases) {
-    if (p.start <= t && t < p.end) {
-      if (p.row.isOpen) {
-        current = p;
-        break;
+  let earliestUpcoming: number | null = null;
+  let firstUpcomingOpen: number | null = null;
+  let from = -Infinity;
+  let to = Infinity;
+  for (let i = 0; i < phases.length; i++) {
+    const p = phases[i]!;
+    const open = p.row.isOpen;
+    if (t < p.start) {
+      if (earliestUpcoming === null || p.start < earliestUpcoming) earliestUpcoming = p.start;
+      if (firstUpcomingOpen === null && open) firstUpcomingOpen = p.start;
+      if (p.start < to) to = p.start;
+    } else {
+      if (t < p.end) {
+        if (open) firstOpen ??= p;
+        if (earliest === null || p.start < earliest.start) earliest = p;
       }
-      if (earliest === null || p.start < earliest.start) earliest = p;
+      if (p.start > from) from = p.start;
     }
+    if (p.end <= t) {
+      if (p.end > from) from = p.end;
+    } else if (p.end < to) to = p.end;
   }
-  current ??= earliest;
-
   if (span) {
-    let from = -Infinity;
-    let to = Infinity;
-    for (const p of phases) {
-      if (p.start <= t) from = Math.max(from, p.start);
-      else to = Math.min(to, p.start);
-      if (p.end <= t) from = Math.max(from, p.end);
-      else to = Math.min(to, p.end);
-    }
     span.from = from;
     span.to = to;
     span.day = day;
   }
 
-  // Steps 3–5 over the upcoming phases (start after t), in generation order.
-  let until: number | null = null;
-  let nextBell: number | null = current?.row.isOpen ? current.end : null;
-  let earliestUpcoming: number | null = null;
-  for (const p of phases) {
-    if (!(t < p.start)) continue;
-    if (earliestUpcoming === null || p.start < earliestUpcoming) earliestUpcoming = p.start;
-    if (current && p.start < current.end && (until === null || p.start < until)) until = p.start;
-    if (nextBell === null && p.row.isOpen) nextBell = p.start;
-  }
-  if (current) until ??= current.end;
+  // Step 2: the first open phase containing t, else the earliest-starting one containing t.
+  const current = firstOpen ?? earliest;
+  // Steps 3-5. `until`: the first upcoming start before the current phase ends, else its end
+  // (the earliest upcoming start is that start when any is); with no current phase, the
+  // earliest upcoming start. `next_bell`: the current open phase's end, else the first
+  // upcoming open phase's start in generation order.
+  let until: number | null;
+  if (current) until = earliestUpcoming !== null && earliestUpcoming < current.end ? earliestUpcoming : current.end;
   else until = earliestUpcoming;
+  const nextBell = current?.row.isOpen ? current.end : firstUpcomingOpen;
+  return { day, current, until, nextBell };
+}
 
-  // Step 6: holiday name, current phase type, and a non-Regular schedule in parentheses.
+/** Step 6: holiday name, current phase type, and a non-Regular schedule in parentheses. */
+function reasonOf(entry: MarketEntry, { day, current }: StatusParts): string | null {
   const holiday = entry.holidayByDay.get(day) ?? null;
   let reason = holiday?.holiday_name ?? '';
   if (current) {
@@ -87,15 +102,21 @@ export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: EpochMs
     if (holiday && holiday.schedule !== null && holiday.schedule.toLowerCase() !== REGULAR_GROUP) reason += ` (${holiday.schedule})`;
   }
   reason = reason.replace(/^[\s-]+|[\s-]+$/g, '');
+  return reason === '' ? null : reason;
+}
 
-  return {
-    status: current?.row.isOpen ? 'Open' : 'Closed',
-    reason: reason === '' ? null : reason,
-    until: until === null ? null : formatInstant(until, zone.offsetAt(until)),
-    next_bell: nextBell === null ? null : formatInstant(nextBell, zone.offsetAt(nextBell)),
-    phase: current ? toPhase(current, zone) : null,
-    market: entry.market,
-  };
+/** engine-semantics §5. When `span` is given it is filled with where the answer holds. */
+export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: EpochMs, span?: StatusSpan): MarketStatus {
+  const parts = statusParts(entry, zone, msToSeconds(instantMs), span);
+  const { current, until, nextBell } = parts;
+  return statusRecord(
+    current?.row.isOpen ? 'Open' : 'Closed',
+    reasonOf(entry, parts),
+    until === null ? null : formatInstant(until, zone.offsetAt(until)),
+    nextBell === null ? null : formatInstant(nextBell, zone.offsetAt(nextBell)),
+    current ? toPhase(current, zone) : null,
+    entry.market,
+  );
 }
 
 interface StatusMemo extends StatusSpan {
@@ -110,6 +131,7 @@ interface StatusMemo extends StatusSpan {
  * instant out of coverage or a data error is computed (and thrown) anew every time.
  */
 const memos = new WeakMap<MarketEntry, StatusMemo>();
+const scratchSpan: StatusSpan = { from: 0, to: 0, day: 0 };
 
 /**
  * `JSON.stringify(computeStatus(entry, zone, instantMs))` as UTF-8 bytes, from the market's
@@ -120,10 +142,15 @@ export function statusJsonAt(entry: MarketEntry, zone: Zone, instantMs: EpochMs)
   const t = msToSeconds(instantMs);
   let memo = memos.get(entry);
   if (memo === undefined || memo.zone !== zone || !(memo.from <= t && t < memo.to) || localDayOf(zone, t) !== memo.day) {
-    const span: StatusSpan = { from: 0, to: 0, day: 0 };
-    const bytes = statusBytes(computeStatus(entry, zone, instantMs, span));
-    memo = { from: span.from, to: span.to, day: span.day, zone, bytes };
-    memos.set(entry, memo);
+    const parts = statusParts(entry, zone, t, scratchSpan);
+    const bytes = statusJson(entry, zone, parts.current, reasonOf(entry, parts), parts.until, parts.nextBell);
+    // One memo object per market, rewritten: nothing is allocated per answer but its bytes.
+    if (memo === undefined) memos.set(entry, (memo = { from: 0, to: 0, day: 0, zone, bytes }));
+    memo.from = scratchSpan.from;
+    memo.to = scratchSpan.to;
+    memo.day = scratchSpan.day;
+    memo.zone = zone;
+    memo.bytes = bytes;
   }
   return memo.bytes;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, optional, param, parseParams, withDefault } from '../src/index.js';
+import fc from 'fast-check';
+import { InvalidArgumentError, optional, param, parseInstant, parseParams, withDefault } from '../src/index.js';
+import { readInstant } from '../src/params.js';
 
 function faultsOf(f: () => unknown) {
   try {
@@ -87,5 +89,49 @@ describe('checkRangeSpan (the range cap the adapters apply)', () => {
     }
     // Malformed dates are the date parser's business, not the cap's.
     expect(() => checkRangeSpan('soon', '2024-01-01', 1)).not.toThrow();
+  });
+});
+
+describe('parseInstant: the digit-by-digit reader of the common form agrees with the full reader', () => {
+  const outcome = (f: () => number): string => {
+    try {
+      return String(f());
+    } catch (e) {
+      return `throws ${(e as Error).message}`;
+    }
+  };
+  // Digits mostly in range, sometimes not (13th months, 30 February, 24 o'clock, a letter).
+  const field = (n: number, hi: number) =>
+    fc.oneof(
+      { arbitrary: fc.integer({ min: 0, max: hi }).map((v) => String(v).padStart(n, '0')), weight: 12 },
+      { arbitrary: fc.stringMatching(new RegExp(`^[0-9a ]{${n}}$`)), weight: 1 },
+    );
+  const text = fc
+    .tuple(field(4, 9999), field(2, 13), field(2, 31), fc.constantFrom('T', 'T', 'T', 't', ' '), field(2, 24), field(2, 60), field(2, 60), fc.constantFrom('Z', 'Z', 'z', '+', '-', '+', '-', ''), field(2, 19), fc.constantFrom(':', ':', ':', ''), field(2, 60))
+    .map(([y, mo, d, t, h, mi, s, z, oh, colon, om]) => `${y}-${mo}-${d}${t}${h}:${mi}:${s}${z === 'Z' || z === 'z' || z === '' ? z : `${z}${oh}${colon}${om}`}`);
+
+  it('on strings of about its shape, valid or not', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(outcome(() => parseInstant(s, 'datetime_utc'))).toBe(outcome(() => readInstant(s, 'datetime_utc')));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('on valid instants, as Date reads them', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.parse('1900-01-01'), max: Date.parse('2199-12-31') }), fc.integer({ min: -18 * 4, max: 18 * 4 }), (ms, quarters) => {
+        const whole = Math.floor(ms / 1000) * 1000;
+        const off = quarters * 15;
+        const local = new Date(whole + off * 60_000).toISOString().slice(0, 19);
+        const sign = off < 0 ? '-' : '+';
+        const a = Math.abs(off);
+        const z = `${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+        expect(parseInstant(`${local}${z}`, 'x')).toBe(whole);
+        expect(parseInstant(`${new Date(whole).toISOString().slice(0, 19)}Z`, 'x')).toBe(whole);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
