@@ -168,7 +168,7 @@ export function generateKept(entry: MarketEntry, startDay: EpochDay, endDay: Epo
   for (let month = monthOf(from); month.first <= endDay; month = monthAt(month.index + 1)) {
     const first = Math.max(month.first, entry.minDay);
     const last = Math.min(month.last, entry.maxDay);
-    const m = keptMonth(`${owner}:phases:${month.index}`, () => monthPhases(entry, first, last), weighPhases);
+    const m = keptMonth(`${owner}:generated:${month.index}`, () => monthPhases(entry, first, last), weighPhases);
     if (m === undefined) return generate(entry, startDay, endDay);
     const a = Math.max(from, first) - first;
     const b = Math.min(endDay, last) - first + 1;

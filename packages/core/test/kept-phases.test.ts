@@ -125,3 +125,22 @@ describe('status bytes of a market whose rows are in another zone', () => {
     );
   });
 });
+
+describe('kept phases beside the month blocks of answers', () => {
+  it('a month kept as phase JSON and as generated phases: each reads its own', () => {
+    const ds = Dataset.create(fixtureTables());
+    const at = Date.parse('2023-11-14T15:00:00Z');
+    const chunks = () => Buffer.concat([...ds.phaseJsonChunks('US.NYSE', '2023-11-01', '2023-11-30')].map((c) => Buffer.from(c))).toString('utf8');
+    const phases = JSON.stringify(ds.generatePhases('US.NYSE', '2023-11-01', '2023-11-30'));
+    setMonthBlockBytes(0);
+    const status = JSON.stringify(ds.status('US.NYSE', at));
+    // Blocks first, then status; then the other way round, on fresh budgets.
+    for (const order of [0, 1]) {
+      setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
+      if (order === 0) expect(chunks()).toBe(phases);
+      expect(Buffer.from(ds.statusJson('US.NYSE', at)).toString('utf8')).toBe(status);
+      expect(JSON.stringify(ds.status('US.NYSE', at + 1))).toBe(status);
+      expect(chunks()).toBe(phases);
+    }
+  });
+});

@@ -7,9 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 import pretty from 'pino-pretty';
-import { LRUCache } from 'lru-cache';
 import type { RequestHandler } from 'express';
 import { scrubSecrets } from '@openbell/core/secrets';
+import { Repeats } from './http/repeats.js';
 
 export type LogLevel = LevelWithSilent;
 
@@ -96,7 +96,7 @@ function jsonString(s: string): string {
 
 let nextId = 0;
 
-/** URLs of recent requests → their JSON text in an access line (secrets scrubbed): repeated URLs skip the scrub. */
+/** URLs of recent requests → their JSON text in an access line (secrets scrubbed): repeated URLs skip the scrub (repeats.ts). */
 const URL_TEXT_KEPT = 256;
 /** Longer URLs are rare and would make the map big: scrubbed every time. */
 const URL_TEXT_MAX_LENGTH = 512;
@@ -140,15 +140,15 @@ export interface AccessLog {
 export function accessLog(logger: Logger): AccessLog | undefined {
   if (!logger.isLevelEnabled('info')) return undefined;
   const sink = sinks.get(logger);
-  const urlTexts = new LRUCache<string, string>({ max: URL_TEXT_KEPT });
+  const urlTexts = new Repeats<string>(URL_TEXT_KEPT);
   const urlText = (raw: string | undefined): string => {
     if (raw === undefined || raw.length > URL_TEXT_MAX_LENGTH) return jsonString(scrubUrl(raw));
     let text = urlTexts.get(raw);
     if (text === undefined) {
       const scrubbed = scrubUrl(raw);
       text = jsonString(scrubbed);
-      // Only URLs without a secret are kept: no token lingers in memory as a key.
-      if (scrubbed === raw) urlTexts.set(raw, text);
+      // Only URLs without a secret are kept (or noted): no token lingers in memory as a key.
+      if (scrubbed === raw && urlTexts.repeated(raw)) urlTexts.set(raw, text);
     }
     return text;
   };

@@ -1,11 +1,12 @@
 /**
  * Requests read before, by URL: the operation and the arguments it read (a pure function of
  * the URL), so a repeated URL skips matching, decoding and validation. Only valid readings are
- * kept; long URLs and URLs carrying a credential are not.
+ * kept, from a URL's second request on (repeats.ts); long URLs and URLs carrying a credential
+ * are not.
  */
-import { LRUCache } from 'lru-cache';
 import { scrubSecrets } from '@openbell/core/secrets';
 import type { Operation } from '@openbell/catalog';
+import { Repeats } from './repeats.js';
 
 /** URLs whose reading is kept, and the longest kept. */
 const READINGS_KEPT = 512;
@@ -24,14 +25,15 @@ export interface Reading {
 }
 
 export class UrlMemo {
-  private readonly readings = new LRUCache<string, Reading>({ max: READINGS_KEPT });
+  private readonly readings = new Repeats<Reading>(READINGS_KEPT);
   get(url: string): Reading | undefined {
     return this.readings.get(url);
   }
   /** Keeps `reading` for `url`; shared by later requests, so nothing downstream may write to its args. */
   remember(url: string, reading: Reading): void {
     // A URL carrying a credential (ignored here, but a token all the same) is not kept.
-    if (url.length > READING_URL_MAX_LENGTH || scrubSecrets(url) !== url) return;
+    // Checked before `repeated`, so not even the set of URLs seen once holds one.
+    if (url.length > READING_URL_MAX_LENGTH || scrubSecrets(url) !== url || !this.readings.repeated(url)) return;
     this.readings.set(url, reading);
   }
 }
