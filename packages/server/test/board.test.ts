@@ -36,4 +36,12 @@ describe('GET /board/data', () => {
     expect(res.body.markets.map((m: { identifier: string; fin_id?: string }) => `${m.identifier}:${m.fin_id ?? m.identifier}`)).toEqual(['AR.BCBA:AR.BYMA', 'NOPE:NOPE']);
     expect(res.body.markets[1].error.status).toBe(404);
   });
+
+  it('is never stored by a browser or a proxy, an error answer neither', async () => {
+    expect((await request(app).get('/board/data').expect(200)).headers['cache-control']).toBe('no-store');
+    const empty = createApp({ logLevel: 'silent' });
+    const res = await request(empty).get('/board/data').expect(503);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.detail).toEqual(expect.any(String));
+  });
 });

@@ -54,6 +54,8 @@ export interface ErrorAnswer {
   error?: unknown;
   /** The cause is a fault of ours, not of the request: logged with the request's path. */
   logCause?: boolean;
+  /** Headers the route sends with every answer, errors included (the board's `Cache-Control`). */
+  headers?: OutgoingHttpHeaders;
 }
 
 /**
@@ -66,5 +68,5 @@ export function sendError(req: IncomingMessage, res: ServerResponse, answer: Err
     res.destroy();
     return;
   }
-  send(req, res, answer.status, JSON.stringify(answer.body));
+  send(req, res, answer.status, JSON.stringify(answer.body), answer.headers);
 }

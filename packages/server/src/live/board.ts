@@ -12,8 +12,11 @@ import { sendError } from '../http/send.js';
 import type { DataHolder } from '../updates.js';
 import { BOARD_HTML } from './board-page.js';
 
+/** The board's answers are of this instant: none is kept by a browser or a proxy, errors neither. */
+const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
 function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, text: string): void {
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...NO_STORE });
   res.end(req.method === 'HEAD' ? undefined : text);
 }
 
@@ -64,7 +67,7 @@ export function boardDataHandler(holder: DataHolder, now: () => number, logger?:
       };
       send(req, res, 200, 'application/json; charset=utf-8', JSON.stringify(body));
     } catch (err) {
-      sendError(req, res, { ...toHttp(err, {}), error: err }, logger);
+      sendError(req, res, { ...toHttp(err, {}), error: err, headers: NO_STORE }, logger);
     }
   };
 }
