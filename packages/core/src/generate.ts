@@ -10,7 +10,6 @@ import { DataError } from './errors.js';
 import type { CompiledRow, MarketEntry, SeasonDates } from './model.js';
 import type { MarketHoliday, MarketStatus, Phase } from './types.js';
 import { REGULAR_GROUP } from './vocabulary.js';
-import { keptMonth, monthAt, monthOf, ownerKey } from './month-blocks.js';
 import { weekdayBit } from './weekdays.js';
 import type { Zone } from './zone.js';
 
@@ -124,63 +123,6 @@ export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: Epoch
     }
   }
   return out;
-}
-
-/** The phases of a month's days within the market's coverage, in generation order. */
-interface MonthPhases {
-  /** The first day generated. */
-  first: EpochDay;
-  phases: Generated[];
-  /** Where day `first + i`'s phases begin; the last entry is their number. */
-  at: Int32Array;
-}
-
-/** About what a Generated costs the heap, with its place in the list. */
-const PHASE_BYTES = 120;
-
-function monthPhases(entry: MarketEntry, first: EpochDay, last: EpochDay): MonthPhases {
-  const phases = generateFrom(entry, first, last, -Infinity);
-  const at = new Int32Array(last - first + 2);
-  let i = 0;
-  for (let d = first; d <= last; d++) {
-    at[d - first] = i;
-    while (i < phases.length && phases[i]!.day === d) i++;
-  }
-  at[last - first + 1] = i;
-  return { first, phases, at };
-}
-
-const weighPhases = (m: MonthPhases): number => m.phases.length * PHASE_BYTES + m.at.byteLength + 96;
-
-const window: Generated[] = [];
-
-/**
- * `generate(entry, startDay, endDay)` read from the kept phases of whole months (month-blocks.ts
- * budget) rather than generated again: status looks at a week of phases around every instant
- * it is asked about. The array returned is reused by the next call; its items are not. A month
- * that cannot be generated (a data error on one of its days) sends the call to `generate`,
- * which fails exactly when the range holds that day.
- */
-export function generateKept(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay): Generated[] {
-  const from = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
-  const owner = ownerKey(entry);
-  let n = 0;
-  for (let month = monthOf(from); month.first <= endDay; month = monthAt(month.index + 1)) {
-    const first = Math.max(month.first, entry.minDay);
-    const last = Math.min(month.last, entry.maxDay);
-    const m = keptMonth(`${owner}:generated:${month.index}`, () => monthPhases(entry, first, last), weighPhases);
-    if (m === undefined) return generate(entry, startDay, endDay);
-    const a = Math.max(from, first) - first;
-    const b = Math.min(endDay, last) - first + 1;
-    const phases = m.phases;
-    for (let i = m.at[a]!, e = m.at[b]!; i < e; i++) {
-      const g = phases[i]!;
-      if (g.endDay >= startDay) window[n++] = g;
-    }
-  }
-  // Written in place and cut to length, so the array keeps its room from call to call.
-  window.length = n;
-  return window;
 }
 
 /**

@@ -9,8 +9,7 @@
  * that day alone), so it is not an answer cache: every range, however it is cut, is served from
  * the same blocks. They are kept under one byte budget for the process, least recently used
  * first out; a dataset swapped out leaves its blocks to age out (their keys name an entry of
- * that dataset only). The same budget holds the generated phases of months that status reads
- * (generate.ts, `keptMonth`).
+ * that dataset only).
  */
 import { LRUCache } from 'lru-cache';
 import { civilFromDays, daysFromCivil, type EpochDay } from './dates.js';
@@ -28,16 +27,15 @@ export interface MonthBlock {
  * Kept for a month whose items could not all be made (generation failed on one of its days):
  * the caller writes the days it is asked for itself, which fails on the same day as before.
  */
-const UNMADE = Object.freeze({});
+const UNMADE: MonthBlock = { first: 0, bytes: new Uint8Array(0), at: new Int32Array(0) };
 
 /** Enough for about 170 market-years of phases (about 390 KB a year for XNYS). */
 export const DEFAULT_BLOCK_BYTES = 64 * 1024 * 1024;
 
 const sizeOf = (b: MonthBlock): number => b.bytes.length + b.at.byteLength + 96;
 
-// Every value is set with its size (lru-cache's `size` option).
-function keep(bytes: number): LRUCache<string, object> | undefined {
-  return bytes > 0 ? new LRUCache<string, object>({ maxSize: bytes }) : undefined;
+function keep(bytes: number): LRUCache<string, MonthBlock> | undefined {
+  return bytes > 0 ? new LRUCache<string, MonthBlock>({ maxSize: bytes, sizeCalculation: sizeOf }) : undefined;
 }
 
 let blocks = keep(DEFAULT_BLOCK_BYTES);
@@ -64,7 +62,7 @@ export function monthOf(day: EpochDay): Month {
   return monthAt(y * 12 + m - 1);
 }
 
-export function monthAt(index: number): Month {
+function monthAt(index: number): Month {
   const y = Math.floor(index / 12);
   const m = index - y * 12 + 1;
   const first = daysFromCivil(y, m, 1);
@@ -86,41 +84,24 @@ export function* monthsOf(startDay: EpochDay, endDay: EpochDay): Generator<{ mon
 export type DayWriter = (from: EpochDay, to: EpochDay, at?: Int32Array) => Uint8Array;
 
 /**
- * The value kept as `key`, made by `make` when it is not kept (and kept when the budget
- * allows; `weigh` says its size in bytes); undefined when nothing is kept or `make` throws
- * (the caller then works its answer out itself, and fails as it would have).
- */
-export function keptMonth<T extends object>(key: string, make: () => T, weigh: (value: T) => number): T | undefined {
-  if (blocks === undefined) return undefined;
-  let v = blocks.get(key);
-  if (v === undefined) {
-    let size = 64;
-    try {
-      v = make();
-      size = weigh(v as T);
-    } catch {
-      v = UNMADE;
-    }
-    // A value over an eighth of the budget would push out too many others: used once, not kept.
-    if (size <= blocks.maxSize / 8) blocks.set(key, v, { size });
-  }
-  return v === UNMADE ? undefined : (v as T);
-}
-
-/**
  * The kept block `key` of `month`, written by `write` when it is not kept (and kept when the
  * budget allows); undefined when no blocks are kept or `write` throws on one of the month's
  * days: the caller then writes the days it is asked for itself.
  */
 export function monthBlock(key: string, month: Month, write: DayWriter): MonthBlock | undefined {
-  return keptMonth(
-    key,
-    (): MonthBlock => {
-      const at = new Int32Array(month.last - month.first + 2);
-      return { first: month.first, bytes: write(month.first, month.last, at), at };
-    },
-    sizeOf,
-  );
+  if (blocks === undefined) return undefined;
+  let b = blocks.get(key);
+  if (b === undefined) {
+    const at = new Int32Array(month.last - month.first + 2);
+    try {
+      b = { first: month.first, bytes: write(month.first, month.last, at), at };
+    } catch {
+      b = UNMADE;
+    }
+    // A block over an eighth of the budget would push out too many others: used once, not kept.
+    if (sizeOf(b) <= blocks.maxSize / 8) blocks.set(key, b);
+  }
+  return b === UNMADE ? undefined : b;
 }
 
 /** The bytes of days `from..to` of a block (each item followed by a comma). */

@@ -1,7 +1,7 @@
 /** Market status at an instant (engine-semantics §5). */
 import { SECONDS_PER_DAY, formatDay, formatInstant, msToSeconds, type EpochMs } from './dates.js';
 import { OutOfCoverageError } from './errors.js';
-import { LOOK_BACK_DAYS, generateKept, statusRecord, toPhase, type Generated } from './generate.js';
+import { LOOK_BACK_DAYS, generate, statusRecord, toPhase, type Generated } from './generate.js';
 import { statusJson } from './json.js';
 import { checkDays, type MarketEntry } from './model.js';
 import type { MarketStatus } from './types.js';
@@ -44,7 +44,7 @@ function statusParts(entry: MarketEntry, zone: Zone, t: number, span?: StatusSpa
   const last = Math.min(day + STATUS_WINDOW_DAYS, entry.maxDay);
   // The window of dates the answer is computed from, look-back included (bulk-format "Bad rows").
   if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(day - LOOK_BACK_DAYS, entry.minDay), last);
-  const phases = generateKept(entry, day, last);
+  const phases = generate(entry, day, last);
 
   // One pass over the window, in generation order, for what steps 2-5 read:
   // - step 2's candidates: the first open phase containing t, and the earliest-starting one;
@@ -58,21 +58,22 @@ function statusParts(entry: MarketEntry, zone: Zone, t: number, span?: StatusSpa
   let to = Infinity;
   for (let i = 0; i < phases.length; i++) {
     const p = phases[i]!;
+    const { start, end } = p;
     const open = p.row.isOpen;
-    if (t < p.start) {
-      if (earliestUpcoming === null || p.start < earliestUpcoming) earliestUpcoming = p.start;
-      if (firstUpcomingOpen === null && open) firstUpcomingOpen = p.start;
-      if (p.start < to) to = p.start;
+    if (t < start) {
+      if (earliestUpcoming === null || start < earliestUpcoming) earliestUpcoming = start;
+      if (firstUpcomingOpen === null && open) firstUpcomingOpen = start;
+      if (start < to) to = start;
     } else {
-      if (t < p.end) {
+      if (t < end) {
         if (open) firstOpen ??= p;
-        if (earliest === null || p.start < earliest.start) earliest = p;
+        if (earliest === null || start < earliest.start) earliest = p;
       }
-      if (p.start > from) from = p.start;
+      if (start > from) from = start;
     }
-    if (p.end <= t) {
-      if (p.end > from) from = p.end;
-    } else if (p.end < to) to = p.end;
+    if (end <= t) {
+      if (end > from) from = end;
+    } else if (end < to) to = end;
   }
   if (span) {
     span.from = from;
