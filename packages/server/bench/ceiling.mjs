@@ -57,16 +57,31 @@ export async function stopChild(child) {
   await once(child, 'exit');
 }
 
-/** The built server on the sample data (bench/serve.mjs); `env` as serve.mjs reads it. */
-export function startServer(env) {
-  return startChild([fileURLToPath(new URL('./serve.mjs', import.meta.url))], env, (line) => {
-    try {
-      const o = JSON.parse(line);
-      return o.url && o.data && o.level === undefined ? o.url : undefined;
-    } catch {
-      return undefined;
-    }
+/**
+ * The built server on the sample data (bench/serve.mjs); `env` as serve.mjs reads it. Its
+ * standard output (the access log) goes to a process of its own that reads and drops it, as a
+ * log collector would, so the load generator's process spends nothing on the log; the server
+ * says its URL on fd 3.
+ */
+export async function startServer(env) {
+  const drain = spawn('sh', ['-c', 'cat > /dev/null'], { stdio: ['pipe', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./serve.mjs', import.meta.url))], {
+    stdio: ['ignore', drain.stdin, 'inherit', 'pipe'],
+    env: { ...process.env, ...env, BENCH_URL_FD: '3' },
   });
+  // The server holds its own copy of the pipe's end now.
+  drain.stdin.destroy();
+  process.on('exit', () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    if (drain.exitCode === null) drain.kill('SIGTERM');
+  });
+  const lines = createInterface({ input: child.stdio[3] });
+  const url = await new Promise((resolve, reject) => {
+    lines.once('line', (line) => resolve(JSON.parse(line).url));
+    child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code}); is the package built?`)));
+  });
+  lines.close();
+  return { child, url };
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'openbell-bench-'));
