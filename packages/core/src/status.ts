@@ -145,7 +145,7 @@ export function statusJsonAt(entry: MarketEntry, zone: Zone, instantMs: EpochMs)
   if (memo === undefined || memo.zone !== zone || !(memo.from <= t && t < memo.to) || localDayOf(zone, t) !== memo.day) {
     const parts = statusParts(entry, zone, t, scratchSpan);
     const bytes = statusJson(entry, zone, parts.current, reasonOf(entry, parts), parts.until, parts.nextBell);
-    // One memo object per market, rewritten: nothing is allocated per answer but its bytes.
+    // One memo object per market, rewritten in place rather than made anew for each answer.
     if (memo === undefined) memos.set(entry, (memo = { from: 0, to: 0, day: 0, zone, bytes }));
     memo.from = scratchSpan.from;
     memo.to = scratchSpan.to;
