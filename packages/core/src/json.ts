@@ -535,7 +535,7 @@ function statusCuts(): Uint8Array[] {
   return cuts;
 }
 
-let statusParts: Uint8Array[] | undefined;
+let statusCutBytes: Uint8Array[] | undefined;
 // A market's record is answered by every status of it: its JSON is made once. Records handed
 // out by a Dataset are its own and are not to be changed, so the bytes stay theirs.
 const marketBytes = new WeakMap<Market, Uint8Array>();
@@ -554,7 +554,7 @@ function quotedInstant(w: ByteWriter, instant: EpochSeconds | null, zone: Zone):
  * no records made: the phase from its row's JSON parts, the market's JSON kept per market.
  */
 export function statusJson(entry: MarketEntry, zone: Zone, current: Generated | null, reason: string | null, until: EpochSeconds | null, nextBell: EpochSeconds | null): Uint8Array {
-  const cut = (statusParts ??= statusCuts());
+  const cut = (statusCutBytes ??= statusCuts());
   const w = statusWriter;
   w.pos = 0;
   w.bytes(cut[0]!);

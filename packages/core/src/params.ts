@@ -425,20 +425,23 @@ export function parsePeriod(value: unknown, param = 'period'): Period {
  * it fails, its faults kept), `done` throws one InvalidArgumentError with every fault kept.
  */
 export class Faults {
-  private readonly faults: ArgumentFault[] = [];
+  // Made on the first fault: most reads have none.
+  private faults: ArgumentFault[] | undefined;
   get<T>(parse: () => T): T {
     try {
       return parse();
     } catch (e) {
-      if (e instanceof InvalidArgumentError) {
-        this.faults.push(...e.faults);
-        return undefined as T;
-      }
-      throw e;
+      this.keep(e);
+      return undefined as T;
     }
   }
+  /** Keeps the faults of a parser's InvalidArgumentError; anything else is thrown on. */
+  keep(e: unknown): void {
+    if (!(e instanceof InvalidArgumentError)) throw e;
+    (this.faults ??= []).push(...e.faults);
+  }
   done(): void {
-    if (this.faults.length) throw new InvalidArgumentError(this.faults);
+    if (this.faults) throw new InvalidArgumentError(this.faults);
   }
 }
 
@@ -574,18 +577,17 @@ export function withDefault<T, I>(p: Param<T, I>, value: T): Param<T, I, true> {
  */
 export function parseParams<S extends Record<string, Param>>(specs: S, raw: Readonly<Record<string, unknown>>): ParamValues<S> {
   const out: Record<string, unknown> = {};
-  // Every fault is reported, not only the first: read on past one, throw at the end.
-  let faults: ArgumentFault[] | undefined;
+  const faults = new Faults();
+  // `keep` rather than `get`: no closure per parameter on a path every request takes.
   for (const name in specs) {
     try {
       out[name] = readParam(specs[name]!, name, raw[name]);
     } catch (e) {
-      if (!(e instanceof InvalidArgumentError)) throw e;
-      (faults ??= []).push(...e.faults);
+      faults.keep(e);
       out[name] = undefined;
     }
   }
-  if (faults) throw new InvalidArgumentError(faults);
+  faults.done();
   return out as ParamValues<S>;
 }
 
