@@ -37,6 +37,7 @@ import type { BarSeries } from './bars.js';
 import type { MarketEntry } from './model.js';
 import { bulkIdentifiers, type BellEventPlan, type PlanOptions, type StatusMany, type StatusManyRequest } from './many.js';
 import { ParsedQueries, type ParsedBarOptions } from './queries.js';
+import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, vendorIndex, type MakeOverride, type OverrideRecord } from './overrides.js';
 import type {
   AdjustedDate,
   AdvancedDate,
@@ -173,6 +174,43 @@ export class Dataset {
    */
   static indexOf(dataset: Dataset): DatasetIndex {
     return dataset.index;
+  }
+
+  // ---- overrides (overrides.ts) ----
+
+  /**
+   * The vendor's tables of this dataset with `records` applied (the active ones), in place of
+   * whatever overrides this one applies. Markets and currencies without an override are shared.
+   */
+  withOverrides(records: readonly OverrideRecord[]): Dataset {
+    return new Dataset(overlayIndex(this.index, records), this.clock);
+  }
+
+  /** The active overrides this dataset applies (none for the vendor's own). */
+  get overrides(): readonly OverrideRecord[] {
+    return this.index.applied ?? [];
+  }
+
+  /** This dataset without its overrides: the vendor's tables. */
+  get vendor(): Dataset {
+    if (!this.index.vendor) return this;
+    return (this.vendorDataset ??= new Dataset(this.index.vendor, this.clock));
+  }
+  private vendorDataset: Dataset | undefined;
+
+  /**
+   * A request's record when it may be applied to this dataset (docs/overrides.md §3): the body's
+   * fields read (all faults together), then checked against the tables, this dataset's
+   * overrides included. Throws InvalidArgumentError, NotFoundError, AmbiguousMicError,
+   * OutOfCoverageError or ConflictError.
+   */
+  makeOverride(body: Record<string, unknown>, make: MakeOverride): OverrideRecord {
+    return makeOverride(this.index, readOverrideRequest(body), make);
+  }
+
+  /** Whether the vendor's tables already say what `record` says (docs/overrides.md §1). */
+  isSuperseded(record: OverrideRecord): boolean {
+    return isSuperseded(vendorIndex(this.index), record);
   }
 
   get plan(): Plan {

@@ -7,7 +7,9 @@ export type ErrorCode =
   | 'ambiguous'
   | 'not_in_plan'
   | 'out_of_coverage'
-  | 'data_error';
+  | 'data_error'
+  | 'conflict'
+  | 'gone';
 
 export abstract class OpenbellError extends Error {
   abstract readonly code: ErrorCode;
@@ -103,6 +105,33 @@ export class CalendarOutOfCoverageError extends OpenbellError {
         : `${requested} is outside the coverage window of calendar ${calendar}: the coverage windows of its members do not overlap (latest start ${windowStart}, earliest end ${windowEnd})`,
     );
     this.name = 'CalendarOutOfCoverageError';
+  }
+}
+
+/**
+ * A write that collides with what is kept (docs/overrides.md §3): an active override of the same
+ * target and date (`id` names it), a withdrawal of a withdrawn one, a reopen with nothing to lift.
+ */
+export class ConflictError extends OpenbellError {
+  readonly code = 'conflict' as const;
+  constructor(
+    message: string,
+    readonly id?: string,
+  ) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+
+/** A version asked for (`as_of`) that is no longer kept: `oldest` names the oldest kept. */
+export class GoneError extends OpenbellError {
+  readonly code = 'gone' as const;
+  constructor(
+    message: string,
+    readonly oldest: string | null,
+  ) {
+    super(message);
+    this.name = 'GoneError';
   }
 }
 

@@ -53,7 +53,7 @@ function applies(row: CompiledRow, day: number): boolean {
  * to avoid allocating a list per day.
  */
 export function rowsForDay(entry: MarketEntry, day: EpochDay, out: CompiledRow[]): void {
-  const holiday = entry.holidayByDay.get(day);
+  const holiday = entry.scheduleByDay.get(day);
   const group = holiday ? (holiday.schedule ?? '').toLowerCase() : REGULAR_GROUP;
   const rows = entry.groups.get(group);
   if (!rows) return;
@@ -119,10 +119,39 @@ export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: Epoch
       const startOffset = zone.lastOffset;
       const end = zone.resolve(endDayOfPhase, row.endSec);
       const endOffset = zone.lastOffset;
-      out.push({ row, day, endDay: endDayOfPhase, start, end, startOffset, endOffset });
+      const g: Generated = { row, day, endDay: endDayOfPhase, start, end, startOffset, endOffset };
+      if (entry.clips === null || !entry.clips.has(endDayOfPhase) || row.offsetDays < 0 || row.offsetDays > LOOK_BACK_DAYS || cut(entry, g)) out.push(g);
     }
   }
   return out;
+}
+
+/**
+ * An override's cut of a day view (overrides.md §2, docs in overrides.ts): false when the phase
+ * is left out, else true with the phase shortened in place. Only phases of the day view are
+ * cut, so the test above keeps phases that belong to no day view as they are.
+ */
+function cut(entry: MarketEntry, g: Generated): boolean {
+  const clip = entry.clips!.get(g.endDay)!;
+  // The override's time is local to the market; a market without a zone reads it in the row's.
+  const local = entry.zone ?? g.row.zone;
+  if (clip.close !== null) {
+    const t = local.resolve(g.endDay, clip.close);
+    if (g.start >= t) return false;
+    if (g.end > t) {
+      g.end = t;
+      g.endOffset = g.row.zone.offsetAt(t);
+    }
+  }
+  if (clip.open !== null) {
+    const t = local.resolve(g.endDay, clip.open);
+    if (g.end <= t) return false;
+    if (g.start < t) {
+      g.start = t;
+      g.startOffset = g.row.zone.offsetAt(t);
+    }
+  }
+  return true;
 }
 
 /**

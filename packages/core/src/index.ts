@@ -61,3 +61,19 @@ export {
   type DiffOptions,
 } from './diff.js';
 export { BarCursor, BarSeries } from './bars.js';
+export {
+  MAX_OVERRIDE_NAME,
+  MAX_OVERRIDE_REASON,
+  OVERRIDE_ID,
+  OVERRIDE_KINDS,
+  isActive,
+  isCurrencyTarget,
+  isUtcInstant,
+  readOverrideRequest,
+  withdrawn,
+  type MakeOverride,
+  type OverrideKind,
+  type OverrideRecord,
+  type OverrideRef,
+  type OverrideRequest,
+} from './overrides.js';

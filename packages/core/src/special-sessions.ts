@@ -32,10 +32,11 @@ function bounds(entry: MarketEntry, day: number): [number, number] | null {
 function withoutHolidayOn(entry: MarketEntry, day: number): MarketEntry {
   const kept = new Map<number, MarketHoliday>();
   for (let d = day - LOOK_BACK_DAYS; d < day; d++) {
-    const h = entry.holidayByDay.get(d);
+    const h = entry.scheduleByDay.get(d);
     if (h) kept.set(d, h);
   }
-  return { ...entry, holidayByDay: kept };
+  // An override of the date is its holiday row too: without it, the day is cut by nothing.
+  return { ...entry, holidayByDay: kept, scheduleByDay: kept, clips: null };
 }
 
 export function listSpecialSessions(entry: MarketEntry, zone: Zone, startDay: number, endDay: number): SpecialSession[] {

@@ -6,6 +6,7 @@
  */
 import type { DatasetCounts } from '../api.js';
 import type { DataWarning } from '../errors.js';
+import type { OverrideRecord } from '../overrides.js';
 import type { CurrencyEntry, MarketEntry, RegionalEntry } from '../model.js';
 import type { Currency, DatasetOptions, Market, MicMappingRow, PhaseType, Plan, RegionalHolidayRow, SeasonDefinitionRow, Tables } from '../types.js';
 import { ZoneRegistry } from '../zone.js';
@@ -33,6 +34,12 @@ export interface DatasetIndex {
   absentTables: Array<'phaseTypes' | 'micMapping' | 'seasonDefinitions' | 'regionalHolidays'>;
   warnings: DataWarning[];
   counts: DatasetCounts;
+  /** Coverage of an owner without holiday rows ends on Dec 31 of this year (the build's). */
+  fallbackEndYear?: number;
+  /** The vendor's index under an overlay of overrides (overrides.ts); absent on the vendor's own. */
+  vendor?: DatasetIndex;
+  /** The overrides an overlay applies. */
+  applied?: readonly OverrideRecord[];
 }
 
 const orNull = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
@@ -165,6 +172,7 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
     seasonDefinitions: tables.seasonDefinitions ?? null,
     absentTables: (['phaseTypes', 'micMapping', 'seasonDefinitions', 'regionalHolidays'] as const).filter((t) => tables[t] === undefined),
     warnings: log.finish(),
+    fallbackEndYear,
     counts: {
       markets: markets.size,
       holidays: holidayCount,

@@ -69,12 +69,16 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
       } as Market,
       row,
     );
+    // One map until an override sets the two apart (model.ts).
+    const byDay = new Map<number, MarketHoliday>();
     markets.set(finId, {
       market,
       row: i,
       holidays: [],
       holidayDays: new Int32Array(0),
-      holidayByDay: new Map(),
+      holidayByDay: byDay,
+      scheduleByDay: byDay,
+      clips: null,
       schedules: [],
       groups: new Map(),
       minDay: 0,
