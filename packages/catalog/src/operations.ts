@@ -14,6 +14,7 @@ import type { BarBreaks, ParsedBarOptions } from '@openbell/core';
 import { defineOperations, documented, type CliCommand, type OperationSpec, type Params } from './registry.js';
 import { bulkBody } from './bulk.js';
 import { changeOperations } from './changes.js';
+import { overrideOperations } from './overrides.js';
 
 /** OpenAPI tags of the operations, with their descriptions. */
 export const TAGS = {
@@ -23,6 +24,7 @@ export const TAGS = {
   Calendars: 'Business days of joined market and currency calendars: adjusting and advancing dates (QuantLib conventions)',
   FX: 'FX spot and value dates of a currency pair',
   Changes: 'What changed from one version of the data to the next (change sets kept by the server)',
+  Overrides: "Local overrides of the vendor's data (closures, early closes, late opens, reopens), data versions and point-in-time history",
   Reference: "The archive's reference tables: phase types, MIC mapping, season definitions, regional and religious holidays",
 } as const;
 type Tag = keyof typeof TAGS;
@@ -642,6 +644,8 @@ export const operations = defineOperations({
   }),
   // Read the adapter's change log (changes.ts), not the Dataset.
   ...changeOperations,
+  // The override set and the kept versions (overrides.ts), read through the context.
+  ...overrideOperations,
   // The archive's reference tables. Phase types and season definitions come with schedules;
   // the MIC mapping and the regional holidays with every plan. An archive without the file
   // answers 403 naming it (an empty list would claim there are no rows).

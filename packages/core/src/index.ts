@@ -67,7 +67,6 @@ export {
   OVERRIDE_ID,
   OVERRIDE_KINDS,
   isActive,
-  isCurrencyTarget,
   isUtcInstant,
   readOverrideRequest,
   withdrawn,

@@ -18,7 +18,7 @@ import { formatDay, tryParseDay, type EpochDay } from './dates.js';
 import { AmbiguousMicError, ConflictError, InvalidArgumentError, NotFoundError, OutOfCoverageError, type ArgumentFault, type TableName } from './errors.js';
 import { phasesByEndDay } from './generate.js';
 import type { CurrencyEntry, DayClip, DayFaults, MarketEntry } from './model.js';
-import { normalizeCurrencyCode, normalizeMarketIdentifier } from './params.js';
+import { isCurrencyTarget, normalizeCurrencyCode, normalizeMarketIdentifier } from './params.js';
 import type { Currency, CurrencyHoliday, Market, MarketHoliday } from './types.js';
 import { NO, OPEN, YES } from './vocabulary.js';
 
@@ -67,11 +67,8 @@ export const OVERRIDE_ID = /^ovr_[a-z0-9]{12}$/;
 export const MAX_OVERRIDE_NAME = 200;
 export const MAX_OVERRIDE_REASON = 2000;
 const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-const CURRENCY = /^\s*[A-Za-z]{3}\s*$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
-/** A target of three letters is a currency; anything else names a market. */
-export const isCurrencyTarget = (target: string): boolean => CURRENCY.test(target);
 
 const takesOpen = (kind: OverrideKind): boolean => kind === 'late_open';
 const takesClose = (kind: OverrideKind): boolean => kind === 'early_close';

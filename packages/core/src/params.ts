@@ -188,6 +188,9 @@ export function normalizeCurrencyCode(value: string, param = 'code'): string {
   return v.toUpperCase();
 }
 
+/** An override's target of three letters is a currency; anything else names a market (docs/overrides.md §1). */
+export const isCurrencyTarget = (target: string): boolean => /^\s*[A-Za-z]{3}\s*$/.test(target);
+
 /** The key of a regional calendar (a country code or a religion name): trimmed, upper case, not empty. */
 export function parseRegionalCalendar(value: unknown, param = 'calendar'): string {
   const k = String(value ?? '').trim().toUpperCase();

@@ -1,3 +1,4 @@
+import type { OverrideRef } from './overrides.js';
 /**
  * Records of every resource. Input rows carry the bulk file's columns under normalized names
  * (see bulk-format.md); output records add derived fields. Unknown columns ride along through
@@ -74,6 +75,8 @@ export interface MarketHoliday extends Extra {
   status: string | null;
   has_settlement: boolean;
   is_open: boolean;
+  /** Only on a row an override answers (docs/overrides.md §2). */
+  override?: OverrideRef;
 }
 
 export interface ScheduleRow extends Extra {
@@ -182,6 +185,8 @@ export interface CurrencyHoliday extends Extra {
   settlement: string | null;
   observed: boolean;
   memo: string | null;
+  /** Only on a row an override answers (docs/overrides.md §2). */
+  override?: OverrideRef;
 }
 
 /**

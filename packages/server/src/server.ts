@@ -15,6 +15,10 @@ import type { DataSource, LoadedData } from './types.js';
 import { createUpdater, DataHolder, publicErrorMessage, type UpdateOutcome, type Updater } from './updates.js';
 import type { ChangeFeed } from './changes/feed.js';
 import { changesSource } from './changes/source.js';
+import type { OverrideRecord } from '@openbell/core';
+import { OverrideManager } from './overrides/manager.js';
+import type { AdminToken } from './overrides/tokens.js';
+import { VersionHistory } from './overrides/versions.js';
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES };
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
@@ -62,6 +66,25 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
   changes?: ChangeFeed;
   /** False in a cluster worker, whose change sets come from the primary. Default true. */
   computeChanges?: boolean;
+  /** Overrides and the versions kept (docs/overrides.md): built here, over the server's holder. */
+  overrideSettings?: OverrideSettings;
+}
+
+export interface OverrideSettings {
+  /** The override file (`overrides.json` in the cache folder by default); none keeps the set in memory. */
+  file?: string | undefined;
+  /** `--admin-token NAME=SECRET`, parsed (overrides/tokens.ts). None: writes answer 403. */
+  tokens: readonly AdminToken[];
+  /** A replica: writes refused naming this publisher. */
+  publisher?: string | undefined;
+  /** Versions kept for `as_of` (the `--keep-changes` number). */
+  keepVersions?: number | undefined;
+  /** Where the list of kept versions is written (the cache folder). */
+  versionsFile?: string | undefined;
+  /** A cluster worker keeps a new set through its primary. */
+  commit?: ((records: OverrideRecord[]) => Promise<void>) | undefined;
+  /** How often the file is looked at, ms (0: never; a worker, whose primary watches it). */
+  watchMs?: number | undefined;
 }
 
 export interface RunningServer {
@@ -78,6 +101,10 @@ export interface RunningServer {
   ready: Promise<void>;
   /** The data-change feed given as `changes` (its `log` answers /changes). */
   changes: ChangeFeed | undefined;
+  /** The override set, with `overrideSettings`. */
+  overrides: OverrideManager | undefined;
+  /** The versions kept, with `overrideSettings`. */
+  versions: VersionHistory | undefined;
   /** Checks the source for new data now (no-op 'up_to_date' without a source). */
   updateNow(options?: { force?: boolean }): Promise<UpdateOutcome>;
   /** Stops accepting, lets in-flight requests finish, stops the update timer. Idempotent. */
@@ -132,7 +159,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const live = changes ? { ...options.live, dataChanges: changes } : options.live;
   const context = changes ? { ...options.context, changes: changesSource(changes.log) } : options.context;
   // ---- end data changes ----
-  const appOptions = { ...options, ...(live ? { live } : {}), ...(context ? { context } : {}), publish, holder, logger };
+  // ---- overrides and kept versions ----
+  let overrides = options.overrides;
+  const settings = options.overrideSettings;
+  if (settings) {
+    let manager: OverrideManager | undefined;
+    const versions = new VersionHistory({ keep: settings.keepVersions, file: settings.versionsFile, logger, rebuild: (info) => manager?.rebuild(info) });
+    await versions.restore();
+    manager = new OverrideManager({ holder, logger, file: settings.file, history: versions, publisher: settings.publisher, commit: settings.commit, watchMs: settings.watchMs });
+    await manager.start();
+    overrides = { manager, tokens: settings.tokens, publisher: settings.publisher, versions };
+  }
+  const appOptions = { ...options, ...(live ? { live } : {}), ...(context ? { context } : {}), ...(overrides ? { overrides } : {}), publish, holder, logger };
   const prepared = prepareApp(appOptions);
   let app: OpenbellApp | undefined;
   let loadingApp: Promise<OpenbellApp> | undefined;
@@ -274,6 +312,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       closed = true;
       holder.draining = true;
       updater?.stop();
+      overrides?.manager.close();
       if (retryTimer) clearTimeout(retryTimer);
       // Pending webhook deliveries stay in the cache folder for the next start.
       void changes?.close().catch(() => undefined);
@@ -328,6 +367,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     logger,
     ready,
     changes,
+    overrides: overrides?.manager,
+    versions: overrides?.versions,
     updateNow: (opts) => (updater ? updater.runNow(opts) : Promise.resolve('up_to_date' as const)),
     close,
   };

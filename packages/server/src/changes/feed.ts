@@ -129,7 +129,7 @@ export class ChangeFeed {
       if (a instanceof Dataset && b instanceof Dataset) {
         try {
           const started = performance.now();
-          changeSet = await computeChangeSet(a, b, { loadedAt, fromVersion: from, toVersion: to }, this.slicing);
+          changeSet = await computeChangeSet(a, b, { loadedAt, fromVersion: from, toVersion: to, ...(next.meta.origin === 'override' ? { source: 'override' as const } : {}) }, this.slicing);
           summary = changeSet ? changeSet.summary : { soon: 0 };
           this.logger.info({ from, to, summary, ms: Math.round(performance.now() - started) }, changeSet ? 'change set computed' : 'new version has the same content: no change set');
         } catch (e) {
