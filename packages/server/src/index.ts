@@ -34,7 +34,7 @@ export { publisherTokensFrom, parseTokenFile, PUBLISH_TOKENS_ENV, PUBLISH_TOKENS
 export * from './changes/index.js';
 export type { SwapListener } from './updates.js';
 export { parseAdminTokens, type AdminToken } from './overrides/tokens.js';
-export { OverrideManager, newOverrideId, overrideVersion, WritesRefusedError } from './overrides/manager.js';
+export { OverrideManager, newOverrideId, overrideVersion, WritesRefusedError, type OverrideChange } from './overrides/manager.js';
 export { VersionHistory, DEFAULT_KEEP_VERSIONS, type KeptVersion } from './overrides/versions.js';
 export { OverrideFileError, overrideFileText, parseOverrideFile, readOverrideFile, writeOverrideFile } from './overrides/file.js';
 export { VERSION_HEADER } from './http/dispatcher.js';

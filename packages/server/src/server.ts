@@ -16,7 +16,7 @@ import { createUpdater, DataHolder, publicErrorMessage, type UpdateOutcome, type
 import type { ChangeFeed } from './changes/feed.js';
 import { changesSource } from './changes/source.js';
 import type { OverrideRecord } from '@openbell/core';
-import { OverrideManager } from './overrides/manager.js';
+import { OverrideManager, type OverrideChange } from './overrides/manager.js';
 import type { AdminToken } from './overrides/tokens.js';
 import { VersionHistory } from './overrides/versions.js';
 
@@ -81,10 +81,12 @@ export interface OverrideSettings {
   keepVersions?: number | undefined;
   /** Where the list of kept versions is written (the cache folder). */
   versionsFile?: string | undefined;
-  /** A cluster worker keeps a new set through its primary. */
-  commit?: ((records: OverrideRecord[]) => Promise<void>) | undefined;
+  /** A cluster worker keeps its writes through its primary (overrides/manager.ts OverrideChange). */
+  commit?: ((change: OverrideChange) => Promise<OverrideRecord[]>) | undefined;
   /** How often the file is looked at, ms (0: never; a worker, whose primary watches it). */
   watchMs?: number | undefined;
+  /** The set to start with when there is no file (a cluster worker gets its primary's). */
+  records?: readonly OverrideRecord[] | undefined;
 }
 
 export interface RunningServer {
@@ -166,7 +168,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     let manager: OverrideManager | undefined;
     const versions = new VersionHistory({ keep: settings.keepVersions, file: settings.versionsFile, logger, rebuild: (info) => manager?.rebuild(info) });
     await versions.restore();
-    manager = new OverrideManager({ holder, logger, file: settings.file, history: versions, publisher: settings.publisher, commit: settings.commit, watchMs: settings.watchMs });
+    manager = new OverrideManager({ holder, logger, file: settings.file, history: versions, publisher: settings.publisher, commit: settings.commit, watchMs: settings.watchMs, records: settings.records });
     await manager.start();
     overrides = { manager, tokens: settings.tokens, publisher: settings.publisher, versions };
   }

@@ -34,13 +34,18 @@ export interface OverrideManagerOptions {
   /** A replica: writes are refused, naming its publisher (the set comes from there). */
   publisher?: string | undefined;
   /**
-   * Persists a new set instead of writing the file (a cluster worker: the primary owns the
-   * file, and answers with the set it kept, which may refuse this one).
+   * Keeps a change elsewhere instead of in the file (a cluster worker: the primary owns the
+   * file, checks the change against its set and answers with the set it keeps, or refuses it).
    */
-  commit?: ((records: OverrideRecord[]) => Promise<void>) | undefined;
+  commit?: ((change: OverrideChange) => Promise<OverrideRecord[]>) | undefined;
   /** How often the file is looked at for hand edits, ms (default 500); 0 does not watch. */
-  watchMs?: number;
+  watchMs?: number | undefined;
+  /** The set to start with when there is no file (a cluster worker gets its primary's). */
+  records?: readonly OverrideRecord[] | undefined;
 }
+
+/** One write, as the process that keeps the set checks it: a new record, or a withdrawal. */
+export type OverrideChange = { op: 'create'; record: OverrideRecord } | { op: 'withdraw'; id: string; at: number; by: string };
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -72,6 +77,7 @@ export class OverrideManager implements OverridesSource {
 
   constructor(private readonly options: OverrideManagerOptions) {
     this.now = options.now ?? Date.now;
+    this.records = [...(options.records ?? [])];
     const { holder, history } = options;
     holder.decorate = (data) => this.decorate(data);
     if (history) holder.onSwap((_previous, next) => history.add(next, this.origin, this.vendor?.meta.version ?? null, this.now()));
@@ -81,14 +87,22 @@ export class OverrideManager implements OverridesSource {
     }
   }
 
-  /** Reads the file (at start): a file that does not validate is an error here, refused whole. */
+  /**
+   * Reads the file (at start): a file that does not validate is an error here, refused whole.
+   * The data already held is served with the set at once, without a swap: the first version
+   * after a start has no change set of its own.
+   */
   async start(): Promise<void> {
     if (this.options.file) {
       const { records, text } = await readOverrideFile(this.options.file);
       this.records = records;
       this.fileText = text;
     }
-    this.apply('override');
+    const { holder, history } = this.options;
+    if (this.vendor && this.records.length > 0) {
+      holder.current = this.overlay(this.vendor, this.records);
+      history?.add(holder.current, 'override', this.vendor.meta.version, this.now());
+    }
     this.watch();
   }
 
@@ -167,6 +181,11 @@ export class OverrideManager implements OverridesSource {
     return this.superseded(r);
   }
 
+  /** The version being served (the answer to a write names it). */
+  version(): string | null {
+    return this.options.holder.current?.meta.version ?? null;
+  }
+
   /** The whole set as kept (the publisher serves it; a cluster primary sends it to workers). */
   all(): readonly OverrideRecord[] {
     return this.records;
@@ -182,7 +201,7 @@ export class OverrideManager implements OverridesSource {
       if (!(current.dataset instanceof Dataset)) throw new WritesRefusedError('overrides need a core Dataset');
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw InvalidArgumentError.one('body', 'Input should be a JSON object', 'model_attributes_type');
       const record = current.dataset.makeOverride(body as Record<string, unknown>, { id: newOverrideId(), now: this.now(), by });
-      await this.commit([...this.records, record]);
+      await this.change({ op: 'create', record });
       return record;
     });
   }
@@ -190,26 +209,52 @@ export class OverrideManager implements OverridesSource {
   withdraw(id: string, by: string): Promise<OverrideRecord> {
     return this.serial(async () => {
       this.writable();
-      const r = this.records.find((x) => x.id === id);
-      if (!r) throw notFound(id);
-      if (!isActive(r)) throw new ConflictError(`override ${id} was withdrawn at ${r.withdrawn_at} by ${r.withdrawn_by}`, id);
-      const done = withdrawn(r, this.now(), by);
-      await this.commit(this.records.map((x) => (x.id === id ? done : x)));
-      return done;
+      const kept = await this.change({ op: 'withdraw', id, at: this.now(), by });
+      return kept.find((r) => r.id === id)!;
     });
   }
 
-  /** Keeps `next` (the file, or the primary), then serves it; nothing changes when keeping fails. */
-  private async commit(next: OverrideRecord[]): Promise<void> {
+  private async change(change: OverrideChange): Promise<OverrideRecord[]> {
     if (this.options.commit) {
-      await this.options.commit(next);
-    } else if (this.options.file) {
+      const kept = await this.options.commit(change);
+      this.replace(kept);
+      return kept;
+    }
+    return this.keepNow(change);
+  }
+
+  /**
+   * Checks a change against the set kept here and keeps it: the file written, then the set
+   * served. Nothing changes when it is refused or the file cannot be written. A cluster's
+   * primary calls it for its workers' writes (one at a time, with its own reloads).
+   */
+  keep(change: OverrideChange): Promise<OverrideRecord[]> {
+    return this.serial(() => this.keepNow(change));
+  }
+
+  private async keepNow(change: OverrideChange): Promise<OverrideRecord[]> {
+    let next: OverrideRecord[];
+    if (change.op === 'create') {
+      const r = change.record;
+      const same = this.records.find((x) => isActive(x) && x.target === r.target && x.date === r.date);
+      if (same) throw new ConflictError(`an active override of ${r.target} on ${r.date} exists: ${same.id}; withdraw it first`, same.id);
+      if (this.records.some((x) => x.id === r.id)) throw new ConflictError(`override id ${r.id} is taken`, r.id);
+      next = [...this.records, r];
+    } else {
+      const r = this.records.find((x) => x.id === change.id);
+      if (!r) throw notFound(change.id);
+      if (!isActive(r)) throw new ConflictError(`override ${r.id} was withdrawn at ${r.withdrawn_at} by ${r.withdrawn_by}`, r.id);
+      const done = withdrawn(r, change.at, change.by);
+      next = this.records.map((x) => (x.id === r.id ? done : x));
+    }
+    if (this.options.file) {
       const text = overrideFileText(next);
       await writeOverrideFile(this.options.file, text);
       this.fileText = text;
     }
     this.records = next;
     this.apply('override');
+    return next;
   }
 
   /**

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { toHttp } from '@openbell/catalog';
 import { send, sendError } from '../http/send.js';
-import type { Dispatcher } from '../http/dispatcher.js';
+import { VERSION_HEADER, type Dispatcher } from '../http/dispatcher.js';
 import type { AccessLog } from '../logging.js';
 import { FailureLimiter } from './limiter.js';
 import type { OverrideManager } from './manager.js';
@@ -72,6 +72,11 @@ function refusal(err: unknown): { status: number; body: unknown; logCause: boole
   return answer;
 }
 
+/** The version the write made, named by its answer. */
+function setVersion(res: ServerResponse, version: string | null): void {
+  if (version) res.setHeader(VERSION_HEADER, version);
+}
+
 export function createWriteHandler(options: WriteOptions): Dispatcher {
   const { manager, tokens, logger, log } = options;
   const limiter = options.limiter ?? new FailureLimiter();
@@ -103,10 +108,12 @@ export function createWriteHandler(options: WriteOptions): Dispatcher {
         }
         record = await manager.create(body, name);
         logger.info({ id: record.id, kind: record.kind, target: record.target, date: record.date, by: name }, 'override made');
+        setVersion(res, manager.version());
         return send(req, res, 201, JSON.stringify(record), { Location: `/overrides/${record.id}` });
       }
       record = await manager.withdraw(id, name);
       logger.info({ id, by: name }, 'override withdrawn');
+      setVersion(res, manager.version());
       return send(req, res, 200, JSON.stringify(record));
     } catch (err) {
       if (err instanceof BodyError) return fail(err.status, err.message);
