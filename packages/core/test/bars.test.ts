@@ -1,5 +1,5 @@
 /**
- * calendar-arithmetic.md §8: bars, their count, the bar limit and the bytes written for them.
+ * docs/calendar-arithmetic.md §8: bars, their count, the bar limit and the bytes written for them.
  * Examples first (published facts and small hand-made markets), then properties against an
  * oracle that steps over the open time `sessions` answers.
  */

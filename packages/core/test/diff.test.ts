@@ -1,5 +1,5 @@
 /**
- * Change sets (data-changes.md §1): examples for every kind, op and rule, then properties over
+ * Change sets (docs/data-changes.md §1): examples for every kind, op and rule, then properties over
  * generated pairs of versions.
  */
 import { Instant, LocalDate, ZoneId } from '@js-joda/core';

@@ -1,5 +1,5 @@
 /**
- * Properties of sessions, stepping, counting and bells (calendar-arithmetic.md §1–3), checked
+ * Properties of sessions, stepping, counting and bells (docs/calendar-arithmetic.md §1–3), checked
  * against oracles built from the day view (`listDays`) and from status, not from the index the
  * implementation uses.
  */
