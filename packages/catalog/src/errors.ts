@@ -1,5 +1,5 @@
 /**
- * Translation of failures into the HTTP answers of engine-semantics §7. Core errors are
+ * Translation of failures into the HTTP answers of docs/semantics.md §7. Core errors are
  * recognised by their `code` only (never by message or class identity, so two copies of core
  * in one process still map correctly).
  */

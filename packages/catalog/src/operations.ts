@@ -64,7 +64,7 @@ const follow = documented(withDefault(param.boolean(), true), {
   cli: { flag: 'follow', help: 'show a replaced market as stored instead of its replacement' },
 });
 
-// Calendar-arithmetic operations (calendar-arithmetic.md §1–5).
+// Calendar-arithmetic operations (docs/calendar-arithmetic.md §1–5).
 const sessionDate = documented(param.day(), {
   description: 'A local date of the market (YYYY-MM-DD).',
   example: '2023-11-22',
@@ -116,7 +116,7 @@ const tradeDate = documented(param.day(), {
   cli: { flag: 'trade-date', help: 'trade date, YYYY-MM-DD' },
 });
 
-// Bars (calendar-arithmetic.md §8).
+// Bars (docs/calendar-arithmetic.md §8).
 const period = documented(param.period(), {
   description:
     'Bar length in elapsed time: a whole number of minutes or hours, `1m` to `1440m` or `1h` to `24h` (`5m`, `30m`, `1h`, `4h`), lower case.',
@@ -335,7 +335,7 @@ export const operations = defineOperations({
         description: 'Alias of datetime_utc; datetime_utc wins when both are given.',
         cli: false,
       }),
-      // service-spec.md rule 4: a usage example names the instant `time`, with a local offset.
+      // docs/semantics.md §7: a usage example names the instant `time`, with a local offset.
       // Ignoring it would answer for now, silently: it is taken as one more alias.
       time: documented(optional(param.instant()), {
         description: 'Alias of datetime_utc (any offset); datetime_utc, then datetime, win when given too.',

@@ -21,7 +21,7 @@ export { INTERFACE_VERSION };
 export { z };
 
 // ---------------------------------------------------------------------------------------------
-// Responses. Loose objects: the data's extra columns ride along (service-spec: responses allow
+// Responses. Loose objects: the data's extra columns ride along (docs/records.md §1: responses allow
 // additional properties). Listed fields are always present, null when empty.
 
 const str = z.string().nullable();
@@ -212,7 +212,7 @@ export const RegionalHoliday = z
   })
   .openapi('RegionalHolidayResponse', { example: { calendar: 'US', country: 'United States', date: '2023-11-23', name: 'Thanksgiving Day', type: 'public', memo: null } });
 
-// ---- trading days, bells, joined calendars, FX dates (calendar-arithmetic.md §1–5) ----
+// ---- trading days, bells, joined calendars, FX dates (docs/calendar-arithmetic.md §1–5) ----
 
 export const Session = z
   .looseObject({

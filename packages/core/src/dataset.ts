@@ -318,7 +318,7 @@ export class Dataset {
     return this.clock();
   }
 
-  // ---- many markets (calendar-arithmetic.md §6) and bell events ----
+  // ---- many markets (docs/calendar-arithmetic.md §6) and bell events ----
 
   statusMany(request: StatusManyRequest, instant: InstantInput): StatusMany {
     const faults = new Faults();
@@ -340,7 +340,7 @@ export class Dataset {
     return this.parsed.bellEvents(identifiers, fromMs, horizonMs, options);
   }
 
-  // ---- trading days and bells (calendar-arithmetic.md §1–3) ----
+  // ---- trading days and bells (docs/calendar-arithmetic.md §1–3) ----
 
   sessions(identifier: string, start: string, end: string): Session[] {
     return this.parsed.sessions(...marketRange(identifier, start, end));
@@ -372,7 +372,7 @@ export class Dataset {
     return this.parsed.previousBell(...bellArgs(identifier, before, event, 'before'));
   }
 
-  // ---- bars and special sessions (calendar-arithmetic.md §8–9) ----
+  // ---- bars and special sessions (docs/calendar-arithmetic.md §8–9) ----
 
   /**
    * The bars of `period` inside the open time of each session of `start`..`end`, made one at
@@ -422,7 +422,7 @@ export class Dataset {
     return this.parsed.listCurrencyHolidays(currencyCode(code), startDay, endDay);
   }
 
-  // ---- joined calendars (calendar-arithmetic.md §4) ----
+  // ---- joined calendars (docs/calendar-arithmetic.md §4) ----
 
   calendarDays(expr: string, start: string, end: string): CalendarDay[] {
     const faults = new Faults();
@@ -460,7 +460,7 @@ export class Dataset {
     return this.parsed.advance(parsed, day, steps, u, conv, eom);
   }
 
-  // ---- FX dates (calendar-arithmetic.md §5) ----
+  // ---- FX dates (docs/calendar-arithmetic.md §5) ----
 
   fxSpot(pair: string, tradeDate: string, lag?: number | string | null): FxSpot {
     const faults = new Faults();

@@ -1,8 +1,8 @@
 /**
- * Change sets (data-changes.md §1): what changed from one loaded version to the next, as the
+ * Change sets (docs/data-changes.md §1): what changed from one loaded version to the next, as the
  * records the REST interface answers.
  *
- * Choices where the page is silent (also in docs/semantics.md, "Change sets"):
+ * Choices where the page is silent (also in docs/data-changes.md §1):
  * - Records are each version's own: a market's holidays and schedule rows are its own rows,
  *   not those of the market replacing it, and a market or currency with a bad row is compared
  *   on the rows its index kept (the bad rows are warnings of the build, not changes).

@@ -86,7 +86,7 @@ export class OutOfCoverageError extends OpenbellError {
 
 /**
  * A date (or a step of a search) outside the coverage window of a joined calendar, a currency
- * or an FX pair's calendars (calendar-arithmetic.md §4–5). Same `code` as OutOfCoverageError,
+ * or an FX pair's calendars (docs/calendar-arithmetic.md §4–5). Same `code` as OutOfCoverageError,
  * so adapters answer it the same way (400); `calendar` is what the caller named, e.g.
  * `US.NYSE+GB.LSE` or `EUR+USD`. The window is the intersection of the members' windows; when
  * those do not overlap, `windowStart` is after `windowEnd` and every date is outside.
@@ -165,7 +165,7 @@ export class DataError extends OpenbellError {
 }
 
 /**
- * A problem found while building a Dataset (bulk-format.md "Bad rows"). `message` starts with
+ * A problem found while building a Dataset (docs/bulk-format.md §5). `message` starts with
  * where it is (file, line, column). `market` or `currency` names whose dates a bad row touches:
  * the queries computing from those dates answer a DataError; without either, nothing answers
  * differently.

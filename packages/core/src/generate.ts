@@ -1,5 +1,5 @@
 /**
- * Phase generation (engine-semantics §4) and the overnight attribution built on it.
+ * Phase generation (docs/semantics.md §4) and the overnight attribution built on it.
  *
  * Generation yields light `Generated` items (row, day, instants); the Phase records with their
  * ISO strings are only made for what a caller returns, so status can look at a week of phases
@@ -80,7 +80,7 @@ export function rowsForDay(entry: MarketEntry, day: EpochDay, out: CompiledRow[]
 
 /**
  * How many days before a range generation starts, so that phases which began before the range
- * and end inside it are caught (engine-semantics §4: exactly two, as the reference client does;
+ * and end inside it are caught (docs/semantics.md §4: exactly two, as the reference client does;
  * a phase with a longer offset that began earlier is not part of the range's answer).
  */
 export const LOOK_BACK_DAYS = 2;
@@ -89,7 +89,7 @@ export const LOOK_BACK_DAYS = 2;
 export type RowFilter = (row: CompiledRow) => boolean;
 
 /**
- * engine-semantics §4: every phase that touches [startDay, endDay], in generation order (the
+ * docs/semantics.md §4: every phase that touches [startDay, endDay], in generation order (the
  * local day a phase starts on, then step 5). That is the phases starting on a day of the range
  * (whatever their end) and those that began in the look-back and do not end before the range.
  * Day-level answers attribute these by `endDay` themselves (see `phasesByEndDay`).
@@ -172,7 +172,7 @@ export function phasesByEndDay(entry: MarketEntry, startDay: EpochDay, endDay: E
 
 /**
  * The PhaseResponse record of a generated phase, its instants written in `zone` (default: the
- * row's own). Its `timezone` stays the row's whatever `zone` is (engine-semantics §4 step 7):
+ * row's own). Its `timezone` stays the row's whatever `zone` is (docs/semantics.md §4 step 7):
  * a status answer writes date-times in the market's zone (§5) but does not rename the phase's.
  */
 export function toPhase(g: Generated, zone?: Zone): Phase {

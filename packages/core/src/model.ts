@@ -66,7 +66,7 @@ export interface MarketEntry {
   /** Dates whose day view an override cuts (early close, late open); null when none. */
   clips: Map<number, DayClip> | null;
   schedules: Schedule[];
-  /** Lower-cased schedule group → rows in the order of engine-semantics §4 step 5. */
+  /** Lower-cased schedule group → rows in the order of docs/semantics.md §4 step 5. */
   groups: Map<string, CompiledRow[]>;
   minDay: EpochDay;
   maxDay: EpochDay;
@@ -107,7 +107,7 @@ export interface CurrencyEntry {
 }
 
 /**
- * The dates bad rows touch (bulk-format.md "Bad rows"), as disjoint spans sorted by date, each
+ * The dates bad rows touch (docs/bulk-format.md §5), as disjoint spans sorted by date, each
  * with the error a query computing from one of its dates answers. Kept per market or currency
  * and absent (null) for the many that have no bad row, so the hot paths pay one null check.
  */

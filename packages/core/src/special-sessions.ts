@@ -1,12 +1,12 @@
 /**
- * Special sessions: early closes and late opens (calendar-arithmetic.md §9).
+ * Special sessions: early closes and late opens (docs/calendar-arithmetic.md §9).
  *
  * Only a date with a holiday row can differ from its regular times, so the candidates are the
  * holiday rows of the range that keep the market open; each is compared with the day view the
  * date would have without its own row.
  *
  * Rules chosen where the page is silent:
- * - "Without its holiday row": the date's schedule group becomes Regular (engine-semantics §4
+ * - "Without its holiday row": the date's schedule group becomes Regular (docs/semantics.md §4
  *   step 1) and no weekday fallback applies (that is only for a holiday row saying Regular), so
  *   a weekend make-up day has no regular open phase: null regular times. The rows of the two
  *   dates before it stay, as they decide the overnight phases that end on it.

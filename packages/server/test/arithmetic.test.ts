@@ -1,5 +1,5 @@
 /**
- * Sessions, bells, joined calendars and FX dates (calendar-arithmetic.md §1–5) over HTTP on
+ * Sessions, bells, joined calendars and FX dates (docs/calendar-arithmetic.md §1–5) over HTTP on
  * the bundled sample: the page's examples, every error status with its `loc`, and every
  * documented example answering 200.
  */

@@ -1,6 +1,6 @@
 /**
  * Turns the loader's row arrays into indexed structures, once, so that no query scans a whole
- * table. Nothing in the rows refuses the whole dataset (bulk-format.md "Bad rows"): a bad row
+ * table. Nothing in the rows refuses the whole dataset (docs/bulk-format.md §5): a bad row
  * is a warning naming file, line and column, and makes only the dates of the market or currency
  * it belongs to that it touches answer a DataError, for the queries computing from them.
  */

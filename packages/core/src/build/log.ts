@@ -1,5 +1,5 @@
 /**
- * What a build found wrong (bulk-format.md "Bad rows"): warnings for /info, and the dates of a
+ * What a build found wrong (docs/bulk-format.md §5): warnings for /info, and the dates of a
  * market or currency a bad row touches, which answer a DataError for the queries computing from
  * them, while every other date and market answers as if the row were absent.
  */

@@ -4,7 +4,7 @@
  * loop free in between, then logged, announced to `/events` subscribers and handed to the
  * webhooks.
  *
- * Choices where data-changes.md is silent:
+ * Choices where the vendor is silent (docs/data-changes.md §2):
  * - The SSE `data` event is sent for every new version, including one whose tables are
  *   identical (summary `{soon: 0}`, and no change set in the log); a reload of the same
  *   version sends nothing. It follows the swap by the time the change set takes to compute.
