@@ -39,3 +39,4 @@ export { VersionHistory, DEFAULT_KEEP_VERSIONS, type KeptVersion } from './overr
 export { OverrideFileError, overrideFileText, parseOverrideFile, readOverrideFile, writeOverrideFile } from './overrides/file.js';
 export { VERSION_HEADER } from './http/dispatcher.js';
 export type { OverrideSettings } from './server.js';
+export { overridePuller } from './overrides/replica.js';

@@ -19,6 +19,8 @@ import type { OverrideRecord } from '@openbell/core';
 import { OverrideManager, type OverrideChange } from './overrides/manager.js';
 import type { AdminToken } from './overrides/tokens.js';
 import { VersionHistory } from './overrides/versions.js';
+import { overrideFileText } from './overrides/file.js';
+import { overridePuller } from './overrides/replica.js';
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES };
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
@@ -87,6 +89,8 @@ export interface OverrideSettings {
   watchMs?: number | undefined;
   /** The set to start with when there is no file (a cluster worker gets its primary's). */
   records?: readonly OverrideRecord[] | undefined;
+  /** A remote source's base URL and token: its `/v4/overrides` is followed with each update check (a replica). */
+  pullFrom?: { baseUrl: string; token?: string | undefined } | undefined;
 }
 
 export interface RunningServer {
@@ -151,6 +155,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info', options.logFormat);
   const initial: LoadedData | undefined = options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined);
   const holder = new DataHolder(initial);
+  let source = options.source;
   // The publisher's presigned links point at the listen address (or publishUrl), never at
   // the request's Host header; known once listening.
   let listenUrl: string | undefined;
@@ -171,8 +176,19 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     manager = new OverrideManager({ holder, logger, file: settings.file, history: versions, publisher: settings.publisher, commit: settings.commit, watchMs: settings.watchMs, records: settings.records });
     await manager.start();
     overrides = { manager, tokens: settings.tokens, publisher: settings.publisher, versions };
+    if (settings.pullFrom && source) {
+      const pull = overridePuller({ ...settings.pullFrom, manager, logger });
+      await pull();
+      // Each update check asks the publisher for its set too.
+      const inner = source;
+      source = Object.assign(Object.create(inner) as DataSource, {
+        update: (o?: { force?: boolean }) => inner.update(o).finally(() => pull()),
+      });
+    }
   }
-  const appOptions = { ...options, ...(live ? { live } : {}), ...(context ? { context } : {}), ...(overrides ? { overrides } : {}), publish, holder, logger };
+  const manager = overrides?.manager;
+  const published = publish && manager ? { ...publish, overrides: () => overrideFileText(manager.all()) } : publish;
+  const appOptions = { ...options, ...(live ? { live } : {}), ...(context ? { context } : {}), ...(overrides ? { overrides } : {}), publish: published, holder, logger };
   const prepared = prepareApp(appOptions);
   let app: OpenbellApp | undefined;
   let loadingApp: Promise<OpenbellApp> | undefined;
@@ -251,7 +267,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   listenUrl = url;
   logger.info({ url }, 'openbell server listening');
 
-  const source = options.source;
   let updater: Updater | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
 

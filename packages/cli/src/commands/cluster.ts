@@ -40,6 +40,7 @@ import {
   DataHolder,
   OverrideFileError,
   OverrideManager,
+  overridePuller,
   stopSignalJudge,
   VersionHistory,
   type DataChangedEvent,
@@ -50,7 +51,7 @@ import {
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
-import { listenFault, logFormatOf, overrideSettingsOf, publishOptions, serverOptions } from './serve.js';
+import { listenFault, logFormatOf, overrideSettingsOf, publisherOf, publishOptions, serverOptions } from './serve.js';
 
 type ToWorker =
   | { t: 'prepare'; seq: number; version: string | null; publishKey?: string }
@@ -61,7 +62,7 @@ type ToWorker =
   | { t: 'changes'; event: DataChangedEvent; changeSet: ChangeSet | null }
   // The primary owns the override file: every worker serves the set it sends.
   | { t: 'overrides'; records: OverrideRecord[] }
-  | { t: 'ovr_kept'; seq: number; records?: OverrideRecord[]; error?: { message: string; code?: string; id?: string } };
+  | { t: 'ovr_kept'; seq: number; records?: OverrideRecord[]; error?: { message: string; code?: string; id?: string; status?: number } };
 type ToPrimary =
   | { t: 'prepared'; seq: number; version: string | null }
   | { t: 'prepare_failed'; seq: number; error: string }
@@ -187,7 +188,7 @@ export async function runWorker(settings: Settings): Promise<void> {
         keeping.delete(m.seq);
         if (!waiting) break;
         if (m.records) waiting.resolve(m.records);
-        else waiting.reject(Object.assign(new Error(m.error?.message ?? 'refused'), { code: m.error?.code, id: m.error?.id }));
+        else waiting.reject(Object.assign(new Error(m.error?.message ?? 'refused'), { code: m.error?.code, id: m.error?.id, status: m.error?.status, expose: m.error?.status !== undefined }));
         break;
       }
     }
@@ -240,6 +241,10 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   await overrides.start().catch((e: unknown) => {
     throw e instanceof OverrideFileError ? new UserError(e.message) : e;
   });
+  // A replica follows its publisher's set, asked with each update check.
+  const publisher = publisherOf(settings, source.isRemote);
+  const pullOverrides = publisher ? overridePuller({ ...publisher, manager: overrides, logger }) : async () => undefined;
+  await pullOverrides();
   if (settings.uds) await clearStaleSocket(settings.uds);
   const publishKey = settings.publish ? randomBytes(32).toString('hex') : undefined;
 
@@ -347,6 +352,7 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
           // The override set goes on top of it; the holder's swap compares the two versions.
           dataHolder.swap(result.data);
         }
+        await pullOverrides();
         return result;
       }).finally(() => setImmediate(broadcastState)),
   };
@@ -394,8 +400,9 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
         overrides.keep(m.change).then(
           (records) => send(worker, { t: 'ovr_kept', seq: m.seq, records }),
           (e: unknown) => {
-            const f = e as { message?: string; code?: string; id?: string };
-            send(worker, { t: 'ovr_kept', seq: m.seq, error: { message: String(f?.message ?? e), ...(f?.code ? { code: f.code } : {}), ...(f?.id ? { id: f.id } : {}) } });
+            const f = e as { message?: string; code?: string; id?: string; status?: number };
+            const error = { message: String(f?.message ?? e), ...(f?.code ? { code: f.code } : {}), ...(f?.id ? { id: f.id } : {}), ...(f?.status ? { status: f.status } : {}) };
+            send(worker, { t: 'ovr_kept', seq: m.seq, error });
           },
         );
       } else if (m.t === 'fatal') {

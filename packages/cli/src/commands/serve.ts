@@ -5,7 +5,7 @@
 import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { createLogger, createServer, installShutdownHandlers, OverrideFileError, parseAdminTokens, publisherTokensFrom, type AdminToken, type LogLevel, type OverrideSettings, type PublisherOptions, type ServerOptions } from '@openbell/server';
-import { defaultCacheDir, verifyPathOffThread } from '@openbell/loader';
+import { DEFAULT_BASE_URL, defaultCacheDir, verifyPathOffThread } from '@openbell/loader';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
@@ -68,6 +68,16 @@ export function overrideSettingsOf(settings: Settings): OverrideSettings {
   };
 }
 
+/**
+ * The publisher a replica follows (docs/overrides.md §4): a remote source at a base URL of its
+ * own, not the vendor's endpoint (which has no override set to follow).
+ */
+export function publisherOf(settings: Settings, remote: boolean): { baseUrl: string; token?: string | undefined } | undefined {
+  if (!remote || !settings.baseUrl) return undefined;
+  const base = settings.baseUrl.replace(/\/+$/, '');
+  return base === DEFAULT_BASE_URL ? undefined : { baseUrl: base, token: settings.token };
+}
+
 /** createServer's options from the settings, without the data (single process and cluster workers alike). */
 export function serverOptions(settings: Settings): ServerOptions {
   return {
@@ -124,7 +134,7 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     source,
     logger,
     changes,
-    overrideSettings: overrideSettingsOf(settings),
+    overrideSettings: { ...overrideSettingsOf(settings), pullFrom: publisherOf(settings, source.isRemote) },
     ...(publish ? { publish } : {}),
   }).catch((e: unknown) => {
     if (e instanceof OverrideFileError) throw new UserError(e.message);

@@ -156,7 +156,20 @@ export class OverrideManager implements OverridesSource {
   }
 
   private writable(): void {
-    if (this.options.publisher) throw new WritesRefusedError(`this server is a replica: overrides are made on its publisher, ${this.options.publisher}`);
+    const publisher = this.publisher();
+    if (publisher) throw new WritesRefusedError(`this server is a replica: overrides are made on its publisher, ${publisher}`);
+  }
+
+  private followed: string | undefined;
+
+  /** The publisher whose set this replica serves, if any: writes are refused naming it. */
+  publisher(): string | undefined {
+    return this.options.publisher ?? this.followed;
+  }
+
+  /** From now on the set is the publisher's (replica.ts). */
+  followPublisher(base: string): void {
+    this.followed = base;
   }
 
   private superseded(r: OverrideRecord): OverrideRecord {
@@ -229,7 +242,10 @@ export class OverrideManager implements OverridesSource {
    * primary calls it for its workers' writes (one at a time, with its own reloads).
    */
   keep(change: OverrideChange): Promise<OverrideRecord[]> {
-    return this.serial(() => this.keepNow(change));
+    return this.serial(() => {
+      this.writable();
+      return this.keepNow(change);
+    });
   }
 
   private async keepNow(change: OverrideChange): Promise<OverrideRecord[]> {
