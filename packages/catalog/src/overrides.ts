@@ -101,8 +101,10 @@ export const overrideOperations = {
     description:
       'The versions of the data kept for point-in-time answers (`as_of`), newest first: each vendor file loaded and each ' +
       'change of the override set on top of it. The last 50 are kept (`--keep-changes`).',
-    params: {},
-    call: (_ds, _a, _now, context) => versionsOf(context).list(),
+    params: {
+      source: documented(optional(param.enum(['archive', 'override'] as const)), { description: 'Only the versions of this source: a vendor file (`archive`) or a change of the override set (`override`).' }),
+    },
+    call: (_ds, a, _now, context) => versionsOf(context).list().filter((v) => a.source === undefined || v.source === a.source),
     response: (s) => s.z.array(s.Version),
   }),
   marketHolidayHistory: operation({
@@ -131,5 +133,6 @@ export const overrideOperations = {
     call: (ds, a, _now, context) => versionsOf(context).history('currency', ds.parsed.getCurrency(a.code).currency_code, a.date),
     response: (s) => s.z.array(s.HistoryEntry),
     needs: 'currency',
+    plan: 'currencies',
   }),
 };

@@ -37,7 +37,7 @@ import type { BarSeries } from './bars.js';
 import type { MarketEntry } from './model.js';
 import { bulkIdentifiers, type BellEventPlan, type PlanOptions, type StatusMany, type StatusManyRequest } from './many.js';
 import { ParsedQueries, type ParsedBarOptions } from './queries.js';
-import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, vendorIndex, type MakeOverride, type OverrideRecord } from './overrides.js';
+import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, shareUnchanged, vendorIndex, type MakeOverride, type OverrideRecord } from './overrides.js';
 import type {
   AdjustedDate,
   AdvancedDate,
@@ -184,6 +184,15 @@ export class Dataset {
    */
   withOverrides(records: readonly OverrideRecord[]): Dataset {
     return new Dataset(overlayIndex(this.index, records), this.clock);
+  }
+
+  /**
+   * This dataset with the markets and currencies whose rows are the same as `previous`'s taken
+   * from `previous` (shared, with what was computed for them): for keeping versions side by side.
+   */
+  sharingWith(previous: Dataset): Dataset {
+    const index = shareUnchanged(previous.index, this.index);
+    return index === this.index ? this : new Dataset(index, this.clock);
   }
 
   /** The active overrides this dataset applies (none for the vendor's own). */

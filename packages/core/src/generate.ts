@@ -127,7 +127,7 @@ export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: Epoch
 }
 
 /**
- * An override's cut of a day view (overrides.md §2, docs in overrides.ts): false when the phase
+ * An override's cut of a day view (docs/overrides.md §2): false when the phase
  * is left out, else true with the phase shortened in place. Only phases of the day view are
  * cut, so the test above keeps phases that belong to no day view as they are.
  */

@@ -503,3 +503,61 @@ class OverlayMap<V> extends Map<string, V> {
 
 /** An ISO instant in UTC (`Z`), as records keep them; for the file's check. */
 export const isUtcInstant = (s: unknown): boolean => typeof s === 'string' && ISO_UTC.test(s) && Number.isFinite(Date.parse(s));
+
+/**
+ * `next` with every market and currency whose rows are those of `previous` replaced by
+ * `previous`'s own entry, so that versions kept side by side (docs/overrides.md §5) share what
+ * did not change, and keep what was computed for it (sessions, status memos, month blocks).
+ * Only entries without a bad row are shared (their errors name file lines, which may move), and
+ * only when the tables every market's compiled rows read (phase types, seasons) are the same.
+ */
+export function shareUnchanged(previous: DatasetIndex, next: DatasetIndex): DatasetIndex {
+  const a = vendorIndex(previous);
+  if (a === next || a.plan !== next.plan || JSON.stringify(a.phaseTypes) !== JSON.stringify(next.phaseTypes) || JSON.stringify(a.seasonDefinitions) !== JSON.stringify(next.seasonDefinitions)) {
+    return next;
+  }
+  const clean = (e: { listingFaults: unknown; dayFaults: unknown; duplicates: unknown }) => e.listingFaults === null && e.dayFaults === null && e.duplicates === null;
+  const markets = new Map<string, MarketEntry>();
+  let sharedMarkets = 0;
+  for (const [id, e] of next.markets) {
+    const old = a.markets.get(id);
+    const same =
+      old !== undefined &&
+      clean(old) &&
+      clean(e) &&
+      sameRecord(old.market, e.market) &&
+      sameRecords(old.holidays, e.holidays) &&
+      sameRecords(old.schedules, e.schedules);
+    markets.set(id, same ? old : e);
+    if (same) sharedMarkets++;
+  }
+  const currencies = new Map<string, CurrencyEntry>();
+  for (const [code, e] of next.currencies) {
+    const old = a.currencies.get(code);
+    const same = old !== undefined && clean(old) && clean(e) && sameRecord(old.currency, e.currency) && sameRecords(old.holidays, e.holidays);
+    currencies.set(code, same ? old : e);
+  }
+  if (sharedMarkets === 0) return next;
+  return { ...next, markets, currencies, marketList: [...markets.values()].map((e) => e.market).sort((x, y) => (x.fin_id < y.fin_id ? -1 : x.fin_id > y.fin_id ? 1 : 0)) };
+}
+
+/** Two records of the tables with the same fields in the same order and the same values (the cells are primitives). */
+function sameRecord(a: object, b: object): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i]) return false;
+    const x = (a as Record<string, unknown>)[k];
+    const y = (b as Record<string, unknown>)[k];
+    if (x !== y && !(typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && JSON.stringify(x) === JSON.stringify(y))) return false;
+  }
+  return true;
+}
+
+function sameRecords(a: readonly object[], b: readonly object[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!sameRecord(a[i]!, b[i]!)) return false;
+  return true;
+}

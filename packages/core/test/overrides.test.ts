@@ -383,3 +383,23 @@ function localInstant(zone: string, date: string, hhmm: string): number {
   if (exact.length) return exact[0]!;
   return guess - offsetAt(guess - 86_400_000);
 }
+
+describe('versions side by side', () => {
+  it('share the markets and currencies whose rows did not change, and answer as the new version', () => {
+    const t2 = tables();
+    t2.holidays.push({ fin_id: 'CN.SGE', date: '2024-03-04', holiday_name: 'New', schedule: 'Closed', status: 'Closed', settlement: 'No' });
+    t2.currencyHolidays!.push({ currency_code: 'EUR', date: '2024-03-04', holiday_name: 'New', settlement: 'No', observed: false, memo: null });
+    const next = Dataset.create(t2);
+    const shared = next.sharingWith(base);
+    const [a, b, n] = [Dataset.indexOf(base), Dataset.indexOf(shared), Dataset.indexOf(next)];
+    expect(b.markets.get('US.NYSE')).toBe(a.markets.get('US.NYSE'));
+    expect(b.markets.get('CN.SGE')).toBe(n.markets.get('CN.SGE'));
+    expect(b.currencies.get('USD')).toBe(a.currencies.get('USD'));
+    expect(b.currencies.get('EUR')).toBe(n.currencies.get('EUR'));
+    expect(answers(shared, tryParseDay('2024-03-04')!)).toEqual(answers(next, tryParseDay('2024-03-04')!));
+    // Another phase types table changes every compiled row: nothing is shared.
+    const t3 = tables();
+    t3.phaseTypes = t3.phaseTypes!.slice(1);
+    expect(Dataset.indexOf(Dataset.create(t3).sharingWith(base)).markets.get('US.NYSE')).not.toBe(a.markets.get('US.NYSE'));
+  });
+});

@@ -108,6 +108,11 @@ export class OverrideManager implements OverridesSource {
 
   /** What a new vendor file (or the first) becomes once the set is applied on top of it. */
   private decorate(vendor: LoadedData): LoadedData {
+    const before = this.vendor?.dataset;
+    // Versions are kept side by side: a new vendor file shares what did not change with the last.
+    if (this.options.history && before instanceof Dataset && vendor.dataset instanceof Dataset && before !== vendor.dataset) {
+      vendor = { ...vendor, dataset: vendor.dataset.sharingWith(before) };
+    }
     this.vendor = vendor;
     return this.overlay(vendor, this.records);
   }
