@@ -322,10 +322,18 @@ export function overlayIndex(base: DatasetIndex, records: readonly OverrideRecor
       if (vendor.currencies.has(r.target)) push(byCurrency, r.target, r);
     } else if (vendor.markets.has(r.target)) push(byMarket, r.target, r);
   }
+  // An owner whose records are those `base` applied over the same vendor keeps its entry: one
+  // more override makes one entry, not one per override (versions are kept side by side).
+  const before = base.vendor === vendor ? base : undefined;
+  const same = (key: string, rs: readonly OverrideRecord[]) => {
+    if (!before) return false;
+    const had = (before.applied ?? []).filter((r) => r.target === key);
+    return had.length === rs.length && had.every((r, i) => r === rs[i] || JSON.stringify(r) === JSON.stringify(rs[i]));
+  };
   const markets = new Map<string, MarketEntry>();
-  for (const [finId, rs] of byMarket) markets.set(finId, overlayMarket(vendor.markets.get(finId)!, rs, vendor));
+  for (const [finId, rs] of byMarket) markets.set(finId, same(finId, rs) ? before!.markets.get(finId)! : overlayMarket(vendor.markets.get(finId)!, rs, vendor));
   const currencies = new Map<string, CurrencyEntry>();
-  for (const [code, rs] of byCurrency) currencies.set(code, overlayCurrency(vendor.currencies.get(code)!, rs, vendor));
+  for (const [code, rs] of byCurrency) currencies.set(code, same(code, rs) ? before!.currencies.get(code)! : overlayCurrency(vendor.currencies.get(code)!, rs, vendor));
   const marketList = [...markets.values()].some((e) => e.market !== vendor.markets.get(e.market.fin_id)!.market)
     ? vendor.marketList.map((m) => markets.get(m.fin_id)?.market ?? m)
     : vendor.marketList;
@@ -403,20 +411,12 @@ function overlayMarket(entry: MarketEntry, records: readonly OverrideRecord[], v
     else if (r.kind === 'late_open') clips.set(day, { open: secondsOf(r.open!), close: null });
   }
   const { rows: holidays, days: holidayDays } = replaceRows(entry.holidays, entry.holidayDays, byDay);
-  const holidayByDay = new Map(entry.holidayByDay);
-  for (const [day, row] of byDay) {
-    if (row === null) holidayByDay.delete(day);
-    else holidayByDay.set(day, row);
-  }
-  let scheduleByDay = holidayByDay;
+  const holidayByDay = new DayOverlay(entry.holidayByDay, byDay);
+  let scheduleByDay: Map<number, MarketHoliday> = holidayByDay;
   if (clips.size) {
     // A cut day keeps choosing its schedule by the vendor's row (its first, as the build does).
-    scheduleByDay = new Map(holidayByDay);
-    for (const day of clips.keys()) {
-      const own = entry.holidayByDay.get(day);
-      if (own) scheduleByDay.set(day, own);
-      else scheduleByDay.delete(day);
-    }
+    const own = new Map<number, MarketHoliday | null>([...byDay].filter(([day]) => !clips.has(day)));
+    scheduleByDay = own.size ? new DayOverlay(entry.scheduleByDay, own) : entry.scheduleByDay;
   }
   const days = new Set(byDay.keys());
   const [minDay, maxDay] = coverage(holidayDays, vendor);
@@ -444,11 +444,7 @@ function overlayCurrency(entry: CurrencyEntry, records: readonly OverrideRecord[
   const byDay = new Map<number, CurrencyHoliday | null>();
   for (const r of records) byDay.set(tryParseDay(r.date)!, currencyRow(entry.currency, r));
   const { rows: holidays, days: holidayDays } = replaceRows(entry.holidays, entry.holidayDays, byDay);
-  const closedByDay = new Map(entry.closedByDay);
-  for (const [day, row] of byDay) {
-    if (row === null) closedByDay.delete(day);
-    else closedByDay.set(day, row);
-  }
+  const closedByDay = new DayOverlay(entry.closedByDay, byDay);
   const days = new Set(byDay.keys());
   const [minDay, maxDay] = holidayDays.length || entry.holidayDays.length ? coverage(holidayDays, vendor) : [entry.minDay, entry.maxDay];
   return {
@@ -501,6 +497,48 @@ class OverlayMap<V> extends Map<string, V> {
   }
 }
 
+/**
+ * A date-keyed map of the vendor's with a few dates replaced (a row) or taken out (null),
+ * without copying it: versions kept side by side each hold only their own dates.
+ */
+class DayOverlay<V> extends Map<number, V> {
+  constructor(
+    private readonly base: Map<number, V>,
+    private readonly over: ReadonlyMap<number, V | null>,
+  ) {
+    super();
+  }
+  override get(day: number): V | undefined {
+    const o = this.over.get(day);
+    return o === undefined ? this.base.get(day) : (o ?? undefined);
+  }
+  override has(day: number): boolean {
+    const o = this.over.get(day);
+    return o === undefined ? this.base.has(day) : o !== null;
+  }
+  override *entries(): MapIterator<[number, V]> {
+    for (const [day, v] of this.base) if (!this.over.has(day)) yield [day, v];
+    for (const [day, v] of this.over) if (v !== null) yield [day, v];
+  }
+  override *keys(): MapIterator<number> {
+    for (const [day] of this.entries()) yield day;
+  }
+  override *values(): MapIterator<V> {
+    for (const [, v] of this.entries()) yield v;
+  }
+  override [Symbol.iterator](): MapIterator<[number, V]> {
+    return this.entries();
+  }
+  override get size(): number {
+    let n = this.base.size;
+    for (const [day, v] of this.over) n += (this.base.has(day) ? -1 : 0) + (v === null ? 0 : 1);
+    return n;
+  }
+  override forEach(fn: (value: V, key: number, map: Map<number, V>) => void, thisArg?: unknown): void {
+    for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this);
+  }
+}
+
 /** An ISO instant in UTC (`Z`), as records keep them; for the file's check. */
 export const isUtcInstant = (s: unknown): boolean => typeof s === 'string' && ISO_UTC.test(s) && Number.isFinite(Date.parse(s));
 
@@ -528,7 +566,7 @@ export function shareUnchanged(previous: DatasetIndex, next: DatasetIndex): Data
       sameRecord(old.market, e.market) &&
       sameRecords(old.holidays, e.holidays) &&
       sameRecords(old.schedules, e.schedules);
-    markets.set(id, same ? old : e);
+    markets.set(id, same ? old : old !== undefined && clean(old) && clean(e) ? sharedParts(old, e) : e);
     if (same) sharedMarkets++;
   }
   const currencies = new Map<string, CurrencyEntry>();
@@ -538,7 +576,48 @@ export function shareUnchanged(previous: DatasetIndex, next: DatasetIndex): Data
     currencies.set(code, same ? old : e);
   }
   if (sharedMarkets === 0) return next;
-  return { ...next, markets, currencies, marketList: [...markets.values()].map((e) => e.market).sort((x, y) => (x.fin_id < y.fin_id ? -1 : x.fin_id > y.fin_id ? 1 : 0)) };
+  const micIndex = sameMicIndex(a.micIndex, next.micIndex) ? a.micIndex : next.micIndex;
+  return { ...next, markets, currencies, micIndex, marketList: [...markets.values()].map((e) => e.market).sort((x, y) => (x.fin_id < y.fin_id ? -1 : x.fin_id > y.fin_id ? 1 : 0)) };
+}
+
+/**
+ * A market whose rows changed, built anew, holding what did not change of its last version:
+ * the same schedule rows keep their compiled groups, the same holiday rows their records.
+ */
+function sharedParts(old: MarketEntry, e: MarketEntry): MarketEntry {
+  const sameSchedules = sameRecords(old.schedules, e.schedules) && old.market.timezone === e.market.timezone;
+  const byDay = new Map<number, MarketHoliday>();
+  for (let i = 0; i < old.holidays.length; i++) byDay.set(old.holidayDays[i]!, old.holidays[i]!);
+  let reused = 0;
+  const holidays = e.holidays.map((h, i) => {
+    const o = byDay.get(e.holidayDays[i]!);
+    if (o !== undefined && sameRecord(o, h)) {
+      reused++;
+      return o;
+    }
+    return h;
+  });
+  if (!sameSchedules && reused === 0) return e;
+  const holidayByDay = new Map<number, MarketHoliday>();
+  for (let i = holidays.length - 1; i >= 0; i--) holidayByDay.set(e.holidayDays[i]!, holidays[i]!);
+  // The build keeps a date's first row; walking backwards leaves it in place.
+  const ordered = new Map([...holidayByDay].sort((x, y) => x[0] - y[0]));
+  return {
+    ...e,
+    holidays,
+    holidayByDay: ordered,
+    scheduleByDay: ordered,
+    ...(sameSchedules ? { schedules: old.schedules, groups: old.groups, zone: old.zone } : {}),
+  };
+}
+
+function sameMicIndex(a: Map<string, string[]>, b: Map<string, string[]>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of b) {
+    const w = a.get(k);
+    if (!w || w.length !== v.length || w.some((x, i) => x !== v[i])) return false;
+  }
+  return true;
 }
 
 /** Two records of the tables with the same fields in the same order and the same values (the cells are primitives). */

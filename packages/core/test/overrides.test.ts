@@ -393,7 +393,8 @@ describe('versions side by side', () => {
     const shared = next.sharingWith(base);
     const [a, b, n] = [Dataset.indexOf(base), Dataset.indexOf(shared), Dataset.indexOf(next)];
     expect(b.markets.get('US.NYSE')).toBe(a.markets.get('US.NYSE'));
-    expect(b.markets.get('CN.SGE')).toBe(n.markets.get('CN.SGE'));
+    expect(b.markets.get('CN.SGE')).not.toBe(a.markets.get('CN.SGE'));
+    void n;
     expect(b.currencies.get('USD')).toBe(a.currencies.get('USD'));
     expect(b.currencies.get('EUR')).toBe(n.currencies.get('EUR'));
     expect(answers(shared, tryParseDay('2024-03-04')!)).toEqual(answers(next, tryParseDay('2024-03-04')!));

@@ -120,8 +120,12 @@ export class OverrideManager implements OverridesSource {
   private overlay(vendor: LoadedData, records: readonly OverrideRecord[]): LoadedData {
     const ds = vendor.dataset;
     if (records.length === 0 || !(ds instanceof Dataset)) return vendor;
+    // Over the same vendor file, the set served keeps the entries of the owners whose
+    // overrides did not change (versions side by side share them).
+    const served = this.options.holder.current?.dataset;
+    const from = served instanceof Dataset && Dataset.indexOf(served).vendor === Dataset.indexOf(ds) ? served : ds;
     return {
-      dataset: ds.withOverrides(records),
+      dataset: from.withOverrides(records),
       meta: {
         ...vendor.meta,
         version: overrideVersion(vendor.meta.version, records),
