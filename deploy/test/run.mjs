@@ -91,10 +91,10 @@ mkdirSync(pubDir);
 const archive = join(pubDir, 'bulk.zip');
 copyFileSync(SAMPLE, archive);
 const pubPort = await freePort();
-start('publisher', ['serve', '--data', archive, '--publish', '--host', '127.0.0.1', '--port', String(pubPort)], {
-  OPENBELL_PUBLISH_TOKENS: TOKEN,
-  OPENBELL_CACHE_DIR: join(work, 'pub-cache'),
-});
+const ADMIN = 'deploy-test-admin-secret';
+const publisherEnv = { OPENBELL_PUBLISH_TOKENS: TOKEN, OPENBELL_CACHE_DIR: join(work, 'pub-cache'), OPENBELL_ADMIN_TOKENS: `ops=${ADMIN}` };
+const publisherArgs = ['serve', '--data', archive, '--publish', '--host', '127.0.0.1', '--port', String(pubPort)];
+let publisher = start('publisher', publisherArgs, publisherEnv);
 await healthy(pubPort);
 log(`publisher on ${pubPort}`);
 
@@ -212,6 +212,38 @@ for (let i = 0; i < replicas.length; i++) {
   // check keeps a replica that refused connections out for fail_timeout (2 s).
   await new Promise((res) => setTimeout(res, 2500));
 }
+
+// ---- an override made on the publisher, served by every replica, kept across its restart ----
+const made = await fetch(`http://127.0.0.1:${pubPort}/overrides`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ kind: 'closure', target: 'XHKG', date: '2024-07-16', name: 'Typhoon signal No. 8', reason: 'deploy test' }),
+});
+if (made.status !== 201) throw new Error(`the publisher refused the override: ${made.status} ${await made.text()}`);
+const override = await made.json();
+const closedOn = async (port) => {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/markets/XHKG/days?start=2024-07-16&end=2024-07-16`);
+    return res.ok && (await res.json())[0]?.holiday?.override?.id === override.id;
+  } catch {
+    return false;
+  }
+};
+await until('every replica serving the override', async () => (await Promise.all(replicas.map((r) => closedOn(r.port)))).every(Boolean), 60_000);
+log(`every replica serves override ${override.id}`);
+publisher.kill('SIGTERM');
+{
+  const { code, signal, stderr } = await publisher.exited;
+  if (code !== 0) throw new Error(`the publisher exited with ${code ?? signal} after SIGTERM: ${stderr}`);
+}
+publisher = start('publisher', publisherArgs, publisherEnv);
+await healthy(pubPort);
+if (!(await closedOn(pubPort))) throw new Error('the publisher lost the override across its restart');
+// Replicas still follow it: a write there is refused naming the publisher, and they serve it.
+const refused = await fetch(`http://127.0.0.1:${replicas[0].port}/overrides`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: '{}' });
+if (refused.status !== 403) throw new Error(`a replica answered ${refused.status} to a write, not 403`);
+await until('every replica serving the override after the publisher restarted', async () => (await Promise.all(replicas.map((r) => closedOn(r.port)))).every(Boolean), 60_000);
+log(`the publisher restarted; every replica still serves override ${override.id}`);
 
 const elapsed = Date.now() - started;
 if (elapsed < LOAD_SECONDS_MIN * 1000) await new Promise((r) => setTimeout(r, LOAD_SECONDS_MIN * 1000 - elapsed));
