@@ -313,7 +313,12 @@ export function buildProgram(): Command {
       await changesCommand(settingsOf(cmd), opts, Boolean(cmd.optsWithGlobals().json));
     });
 
-  // Overrides on a running server (docs/overrides.md §3).
+  // Overrides on a running server (docs/overrides.md §3). `--token` here is an admin token: the
+  // program's own `--token` (the vendor's) may have taken it, so both places are read.
+  const targetOf = (opts: Record<string, unknown>, cmd: Command) => {
+    const all = cmd.optsWithGlobals() as Record<string, unknown>;
+    return { server: (opts.server ?? all.server) as string | undefined, token: (opts.token ?? all.token) as string | undefined };
+  };
   const override = program.command('override').description("local overrides of the vendor's data on a running server: add, list, withdraw");
   const serverOption = (c: Command) =>
     c
@@ -332,7 +337,7 @@ export function buildProgram(): Command {
       .option('--close <hh:mm>', 'early_close: local time the market closes'),
   ).action(async (kind: string, target: string, date: string, opts: Record<string, string | undefined>, cmd: Command) => {
     const { overrideAdd } = await import('./commands/override.js');
-    await overrideAdd(opts, { kind, target, date, name: opts.name, reason: opts.reason, open: opts.open, close: opts.close }, Boolean(cmd.optsWithGlobals().json));
+    await overrideAdd(targetOf(opts, cmd), { kind, target, date, name: opts.name, reason: opts.reason, open: opts.open, close: opts.close }, Boolean(cmd.optsWithGlobals().json));
   });
   serverOption(
     override
@@ -342,12 +347,12 @@ export function buildProgram(): Command {
       .option('--all', 'the withdrawn ones too'),
   ).action(async (opts: Record<string, string | boolean | undefined>, cmd: Command) => {
     const { overrideList } = await import('./commands/override.js');
-    await overrideList(opts, Boolean(cmd.optsWithGlobals().json));
+    await overrideList({ ...opts, ...targetOf(opts, cmd) }, Boolean(cmd.optsWithGlobals().json));
   });
   serverOption(override.command('withdraw').description('withdraw an override: its date answers as the vendor says again').argument('<id>', 'the override id (ovr_…)')).action(
     async (id: string, opts: Record<string, string | undefined>, cmd: Command) => {
       const { overrideWithdraw } = await import('./commands/override.js');
-      await overrideWithdraw(opts, id, Boolean(cmd.optsWithGlobals().json));
+      await overrideWithdraw(targetOf(opts, cmd), id, Boolean(cmd.optsWithGlobals().json));
     },
   );
 
