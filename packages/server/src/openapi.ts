@@ -21,7 +21,7 @@ const ERROR_TEXT: Record<DocStatus, string> = {
   404: 'Unknown market, MIC or currency (a calendar member or a currency of the pair); for /changes, a version the change log does not know',
   406: 'CSV was asked (format=csv or Accept: text/csv) of an answer that is not a list',
   409: 'MIC that maps to several markets',
-  410: 'The change sets after this version are no longer kept; the detail names the oldest kept',
+  410: 'A version no longer kept (the change sets after `since`, or the version `as_of` names); the detail names the oldest kept',
   422: 'A path or query parameter failed validation (one entry per fault)',
   500: 'Server or data fault (details are in the server log)',
   503: 'Calendar data is not loaded yet',
@@ -90,9 +90,27 @@ function success(op: Operation | Endpoint) {
   return { description: 'Success', content: { [MEDIA_TYPES[op.kind]]: { schema: z.string() } } };
 }
 
+/**
+ * The calendar queries answer `as_of` (docs/overrides.md §5): the dispatcher reads it before the
+ * operation's own parameters, for every operation that looks up the data.
+ */
+const POINT_IN_TIME = new Set(['data', 'market', 'range', 'currency', 'calendar', 'fx']);
+const AS_OF = z
+  .string()
+  .optional()
+  .openapi({
+    param: {
+      description:
+        'Answer as an earlier version of the data did: a version id (`GET /versions`), or an instant with `Z` or an offset, naming ' +
+        'the version served at that instant. Before the oldest version kept: 410. The answer names its version in X-Openbell-Data-Version.',
+    },
+  });
+
 function register(registry: OpenAPIRegistry, op: Operation | Endpoint): void {
   const responses: Record<string, ReturnType<typeof success>> = { 200: success(op) };
   const statuses: DocStatus[] = [...op.errors];
+  const asOf = !('kind' in op) && op.needs !== undefined && POINT_IN_TIME.has(op.needs);
+  if (asOf && !statuses.includes(410)) statuses.push(410);
   if (!('kind' in op) && !(op.response(schemas) instanceof z.ZodArray)) statuses.push(406);
   if ('kind' in op && op.kind === 'page') statuses.push(406);
   for (const status of statuses.sort((a, b) => a - b)) responses[status] = json(ERROR_TEXT[status], errorSchema(status));
@@ -105,7 +123,7 @@ function register(registry: OpenAPIRegistry, op: Operation | Endpoint): void {
     tags: [op.tag],
     request: {
       ...(op.pathParams.length ? { params: paramObject(op, op.pathParams) } : {}),
-      query: paramObject(op, op.queryParams),
+      query: asOf ? paramObject(op, op.queryParams).extend({ as_of: AS_OF }) : paramObject(op, op.queryParams),
     },
     responses,
   });
