@@ -107,11 +107,6 @@ export function parseUnit(value: unknown, param = 'unit'): TimeUnit {
 /** An integer given as a number or a decimal string, within [min, max]. */
 // ---- plain calendar arithmetic ----
 
-function monthOf(day: number): number {
-  const { y, m } = civilFromDays(day);
-  return y * 12 + m;
-}
-
 function daysInMonth(y: number, m: number): number {
   return daysFromCivil(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, 1) - daysFromCivil(y, m, 1);
 }
@@ -161,10 +156,23 @@ export class JoinedCalendar {
 
   isBusinessDay(day: number): boolean {
     this.check(day);
-    // Every member is asked even once the answer is known: a member whose day view of this date
-    // is a data error then fails the query whatever the order of the expression.
+    // Every member is asked, whatever the order of the expression: a member whose date is a
+    // data error fails the date only when the clean members leave it open (calendar-arithmetic
+    // §4): for `+` a clean member closed on it decides, for `~` a clean member open on it.
     let open = 0;
-    for (const m of this.members) if (m.isBusinessDay(day)) open++;
+    let failure: unknown;
+    for (const m of this.members) {
+      try {
+        if (m.isBusinessDay(day)) open++;
+        else if (this.operator === '+') return false;
+      } catch (e) {
+        if (!(e instanceof DataError)) throw e;
+        failure ??= e;
+        continue;
+      }
+      if (this.operator === '~') return true;
+    }
+    if (failure !== undefined) throw failure;
     return this.operator === '+' ? open === this.members.length : open > 0;
   }
 
@@ -197,13 +205,18 @@ export class JoinedCalendar {
         return this.following(day);
       case 'preceding':
         return this.preceding(day);
+      // A modified convention looks no further than the end (or start) of the month before it
+      // turns back (calendar-arithmetic §4): only the month can decide, and a walk past it could
+      // leave the coverage window for an answer the month already gives.
       case 'modified_following': {
-        const f = this.following(day);
-        return monthOf(f) === monthOf(day) ? f : this.preceding(day);
+        const end = lastDayOfMonth(day);
+        for (let d = day; d <= end; d++) if (this.isBusinessDay(d)) return d;
+        return this.preceding(day);
       }
       case 'modified_preceding': {
-        const p = this.preceding(day);
-        return monthOf(p) === monthOf(day) ? p : this.following(day);
+        const first = lastDayOfMonth(day - civilFromDays(day).d);
+        for (let d = day; d > first; d--) if (this.isBusinessDay(d)) return d;
+        return this.following(day);
       }
     }
   }

@@ -61,3 +61,6 @@ export {
   type DiffOptions,
 } from './diff.js';
 export { BarCursor, BarSeries } from './bars.js';
+export { SessionBarSeries } from './session-bars.js';
+export type { DerivedDateOptions } from './derived-dates.js';
+export { MAX_CLOCK_CHANGE_DAYS } from './queries.js';
