@@ -159,21 +159,21 @@ export class JoinedCalendar {
     // Every member is asked, whatever the order of the expression: a member whose date is a
     // data error fails the date only when the clean members leave it open (calendar-arithmetic
     // §4): for `+` a clean member closed on it decides, for `~` a clean member open on it.
-    let open = 0;
+    const all = this.operator === '+';
     let failure: unknown;
     for (const m of this.members) {
+      let open: boolean;
       try {
-        if (m.isBusinessDay(day)) open++;
-        else if (this.operator === '+') return false;
+        open = m.isBusinessDay(day);
       } catch (e) {
         if (!(e instanceof DataError)) throw e;
         failure ??= e;
         continue;
       }
-      if (this.operator === '~') return true;
+      if (open !== all) return open;
     }
     if (failure !== undefined) throw failure;
-    return this.operator === '+' ? open === this.members.length : open > 0;
+    return all;
   }
 
   /** Labels of the members for which `day` is not a business day, in expression order. */
