@@ -10,7 +10,7 @@ import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from './dates.js'
 import { CalendarOutOfCoverageError, DataError, InvalidArgumentError } from './errors.js';
 import { checkDays, type CurrencyEntry, type MarketEntry } from './model.js';
 import { CONVENTIONS, UNITS } from './params.js';
-import { isSessionDay } from './sessions.js';
+import { isSessionDay, sessionFlagsOf } from './sessions.js';
 import type { BusinessDayConvention, TimeUnit } from './types.js';
 import { weekdayBit } from './weekdays.js';
 
@@ -37,8 +37,13 @@ export class MarketCalendar implements CalendarMember {
     this.minDay = entry.minDay;
     this.maxDay = entry.maxDay;
   }
+  // The market's session flags, read once per calendar: a walk asks about every date it passes.
+  private flags: Uint8Array | null | undefined;
+
   isBusinessDay(day: number): boolean {
     // A market's business day is a session (calendar-arithmetic §1), from the sessions index.
+    const flags = (this.flags ??= sessionFlagsOf(this.entry));
+    if (flags !== null && day >= this.minDay && day <= this.maxDay) return flags[day - this.minDay] === 1;
     return isSessionDay(this.entry, day);
   }
 }

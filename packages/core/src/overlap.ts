@@ -14,6 +14,7 @@
  *   in it, the day either side only where the window holds it.
  */
 import { SECONDS_PER_DAY, formatDay, formatOffset, formatTime } from './dates.js';
+import { DataError } from './errors.js';
 import { generate } from './generate.js';
 import type { MarketEntry } from './model.js';
 import type { ClockChange, OverlapInterval, OverlapPhase } from './types.js';
@@ -23,12 +24,21 @@ import type { Zone } from './zone.js';
 export type Intervals = number[];
 
 /** Sorts flat intervals and merges those that overlap or touch; empty ones are dropped. */
-export function mergeIntervals(flat: readonly number[]): Intervals {
-  const pairs: [number, number][] = [];
-  for (let k = 0; k < flat.length; k += 2) if (flat[k + 1]! > flat[k]!) pairs.push([flat[k]!, flat[k + 1]!]);
-  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+export function mergeIntervals(flat: ArrayLike<number>): Intervals {
+  let sorted = true;
+  for (let k = 2; k < flat.length && sorted; k += 2) if (flat[k]! < flat[k - 2]!) sorted = false;
+  let src: ArrayLike<number> = flat;
+  if (!sorted) {
+    const pairs: [number, number][] = [];
+    for (let k = 0; k < flat.length; k += 2) pairs.push([flat[k]!, flat[k + 1]!]);
+    pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    src = pairs.flat();
+  }
   const out: Intervals = [];
-  for (const [s, e] of pairs) {
+  for (let k = 0; k < src.length; k += 2) {
+    const s = src[k]!;
+    const e = src[k + 1]!;
+    if (!(e > s)) continue;
     const last = out.length - 1;
     if (last > 0 && s <= out[last]!) {
       if (e > out[last]!) out[last] = e;
@@ -52,18 +62,59 @@ export function intersectIntervals(a: Intervals, b: Intervals): Intervals {
   return mergeIntervals(out);
 }
 
+/** The merged spans of a market's phases of the kind asked for, from the local dates `fromDay`..`toDay` (with the look-back). */
+function phaseSpans(entry: MarketEntry, fromDay: number, toDay: number, phase: OverlapPhase): Intervals {
+  const flat: number[] = [];
+  const keep = phase === 'primary' ? (r: { isPrimary: boolean }) => r.isPrimary : (r: { isOpen: boolean }) => r.isOpen;
+  for (const g of generate(entry, fromDay, toDay, keep)) flat.push(g.start, g.end);
+  return mergeIntervals(flat);
+}
+
+/**
+ * A market's trading time is kept by blocks of local dates, made on first use: a year of four
+ * markets is then read from eight kept blocks instead of generated (about 1,500 phases).
+ * A block that cannot be made (a date of it fails) is not kept, and the query generates its own
+ * dates, failing where they fail.
+ */
+const BLOCK_DAYS = 366;
+const kept = new WeakMap<MarketEntry, Map<string, Float64Array>>();
+
+function blockSpans(entry: MarketEntry, phase: OverlapPhase, block: number): Float64Array {
+  let byKey = kept.get(entry);
+  if (byKey === undefined) kept.set(entry, (byKey = new Map()));
+  const key = `${phase}${block}`;
+  let spans = byKey.get(key);
+  if (spans === undefined) {
+    const from = Math.max(block * BLOCK_DAYS, entry.minDay);
+    const to = Math.min(block * BLOCK_DAYS + BLOCK_DAYS - 1, entry.maxDay);
+    byKey.set(key, (spans = Float64Array.from(phaseSpans(entry, from, to, phase))));
+  }
+  return spans;
+}
+
 /**
  * A market's trading time clipped to [from, to) (epoch seconds): its phases of the kind asked
  * for, from the local dates `fromDay`..`toDay` (with the look-back), merged.
  */
 export function tradingIntervals(entry: MarketEntry, fromDay: number, toDay: number, phase: OverlapPhase, from: number, to: number): Intervals {
+  const clip = (spans: ArrayLike<number>, out: number[]) => {
+    for (let k = 0; k < spans.length; k += 2) {
+      const s = Math.max(spans[k]!, from);
+      const e = Math.min(spans[k + 1]!, to);
+      if (e > s) out.push(s, e);
+    }
+  };
   const flat: number[] = [];
-  const keep = phase === 'primary' ? (r: { isPrimary: boolean }) => r.isPrimary : (r: { isOpen: boolean }) => r.isOpen;
-  for (const g of generate(entry, fromDay, toDay, keep)) {
-    const s = Math.max(g.start, from);
-    const e = Math.min(g.end, to);
-    if (e > s) flat.push(s, e);
+  if (entry.dayFaults === null) {
+    try {
+      for (let b = Math.floor(fromDay / BLOCK_DAYS); b <= Math.floor(toDay / BLOCK_DAYS); b++) clip(blockSpans(entry, phase, b), flat);
+      return mergeIntervals(flat);
+    } catch (e) {
+      if (!(e instanceof DataError)) throw e;
+      flat.length = 0;
+    }
   }
+  clip(phaseSpans(entry, fromDay, toDay, phase), flat);
   return mergeIntervals(flat);
 }
 
