@@ -459,6 +459,12 @@ export class ParsedQueries {
     checkDayOrder(startDay, endDay);
     checkDaySpan(startDay, endDay, MAX_CLOCK_CHANGE_DAYS);
     const entry = this.resolve(identifier, true);
+    // A time zone the data names but the database does not know is the market row's data
+    // error (it touches every date), not a zone without changes.
+    if (entry.zone === null && entry.market.timezone !== null) {
+      if (entry.dayFaults !== null) checkDays(entry.dayFaults, entry.minDay, entry.minDay);
+      throw new DataError(`Market ${entry.market.fin_id} names the unknown time zone '${entry.market.timezone}'`, { table: 'markets', column: 'timezone' });
+    }
     return clockChangesOf(entry.zone ?? this.utc, startDay, endDay);
   }
 

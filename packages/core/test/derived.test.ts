@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CalendarOutOfCoverageError, Dataset, InvalidArgumentError, NotFoundError } from '../src/index.js';
+import { buildWithSources } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
 import { CME } from './fixture.js';
 
@@ -330,6 +331,12 @@ describe('§13 clock changes', () => {
 
   it('a zone without daylight saving has none', () => {
     expect(ds.clockChanges('AE.ADX', '2000-01-01', '2030-12-31')).toEqual([]);
+  });
+
+  it('an unknown time zone is the market row\'s data error; a market without a zone answers in UTC, none', () => {
+    const bad = buildWithSources((t) => t.markets.push({ fin_id: 'XX.TZ', timezone: 'Mars/Olympus' }, { fin_id: 'XX.UTC', timezone: null }));
+    expect(() => bad.clockChanges('XX.TZ', '2024-01-01', '2024-12-31')).toThrow(/csv\/markets.csv, line \d+, column 'Timezone': unknown time zone 'Mars\/Olympus'/);
+    expect(bad.clockChanges('XX.UTC', '2024-01-01', '2024-12-31')).toEqual([]);
   });
 
   it('a midnight in a gap: Sao Paulo skipped 00:00-01:00 on 2018-11-04, which starts that date', () => {
