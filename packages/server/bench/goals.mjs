@@ -58,6 +58,8 @@ const goals = [
   { name: 'status, one URL (access log on)', server: served, path: STATUS, goal: 1.2 },
   { name: 'dates: 30 years, three-member calendar, a new URL each request', server: uncached, paths: anyDates, goal: 2 },
   { name: 'overlap: a year of four markets, a new range each request', server: uncached, paths: anyOverlap, goal: 2 },
+  { name: 'dates: 30 years, three-member calendar, one URL, cached', server: served, path: anyDates(4), goal: 2 },
+  { name: 'overlap: a year of four markets, one URL, cached', server: served, path: anyOverlap(3000), goal: 2 },
   { name: '/health', server: served, path: '/health' },
 ];
 
