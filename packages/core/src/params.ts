@@ -412,8 +412,9 @@ export type SessionGrouping = 'day' | 'week' | 'month';
 const SESSION_PERIODS = { '1d': 'day', '1w': 'week', '1mo': 'month' } as const satisfies Record<string, SessionGrouping>;
 
 /**
- * `1m`..`1440m` or `1h`..`24h` (calendar-arithmetic.md §8). Lower case only: `M` reads as months
- * in tenors, and a bar length is no place to guess. Leading zeros are refused (`05m`).
+ * `1m`..`1440m` or `1h`..`24h` (calendar-arithmetic.md §8), or the bars of whole sessions `1d`,
+ * `1w`, `1mo` (§11). Lower case only: `M` reads as months in tenors, and a bar length is no place
+ * to guess. Leading zeros are refused (`05m`).
  */
 export function parsePeriod(value: unknown, param = 'period'): Period {
   if (typeof value !== 'string' || value.trim().length === 0) {

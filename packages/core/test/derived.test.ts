@@ -211,6 +211,15 @@ describe('§11 bars of whole sessions', () => {
     expect([...ds.bars('US.NYSE', '2023-10-16', '2023-12-05', { period: '1mo' })]).toEqual(bars);
   });
 
+  it('the series\' cursor walks one (date, open, close) per bar, in epoch days and seconds', () => {
+    const series = ds.bars('US.NYSE', '2023-11-20', '2023-12-01', { period: '1w' });
+    const walked: [string, string, string][] = [];
+    const c = series.cursor();
+    while (c.next()) walked.push([new Date(c.day * DAY).toISOString().slice(0, 10), new Date(c.start * 1000).toISOString(), new Date(c.end * 1000).toISOString()]);
+    expect(walked).toEqual([...series].map((b) => [b.date, new Date(b.start).toISOString(), new Date(b.end).toISOString()]));
+    expect(series.count).toBe(2);
+  });
+
   it('JSON and CSV bytes are those of the records', () => {
     const bars = [...ds.bars('US.NYSE', '2023-11-20', '2023-12-01', { period: '1w' })];
     const text = (pieces: Iterable<Uint8Array>) => [...pieces].map((p) => new TextDecoder().decode(p)).join('');
