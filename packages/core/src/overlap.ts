@@ -15,7 +15,7 @@
  */
 import { SECONDS_PER_DAY, formatDay, formatOffset, formatTime } from './dates.js';
 import { DataError } from './errors.js';
-import { generate } from './generate.js';
+import { LOOK_BACK_DAYS, generate, generateFrom } from './generate.js';
 import type { MarketEntry } from './model.js';
 import type { ClockChange, OverlapInterval, OverlapPhase } from './types.js';
 import type { Zone } from './zone.js';
@@ -62,17 +62,23 @@ export function intersectIntervals(a: Intervals, b: Intervals): Intervals {
   return mergeIntervals(out);
 }
 
-/** The merged spans of a market's phases of the kind asked for, from the local dates `fromDay`..`toDay` (with the look-back). */
-function phaseSpans(entry: MarketEntry, fromDay: number, toDay: number, phase: OverlapPhase): Intervals {
+/**
+ * The merged spans of a market's phases of the kind asked for, from the local dates
+ * `fromDay`..`toDay`: with the look-back (`generate`), or only the phases that start on those
+ * dates (`own`), so that consecutive blocks hold each phase once and follow each other in time.
+ */
+function phaseSpans(entry: MarketEntry, fromDay: number, toDay: number, phase: OverlapPhase, own = false): Intervals {
   const flat: number[] = [];
   const keep = phase === 'primary' ? (r: { isPrimary: boolean }) => r.isPrimary : (r: { isOpen: boolean }) => r.isOpen;
-  for (const g of generate(entry, fromDay, toDay, keep)) flat.push(g.start, g.end);
+  const phases = own ? generateFrom(entry, fromDay, toDay, Number.NEGATIVE_INFINITY, keep) : generate(entry, fromDay, toDay, keep);
+  for (const g of phases) flat.push(g.start, g.end);
   return mergeIntervals(flat);
 }
 
 /**
- * A market's trading time is kept by blocks of local dates, made on first use: a year of four
- * markets is then read from eight kept blocks instead of generated (about 1,500 phases).
+ * A market's trading time is kept by blocks of local dates (the phases that start on them),
+ * made on first use: a year of four markets is then read from eight kept blocks instead of
+ * generated (about 1,500 phases).
  * A block that cannot be made (a date of it fails) is not kept, and the query generates its own
  * dates, failing where they fail.
  */
@@ -87,7 +93,7 @@ function blockSpans(entry: MarketEntry, phase: OverlapPhase, block: number): Flo
   if (spans === undefined) {
     const from = Math.max(block * BLOCK_DAYS, entry.minDay);
     const to = Math.min(block * BLOCK_DAYS + BLOCK_DAYS - 1, entry.maxDay);
-    byKey.set(key, (spans = Float64Array.from(phaseSpans(entry, from, to, phase))));
+    byKey.set(key, (spans = Float64Array.from(phaseSpans(entry, from, to, phase, true))));
   }
   return spans;
 }
@@ -107,7 +113,9 @@ export function tradingIntervals(entry: MarketEntry, fromDay: number, toDay: num
   const flat: number[] = [];
   if (entry.dayFaults === null) {
     try {
-      for (let b = Math.floor(fromDay / BLOCK_DAYS); b <= Math.floor(toDay / BLOCK_DAYS); b++) clip(blockSpans(entry, phase, b), flat);
+      // The blocks of the dates the phases may start on: the range's, and the look-back's.
+      const first = Math.floor(Math.max(fromDay - LOOK_BACK_DAYS, entry.minDay) / BLOCK_DAYS);
+      for (let b = first; b <= Math.floor(toDay / BLOCK_DAYS); b++) clip(blockSpans(entry, phase, b), flat);
       return mergeIntervals(flat);
     } catch (e) {
       if (!(e instanceof DataError)) throw e;
