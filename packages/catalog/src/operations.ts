@@ -10,6 +10,7 @@
  * unless a text formatter is added (cli/src/commands/formatters.ts). docs/architecture.md.
  */
 import { BAR_BREAKS, BELL_EVENTS, CONVENTIONS, MAX_BARS, MAX_BULK_IDENTIFIERS, MAX_LAG, MAX_STEPS, optional, param, SESSION_DIRECTIONS, UNITS, withDefault, type Period } from '@openbell/core/params';
+import { MAX_DATE_MONTHS, MAX_DATE_OFFSET, MAX_OVERLAP_MARKETS, OVERLAP_PHASES } from '@openbell/core/params';
 import type { BarBreaks, ParsedBarOptions } from '@openbell/core';
 import { defineOperations, documented, type CliCommand, type OperationSpec, type Params } from './registry.js';
 import { bulkBody } from './bulk.js';
@@ -119,9 +120,10 @@ const tradeDate = documented(param.day(), {
 // Bars (docs/calendar-arithmetic.md §8).
 const period = documented(param.period(), {
   description:
-    'Bar length in elapsed time: a whole number of minutes or hours, `1m` to `1440m` or `1h` to `24h` (`5m`, `30m`, `1h`, `4h`), lower case.',
+    'Bar length in elapsed time: a whole number of minutes or hours, `1m` to `1440m` or `1h` to `24h` (`5m`, `30m`, `1h`, `4h`), lower case; ' +
+    'or whole sessions: `1d` one session, `1w` the sessions of an ISO week, `1mo` those of a calendar month (each bar then counts its `sessions`).',
   example: '5m',
-  cli: { flag: 'period', help: 'bar length, 1m to 1440m or 1h to 24h (5m, 30m, 1h)' },
+  cli: { flag: 'period', help: 'bar length, 1m to 1440m or 1h to 24h (5m, 30m, 1h), or 1d, 1w, 1mo (whole sessions)' },
 });
 const forceClose = documented(withDefault(param.boolean(), true), {
   description:
@@ -138,6 +140,8 @@ const BAR_RULES =
   'For each session of the range with an open and a close, its open time (minus its breaks with `breaks=split`) is ' +
   'cut into pieces; each piece gets bars starting at its start and every `period` after, for every start before its end. ' +
   '`date` is the session; times are in the market zone; a bar is `period` of elapsed time, across a clock change too. ' +
+  'With `1d`, `1w` or `1mo` a bar covers whole sessions (one, an ISO week\'s, a month\'s) from the first one\'s open to the ' +
+  'last one\'s close, dated by its last session, with their count in `sessions`; `force_close` and `breaks` play no part. ' +
   'Both dates must lie in the market coverage window; the range is at most ten years (configurable).';
 
 // Order matters only for reading: literal path segments (finid/, mic/) win over placeholders.
@@ -548,6 +552,103 @@ export const operations = defineOperations({
     plan: 'schedules',
     cacheable: true,
     cli: { command: 'advance', description: 'a date advanced by business days, weeks, months or years (T+N)' },
+  }),
+  // Derived dates, overlap and clock changes (docs/calendar-arithmetic.md §10, §12, §13).
+  listDerivedDates: operation({
+    path: '/calendars/{expr}/dates',
+    tag: 'Calendars',
+    summary: 'Dates a rule names in each month (expiries, month ends, IMM dates), rolled and offset',
+    description:
+      'One entry per month of the inclusive range in which the rule names a date: `nominal` the date it names, `date` ' +
+      'that date rolled by `roll` (not for the business-day rules, whose date is a business day already), then moved ' +
+      '`offset` business days. `nth-weekday:N:DAY` (N 1..5 or -1..-5 from the month end, DAY mon..sun) and `day:D` ' +
+      '(the last day of a shorter month) are on the plain calendar; `imm` is `nth-weekday:3:wed` in March, June, ' +
+      'September and December; `business-day:N` (N 1..23 or -1..-23), `first-business-day` and `last-business-day` ' +
+      `count business days of the calendar. At most ${thousands(MAX_DATE_MONTHS)} months. Only the dates the roll, the ` +
+      'offset and the business-day rules look at must lie in the coverage window (400 otherwise).',
+    params: {
+      expr: { ...expr, example: 'XNYS' },
+      rule: documented(param.dateRule(), {
+        description:
+          '`nth-weekday:N:DAY`, `imm`, `day:D`, `business-day:N`, `first-business-day` or `last-business-day`, any case. ' +
+          'Third Friday: `nth-weekday:3:fri`; last Thursday: `nth-weekday:-1:thu`.',
+        example: 'nth-weekday:3:fri',
+        cli: { flag: 'rule', help: 'nth-weekday:N:DAY, imm, day:D, business-day:N, first-business-day, last-business-day' },
+      }),
+      start: documented(param.month(), { description: 'First month, inclusive (YYYY-MM).', example: '2024-01', cli: { flag: 'from', help: 'first month, YYYY-MM' } }),
+      end: documented(param.month(), { description: 'Last month, inclusive (YYYY-MM); not before start.', example: '2024-12', cli: { flag: 'to', help: 'last month, YYYY-MM' } }),
+      months: documented(optional(param.monthList()), {
+        description: 'Only these months (numbers 1..12, comma-separated, any order); default every month.',
+        example: '3,6,9,12',
+        cli: { flag: 'months', help: 'month numbers to keep, e.g. 3,6,9,12 (default all)' },
+      }),
+      roll: documented(withDefault(param.enum(CONVENTIONS), 'following'), {
+        description: 'The convention that rolls the nominal date to a business day (default `following`); `unadjusted` keeps it.',
+        example: 'following',
+        cli: { flag: 'roll', help: 'following (default), preceding, modified_following, modified_preceding, unadjusted' },
+      }),
+      offset: documented(withDefault(param.integer({ min: -MAX_DATE_OFFSET, max: MAX_DATE_OFFSET }), 0), {
+        description: `Business days to move the rolled date, ${-MAX_DATE_OFFSET} to ${MAX_DATE_OFFSET} (default 0): settlement a few days after an expiry.`,
+        example: '0',
+        cli: { flag: 'offset', help: `business days after (or before) the rolled date, ${-MAX_DATE_OFFSET}..${MAX_DATE_OFFSET}` },
+      }),
+    },
+    call: (ds, a) => ds.parsed.derivedDates(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
+    response: (s) => s.z.array(s.DerivedDate),
+    needs: 'calendar',
+    plan: 'schedules',
+    cacheable: true,
+    cli: { command: 'dates', description: 'the date a rule names each month (third Friday, IMM, month end), rolled and offset' },
+  }),
+  getOverlap: operation({
+    path: '/overlap',
+    tag: 'Sessions',
+    summary: 'When markets trade at the same time',
+    description:
+      `The maximal intervals in which every market (2 to ${MAX_OVERLAP_MARKETS}) is in a primary trading session (\`phase=primary\`) or ` +
+      'in any open phase (`phase=open`), clipped to the UTC dates `start` 00:00Z to `end` + 1 day 00:00Z, in UTC. ' +
+      "Each market's coverage window must hold both dates; a market named twice counts once; the range is at most ten " +
+      'years (configurable).',
+    params: {
+      markets: documented(param.overlapMarkets(), {
+        description: `Comma-separated FinIDs or MICs, 2 to ${MAX_OVERLAP_MARKETS}; repeating the parameter adds to the list.`,
+        example: 'XNYS,XLON',
+        cli: { flag: 'markets', help: 'comma-separated FinIDs or MICs (2 to 16)' },
+      }),
+      start: documented(param.day(), { description: 'First UTC date, inclusive (YYYY-MM-DD).', example: '2023-11-20', cli: { flag: 'start', help: 'first UTC date, YYYY-MM-DD' } }),
+      end: documented(param.day(), { description: 'Last UTC date, inclusive (YYYY-MM-DD); not before start.', example: '2023-11-24', cli: { flag: 'end', help: 'last UTC date, YYYY-MM-DD' } }),
+      phase: documented(withDefault(param.enum(OVERLAP_PHASES), 'primary'), {
+        description: '`primary`: primary trading sessions (their No Settlement and No Closing Price variants too); `open`: every open phase.',
+        example: 'primary',
+        cli: { flag: 'phase', help: 'primary (default) or open' },
+      }),
+    },
+    call: (ds, a) => ds.parsed.overlap(a.markets, a.start, a.end, a.phase),
+    response: (s) => s.z.array(s.OverlapInterval),
+    needs: 'range',
+    plan: 'schedules',
+    cacheable: true,
+    rangeCapped: true,
+    cli: { command: 'overlap', description: 'when markets trade at the same time, in UTC' },
+  }),
+  listClockChanges: operation({
+    path: '/markets/{identifier}/clock-changes',
+    tag: 'Markets',
+    summary: "Clock changes of a market's time zone",
+    description:
+      "Each instant within the local dates `start` 00:00 to `end` + 1 day 00:00 at which the market's time zone changes " +
+      'its UTC offset, in UTC, with the offsets before and after (`+HH:MM:SS` for local mean time). Not limited to the ' +
+      'coverage window (the time zone database decides); at most 200 years (73,050 days).',
+    params: {
+      identifier: { ...identifier, example: 'XNYS' },
+      start: { ...start, example: '2024-01-01' },
+      end: { ...end, example: '2024-12-31' },
+    },
+    call: (ds, a) => ds.parsed.clockChanges(a.identifier, a.start, a.end),
+    response: (s) => s.z.array(s.ClockChange),
+    needs: 'market',
+    cacheable: true,
+    cli: { command: 'clock-changes', description: "when the market's time zone changes its UTC offset" },
   }),
   getFxSpot: operation({
     path: '/fx/spot',

@@ -236,6 +236,12 @@ export const Bar = z
     date: date.openapi({ description: 'The session the bar belongs to.' }),
     start: dateTime,
     end: dateTime.openapi({ description: 'The bar\'s end; the end of its piece of open time instead when force_close cuts it short.' }),
+    sessions: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .openapi({ description: 'Bars of whole sessions only (period 1d, 1w, 1mo): how many sessions the bar covers. `date` is then its last session, `start` the first one\'s open, `end` the last one\'s close.' }),
   })
   .openapi('Bar', { example: { date: '2023-11-24', start: '2023-11-24T09:30:00-05:00', end: '2023-11-24T09:35:00-05:00' } });
 
@@ -279,6 +285,32 @@ export const AdjustedDate = z.looseObject({ date, convention, adjusted: date }).
 export const AdvancedDate = z
   .looseObject({ date, n: z.number().int(), unit: z.enum(UNITS), result: date })
   .openapi('AdvancedDateResponse');
+
+// Derived dates, overlap, clock changes (docs/calendar-arithmetic.md §10, §12, §13).
+export const DerivedDate = z
+  .looseObject({
+    period: z.string().regex(/^\d{4}-\d{2}$/).openapi({ description: 'The month, YYYY-MM.', example: '2024-03' }),
+    nominal: date.openapi({ description: 'The date the rule names.', example: '2024-03-15' }),
+    date: date.openapi({ description: 'The nominal date rolled by the convention, then moved `offset` business days.', example: '2024-03-15' }),
+  })
+  .openapi('DerivedDate');
+
+const utcInstant = z.iso.datetime().openapi({ example: '2023-11-15T14:30:00Z' });
+
+export const OverlapInterval = z.looseObject({ start: utcInstant, end: utcInstant }).openapi('OverlapInterval');
+
+const utcOffset = z
+  .string()
+  .regex(/^[+-]\d{2}:\d{2}(?::\d{2})?$/)
+  .openapi({ example: '-05:00' });
+
+export const ClockChange = z
+  .looseObject({
+    at: utcInstant.openapi({ example: '2024-03-10T07:00:00Z' }),
+    offset_before: utcOffset,
+    offset_after: utcOffset.openapi({ example: '-04:00' }),
+  })
+  .openapi('ClockChange');
 
 export const FxSpot = z
   .looseObject({
@@ -497,6 +529,9 @@ agree<Agree<z.output<typeof SpecialSession>, core.SpecialSession>>();
 agree<Agree<z.output<typeof CalendarDay>, core.CalendarDay>>();
 agree<Agree<z.output<typeof AdjustedDate>, core.AdjustedDate>>();
 agree<Agree<z.output<typeof AdvancedDate>, core.AdvancedDate>>();
+agree<Agree<z.output<typeof DerivedDate>, core.DerivedDate>>();
+agree<Agree<z.output<typeof OverlapInterval>, core.OverlapInterval>>();
+agree<Agree<z.output<typeof ClockChange>, core.ClockChange>>();
 agree<Agree<z.output<typeof FxSpot>, core.FxSpot>>();
 agree<Agree<z.output<typeof FxValueDate>, core.FxValueDate>>();
 agree<Agree<z.output<typeof ChangeSet>, core.ChangeSet>>();

@@ -21,6 +21,9 @@ const SAMPLE: Record<string, string> = {
   currency_pair: 'EURUSD',
   tenor: '1M',
   period: '5m',
+  month: '2023-11',
+  date_rule: 'imm',
+  list: 'US.NYSE,US.CME.EQUITY.USINDEX1',
 };
 const argsFor = (op: Operation) =>
   Object.fromEntries(Object.entries(op.params).flatMap(([n, p]) => (SAMPLE[p.kind] && !p.optional ? [[n, SAMPLE[p.kind]]] : [])));

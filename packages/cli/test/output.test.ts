@@ -52,7 +52,14 @@ const COMMANDS: Record<string, string[][]> = {
   advance: [['advance', 'XNYS', '--date', '2023-10-31', '-n', '1', '--unit', 'months', '--eom']],
   spot: [['spot', 'USDJPY', '--trade-date', '2023-12-28'], ['spot', 'EURUSD', '--trade-date', '2023-06-16']],
   'value-date': [['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '1M']],
-  bars: [['bars', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '4h'], ['bars', 'XTKS', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '30m']],
+  bars: [
+    ['bars', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '4h'],
+    ['bars', 'XTKS', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '30m'],
+    ['bars', 'US.CME.EQUITY.USINDEX1', '--start', '2023-01-01', '--end', '2023-12-31', '--period', '1mo'],
+  ],
+  dates: [['dates', 'XNYS+GB.LSE', '--rule', 'imm', '--from', '2023-01', '--to', '2024-12', '--offset', '2']],
+  overlap: [['overlap', '--markets', 'XNYS,XLON,US.CME.EQUITY.USINDEX1', '--start', '2023-11-20', '--end', '2023-11-24', '--phase', 'open']],
+  'clock-changes': [['clock-changes', 'BVMF', '--start', '1990-01-01', '--end', '2024-12-31']],
   'bars-count': [['bars-count', 'XNYS', '--start', '2023-01-01', '--end', '2023-12-31', '--period', '1m']],
   'special-sessions': [['special-sessions', 'XNYS', '--start', '2023-01-01', '--end', '2024-12-31']],
   'regional-holidays': [

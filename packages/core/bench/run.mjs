@@ -11,10 +11,16 @@ import { Bench } from 'tinybench';
 import { Dataset, diff, diffSteps } from '../dist/index.js';
 import { generateTables } from './generate-tables.mjs';
 import { barsRows } from './bars.mjs';
+import { derivedRows } from './derived.mjs';
 
 // `run.mjs bars` runs the bars case alone (the full run builds 1,000 markets first).
 if (process.argv.includes('bars')) {
   for (const [name, value, target] of barsRows()) console.log(`Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ${value}  ${target}`);
+  process.exit(0);
+}
+// `run.mjs derived` runs the derived-dates and overlap cases alone.
+if (process.argv.includes('derived')) {
+  for (const [name, value, target] of derivedRows()) console.log(`Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ${value}  ${target}`);
   process.exit(0);
 }
 
@@ -167,6 +173,7 @@ bench.tasks.forEach((t, i) => {
 });
 rows.push(...diffRows);
 rows.push(...barsRows());
+rows.push(...derivedRows());
 const w = Math.max(...rows.map((r) => r[0].length));
 console.log('\nmedian figures');
 for (const [name, value, target] of rows) console.log(`  ${name.padEnd(w)}  ${value.padStart(11)}  ${target}`);

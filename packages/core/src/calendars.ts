@@ -10,7 +10,7 @@ import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from './dates.js'
 import { CalendarOutOfCoverageError, DataError, InvalidArgumentError } from './errors.js';
 import { checkDays, type CurrencyEntry, type MarketEntry } from './model.js';
 import { CONVENTIONS, UNITS } from './params.js';
-import { isSessionDay } from './sessions.js';
+import { isSessionDay, sessionFlagsOf } from './sessions.js';
 import type { BusinessDayConvention, TimeUnit } from './types.js';
 import { weekdayBit } from './weekdays.js';
 
@@ -37,8 +37,13 @@ export class MarketCalendar implements CalendarMember {
     this.minDay = entry.minDay;
     this.maxDay = entry.maxDay;
   }
+  // The market's session flags, read once per calendar: a walk asks about every date it passes.
+  private flags: Uint8Array | null | undefined;
+
   isBusinessDay(day: number): boolean {
     // A market's business day is a session (docs/calendar-arithmetic.md §1), from the sessions index.
+    const flags = (this.flags ??= sessionFlagsOf(this.entry));
+    if (flags !== null && day >= this.minDay && day <= this.maxDay) return flags[day - this.minDay] === 1;
     return isSessionDay(this.entry, day);
   }
 }
@@ -107,11 +112,6 @@ export function parseUnit(value: unknown, param = 'unit'): TimeUnit {
 /** An integer given as a number or a decimal string, within [min, max]. */
 // ---- plain calendar arithmetic ----
 
-function monthOf(day: number): number {
-  const { y, m } = civilFromDays(day);
-  return y * 12 + m;
-}
-
 function daysInMonth(y: number, m: number): number {
   return daysFromCivil(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, 1) - daysFromCivil(y, m, 1);
 }
@@ -161,11 +161,24 @@ export class JoinedCalendar {
 
   isBusinessDay(day: number): boolean {
     this.check(day);
-    // Every member is asked even once the answer is known: a member whose day view of this date
-    // is a data error then fails the query whatever the order of the expression.
-    let open = 0;
-    for (const m of this.members) if (m.isBusinessDay(day)) open++;
-    return this.operator === '+' ? open === this.members.length : open > 0;
+    // Every member is asked, whatever the order of the expression: a member whose date is a
+    // data error fails the date only when the clean members leave it open (docs/calendar-arithmetic.md
+    // §4): for `+` a clean member closed on it decides, for `~` a clean member open on it.
+    const all = this.operator === '+';
+    let failure: unknown;
+    for (const m of this.members) {
+      let open: boolean;
+      try {
+        open = m.isBusinessDay(day);
+      } catch (e) {
+        if (!(e instanceof DataError)) throw e;
+        failure ??= e;
+        continue;
+      }
+      if (open !== all) return open;
+    }
+    if (failure !== undefined) throw failure;
+    return all;
   }
 
   /** Labels of the members for which `day` is not a business day, in expression order. */
@@ -197,13 +210,18 @@ export class JoinedCalendar {
         return this.following(day);
       case 'preceding':
         return this.preceding(day);
+      // A modified convention looks no further than the end (or start) of the month before it
+      // turns back (docs/calendar-arithmetic.md §4): only the month can decide, and a walk past it could
+      // leave the coverage window for an answer the month already gives.
       case 'modified_following': {
-        const f = this.following(day);
-        return monthOf(f) === monthOf(day) ? f : this.preceding(day);
+        const end = lastDayOfMonth(day);
+        for (let d = day; d <= end; d++) if (this.isBusinessDay(d)) return d;
+        return this.preceding(day);
       }
       case 'modified_preceding': {
-        const p = this.preceding(day);
-        return monthOf(p) === monthOf(day) ? p : this.following(day);
+        const first = lastDayOfMonth(day - civilFromDays(day).d);
+        for (let d = day; d > first; d--) if (this.isBusinessDay(d)) return d;
+        return this.following(day);
       }
     }
   }

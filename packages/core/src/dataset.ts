@@ -32,6 +32,13 @@ import {
   parsePattern,
   parsePeriod,
   parseRegionalCalendar,
+  MAX_DATE_OFFSET,
+  OVERLAP_PHASES,
+  parseOverlapMarkets,
+  parseDateRule,
+  parseList,
+  parseMonth,
+  parseMonthList,
 } from './params.js';
 import type { BarSeries } from './bars.js';
 import type { MarketEntry } from './model.js';
@@ -47,6 +54,10 @@ import type {
   BellEvent,
   BusinessDayConvention,
   CalendarDay,
+  ClockChange,
+  DerivedDate,
+  OverlapInterval,
+  OverlapPhase,
   Currency,
   CurrencyHoliday,
   DatasetOptions,
@@ -467,6 +478,51 @@ export class Dataset {
     const eom = faults.get(() => parseBoolean(endOfMonth ?? false, 'end_of_month'));
     faults.done();
     return this.parsed.advance(parsed, day, steps, u, conv, eom);
+  }
+
+  // ---- derived dates, overlap, clock changes (docs/calendar-arithmetic.md §10, §12, §13) ----
+
+  /**
+   * The date `rule` names in each month of `start`..`end` (`YYYY-MM`) on the calendar, rolled by
+   * `roll` (default following) and moved `offset` business days (default 0): `nth-weekday:3:fri`,
+   * `imm`, `day:15`, `business-day:-2`, `first-business-day`, `last-business-day`.
+   */
+  derivedDates(
+    expr: string,
+    rule: string,
+    start: string,
+    end: string,
+    options: { months?: string | readonly number[] | null; roll?: BusinessDayConvention | string | null; offset?: number | string | null } = {},
+  ): DerivedDate[] {
+    const faults = new Faults();
+    const parsed = faults.get(() => parseCalendarExpression(expr));
+    const r = faults.get(() => parseDateRule(rule));
+    const from = faults.get(() => parseMonth(start, 'start'));
+    const to = faults.get(() => parseMonth(end, 'end'));
+    const months = options.months === undefined || options.months === null ? undefined : faults.get(() => parseMonthList(Array.isArray(options.months) ? options.months.join(',') : options.months, 'months'));
+    const roll = faults.get(() => parseConvention(options.roll ?? undefined, 'roll'));
+    const offset = options.offset === undefined || options.offset === null || options.offset === '' ? 0 : faults.get(() => parseInteger(options.offset, 'offset', { min: -MAX_DATE_OFFSET, max: MAX_DATE_OFFSET }));
+    faults.done();
+    return this.parsed.derivedDates(parsed, r, from, to, { months, roll, offset });
+  }
+
+  /**
+   * The maximal intervals (UTC) in which every market of `markets` (2 to 16 FinIDs or MICs, a
+   * list or comma-separated) trades over the UTC dates `start`..`end`: in their primary
+   * sessions (default) or in any open phase.
+   */
+  overlap(markets: string | readonly string[], start: string, end: string, phase: OverlapPhase | string = 'primary'): OverlapInterval[] {
+    const faults = new Faults();
+    const ids = faults.get(() => parseOverlapMarkets(typeof markets === 'string' ? parseList(markets) : markets));
+    const range = faults.get(() => parseRange(start, end));
+    const p = faults.get(() => parseChoice(phase, 'phase', OVERLAP_PHASES, 'primary'));
+    faults.done();
+    return this.parsed.overlap(ids, range.startDay, range.endDay, p);
+  }
+
+  /** The instants at which the market's time zone changes its UTC offset within the local dates `start`..`end`. */
+  clockChanges(identifier: string, start: string, end: string): ClockChange[] {
+    return this.parsed.clockChanges(...marketRange(identifier, start, end));
   }
 
   // ---- FX dates (docs/calendar-arithmetic.md §5) ----

@@ -61,6 +61,9 @@ export {
   type DiffOptions,
 } from './diff.js';
 export { BarCursor, BarSeries } from './bars.js';
+export { SessionBarSeries } from './session-bars.js';
+export type { DerivedDateOptions } from './derived-dates.js';
+export { MAX_CLOCK_CHANGE_DAYS } from './queries.js';
 export {
   MAX_OVERRIDE_NAME,
   MAX_OVERRIDE_REASON,

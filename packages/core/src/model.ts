@@ -57,7 +57,7 @@ export interface MarketEntry {
    */
   holidayByDay: Map<number, MarketHoliday>;
   /**
-   * The holiday row that chooses a day's schedule group (engine-semantics §4 step 1). The same
+   * The holiday row that chooses a day's schedule group (docs/semantics.md §4 step 1). The same
    * map as `holidayByDay`, except on a date an early-close or late-open override answers for:
    * its phases are the vendor's day cut at the override's time (overrides.ts), so generation
    * keeps reading the vendor's row while every day-level answer reads the override's.

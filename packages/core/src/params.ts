@@ -10,7 +10,7 @@
 import { compileGlob } from './glob.js';
 import { SECONDS_PER_DAY, daysFromCivil, formatDay, tryParseDay, type EpochDay, type EpochMs } from './dates.js';
 import { InvalidArgumentError, type ArgumentFault } from './errors.js';
-import type { BellEvent, BusinessDayConvention, Plan, SessionDirection, TimeUnit } from './types.js';
+import type { BellEvent, BusinessDayConvention, OverlapPhase, Plan, SessionDirection, TimeUnit } from './types.js';
 
 // ---- single values -----------------------------------------------------------------------
 
@@ -356,6 +356,7 @@ sameMembers<Same<(typeof UNITS)[number], TimeUnit>>();
 sameMembers<Same<(typeof BELL_EVENTS)[number], BellEvent>>();
 sameMembers<Same<(typeof SESSION_DIRECTIONS)[number], SessionDirection>>();
 sameMembers<Same<(typeof PLANS)[number], Plan>>();
+sameMembers<Same<(typeof OVERLAP_PHASES)[number], OverlapPhase>>();
 
 /**
  * `EURUSD` (any case; `EUR/USD` is accepted too) → ['EUR', 'USD']. Choice: a "pair" of one
@@ -402,26 +403,161 @@ export const BAR_BREAKS = ['split', 'ignore'] as const;
 export interface Period {
   text: string;
   seconds: number;
+  /**
+   * Set for the periods of whole sessions (docs/calendar-arithmetic.md §11: `1d`, `1w`, `1mo`), whose
+   * bars group sessions by date rather than cut elapsed time; `seconds` is then 0.
+   */
+  sessions?: SessionGrouping;
 }
 
+/** How bars of whole sessions group them: one each, by ISO week, by calendar month. */
+export type SessionGrouping = 'day' | 'week' | 'month';
+const SESSION_PERIODS = { '1d': 'day', '1w': 'week', '1mo': 'month' } as const satisfies Record<string, SessionGrouping>;
+
 /**
- * `1m`..`1440m` or `1h`..`24h` (docs/calendar-arithmetic.md §8). Lower case only: `M` reads as months
- * in tenors, and a bar length is no place to guess. Leading zeros are refused (`05m`).
+ * `1m`..`1440m` or `1h`..`24h` (docs/calendar-arithmetic.md §8), or the bars of whole sessions `1d`,
+ * `1w`, `1mo` (§11). Lower case only: `M` reads as months in tenors, and a bar length is no place
+ * to guess. Leading zeros are refused (`05m`).
  */
 export function parsePeriod(value: unknown, param = 'period'): Period {
   if (typeof value !== 'string' || value.trim().length === 0) {
     throw InvalidArgumentError.one(param, 'Field required: a bar length such as 5m, 30m, 1h or 4h', 'missing');
   }
   const v = value.trim();
+  const whole = SESSION_PERIODS[v as keyof typeof SESSION_PERIODS];
+  if (whole !== undefined) return { text: v, seconds: 0, sessions: whole };
   const m = /^([1-9]\d{0,3})([mh])$/.exec(v);
   const n = m ? Number(m[1]) : 0;
   const seconds = m ? n * (m[2] === 'h' ? 3600 : 60) : 0;
   if (!m || seconds > SECONDS_PER_DAY) {
-    throw InvalidArgumentError.one(param, `Invalid period '${value}': expected a whole number of minutes or hours, 1m to 1440m or 1h to 24h`, 'period_format');
+    throw InvalidArgumentError.one(param, `Invalid period '${value}': expected a whole number of minutes or hours, 1m to 1440m or 1h to 24h, or 1d, 1w or 1mo`, 'period_format');
   }
   return { text: v, seconds };
 }
 
+
+// ---- derived dates (docs/calendar-arithmetic.md §10) ----
+
+/** A month of a range as a count of months (`year * 12 + month - 1`), so a range is plain arithmetic. */
+export type MonthIndex = number;
+
+/** Most months one `dates` range may hold. */
+export const MAX_DATE_MONTHS = 1200;
+/** Largest |offset| of `dates`, in business days. */
+export const MAX_DATE_OFFSET = 30;
+
+/** `YYYY-MM` (a real month) as its MonthIndex. */
+export function parseMonth(value: unknown, param: string): MonthIndex {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw InvalidArgumentError.one(param, 'Field required: a month in the form YYYY-MM', 'missing');
+  }
+  const m = /^(\d{4})-(\d{2})$/.exec(value.trim());
+  const month = m ? Number(m[2]) : 0;
+  if (!m || month < 1 || month > 12) {
+    throw InvalidArgumentError.one(param, `Invalid month '${value}': expected a month in the form YYYY-MM, such as 2024-03`, 'month_parsing');
+  }
+  return Number(m[1]) * 12 + month - 1;
+}
+
+/** A MonthIndex as `YYYY-MM`. */
+export function formatMonth(month: MonthIndex): string {
+  const y = Math.floor(month / 12);
+  return `${String(y).padStart(4, '0')}-${String(month - y * 12 + 1).padStart(2, '0')}`;
+}
+
+/**
+ * What a `dates` rule names in a month. `nth-weekday`: the n-th `weekday` (ISO, 1 = Monday) of
+ * the month, n < 0 counting from its end; `quarterly` keeps March, June, September and
+ * December only (`imm`). `day`: that day of the month, or its last. `business-day`: the n-th
+ * business day of the month on the calendar, n < 0 from its end.
+ */
+export type DateRule = { text: string } & (
+  | { kind: 'nth-weekday'; n: number; weekday: number; quarterly: boolean }
+  | { kind: 'day'; day: number }
+  | { kind: 'business-day'; n: number }
+);
+
+const RULE_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/** An ordinal of a rule: 1..max or -max..-1, written without a plus sign or leading zeros. */
+function ruleOrdinal(text: string | undefined, max: number): number | undefined {
+  if (text === undefined || !/^-?[1-9]\d*$/.test(text)) return undefined;
+  const n = Number(text);
+  return Math.abs(n) <= max ? n : undefined;
+}
+
+/**
+ * `nth-weekday:N:DAY`, `imm`, `day:D`, `business-day:N`, `first-business-day`,
+ * `last-business-day` (any case). The text kept is the rule lower case.
+ */
+export function parseDateRule(value: unknown, param = 'rule'): DateRule {
+  if (typeof value !== 'string' || value.trim().length === 0) {
+    throw InvalidArgumentError.one(param, 'Field required: a rule such as nth-weekday:3:fri, imm, day:15, business-day:-1 or last-business-day', 'missing');
+  }
+  const text = value.trim().toLowerCase();
+  const [head, a, b, ...rest] = text.split(':');
+  let rule: DateRule | undefined;
+  if (rest.length === 0) {
+    if (head === 'imm' && a === undefined) rule = { text, kind: 'nth-weekday', n: 3, weekday: 3, quarterly: true };
+    else if (head === 'first-business-day' && a === undefined) rule = { text, kind: 'business-day', n: 1 };
+    else if (head === 'last-business-day' && a === undefined) rule = { text, kind: 'business-day', n: -1 };
+    else if (head === 'nth-weekday' && b !== undefined) {
+      const n = ruleOrdinal(a, 5);
+      const weekday = RULE_DAYS.indexOf(b as (typeof RULE_DAYS)[number]) + 1;
+      if (n !== undefined && weekday > 0) rule = { text, kind: 'nth-weekday', n, weekday, quarterly: false };
+    } else if (head === 'day' && b === undefined) {
+      const day = ruleOrdinal(a, 31);
+      if (day !== undefined && day > 0) rule = { text, kind: 'day', day };
+    } else if (head === 'business-day' && b === undefined) {
+      const n = ruleOrdinal(a, 23);
+      if (n !== undefined) rule = { text, kind: 'business-day', n };
+    }
+  }
+  if (rule === undefined) {
+    throw InvalidArgumentError.one(
+      param,
+      `Invalid rule '${value}': expected nth-weekday:N:DAY (N 1 to 5 or -1 to -5, DAY mon to sun), imm, day:D (1 to 31), business-day:N (1 to 23 or -1 to -23), first-business-day or last-business-day`,
+      'rule_format',
+    );
+  }
+  return rule;
+}
+
+/**
+ * The months kept by `dates`: numbers 1..12, comma-separated, in any order. An empty entry or a
+ * month given twice is refused rather than read past: either is a typo in a list of twelve.
+ */
+export function parseMonthList(value: unknown, param = 'months'): number[] {
+  const entries = String(value).split(',').map((v) => v.trim());
+  const seen = new Set<number>();
+  for (const e of entries) {
+    const n = /^\d{1,2}$/.test(e) ? Number(e) : 0;
+    if (e === '') throw InvalidArgumentError.one(param, `Invalid months '${String(value)}': an empty entry`, 'months_format');
+    if (n < 1 || n > 12) throw InvalidArgumentError.one(param, `Invalid months '${String(value)}': '${e}' is not a month number 1 to 12`, 'months_format');
+    if (seen.has(n)) throw InvalidArgumentError.one(param, `Invalid months '${String(value)}': month ${n} is given twice`, 'months_format');
+    seen.add(n);
+  }
+  return [...seen];
+}
+
+// ---- overlap of markets (docs/calendar-arithmetic.md §12) ----
+
+/** How many markets one `overlap` query names: at least two, at most sixteen. */
+export const MIN_OVERLAP_MARKETS = 2;
+export const MAX_OVERLAP_MARKETS = 16;
+/** Which phases make a market trading for `overlap`. */
+export const OVERLAP_PHASES = ['primary', 'open'] as const satisfies readonly OverlapPhase[];
+
+/** The identifiers of an `overlap` query, each normalized; every bad one is reported, naming `markets`. */
+export function parseOverlapMarkets(ids: readonly string[], param = 'markets'): string[] {
+  if (ids.length < MIN_OVERLAP_MARKETS || ids.length > MAX_OVERLAP_MARKETS) {
+    throw InvalidArgumentError.one(param, `Give ${MIN_OVERLAP_MARKETS} to ${MAX_OVERLAP_MARKETS} markets (FinIDs or MICs, comma-separated); got ${ids.length}`, 'markets_count');
+  }
+  const faults = new Faults();
+  const out = ids.map((id) => faults.get(() => normalizeMarketIdentifier(id, param)));
+  faults.done();
+  return out;
+}
 
 /**
  * Runs parsers and reports every fault at once: `get` answers a parser's value (undefined when
@@ -466,6 +602,8 @@ export type ParamKind =
   | 'currency_pair'
   | 'tenor'
   | 'period'
+  | 'month'
+  | 'date_rule'
   | 'text';
 
 /** A raw input value: text from a URL or command line, a boolean flag, repeated text. */
@@ -561,6 +699,16 @@ export const param = {
   /** A bar length (`5m`, `1h`), parsed (printing as written); its faults name the parameter. */
   period: () =>
     required<Period>('period', 'a bar length such as 5m, 30m or 1h', (v, n) => printsAsText(parsePeriod(v, n))),
+  /** A month `YYYY-MM`, as its MonthIndex. */
+  month: () => required<MonthIndex>('month', 'a month in the form YYYY-MM', (v, n) => parseMonth(v, n)),
+  /** A `dates` rule (`nth-weekday:3:fri`, `imm`, `last-business-day`), parsed (printing as its lower-case text). */
+  dateRule: () =>
+    required<DateRule>('date_rule', 'a rule such as nth-weekday:3:fri, imm or last-business-day', (v, n) => printsAsText(parseDateRule(v, n))),
+  /** Month numbers 1..12, comma-separated (a repeated parameter adds to them). */
+  monthList: () => required<number[], string | readonly string[]>('list', 'a comma-separated list of month numbers 1 to 12', (v, n) => parseMonthList(v, n)),
+  /** The markets of `overlap`: 2 to 16 FinIDs or MICs, comma-separated (a repeated parameter adds to them), normalized. */
+  overlapMarkets: () =>
+    required<string[], string | readonly string[]>('list', 'a comma-separated list of 2 to 16 FinIDs or MICs', (v, n) => parseOverlapMarkets(parseList(v), n)),
   /** Any text, passed on as typed (for queries that must never fail, such as is_available). */
   text: () => required('text', 'a value', (v) => String(v)),
 };

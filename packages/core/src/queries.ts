@@ -18,13 +18,16 @@ import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesBy
 import { USD, closuresBetween, defaultLag, spotDay, valueDay, type SpotCalendars, type Tenor } from './fx.js';
 import { compileGlob } from './glob.js';
 import { dayJsonPieces, phaseJsonPieces, sessionJsonPieces, type JsonPieceOptions } from './json.js';
-import { Faults, checkDayOrder, normalizeCurrencyCode, normalizeMarketIdentifier, parseRegionalCalendar, type Period } from './params.js';
+import { Faults, checkDayOrder, checkDaySpan, normalizeCurrencyCode, normalizeMarketIdentifier, parseRegionalCalendar, type DateRule, type MonthIndex, type Period } from './params.js';
 import { checkDays, lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
 import { BarSeries, checkBarLimit, planBars } from './bars.js';
 import { barCsvPieces, barJsonPieces } from './bars-json.js';
 import { listSpecialSessions } from './special-sessions.js';
+import { checkMonthRange, derivedDates, type DerivedDateOptions } from './derived-dates.js';
+import { clockChangesOf, overlapOf } from './overlap.js';
+import { SessionBarSeries, sessionBars } from './session-bars.js';
 import { computeStatus, statusJsonAt } from './status.js';
 import {
   asOf,
@@ -49,6 +52,10 @@ import type {
   BellEvent,
   BusinessDayConvention,
   CalendarDay,
+  ClockChange,
+  DerivedDate,
+  OverlapInterval,
+  OverlapPhase,
   Currency,
   CurrencyHoliday,
   DuplicateHoliday,
@@ -87,6 +94,9 @@ const TABLE_LABELS: Record<DatasetIndex['absentTables'][number], { label: string
   seasonDefinitions: { label: 'season definitions', file: 'season-definitions.csv' },
   regionalHolidays: { label: 'regional holidays', file: 'regional-holidays.csv' },
 };
+
+/** The longest range of clock changes, in days: 200 years (docs/calendar-arithmetic.md §13). */
+export const MAX_CLOCK_CHANGE_DAYS = 73_050;
 
 /** A cell as answered: empty or missing is null. */
 const cell = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
@@ -333,12 +343,16 @@ export class ParsedQueries {
 
   /** The JSON of `bars` as UTF-8 bytes in pieces (`JSON.stringify([...bars(…)])`), as `phaseJsonChunks`. */
   barJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, options: ParsedBarOptions, pieces?: JsonPieceOptions): Iterable<Uint8Array> {
-    return barJsonPieces(this.bars(identifier, startDay, endDay, options), pieces);
+    const series = this.bars(identifier, startDay, endDay, options);
+    if (series instanceof SessionBarSeries) return [series.json()];
+    return barJsonPieces(series, pieces);
   }
 
   /** The CSV of `bars` (header `Date,Start,End`, CRLF lines) as UTF-8 bytes in pieces. */
   barCsvChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, options: ParsedBarOptions, pieces?: JsonPieceOptions): Iterable<Uint8Array> {
-    return barCsvPieces(this.bars(identifier, startDay, endDay, options), pieces);
+    const series = this.bars(identifier, startDay, endDay, options);
+    if (series instanceof SessionBarSeries) return [series.csv()];
+    return barCsvPieces(series, pieces);
   }
 
   /** The sessions of the range that open late, close early, or are special otherwise (§9). */
@@ -349,6 +363,9 @@ export class ParsedQueries {
 
   private barSeries(identifier: string, startDay: EpochDay, endDay: EpochDay, options: ParsedBarOptions): BarSeries {
     const entry = this.generated(identifier, startDay, endDay);
+    // Bars of whole sessions (§11) group sessions: no elapsed-time grid to plan.
+    const grouping = options.period.sessions;
+    if (grouping !== undefined) return new SessionBarSeries(sessionBars(entry, entry.zone ?? this.utc, startDay, endDay, grouping), entry, startDay, endDay, entry.zone ?? this.utc, options.period.text);
     const plan = planBars(entry, startDay, endDay, options.period.seconds, options.forceClose, options.breaks);
     return new BarSeries(plan, entry.zone ?? this.utc, options.period.text);
   }
@@ -404,6 +421,51 @@ export class ParsedQueries {
   advance(expr: CalendarExpression, day: EpochDay, n: number, unit: TimeUnit, convention: BusinessDayConvention, endOfMonth: boolean): AdvancedDate {
     const result = this.calendar(expr).advance(day, n, unit, convention, endOfMonth);
     return { date: formatDay(day), n, unit, result: formatDay(result) };
+  }
+
+  // ---- derived dates, overlap, clock changes (docs/calendar-arithmetic.md §10, §12, §13) ----
+
+  /**
+   * The date `rule` names in each month of `startMonth`..`endMonth` (MonthIndex, as params
+   * parseMonth answers), rolled and offset on the calendar. The range is checked first (its
+   * length, then its order), then the calendar's members.
+   */
+  derivedDates(expr: CalendarExpression, rule: DateRule, startMonth: MonthIndex, endMonth: MonthIndex, options: DerivedDateOptions): DerivedDate[] {
+    checkMonthRange(startMonth, endMonth);
+    return derivedDates(this.calendar(expr), rule, startMonth, endMonth, options);
+  }
+
+  /**
+   * The maximal intervals in which every market of `identifiers` (normalized; one named twice
+   * counts once) trades, over the UTC dates `startDay`..`endDay`: the range in order, then each
+   * market in the order given (plan, lookup, coverage of both dates), then the rows read.
+   */
+  overlap(identifiers: readonly string[], startDay: EpochDay, endDay: EpochDay, phase: OverlapPhase): OverlapInterval[] {
+    checkDayOrder(startDay, endDay);
+    const entries: MarketEntry[] = [];
+    for (const id of identifiers) {
+      const entry = this.covered(id, startDay, endDay);
+      if (!entries.includes(entry)) entries.push(entry);
+    }
+    for (const entry of entries) checkGenerated(entry, Math.max(startDay - 1, entry.minDay), Math.min(endDay + 1, entry.maxDay));
+    return overlapOf(entries, startDay, endDay, phase);
+  }
+
+  /**
+   * The changes of the market's UTC offset within its local dates `startDay`..`endDay`: the
+   * time zone database decides, not the coverage window, so only the range is bounded.
+   */
+  clockChanges(identifier: string, startDay: EpochDay, endDay: EpochDay): ClockChange[] {
+    checkDayOrder(startDay, endDay);
+    checkDaySpan(startDay, endDay, MAX_CLOCK_CHANGE_DAYS);
+    const entry = this.resolve(identifier, true);
+    // A time zone the data names but the database does not know is the market row's data
+    // error (it touches every date), not a zone without changes.
+    if (entry.zone === null && entry.market.timezone !== null) {
+      if (entry.dayFaults !== null) checkDays(entry.dayFaults, entry.minDay, entry.minDay);
+      throw new DataError(`Market ${entry.market.fin_id} names the unknown time zone '${entry.market.timezone}'`, { table: 'markets', column: 'timezone' });
+    }
+    return clockChangesOf(entry.zone ?? this.utc, startDay, endDay);
   }
 
   // ---- FX dates (docs/calendar-arithmetic.md §5) ----

@@ -208,10 +208,35 @@ function write(zone: Zone, epochSeconds: number): string {
 /** Is `day` a session of the market (one of the index's days)? */
 export function isSessionDay(entry: MarketEntry, day: number): boolean {
   const index = sessionIndex(entry);
+  // A market without bad rows or failing dates answers from a flag per date of its window:
+  // joined calendars ask about every date they walk, tens of thousands for a long `dates` range.
+  if (entry.dayFaults === null && index.faultDays.length === 0 && day >= entry.minDay && day <= entry.maxDay) {
+    return (sessionFlags.get(index) ?? flagsOf(entry, index))[day - entry.minDay] === 1;
+  }
   checkFaults(entry, index, day, day);
   const days = index.days;
   const i = lowerBound(days, day);
   return i < days.length && days[i] === day;
+}
+
+/**
+ * The session flags of a market (1 for each date of its window that is a session), or null when
+ * some date of it fails (a bad row, a missing season): then each date is asked of isSessionDay.
+ */
+export function sessionFlagsOf(entry: MarketEntry): Uint8Array | null {
+  const index = sessionIndex(entry);
+  if (entry.dayFaults !== null || index.faultDays.length !== 0) return null;
+  return sessionFlags.get(index) ?? flagsOf(entry, index);
+}
+
+/** 1 for each date of the window that is a session, made on first use from the index's days. */
+const sessionFlags = new WeakMap<SessionIndex, Uint8Array>();
+
+function flagsOf(entry: MarketEntry, index: SessionIndex): Uint8Array {
+  const flags = new Uint8Array(entry.maxDay - entry.minDay + 1);
+  for (const d of index.days) flags[d - entry.minDay] = 1;
+  sessionFlags.set(index, flags);
+  return flags;
 }
 
 export function listSessions(entry: MarketEntry, zone: Zone, startDay: number, endDay: number): Session[] {

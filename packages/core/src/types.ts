@@ -458,6 +458,8 @@ export interface Bar {
   date: IsoDate;
   start: IsoDateTime;
   end: IsoDateTime;
+  /** Bars of whole sessions only (`1d`, `1w`, `1mo`, docs/calendar-arithmetic.md §11): how many sessions the bar covers. */
+  sessions?: number;
 }
 
 /** How many bars a `bars` query would list (no bar limit). */
@@ -466,6 +468,36 @@ export interface BarCount {
   end: IsoDate;
   period: string;
   count: number;
+}
+
+// ---- derived dates, overlap, clock changes (docs/calendar-arithmetic.md §10, §12, §13) ----
+
+/** A date a `dates` rule names in a month (docs/calendar-arithmetic.md §10). */
+export interface DerivedDate {
+  /** The month, `YYYY-MM`. */
+  period: string;
+  /** The date the rule names. */
+  nominal: IsoDate;
+  /** `nominal` rolled by the convention, then advanced `offset` business days. */
+  date: IsoDate;
+}
+
+/** Which phases make a market trading for `overlap`: its primary sessions, or every open phase. */
+export type OverlapPhase = 'primary' | 'open';
+
+/** An interval in which every market of an `overlap` query trades, in UTC (`…Z`). */
+export interface OverlapInterval {
+  start: IsoDateTime;
+  end: IsoDateTime;
+}
+
+/** An instant at which a market's time zone changes its UTC offset (docs/calendar-arithmetic.md §13). */
+export interface ClockChange {
+  /** In UTC, `…Z`. */
+  at: IsoDateTime;
+  /** `+HH:MM`, or `+HH:MM:SS` for an offset with seconds. */
+  offset_before: string;
+  offset_after: string;
 }
 
 /** A session whose open or close differs from its regular ones (docs/calendar-arithmetic.md §9). */

@@ -75,6 +75,11 @@ export class Zone {
     return this.resolveSlow(wall);
   }
 
+  /** The offset changes of the zone in [from, to) (offsetChanges). */
+  changes(from: EpochSeconds, to: EpochSeconds): OffsetChange[] {
+    return offsetChanges(this.rules, from, to);
+  }
+
   private resolveSlow(wall: number): EpochSeconds {
     const localDay = Math.floor(wall / SECONDS_PER_DAY);
     const secs = wall - localDay * SECONDS_PER_DAY;
@@ -95,6 +100,70 @@ export class Zone {
     this.lastOffset = best;
     return wall - best;
   }
+}
+
+/** An instant at which a zone's UTC offset changes, with the offsets either side (seconds). */
+export interface OffsetChange {
+  at: EpochSeconds;
+  before: number;
+  after: number;
+}
+
+/** What @js-joda/timezone's rules hold: the instants (ms) each offset lasts until. */
+interface PackedRules {
+  _tzdbInfo?: { untils: readonly number[] };
+}
+
+/**
+ * The instants in [from, to) at which the rules change the UTC offset, in order. The packed
+ * rules list every instant a zone's record changes, some of which only rename it (the offset
+ * stays): those are left out. Rules without that list are scanned an hour at a time, each
+ * change then found to the second by bisection.
+ */
+export function offsetChanges(rules: ZoneRules, from: EpochSeconds, to: EpochSeconds): OffsetChange[] {
+  const out: OffsetChange[] = [];
+  if (rules.isFixedOffset() || !(from < to)) return out;
+  const offset = (s: number) => rules.offsetOfEpochMilli(s * 1000).totalSeconds();
+  const untils = (rules as unknown as PackedRules)._tzdbInfo?.untils;
+  if (untils) {
+    let lo = 0;
+    let hi = untils.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (untils[mid]! < from * 1000) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < untils.length && untils[i]! < to * 1000; i++) {
+      const at = Math.ceil(untils[i]! / 1000);
+      const before = rules.offsetOfEpochMilli(untils[i]! - 1).totalSeconds();
+      const after = offset(at);
+      if (before !== after) out.push({ at, before, after });
+    }
+    return out;
+  }
+  let t = from;
+  let current = offset(from - 1);
+  while (t < to) {
+    const next = Math.min(t + 3600, to);
+    const o = offset(next - 1);
+    if (o !== current || offset(t) !== current) {
+      // The first second in [t, next) with another offset than `current`.
+      let a = t;
+      let b = next - 1;
+      while (a < b) {
+        const mid = Math.floor((a + b) / 2);
+        if (offset(mid) !== current) b = mid;
+        else a = mid + 1;
+      }
+      const after = offset(a);
+      out.push({ at: a, before: current, after });
+      current = after;
+      t = a + 1;
+      continue;
+    }
+    t = next;
+  }
+  return out;
 }
 
 /** One Zone object per identifier, shared by all markets of a Dataset. */

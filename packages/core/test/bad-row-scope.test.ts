@@ -54,6 +54,16 @@ describe('a bad holiday row whose date reads touches that date alone', () => {
     // The day view of the 16th looks back to the 15th.
     expect(errorOf(() => ds.calendarDays('CN.SGE~US.NYSE', '2023-11-16', '2023-11-16')).message).toBe(message);
   });
+
+  it('a date the clean members settle answers, whatever the order of the members (calendar-arithmetic §4)', () => {
+    // Wed 15 to Fri 17 are touched on the NYSE. CN.SGE trades on them, which settles `~`.
+    for (const expr of ['CN.SGE~US.NYSE', 'US.NYSE~CN.SGE']) {
+      expect(ds.adjust(expr, '2023-11-15')).toEqual(clean.adjust(expr, '2023-11-15'));
+      expect(ds.advance(expr, '2023-11-14', 3)).toEqual(clean.advance(expr, '2023-11-14', 3));
+    }
+    // `+`: CN.SGE open on the 15th leaves the answer to the NYSE, whose row is bad.
+    for (const expr of ['CN.SGE+US.NYSE', 'US.NYSE+CN.SGE']) expect(errorOf(() => ds.adjust(expr, '2023-11-15')).message).toBe(message);
+  });
 });
 
 describe('a bad schedule row touches its in-force window', () => {

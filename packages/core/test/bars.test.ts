@@ -224,7 +224,7 @@ describe('§8 bars: limit, validation, coverage', () => {
     expect(faultsOf(() => always.bars(ID, '2023-01-02', '2024-11-27', { period: '1m' }))[0]!.msg).toContain(`holds ${over} bars`);
   });
 
-  it.each(['0m', '1441m', '0h', '25h', '5', 'm', '5min', '1.5h', '05m', '5M', '1H', '-5m', '+5m', '1d', '10000m', '', '  ', 'five'])('refuses period %j, naming period', (period) => {
+  it.each(['0m', '1441m', '0h', '25h', '5', 'm', '5min', '1.5h', '05m', '5M', '1H', '-5m', '+5m', '2d', '1D', '1M', '2w', '1mon', '1month', '10000m', '', '  ', 'five'])('refuses period %j, naming period', (period) => {
     expect(faultsOf(() => ds.bars('XNYS', '2023-11-24', '2023-11-24', { period }))).toEqual([{ param: 'period', type: expect.any(String), msg: expect.any(String) }]);
     expect(faultsOf(() => ds.countBars('XNYS', '2023-11-24', '2023-11-24', { period })).map((f) => f.param)).toEqual(['period']);
   });

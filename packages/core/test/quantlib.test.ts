@@ -178,6 +178,18 @@ describe('what the rule looks at', () => {
     expect(adv('SPR', '2023-09-28', -1, 'months', 'following', true)).toBe('2023-08-28');
   });
 
+  it('a modified convention looks no further than its month before turning back (calendar-arithmetic §4)', () => {
+    // SPR has no business day from October 2023 to its window's end (2023-12-31): following
+    // leaves the window, but the month alone decides modified_following.
+    expect(ds.adjust('SPR', '2023-10-15', 'modified_following').adjusted).toBe('2023-09-29');
+    expect(() => ds.adjust('SPR', '2023-10-15', 'following')).toThrow(CalendarOutOfCoverageError);
+    // modified_preceding turns forward when its month has none: past the window, 400.
+    expect(() => ds.adjust('SPR', '2023-10-15', 'modified_preceding')).toThrow(CalendarOutOfCoverageError);
+    // BEG's window starts on Thursday 2023-01-26: January's rest decides modified_preceding.
+    expect(ds.adjust('BEG', '2023-01-29', 'modified_preceding').adjusted).toBe('2023-01-27');
+    expect(ds.adjust('BEG', '2023-01-28', 'modified_following').adjusted).toBe('2023-01-30');
+  });
+
   it('a date of the rest of the month outside the window is out of coverage, when the rule needs it', () => {
     // END's window ends on Friday 2023-09-29: whether a business day follows it is unknown.
     outOfCoverage(() => adv('END', '2023-09-29', -1, 'months', 'following', true));

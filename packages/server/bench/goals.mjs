@@ -32,6 +32,17 @@ const anyYear = (n) => {
 /** An instant of 2001-2030 at 7-minute-and-a-second steps, a different one each request. */
 const anyInstant = (n) => `/markets/US.NYSE/status?datetime_utc=${new Date(FIRST + (n + 1) * 421_000).toISOString().replace('.000Z', 'Z')}`;
 
+/** Thirty years of a monthly rule settled two business days later on a three-member calendar: one of 20 rules (N-th weekday) in turn. */
+const anyDates = (n) => {
+  const k = ((n % 20) + 20) % 20;
+  return `/calendars/XNYS+XLON+XETR/dates?rule=nth-weekday:${1 + (k % 4)}:${['mon', 'tue', 'wed', 'thu', 'fri'][k % 5]}&start=2000-06&end=2030-05&offset=2`;
+};
+/** A year of the overlap of four markets, starting on one of 9,000 days, a different one each request. */
+const anyOverlap = (n) => {
+  const start = FIRST + (((n % 9_000) + 9_000) % 9_000) * DAY;
+  return `/overlap?markets=XNYS,XLON,XETR,US.CME.EQUITY.USINDEX1&start=${iso(start)}&end=${iso(start + 364 * DAY)}`;
+};
+
 const logLevel = process.env.BENCH_SERVER_LOG ?? 'info';
 const served = await startServer({ BENCH_LOG_LEVEL: logLevel });
 const uncached = await startServer({ BENCH_LOG_LEVEL: logLevel, BENCH_CACHE_BYTES: '0' });
@@ -45,6 +56,10 @@ const goals = [
   { name: 'year of phases, one URL, cached', server: served, path: YEAR },
   { name: 'status, a new instant each request', server: uncached, paths: anyInstant, goal: 1.2 },
   { name: 'status, one URL (access log on)', server: served, path: STATUS, goal: 1.2 },
+  { name: 'dates: 30 years, three-member calendar, a new URL each request', server: uncached, paths: anyDates, goal: 2 },
+  { name: 'overlap: a year of four markets, a new range each request', server: uncached, paths: anyOverlap, goal: 2 },
+  { name: 'dates: 30 years, three-member calendar, one URL, cached', server: served, path: anyDates(4), goal: 2 },
+  { name: 'overlap: a year of four markets, one URL, cached', server: served, path: anyOverlap(3000), goal: 2 },
   { name: '/health', server: served, path: '/health' },
 ];
 

@@ -69,7 +69,10 @@ function paramSchema(p: ApiParam): z.ZodType {
       break;
     case 'period':
       // The form only: the 24-hour bound (1440m, 24h) is core's to enforce and to explain.
-      schema = z.string().regex(/^[1-9]\d{0,3}[mh]$/);
+      schema = z.string().regex(/^(?:[1-9]\d{0,3}[mh]|1d|1w|1mo)$/);
+      break;
+    case 'month':
+      schema = z.string().regex(/^\d{4}-\d{2}$/);
       break;
     default:
       schema = z.string();

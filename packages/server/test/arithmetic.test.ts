@@ -238,6 +238,8 @@ describe('documentation examples', () => {
       'Calendars /calendars/{expr}/days',
       'Calendars /calendars/{expr}/adjust',
       'Calendars /calendars/{expr}/advance',
+      'Calendars /calendars/{expr}/dates',
+      'Sessions /overlap',
       'FX /fx/spot',
       'FX /fx/value-date',
     ]);

@@ -48,11 +48,13 @@ describe('an archive with bad rows', () => {
     for (const path of [
       '/calendars/XX.PT/days?start=2023-11-20&end=2023-11-24',
       '/calendars/XX.GOOD+XX.PT/adjust?date=2023-11-25',
-      '/calendars/XX.PT~XX.GOOD/advance?date=2023-11-22&n=1',
-      '/calendars/XX.GOOD~XX.PT/advance?date=2023-11-22&n=1&unit=months&end_of_month=true',
+      '/calendars/XX.PT+XX.GOOD/advance?date=2023-11-22&n=1',
+      '/calendars/XX.GOOD+XX.PT/advance?date=2023-11-22&n=1&unit=months&end_of_month=true',
     ]) {
       expect((await get(path).expect(500)).body.detail, path).toMatch(phaseType);
     }
+    // docs/calendar-arithmetic.md §4: where XX.GOOD trades, `~` is settled without XX.PT's bad row.
+    expect((await get('/calendars/XX.PT~XX.GOOD/advance?date=2023-11-22&n=1').expect(200)).body.result).toBe('2023-11-23');
     expect((await get('/calendars/XX.GOOD+XX.DATE/days?start=2023-11-20&end=2023-11-24').expect(500)).body.detail).toMatch(/holidays\.csv, line \d+, column 'Date': expected a date YYYY-MM-DD, got '2023-13-01'/);
     expect((await get('/calendars/XX.DUP/adjust?date=2023-11-24').expect(500)).body.detail).toMatch(/two different holiday rows/);
     expect((await get('/calendars/XX.TZ/adjust?date=2023-11-24').expect(500)).body.detail).toMatch(/markets\.csv, line \d+, column 'Timezone'/);
@@ -62,7 +64,7 @@ describe('an archive with bad rows', () => {
       '/fx/spot?pair=USDEUR&trade_date=2023-07-03&lag=1',
       '/fx/value-date?pair=EURUSD&trade_date=2023-07-03&tenor=SN',
       '/calendars/EUR/days?start=2023-07-04&end=2023-07-04',
-      '/calendars/XX.GOOD~EUR/adjust?date=2023-07-04',
+      '/calendars/XX.GOOD+EUR/adjust?date=2023-07-04',
     ]) {
       expect((await get(path).expect(500)).body.detail, path).toMatch(eur);
     }

@@ -77,7 +77,7 @@ describe('GET /markets/{identifier}/bars', () => {
       ['query', 'force_close'],
       ['query', 'breaks'],
     ]);
-    for (const bad of ['0m', '1441m', '25h', '05m', '1d', '']) {
+    for (const bad of ['0m', '1441m', '25h', '05m', '2d', '1M', '']) {
       const r = await get(`/markets/XNYS/bars?start=2023-11-24&end=2023-11-24&period=${bad}`).expect(422);
       expect(r.body.detail[0].loc, bad).toEqual(['query', 'period']);
     }

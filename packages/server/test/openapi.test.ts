@@ -219,8 +219,9 @@ describe('OpenAPI document', () => {
       '/markets/{identifier}/sessions',
       '/markets/{identifier}/sessions/count',
       '/markets/{identifier}/sessions/offset',
+      '/overlap',
     ]);
-    expect(tagged.Calendars?.sort()).toEqual(['/calendars/{expr}/adjust', '/calendars/{expr}/advance', '/calendars/{expr}/days']);
+    expect(tagged.Calendars?.sort()).toEqual(['/calendars/{expr}/adjust', '/calendars/{expr}/advance', '/calendars/{expr}/dates', '/calendars/{expr}/days']);
     expect(tagged.FX?.sort()).toEqual(['/fx/spot', '/fx/value-date']);
   });
 
@@ -327,7 +328,7 @@ describe('bars and special sessions in the document', () => {
     }
     const params = doc.paths['/markets/{identifier}/bars']!.get!.parameters! as unknown as { name: string; required: boolean; schema: Schema }[];
     const by = Object.fromEntries(params.map((p) => [p.name, p]));
-    expect(by.period).toMatchObject({ required: true, schema: { type: 'string', pattern: '^[1-9]\\d{0,3}[mh]$', example: '5m' } });
+    expect(by.period).toMatchObject({ required: true, schema: { type: 'string', pattern: '^(?:[1-9]\\d{0,3}[mh]|1d|1w|1mo)$', example: '5m' } });
     expect(by.force_close).toMatchObject({ required: false, schema: { type: 'boolean', default: true } });
     expect(by.breaks).toMatchObject({ required: false, schema: { enum: ['split', 'ignore'], default: 'split' } });
     expect(by.identifier!.schema.example).toBe('XNYS');

@@ -349,6 +349,10 @@ function* barLines(bars: Bar[], out: FormatContext): Generator<string> {
     yield 'no bars in the range';
     return;
   }
+  if (bars[0]!.sessions !== undefined) {
+    yield* sessionBarLines(bars, out);
+    return;
+  }
   const shifted = bars.some((b) => dateOf(b.start) !== b.date || dateOf(b.end) !== b.date);
   const w = shifted ? 9 : 5;
   // The header of `table`'s tables, which cannot be used here: it sizes columns from every row.
@@ -359,6 +363,19 @@ function* barLines(bars: Bar[], out: FormatContext): Generator<string> {
   const tz = market?.status === 200 ? (market.body as Market).timezone : undefined;
   const n = bars.length === 1 ? '1 bar' : `${bars.length} bars`;
   yield note(out, `(${n}; times in ${tz ?? "the market's timezone"}${shifted ? '; ±1d: the day after or before the session' : ''})`);
+}
+
+/**
+ * Bars of whole sessions (1d, 1w, 1mo) span days: each line shows the first session's open and
+ * the last one's close as local date and time, and how many sessions the bar covers.
+ */
+function* sessionBarLines(bars: Bar[], out: FormatContext): Generator<string> {
+  const local = (t: string) => `${t.slice(0, 10)} ${t.slice(11, 16)}`;
+  yield `${'Date'.padEnd(10)}  ${'Open'.padEnd(16)}  ${'Close'.padEnd(16)}  Sessions`;
+  yield `${'-'.repeat(10)}  ${'-'.repeat(16)}  ${'-'.repeat(16)}  ${'-'.repeat(8)}`;
+  for (const b of bars) yield `${b.date}  ${local(b.start)}  ${local(b.end)}  ${String(b.sessions).padStart(8)}`;
+  const n = bars.length === 1 ? '1 bar' : `${bars.length} bars`;
+  yield note(out, `(${n}; Date: the last session; times in the market's timezone)`);
 }
 
 /** What makes a session special, in words. */

@@ -1,0 +1,158 @@
+/**
+ * When markets overlap (docs/calendar-arithmetic.md §12): the maximal intervals of time in which
+ * every market of a list is trading, and the clock changes of a market's zone (§13), both
+ * answered in UTC.
+ *
+ * A market's trading time is the union of its phases of the chosen kind, over every local date
+ * whose phases can reach the UTC range: a local date lies at most 14 hours from UTC, so the
+ * dates from the day before the range to the day after it, with generation's own look-back for
+ * overnight phases. Instants are epoch seconds throughout.
+ *
+ * Choices where the page is silent:
+ * - A phase whose end is before its start (a row written that way) makes no interval.
+ * - Dates beyond a market's coverage window are not generated: the range's own dates must lie
+ *   in it, the day either side only where the window holds it.
+ */
+import { SECONDS_PER_DAY, formatDay, formatOffset, formatTime } from './dates.js';
+import { DataError } from './errors.js';
+import { LOOK_BACK_DAYS, generate, generateFrom } from './generate.js';
+import type { MarketEntry } from './model.js';
+import type { ClockChange, OverlapInterval, OverlapPhase } from './types.js';
+import type { Zone } from './zone.js';
+
+/** Flat [start, end, start, end, …] intervals, in time order, none touching another. */
+export type Intervals = number[];
+
+/** Sorts flat intervals and merges those that overlap or touch; empty ones are dropped. */
+export function mergeIntervals(flat: ArrayLike<number>): Intervals {
+  let sorted = true;
+  for (let k = 2; k < flat.length && sorted; k += 2) if (flat[k]! < flat[k - 2]!) sorted = false;
+  let src: ArrayLike<number> = flat;
+  if (!sorted) {
+    const pairs: [number, number][] = [];
+    for (let k = 0; k < flat.length; k += 2) pairs.push([flat[k]!, flat[k + 1]!]);
+    pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    src = pairs.flat();
+  }
+  const out: Intervals = [];
+  for (let k = 0; k < src.length; k += 2) {
+    const s = src[k]!;
+    const e = src[k + 1]!;
+    if (!(e > s)) continue;
+    const last = out.length - 1;
+    if (last > 0 && s <= out[last]!) {
+      if (e > out[last]!) out[last] = e;
+    } else out.push(s, e);
+  }
+  return out;
+}
+
+/** The instants inside both `a` and `b` (each merged), merged. */
+export function intersectIntervals(a: Intervals, b: Intervals): Intervals {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const s = Math.max(a[i]!, b[j]!);
+    const e = Math.min(a[i + 1]!, b[j + 1]!);
+    if (e > s) out.push(s, e);
+    if (a[i + 1]! < b[j + 1]!) i += 2;
+    else j += 2;
+  }
+  return mergeIntervals(out);
+}
+
+/**
+ * The merged spans of a market's phases of the kind asked for, from the local dates
+ * `fromDay`..`toDay`: with the look-back (`generate`), or only the phases that start on those
+ * dates (`own`), so that consecutive blocks hold each phase once and follow each other in time.
+ */
+function phaseSpans(entry: MarketEntry, fromDay: number, toDay: number, phase: OverlapPhase, own = false): Intervals {
+  const flat: number[] = [];
+  const keep = phase === 'primary' ? (r: { isPrimary: boolean }) => r.isPrimary : (r: { isOpen: boolean }) => r.isOpen;
+  const phases = own ? generateFrom(entry, fromDay, toDay, Number.NEGATIVE_INFINITY, keep) : generate(entry, fromDay, toDay, keep);
+  for (const g of phases) flat.push(g.start, g.end);
+  return mergeIntervals(flat);
+}
+
+/**
+ * A market's trading time is kept by blocks of local dates (the phases that start on them),
+ * made on first use: a year of four markets is then read from eight kept blocks instead of
+ * generated (about 1,500 phases).
+ * A block that cannot be made (a date of it fails) is not kept, and the query generates its own
+ * dates, failing where they fail.
+ */
+const BLOCK_DAYS = 366;
+const kept = new WeakMap<MarketEntry, Map<string, Float64Array>>();
+
+function blockSpans(entry: MarketEntry, phase: OverlapPhase, block: number): Float64Array {
+  let byKey = kept.get(entry);
+  if (byKey === undefined) kept.set(entry, (byKey = new Map()));
+  const key = `${phase}${block}`;
+  let spans = byKey.get(key);
+  if (spans === undefined) {
+    const from = Math.max(block * BLOCK_DAYS, entry.minDay);
+    const to = Math.min(block * BLOCK_DAYS + BLOCK_DAYS - 1, entry.maxDay);
+    byKey.set(key, (spans = Float64Array.from(phaseSpans(entry, from, to, phase, true))));
+  }
+  return spans;
+}
+
+/**
+ * A market's trading time clipped to [from, to) (epoch seconds): its phases of the kind asked
+ * for, from the local dates `fromDay`..`toDay` (with the look-back), merged.
+ */
+export function tradingIntervals(entry: MarketEntry, fromDay: number, toDay: number, phase: OverlapPhase, from: number, to: number): Intervals {
+  const clip = (spans: ArrayLike<number>, out: number[]) => {
+    for (let k = 0; k < spans.length; k += 2) {
+      const s = Math.max(spans[k]!, from);
+      const e = Math.min(spans[k + 1]!, to);
+      if (e > s) out.push(s, e);
+    }
+  };
+  const flat: number[] = [];
+  if (entry.dayFaults === null) {
+    try {
+      // The blocks of the dates the phases may start on: the range's, and the look-back's.
+      const first = Math.floor(Math.max(fromDay - LOOK_BACK_DAYS, entry.minDay) / BLOCK_DAYS);
+      for (let b = first; b <= Math.floor(toDay / BLOCK_DAYS); b++) clip(blockSpans(entry, phase, b), flat);
+      return mergeIntervals(flat);
+    } catch (e) {
+      if (!(e instanceof DataError)) throw e;
+      flat.length = 0;
+    }
+  }
+  clip(phaseSpans(entry, fromDay, toDay, phase), flat);
+  return mergeIntervals(flat);
+}
+
+/** An instant in UTC with `Z`. */
+export function formatUtc(epochSeconds: number): string {
+  const day = Math.floor(epochSeconds / SECONDS_PER_DAY);
+  return `${formatDay(day)}T${formatTime(epochSeconds - day * SECONDS_PER_DAY)}Z`;
+}
+
+/** The intersection of the markets' trading time over the UTC dates `startDay`..`endDay`. */
+export function overlapOf(markets: readonly MarketEntry[], startDay: number, endDay: number, phase: OverlapPhase): OverlapInterval[] {
+  const from = startDay * SECONDS_PER_DAY;
+  const to = (endDay + 1) * SECONDS_PER_DAY;
+  let common: Intervals | undefined;
+  for (const entry of markets) {
+    const own = tradingIntervals(entry, Math.max(startDay - 1, entry.minDay), Math.min(endDay + 1, entry.maxDay), phase, from, to);
+    common = common === undefined ? own : intersectIntervals(common, own);
+    if (common.length === 0) break;
+  }
+  const out: OverlapInterval[] = [];
+  for (let k = 0; common !== undefined && k < common.length; k += 2) out.push({ start: formatUtc(common[k]!), end: formatUtc(common[k + 1]!) });
+  return out;
+}
+
+/**
+ * The clock changes of `zone` within [`startDay` 00:00, `endDay` + 1 00:00) local, each
+ * midnight read as phases read local times (a midnight in a gap moves forward by the gap).
+ */
+export function clockChangesOf(zone: Zone, startDay: number, endDay: number): ClockChange[] {
+  const from = zone.resolve(startDay, 0);
+  const to = zone.resolve(endDay + 1, 0);
+  return zone.changes(from, to).map((c) => ({ at: formatUtc(c.at), offset_before: formatOffset(c.before), offset_after: formatOffset(c.after) }));
+}
