@@ -73,3 +73,39 @@ ZoneRulesProvider.getAvailableZoneIds = allIds;
 export function tzdbVersion(): string {
   return TZDB_VERSION;
 }
+
+/** A digit of the packed format's base 60: 0-9, a-z, A-X. */
+function digit60(c: number): number {
+  return c > 96 ? c - 87 : c > 64 ? c - 29 : c - 48;
+}
+
+/** A base-60 number of the packed format (sign, whole part, `.` and a fraction). */
+function base60(text: string): number {
+  const negative = text.charCodeAt(0) === 45;
+  const [whole, fraction = ''] = text.slice(negative ? 1 : 0).split('.');
+  let n = 0;
+  for (let i = 0; i < whole!.length; i++) n = n * 60 + digit60(whole!.charCodeAt(i));
+  let scale = 1;
+  for (let i = 0; i < fraction.length; i++) n += digit60(fraction.charCodeAt(i)) * (scale /= 60);
+  return negative ? -n : n;
+}
+
+/**
+ * The instants (epoch ms) at which a zone's record changes, read from this package's own copy
+ * of the tz data: each is the previous plus a count of minutes; the last record lasts for ever.
+ * Some of them only rename the zone (the offset stays). Undefined for an unknown zone.
+ */
+export function zoneUntils(id: string): number[] | undefined {
+  if (id.includes('\n') || id.includes('|')) return undefined;
+  const entry = zoneEntry(linkTarget(id) ?? id);
+  if (entry === undefined) return undefined;
+  const packed = entry.split('|')[4] ?? '';
+  const out: number[] = [];
+  let at = 0;
+  for (const step of packed.split(' ')) {
+    if (step === '') continue;
+    at = Math.round(at + base60(step) * 60_000);
+    out.push(at);
+  }
+  return out;
+}

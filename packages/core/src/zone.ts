@@ -7,7 +7,7 @@
  * subtraction. Only days that contain a transition take the exact, slower path.
  */
 import { LocalDateTime, ZoneId, type ZoneRules } from '@js-joda/core';
-import './tzdb.js';
+import { zoneUntils } from './tzdb.js';
 import { SECONDS_PER_DAY, civilFromDays, daysFromCivil, formatDay, type EpochDay, type EpochSeconds } from './dates.js';
 
 /** Wider than any real offset (−12h … +14h), so the window holds every instant of the local day. */
@@ -21,6 +21,8 @@ const CACHE_DAYS = daysFromCivil(2200, 1, 1) - CACHE_FROM;
 export class Zone {
   readonly id: string;
   private readonly rules: ZoneRules;
+  /** The tz data's instants of this zone's records, read on the first clock-change question. */
+  private untils: number[] | null | undefined;
   private readonly fixed: number | undefined;
   /** Local epoch day → constant offset in seconds, NaN when the day holds a transition. */
   private days: Float64Array | undefined;
@@ -77,7 +79,7 @@ export class Zone {
 
   /** The offset changes of the zone in [from, to) (offsetChanges). */
   changes(from: EpochSeconds, to: EpochSeconds): OffsetChange[] {
-    return offsetChanges(this.rules, from, to);
+    return offsetChanges(this.rules, from, to, (this.untils ??= zoneUntils(this.id) ?? null) ?? undefined);
   }
 
   private resolveSlow(wall: number): EpochSeconds {
@@ -109,22 +111,16 @@ export interface OffsetChange {
   after: number;
 }
 
-/** What @js-joda/timezone's rules hold: the instants (ms) each offset lasts until. */
-interface PackedRules {
-  _tzdbInfo?: { untils: readonly number[] };
-}
-
 /**
- * The instants in [from, to) at which the rules change the UTC offset, in order. The packed
- * rules list every instant a zone's record changes, some of which only rename it (the offset
- * stays): those are left out. Rules without that list are scanned an hour at a time, each
- * change then found to the second by bisection.
+ * The instants in [from, to) at which the rules change the UTC offset, in order. `untils` (the
+ * tz data's instants at which the zone's record changes, tzdb.ts `zoneUntils`) names the
+ * candidates, some of which only rename the zone (the offset stays): those are left out. Without
+ * them the rules are scanned an hour at a time, each change then found to the second by bisection.
  */
-export function offsetChanges(rules: ZoneRules, from: EpochSeconds, to: EpochSeconds): OffsetChange[] {
+export function offsetChanges(rules: ZoneRules, from: EpochSeconds, to: EpochSeconds, untils?: readonly number[]): OffsetChange[] {
   const out: OffsetChange[] = [];
   if (rules.isFixedOffset() || !(from < to)) return out;
   const offset = (s: number) => rules.offsetOfEpochMilli(s * 1000).totalSeconds();
-  const untils = (rules as unknown as PackedRules)._tzdbInfo?.untils;
   if (untils) {
     let lo = 0;
     let hi = untils.length;
