@@ -17,7 +17,7 @@ import type { DatasetIndex } from './build/index.js';
 import { formatDay, tryParseDay, type EpochDay } from './dates.js';
 import { AmbiguousMicError, ConflictError, InvalidArgumentError, NotFoundError, OutOfCoverageError, type ArgumentFault, type TableName } from './errors.js';
 import { phasesByEndDay } from './generate.js';
-import type { CurrencyEntry, DayClip, DayFaults, MarketEntry } from './model.js';
+import { lowerBound, type CurrencyEntry, type DayClip, type DayFaults, type MarketEntry } from './model.js';
 import { isCurrencyTarget, normalizeCurrencyCode, normalizeMarketIdentifier } from './params.js';
 import type { Currency, CurrencyHoliday, Market, MarketHoliday } from './types.js';
 import { NO, OPEN, YES } from './vocabulary.js';
@@ -225,14 +225,8 @@ function vendorHasRow(vendor: DatasetIndex, target: string, day: EpochDay): bool
 }
 
 function hasDay(days: Int32Array, day: number): boolean {
-  let lo = 0;
-  let hi = days.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (days[mid]! < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < days.length && days[lo] === day;
+  const i = lowerBound(days, day);
+  return i < days.length && days[i] === day;
 }
 
 /**
