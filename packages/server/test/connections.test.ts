@@ -3,7 +3,10 @@
  * 127.0.0.2… are all loopback on Linux and count as different clients. Every check waits for
  * a count or an answer, never for a time to pass.
  */
+import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadSample } from '@openbell/loader';
 import { pino } from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -50,9 +53,8 @@ class Client {
   readonly connected: Promise<void>;
   private wake: (() => void) | undefined;
 
-  constructor(url: string, from = '127.0.0.1') {
-    const port = Number(new URL(url).port);
-    this.socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
+  constructor(url: string, from = '127.0.0.1', socketPath?: string) {
+    this.socket = socketPath ? net.connect(socketPath) : net.connect({ port: Number(new URL(url).port), host: '127.0.0.1', localAddress: from });
     clients.push(this.socket);
     this.connected = new Promise((r) => this.socket.once('connect', () => r()));
     this.socket.on('data', (c: Buffer) => {
@@ -265,6 +267,19 @@ describe('the header-time bound', () => {
   });
 });
 
+describe('a request in flight is never cut', () => {
+  it('not by the header bound of the next request trickling in behind a download on the same connection', async () => {
+    const s = await start({ data: sample, maxRangeDays: 20_000, maxConnections: 1, maxConnectionsPerClient: 0, headersTimeoutMs: 600_000, requestTimeoutMs: 600_000, pressureHeadersTimeoutMs: 100 });
+    const download = await slowDownload(s.url);
+    expect(s.server.headersTimeout).toBe(100);
+    download.client.send('GET /health HTTP/1.1\r\n');
+    await until(() => stats(s).timedOut === 1, 'the pipelined request past its bound');
+    expect(await download.finish()).toBe('2030');
+    // The connection closes once the download is sent, without an answer to the late request.
+    await download.client.closed;
+  }, 60_000);
+});
+
 describe('one client address', () => {
   it('is capped (default a quarter of the limit): past it 503 with Retry-After; other addresses and a trusted proxy are not', async () => {
     const s = await start({ maxConnections: 8, trustProxy: ['127.0.0.3', '127.0.4.0/24'] });
@@ -285,6 +300,17 @@ describe('one client address', () => {
     mine[0]!.socket.destroy();
     await until(() => stats(s).open === 8, 'seven open');
     expect((await new Client(s.url, '127.0.0.1').get('/health')).status).toBe(200);
+  });
+
+  it('a client on a Unix socket has no address and is not capped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openbell-uds-'));
+    const s = await start({ socketPath: join(dir, 's.sock'), maxConnections: 8, maxConnectionsPerClient: 1 });
+    const viaSocket = async () => {
+      const c = new Client(s.url, undefined, join(dir, 's.sock'));
+      expect((await c.get('/health')).status).toBe(200);
+    };
+    for (let i = 0; i < 3; i++) await viaSocket();
+    expect(stats(s)).toMatchObject({ open: 3, refused: { perClient: 0 } });
   });
 
   it('rejects a trustProxy entry that is not an address or a range', async () => {
