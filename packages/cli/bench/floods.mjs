@@ -161,8 +161,9 @@ for (const [name, flood] of Object.entries(floods)) {
   const ms = probes.map((p) => p.ms).sort((a, b) => a - b);
   const slowest = ms.at(-1);
   const median = ms[Math.floor(ms.length / 2)];
+  const slowestAt = probes.findIndex((p) => p.ms === slowest);
   console.log(
-    `${name.padEnd(12)} probes ${JSON.stringify(statuses)} median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms; download ${dl.whole ? 'whole' : 'CUT'} (${(dl.bytes / 1e6).toFixed(1)} MB); ` +
+    `${name.padEnd(12)} probes ${JSON.stringify(statuses)} median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms (probe ${slowestAt + 1}); download ${dl.whole ? 'whole' : 'CUT'} (${(dl.bytes / 1e6).toFixed(1)} MB); ` +
       `open ${counts.open}, evicted ${counts.evicted}, refused ${JSON.stringify(counts.refused)}, dropped ${counts.dropped}, timed out ${counts.timed_out}`,
   );
 }
