@@ -248,7 +248,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     socket.once('close', () => busy.delete(socket));
     gate.connection(socket);
   });
-  // Node's answer to a bad or late request, but a request still being answered on the same
+  // Node's answer to a bad or late request, but an answer still going out on the same
   // connection (a slow download with the next request trickling in behind it) is not cut:
   // the connection closes once that answer is sent.
   server.on('clientError', (err: NodeJS.ErrnoException, stream) => {
@@ -259,6 +259,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
         gate.closeWhenIdle(socket);
         return;
       }
+      // A finished answer may still be queued for a slow reader: the 408 follows it, then the close.
+      if (socket.writable) socket.write(`HTTP/1.1 ${CLIENT_ERROR_STATUS[err.code]}\r\nConnection: close\r\n\r\n`);
+      socket.destroySoon();
+      return;
     }
     const inFlight = (socket as { _httpMessage?: http.ServerResponse })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) socket.write(`HTTP/1.1 ${CLIENT_ERROR_STATUS[err.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
