@@ -1,5 +1,5 @@
 /**
- * Bulk status (calendar-arithmetic.md §6): the small mapper that turns core's per-identifier
+ * Bulk status (docs/calendar-arithmetic.md §6): the small mapper that turns core's per-identifier
  * errors into `{status, detail}` exactly as the single-market request
  * (`/markets/{identifier}/status`) would have answered them. The answer's schema is
  * BulkStatus in schemas.ts.

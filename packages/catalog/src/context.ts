@@ -9,6 +9,7 @@
  * implements it.
  */
 import type { CalendarQueries, ChangeSet } from '@openbell/core';
+import type { OverridesSource, VersionsSource } from './overrides.js';
 
 /** Which changes to keep: FinIDs or MICs, currency codes. Absent or empty keeps all. */
 export interface ChangeFilterArgs {
@@ -36,6 +37,10 @@ export interface ChangesSource {
 /** What the adapter holds besides the data. Every member is optional: adapters give what they have. */
 export interface OperationContext {
   changes?: ChangesSource | undefined;
+  /** The override set (overrides.ts). */
+  overrides?: OverridesSource | undefined;
+  /** The data versions kept, for `/versions` and the history of a date. */
+  versions?: VersionsSource | undefined;
 }
 
 function notFound(message: string): Error {

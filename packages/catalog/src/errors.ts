@@ -1,5 +1,5 @@
 /**
- * Translation of failures into the HTTP answers of engine-semantics §7. Core errors are
+ * Translation of failures into the HTTP answers of docs/semantics.md §7. Core errors are
  * recognised by their `code` only (never by message or class identity, so two copies of core
  * in one process still map correctly).
  */
@@ -71,6 +71,10 @@ export function toHttp(err: unknown, locations: ParamLocations = {}): HttpAnswer
       return { status: 403, body: { detail: message }, logCause: false };
     case 'out_of_coverage':
       return { status: 400, body: { detail: message }, logCause: false };
+    case 'conflict':
+      return { status: 409, body: { detail: message }, logCause: false };
+    case 'gone':
+      return { status: 410, body: { detail: message }, logCause: false };
     case 'data_error':
       // The message describes the data (which season, which year), not our internals, and
       // is what an operator needs to see; the stack stays in the log.

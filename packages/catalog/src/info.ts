@@ -232,7 +232,7 @@ export function infoBody(holder: ServiceState): InfoBody {
       counts: data ? { ...data.dataset.counts } : null,
       warnings: data ? data.dataset.warnings.length : 0,
       load_warnings: meta?.warnings?.length ?? 0,
-      // bulk-format.md "Bad rows": each warning names file, line and column; the markets and
+      // docs/bulk-format.md §5: each warning names file, line and column; the markets and
       // currencies listed answer a data error for the queries that need their bad rows.
       warning_details: meta?.warnings ?? [],
       affected_markets: [...new Set((meta?.warnings ?? []).flatMap((w) => (w.market ? [w.market] : [])))].sort(),

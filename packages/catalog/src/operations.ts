@@ -14,6 +14,7 @@ import type { BarBreaks, ParsedBarOptions } from '@openbell/core';
 import { defineOperations, documented, type CliCommand, type OperationSpec, type Params } from './registry.js';
 import { bulkBody } from './bulk.js';
 import { changeOperations } from './changes.js';
+import { overrideOperations } from './overrides.js';
 
 /** OpenAPI tags of the operations, with their descriptions. */
 export const TAGS = {
@@ -23,6 +24,7 @@ export const TAGS = {
   Calendars: 'Business days of joined market and currency calendars: adjusting and advancing dates (QuantLib conventions)',
   FX: 'FX spot and value dates of a currency pair',
   Changes: 'What changed from one version of the data to the next (change sets kept by the server)',
+  Overrides: "Local overrides of the vendor's data (closures, early closes, late opens, reopens), data versions and point-in-time history",
   Reference: "The archive's reference tables: phase types, MIC mapping, season definitions, regional and religious holidays",
 } as const;
 type Tag = keyof typeof TAGS;
@@ -62,7 +64,7 @@ const follow = documented(withDefault(param.boolean(), true), {
   cli: { flag: 'follow', help: 'show a replaced market as stored instead of its replacement' },
 });
 
-// Calendar-arithmetic operations (calendar-arithmetic.md §1–5).
+// Calendar-arithmetic operations (docs/calendar-arithmetic.md §1–5).
 const sessionDate = documented(param.day(), {
   description: 'A local date of the market (YYYY-MM-DD).',
   example: '2023-11-22',
@@ -114,7 +116,7 @@ const tradeDate = documented(param.day(), {
   cli: { flag: 'trade-date', help: 'trade date, YYYY-MM-DD' },
 });
 
-// Bars (calendar-arithmetic.md §8).
+// Bars (docs/calendar-arithmetic.md §8).
 const period = documented(param.period(), {
   description:
     'Bar length in elapsed time: a whole number of minutes or hours, `1m` to `1440m` or `1h` to `24h` (`5m`, `30m`, `1h`, `4h`), lower case.',
@@ -333,7 +335,7 @@ export const operations = defineOperations({
         description: 'Alias of datetime_utc; datetime_utc wins when both are given.',
         cli: false,
       }),
-      // service-spec.md rule 4: a usage example names the instant `time`, with a local offset.
+      // docs/semantics.md §7: a usage example names the instant `time`, with a local offset.
       // Ignoring it would answer for now, silently: it is taken as one more alias.
       time: documented(optional(param.instant()), {
         description: 'Alias of datetime_utc (any offset); datetime_utc, then datetime, win when given too.',
@@ -642,6 +644,8 @@ export const operations = defineOperations({
   }),
   // Read the adapter's change log (changes.ts), not the Dataset.
   ...changeOperations,
+  // The override set and the kept versions (overrides.ts), read through the context.
+  ...overrideOperations,
   // The archive's reference tables. Phase types and season definitions come with schedules;
   // the MIC mapping and the regional holidays with every plan. An archive without the file
   // answers 403 naming it (an empty list would claim there are no rows).

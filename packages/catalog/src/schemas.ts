@@ -8,7 +8,7 @@
  */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import type * as core from '@openbell/core';
-import { BELL_EVENTS, CHANGE_KINDS, CHANGE_OPS, CONVENTIONS, DAY_NAMES, MAX_LAG, PLANS, UNITS } from '@openbell/core';
+import { BELL_EVENTS, CHANGE_KINDS, CHANGE_OPS, CONVENTIONS, DAY_NAMES, MAX_LAG, OVERRIDE_KINDS, PLANS, UNITS } from '@openbell/core';
 import { z } from 'zod';
 
 extendZodWithOpenApi(z);
@@ -21,7 +21,7 @@ export { INTERFACE_VERSION };
 export { z };
 
 // ---------------------------------------------------------------------------------------------
-// Responses. Loose objects: the data's extra columns ride along (service-spec: responses allow
+// Responses. Loose objects: the data's extra columns ride along (docs/records.md §1: responses allow
 // additional properties). Listed fields are always present, null when empty.
 
 const str = z.string().nullable();
@@ -65,6 +65,17 @@ export const Market = z
   })
   .openapi('MarketResponse', { example: EXAMPLE_MARKET });
 
+// docs/overrides.md §1–2: what a holiday record answered from an override says of it.
+export const OverrideRef = z
+  .object({
+    id: z.string().openapi({ example: 'ovr_k2m9x0a1b2c3' }),
+    kind: z.enum(OVERRIDE_KINDS),
+    reason: z.string(),
+    created_by: z.string().openapi({ example: 'ops' }),
+    created_at: z.iso.datetime(),
+  })
+  .openapi('OverrideRef', { description: 'Present only on a holiday row an override answers: which one, and why.' });
+
 export const MarketHoliday = z
   .looseObject({
     fin_id: z.string(),
@@ -77,6 +88,7 @@ export const MarketHoliday = z
     status: str,
     has_settlement: z.boolean(),
     is_open: z.boolean(),
+    override: OverrideRef.optional(),
   })
   .openapi('MarketHolidayResponse', { example: EXAMPLE_MARKETHOLIDAY });
 
@@ -166,6 +178,7 @@ export const CurrencyHoliday = z
     settlement: str,
     observed: z.boolean(),
     memo: str,
+    override: OverrideRef.optional(),
   })
   .openapi('CurrencyHolidayResponse', { example: EXAMPLE_CURRENCYHOLIDAY });
 
@@ -199,7 +212,7 @@ export const RegionalHoliday = z
   })
   .openapi('RegionalHolidayResponse', { example: { calendar: 'US', country: 'United States', date: '2023-11-23', name: 'Thanksgiving Day', type: 'public', memo: null } });
 
-// ---- trading days, bells, joined calendars, FX dates (calendar-arithmetic.md §1–5) ----
+// ---- trading days, bells, joined calendars, FX dates (docs/calendar-arithmetic.md §1–5) ----
 
 export const Session = z
   .looseObject({
@@ -415,6 +428,7 @@ export const Change = z
     after: ChangeRecord.openapi({ description: 'The record after the change; null when removed.' }),
     fields: z.array(z.string()).optional().openapi({ description: 'Only for `changed`: the fields that differ, in record order.' }),
     soon: z.boolean().openapi({ description: 'A holiday whose date lies 0 to 30 days on or after `loaded_at` (local date).' }),
+    source: z.literal('override').optional().openapi({ description: 'On every change of a version made by an override change.' }),
   })
   .openapi('Change');
 
@@ -430,6 +444,38 @@ export const ChangeSet = z
     changes: z.array(Change),
   })
   .openapi('ChangeSet');
+
+export const Override = z
+  .object({
+    id: z.string().openapi({ example: 'ovr_k2m9x0a1b2c3' }),
+    kind: z.enum(OVERRIDE_KINDS),
+    target: z.string().openapi({ description: 'A FinID or a currency code.', example: 'HK.HKEX' }),
+    date,
+    name: str.openapi({ example: 'Typhoon signal No. 8' }),
+    open: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
+    close: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
+    reason: z.string(),
+    created_at: z.iso.datetime(),
+    created_by: z.string(),
+    withdrawn_at: z.iso.datetime().nullable(),
+    withdrawn_by: z.string().nullable(),
+    superseded: z.boolean().openapi({ description: "The vendor's data already says the same thing." }),
+  })
+  .openapi('Override');
+
+export const Version = z
+  .object({
+    version: z.string(),
+    loaded_at: z.iso.datetime(),
+    source: z.enum(['archive', 'override']),
+  })
+  .openapi('Version');
+
+export const HistoryEntry = Version.extend({
+  op: z.enum(CHANGE_OPS),
+  before: z.union([MarketHoliday, CurrencyHoliday]).nullable(),
+  after: z.union([MarketHoliday, CurrencyHoliday]).nullable(),
+}).openapi('HistoryEntry');
 
 export const ChangeVersions = z.object({ versions: z.array(ChangeSet) }).openapi('ChangeVersions');
 
@@ -471,6 +517,7 @@ agree<Agree<z.output<typeof AdvancedDate>, core.AdvancedDate>>();
 agree<Agree<z.output<typeof FxSpot>, core.FxSpot>>();
 agree<Agree<z.output<typeof FxValueDate>, core.FxValueDate>>();
 agree<Agree<z.output<typeof ChangeSet>, core.ChangeSet>>();
+agree<Agree<z.output<typeof Override>, core.OverrideRecord>>();
 
 // /status of many markets (bulk.ts builds the body).
 const StatusManyOk = MarketStatus.omit({ market: true })

@@ -59,11 +59,17 @@ export interface Settings {
   webhook: string[] | undefined;
   /** The HMAC key of webhook signatures; required with `webhook`. Never printed. */
   webhookSecret: string | undefined;
-  /** Change sets kept in memory and in the cache folder. */
+  /** Change sets (and data versions) kept in memory and in the cache folder. */
   keepChanges: number;
+  /** `NAME=SECRET` admin tokens of the override writes; none disables writes. Never printed. */
+  adminTokens: string[] | undefined;
+  /** The override file (default `overrides.json` in the cache folder). */
+  overrides: string | undefined;
+  /** A replica's publisher URL: overrides come from its `/v4/overrides`, writes are refused here. */
+  overridesFrom: string | undefined;
 }
 
-type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level' | 'workers' | 'urls' | 'addresses';
+type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level' | 'workers' | 'urls' | 'secrets' | 'addresses';
 interface KeySpec {
   key: keyof Settings;
   env: string;
@@ -105,6 +111,8 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'webhook', env: 'OPENBELL_WEBHOOKS', flag: '--webhook', kind: 'urls' },
   { key: 'webhookSecret', env: 'OPENBELL_WEBHOOK_SECRET', flag: '--webhook-secret', kind: 'string' },
   { key: 'keepChanges', env: 'OPENBELL_KEEP_CHANGES', flag: '--keep-changes', kind: 'count' },
+  { key: 'adminTokens', env: 'OPENBELL_ADMIN_TOKENS', flag: '--admin-token', kind: 'secrets' },
+  { key: 'overrides', env: 'OPENBELL_OVERRIDES', flag: '--overrides', kind: 'string' },
 ];
 
 const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxSubscribers: 500, maxRangeDays: 3653, answerCache: 64, blockCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1, keepChanges: 50 };
@@ -163,6 +171,12 @@ function convert(spec: KeySpec, value: unknown, where: string): unknown {
       // A URL's own query may hold commas (`?markets=A,B`): split only where the next URL starts.
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/,(?=\s*https?:\/\/)/i) : null;
       if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected comma-separated URLs or a list of URLs');
+      return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
+    }
+    case 'secrets': {
+      // NAME=SECRET pairs, comma-separated in one text: a secret may hold anything but a comma.
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
+      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected NAME=SECRET pairs, comma-separated, or a list of them');
       return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
     }
     case 'addresses': {

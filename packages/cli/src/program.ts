@@ -218,7 +218,10 @@ export function buildProgram(): Command {
     // Data changes (CONFIG.md): webhooks and the change log.
     .option('--webhook <url>', 'POST each change set to URL, signed; repeatable (env OPENBELL_WEBHOOKS, comma-separated)', (v: string, all: string[] = []) => [...all, v])
     .option('--webhook-secret <secret>', 'HMAC key of the webhook signatures, required with --webhook (prefer env OPENBELL_WEBHOOK_SECRET)')
-    .option('--keep-changes <n>', 'change sets kept for /changes, in memory and in the cache folder (env OPENBELL_KEEP_CHANGES; default 50)')
+    .option('--keep-changes <n>', 'change sets and data versions kept for /changes and as_of, in memory and in the cache folder (env OPENBELL_KEEP_CHANGES; default 50)')
+    // Overrides (docs/overrides.md).
+    .option('--admin-token <name=secret>', 'an admin token for override writes, NAME=SECRET; repeatable (prefer env OPENBELL_ADMIN_TOKENS, comma-separated; none = writes refused)', (v: string, all: string[] = []) => [...all, v])
+    .option('--overrides <file>', 'the override file (env OPENBELL_OVERRIDES; default overrides.json in the cache folder)')
     .action(async (_opts, cmd: Command) => {
       const { serve } = await import('./commands/serve.js');
       await serve(settingsOf(cmd));
@@ -312,6 +315,44 @@ export function buildProgram(): Command {
       const { changesCommand } = await import('./commands/changes.js');
       await changesCommand(settingsOf(cmd), opts, Boolean(cmd.optsWithGlobals().json));
     });
+
+  // Overrides on a running server (docs/overrides.md §3).
+  const override = program.command('override').description("local overrides of the vendor's data on a running server: add, list, withdraw");
+  const serverOption = (c: Command) =>
+    c
+      .option('--server <url>', 'the openbell server (env OPENBELL_SERVER; default http://127.0.0.1:8000)')
+      .option('--token <secret>', 'an admin token of the server (prefer env OPENBELL_ADMIN_TOKEN: flags show up in process lists)');
+  serverOption(
+    override
+      .command('add')
+      .description('make an override: closure, early_close, late_open or reopen of a market or currency date')
+      .argument('<kind>', 'closure, early_close, late_open or reopen')
+      .argument('<target>', 'FinID, MIC or currency code')
+      .argument('<date>', 'YYYY-MM-DD')
+      .option('--name <name>', 'the holiday name answers show (all kinds but reopen)')
+      .option('--reason <text>', 'why, for the audit (required)')
+      .option('--open <hh:mm>', 'late_open: local time the market opens')
+      .option('--close <hh:mm>', 'early_close: local time the market closes'),
+  ).action(async (kind: string, target: string, date: string, opts: Record<string, string | undefined>, cmd: Command) => {
+    const { overrideAdd } = await import('./commands/override.js');
+    await overrideAdd(opts, { kind, target, date, name: opts.name, reason: opts.reason, open: opts.open, close: opts.close }, Boolean(cmd.optsWithGlobals().json));
+  });
+  serverOption(
+    override
+      .command('list')
+      .description('the overrides of the server, newest first')
+      .option('--target <id>', 'only those of this market or currency')
+      .option('--all', 'the withdrawn ones too'),
+  ).action(async (opts: Record<string, string | boolean | undefined>, cmd: Command) => {
+    const { overrideList } = await import('./commands/override.js');
+    await overrideList(opts, Boolean(cmd.optsWithGlobals().json));
+  });
+  serverOption(override.command('withdraw').description('withdraw an override: its date answers as the vendor says again').argument('<id>', 'the override id (ovr_…)')).action(
+    async (id: string, opts: Record<string, string | undefined>, cmd: Command) => {
+      const { overrideWithdraw } = await import('./commands/override.js');
+      await overrideWithdraw(opts, id, Boolean(cmd.optsWithGlobals().json));
+    },
+  );
 
   addQueryCommands(program);
 

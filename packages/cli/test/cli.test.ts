@@ -36,7 +36,7 @@ describe.concurrent('--json is the REST body', () => {
     [['currencies'], '/currencies'],
     [['currency', 'EUR'], '/currencies/EUR'],
     [['currency-holidays', 'USD', '--start', '2024-01-01', '--end', '2024-12-31'], '/currencies/USD/holidays?start=2024-01-01&end=2024-12-31'],
-    // Sessions, bells, joined calendars, FX (calendar-arithmetic.md).
+    // Sessions, bells, joined calendars, FX (docs/calendar-arithmetic.md).
     [['sessions', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26'], '/markets/US.NYSE/sessions?start=2023-11-20&end=2023-11-26'],
     [['offset', 'XNYS', '--date', '2023-11-23', '-n', '-1', '--direction', 'next'], '/markets/XNYS/sessions/offset?date=2023-11-23&n=-1&direction=next'],
     [['count', 'US.NYSE', '--start', '2023-11-01', '--end', '2023-11-30'], '/markets/US.NYSE/sessions/count?start=2023-11-01&end=2023-11-30'],
@@ -47,7 +47,7 @@ describe.concurrent('--json is the REST body', () => {
     [['advance', 'XNYS', '--date', '2023-10-31', '-n', '1', '--unit', 'months', '--eom'], '/calendars/XNYS/advance?date=2023-10-31&n=1&unit=months&end_of_month=true'],
     [['spot', 'EURUSD', '--trade-date', '2023-06-16'], '/fx/spot?pair=EURUSD&trade_date=2023-06-16'],
     [['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '1M'], '/fx/value-date?pair=EURUSD&trade_date=2023-06-16&tenor=1M'],
-    // Bars and special sessions (calendar-arithmetic.md §8–9); bars are written in pieces.
+    // Bars and special sessions (docs/calendar-arithmetic.md §8–9); bars are written in pieces.
     [['bars', 'XTKS', '--start', '2023-11-20', '--end', '2023-11-24', '--period', '30m', '--breaks', 'ignore', '--no-force-close'], '/markets/XTKS/bars?start=2023-11-20&end=2023-11-24&period=30m&breaks=ignore&force_close=false'],
     [['bars-count', 'XNYS', '--start', '2023-01-01', '--end', '2023-12-31', '--period', '1m'], '/markets/XNYS/bars/count?start=2023-01-01&end=2023-12-31&period=1m'],
     [['special-sessions', 'XNYS', '--start', '2024-01-01', '--end', '2024-12-31'], '/markets/XNYS/special-sessions?start=2024-01-01&end=2024-12-31'],

@@ -1,5 +1,5 @@
 /**
- * Bars: the trading-time grid of calendar-arithmetic.md §8.
+ * Bars: the trading-time grid of docs/calendar-arithmetic.md §8.
  *
  * A query is planned first: the pieces of open time of every session of the range, as a flat
  * list of (date, start, end) in epoch seconds, a few per session. Counting is arithmetic per

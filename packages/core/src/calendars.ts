@@ -1,5 +1,5 @@
 /**
- * Joined calendars and business-day arithmetic (calendar-arithmetic.md §4).
+ * Joined calendars and business-day arithmetic (docs/calendar-arithmetic.md §4).
  *
  * Everything here works on epoch days. A calendar is a list of members (markets and
  * currencies) joined by `+` (business day of every member) or `~` (of at least one); its
@@ -38,7 +38,7 @@ export class MarketCalendar implements CalendarMember {
     this.maxDay = entry.maxDay;
   }
   isBusinessDay(day: number): boolean {
-    // A market's business day is a session (calendar-arithmetic §1), from the sessions index.
+    // A market's business day is a session (docs/calendar-arithmetic.md §1), from the sessions index.
     return isSessionDay(this.entry, day);
   }
 }
@@ -72,7 +72,7 @@ export class CurrencyCalendar implements CalendarMember {
    * holiday a row declares, and the weekend alone says nothing about it.
    */
   reason(day: number): string | null {
-    // A bad row dated `day` may be a closure we cannot see (bulk-format "Bad rows").
+    // A bad row dated `day` may be a closure we cannot see (docs/bulk-format.md §5).
     if (this.entry.dayFaults !== null) checkDays(this.entry.dayFaults, day, day);
     const h = this.entry.closedByDay.get(day);
     if (h !== undefined) return h.holiday_name ?? 'holiday';
@@ -230,7 +230,7 @@ export class JoinedCalendar {
   }
 
   /**
-   * `advance` of calendar-arithmetic.md §4, step for step QuantLib's `Calendar::advance`: n = 0
+   * `advance` of docs/calendar-arithmetic.md §4, step for step QuantLib's `Calendar::advance`: n = 0
    * adjusts the date whatever the unit, weeks never take the end-of-month rule, and when months
    * or years take it the convention plays no part (`unadjusted` included, as in Debian's
    * QuantLib 1.29, which the cross-check runs against). The target date of the plain addition

@@ -37,6 +37,7 @@ import type { BarSeries } from './bars.js';
 import type { MarketEntry } from './model.js';
 import { bulkIdentifiers, type BellEventPlan, type PlanOptions, type StatusMany, type StatusManyRequest } from './many.js';
 import { ParsedQueries, type ParsedBarOptions } from './queries.js';
+import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, shareUnchanged, vendorIndex, type MakeOverride, type OverrideRecord } from './overrides.js';
 import type {
   AdjustedDate,
   AdvancedDate,
@@ -175,6 +176,52 @@ export class Dataset {
     return dataset.index;
   }
 
+  // ---- overrides (overrides.ts) ----
+
+  /**
+   * The vendor's tables of this dataset with `records` applied (the active ones), in place of
+   * whatever overrides this one applies. Markets and currencies without an override are shared.
+   */
+  withOverrides(records: readonly OverrideRecord[]): Dataset {
+    return new Dataset(overlayIndex(this.index, records), this.clock);
+  }
+
+  /**
+   * This dataset with the markets and currencies whose rows are the same as `previous`'s taken
+   * from `previous` (shared, with what was computed for them): for keeping versions side by side.
+   */
+  sharingWith(previous: Dataset): Dataset {
+    const index = shareUnchanged(previous.index, this.index);
+    return index === this.index ? this : new Dataset(index, this.clock);
+  }
+
+  /** The active overrides this dataset applies (none for the vendor's own). */
+  get overrides(): readonly OverrideRecord[] {
+    return this.index.applied ?? [];
+  }
+
+  /** This dataset without its overrides: the vendor's tables. */
+  get vendor(): Dataset {
+    if (!this.index.vendor) return this;
+    return (this.vendorDataset ??= new Dataset(this.index.vendor, this.clock));
+  }
+  private vendorDataset: Dataset | undefined;
+
+  /**
+   * A request's record when it may be applied to this dataset (docs/overrides.md §3): the body's
+   * fields read (all faults together), then checked against the tables, this dataset's
+   * overrides included. Throws InvalidArgumentError, NotFoundError, AmbiguousMicError,
+   * OutOfCoverageError or ConflictError.
+   */
+  makeOverride(body: Record<string, unknown>, make: MakeOverride): OverrideRecord {
+    return makeOverride(this.index, readOverrideRequest(body), make);
+  }
+
+  /** Whether the vendor's tables already say what `record` says (docs/overrides.md §1). */
+  isSuperseded(record: OverrideRecord): boolean {
+    return isSuperseded(vendorIndex(this.index), record);
+  }
+
   get plan(): Plan {
     return this.index.plan;
   }
@@ -280,7 +327,7 @@ export class Dataset {
     return this.clock();
   }
 
-  // ---- many markets (calendar-arithmetic.md §6) and bell events ----
+  // ---- many markets (docs/calendar-arithmetic.md §6) and bell events ----
 
   statusMany(request: StatusManyRequest, instant: InstantInput): StatusMany {
     const faults = new Faults();
@@ -302,7 +349,7 @@ export class Dataset {
     return this.parsed.bellEvents(identifiers, fromMs, horizonMs, options);
   }
 
-  // ---- trading days and bells (calendar-arithmetic.md §1–3) ----
+  // ---- trading days and bells (docs/calendar-arithmetic.md §1–3) ----
 
   sessions(identifier: string, start: string, end: string): Session[] {
     return this.parsed.sessions(...marketRange(identifier, start, end));
@@ -334,7 +381,7 @@ export class Dataset {
     return this.parsed.previousBell(...bellArgs(identifier, before, event, 'before'));
   }
 
-  // ---- bars and special sessions (calendar-arithmetic.md §8–9) ----
+  // ---- bars and special sessions (docs/calendar-arithmetic.md §8–9) ----
 
   /**
    * The bars of `period` inside the open time of each session of `start`..`end`, made one at
@@ -384,7 +431,7 @@ export class Dataset {
     return this.parsed.listCurrencyHolidays(currencyCode(code), startDay, endDay);
   }
 
-  // ---- joined calendars (calendar-arithmetic.md §4) ----
+  // ---- joined calendars (docs/calendar-arithmetic.md §4) ----
 
   calendarDays(expr: string, start: string, end: string): CalendarDay[] {
     const faults = new Faults();
@@ -422,7 +469,7 @@ export class Dataset {
     return this.parsed.advance(parsed, day, steps, u, conv, eom);
   }
 
-  // ---- FX dates (calendar-arithmetic.md §5) ----
+  // ---- FX dates (docs/calendar-arithmetic.md §5) ----
 
   fxSpot(pair: string, tradeDate: string, lag?: number | string | null): FxSpot {
     const faults = new Faults();

@@ -1,8 +1,8 @@
 /**
- * Change sets (data-changes.md §1): what changed from one loaded version to the next, as the
+ * Change sets (docs/data-changes.md §1): what changed from one loaded version to the next, as the
  * records the REST interface answers.
  *
- * Choices where the page is silent (also in docs/semantics.md, "Change sets"):
+ * Choices where the page is silent (also in docs/data-changes.md §1):
  * - Records are each version's own: a market's holidays and schedule rows are its own rows,
  *   not those of the market replacing it, and a market or currency with a bad row is compared
  *   on the rows its index kept (the bad rows are warnings of the build, not changes).
@@ -51,6 +51,8 @@ export interface Change {
   /** Only for `changed`: the fields that differ, in record order. */
   fields?: string[];
   soon: boolean;
+  /** `override` on the changes an override makes (docs/overrides.md §4); absent on the vendor's. */
+  source?: 'override';
 }
 
 /** `<kind>_<op>` counts (zeros left out) and `soon`. */
@@ -70,6 +72,8 @@ export interface DiffOptions {
   loadedAt: number;
   fromVersion?: string | null;
   toVersion?: string | null;
+  /** Marks every change with its source: a version made by an override change. */
+  source?: 'override';
 }
 
 export interface ChangeFilter {
@@ -138,6 +142,7 @@ export function* diffSteps(before: Dataset, after: Dataset, options: DiffOptions
 
   const changes = CHANGE_KINDS.flatMap((k) => out[k]);
   if (changes.length === 0) return null;
+  if (options.source) for (const c of changes) c.source = options.source;
   return {
     from_version: options.fromVersion ?? null,
     to_version: options.toVersion ?? null,

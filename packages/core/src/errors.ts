@@ -7,7 +7,9 @@ export type ErrorCode =
   | 'ambiguous'
   | 'not_in_plan'
   | 'out_of_coverage'
-  | 'data_error';
+  | 'data_error'
+  | 'conflict'
+  | 'gone';
 
 export abstract class OpenbellError extends Error {
   abstract readonly code: ErrorCode;
@@ -84,7 +86,7 @@ export class OutOfCoverageError extends OpenbellError {
 
 /**
  * A date (or a step of a search) outside the coverage window of a joined calendar, a currency
- * or an FX pair's calendars (calendar-arithmetic.md §4–5). Same `code` as OutOfCoverageError,
+ * or an FX pair's calendars (docs/calendar-arithmetic.md §4–5). Same `code` as OutOfCoverageError,
  * so adapters answer it the same way (400); `calendar` is what the caller named, e.g.
  * `US.NYSE+GB.LSE` or `EUR+USD`. The window is the intersection of the members' windows; when
  * those do not overlap, `windowStart` is after `windowEnd` and every date is outside.
@@ -103,6 +105,33 @@ export class CalendarOutOfCoverageError extends OpenbellError {
         : `${requested} is outside the coverage window of calendar ${calendar}: the coverage windows of its members do not overlap (latest start ${windowStart}, earliest end ${windowEnd})`,
     );
     this.name = 'CalendarOutOfCoverageError';
+  }
+}
+
+/**
+ * A write that collides with what is kept (docs/overrides.md §3): an active override of the same
+ * target and date (`id` names it), a withdrawal of a withdrawn one, a reopen with nothing to lift.
+ */
+export class ConflictError extends OpenbellError {
+  readonly code = 'conflict' as const;
+  constructor(
+    message: string,
+    readonly id?: string,
+  ) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+
+/** A version asked for (`as_of`) that is no longer kept: `oldest` names the oldest kept. */
+export class GoneError extends OpenbellError {
+  readonly code = 'gone' as const;
+  constructor(
+    message: string,
+    readonly oldest: string | null,
+  ) {
+    super(message);
+    this.name = 'GoneError';
   }
 }
 
@@ -136,7 +165,7 @@ export class DataError extends OpenbellError {
 }
 
 /**
- * A problem found while building a Dataset (bulk-format.md "Bad rows"). `message` starts with
+ * A problem found while building a Dataset (docs/bulk-format.md §5). `message` starts with
  * where it is (file, line, column). `market` or `currency` names whose dates a bad row touches:
  * the queries computing from those dates answer a DataError; without either, nothing answers
  * differently.

@@ -1,5 +1,5 @@
 /**
- * Calendar feeds (calendar-arithmetic.md §7): holiday rows as an iCalendar file (RFC 5545).
+ * Calendar feeds (docs/calendar-arithmetic.md §7): holiday rows as an iCalendar file (RFC 5545).
  *
  * Pure: the caller hands over the holiday rows, the open phases of the days that trade, and
  * the DTSTAMP instant. Written by hand (no dependency): CRLF line ends, lines folded at 75
@@ -17,7 +17,7 @@
  * - A regional calendar may hold two holidays on one date (two feasts): the second one's UID
  *   ends `-2` (and so on, in row order), so both events survive in a calendar application.
  * - DESCRIPTION: `Schedule: …`, `Settlement: …`, `Memo: …` lines, empty values left out.
- * - A date with two or more holiday rows (bulk-format.md "Bad rows") is still one event, so a
+ * - A date with two or more holiday rows (docs/bulk-format.md §5) is still one event, so a
  *   calendar app shows one day: its SUMMARY joins the rows' distinct names with ` / ` and says
  *   `— <key> conflicting rows`; its DESCRIPTION says the data holds that many conflicting rows
  *   and names the file and line of each (the `duplicates` given, else only the count), and it

@@ -123,6 +123,9 @@ function freezeIndex(index: DatasetIndex, encode: Encode): Omit<FrozenDataset, '
   const fields = lazyFields(index);
   const globalRoot: Record<string, unknown> = { ...index };
   for (const f of fields) globalRoot[f] = null;
+  // The build's year is an option a thaw is given again; kept, it would tell two years apart
+  // where the index is otherwise the same.
+  delete globalRoot.fallbackEndYear;
   const entries: Array<[string, string, object]> = [];
   for (const f of fields) for (const [k, e] of index[f as keyof DatasetIndex] as Map<string, object>) entries.push([f, k, e]);
 
@@ -295,5 +298,6 @@ export function thawDataset(frozen: FrozenDataset, options: DatasetOptions, deco
       return p.rootShared !== undefined ? shared[p.rootShared] : fill(p, shared);
     });
   }
+  if (options.coverageEndYearWithoutHolidays !== undefined) index.fallbackEndYear = options.coverageEndYearWithoutHolidays;
   return Dataset.fromIndex(index as unknown as DatasetIndex, options.clock);
 }

@@ -1,5 +1,5 @@
 /**
- * FX spot and value dates (calendar-arithmetic.md §5), on the currency calendars of
+ * FX spot and value dates (docs/calendar-arithmetic.md §5), on the currency calendars of
  * calendars.ts. Choices where the page is silent are marked "Choice:".
  */
 import { CurrencyCalendar, JoinedCalendar } from './calendars.js';

@@ -1,5 +1,5 @@
 /**
- * Phase generation (engine-semantics §4) and the overnight attribution built on it.
+ * Phase generation (docs/semantics.md §4) and the overnight attribution built on it.
  *
  * Generation yields light `Generated` items (row, day, instants); the Phase records with their
  * ISO strings are only made for what a caller returns, so status can look at a week of phases
@@ -53,7 +53,7 @@ function applies(row: CompiledRow, day: number): boolean {
  * to avoid allocating a list per day.
  */
 export function rowsForDay(entry: MarketEntry, day: EpochDay, out: CompiledRow[]): void {
-  const holiday = entry.holidayByDay.get(day);
+  const holiday = entry.scheduleByDay.get(day);
   const group = holiday ? (holiday.schedule ?? '').toLowerCase() : REGULAR_GROUP;
   const rows = entry.groups.get(group);
   if (!rows) return;
@@ -80,7 +80,7 @@ export function rowsForDay(entry: MarketEntry, day: EpochDay, out: CompiledRow[]
 
 /**
  * How many days before a range generation starts, so that phases which began before the range
- * and end inside it are caught (engine-semantics §4: exactly two, as the reference client does;
+ * and end inside it are caught (docs/semantics.md §4: exactly two, as the reference client does;
  * a phase with a longer offset that began earlier is not part of the range's answer).
  */
 export const LOOK_BACK_DAYS = 2;
@@ -89,7 +89,7 @@ export const LOOK_BACK_DAYS = 2;
 export type RowFilter = (row: CompiledRow) => boolean;
 
 /**
- * engine-semantics §4: every phase that touches [startDay, endDay], in generation order (the
+ * docs/semantics.md §4: every phase that touches [startDay, endDay], in generation order (the
  * local day a phase starts on, then step 5). That is the phases starting on a day of the range
  * (whatever their end) and those that began in the look-back and do not end before the range.
  * Day-level answers attribute these by `endDay` themselves (see `phasesByEndDay`).
@@ -119,10 +119,39 @@ export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: Epoch
       const startOffset = zone.lastOffset;
       const end = zone.resolve(endDayOfPhase, row.endSec);
       const endOffset = zone.lastOffset;
-      out.push({ row, day, endDay: endDayOfPhase, start, end, startOffset, endOffset });
+      const g: Generated = { row, day, endDay: endDayOfPhase, start, end, startOffset, endOffset };
+      if (entry.clips === null || !entry.clips.has(endDayOfPhase) || row.offsetDays < 0 || row.offsetDays > LOOK_BACK_DAYS || cut(entry, g)) out.push(g);
     }
   }
   return out;
+}
+
+/**
+ * An override's cut of a day view (docs/overrides.md §2): false when the phase
+ * is left out, else true with the phase shortened in place. Only phases of the day view are
+ * cut, so the test above keeps phases that belong to no day view as they are.
+ */
+function cut(entry: MarketEntry, g: Generated): boolean {
+  const clip = entry.clips!.get(g.endDay)!;
+  // The override's time is local to the market; a market without a zone reads it in the row's.
+  const local = entry.zone ?? g.row.zone;
+  if (clip.close !== null) {
+    const t = local.resolve(g.endDay, clip.close);
+    if (g.start >= t) return false;
+    if (g.end > t) {
+      g.end = t;
+      g.endOffset = g.row.zone.offsetAt(t);
+    }
+  }
+  if (clip.open !== null) {
+    const t = local.resolve(g.endDay, clip.open);
+    if (g.end <= t) return false;
+    if (g.start < t) {
+      g.start = t;
+      g.startOffset = g.row.zone.offsetAt(t);
+    }
+  }
+  return true;
 }
 
 /**
@@ -143,7 +172,7 @@ export function phasesByEndDay(entry: MarketEntry, startDay: EpochDay, endDay: E
 
 /**
  * The PhaseResponse record of a generated phase, its instants written in `zone` (default: the
- * row's own). Its `timezone` stays the row's whatever `zone` is (engine-semantics §4 step 7):
+ * row's own). Its `timezone` stays the row's whatever `zone` is (docs/semantics.md §4 step 7):
  * a status answer writes date-times in the market's zone (§5) but does not rename the phase's.
  */
 export function toPhase(g: Generated, zone?: Zone): Phase {

@@ -61,3 +61,18 @@ export {
   type DiffOptions,
 } from './diff.js';
 export { BarCursor, BarSeries } from './bars.js';
+export {
+  MAX_OVERRIDE_NAME,
+  MAX_OVERRIDE_REASON,
+  OVERRIDE_ID,
+  OVERRIDE_KINDS,
+  isActive,
+  isUtcInstant,
+  readOverrideRequest,
+  withdrawn,
+  type MakeOverride,
+  type OverrideKind,
+  type OverrideRecord,
+  type OverrideRef,
+  type OverrideRequest,
+} from './overrides.js';

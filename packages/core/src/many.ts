@@ -1,7 +1,7 @@
 /**
- * Many markets at once (calendar-arithmetic.md §6) and the bell events a live feed announces.
+ * Many markets at once (docs/calendar-arithmetic.md §6) and the bell events a live feed announces.
  *
- * Both are built on the single-market status (engine-semantics §5) of each market, so a bulk
+ * Both are built on the single-market status (docs/semantics.md §5) of each market, so a bulk
  * entry is exactly what `status` answers and an event is exactly a change of what it answers.
  *
  * Rules chosen where the spec is silent (written down in test/many.test.ts too):

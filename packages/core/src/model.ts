@@ -56,8 +56,17 @@ export interface MarketEntry {
    * `dayFaults`, so no computation reads this one silently.
    */
   holidayByDay: Map<number, MarketHoliday>;
+  /**
+   * The holiday row that chooses a day's schedule group (engine-semantics §4 step 1). The same
+   * map as `holidayByDay`, except on a date an early-close or late-open override answers for:
+   * its phases are the vendor's day cut at the override's time (overrides.ts), so generation
+   * keeps reading the vendor's row while every day-level answer reads the override's.
+   */
+  scheduleByDay: Map<number, MarketHoliday>;
+  /** Dates whose day view an override cuts (early close, late open); null when none. */
+  clips: Map<number, DayClip> | null;
   schedules: Schedule[];
-  /** Lower-cased schedule group → rows in the order of engine-semantics §4 step 5. */
+  /** Lower-cased schedule group → rows in the order of docs/semantics.md §4 step 5. */
   groups: Map<string, CompiledRow[]>;
   minDay: EpochDay;
   maxDay: EpochDay;
@@ -68,6 +77,12 @@ export interface MarketEntry {
   dayFaults: DayFaults | null;
   /** Dates with two or more holiday rows → the file and line of each (an iCalendar feed names them). */
   duplicates: Map<number, string[]> | null;
+}
+
+/** An override's cut of one day view: local seconds of the day, null where that side is not cut. */
+export interface DayClip {
+  open: number | null;
+  close: number | null;
 }
 
 export interface CurrencyEntry {
@@ -92,7 +107,7 @@ export interface CurrencyEntry {
 }
 
 /**
- * The dates bad rows touch (bulk-format.md "Bad rows"), as disjoint spans sorted by date, each
+ * The dates bad rows touch (docs/bulk-format.md §5), as disjoint spans sorted by date, each
  * with the error a query computing from one of its dates answers. Kept per market or currency
  * and absent (null) for the many that have no bad row, so the hot paths pay one null check.
  */
@@ -103,6 +118,17 @@ export interface DayFaults {
   from: Int32Array;
   to: Int32Array;
   errors: DataError[];
+  /**
+   * The spans as the rows gave them, before they were merged: an override that settles a date's
+   * holiday rows takes away their spans and merges the rest again (overrides.ts).
+   */
+  spans: readonly FaultSpan[];
+}
+
+export interface FaultSpan {
+  from: number;
+  to: number;
+  error: DataError;
 }
 
 /** The error of the first faulty date of `fromDay`..`toDay` (inclusive), or null. */

@@ -1,5 +1,5 @@
 /**
- * The open time of each session as instants (calendar-arithmetic.md §1), for answers that do
+ * The open time of each session as instants (docs/calendar-arithmetic.md §1), for answers that do
  * arithmetic on it (bars, special sessions) rather than write it: `listSessions` formats the
  * same runs as strings.
  *

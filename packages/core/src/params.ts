@@ -174,7 +174,7 @@ export function normalizeMic(value: string, param = 'identifier'): string {
   return v.toUpperCase();
 }
 
-/** A market identifier: a FinID when it has a dot, otherwise a MIC (engine-semantics §1). */
+/** A market identifier: a FinID when it has a dot, otherwise a MIC (docs/semantics.md §1). */
 export function normalizeMarketIdentifier(value: string, param = 'identifier'): string {
   const v = String(value ?? '');
   return v.includes('.') ? normalizeFinId(v, param) : normalizeMic(v, param);
@@ -187,6 +187,9 @@ export function normalizeCurrencyCode(value: string, param = 'code'): string {
   }
   return v.toUpperCase();
 }
+
+/** An override's target of three letters is a currency; anything else names a market (docs/overrides.md §1). */
+export const isCurrencyTarget = (target: string): boolean => /^\s*[A-Za-z]{3}\s*$/.test(target);
 
 /** The key of a regional calendar (a country code or a religion name): trimmed, upper case, not empty. */
 export function parseRegionalCalendar(value: unknown, param = 'calendar'): string {
@@ -263,7 +266,7 @@ export function parsePattern(value: unknown, param = 'subset'): string {
   return pattern;
 }
 
-// ---- calendar expressions, conventions, currency pairs, tenors (calendar-arithmetic.md §4–5) ----
+// ---- calendar expressions, conventions, currency pairs, tenors (docs/calendar-arithmetic.md §4–5) ----
 // Pure text checks, here so that the operation registry reads them without the engine; the
 // engine (calendars.ts, fx.ts) re-exports them.
 
@@ -402,7 +405,7 @@ export interface Period {
 }
 
 /**
- * `1m`..`1440m` or `1h`..`24h` (calendar-arithmetic.md §8). Lower case only: `M` reads as months
+ * `1m`..`1440m` or `1h`..`24h` (docs/calendar-arithmetic.md §8). Lower case only: `M` reads as months
  * in tenors, and a bar length is no place to guess. Leading zeros are refused (`05m`).
  */
 export function parsePeriod(value: unknown, param = 'period'): Period {

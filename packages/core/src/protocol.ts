@@ -7,6 +7,8 @@
 
 /** The hosted endpoint that answers the current archive (`{baseUrl}/v4/download`). */
 export const DOWNLOAD_PATH = '/v4/download';
+/** A publisher's override set (docs/overrides.md §4): replicas fetch it with each update check. */
+export const OVERRIDES_PATH = '/v4/overrides';
 /** Prefix of the presigned archive downloads a publisher hands out (`/v4/files/<version>/bulk.zip?…`). */
 export const FILES_PREFIX = '/v4/files/';
 

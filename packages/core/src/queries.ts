@@ -94,7 +94,7 @@ const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Phases and day views of `startDay`..`endDay` are generated from the look-back on: a date a bad
- * row touches there fails them (bulk-format.md "Bad rows").
+ * row touches there fails them (docs/bulk-format.md §5).
  */
 function checkGenerated(entry: MarketEntry, startDay: number, endDay: number): void {
   if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(startDay - LOOK_BACK_DAYS, entry.minDay), endDay);
@@ -149,7 +149,7 @@ export class ParsedQueries {
   /**
    * The dates of a market or currency with two or more holiday rows in the range, each with
    * the file and line of every row: the listings answer such rows as written, and a feed says
-   * they conflict (bulk-format.md "Bad rows").
+   * they conflict (docs/bulk-format.md §5).
    */
   duplicateHolidays(kind: 'market' | 'currency', key: string, startDay: EpochDay, endDay: EpochDay): DuplicateHoliday[] {
     checkDayOrder(startDay, endDay);
@@ -163,7 +163,7 @@ export class ParsedQueries {
   /**
    * The market's rows as written, bad ones included: a bad row (of schedules, holidays or the
    * market) reaches the answers computed from the rows (phases, days, status), not the listing
-   * of the rows themselves (bulk-format.md "Bad rows").
+   * of the rows themselves (docs/bulk-format.md §5).
    */
   listSchedules(identifier: string): Schedule[] {
     return this.resolveScheduled(identifier).schedules.slice();
@@ -232,7 +232,7 @@ export class ParsedQueries {
     return statusJsonAt(entry, entry.zone ?? this.utc, instant);
   }
 
-  // ---- many markets (calendar-arithmetic.md §6) and bell events ----
+  // ---- many markets (docs/calendar-arithmetic.md §6) and bell events ----
 
   /** The status of the markets of a request (`subset` a parsed pattern) at an instant. */
   statusMany(request: StatusManyRequest, instant: EpochMs): StatusMany {
@@ -275,7 +275,7 @@ export class ParsedQueries {
     return { events: mergePlans(perMarket, options.afterId), errors };
   }
 
-  // ---- trading days and bells (calendar-arithmetic.md §1–3) ----
+  // ---- trading days and bells (docs/calendar-arithmetic.md §1–3) ----
 
   sessions(identifier: string, startDay: EpochDay, endDay: EpochDay): Session[] {
     const entry = this.covered(identifier, startDay, endDay);
@@ -312,7 +312,7 @@ export class ParsedQueries {
     return findBell(entry, entry.zone ?? this.utc, before, event, false);
   }
 
-  // ---- bars and special sessions (calendar-arithmetic.md §8–9) ----
+  // ---- bars and special sessions (docs/calendar-arithmetic.md §8–9) ----
 
   /**
    * The bars of `period` inside the open time of each session of the range, made one at a time
@@ -381,7 +381,7 @@ export class ParsedQueries {
     return entry.holidays.slice(lowerBound(entry.holidayDays, startDay), lowerBound(entry.holidayDays, endDay + 1));
   }
 
-  // ---- joined calendars (calendar-arithmetic.md §4) ----
+  // ---- joined calendars (docs/calendar-arithmetic.md §4) ----
 
   calendarDays(expr: CalendarExpression, startDay: EpochDay, endDay: EpochDay): CalendarDay[] {
     checkDayOrder(startDay, endDay);
@@ -406,7 +406,7 @@ export class ParsedQueries {
     return { date: formatDay(day), n, unit, result: formatDay(result) };
   }
 
-  // ---- FX dates (calendar-arithmetic.md §5) ----
+  // ---- FX dates (docs/calendar-arithmetic.md §5) ----
 
   /** `pair` as params.parsePair answers it; `lag` undefined is the pair's own. */
   fxSpot([base, quote]: readonly [string, string], tradeDay: EpochDay, lag: number | undefined): FxSpot {
@@ -526,7 +526,7 @@ export class ParsedQueries {
     return this.byFinId(finIds[0]!);
   }
 
-  /** A normalized identifier with a dot is a FinID, otherwise a MIC (engine-semantics §1). */
+  /** A normalized identifier with a dot is a FinID, otherwise a MIC (docs/semantics.md §1). */
   private resolve(identifier: string, follow: boolean): MarketEntry {
     return this.follow(identifier.includes('.') ? this.byFinId(identifier) : this.byMic(identifier), follow);
   }

@@ -1,5 +1,5 @@
 /**
- * Walking `replaced_by` (engine-semantics §1): to the end of a chain, stopping on a loop or a
+ * Walking `replaced_by` (docs/semantics.md §1): to the end of a chain, stopping on a loop or a
  * target that is not in the data, never hanging. Used when building (to warn) and when looking
  * a market up (to answer or refuse).
  */

@@ -1,6 +1,6 @@
 /**
  * Trading days (sessions), stepping over them, and next/previous bells
- * (calendar-arithmetic.md §1–3), built on the day view of engine-semantics.md §4.
+ * (docs/calendar-arithmetic.md §1–3), built on the day view of docs/semantics.md §4.
  *
  * Sessions, breaks and bells read the open phases of the day views (`phasesByEndDay`, the same
  * attribution as `/days`), so a date is a session exactly when `/days` says it is open.

@@ -1,12 +1,12 @@
 /**
- * Special sessions: early closes and late opens (calendar-arithmetic.md §9).
+ * Special sessions: early closes and late opens (docs/calendar-arithmetic.md §9).
  *
  * Only a date with a holiday row can differ from its regular times, so the candidates are the
  * holiday rows of the range that keep the market open; each is compared with the day view the
  * date would have without its own row.
  *
  * Rules chosen where the page is silent:
- * - "Without its holiday row": the date's schedule group becomes Regular (engine-semantics §4
+ * - "Without its holiday row": the date's schedule group becomes Regular (docs/semantics.md §4
  *   step 1) and no weekday fallback applies (that is only for a holiday row saying Regular), so
  *   a weekend make-up day has no regular open phase: null regular times. The rows of the two
  *   dates before it stay, as they decide the overnight phases that end on it.
@@ -32,10 +32,11 @@ function bounds(entry: MarketEntry, day: number): [number, number] | null {
 function withoutHolidayOn(entry: MarketEntry, day: number): MarketEntry {
   const kept = new Map<number, MarketHoliday>();
   for (let d = day - LOOK_BACK_DAYS; d < day; d++) {
-    const h = entry.holidayByDay.get(d);
+    const h = entry.scheduleByDay.get(d);
     if (h) kept.set(d, h);
   }
-  return { ...entry, holidayByDay: kept };
+  // An override of the date is its holiday row too: without it, the day is cut by nothing.
+  return { ...entry, holidayByDay: kept, scheduleByDay: kept, clips: null };
 }
 
 export function listSpecialSessions(entry: MarketEntry, zone: Zone, startDay: number, endDay: number): SpecialSession[] {

@@ -1,4 +1,4 @@
-/** Market status at an instant (engine-semantics §5). */
+/** Market status at an instant (docs/semantics.md §5). */
 import { SECONDS_PER_DAY, formatDay, formatInstant, msToSeconds, type EpochMs } from './dates.js';
 import { OutOfCoverageError } from './errors.js';
 import { LOOK_BACK_DAYS, generate, statusRecord, toPhase, type Generated } from './generate.js';
@@ -42,7 +42,7 @@ function statusParts(entry: MarketEntry, zone: Zone, t: number, span?: StatusSpa
     throw new OutOfCoverageError(entry.market.fin_id, formatInstant(Math.floor(t), zone.offsetAt(t)), formatDay(entry.minDay), formatDay(entry.maxDay));
   }
   const last = Math.min(day + STATUS_WINDOW_DAYS, entry.maxDay);
-  // The window of dates the answer is computed from, look-back included (bulk-format "Bad rows").
+  // The window of dates the answer is computed from, look-back included (docs/bulk-format.md §5).
   if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(day - LOOK_BACK_DAYS, entry.minDay), last);
   const phases = generate(entry, day, last);
 
@@ -106,7 +106,7 @@ function reasonOf(entry: MarketEntry, { day, current }: StatusParts): string | n
   return reason === '' ? null : reason;
 }
 
-/** engine-semantics §5. When `span` is given it is filled with where the answer holds. */
+/** docs/semantics.md §5. When `span` is given it is filled with where the answer holds. */
 export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: EpochMs, span?: StatusSpan): MarketStatus {
   const parts = statusParts(entry, zone, msToSeconds(instantMs), span);
   const { current, until, nextBell } = parts;

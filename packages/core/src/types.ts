@@ -1,6 +1,7 @@
+import type { OverrideRef } from './overrides.js';
 /**
  * Records of every resource. Input rows carry the bulk file's columns under normalized names
- * (see bulk-format.md); output records add derived fields. Unknown columns ride along through
+ * (see docs/bulk-format.md §2); output records add derived fields. Unknown columns ride along through
  * the index signature and are answered unchanged.
  *
  * Conventions: dates are 'YYYY-MM-DD' strings, times 'HH:MM:SS' strings, date-times ISO 8601
@@ -15,7 +16,7 @@ export type IsoDate = string;
 export type IsoTime = string;
 export type IsoDateTime = string;
 
-/** What the archive covers: decided by which tables it holds (bulk-format.md). */
+/** What the archive covers: decided by which tables it holds (docs/bulk-format.md §1). */
 export type Plan = 'holidays_only' | 'no_currencies' | 'full';
 
 export interface MarketRow extends Extra {
@@ -74,6 +75,8 @@ export interface MarketHoliday extends Extra {
   status: string | null;
   has_settlement: boolean;
   is_open: boolean;
+  /** Only on a row an override answers (docs/overrides.md §2). */
+  override?: OverrideRef;
 }
 
 export interface ScheduleRow extends Extra {
@@ -123,7 +126,7 @@ export interface Schedule extends Extra {
   has_season: boolean;
   /**
    * End time followed by ' +N' when offset_days is not zero; equal to `end` otherwise. The
-   * spec lets an answer leave it out (engine-semantics §3); this engine always sets it.
+   * spec lets an answer leave it out; this engine always sets it (docs/records.md §3).
    */
   end_with_offset?: string | null;
 }
@@ -182,6 +185,8 @@ export interface CurrencyHoliday extends Extra {
   settlement: string | null;
   observed: boolean;
   memo: string | null;
+  /** Only on a row an override answers (docs/overrides.md §2). */
+  override?: OverrideRef;
 }
 
 /**
@@ -204,7 +209,7 @@ export interface RegionalHolidayRow extends Extra {
 }
 
 /*
- * The reference tables as answered: every field service-spec names is present (null when the
+ * The reference tables as answered: every field docs/records.md §6 names is present (null when the
  * cell, or the archive's column, is empty), extra columns ride along.
  */
 export interface PhaseType extends Extra {
@@ -270,7 +275,7 @@ export interface MarketDay {
   phases: Phase[];
 }
 
-// ---- joined calendars and FX dates (calendar-arithmetic.md §4–5) ----
+// ---- joined calendars and FX dates (docs/calendar-arithmetic.md §4–5) ----
 
 /** Business-day conventions of `adjust` and `advance`. */
 export type BusinessDayConvention = 'following' | 'preceding' | 'modified_following' | 'modified_preceding' | 'unadjusted';
@@ -376,7 +381,7 @@ export interface DatasetOptions {
   /** Overrides the plan derived from which tables are present. */
   plan?: Plan;
   /**
-   * Coverage end year for markets without holidays (bulk-format.md: December 31 of the current
+   * Coverage end year for markets without holidays (docs/bulk-format.md §4: December 31 of the current
    * year plus five). Core has no clock, so the caller says what "current year + 5" is.
    * Defaults to the latest year in any holiday table, or 2030 when there is none.
    */
@@ -394,7 +399,7 @@ export interface SessionBreak {
   end: IsoDateTime;
 }
 
-/** One trading day of a market (calendar-arithmetic.md §1). */
+/** One trading day of a market (docs/calendar-arithmetic.md §1). */
 export interface Session {
   date: IsoDate;
   /** Earliest start of the day's open phases, in the market's zone; null when it has none. */
@@ -424,7 +429,7 @@ export interface SessionCount {
 
 export type BellEvent = 'open' | 'close';
 
-/** An opening or closing of the market (calendar-arithmetic.md §3); both null when there is none. */
+/** An opening or closing of the market (docs/calendar-arithmetic.md §3); both null when there is none. */
 export interface Bell {
   event: BellEvent;
   /** The instant, in the market's zone. */
@@ -433,7 +438,7 @@ export interface Bell {
   date: IsoDate | null;
 }
 
-/** How bars treat a session's breaks (calendar-arithmetic.md §8): restart after each, or run through. */
+/** How bars treat a session's breaks (docs/calendar-arithmetic.md §8): restart after each, or run through. */
 export type BarBreaks = 'split' | 'ignore';
 
 /**
@@ -447,7 +452,7 @@ export interface BarOptions {
   breaks?: BarBreaks | string;
 }
 
-/** One bar of the trading-time grid (calendar-arithmetic.md §8), date-times in the market's zone. */
+/** One bar of the trading-time grid (docs/calendar-arithmetic.md §8), date-times in the market's zone. */
 export interface Bar {
   /** The session the bar belongs to. */
   date: IsoDate;
@@ -463,7 +468,7 @@ export interface BarCount {
   count: number;
 }
 
-/** A session whose open or close differs from its regular ones (calendar-arithmetic.md §9). */
+/** A session whose open or close differs from its regular ones (docs/calendar-arithmetic.md §9). */
 export interface SpecialSession {
   date: IsoDate;
   open: IsoDateTime | null;

@@ -1,5 +1,5 @@
 /**
- * Property of bulk-format.md "Bad rows": a bad row dated D changes no answer computed from dates
+ * Property of docs/bulk-format.md §5: a bad row dated D changes no answer computed from dates
  * that avoid D. Each run adds one bad row (a second holiday row, a holiday row the reader could
  * not read, a schedule row with an unknown phase type in force a few days, and the same for
  * currency holidays) to the calendar fixture and asks a batch of queries of every operation

@@ -1,5 +1,5 @@
 /**
- * bulk-format.md "Bad rows": which dates a bad row touches, one example per rule, and the
+ * docs/bulk-format.md §5: which dates a bad row touches, one example per rule, and the
  * duplicate holiday rows of the vendor's archives (both listed, the date a data error).
  */
 import { describe, expect, it } from 'vitest';

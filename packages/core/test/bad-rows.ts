@@ -1,5 +1,5 @@
 /**
- * The pieces of the bad-row tests (bulk-format.md "Bad rows"): the fixture built with the files
+ * The pieces of the bad-row tests (docs/bulk-format.md §5): the fixture built with the files
  * and column names its rows came from, so a bad row's error names them; the DataError a query
  * answers; the line a row pushed onto the fixture stands on.
  */

@@ -1,5 +1,5 @@
 /**
- * calendar-arithmetic.md §8: bars, their count, the bar limit and the bytes written for them.
+ * docs/calendar-arithmetic.md §8: bars, their count, the bar limit and the bytes written for them.
  * Examples first (published facts and small hand-made markets), then properties against an
  * oracle that steps over the open time `sessions` answers.
  */
@@ -446,7 +446,7 @@ describe('§8 bars: properties', () => {
         const d = propertyMarket(m);
         const date = formatDay(day);
         const s = d.sessions(ID, date, date)[0];
-        if (!s || s.open === null || s.close === null) return;
+        fc.pre(s !== undefined && s.open !== null && s.close !== null);
         const minutes = (instant(s.close) - instant(s.open)) / 60;
         fc.pre(minutes >= 1 && minutes <= 1440);
         const period = `${minutes}m`;

@@ -1,5 +1,5 @@
 /**
- * bulk-format.md "Bad rows": nothing in the rows refuses the whole dataset. A bad row is a
+ * docs/bulk-format.md §5: nothing in the rows refuses the whole dataset. A bad row is a
  * warning naming where it is, and only the queries computing from the dates of its market (or
  * currency) it touches answer a DataError naming the row; everything else answers as before
  * (bad-row-scope.test.ts pins which dates).
@@ -66,7 +66,7 @@ describe('a bad schedule row affects only its market, naming file, line and colu
         expect(e.message).toContain(where);
         expect(e.message).toMatch(message);
       }
-      // Was a data error too: bulk-format.md names phases, days and status only. The rows
+      // Was a data error too: docs/bulk-format.md §5 names phases, days and status only. The rows
       // answer as written, the bad one among them.
       expect(ds.listSchedules('US.NYSE')).toHaveLength(clean.listSchedules('US.NYSE').length + 1);
       // Its holidays and record still answer; every other market answers exactly as before.
@@ -76,7 +76,7 @@ describe('a bad schedule row affects only its market, naming file, line and colu
     });
   }
 
-  // Was a bad row at load that failed every date of the market (engine-semantics §4 step 3).
+  // Was a bad row at load that failed every date of the market (docs/semantics.md §4 step 3).
   it('a season name with no definition at all: a data error naming season and year, only for dates on which the row is in force', () => {
     const ds = build((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Easter', season_end: 'Whitsun', in_force_start_date: '2024-01-01' })));
     expect(ds.warnings.map((w) => [w.location?.column, w.market])).toEqual([
@@ -192,7 +192,7 @@ describe('bad holiday and market rows', () => {
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  // The listing answered this data error before bulk-format.md kept both rows in listings.
+  // The listing answered this data error before docs/bulk-format.md §5.5 kept both rows in listings.
   it('two different holiday rows for one market and date: listed both, computing from the date names both lines', () => {
     const base = fixtureTables().holidays;
     const first = base.findIndex((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23');
@@ -204,7 +204,7 @@ describe('bad holiday and market rows', () => {
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  // bulk-format.md lists "a duplicate key" among bad rows, identical or not (this test pinned
+  // docs/bulk-format.md §5.2 lists "a duplicate key" among bad rows, identical or not (this test pinned
   // the old collapsing of identical rows into one).
   it('identical duplicate holiday rows are a duplicate key: a bad row naming both lines and the key columns', () => {
     const base = fixtureTables().holidays;

@@ -1,5 +1,5 @@
 /**
- * Joined calendars, business-day conventions and advance (calendar-arithmetic.md §4), on
+ * Joined calendars, business-day conventions and advance (docs/calendar-arithmetic.md §4), on
  * hand-checked dates.
  */
 import { describe, expect, it } from 'vitest';

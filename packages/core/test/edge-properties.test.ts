@@ -1,5 +1,5 @@
 /**
- * Property tests for the edge cases of engine-semantics.md that properties.test.ts does not reach:
+ * Property tests for the edge cases of docs/semantics.md that properties.test.ts does not reach:
  * status against a literal oracle of §5 (also around daylight-saving changes), seasons that wrap
  * differently each year, make-up days against an oracle of §4 step 4, sub-resources of replaced
  * markets, is_available, and overnight phases whose ends fall in a gap or an overlap.

@@ -1,5 +1,5 @@
 /**
- * A small dataset built from the published facts of bulk-format.md, shared by the example
+ * A small dataset built from the published facts of docs/bulk-format.md §6, shared by the example
  * tests. Rows use the loader's normalized column names.
  */
 import type { MarketHolidayRow, ScheduleRow, Tables } from '../src/index.js';

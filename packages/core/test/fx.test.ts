@@ -1,5 +1,5 @@
 /**
- * FX spot and value dates (calendar-arithmetic.md §5), on hand-checked dates of the
+ * FX spot and value dates (docs/calendar-arithmetic.md §5), on hand-checked dates of the
  * calendar fixture. Tests marked "Choice" pin decisions the page leaves open.
  */
 import { describe, expect, it } from 'vitest';

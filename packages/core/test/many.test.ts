@@ -1,5 +1,5 @@
 /**
- * Many markets at once (calendar-arithmetic.md §6) and bell events. Rules chosen where the
+ * Many markets at once (docs/calendar-arithmetic.md §6) and bell events. Rules chosen where the
  * spec is silent are listed in src/many.ts and pinned here.
  */
 import fc from 'fast-check';

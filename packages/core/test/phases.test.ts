@@ -258,7 +258,7 @@ describe('§4 generating phases', () => {
     t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sun', '02:30', '03:30', { phase_name: 'dst' }));
     const d = Dataset.create(t);
     // 2024-03-10: 02:00 → 03:00 in New York; 02:30 does not exist and is read with the offset
-    // before the change (-05:00): 07:30 UTC, written 03:30-04:00 (engine-semantics §4).
+    // before the change (-05:00): 07:30 UTC, written 03:30-04:00 (docs/semantics.md §4).
     const spring = d.generatePhases('US.NYSE', '2024-03-10', '2024-03-10')[0]!;
     expect(spring.start).toBe('2024-03-10T03:30:00-04:00');
     expect(Date.parse(spring.start)).toBe(Date.parse('2024-03-10T07:30:00Z'));

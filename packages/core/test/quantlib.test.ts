@@ -1,5 +1,5 @@
 /**
- * `adjust` and `advance` against QuantLib (calendar-arithmetic.md §4): QuantLib's published
+ * `adjust` and `advance` against QuantLib (docs/calendar-arithmetic.md §4): QuantLib's published
  * behaviour as examples, a reference model written from its documented algorithm
  * (`Calendar::adjust`, `isEndOfMonth`, `endOfMonth`, `advance`) checked over random calendars,
  * and, when Python can import QuantLib, QuantLib itself fed the business days openbell answers.

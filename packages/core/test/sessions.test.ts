@@ -1,5 +1,5 @@
 /**
- * calendar-arithmetic.md §1–3: sessions, stepping and counting, next and previous bells.
+ * docs/calendar-arithmetic.md §1–3: sessions, stepping and counting, next and previous bells.
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 /**
- * Example tests for rules of engine-semantics.md that had no test, or only tests that could not
+ * Example tests for rules of docs/semantics.md that had no test, or only tests that could not
  * fail (see RULES.md). Test names start with the rule number used there.
  */
 import { describe, expect, it } from 'vitest';

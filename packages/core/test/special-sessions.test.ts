@@ -1,5 +1,5 @@
 /**
- * calendar-arithmetic.md §9: special sessions (early closes, late opens). Examples, then a
+ * docs/calendar-arithmetic.md §9: special sessions (early closes, late opens). Examples, then a
  * property against an oracle that rebuilds the market without the date's holiday row and asks
  * `sessions` for the regular times.
  */

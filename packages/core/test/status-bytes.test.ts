@@ -42,7 +42,7 @@ describe('status bytes', () => {
 
 describe('status bytes of a market whose rows are in another zone', () => {
   // The rows say Tokyo, the market says New York: status writes the phase's instants in the
-  // market's zone and keeps the row's zone name (engine-semantics §5, §4 step 7).
+  // market's zone and keeps the row's zone name (docs/semantics.md §5, §4 step 7).
   const t: Tables = {
     markets: [{ fin_id: 'XX.AWAY', timezone: 'America/New_York' }],
     holidays: [

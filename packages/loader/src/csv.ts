@@ -1,5 +1,5 @@
 /**
- * One CSV file of the bulk archive → core rows (bulk-format.md "Column names" and "Values").
+ * One CSV file of the bulk archive → core rows (docs/bulk-format.md §2 and §3).
  * Line numbers are 1-based with the header as line 1, counting CSV records (a quoted field
  * spanning lines counts once; empty lines are skipped).
  */
@@ -47,7 +47,7 @@ export const TABLE_SPECS: TableSpec[] = [
 export const SPEC_BY_FILE = new Map(TABLE_SPECS.map((s) => [s.fileName, s]));
 
 /**
- * bulk-format.md: lower-case, runs of other characters → `_`, `finid` → `fin_id`. Underscores
+ * docs/bulk-format.md §2: lower-case, runs of other characters → `_`, `finid` → `fin_id`. Underscores
  * the rule makes at either end stay (`Rank (Global)` is `rank_global_`): the page says nothing
  * about dropping them. Spaces around the cell and a byte-order mark are padding of the cell,
  * not part of the name, so they go first (`' Memo '` is `memo`, not `_memo_`).
@@ -66,7 +66,7 @@ export interface ParsedTable {
   /** normalized column → header as written. */
   headers: Record<string, string>;
   /**
-   * Cells and lines that could not be read as the format says (bulk-format.md "Bad rows"):
+   * Cells and lines that could not be read as the format says (docs/bulk-format.md §5):
    * the cell is kept as written and core makes the row a bad row of its market or currency.
    */
   faults: RowFault[];
@@ -310,7 +310,7 @@ function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolea
       if (!keep[c]) continue;
       const cell = rec[c] ?? '';
       if (c === observedIdx) {
-        // bulk-format.md: true "when the cell says OBS", taken literally: `obs` or ` OBS ` is
+        // docs/bulk-format.md §3: true "when the cell says OBS", taken literally: `obs` or ` OBS ` is
         // not what the vendor writes, so it reads as false with the odd-value warning below
         // rather than as a guess.
         if (cell !== '' && cell !== 'OBS') {

@@ -1,8 +1,8 @@
 /**
  * Local loading: the bulk ZIP (bytes, a file, the bundled sample) or a directory of CSVs →
- * core `Tables` → `Dataset` (bulk-format.md).
+ * core `Tables` → `Dataset` (docs/bulk-format.md).
  *
- * What refuses the data (LoaderError) and what only warns (meta.warnings), per bulk-format.md
+ * What refuses the data (LoaderError) and what only warns (meta.warnings), per docs/bulk-format.md §5
  * "Bad rows": the archive is refused only when it cannot be read as a whole.
  *
  * Errors — nothing is loaded (the last good data keeps serving):
@@ -223,7 +223,7 @@ export function readDirectory(dir: string, pack = false): ParsedData {
 
 /**
  * `Dataset.create` with core's warnings appended to `warnings`, placed by file, line and
- * column. Bad rows never refuse the data (bulk-format.md): core makes the market or currency
+ * column. Bad rows never refuse the data (docs/bulk-format.md §5): core makes the market or currency
  * they belong to answer a data error instead.
  */
 export function buildDataset(tables: Tables, warnings: LoadWarning[] = [], options: DatasetOptions = {}): Dataset {

@@ -119,7 +119,7 @@ export async function buildDatasetSliced(tables: Tables, options: DatasetOptions
     try {
       r = steps.next();
     } catch (e) {
-      // Bad rows are warnings, never errors (bulk-format.md); this is not expected.
+      // Bad rows are warnings, never errors (docs/bulk-format.md §5); this is not expected.
       if (e instanceof DataError) throw new LoaderError('data_invalid', e.message, { cause: e });
       throw e;
     }

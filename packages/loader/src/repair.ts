@@ -1,6 +1,6 @@
 /**
  * Bytes of a CSV file that one row gets wrong, made readable so that only that row is bad
- * (bulk-format.md "Bad rows": refuse the archive only when it cannot be read as a whole).
+ * (docs/bulk-format.md §5: refuse the archive only when it cannot be read as a whole).
  *
  * - A byte sequence that is not UTF-8 becomes U+FFFD (decoding with replacement).
  * - A quoted field followed by other characters before the next comma or line end

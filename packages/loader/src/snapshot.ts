@@ -94,7 +94,7 @@ export function snapshotPath(archivePath: string): string {
 
 /**
  * The options the loader builds datasets with: the coverage of a market without holidays ends
- * five years after the current one (bulk-format.md).
+ * five years after the current one (docs/bulk-format.md §4).
  */
 export function loaderDatasetOptions(options: DatasetOptions = {}): DatasetOptions {
   return { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, clock: Date.now, ...options };

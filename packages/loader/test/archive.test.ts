@@ -78,7 +78,7 @@ describe('parseArchive: reading the format', () => {
   it('empty cell is null, Observed is a boolean, integers and HH:MM:SS times', () => {
     const { tables } = parseArchive(zip());
     expect(tables.markets[0]!.permanently_closed).toBeNull();
-    // Only a cell that says OBS is true: the ' obs ' of the second row is not (bulk-format.md).
+    // Only a cell that says OBS is true: the ' obs ' of the second row is not (docs/bulk-format.md §3).
     expect(tables.holidays.map((h) => h.observed)).toEqual([false, false, true]);
     const s = tables.schedules![0]!;
     expect(s).toMatchObject({ start: '09:30:00', end: '16:00:00', offset_days: 0, duration: null, venue_note: 'floor' });
@@ -189,7 +189,7 @@ describe('bad rows load as warnings naming file, line and column; only the dates
     });
   }
 
-  // Was a bad row failing every date of the market; engine-semantics §4 step 3 makes it a data
+  // Was a bad row failing every date of the market; docs/semantics.md §4 step 3 makes it a data
   // error of the dates that need the season, naming season and year.
   it('a season name with no definition: a warning, and a data error naming season and year for the dates that need it', () => {
     const { meta, dataset } = loadBad({ 'csv/schedules.csv': replaceLine(SCHEDULES, 1, 'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,16:00,0,,,,,,2024-01-01,,Summer Start,Summer Finish,') });
@@ -260,7 +260,7 @@ describe('bad rows load as warnings naming file, line and column; only the dates
     expect(parseArchive(zip({ 'csv/holidays.csv': cr })).tables.holidays.map((h) => h.status)).toEqual(['Closed', 'Open', 'Closed']);
   });
 
-  // Was: identical duplicates collapse to one; then: the listing failed too. bulk-format.md keeps
+  // Was: identical duplicates collapse to one; then: the listing failed too. docs/bulk-format.md §5.5 keeps
   // both rows in listings and fails what is computed from the date.
   it('identical duplicate rows are a duplicate key: both listed, the date a data error naming both lines', () => {
     const { meta, dataset } = loadBad({ 'csv/holidays.csv': [...HOLIDAYS, HOLIDAYS[1]!] });
@@ -353,7 +353,7 @@ describe('untrusted archives', () => {
     expect(catchErr(() => parseArchive(wrongCrc(badQuote, 'csv/markets.csv'))).code).toBe('archive_invalid');
   });
 
-  // h/rows made bytes that are not UTF-8 a bad row of their line (bulk-format.md "Bad rows"), where
+  // h/rows made bytes that are not UTF-8 a bad row of their line (docs/bulk-format.md §5), where
   // this test once pinned them refusing the whole file ahead of its bad records. The streamed
   // reading meets them past its first pieces, so the entry is inflated again whole and read
   // through repairRows; a quote never closed before them still refuses the file.

@@ -35,3 +35,10 @@ export { createPublisher, DEFAULT_URL_TTL_SECONDS, type Publisher, type Publishe
 export { publisherTokensFrom, parseTokenFile, PUBLISH_TOKENS_ENV, PUBLISH_TOKENS_FILE_ENV, type PublisherTokenSources } from './publish/tokens.js';
 export * from './changes/index.js';
 export type { SwapListener } from './updates.js';
+export { parseAdminTokens, type AdminToken } from './overrides/tokens.js';
+export { OverrideManager, newOverrideId, overrideVersion, WritesRefusedError, type OverrideChange } from './overrides/manager.js';
+export { VersionHistory, DEFAULT_KEEP_VERSIONS, type KeptVersion } from './overrides/versions.js';
+export { OverrideFileError, overrideFileText, parseOverrideFile, readOverrideFile, writeOverrideFile } from './overrides/file.js';
+export { VERSION_HEADER } from './http/dispatcher.js';
+export type { OverrideSettings } from './server.js';
+export { overridePuller } from './overrides/replica.js';

@@ -9,7 +9,11 @@ import type { OperationContext } from '@openbell/catalog';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { createDispatcher, type Dispatcher } from './http/dispatcher.js';
+import { createDispatcher, VERSION_HEADER, type Dispatcher } from './http/dispatcher.js';
+import type { OverrideManager } from './overrides/manager.js';
+import type { AdminToken } from './overrides/tokens.js';
+import type { VersionHistory } from './overrides/versions.js';
+import { createWriteHandler } from './overrides/writes.js';
 import { send } from './http/send.js';
 import { createHealthDispatcher } from './health.js';
 import { accessLog, createLogger } from './logging.js';
@@ -61,6 +65,16 @@ export interface AppOptions {
    * (createServer fills it from its `changes` feed). Without it /changes answers an empty log.
    */
   context?: OperationContext;
+  /**
+   * Overrides (docs/overrides.md): the set, the admin tokens of `POST`/`DELETE /overrides`, a
+   * replica's publisher (writes refused), and the versions kept for `as_of` and `/versions`.
+   */
+  overrides?: {
+    manager: OverrideManager;
+    tokens: readonly AdminToken[];
+    publisher?: string | undefined;
+    versions?: VersionHistory | undefined;
+  };
 }
 
 /** The routes answered without express, and what createApp's express routes share with them. */
@@ -139,12 +153,32 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
       : undefined;
   const corsOnly = cors ? (req: IncomingMessage, res: ServerResponse) => void cors(req, res) : undefined;
   // The dispatchers write the access line themselves (right after a whole answer, see logAnswer).
-  const dataDispatch = createDispatcher({ holder, now, logger, before: corsOnly, log, cacheBytes: options.cacheBytes, limits: { maxRangeDays: options.maxRangeDays }, context: options.context });
+  const ovr = options.overrides;
+  const versions = ovr?.versions;
+  const context: OperationContext | undefined = ovr ? { ...options.context, overrides: ovr.manager, ...(versions ? { versions } : {}) } : options.context;
+  const dataDispatch = createDispatcher({
+    holder,
+    now,
+    logger,
+    before: corsOnly,
+    log,
+    cacheBytes: options.cacheBytes,
+    limits: { maxRangeDays: options.maxRangeDays },
+    context,
+    pointInTime: versions ? (asOf) => versions.resolve(asOf) : undefined,
+  });
   // Publisher mode: /v4/download and /v4/files/… are answered ahead of the data routes.
   const publisher = options.publish ? createPublisher(options.publish, { logger, before }) : undefined;
   const routed: Dispatcher = publisher ? (req, res) => publisher(req, res) || dataDispatch(req, res) : dataDispatch;
+  const writes = ovr ? createWriteHandler({ manager: ovr.manager, tokens: ovr.tokens, logger, log, publisher: ovr.publisher }) : undefined;
+  const served: Dispatcher = writes ? (req, res) => writes(req, res) || routed(req, res) : routed;
   // /health first, without express (health.ts).
   const health = createHealthDispatcher(holder, corsOnly, log);
-  const dispatch: Dispatcher = (req, res) => health(req, res) || routed(req, res);
+  // Every answer names the version that answered (an `as_of` answer names its own).
+  const dispatch: Dispatcher = (req, res) => {
+    const version = holder.current?.meta.version;
+    if (version) res.setHeader(VERSION_HEADER, version);
+    return health(req, res) || served(req, res);
+  };
   return { holder, logger, now, log, cors, dispatch, publisher };
 }

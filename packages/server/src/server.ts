@@ -15,6 +15,12 @@ import type { DataSource, LoadedData } from './types.js';
 import { createUpdater, DataHolder, publicErrorMessage, type UpdateOutcome, type Updater } from './updates.js';
 import type { ChangeFeed } from './changes/feed.js';
 import { changesSource } from './changes/source.js';
+import type { OverrideRecord } from '@openbell/core';
+import { OverrideManager, type OverrideChange } from './overrides/manager.js';
+import type { AdminToken } from './overrides/tokens.js';
+import { VersionHistory } from './overrides/versions.js';
+import { overrideFileText } from './overrides/file.js';
+import { overridePuller } from './overrides/replica.js';
 import { Admission, DEFAULT_MAX_SUBSCRIBERS, DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS } from './http/admission.js';
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES };
@@ -89,6 +95,29 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
   changes?: ChangeFeed;
   /** False in a cluster worker, whose change sets come from the primary. Default true. */
   computeChanges?: boolean;
+  /** Overrides and the versions kept (docs/overrides.md): built here, over the server's holder. */
+  overrideSettings?: OverrideSettings;
+}
+
+export interface OverrideSettings {
+  /** The override file (`overrides.json` in the cache folder by default); none keeps the set in memory. */
+  file?: string | undefined;
+  /** `--admin-token NAME=SECRET`, parsed (overrides/tokens.ts). None: writes answer 403. */
+  tokens: readonly AdminToken[];
+  /** A replica: writes refused naming this publisher. */
+  publisher?: string | undefined;
+  /** Versions kept for `as_of` (the `--keep-changes` number). */
+  keepVersions?: number | undefined;
+  /** Where the list of kept versions is written (the cache folder). */
+  versionsFile?: string | undefined;
+  /** A cluster worker keeps its writes through its primary (overrides/manager.ts OverrideChange). */
+  commit?: ((change: OverrideChange) => Promise<OverrideRecord[]>) | undefined;
+  /** How often the file is looked at, ms (0: never; a worker, whose primary watches it). */
+  watchMs?: number | undefined;
+  /** The set to start with when there is no file (a cluster worker gets its primary's). */
+  records?: readonly OverrideRecord[] | undefined;
+  /** A remote source's base URL and token: its `/v4/overrides` is followed with each update check (a replica). */
+  pullFrom?: { baseUrl: string; token?: string | undefined } | undefined;
 }
 
 export interface RunningServer {
@@ -105,6 +134,10 @@ export interface RunningServer {
   ready: Promise<void>;
   /** The data-change feed given as `changes` (its `log` answers /changes). */
   changes: ChangeFeed | undefined;
+  /** The override set, with `overrideSettings`. */
+  overrides: OverrideManager | undefined;
+  /** The versions kept, with `overrideSettings`. */
+  versions: VersionHistory | undefined;
   /** Checks the source for new data now (no-op 'up_to_date' without a source). */
   updateNow(options?: { force?: boolean }): Promise<UpdateOutcome>;
   /** Stops accepting, lets in-flight requests finish, stops the update timer. Idempotent. */
@@ -149,6 +182,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info', options.logFormat);
   const initial: LoadedData | undefined = options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined);
   const holder = new DataHolder(initial);
+  let source = options.source;
   // The publisher's presigned links point at the listen address (or publishUrl), never at
   // the request's Host header; known once listening.
   let listenUrl: string | undefined;
@@ -159,10 +193,32 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const live = changes ? { ...options.live, dataChanges: changes } : options.live;
   const context = changes ? { ...options.context, changes: changesSource(changes.log) } : options.context;
   // ---- end data changes ----
+  // ---- overrides and kept versions ----
+  let overrides = options.overrides;
+  const settings = options.overrideSettings;
+  if (settings) {
+    let manager: OverrideManager | undefined;
+    const versions = new VersionHistory({ keep: settings.keepVersions, file: settings.versionsFile, logger, rebuild: (info) => manager?.rebuild(info) });
+    await versions.restore();
+    manager = new OverrideManager({ holder, logger, file: settings.file, history: versions, publisher: settings.publisher, commit: settings.commit, watchMs: settings.watchMs, records: settings.records });
+    await manager.start();
+    overrides = { manager, tokens: settings.tokens, publisher: settings.publisher, versions };
+    if (settings.pullFrom && source) {
+      const pull = overridePuller({ ...settings.pullFrom, manager, logger });
+      await pull();
+      // Each update check asks the publisher for its set too.
+      const inner = source;
+      source = Object.assign(Object.create(inner) as DataSource, {
+        update: (o?: { force?: boolean }) => inner.update(o).finally(() => pull()),
+      });
+    }
+  }
+  const manager = overrides?.manager;
+  const published = publish && manager ? { ...publish, overrides: () => overrideFileText(manager.all()) } : publish;
   // /events streams pass the subscribers' budget, kept by the admission made with the server.
   let admission: Admission | undefined;
   const streams = { ...live, admitSubscriber: (req: http.IncomingMessage, res: http.ServerResponse) => admission === undefined || admission.admitSubscriber(req, res) };
-  const appOptions = { ...options, live: streams, ...(context ? { context } : {}), publish, holder, logger };
+  const appOptions = { ...options, live: streams, ...(context ? { context } : {}), ...(overrides ? { overrides } : {}), publish: published, holder, logger };
   const prepared = prepareApp(appOptions);
   let app: OpenbellApp | undefined;
   let loadingApp: Promise<OpenbellApp> | undefined;
@@ -287,7 +343,6 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   listenUrl = url;
   logger.info({ url }, 'openbell server listening');
 
-  const source = options.source;
   let updater: Updater | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
 
@@ -351,6 +406,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       holder.draining = true;
       gate.close();
       updater?.stop();
+      overrides?.manager.close();
       if (retryTimer) clearTimeout(retryTimer);
       // Pending webhook deliveries stay in the cache folder for the next start.
       void changes?.close().catch(() => undefined);
@@ -405,6 +461,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     logger,
     ready,
     changes,
+    overrides: overrides?.manager,
+    versions: overrides?.versions,
     updateNow: (opts) => (updater ? updater.runNow(opts) : Promise.resolve('up_to_date' as const)),
     close,
   };

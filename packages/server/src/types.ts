@@ -10,7 +10,11 @@ import type * as loader from '@openbell/loader';
 /** The loader's kinds, plus 'memory' for a Dataset handed over directly. */
 export type DataKind = loader.DataKind | 'memory';
 
-export type DataMeta = Omit<loader.DataMeta, 'kind'> & { kind: DataKind };
+export type DataMeta = Omit<loader.DataMeta, 'kind'> & {
+  kind: DataKind;
+  /** Set on a version made by a change of the override set (its change set is marked so). */
+  origin?: 'override';
+};
 
 export interface LoadedData {
   dataset: CalendarQueries;

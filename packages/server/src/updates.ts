@@ -34,8 +34,15 @@ export class DataHolder {
     this.current = data;
   }
 
-  swap(data: LoadedData): void {
+  /**
+   * Turns the data a source hands over into the data served: the override set on top of the
+   * vendor's file (overrides/manager.ts). Every swap goes through it.
+   */
+  decorate: ((data: LoadedData) => LoadedData) | undefined;
+
+  swap(raw: LoadedData): void {
     const previous = this.current;
+    const data = this.decorate ? this.decorate(raw) : raw;
     this.current = data;
     this.loadError = null;
     // After the assignment: the new version serves before any listener runs.

@@ -1,5 +1,5 @@
 /**
- * bulk-format.md "Bad rows" over HTTP, on the loader's bad-row fixture: the server serves the
+ * docs/bulk-format.md §5 over HTTP, on the loader's bad-row fixture: the server serves the
  * archive, /info names each bad row and the markets it affects, a query computing from a date
  * a bad row touches answers 500 with a detail naming file and line, and every other date and
  * market answers normally.

@@ -18,7 +18,7 @@ const get = (path: string) => request(app).get(path);
 
 describe('range cap', () => {
   it('refuses phases, days and sessions over ten years with a 422 on end naming the limit; ten years answer', async () => {
-    // calendar-arithmetic §1: the sessions of a range have the coverage and range limits of /days.
+    // docs/calendar-arithmetic.md §1: the sessions of a range have the coverage and range limits of /days.
     for (const kind of ['phases', 'days', 'sessions']) {
       const res = await get(`/markets/US.NYSE/${kind}?start=2010-01-01&end=2020-01-02`).expect(422);
       expect(res.body.detail).toEqual([{ loc: ['query', 'end'], msg: expect.stringContaining('more than the limit of 3653 days'), type: 'range_too_long' }]);

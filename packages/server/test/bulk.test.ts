@@ -1,4 +1,4 @@
-/** GET /status (calendar-arithmetic.md §6): each entry is what the single-market request answers. */
+/** GET /status (docs/calendar-arithmetic.md §6): each entry is what the single-market request answers. */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type OpenbellApp } from '../src/index.js';

@@ -1,5 +1,5 @@
 /**
- * Every case of engine-semantics §7, with the exact body shape.
+ * Every case of docs/semantics.md §7, with the exact body shape.
  */
 import { Dataset, type Tables } from '@openbell/core';
 import { pino } from 'pino';

@@ -1,4 +1,4 @@
-/** Calendar feeds (calendar-arithmetic.md §7), parsed with ical.js. */
+/** Calendar feeds (docs/calendar-arithmetic.md §7), parsed with ical.js. */
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A small dataset built from row arrays with the published facts of bulk-format.md, so the
+ * A small dataset built from row arrays with the published facts of docs/bulk-format.md §6, so the
  * HTTP tests do not depend on the loader or the sample archive.
  */
 import { Dataset, type MarketHolidayRow, type Plan, type ScheduleRow, type Tables } from '@openbell/core';

@@ -30,13 +30,28 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
-import type { ChangeSet } from '@openbell/core';
+import type { ChangeSet, OverrideRecord } from '@openbell/core';
 import type { DataSource, LoadedData, UpdateResult } from '@openbell/loader';
-import { createLogger, createServer, createUpdater, clearStaleSocket, DataHolder, stopSignalJudge, type DataChangedEvent, type RunningServer, type UpdateState } from '@openbell/server';
+import {
+  createLogger,
+  createServer,
+  createUpdater,
+  clearStaleSocket,
+  DataHolder,
+  OverrideFileError,
+  OverrideManager,
+  overridePuller,
+  stopSignalJudge,
+  VersionHistory,
+  type DataChangedEvent,
+  type OverrideChange,
+  type RunningServer,
+  type UpdateState,
+} from '@openbell/server';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
-import { listenFault, logFormatOf, publishOptions, serverOptions } from './serve.js';
+import { listenFault, logFormatOf, overrideSettingsOf, publisherOf, publishOptions, serverOptions } from './serve.js';
 
 type ToWorker =
   | { t: 'prepare'; seq: number; version: string | null; publishKey?: string }
@@ -44,13 +59,18 @@ type ToWorker =
   | { t: 'updates'; state: UpdateState }
   | { t: 'drain' }
   // The primary computes each change set once; workers log it and tell their /events streams.
-  | { t: 'changes'; event: DataChangedEvent; changeSet: ChangeSet | null };
+  | { t: 'changes'; event: DataChangedEvent; changeSet: ChangeSet | null }
+  // The primary owns the override file: every worker serves the set it sends.
+  | { t: 'overrides'; records: OverrideRecord[] }
+  | { t: 'ovr_kept'; seq: number; records?: OverrideRecord[]; error?: { message: string; code?: string; id?: string; status?: number } };
 type ToPrimary =
   | { t: 'prepared'; seq: number; version: string | null }
   | { t: 'prepare_failed'; seq: number; error: string }
   | { t: 'hello' }
   | { t: 'listening'; url: string }
-  | { t: 'fatal'; message: string };
+  | { t: 'fatal'; message: string }
+  // A write a worker was asked for, kept (checked, written) by the primary.
+  | { t: 'ovr_keep'; seq: number; change: OverrideChange };
 
 /** Longest wait for a worker to load a version before it is replaced. */
 const PREPARE_TIMEOUT_MS = 10 * 60_000;
@@ -78,6 +98,19 @@ export async function runWorker(settings: Settings): Promise<void> {
   let updates: UpdateState | undefined;
   let publishKey: Buffer | undefined;
   let draining = false;
+  /** The primary's override set, and the writes waiting for it to keep them. */
+  let overrideRecords: OverrideRecord[] = [];
+  let keepSeq = 0;
+  const keeping = new Map<number, { resolve: (r: OverrideRecord[]) => void; reject: (e: Error) => void }>();
+  const keepThroughPrimary = (change: OverrideChange): Promise<OverrideRecord[]> =>
+    new Promise((resolve, reject) => {
+      const seq = ++keepSeq;
+      keeping.set(seq, { resolve, reject });
+      send(process, { t: 'ovr_keep', seq, change });
+      setTimeout(() => {
+        if (keeping.delete(seq)) reject(new Error('the primary did not keep the override in time'));
+      }, 10_000).unref();
+    });
 
   const drain = () => {
     if (draining) return;
@@ -96,7 +129,9 @@ export async function runWorker(settings: Settings): Promise<void> {
     const publish = settings.publish ? { ...publishOptions(settings, source.archivePath()), ...(publishKey ? { signingKey: publishKey } : {}) } : undefined;
     try {
       // No `source`: the worker never checks for updates, the primary does.
-      running = await createServer({ ...serverOptions(settings), data, logger, changes, computeChanges: false, ...(publish ? { publish } : {}) });
+      // The primary owns the file and the kept versions' list: this worker reads neither.
+      const overrideSettings = { ...overrideSettingsOf(settings), file: undefined, versionsFile: undefined, watchMs: 0, commit: keepThroughPrimary, records: overrideRecords };
+      running = await createServer({ ...serverOptions(settings), data, logger, changes, computeChanges: false, overrideSettings, ...(publish ? { publish } : {}) });
     } catch (e) {
       // Exit once the message is out, so the primary stops instead of restarting this worker.
       const message: ToPrimary = { t: 'fatal', message: oneLine(listenFault(e, settings) ?? e) };
@@ -144,6 +179,18 @@ export async function runWorker(settings: Settings): Promise<void> {
       case 'changes':
         changes.publish(m.event, m.changeSet);
         break;
+      case 'overrides':
+        overrideRecords = m.records;
+        running?.overrides?.replace(m.records);
+        break;
+      case 'ovr_kept': {
+        const waiting = keeping.get(m.seq);
+        keeping.delete(m.seq);
+        if (!waiting) break;
+        if (m.records) waiting.resolve(m.records);
+        else waiting.reject(Object.assign(new Error(m.error?.message ?? 'refused'), { code: m.error?.code, id: m.error?.id, status: m.error?.status, expose: m.error?.status !== undefined }));
+        break;
+      }
     }
   });
   // Messages that arrive before a listener exists are lost: the primary waits for this one.
@@ -181,6 +228,23 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   /** The version the workers serve, kept to compare the next one with. */
   let servedData: LoadedData = first;
   const served = first.meta.isSample ? 'the bundled SAMPLE dataset' : first.meta.source;
+  // The override set lives here (its file, hand edits, SIGHUP); the workers serve what it sends
+  // them, and their writes come here to be checked and kept one at a time.
+  const overrideSettings = overrideSettingsOf(settings);
+  const dataHolder = new DataHolder(first);
+  dataHolder.onSwap((previous, next) => {
+    if (previous) changes.swapped(previous, next);
+  });
+  const versions = new VersionHistory({ keep: overrideSettings.keepVersions, file: overrideSettings.versionsFile, logger });
+  await versions.restore();
+  const overrides = new OverrideManager({ holder: dataHolder, logger, file: overrideSettings.file, history: versions });
+  await overrides.start().catch((e: unknown) => {
+    throw e instanceof OverrideFileError ? new UserError(e.message) : e;
+  });
+  // A replica follows its publisher's set, asked with each update check.
+  const publisher = publisherOf(settings, source.isRemote);
+  const pullOverrides = publisher ? overridePuller({ ...publisher, manager: overrides, logger }) : async () => undefined;
+  await pullOverrides();
   if (settings.uds) await clearStaleSocket(settings.uds);
   const publishKey = settings.publish ? randomBytes(32).toString('hex') : undefined;
 
@@ -238,6 +302,11 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
     for (const w of workers.values()) if (!w.worker.isDead()) send(w.worker, { t: 'changes', event, changeSet });
   });
 
+  // A new override set (a write, a withdrawal, the file re-read) reaches every worker at once.
+  dataHolder.onSwap(() => {
+    for (const w of workers.values()) if (!w.worker.isDead()) send(w.worker, { t: 'overrides', records: [...overrides.all()] });
+  });
+
   const holder = new StateOnlyHolder();
   const broadcastState = () => {
     for (const { worker } of workers.values()) send(worker, { t: 'updates', state: { ...holder.updates } });
@@ -251,6 +320,7 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
       const ok = await prepare([worker], round, version, true);
       if (ok.length === 0 || shuttingDown) return;
       send(worker, { t: 'updates', state: { ...holder.updates } });
+      send(worker, { t: 'overrides', records: [...overrides.all()] });
       commit(ok, round);
       const entry = workers.get(worker.id);
       if (entry) entry.serving = true;
@@ -278,10 +348,11 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
           commit(ready, round);
           logger.info({ version, workers: ready.length }, 'new data version swapped into every worker');
           // After the commit: the comparison never delays the swap.
-          const previous = servedData;
           servedData = result.data;
-          changes.swapped(previous, result.data);
+          // The override set goes on top of it; the holder's swap compares the two versions.
+          dataHolder.swap(result.data);
         }
+        await pullOverrides();
         return result;
       }).finally(() => setImmediate(broadcastState)),
   };
@@ -325,6 +396,15 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
           err.write(`openbell listening on ${m.url} (docs at ${m.url.startsWith('unix:') ? '/docs over the socket' : `${m.url}/docs`})\n`);
           resolveStarted();
         }
+      } else if (m.t === 'ovr_keep') {
+        overrides.keep(m.change).then(
+          (records) => send(worker, { t: 'ovr_kept', seq: m.seq, records }),
+          (e: unknown) => {
+            const f = e as { message?: string; code?: string; id?: string; status?: number };
+            const error = { message: String(f?.message ?? e), ...(f?.code ? { code: f.code } : {}), ...(f?.id ? { id: f.id } : {}), ...(f?.status ? { status: f.status } : {}) };
+            send(worker, { t: 'ovr_kept', seq: m.seq, error });
+          },
+        );
       } else if (m.t === 'fatal') {
         rejectStarted(new UserError(m.message));
         void shutdown('fatal', 1);
@@ -394,6 +474,7 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
     void shutdown(signal);
   };
   process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', () => void overrides.reload());
   process.on('SIGINT', onSignal);
 
   for (let i = 0; i < count; i += 1) fork();

@@ -3,8 +3,9 @@
  * archive it serves as a hosted `/v4/download` endpoint.
  */
 import cluster from 'node:cluster';
-import { createLogger, createServer, installShutdownHandlers, publisherTokensFrom, type LogLevel, type PublisherOptions, type ServerOptions } from '@openbell/server';
-import { verifyPathOffThread } from '@openbell/loader';
+import { join } from 'node:path';
+import { createLogger, createServer, installShutdownHandlers, OverrideFileError, parseAdminTokens, publisherTokensFrom, type AdminToken, type LogLevel, type OverrideSettings, type PublisherOptions, type ServerOptions } from '@openbell/server';
+import { DEFAULT_BASE_URL, defaultCacheDir, verifyPathOffThread } from '@openbell/loader';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
@@ -48,6 +49,33 @@ export function listenFault(e: unknown, settings: Settings): UserError | undefin
     ENOTDIR: 'a parent is not a directory',
   };
   return code && why[code] ? new UserError(`cannot listen on ${where}: ${why[code]} (${code})`) : undefined;
+}
+
+/** Overrides of `serve` (docs/overrides.md): the admin tokens, the file, the versions kept. */
+export function overrideSettingsOf(settings: Settings): OverrideSettings {
+  let tokens: AdminToken[];
+  try {
+    tokens = parseAdminTokens(settings.adminTokens ?? []);
+  } catch (e) {
+    throw new UserError(`--admin-token: ${oneLine(e)}`);
+  }
+  const cacheDir = settings.cacheDir ?? defaultCacheDir();
+  return {
+    file: settings.overrides ?? join(cacheDir, 'overrides.json'),
+    tokens,
+    keepVersions: settings.keepChanges,
+    versionsFile: join(cacheDir, 'versions.json'),
+  };
+}
+
+/**
+ * The publisher a replica follows (docs/overrides.md §4): a remote source at a base URL of its
+ * own, not the vendor's endpoint (which has no override set to follow).
+ */
+export function publisherOf(settings: Settings, remote: boolean): { baseUrl: string; token?: string | undefined } | undefined {
+  if (!remote || !settings.baseUrl) return undefined;
+  const base = settings.baseUrl.replace(/\/+$/, '');
+  return base === DEFAULT_BASE_URL ? undefined : { baseUrl: base, token: settings.token };
 }
 
 /** createServer's options from the settings, without the data (single process and cluster workers alike). */
@@ -109,11 +137,15 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
     source,
     logger,
     changes,
+    overrideSettings: { ...overrideSettingsOf(settings), pullFrom: publisherOf(settings, source.isRemote) },
     ...(publish ? { publish } : {}),
   }).catch((e: unknown) => {
+    if (e instanceof OverrideFileError) throw new UserError(e.message);
     throw listenFault(e, settings) ?? e;
   });
   installShutdownHandlers(running, { logger: running.logger });
+  // SIGHUP re-reads the override file (docs/overrides.md §4), as configuration management expects.
+  process.on('SIGHUP', () => void running.overrides?.reload());
   err.write(`Serving ${data.meta.isSample ? 'the bundled SAMPLE dataset' : data.meta.source} (version ${data.meta.version ?? 'n/a'})\n`);
   if (source.isRemote) err.write(`Checking for updates every ${settings.updateEvery} minutes${settings.updateEvery === 0 ? ' (off)' : ''}\n`);
   if (publish) err.write(`Publishing ${publish.archivePath} at ${running.url}/v4/download\n`);

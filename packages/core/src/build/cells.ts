@@ -97,7 +97,7 @@ function sortByDay<T>(recs: T[], days: number[], rows: number[]): DayIndexed<T> 
 /**
  * The rows of a table of dated rows as the build needs them after reading them: only to tell
  * an identical duplicate of a row from a different one (`same`), which words the warning;
- * both are bad rows (a duplicate key, bulk-format.md "Bad rows"). When the caller hands the
+ * both are bad rows (a duplicate key, docs/bulk-format.md §5). When the caller hands the
  * rows over (Tables.handOver) or makes them on demand (Tables.onDemand), a row is let go once
  * its record is made, unless the record does not show the row exactly as written (a FinID in
  * lower case, an empty string for null, a missing column...): such rows are kept, the rest are

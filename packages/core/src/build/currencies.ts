@@ -41,7 +41,7 @@ export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog, fal
     }
     const earlier = firstRow.get(code);
     if (earlier !== undefined) {
-      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows").
+      // A duplicate key is a bad row even when the cells agree (docs/bulk-format.md §5).
       const how = sameRow(rows[earlier]!, row) ? 'the same' : 'different';
       log.badCurrencyRow(code, 'listing', 'all', { table: T, row: i, column: 'currency_code' }, `duplicate key Currency Code ${code}: currency ${code} is listed twice with ${how} cells (also ${log.where(T, earlier)})`);
       return;
@@ -145,7 +145,7 @@ export function addCurrencyHolidays(
     entry.holidays = recs;
     entry.holidayDays = days;
     if (recs.length === 0) continue;
-    // Coverage window of a currency (calendar-arithmetic.md §4): the span of its holiday rows.
+    // Coverage window of a currency (docs/calendar-arithmetic.md §4): the span of its holiday rows.
     entry.minDay = days[0]!;
     entry.maxDay = days[days.length - 1]!;
   }

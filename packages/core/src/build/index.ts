@@ -1,11 +1,12 @@
 /**
  * Turns the loader's row arrays into indexed structures, once, so that no query scans a whole
- * table. Nothing in the rows refuses the whole dataset (bulk-format.md "Bad rows"): a bad row
+ * table. Nothing in the rows refuses the whole dataset (docs/bulk-format.md §5): a bad row
  * is a warning naming file, line and column, and makes only the dates of the market or currency
  * it belongs to that it touches answer a DataError, for the queries computing from them.
  */
 import type { DatasetCounts } from '../api.js';
 import type { DataWarning } from '../errors.js';
+import type { OverrideRecord } from '../overrides.js';
 import type { CurrencyEntry, MarketEntry, RegionalEntry } from '../model.js';
 import type { Currency, DatasetOptions, Market, MicMappingRow, PhaseType, Plan, RegionalHolidayRow, SeasonDefinitionRow, Tables } from '../types.js';
 import { ZoneRegistry } from '../zone.js';
@@ -33,6 +34,12 @@ export interface DatasetIndex {
   absentTables: Array<'phaseTypes' | 'micMapping' | 'seasonDefinitions' | 'regionalHolidays'>;
   warnings: DataWarning[];
   counts: DatasetCounts;
+  /** Coverage of an owner without holiday rows ends on Dec 31 of this year (the build's). */
+  fallbackEndYear?: number;
+  /** The vendor's index under an overlay of overrides (overrides.ts); absent on the vendor's own. */
+  vendor?: DatasetIndex;
+  /** The overrides an overlay applies. */
+  applied?: readonly OverrideRecord[];
 }
 
 const orNull = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
@@ -165,6 +172,7 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
     seasonDefinitions: tables.seasonDefinitions ?? null,
     absentTables: (['phaseTypes', 'micMapping', 'seasonDefinitions', 'regionalHolidays'] as const).filter((t) => tables[t] === undefined),
     warnings: log.finish(),
+    fallbackEndYear,
     counts: {
       markets: markets.size,
       holidays: holidayCount,

@@ -1,10 +1,10 @@
 /**
- * What a build found wrong (bulk-format.md "Bad rows"): warnings for /info, and the dates of a
+ * What a build found wrong (docs/bulk-format.md §5): warnings for /info, and the dates of a
  * market or currency a bad row touches, which answer a DataError for the queries computing from
  * them, while every other date and market answers as if the row were absent.
  */
 import { DataError, type DataLocation, type DataWarning, type TableName } from '../errors.js';
-import type { DayFaults } from '../model.js';
+import type { DayFaults, FaultSpan } from '../model.js';
 import { describePlace, type RowFault, type TableSources } from '../provenance.js';
 
 /** Beyond this many warnings only a count is kept (a file of bad rows must not fill memory). */
@@ -24,32 +24,36 @@ export type Touched = 'all' | readonly (readonly [number, number])[];
 /** Touched dates as they are collected, turned into the DayFaults a query checks at the end. */
 class FaultSpans {
   all: DataError | null = null;
-  private readonly spans: { from: number; to: number; error: DataError }[] = [];
+  private readonly spans: FaultSpan[] = [];
 
   add(touched: Touched, error: DataError): void {
     if (touched === 'all') this.all ??= error;
     else for (const [from, to] of touched) if (from <= to) this.spans.push({ from, to, error });
   }
 
-  /**
-   * Disjoint spans in date order. Where rows overlap, each date keeps the error of the span
-   * that starts first (then the one added first), so the answer does not depend on map order.
-   */
   finish(): DayFaults | null {
-    if (this.all === null && this.spans.length === 0) return null;
-    const sorted = this.spans.map((s, k) => ({ ...s, k })).sort((a, b) => a.from - b.from || a.k - b.k);
-    const from: number[] = [];
-    const to: number[] = [];
-    const errors: DataError[] = [];
-    for (const s of sorted) {
-      const last = to.length ? to[to.length - 1]! : Number.NEGATIVE_INFINITY;
-      if (s.to <= last) continue;
-      from.push(Math.max(s.from, last + 1));
-      to.push(s.to);
-      errors.push(s.error);
-    }
-    return { all: this.all, from: Int32Array.from(from), to: Int32Array.from(to), errors };
+    return mergeFaults(this.all, this.spans);
   }
+}
+
+/**
+ * Disjoint spans in date order. Where rows overlap, each date keeps the error of the span that
+ * starts first (then the one given first), so the answer does not depend on map order.
+ */
+export function mergeFaults(all: DataError | null, spans: readonly FaultSpan[]): DayFaults | null {
+  if (all === null && spans.length === 0) return null;
+  const sorted = spans.map((s, k) => ({ ...s, k })).sort((a, b) => a.from - b.from || a.k - b.k);
+  const from: number[] = [];
+  const to: number[] = [];
+  const errors: DataError[] = [];
+  for (const s of sorted) {
+    const last = to.length ? to[to.length - 1]! : Number.NEGATIVE_INFINITY;
+    if (s.to <= last) continue;
+    from.push(Math.max(s.from, last + 1));
+    to.push(s.to);
+    errors.push(s.error);
+  }
+  return { all, from: Int32Array.from(from), to: Int32Array.from(to), errors, spans };
 }
 
 /** Both scopes of one market or currency: a `listing` fault is a `computed` one too. */

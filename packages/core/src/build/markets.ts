@@ -9,7 +9,7 @@ import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras, type Cell
 import type { BuildLog, Touched } from './log.js';
 
 /**
- * bulk-format.md: the FinID's part before the first dot "unless the file carries a column of
+ * docs/bulk-format.md §3: the FinID's part before the first dot "unless the file carries a column of
  * that name", and an empty cell is null. So with the column an empty cell answers null, not
  * the prefix. The loader gives every row all the file's columns (null when empty); a library
  * caller says "the column exists" by giving the key, even with null.
@@ -30,7 +30,7 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
     const finId = finIdRaw.trim().toUpperCase();
     const earlier = firstRow.get(finId);
     if (earlier !== undefined) {
-      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows").
+      // A duplicate key is a bad row even when the cells agree (docs/bulk-format.md §5).
       const how = sameRow(rows[earlier]!, row) ? 'the same' : 'different';
       log.badMarketRow(finId, 'listing', 'all', { table: 'markets', row: i, column: 'fin_id' }, `duplicate key FinID ${finId}: market ${finId} is listed twice with ${how} cells (also ${log.where('markets', earlier)})`);
       return;
@@ -69,12 +69,16 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
       } as Market,
       row,
     );
+    // One map until an override sets the two apart (model.ts).
+    const byDay = new Map<number, MarketHoliday>();
     markets.set(finId, {
       market,
       row: i,
       holidays: [],
       holidayDays: new Int32Array(0),
-      holidayByDay: new Map(),
+      holidayByDay: byDay,
+      scheduleByDay: byDay,
+      clips: null,
       schedules: [],
       groups: new Map(),
       minDay: 0,
@@ -86,7 +90,7 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
     });
   });
 
-  // A dangling or looping replaced_by is answered at lookup (engine-semantics §1); here it only warns.
+  // A dangling or looping replaced_by is answered at lookup (docs/semantics.md §1); here it only warns.
   for (const entry of markets.values()) {
     const walk = walkReplacements(
       entry,
@@ -233,7 +237,7 @@ export function touchedByDate(date: Cell<number | null>, faultColumn: string | u
   return date.ok && date.value !== null && faultColumn !== 'date' ? [[date.value, date.value]] : 'all';
 }
 
-/** Coverage (bulk-format.md): earliest to latest holiday, else 2000-01-01 to Dec 31 of `fallbackEndYear`. */
+/** Coverage (docs/bulk-format.md §4): earliest to latest holiday, else 2000-01-01 to Dec 31 of `fallbackEndYear`. */
 export function setCoverage(markets: Map<string, MarketEntry>, fallbackEndYear: number): void {
   const fallbackMin = tryParseDay('2000-01-01')!;
   const fallbackMax = tryParseDay(`${String(fallbackEndYear).padStart(4, '0')}-12-31`)!;

@@ -1,6 +1,6 @@
 /**
  * phases.csv, season-definitions.csv and schedules.csv → compiled schedule rows per market,
- * grouped and ordered for generation (engine-semantics §3 and §4 step 5).
+ * grouped and ordered for generation (docs/semantics.md §3 and §4 step 5).
  */
 import { daysFromCivil, formatDay, formatTime, yearOfDay } from '../dates.js';
 import type { TableName } from '../errors.js';
@@ -32,7 +32,7 @@ export function buildPhaseTypes(rows: readonly PhaseTypeRow[], log: BuildLog): M
     if (!prev) {
       byName.set(key, { row: pt, conflict: null, index: i });
     } else {
-      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows").
+      // A duplicate key is a bad row even when the cells agree (docs/bulk-format.md §5).
       const how = sameRow(prev.row, pt) ? 'identical' : 'different';
       prev.conflict ??= `duplicate key Name: phase type '${name}' has two ${how} rows in phases.csv (${log.where(T, prev.index)} and ${log.where(T, i)})`;
       log.warn(`duplicate key Name: phase type '${name}' is listed twice with ${how === 'identical' ? 'the same' : 'different'} cells; the schedule rows using it are bad rows`, { table: T, row: i, column: 'name' });
@@ -67,7 +67,7 @@ export function buildSeasons(rows: readonly SeasonDefinitionRow[], log: BuildLog
     const seen = `${key}\u0000${y}`;
     const earlier = rowOf.get(seen);
     if (earlier !== undefined) {
-      // A duplicate key is a bad row even when the cells agree (bulk-format.md "Bad rows"): the
+      // A duplicate key is a bad row even when the cells agree (docs/bulk-format.md §5): the
       // rows that need this season in this year answer a data error.
       const how = sameRow(rows[earlier]!, sd) ? 'two identical rows' : entry.byYear.get(y) === date.value ? 'two different rows' : 'two different dates';
       if (!entry.problems.has(y)) entry.problems.set(y, `duplicate key (Season, Year): season '${name}' has ${how} for ${y} (${log.where(T, earlier)} and ${log.where(T, i)})`);
@@ -112,7 +112,7 @@ const intOrNull = (v: unknown): number | null => {
 };
 
 /**
- * The record `/schedules` answers for a row (engine-semantics §3: "each row answers its
+ * The record `/schedules` answers for a row (docs/semantics.md §3: "each row answers its
  * fields"), good or bad. A cell that cannot be read as its type (a time, date or integer)
  * answers null, so every answer keeps the documented types; a text cell answers as written,
  * also when it is what makes the row bad (an unknown phase type, a bad Days value).
@@ -178,7 +178,7 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
     const t = timeCell(row[col], false);
     if (!t.ok) return { column: col, why: t.why };
   }
-  // An empty Timezone answers null (engine-semantics §3, §4 step 7: the row's own timezone),
+  // An empty Timezone answers null (docs/semantics.md §3, §4 step 7: the row's own timezone),
   // while its instants are computed in the market's zone.
   const ownZone = str(row.timezone);
   const tz = ownZone ?? c.entry.market.timezone;
@@ -199,7 +199,7 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
   let seasonStart: SeasonDates | null = null;
   let seasonEnd: SeasonDates | null = null;
   if (hasSeason) {
-    // A name with no definition at all is a season missing in every year (engine-semantics §4
+    // A name with no definition at all is a season missing in every year (docs/semantics.md §4
     // step 3): only a date on which the row is in force needs it, and that date answers a data
     // error naming the season and the year (generate.ts seasonDay), as for one missing year.
     seasonStart = c.seasons.get(ssName.toLowerCase()) ?? undefinedSeason(ssName, i, 'season_start', c);
@@ -267,7 +267,7 @@ export function* addSchedules(
     yield;
     const entry = markets.get(finId)!;
     const compiled: CompiledRow[] = [];
-    // Bad rows are listed by /schedules as written (bulk-format.md: a bad schedule row reaches
+    // Bad rows are listed by /schedules as written (docs/bulk-format.md §5.6: a bad schedule row reaches
     // phases, days and status), though they make no phases.
     const bad: { rec: Schedule; i: number }[] = [];
     const kept: number[] = [];
@@ -310,7 +310,7 @@ export function* addSchedules(
 }
 
 /**
- * The dates a bad schedule row touches (bulk-format.md "Bad rows"): those of its in-force
+ * The dates a bad schedule row touches (docs/bulk-format.md §5): those of its in-force
  * window inside the market's coverage (no answer computes from a date outside it), narrowed to
  * its season in each year whose season dates resolve; every date when an in-force date cannot
  * be read. The Days cell is not used to narrow: it may be what is wrong.
@@ -376,7 +376,7 @@ function listingWithBadRows(compiled: readonly CompiledRow[], bad: readonly { re
   return all.map((x) => x.rec);
 }
 
-/** engine-semantics §3: group, in-force start, season start, start, end, then file order. */
+/** docs/semantics.md §3: group, in-force start, season start, start, end, then file order. */
 function scheduleOrder(a: CompiledRow, b: CompiledRow): number {
   return (
     cmpNullable(a.rec.schedule_group, b.rec.schedule_group) ||
@@ -388,7 +388,7 @@ function scheduleOrder(a: CompiledRow, b: CompiledRow): number {
   );
 }
 
-/** engine-semantics §4 step 5: start, duration, primary sessions first, then §3 order. */
+/** docs/semantics.md §4 step 5: start, duration, primary sessions first, then §3 order. */
 function dayOrder(a: CompiledRow, b: CompiledRow): number {
   return a.startSec - b.startSec || a.duration - b.duration || Number(b.isPrimary) - Number(a.isPrimary) || a.order - b.order;
 }

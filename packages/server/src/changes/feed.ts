@@ -4,7 +4,7 @@
  * loop free in between, then logged, announced to `/events` subscribers and handed to the
  * webhooks.
  *
- * Choices where data-changes.md is silent:
+ * Choices where the vendor is silent (docs/data-changes.md §2):
  * - The SSE `data` event is sent for every new version, including one whose tables are
  *   identical (summary `{soon: 0}`, and no change set in the log); a reload of the same
  *   version sends nothing. It follows the swap by the time the change set takes to compute.
@@ -129,7 +129,7 @@ export class ChangeFeed {
       if (a instanceof Dataset && b instanceof Dataset) {
         try {
           const started = performance.now();
-          changeSet = await computeChangeSet(a, b, { loadedAt, fromVersion: from, toVersion: to }, this.slicing);
+          changeSet = await computeChangeSet(a, b, { loadedAt, fromVersion: from, toVersion: to, ...(next.meta.origin === 'override' ? { source: 'override' as const } : {}) }, this.slicing);
           summary = changeSet ? changeSet.summary : { soon: 0 };
           this.logger.info({ from, to, summary, ms: Math.round(performance.now() - started) }, changeSet ? 'change set computed' : 'new version has the same content: no change set');
         } catch (e) {

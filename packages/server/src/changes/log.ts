@@ -3,7 +3,7 @@
  * change set plus `index.json`), and the pure queries behind `GET /changes` and
  * `GET /changes/{to_version}`.
  *
- * Choices where data-changes.md is silent:
+ * Choices where the vendor is silent (docs/data-changes.md §2):
  * - `since=V` is known when V is the from_version or to_version of a kept change set, or a
  *   version whose change set was kept once and has since been dropped (the index remembers
  *   those, so an old V answers 410 rather than 404). V equal to the latest to_version answers

@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries of change sets (data-changes.md §3).
+ * Webhook deliveries of change sets (docs/data-changes.md §3).
  *
  * Each URL has its own queue, persisted in `<cache>/webhooks/<url file name>/`: `queue.json`
  * (the order, attempts and next attempt of each pending delivery) and one body file per

@@ -14,7 +14,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
-import { createRouteMatcher, failure, readOperationArgs, type CompiledRoute, type RouteMatch } from '@openbell/catalog';
+import { createRouteMatcher, failure, readOperationArgs, toHttp, type CompiledRoute, type RouteMatch } from '@openbell/catalog';
+import { GoneError } from '@openbell/core';
 import { CSV_TYPE, toCsv, wantsCsv } from '../csv.js';
 import type { Limits, Operation, OperationContext } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
@@ -65,7 +66,16 @@ export interface DispatcherOptions {
   sliceMs?: number | undefined;
   /** Handed to every operation's call beside the data and the clock (the change log). */
   context?: OperationContext | undefined;
+  /**
+   * `as_of` (docs/overrides.md §5): the data of a kept version, by its id or an instant; throws
+   * core's GoneError (410) or an InvalidArgumentError naming `as_of` (422). Without it, `as_of`
+   * answers 410: no version but the one served is kept.
+   */
+  pointInTime?: ((asOf: string) => NonNullable<DataHolder['current']>) | undefined;
 }
+
+/** The header naming the version that answered (docs/overrides.md §5). */
+export const VERSION_HEADER = 'X-Openbell-Data-Version';
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { holder, now, logger, before, log } = options;
@@ -96,15 +106,29 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   const answer = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, rawParams: Record<string, string>, qs: string): void => {
     // One read of the holder per request: a swap during the request cannot affect it.
-    const data = holder.current;
+    let data = holder.current;
     // One object holds both; a path parameter wins over a query parameter of the same name.
     const raw: Record<string, unknown> = qs ? parseQuery(qs) : {};
     for (const k in rawParams) raw[k] = rawParams[k];
     const op = c.op;
+    const asOf = raw.as_of;
+    if (asOf !== undefined) {
+      delete raw.as_of;
+      if (data !== undefined) {
+        try {
+          if (!options.pointInTime) throw new GoneError('no earlier version is kept by this server', data.meta.version);
+          data = options.pointInTime(Array.isArray(asOf) ? String(asOf[asOf.length - 1]) : String(asOf));
+        } catch (err) {
+          return sendError(req, res, { ...toHttp(err, { as_of: 'query' }), error: err }, logger);
+        }
+        if (data.meta.version !== null) res.setHeader(VERSION_HEADER, data.meta.version);
+      }
+    }
     const read = readOperationArgs(op, data?.dataset, raw, holder.loadError, limits);
     if (!read.ok) return sendError(req, res, read, logger);
     const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
-    memo.remember(req.url!, reading);
+    // An answer as of another version is not the URL's answer once the data changes: not kept.
+    if (asOf === undefined) memo.remember(req.url!, reading);
     answerRead(reading, data!, req, res);
   };
 

@@ -34,7 +34,7 @@ export interface LiveOptions {
   horizonMs?: number;
   /** Where a failure of ours (a 500) is logged with its cause. */
   logger?: Logger;
-  /** Data changes: each event is sent as `event: data` (data-changes.md §2). */
+  /** Data changes: each event is sent as `event: data` (docs/data-changes.md §2). */
   dataChanges?: { subscribe(listener: (event: unknown) => void): () => void };
   /** The server's budget of streams: false when it is full and has answered 503 itself. */
   admitSubscriber?: (req: IncomingMessage, res: ServerResponse) => boolean;

@@ -17,11 +17,11 @@
  * request. The file is opened once per request and everything (ETag, length, bytes) comes
  * from that one open file, so a replacement mid-request never mixes two versions.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
-import { DOWNLOAD_PATH, FILES_PREFIX } from '@openbell/core/protocol';
+import { DOWNLOAD_PATH, FILES_PREFIX, OVERRIDES_PATH } from '@openbell/core/protocol';
 import { etagMatches } from '../http/conditional.js';
 import type { RawHandler } from '../http/dispatcher.js';
 import { send, sendError } from '../http/send.js';
@@ -65,6 +65,11 @@ export interface PublisherOptions {
   verify?: (path: string) => Promise<void>;
   /** Clock in epoch ms (tests pin it). */
   now?: () => number;
+  /**
+   * The override set, served at `GET /v4/overrides` with the download's tokens and an ETag
+   * (createServer fills it in from its override manager). Without it the path is not answered.
+   */
+  overrides?: () => string;
 }
 
 export interface PublisherInternals {
@@ -217,6 +222,20 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
     }
   };
 
+  /** The override set as the file holds it; replicas serve what it says. */
+  const overrideSet = (req: IncomingMessage, res: ServerResponse): void => {
+    if (!checkToken(bearerToken(req))) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      sendError(req, res, { status: 401, body: { detail: UNAUTHORIZED_DETAIL } });
+      return;
+    }
+    const body = Buffer.from(options.overrides!());
+    const etag = `"${createHash('sha256').update(body).digest('hex')}"`;
+    const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
+    if (etagMatches(req.headers['if-none-match'], etag)) return send(req, res, 304, undefined, headers);
+    send(req, res, 200, body, headers);
+  };
+
   const fail = (req: IncomingMessage, res: ServerResponse) => (err: unknown) => {
     logger?.error({ err: err instanceof Error ? err.message : String(err), path: req.url?.split('?')[0] }, 'publish: request failed');
     sendError(req, res, { status: 500, body: { detail: 'Internal Server Error' } });
@@ -228,12 +247,17 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
     const path = qAt === -1 ? url : url.slice(0, qAt);
     const isDownload = path === DOWNLOAD_PATH || path === `${DOWNLOAD_PATH}/`;
     const isFile = !isDownload && path.startsWith(FILES_PREFIX);
-    if (!isDownload && !isFile) return false;
+    const isOverrides = options.overrides !== undefined && path === OVERRIDES_PATH;
+    if (!isDownload && !isFile && !isOverrides) return false;
     before?.(req, res);
     if (res.writableEnded) return true;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       sendError(req, res, { status: 405, body: { detail: `Method ${req.method ?? ''} not allowed` } });
+      return true;
+    }
+    if (isOverrides) {
+      overrideSet(req, res);
       return true;
     }
     const work = isDownload
