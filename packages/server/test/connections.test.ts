@@ -216,8 +216,15 @@ describe('at the connection limit, the connection idle longest yields', () => {
     expect(JSON.parse(answer.body).detail).toMatch(/connection limit/);
     await newcomer.closed;
     expect(newcomer.ending).toBe('end');
+    // Requests pipelined on a refused connection get the one 503, counted once.
+    const piped = new Client(s.url);
+    piped.send('GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect((await piped.answer()).status).toBe(503);
+    await piped.closed;
+    expect(piped.buf.length).toBe(0);
+    expect(stats(s).refused.limit).toBe(2);
     for (const d of downloads) expect(await d.finish()).toBe('2030');
-    expect(stats(s)).toMatchObject({ evicted: 0, refused: { limit: 1 } });
+    expect(stats(s)).toMatchObject({ evicted: 0, refused: { limit: 2 } });
     // Slots free again: the next newcomer is served.
     for (const d of downloads) d.client.socket.destroy();
     await until(() => stats(s).open === 0, 'downloads closed');

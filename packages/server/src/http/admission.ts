@@ -186,7 +186,9 @@ export class Admission {
       this.idle.delete(socket);
       return true;
     }
-    if (conn.state === GONE) return false;
+    // Closed to make room, or a refused newcomer already answered (a pipelined second request):
+    // nothing more is sent on it.
+    if (conn.state === GONE || conn.answered) return false;
     clearTimeout(conn.timer);
     conn.timer = undefined;
     if (conn.reason === 'limit' && asksForStream(req)) {
