@@ -50,5 +50,5 @@ export {
 export { coreEntries, DataNotLoadedError, locOf, toHttp, type HttpAnswer, type ParamLocations, type ValidationEntry } from './errors.js';
 export { bulkBody, bulkError, type BulkEntry, type BulkError } from './bulk.js';
 export { toCsv } from './csv.js';
-export { healthBody, infoBody, PACKAGE_VERSION, SAMPLE_LABEL, type HealthBody, type InfoBody, type ServedMeta, type ServiceState, type UpdateState } from './info.js';
+export { healthBody, infoBody, PACKAGE_VERSION, SAMPLE_LABEL, type HealthBody, type InfoBody, type ServedMeta, type ServiceState, type UpdateState, type ConnectionState } from './info.js';
 export { INTERFACE_VERSION } from './interface-version.js';

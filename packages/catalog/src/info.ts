@@ -45,6 +45,30 @@ export interface ServiceState {
   readonly draining?: boolean;
   /** Absent where nothing updates the data (a one-shot command): /info then has no `updates`. */
   readonly updates?: UpdateState;
+  /** The server's connection budgets and what they turned away; absent outside a server. */
+  readonly connections?: () => ConnectionState;
+}
+
+/** The front door's budgets, what is open now, and counts since the start (one process). */
+export interface ConnectionState {
+  /** Connections open at once (event streams apart); 0 = no cap. */
+  limit: number;
+  /** Connections of one client address; 0 = no cap. */
+  perClient: number;
+  /** `/events` streams open at once; 0 = no cap. */
+  subscribersLimit: number;
+  open: number;
+  subscribers: number;
+  /** The header-time bound in force now (lower while above 80% of `limit`). */
+  headersTimeoutMs: number;
+  /** Idle connections closed to make room for a newcomer. */
+  evicted: number;
+  /** Newcomers and `/events` requests turned away with 503, by the budget that was full. */
+  refused: { limit: number; perClient: number; subscribers: number };
+  /** Newcomers closed on arrival because too many refusals were already pending. */
+  dropped: number;
+  /** Connections closed because their request did not arrive within the header bound. */
+  timedOut: number;
 }
 
 /**
@@ -114,6 +138,21 @@ export function healthBody(holder: ServiceState): { status: number; body: Health
   };
 }
 
+function connectionsBody(c: ConnectionState): NonNullable<InfoBody['connections']> {
+  return {
+    limit: c.limit,
+    per_client: c.perClient,
+    subscribers_limit: c.subscribersLimit,
+    open: c.open,
+    subscribers: c.subscribers,
+    headers_timeout_ms: c.headersTimeoutMs,
+    evicted: c.evicted,
+    refused: { limit: c.refused.limit, per_client: c.refused.perClient, subscribers: c.refused.subscribers },
+    dropped: c.dropped,
+    timed_out: c.timedOut,
+  };
+}
+
 /** What /info documents of the data. */
 export interface InfoData {
   loaded: boolean;
@@ -152,6 +191,18 @@ export interface InfoBody {
     last_result: UpdateState['lastResult'];
     last_error: string | null;
     next_check_at: string | null;
+  };
+  connections?: {
+    limit: number;
+    per_client: number;
+    subscribers_limit: number;
+    open: number;
+    subscribers: number;
+    headers_timeout_ms: number;
+    evicted: number;
+    refused: { limit: number; per_client: number; subscribers: number };
+    dropped: number;
+    timed_out: number;
   };
   api_version: string;
   total_markets: number | null;
@@ -199,6 +250,7 @@ export function infoBody(holder: ServiceState): InfoBody {
       last_error: u.lastError,
       next_check_at: u.nextCheckAt,
     },
+    connections: holder.connections && connectionsBody(holder.connections()),
     // The vendor server's fields (see above). last_data_update: when the data served was
     // downloaded, else loaded (the vendor's is the timestamp its archive was generated at,
     // which the archive's CSV files do not carry).

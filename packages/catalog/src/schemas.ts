@@ -387,6 +387,23 @@ export const Info = z
         next_check_at: isoInstant.nullable(),
       })
       .openapi('InfoUpdates'),
+    connections: z
+      .looseObject({
+        limit: z.number().int().openapi({ description: 'Connections open at once, event streams apart (`--max-connections`); 0 = no cap.' }),
+        per_client: z.number().int().openapi({ description: 'Connections of one client address (`--max-connections-per-client`); 0 = no cap.' }),
+        subscribers_limit: z.number().int().openapi({ description: '`/events` streams open at once (`--max-subscribers`); 0 = no cap.' }),
+        open: z.number().int(),
+        subscribers: z.number().int(),
+        headers_timeout_ms: z.number().openapi({ description: 'The header-time bound in force now: lower while above 80% of `limit`.' }),
+        evicted: z.number().int().openapi({ description: 'Since the start: idle connections closed to make room for a newcomer.' }),
+        refused: z
+          .looseObject({ limit: z.number().int(), per_client: z.number().int(), subscribers: z.number().int() })
+          .openapi({ description: 'Since the start: newcomers and `/events` requests answered 503 with Retry-After, by the budget that was full.' }),
+        dropped: z.number().int().openapi({ description: 'Since the start: newcomers closed on arrival, too many refusals being already pending.' }),
+        timed_out: z.number().int().openapi({ description: 'Since the start: connections closed for not sending their headers (or request) in time.' }),
+      })
+      .optional()
+      .openapi('InfoConnections', { description: 'The front door of this process (each worker has its own under `serve --workers N`).' }),
     // Fields of the vendor client's own server (`tradinghours serve`), for its users.
     api_version: z.string().optional().openapi({ description: 'Vendor-server field: the package version.' }),
     total_markets: z.number().int().nullable().optional().openapi({ description: 'Vendor-server field: markets in the data.' }),

@@ -5,6 +5,7 @@
  * the single list of them.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { FALSE_WORDS, parseBoolean, TRUE_WORDS } from '@openbell/core/params';
@@ -32,6 +33,12 @@ export interface Settings {
   drainTimeout: number;
   /** Connections open at once (0 = no cap). */
   maxConnections: number;
+  /** Connections of one client address; undefined = a quarter of maxConnections, 0 = no cap. */
+  maxConnectionsPerClient: number | undefined;
+  /** Addresses (or ADDR/PREFIX ranges) of proxies in front, exempt from the per-client cap. */
+  trustProxy: string[] | undefined;
+  /** `/events` streams open at once (0 = no cap). */
+  maxSubscribers: number;
   /** Send the token to a plain-http base URL off loopback (a publisher on a private network). */
   allowInsecureHttp: boolean;
   /** `auto` (pretty on a terminal, JSON otherwise), `pretty` or `json`. */
@@ -62,7 +69,7 @@ export interface Settings {
   overridesFrom: string | undefined;
 }
 
-type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level' | 'workers' | 'urls' | 'secrets';
+type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level' | 'workers' | 'urls' | 'secrets' | 'addresses';
 interface KeySpec {
   key: keyof Settings;
   env: string;
@@ -90,6 +97,9 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'updateRetry', env: 'OPENBELL_UPDATE_RETRY', flag: '--update-retry', kind: 'seconds' },
   { key: 'drainTimeout', env: 'OPENBELL_DRAIN_TIMEOUT', flag: '--drain-timeout', kind: 'seconds' },
   { key: 'maxConnections', env: 'OPENBELL_MAX_CONNECTIONS', flag: '--max-connections', kind: 'count' },
+  { key: 'maxConnectionsPerClient', env: 'OPENBELL_MAX_CONNECTIONS_PER_CLIENT', flag: '--max-connections-per-client', kind: 'count' },
+  { key: 'trustProxy', env: 'OPENBELL_TRUST_PROXY', flag: '--trust-proxy', kind: 'addresses' },
+  { key: 'maxSubscribers', env: 'OPENBELL_MAX_SUBSCRIBERS', flag: '--max-subscribers', kind: 'count' },
   { key: 'maxRangeDays', env: 'OPENBELL_MAX_RANGE_DAYS', flag: '--max-range-days', kind: 'count' },
   { key: 'logFormat', env: 'OPENBELL_LOG_FORMAT', flag: '--log-format', kind: 'string' },
   { key: 'allowInsecureHttp', env: 'OPENBELL_ALLOW_INSECURE_HTTP', flag: '--allow-insecure-http', kind: 'boolean' },
@@ -105,7 +115,7 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'overrides', env: 'OPENBELL_OVERRIDES', flag: '--overrides', kind: 'string' },
 ];
 
-const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxRangeDays: 3653, answerCache: 64, blockCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1, keepChanges: 50 };
+const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxSubscribers: 500, maxRangeDays: 3653, answerCache: 64, blockCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1, keepChanges: 50 };
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */
@@ -169,12 +179,28 @@ function convert(spec: KeySpec, value: unknown, where: string): unknown {
       if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected NAME=SECRET pairs, comma-separated, or a list of them');
       return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
     }
+    case 'addresses': {
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : null;
+      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected IP addresses or ADDR/PREFIX ranges, comma- or space-separated or a list');
+      const list = (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
+      for (const item of list) if (!isAddressOrRange(item)) throw bad(`"${item}" is not an IP address or ADDR/PREFIX range`);
+      return list;
+    }
     case 'list': {
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : null;
       if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected a comma- or space-separated string or a list of strings');
       return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
     }
   }
+}
+
+function isAddressOrRange(item: string): boolean {
+  // node:net only when the setting is used: every command resolves settings at its start.
+  const { isIP } = createRequire(import.meta.url)('node:net') as typeof import('node:net');
+  const [addr = '', prefix, ...rest] = item.split('/');
+  const family = isIP(addr.startsWith('::ffff:') && isIP(addr.slice(7)) === 4 ? addr.slice(7) : addr);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
 function readConfigFile(path: string, explicit: boolean): Record<string, unknown> {

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverOptions } from '../src/commands/serve.js';
 import { resolveSettings } from '../src/config.js';
 
 const noFile = () => join(mkdtempSync(join(tmpdir(), 'openbell-cfg-')), 'none');
@@ -35,6 +36,36 @@ describe('drain and front-door settings', () => {
     expect(() => resolveSettings({}, { ...env, OPENBELL_DRAIN_TIMEOUT: 'soon' })).toThrow(/OPENBELL_DRAIN_TIMEOUT: expected seconds/);
     expect(() => resolveSettings({}, { ...env, OPENBELL_MAX_CONNECTIONS: '2.5' })).toThrow(/OPENBELL_MAX_CONNECTIONS: expected a whole number/);
     expect(() => resolveSettings({ maxConnections: '-1' }, env)).toThrow(/--max-connections/);
+  });
+});
+
+describe('connection budgets (issue 36)', () => {
+  it('default to a quarter of the limit per client (left to the server), no trusted proxy, 500 streams', () => {
+    const s = resolveSettings({}, { XDG_CONFIG_HOME: noFile() });
+    expect(s.maxConnectionsPerClient).toBeUndefined();
+    expect(s.trustProxy).toBeUndefined();
+    expect(s.maxSubscribers).toBe(500);
+    expect(serverOptions(s)).toMatchObject({ maxConnections: 1000, maxSubscribers: 500 });
+    expect(serverOptions(s)).not.toHaveProperty('maxConnectionsPerClient');
+  });
+
+  it('come from OPENBELL_* names, the config file and flags (--trust-proxy repeated), in that precedence', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openbell-cfg-'));
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ maxConnectionsPerClient: 40, trustProxy: ['10.0.0.7', '10.1.0.0/16'], maxSubscribers: 50 }));
+    const fromFile = resolveSettings({}, {}, file);
+    expect(fromFile).toMatchObject({ maxConnectionsPerClient: 40, trustProxy: ['10.0.0.7', '10.1.0.0/16'], maxSubscribers: 50 });
+    expect(serverOptions(fromFile)).toMatchObject({ maxConnectionsPerClient: 40, trustProxy: ['10.0.0.7', '10.1.0.0/16'], maxSubscribers: 50 });
+    const env = { OPENBELL_MAX_CONNECTIONS_PER_CLIENT: '0', OPENBELL_TRUST_PROXY: '127.0.0.3, ::1 fd00::/8', OPENBELL_MAX_SUBSCRIBERS: '7' };
+    expect(resolveSettings({}, env, file)).toMatchObject({ maxConnectionsPerClient: 0, trustProxy: ['127.0.0.3', '::1', 'fd00::/8'], maxSubscribers: 7 });
+    expect(resolveSettings({ trustProxy: ['192.168.0.1', '192.168.1.0/24'], maxSubscribers: '9' }, env, file)).toMatchObject({ trustProxy: ['192.168.0.1', '192.168.1.0/24'], maxSubscribers: 9 });
+  });
+
+  it('refuse a proxy that is not an address or a range, naming the setting', () => {
+    const env = { XDG_CONFIG_HOME: noFile() };
+    expect(() => resolveSettings({}, { ...env, OPENBELL_TRUST_PROXY: 'proxy.local' })).toThrow(/OPENBELL_TRUST_PROXY: "proxy.local" is not an IP address/);
+    expect(() => resolveSettings({ trustProxy: ['10.0.0.0/33'] }, env)).toThrow(/--trust-proxy/);
+    expect(() => resolveSettings({}, { ...env, OPENBELL_MAX_SUBSCRIBERS: 'many' })).toThrow(/OPENBELL_MAX_SUBSCRIBERS: expected a whole number/);
   });
 });
 

@@ -21,12 +21,21 @@ import type { AdminToken } from './overrides/tokens.js';
 import { VersionHistory } from './overrides/versions.js';
 import { overrideFileText } from './overrides/file.js';
 import { overridePuller } from './overrides/replica.js';
+import { Admission, DEFAULT_MAX_SUBSCRIBERS, DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS } from './http/admission.js';
 
 export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES };
 export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 1000;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export { DEFAULT_MAX_SUBSCRIBERS, DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS };
+
+/** What Node answers a client error with when nobody listens for 'clientError' (its _http_server). */
+const CLIENT_ERROR_STATUS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
 
 export interface ServerOptions extends Omit<AppOptions, 'holder'> {
   /** Loaded in the background after the server starts listening; 503 until then. */
@@ -44,8 +53,26 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
    * to the end before cutting the connections left. Default 30 s.
    */
   drainTimeoutMs?: number;
-  /** Connections open at once; further ones are closed on arrival. Default 1000; 0 = no cap. */
+  /**
+   * Connections open at once, `/events` streams apart. At the limit a newcomer takes the slot
+   * of the connection idle longest; with none idle it is answered 503 with Retry-After
+   * (http/admission.ts). Default 1000; 0 = no cap.
+   */
   maxConnections?: number;
+  /** Connections of one client address, its streams included; past it, 503. Default a quarter of maxConnections; 0 = no cap. */
+  maxConnectionsPerClient?: number;
+  /** Addresses or ADDR/PREFIX ranges exempt from the per-client cap (proxies in front). */
+  trustProxy?: readonly string[];
+  /** `/events` streams open at once, a budget beside maxConnections. Default 500; 0 = no cap. */
+  maxSubscribers?: number;
+  /** The header-time bound while more than 80% of maxConnections are open. Default 2 s (never above headersTimeoutMs). */
+  pressureHeadersTimeoutMs?: number;
+  /** How long a refused newcomer is kept to read its request and answer 503. Default 1 s. */
+  refusalGraceMs?: number;
+  /** Refused newcomers waiting for their request at once; past it, further ones are closed on arrival. Default a tenth of maxConnections, at least 16. */
+  maxRefusing?: number;
+  /** Evictions and refusals are logged as counts at most this often. Default 10 s. */
+  connectionLogEveryMs?: number;
   /** Longest wait for a request's complete headers from connect (slow clients). Default 10 s. */
   headersTimeoutMs?: number;
   /** Longest wait for a complete request (headers and body). Default 30 s. */
@@ -188,7 +215,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   }
   const manager = overrides?.manager;
   const published = publish && manager ? { ...publish, overrides: () => overrideFileText(manager.all()) } : publish;
-  const appOptions = { ...options, ...(live ? { live } : {}), ...(context ? { context } : {}), ...(overrides ? { overrides } : {}), publish: published, holder, logger };
+  // /events streams pass the subscribers' budget, kept by the admission made with the server.
+  let admission: Admission | undefined;
+  const streams = { ...live, admitSubscriber: (req: http.IncomingMessage, res: http.ServerResponse) => admission === undefined || admission.admitSubscriber(req, res) };
+  const appOptions = { ...options, live: streams, ...(context ? { context } : {}), ...(overrides ? { overrides } : {}), publish: published, holder, logger };
   const prepared = prepareApp(appOptions);
   let app: OpenbellApp | undefined;
   let loadingApp: Promise<OpenbellApp> | undefined;
@@ -212,6 +242,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   let closed = false;
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout || Infinity);
+  const pressureHeadersTimeout = Math.min(options.pressureHeadersTimeoutMs ?? DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS, headersTimeout || Infinity);
   // Responses in progress per connection, so the drain closes a connection only once it has
   // nothing left to send.
   const busy = new Map<net.Socket, number>();
@@ -219,13 +250,16 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     {
       headersTimeout,
       requestTimeout,
-      // How often the two timeouts above are checked (Node's default is every 30 s).
-      connectionsCheckingInterval: Math.max(250, Math.min(headersTimeout, requestTimeout || headersTimeout) / 4),
+      // How often the two timeouts above are checked (Node's default is every 30 s); often
+      // enough for the lower header bound the admission sets under pressure.
+      connectionsCheckingInterval: Math.max(250, Math.min(headersTimeout || Infinity, requestTimeout || Infinity, pressureHeadersTimeout) / 4),
     },
     (req, res) => {
       // Once closing, answer with Connection: close so keep-alive clients move on instead of
       // sending their next request down a connection that is about to go away.
       if (closed) res.shouldKeepAlive = false;
+      // A newcomer refused at the door gets its 503 here, now that its request could be read.
+      if (!gate.request(req, res)) return;
       if (!prepared.dispatch(req, res)) viaExpress(req, res);
       const socket = req.socket;
       // An answer already handed whole to its own socket leaves nothing in progress: end()
@@ -233,21 +267,63 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       // they need no 'close' listener. The rest (streamed, asynchronous, waiting behind a
       // pipelined answer, or arriving during the drain) are counted until they close; a
       // 'close' comes on a later tick, so listening after the call misses none.
-      if (!closed && res.writableEnded && res.socket === socket) return;
+      if (!closed && res.writableEnded && res.socket === socket) {
+        gate.becameIdle(socket);
+        return;
+      }
       busy.set(socket, (busy.get(socket) ?? 0) + 1);
       res.once('close', () => {
         const n = (busy.get(socket) ?? 1) - 1;
         if (busy.has(socket)) busy.set(socket, n);
+        if (n === 0) gate.becameIdle(socket);
         if (closed && n === 0) endWhenFlushed(socket);
       });
     },
   );
+  // Not server.maxConnections: Node resets whatever arrives over it, idle connections holding
+  // every slot included. The admission decides instead, and answers 503 where it must refuse.
+  const gate = new Admission({
+    maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+    maxConnectionsPerClient: options.maxConnectionsPerClient,
+    maxSubscribers: options.maxSubscribers,
+    trustProxy: options.trustProxy,
+    headersTimeoutMs: headersTimeout,
+    pressureHeadersTimeoutMs: pressureHeadersTimeout,
+    refusalGraceMs: options.refusalGraceMs,
+    maxRefusing: options.maxRefusing,
+    logEveryMs: options.connectionLogEveryMs,
+    logger,
+    setHeadersTimeout: (ms) => {
+      server.headersTimeout = ms;
+    },
+  });
+  admission = gate;
+  holder.connections = () => gate.stats();
   server.on('connection', (socket: net.Socket) => {
     busy.set(socket, 0);
     socket.once('close', () => busy.delete(socket));
+    gate.connection(socket);
   });
-  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  if (maxConnections > 0) server.maxConnections = maxConnections;
+  // Node's answer to a bad or late request, but an answer still going out on the same
+  // connection (a slow download with the next request trickling in behind it) is not cut:
+  // the connection closes once that answer is sent.
+  server.on('clientError', (err: NodeJS.ErrnoException, stream) => {
+    const socket = stream as net.Socket;
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      gate.timedOut();
+      if ((busy.get(socket) ?? 0) > 0) {
+        gate.closeWhenIdle(socket);
+        return;
+      }
+      // A finished answer may still be queued for a slow reader: the 408 follows it, then the close.
+      if (socket.writable) socket.write(`HTTP/1.1 ${CLIENT_ERROR_STATUS[err.code]}\r\nConnection: close\r\n\r\n`);
+      socket.destroySoon();
+      return;
+    }
+    const inFlight = (socket as { _httpMessage?: http.ServerResponse })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) socket.write(`HTTP/1.1 ${CLIENT_ERROR_STATUS[err.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+    socket.destroy(err);
+  });
   // Keep-alive sockets outliving the load generator's or a proxy's own timeout cause resets;
   // a few seconds more than common client defaults avoids that.
   server.keepAliveTimeout = 65_000;
@@ -328,6 +404,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     closing ??= new Promise<void>((resolve, reject) => {
       closed = true;
       holder.draining = true;
+      gate.close();
       updater?.stop();
       overrides?.manager.close();
       if (retryTimer) clearTimeout(retryTimer);

@@ -6,7 +6,7 @@
  * datasets inside one answer and needs no locking (handlers are synchronous anyway).
  */
 import type { Logger } from 'pino';
-import type { UpdateState } from '@openbell/catalog';
+import type { ConnectionState, UpdateState } from '@openbell/catalog';
 import type { DataSource, LoadedData } from './types.js';
 
 export type { UpdateState };
@@ -27,6 +27,8 @@ export class DataHolder {
     lastError: null,
     nextCheckAt: null,
   };
+  /** The running server's connection budgets and counts, for /info (set by createServer). */
+  connections: (() => ConnectionState) | undefined = undefined;
 
   constructor(data?: LoadedData) {
     this.current = data;

@@ -36,6 +36,8 @@ export interface LiveOptions {
   logger?: Logger;
   /** Data changes: each event is sent as `event: data` (docs/data-changes.md §2). */
   dataChanges?: { subscribe(listener: (event: unknown) => void): () => void };
+  /** The server's budget of streams: false when it is full and has answered 503 itself. */
+  admitSubscriber?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 /** `markets` (comma lists, repeated) when it names any, else `subset`; default every market. */
@@ -72,6 +74,7 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
       return;
     }
 
+    if (req.method !== 'HEAD' && options.admitSubscriber && !options.admitSubscriber(req, res)) return;
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
