@@ -110,6 +110,8 @@ export interface OverrideSettings {
   keepVersions?: number | undefined;
   /** Where the list of kept versions is written (the cache folder). */
   versionsFile?: string | undefined;
+  /** False: the list is read at start, never written (a cluster worker: its primary writes it). */
+  writeVersions?: boolean | undefined;
   /** A cluster worker keeps its writes through its primary (overrides/manager.ts OverrideChange). */
   commit?: ((change: OverrideChange) => Promise<OverrideRecord[]>) | undefined;
   /** How often the file is looked at, ms (0: never; a worker, whose primary watches it). */
@@ -198,7 +200,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const settings = options.overrideSettings;
   if (settings) {
     let manager: OverrideManager | undefined;
-    const versions = new VersionHistory({ keep: settings.keepVersions, file: settings.versionsFile, logger, rebuild: (info) => manager?.rebuild(info) });
+    const versions = new VersionHistory({ keep: settings.keepVersions, file: settings.versionsFile, writes: settings.writeVersions, logger, rebuild: (info) => manager?.rebuild(info) });
     await versions.restore();
     manager = new OverrideManager({ holder, logger, file: settings.file, history: versions, publisher: settings.publisher, commit: settings.commit, watchMs: settings.watchMs, records: settings.records });
     await manager.start();

@@ -129,8 +129,8 @@ export async function runWorker(settings: Settings): Promise<void> {
     const publish = settings.publish ? { ...publishOptions(settings, source.archivePath()), ...(publishKey ? { signingKey: publishKey } : {}) } : undefined;
     try {
       // No `source`: the worker never checks for updates, the primary does.
-      // The primary owns the file and the kept versions' list: this worker reads neither.
-      const overrideSettings = { ...overrideSettingsOf(settings), file: undefined, versionsFile: undefined, watchMs: 0, commit: keepThroughPrimary, records: overrideRecords };
+      // The primary owns the file and writes the kept versions' list; this worker only reads the list.
+      const overrideSettings = { ...overrideSettingsOf(settings), file: undefined, writeVersions: false, watchMs: 0, commit: keepThroughPrimary, records: overrideRecords };
       running = await createServer({ ...serverOptions(settings), data, logger, changes, computeChanges: false, overrideSettings, ...(publish ? { publish } : {}) });
     } catch (e) {
       // Exit once the message is out, so the primary stops instead of restarting this worker.

@@ -116,8 +116,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       delete raw.as_of;
       if (data !== undefined) {
         try {
-          if (!options.pointInTime) throw new GoneError('no earlier version is kept by this server', data.meta.version);
-          data = options.pointInTime(Array.isArray(asOf) ? String(asOf[asOf.length - 1]) : String(asOf));
+          const named = Array.isArray(asOf) ? String(asOf[asOf.length - 1]) : String(asOf);
+          if (options.pointInTime) data = options.pointInTime(named);
+          else if (named !== data.meta.version) throw new GoneError('no earlier version is kept by this server', data.meta.version);
         } catch (err) {
           return sendError(req, res, { ...toHttp(err, { as_of: 'query' }), error: err }, logger);
         }

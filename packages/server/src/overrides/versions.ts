@@ -36,6 +36,8 @@ export class VersionHistory implements VersionsSource {
       keep?: number;
       /** versions.json in the cache folder; none keeps them in memory only. */
       file?: string | undefined;
+      /** False: the file is read at start but never written (a cluster worker reads its primary's). */
+      writes?: boolean | undefined;
       logger?: Logger;
       /** Rebuilds the data of a kept version this process does not hold, if it can. */
       rebuild?: (info: KeptVersion) => LoadedData | undefined;
@@ -79,7 +81,7 @@ export class VersionHistory implements VersionsSource {
 
   private persist(): void {
     const file = this.options.file;
-    if (!file) return;
+    if (!file || this.options.writes === false) return;
     const text = JSON.stringify(this.entries.map((e) => e.info));
     this.writing = this.writing
       .then(async () => {
