@@ -229,3 +229,39 @@ async function waitFor(check: () => Promise<boolean>, ms = 5000): Promise<void> 
   }
   throw new Error('timed out waiting');
 }
+
+describe('as_of after a new vendor file', () => {
+  it('answers as a server on the older archive does, and keeps the overrides on top of the new one', async () => {
+    const { dataFor } = await import('./changes-helpers.js');
+    const queue: ReturnType<typeof dataFor>[] = [];
+    const source = {
+      description: 'test source',
+      isRemote: false,
+      load: async () => dataFor('v1', 0),
+      update: async () => {
+        const d = queue.shift();
+        return d ? { status: 'updated' as const, data: d } : { status: 'up_to_date' as const };
+      },
+    } as unknown as import('../src/types.js').DataSource;
+    const dir = mkdtempSync(join(tmpdir(), 'openbell-ovr-'));
+    const r = await createServer({ port: 0, source, updateEveryMinutes: 0, logger: captureLogger().logger, overrideSettings: { file: join(dir, 'o.json'), tokens: parseAdminTokens([`ops=${SECRET}`]) } });
+    running.push(r);
+    await r.ready;
+    const made = (await call(r, 'POST', '/overrides', typhoon)).body;
+    queue.push(dataFor('v2', 3));
+    expect(await r.updateNow()).toBe('updated');
+    // The new file (three more NYSE holidays in January 2024) with the typhoon still on top.
+    const now = await call(r, 'GET', `/markets/${NYSE}/holidays?start=2023-11-01&end=2024-01-31`);
+    expect(now.body.map((h: { date: string }) => h.date)).toEqual(['2023-11-22', '2023-11-23', '2023-11-24', '2024-01-02', '2024-01-03', '2024-01-04']);
+    expect(now.body[0].override.id).toBe(made.id);
+    expect(now.headers.get('x-openbell-data-version')).toMatch(/^v2\+ovr\./);
+    // As of v1: exactly what a server on the older archive answers, with no override.
+    const older = await createServer({ port: 0, data: dataFor('v1', 0), logger: captureLogger().logger });
+    running.push(older);
+    for (const path of [`/markets/${NYSE}/holidays?start=2023-11-01&end=2024-01-31`, `/markets/${NYSE}/days?start=2023-11-20&end=2024-01-05`, `/markets/${NYSE}/sessions/count?start=2023-11-01&end=2024-01-31`]) {
+      const asOf = await call(r, 'GET', `${path}&as_of=v1`);
+      expect(asOf.body, path).toEqual((await call(older, 'GET', path)).body);
+      expect(asOf.headers.get('x-openbell-data-version')).toBe('v1');
+    }
+  });
+});
