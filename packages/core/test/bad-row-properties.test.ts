@@ -167,7 +167,8 @@ function queryArb(b: Bad): fc.Arbitrary<Query> {
   fc.tuple(fc.constantFrom('EURUSD', 'GBPUSD', 'EURGBP', 'USDEUR'), dayArb, fc.constantFrom(undefined, 1, 2, 3)).map(([pair, trade, lag]): Query => {
     const members = pairMembers(pair);
     const walked = (a: unknown): Dates => members.map((c) => [c, trade + 1, dayOf((a as { spot_date: string }).spot_date)]);
-    return { label: `fxSpot ${pair} ${iso(trade)} lag ${lag}`, run: (ds) => ds.fxSpot(pair, iso(trade), lag), must: walked, may: walked, owners: members };
+    // The pair's currencies are a joined calendar (§5 over §4): clean members may settle the date.
+    return { label: `fxSpot ${pair} ${iso(trade)} lag ${lag}`, run: (ds) => ds.fxSpot(pair, iso(trade), lag), must: joinedMust(members, walked), may: walked, owners: members };
   }),
   fc.tuple(fc.constantFrom('EURUSD', 'GBPUSD', 'EURGBP'), dayArb, fc.constantFrom('SN', '1W', '1M', '3M')).map(([pair, trade, tenor]): Query => {
     const members = pairMembers(pair);
@@ -176,10 +177,11 @@ function queryArb(b: Bad): fc.Arbitrary<Query> {
       run: (ds) => ds.fxValueDate(pair, iso(trade), tenor),
       // A USD holiday between trade and spot does not move spot: only spot itself is a USD date
       // the value date must look at (no closures are listed here).
-      must: (a) => {
+      // A joined calendar again: clean members may settle the bad row's date (§4).
+      must: joinedMust(members, (a) => {
         const spot = dayOf((a as { spot_date: string }).spot_date);
         return members.map((c) => [c, c === 'USD' ? spot : trade + 1, spot]);
-      },
+      }),
       // The end-of-month rule and modified following may look past the value date to the month's end.
       may: (a) => members.map((c) => [c, trade + 1, monthEnd(dayOf((a as { value_date: string }).value_date)) + 10]),
       owners: members,
