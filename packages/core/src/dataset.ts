@@ -44,7 +44,7 @@ import type { BarSeries } from './bars.js';
 import type { MarketEntry } from './model.js';
 import { bulkIdentifiers, type BellEventPlan, type PlanOptions, type StatusMany, type StatusManyRequest } from './many.js';
 import { ParsedQueries, type ParsedBarOptions } from './queries.js';
-import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, shareUnchanged, vendorIndex, type MakeOverride, type OverrideRecord } from './overrides.js';
+import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, shareUnchanged, shareUnchangedSteps, vendorIndex, type MakeOverride, type OverrideRecord } from './overrides.js';
 import type {
   AdjustedDate,
   AdvancedDate,
@@ -203,6 +203,12 @@ export class Dataset {
    */
   sharingWith(previous: Dataset): Dataset {
     const index = shareUnchanged(previous.index, this.index);
+    return index === this.index ? this : new Dataset(index, this.clock);
+  }
+
+  /** `sharingWith` as a generator that pauses every few markets (drive it with `next()`). */
+  *sharingWithSteps(previous: Dataset): Generator<void, Dataset, void> {
+    const index = yield* shareUnchangedSteps(previous.index, this.index);
     return index === this.index ? this : new Dataset(index, this.clock);
   }
 

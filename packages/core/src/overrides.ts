@@ -544,6 +544,19 @@ export const isUtcInstant = (s: unknown): boolean => typeof s === 'string' && IS
  * only when the tables every market's compiled rows read (phase types, seasons) are the same.
  */
 export function shareUnchanged(previous: DatasetIndex, next: DatasetIndex): DatasetIndex {
+  const steps = shareUnchangedSteps(previous, next);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * `shareUnchanged` as a generator that pauses after each few markets, so a server can compare
+ * two versions' rows over several turns of its event loop (a new vendor file of 1,000 markets
+ * takes a few hundred milliseconds).
+ */
+export function* shareUnchangedSteps(previous: DatasetIndex, next: DatasetIndex): Generator<void, DatasetIndex, void> {
   const a = vendorIndex(previous);
   if (a === next || a.plan !== next.plan || JSON.stringify(a.phaseTypes) !== JSON.stringify(next.phaseTypes) || JSON.stringify(a.seasonDefinitions) !== JSON.stringify(next.seasonDefinitions)) {
     return next;
@@ -551,20 +564,17 @@ export function shareUnchanged(previous: DatasetIndex, next: DatasetIndex): Data
   const clean = (e: { listingFaults: unknown; dayFaults: unknown; duplicates: unknown }) => e.listingFaults === null && e.dayFaults === null && e.duplicates === null;
   const markets = new Map<string, MarketEntry>();
   let sharedMarkets = 0;
+  let n = 0;
   for (const [id, e] of next.markets) {
+    if ((++n & 15) === 0) yield;
     const old = a.markets.get(id);
-    const same =
-      old !== undefined &&
-      clean(old) &&
-      clean(e) &&
-      sameRecord(old.market, e.market) &&
-      sameRecords(old.holidays, e.holidays) &&
-      sameRecords(old.schedules, e.schedules);
+    const same = old !== undefined && clean(old) && clean(e) && sameRecord(old.market, e.market) && sameRecords(old.holidays, e.holidays) && sameRecords(old.schedules, e.schedules);
     markets.set(id, same ? old : old !== undefined && clean(old) && clean(e) ? sharedParts(old, e) : e);
     if (same) sharedMarkets++;
   }
   const currencies = new Map<string, CurrencyEntry>();
   for (const [code, e] of next.currencies) {
+    if ((++n & 15) === 0) yield;
     const old = a.currencies.get(code);
     const same = old !== undefined && clean(old) && clean(e) && sameRecord(old.currency, e.currency) && sameRecords(old.holidays, e.holidays);
     currencies.set(code, same ? old : e);

@@ -255,6 +255,11 @@ describe('as_of after a new vendor file', () => {
     expect(now.body.map((h: { date: string }) => h.date)).toEqual(['2023-11-22', '2023-11-23', '2023-11-24', '2024-01-02', '2024-01-03', '2024-01-04']);
     expect(now.body[0].override.id).toBe(made.id);
     expect(now.headers.get('x-openbell-data-version')).toMatch(/^v2\+ovr\./);
+    // The new file shares the markets it did not change with v1 (compared after the swap, in slices).
+    const v1 = Dataset.indexOf(r.versions!.resolve('v1').dataset as Dataset);
+    await waitFor(async () => Dataset.indexOf(r.holder.current!.dataset as Dataset).vendor!.markets.get('US.CME.EQUITY.USINDEX1') === v1.markets.get('US.CME.EQUITY.USINDEX1'));
+    expect(Dataset.indexOf(r.holder.current!.dataset as Dataset).vendor!.markets.get(NYSE)).not.toBe(v1.markets.get(NYSE));
+    expect(r.holder.current!.meta.version).toMatch(/^v2\+ovr\./);
     // As of v1: exactly what a server on the older archive answers, with no override.
     const older = await createServer({ port: 0, data: dataFor('v1', 0), logger: captureLogger().logger });
     running.push(older);
