@@ -4,11 +4,10 @@
 // no secret in any output.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, scratch, serve, type Served } from './helpers.js';
-import { waitFor } from './processes.js';
+import { getFresh, waitFor } from './processes.js';
 
 const ADMIN = 'cli-admin-secret-77aa';
 const running: Served[] = [];
@@ -16,18 +15,7 @@ afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
 });
 
-function get(url: string): Promise<{ status: number; version: string | undefined; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false, headers: { connection: 'close' } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, version: res.headers['x-openbell-data-version'] as string | undefined, body }));
-      })
-      .on('error', reject);
-  });
-}
+const get = getFresh;
 const closed = async (url: string, date: string) => (JSON.parse((await get(`${url}/markets/XHKG/days?start=${date}&end=${date}`)).body) as { is_open: boolean }[])[0]!.is_open === false;
 
 describe('openbell override', () => {

@@ -1,7 +1,8 @@
 /**
  * Watching the processes a test starts: waiting (with a deadline) for something they do,
- * whether a pid is still alive, and their JSON log lines.
+ * whether a pid is still alive, their JSON log lines, and a GET on a connection of its own.
  */
+import http from 'node:http';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,3 +30,20 @@ export const logLines = (stdout: string) =>
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as { msg: string; pid: number; reason?: string });
+
+/** GET on a connection of its own (no keep-alive), so a cluster hands each request to the next worker. */
+export function getFresh(url: string): Promise<{ status: number; version: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, version: res.headers['x-openbell-data-version'] as string | undefined, body }));
+      })
+      .setTimeout(5000, function (this: http.ClientRequest) {
+        this.destroy(new Error(`no answer from ${url} within 5 s`));
+      })
+      .on('error', reject);
+  });
+}

@@ -8,7 +8,7 @@ import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, SAMPLE_ZIP, sampleWithMarket, scratch, serve, type Served } from './helpers.js';
-import { alive, logLines, sleep, waitFor } from './processes.js';
+import { alive, getFresh, logLines, sleep, waitFor } from './processes.js';
 
 const TOKEN = 'cli-workers-token-81c3aa';
 const dir = join(scratch, 'workers');
@@ -27,22 +27,7 @@ interface Info {
   data: { version: string | null };
   process: { pid: number; worker: number | null };
 }
-/** GET on a fresh connection (no keep-alive), so the cluster hands each request to the next worker. */
-function get(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false, headers: { connection: 'close' } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .setTimeout(5000, function (this: http.ClientRequest) {
-        this.destroy(new Error(`no answer from ${url} within 5 s`));
-      })
-      .on('error', reject);
-  });
-}
+const get = getFresh;
 const info = async (url: string) => JSON.parse((await get(`${url}/info`)).body) as Info;
 /** pid → data version, from enough fresh connections to reach every worker. */
 async function byWorker(url: string, requests = 8): Promise<Map<number, string | null>> {

@@ -25,33 +25,6 @@ import { NO, OPEN, YES } from './vocabulary.js';
 export const OVERRIDE_KINDS = ['closure', 'early_close', 'late_open', 'reopen'] as const;
 export type OverrideKind = (typeof OVERRIDE_KINDS)[number];
 
-/** An override as kept and answered (docs/overrides.md §1). */
-export interface OverrideRecord {
-  id: string;
-  kind: OverrideKind;
-  /** A FinID, or a currency code. */
-  target: string;
-  date: string;
-  name: string | null;
-  open: string | null;
-  close: string | null;
-  reason: string;
-  created_at: string;
-  created_by: string;
-  withdrawn_at: string | null;
-  withdrawn_by: string | null;
-  superseded: boolean;
-}
-
-/** What a holiday record answered from an override says of it. */
-export interface OverrideRef {
-  id: string;
-  kind: OverrideKind;
-  reason: string;
-  created_by: string;
-  created_at: string;
-}
-
 /** A request to make an override, its fields read (target as typed: it is resolved against the data). */
 export interface OverrideRequest {
   kind: OverrideKind;
@@ -62,6 +35,19 @@ export interface OverrideRequest {
   close: string | null;
   reason: string;
 }
+
+/** An override as kept and answered (docs/overrides.md §1): the request's fields (`target` a FinID or currency code), and the audit's. */
+export interface OverrideRecord extends OverrideRequest {
+  id: string;
+  created_at: string;
+  created_by: string;
+  withdrawn_at: string | null;
+  withdrawn_by: string | null;
+  superseded: boolean;
+}
+
+/** What a holiday record answered from an override says of it. */
+export type OverrideRef = Pick<OverrideRecord, 'id' | 'kind' | 'reason' | 'created_by' | 'created_at'>;
 
 export const OVERRIDE_ID = /^ovr_[a-z0-9]{12}$/;
 export const MAX_OVERRIDE_NAME = 200;
