@@ -44,7 +44,7 @@ import type { BarSeries } from './bars.js';
 import type { MarketEntry } from './model.js';
 import { bulkIdentifiers, type BellEventPlan, type PlanOptions, type StatusMany, type StatusManyRequest } from './many.js';
 import { ParsedQueries, type ParsedBarOptions } from './queries.js';
-import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, shareUnchanged, shareUnchangedSteps, vendorIndex, type MakeOverride, type OverrideRecord } from './overrides.js';
+import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, refusedRecord, shareUnchanged, shareUnchangedSteps, vendorIndex, type MakeOverride, type OverrideRecord } from './overrides.js';
 import type {
   AdjustedDate,
   AdvancedDate,
@@ -232,6 +232,11 @@ export class Dataset {
    */
   makeOverride(body: Record<string, unknown>, make: MakeOverride): OverrideRecord {
     return makeOverride(this.index, readOverrideRequest(body), make);
+  }
+
+  /** The first active record of `records` these tables refuse, `[index, field, why]`, or null (overrides.ts `refusedRecord`). */
+  refusedOverride(records: readonly OverrideRecord[]): [number, 'target' | 'date', string] | null {
+    return refusedRecord(this.index, records);
   }
 
   /** Whether the vendor's tables already say what `record` says (docs/overrides.md §1). */

@@ -250,6 +250,24 @@ export function isSuperseded(vendor: DatasetIndex, record: OverrideRecord): bool
   return row !== undefined && (row.status === 'Closed' || row.schedule === 'Closed');
 }
 
+/**
+ * The first active record of a kept set (an override file edited by hand) that the data refuses,
+ * as `[index, field, why]`: a target it does not hold, or a date outside the target's coverage
+ * window (docs/overrides.md §4). Withdrawn records apply to nothing and are not checked.
+ */
+export function refusedRecord(index: DatasetIndex, records: readonly OverrideRecord[]): [number, 'target' | 'date', string] | null {
+  const vendor = vendorIndex(index);
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]!;
+    if (!isActive(r)) continue;
+    const entry = isCurrencyTarget(r.target) ? vendor.currencies.get(r.target) : vendor.markets.get(r.target);
+    if (!entry) return [i, 'target', `${r.target} is not in the data (a FinID or a currency code, upper case)`];
+    const day = tryParseDay(r.date)!;
+    if (day < entry.minDay || day > entry.maxDay) return [i, 'date', `${r.date} is outside the coverage window of ${r.target}: ${formatDay(entry.minDay)} to ${formatDay(entry.maxDay)}`];
+  }
+  return null;
+}
+
 /** Whether a record is applied: not withdrawn. */
 export const isActive = (r: OverrideRecord): boolean => r.withdrawn_at === null;
 

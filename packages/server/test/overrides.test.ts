@@ -158,6 +158,12 @@ describe('the file', () => {
     await waitFor(async () => cap.text().includes('override file was refused'));
     expect(cap.text()).toMatch(/overrides\[0\] \(ovr_[a-z0-9]{12}\), field 'kind'/);
     expect((await call(r, 'GET', '/overrides')).body).toHaveLength(2);
+    // The data refuses it too: a target it does not hold, a date outside the target's window.
+    writeFileSync(file, JSON.stringify({ overrides: [made, { ...made, id: 'ovr_handedited02', target: 'XX.NOPE' }] }));
+    await waitFor(async () => cap.text().includes("(ovr_handedited02), field 'target'"));
+    writeFileSync(file, JSON.stringify({ overrides: [{ ...made, date: '2031-06-02' }] }));
+    await waitFor(async () => /\(ovr_[a-z0-9]{12}\), field 'date': 2031-06-02 is outside the coverage window/.test(cap.text()));
+    expect((await call(r, 'GET', '/overrides')).body).toHaveLength(2);
   });
 
   it('is the old one or the new one when the process stops mid-write', async () => {

@@ -95,6 +95,7 @@ export class OverrideManager implements OverridesSource {
   async start(): Promise<void> {
     if (this.options.file) {
       const { records, text } = await readOverrideFile(this.options.file);
+      this.checkAgainstData(records, this.options.file);
       this.records = records;
       this.fileText = text;
     }
@@ -104,6 +105,20 @@ export class OverrideManager implements OverridesSource {
       history?.add(holder.current, 'override', this.vendor.meta.version, this.now());
     }
     this.watch();
+  }
+
+  /**
+   * A set from a file must apply to the data served: an active record's target must be in it and
+   * its date in the target's window (docs/overrides.md §4). Without data yet, only the form counts.
+   */
+  private checkAgainstData(records: readonly OverrideRecord[], where: string): void {
+    const ds = this.vendor?.dataset;
+    if (!(ds instanceof Dataset)) return;
+    const refused = ds.refusedOverride(records);
+    if (refused) {
+      const [i, field, why] = refused;
+      throw new OverrideFileError(`${where}: overrides[${i}] (${records[i]!.id}), field '${field}': ${why}`);
+    }
   }
 
   /** What a new vendor file (or the first) becomes once the set is applied on top of it. */
@@ -337,6 +352,12 @@ export class OverrideManager implements OverridesSource {
         return 'refused';
       }
       if (read.text === this.fileText) return 'unchanged';
+      try {
+        this.checkAgainstData(read.records, file);
+      } catch (e) {
+        this.options.logger.error({ err: (e as Error).message }, 'the override file was refused; the overrides served stay as they were');
+        return 'refused';
+      }
       this.fileText = read.text;
       const changed = this.replace(read.records);
       if (changed) this.options.logger.info({ overrides: read.records.filter(isActive).length }, 'override file re-read: new set served');

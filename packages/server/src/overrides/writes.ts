@@ -117,7 +117,8 @@ export function createWriteHandler(options: WriteOptions): Dispatcher {
       setVersion(res, manager.version());
       return send(req, res, 200, JSON.stringify(record));
     } catch (err) {
-      if (err instanceof BodyError) return fail(err.status, err.message);
+      // The rest of an oversized body is not read: the connection cannot carry another request.
+      if (err instanceof BodyError) return fail(err.status, err.message, { Connection: 'close' });
       return sendError(req, res, { ...refusal(err), error: err }, logger);
     }
   };
