@@ -3,21 +3,12 @@
  * that are the REST bodies, a year of one-minute bars included (written in pieces).
  */
 import { PassThrough } from 'node:stream';
-import { loadSample } from '@openbell/loader';
-import { createServer, type RunningServer } from '@openbell/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batched, queryPieces, writePieces } from '../src/commands/queries.js';
 import { run } from './helpers.js';
+import { sampleRest } from './sample-rest.js';
 
-let rest: RunningServer;
-const sample = await loadSample();
-beforeAll(async () => {
-  rest = await createServer({ data: sample, port: 0, logLevel: 'silent' });
-});
-afterAll(async () => {
-  await rest.close();
-});
-const restText = async (path: string) => (await fetch(`${rest.url}${path}`)).text();
+const { sample, text: restText } = await sampleRest();
 
 describe.concurrent('openbell bars', () => {
   it('prints a table of session, start and end in the market zone, with a note', async () => {

@@ -2,20 +2,11 @@
  * The commands of docs/calendar-arithmetic.md §10–13 on the sample: `dates`, bars of whole sessions,
  * `overlap`, `clock-changes`; their JSON is the REST body.
  */
-import { loadSample } from '@openbell/loader';
-import { createServer, type RunningServer } from '@openbell/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from './helpers.js';
+import { sampleRest } from './sample-rest.js';
 
-let rest: RunningServer;
-const sample = await loadSample();
-beforeAll(async () => {
-  rest = await createServer({ data: sample, port: 0, logLevel: 'silent' });
-});
-afterAll(async () => {
-  await rest.close();
-});
-const restJson = async (path: string) => (await fetch(`${rest.url}${path}`)).json();
+const { json: restJson } = await sampleRest();
 
 describe.concurrent('derived dates, session bars, overlap and clock changes on the command line', () => {
   it('openbell dates EXPR --rule R --from --to: IMM dates settled two business days later', async () => {

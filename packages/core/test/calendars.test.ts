@@ -8,24 +8,16 @@ import {
   CalendarOutOfCoverageError,
   DataError,
   Dataset,
-  InvalidArgumentError,
   NotFoundError,
   NotInPlanError,
 } from '../src/index.js';
 import { calendarTables } from './calendar-fixture.js';
+import { faultsOf } from './faults.js';
 import { CME, fixtureTables } from './fixture.js';
 
 const ds = Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 2035 });
 
-function fault(fn: () => unknown): { param: string; msg: string }[] {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InvalidArgumentError);
-    return (e as InvalidArgumentError).faults.map(({ param, msg }) => ({ param, msg }));
-  }
-  throw new Error('expected an InvalidArgumentError');
-}
+const fault = (fn: () => unknown) => faultsOf(fn).map(({ param, msg }) => ({ param, msg }));
 
 const adj = (expr: string, date: string, convention?: string) => ds.adjust(expr, date, convention).adjusted;
 const adv = (expr: string, date: string, n: number, unit?: string, convention?: string, eom?: boolean) =>

@@ -5,9 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CalendarOutOfCoverageError, Dataset, InvalidArgumentError, NotFoundError } from '../src/index.js';
+import { CalendarOutOfCoverageError, Dataset, NotFoundError } from '../src/index.js';
 import { buildWithSources } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
+import { faultsOf } from './faults.js';
 import { CME } from './fixture.js';
 
 const ds = Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 2035 });
@@ -15,15 +16,7 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-function faults(fn: () => unknown): { param: string; msg: string }[] {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InvalidArgumentError);
-    return (e as InvalidArgumentError).faults.map(({ param, msg }) => ({ param, msg }));
-  }
-  throw new Error('expected an InvalidArgumentError');
-}
+const faults = (fn: () => unknown) => faultsOf(fn).map(({ param, msg }) => ({ param, msg }));
 
 const dates = (expr: string, rule: string, start: string, end: string, options: Parameters<Dataset['derivedDates']>[4] = {}) => ds.derivedDates(expr, rule, start, end, options);
 const nominals = (expr: string, rule: string, start: string, end: string) => dates(expr, rule, start, end, { roll: 'unadjusted' }).map((d) => d.nominal);
