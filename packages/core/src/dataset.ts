@@ -231,7 +231,7 @@ export class Dataset {
    * OutOfCoverageError or ConflictError.
    */
   makeOverride(body: Record<string, unknown>, make: MakeOverride): OverrideRecord {
-    return makeOverride(this.index, readOverrideRequest(body), make);
+    return makeOverride(this.index, this.parsed, readOverrideRequest(body), make);
   }
 
   /** The first active record of `records` these tables refuse, `[index, field, why]`, or null (overrides.ts `refusedRecord`). */

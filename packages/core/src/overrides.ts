@@ -14,8 +14,9 @@
  */
 import { mergeFaults } from './build/log.js';
 import type { DatasetIndex } from './build/index.js';
+import type { ParsedQueries } from './queries.js';
 import { formatDay, tryParseDay, type EpochDay } from './dates.js';
-import { AmbiguousMicError, ConflictError, InvalidArgumentError, NotFoundError, OutOfCoverageError, type ArgumentFault, type TableName } from './errors.js';
+import { ConflictError, InvalidArgumentError, OutOfCoverageError, type ArgumentFault, type TableName } from './errors.js';
 import { phasesByEndDay } from './generate.js';
 import { lowerBound, type CurrencyEntry, type DayClip, type DayFaults, type MarketEntry } from './model.js';
 import { isCurrencyTarget, normalizeCurrencyCode, normalizeMarketIdentifier } from './params.js';
@@ -133,25 +134,20 @@ export interface MakeOverride {
 
 /**
  * Checks a request against the data it would apply to (`index`: the tables being served, with
- * the other active overrides) and answers its record; refusals in the order of §3 after the
- * fields: the target (404, or 409 for an ambiguous MIC), its coverage window (400), an active
- * override of the same target and date (409), a reopen with no vendor row (409), a cut that
- * changes nothing (422 on `close` / `open`).
+ * the other active overrides; `queries` over them) and answers its record; refusals in the order
+ * of §3 after the fields: the target (404, 409 for an ambiguous MIC, 403 for currencies outside
+ * the plan), its coverage window (400), an active override of the same target and date (409), a
+ * reopen with no vendor row (409), a cut that changes nothing (422 on `close` / `open`).
  */
-export function makeOverride(index: DatasetIndex, request: OverrideRequest, make: MakeOverride): OverrideRecord {
+export function makeOverride(index: DatasetIndex, queries: ParsedQueries, request: OverrideRequest, make: MakeOverride): OverrideRecord {
   const day = tryParseDay(request.date)!;
   const vendor = vendorIndex(index);
-  let target: string;
-  if (isCurrencyTarget(request.target)) {
-    target = normalizeCurrencyCode(request.target, 'target');
-    const entry = index.currencies.get(target);
-    if (!entry) throw new NotFoundError('currency', target);
-    if (day < entry.minDay || day > entry.maxDay) throw new OutOfCoverageError(target, request.date, formatDay(entry.minDay), formatDay(entry.maxDay));
-  } else {
-    target = resolveMarket(index, normalizeMarketIdentifier(request.target, 'target'));
-    const entry = index.markets.get(target)!;
-    if (day < entry.minDay || day > entry.maxDay) throw new OutOfCoverageError(target, request.date, formatDay(entry.minDay), formatDay(entry.maxDay));
-  }
+  // The lookups every query makes (a MIC, replacements, the plan), with their 404, 409 and 403.
+  const target = isCurrencyTarget(request.target)
+    ? queries.getCurrency(normalizeCurrencyCode(request.target, 'target')).currency_code
+    : queries.getMarket(normalizeMarketIdentifier(request.target, 'target'), true).fin_id;
+  const entry = isCurrencyTarget(target) ? index.currencies.get(target)! : index.markets.get(target)!;
+  if (day < entry.minDay || day > entry.maxDay) throw new OutOfCoverageError(target, request.date, formatDay(entry.minDay), formatDay(entry.maxDay));
   const same = (index.applied ?? []).find((o) => o.target === target && o.date === request.date);
   if (same) throw new ConflictError(`an active override of ${target} on ${request.date} exists: ${same.id}; withdraw it first`, same.id);
   if (request.kind === 'reopen' && !vendorHasRow(vendor, target, day)) {
@@ -175,34 +171,6 @@ export function makeOverride(index: DatasetIndex, request: OverrideRequest, make
   };
   record.superseded = isSuperseded(vendor, record);
   return record;
-}
-
-/** FinID of a market identifier, replacements followed (the lookup's 404 and 409). */
-function resolveMarket(index: DatasetIndex, identifier: string): string {
-  if (identifier.includes('.')) {
-    const entry = index.markets.get(identifier);
-    if (!entry) throw new NotFoundError('market', identifier);
-    return follow(index, entry);
-  }
-  const finIds = index.micIndex.get(identifier);
-  if (!finIds || finIds.length === 0) throw new NotFoundError('mic', identifier);
-  const followed = [...new Set(finIds.map((f) => follow(index, index.markets.get(f)!)))];
-  if (followed.length > 1) throw new AmbiguousMicError(identifier, followed.sort());
-  return followed[0]!;
-}
-
-/** Replaced markets to the end of their chain; a dangling or looping chain is answered as a lookup does (404). */
-function follow(index: DatasetIndex, entry: MarketEntry): string {
-  const seen = new Set<string>();
-  let e = entry;
-  while (e.market.replaced_by) {
-    if (seen.has(e.market.fin_id)) throw new NotFoundError('market', entry.market.fin_id, `the replacement chain from ${entry.market.fin_id} loops`);
-    seen.add(e.market.fin_id);
-    const next = index.markets.get(e.market.replaced_by);
-    if (!next) throw new NotFoundError('market', e.market.replaced_by, `Market '${entry.market.fin_id}' is replaced by '${e.market.replaced_by}', which was not found`);
-    e = next;
-  }
-  return e.market.fin_id;
 }
 
 function vendorHasRow(vendor: DatasetIndex, target: string, day: EpochDay): boolean {

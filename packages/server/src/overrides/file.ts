@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { MAX_OVERRIDE_NAME, MAX_OVERRIDE_REASON, OVERRIDE_ID, OVERRIDE_KINDS, isUtcInstant, tryParseDay, type OverrideRecord } from '@openbell/core';
+import { OVERRIDE_ID, isUtcInstant, readOverrideRequest, type InvalidArgumentError, type OverrideRecord, type OverrideRequest } from '@openbell/core';
 
 export class OverrideFileError extends Error {
   constructor(message: string) {
@@ -16,8 +16,6 @@ export class OverrideFileError extends Error {
   }
 }
 
-const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-const FIELDS = ['id', 'kind', 'target', 'date', 'name', 'open', 'close', 'reason', 'created_at', 'created_by', 'withdrawn_at', 'withdrawn_by', 'superseded'] as const;
 
 /** The records of a file's text; throws OverrideFileError naming the file, the record and the field. */
 export function parseOverrideFile(text: string, where: string): OverrideRecord[] {
@@ -36,41 +34,29 @@ export function parseOverrideFile(text: string, where: string): OverrideRecord[]
     const at = (field: string, why: string) => new OverrideFileError(`${where}: overrides[${i}]${typeof (raw as { id?: unknown })?.id === 'string' ? ` (${(raw as { id: string }).id})` : ''}, field '${field}': ${why}`);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw at('(record)', 'not an object');
     const r = raw as Record<string, unknown>;
-    const str = (f: string, max?: number, nullable = false): string | null => {
+    const str = (f: string): string => {
       const v = r[f];
-      if ((v === null || v === undefined) && nullable) return null;
       if (typeof v !== 'string' || v.trim() === '') throw at(f, 'required text');
-      if (max !== undefined && v.length > max) throw at(f, `at most ${max} characters, got ${v.length}`);
       return v;
     };
-    const id = str('id')!;
+    const id = str('id');
     if (!OVERRIDE_ID.test(id)) throw at('id', "expected 'ovr_' and 12 lowercase letters or digits");
     if (seen.has(id)) throw at('id', 'used by an earlier record: ids are unique');
     seen.add(id);
-    const kind = r.kind;
-    if (typeof kind !== 'string' || !(OVERRIDE_KINDS as readonly string[]).includes(kind)) throw at('kind', `one of ${OVERRIDE_KINDS.join(', ')}`);
-    const target = str('target')!;
-    if (target !== target.trim().toUpperCase()) throw at('target', 'a FinID or currency code in upper case');
-    const date = str('date')!;
-    if (tryParseDay(date) === undefined) throw at('date', 'a real date YYYY-MM-DD');
-    const name = str('name', MAX_OVERRIDE_NAME, kind === 'reopen');
-    const reason = str('reason', MAX_OVERRIDE_REASON)!;
-    const time = (f: 'open' | 'close', takes: boolean): string | null => {
-      const v = r[f];
-      if (v === null || v === undefined) {
-        if (takes) throw at(f, `required for ${kind}: HH:MM`);
-        return null;
-      }
-      if (!takes) throw at(f, `${kind} takes no ${f}: null`);
-      if (typeof v !== 'string' || !HH_MM.test(v)) throw at(f, 'HH:MM');
-      return v;
-    };
-    const open = time('open', kind === 'late_open');
-    const close = time('close', kind === 'early_close');
-    if ((kind === 'early_close' || kind === 'late_open') && /^[A-Z]{3}$/.test(target)) throw at('kind', `${kind} applies to markets only`);
+    // The request's own fields by the rules of a request (docs/overrides.md §3), the first fault named.
+    let request: OverrideRequest;
+    try {
+      request = readOverrideRequest(r);
+    } catch (e) {
+      const fault = (e as InvalidArgumentError).faults?.[0];
+      if (!fault) throw e;
+      throw at(fault.param, fault.msg);
+    }
+    const { kind, target, date, name, open, close, reason } = request;
+    if (r.target !== target || target !== target.toUpperCase()) throw at('target', 'a FinID or currency code in upper case');
     const createdAt = r.created_at;
     if (!isUtcInstant(createdAt)) throw at('created_at', 'a UTC instant such as 2024-07-16T01:00:00Z');
-    const createdBy = str('created_by')!;
+    const createdBy = str('created_by');
     const withdrawnAt = r.withdrawn_at ?? null;
     const withdrawnBy = r.withdrawn_by ?? null;
     if (withdrawnAt !== null && !isUtcInstant(withdrawnAt)) throw at('withdrawn_at', 'null or a UTC instant');
@@ -84,9 +70,9 @@ export function parseOverrideFile(text: string, where: string): OverrideRecord[]
       if (other) throw at('date', `${other} is also active for ${target} on ${date}`);
       activeKeys.set(key, id);
     }
-    const record = {
+    return {
       id,
-      kind: kind as OverrideRecord['kind'],
+      kind,
       target,
       date,
       name,
@@ -98,9 +84,7 @@ export function parseOverrideFile(text: string, where: string): OverrideRecord[]
       withdrawn_at: withdrawnAt as string | null,
       withdrawn_by: withdrawnBy as string | null,
       superseded,
-    };
-    // Fields in record order, whatever order the file had.
-    return Object.fromEntries(FIELDS.map((f) => [f, record[f]])) as unknown as OverrideRecord;
+    } satisfies OverrideRecord;
   });
 }
 
