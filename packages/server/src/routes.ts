@@ -66,13 +66,12 @@ export interface AppOptions {
    */
   context?: OperationContext;
   /**
-   * Overrides (docs/overrides.md): the set, the admin tokens of `POST`/`DELETE /overrides`, a
-   * replica's publisher (writes refused), and the versions kept for `as_of` and `/versions`.
+   * Overrides (docs/overrides.md): the set (which knows a replica's publisher), the admin tokens
+   * of `POST`/`DELETE /overrides`, and the versions kept for `as_of` and `/versions`.
    */
   overrides?: {
     manager: OverrideManager;
     tokens: readonly AdminToken[];
-    publisher?: string | undefined;
     versions?: VersionHistory | undefined;
   };
 }
@@ -170,7 +169,7 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   // Publisher mode: /v4/download and /v4/files/… are answered ahead of the data routes.
   const publisher = options.publish ? createPublisher(options.publish, { logger, before }) : undefined;
   const routed: Dispatcher = publisher ? (req, res) => publisher(req, res) || dataDispatch(req, res) : dataDispatch;
-  const writes = ovr ? createWriteHandler({ manager: ovr.manager, tokens: ovr.tokens, logger, log, publisher: ovr.publisher }) : undefined;
+  const writes = ovr ? createWriteHandler({ manager: ovr.manager, tokens: ovr.tokens, logger, log }) : undefined;
   const served: Dispatcher = writes ? (req, res) => writes(req, res) || routed(req, res) : routed;
   // /health first, without express (health.ts).
   const health = createHealthDispatcher(holder, corsOnly, log);

@@ -204,7 +204,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     await versions.restore();
     manager = new OverrideManager({ holder, logger, file: settings.file, history: versions, publisher: settings.publisher, commit: settings.commit, watchMs: settings.watchMs, records: settings.records });
     await manager.start();
-    overrides = { manager, tokens: settings.tokens, publisher: settings.publisher, versions };
+    overrides = { manager, tokens: settings.tokens, versions };
     if (settings.pullFrom && source) {
       const pull = overridePuller({ ...settings.pullFrom, manager, logger });
       await pull();

@@ -69,7 +69,7 @@ export interface DispatcherOptions {
   /**
    * `as_of` (docs/overrides.md §5): the data of a kept version, by its id or an instant; throws
    * core's GoneError (410) or an InvalidArgumentError naming `as_of` (422). Without it, `as_of`
-   * answers 410: no version but the one served is kept.
+   * answers only for the version served (410 for any other: none is kept).
    */
   pointInTime?: ((asOf: string) => NonNullable<DataHolder['current']>) | undefined;
 }

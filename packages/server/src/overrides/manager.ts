@@ -74,6 +74,9 @@ export class OverrideManager implements OverridesSource {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
   private watching = false;
+  private closed = false;
+  /** The publisher whose set this replica follows (replica.ts), when it is one. */
+  private followed: string | undefined;
 
   constructor(private readonly options: OverrideManagerOptions) {
     this.now = options.now ?? Date.now;
@@ -131,8 +134,6 @@ export class OverrideManager implements OverridesSource {
     return this.overlay(vendor, this.records);
   }
 
-  private closed = false;
-
   private shareLater(previous: Dataset, vendor: LoadedData): void {
     const steps = (vendor.dataset as Dataset).sharingWithSteps(previous);
     const slice = () => {
@@ -181,10 +182,10 @@ export class OverrideManager implements OverridesSource {
     };
   }
 
-  /** Serves the vendor's data with the current set. */
-  private apply(origin: 'archive' | 'override'): void {
+  /** Serves the vendor's data with the current set: a version of source `override`. */
+  private apply(): void {
     if (!this.vendor) return;
-    this.origin = origin;
+    this.origin = 'override';
     try {
       this.options.holder.swap(this.vendor);
     } finally {
@@ -214,8 +215,6 @@ export class OverrideManager implements OverridesSource {
     const publisher = this.publisher();
     if (publisher) throw new WritesRefusedError(`this server is a replica: overrides are made on its publisher, ${publisher}`);
   }
-
-  private followed: string | undefined;
 
   /** The publisher whose set this replica serves, if any: writes are refused naming it. */
   publisher(): string | undefined {
@@ -324,7 +323,7 @@ export class OverrideManager implements OverridesSource {
       this.fileText = text;
     }
     this.records = next;
-    this.apply('override');
+    this.apply();
     return next;
   }
 
@@ -335,7 +334,7 @@ export class OverrideManager implements OverridesSource {
   replace(records: OverrideRecord[]): boolean {
     if (JSON.stringify(records) === JSON.stringify(this.records)) return false;
     this.records = records;
-    this.apply('override');
+    this.apply();
     return true;
   }
 

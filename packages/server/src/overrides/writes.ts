@@ -21,8 +21,6 @@ export interface WriteOptions {
   tokens: readonly AdminToken[];
   logger: Logger;
   log?: AccessLog | undefined;
-  /** A replica's publisher, named in its 403. */
-  publisher?: string | undefined;
   limiter?: FailureLimiter;
 }
 
@@ -83,7 +81,7 @@ export function createWriteHandler(options: WriteOptions): Dispatcher {
 
   const handle = async (req: IncomingMessage, res: ServerResponse, id: string | null): Promise<void> => {
     const fail = (status: number, detail: string, headers?: Record<string, string>) => sendError(req, res, { status, body: { detail }, ...(headers ? { headers } : {}) });
-    const publisher = options.publisher ?? manager.publisher();
+    const publisher = manager.publisher();
     if (publisher) return fail(403, `this server is a replica: writes are refused here; make overrides on its publisher, ${publisher}`);
     if (tokens.length === 0) return fail(403, 'writes are disabled: no admin token is configured (--admin-token NAME=SECRET or OPENBELL_ADMIN_TOKENS)');
     const address = req.socket.remoteAddress ?? 'unknown';
