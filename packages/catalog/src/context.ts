@@ -8,8 +8,7 @@
  * method. The catalogue says only what it answers; the server (or the CLI over a cache folder)
  * implements it.
  */
-import type { CalendarQueries, ChangeSet } from '@openbell/core';
-import type { OverridesSource, VersionsSource } from './overrides.js';
+import type { CalendarQueries, ChangeSet, OverrideRecord } from '@openbell/core';
 
 /** Which changes to keep: FinIDs or MICs, currency codes. Absent or empty keeps all. */
 export interface ChangeFilterArgs {
@@ -60,3 +59,44 @@ export const NO_CHANGES: ChangesSource = {
     throw notFound(`No change set for version '${toVersion}'`);
   },
 };
+
+// ---- overrides and kept versions (overrides.ts reads them) ----
+
+/** A data version kept by the adapter, newest first in `GET /versions`. */
+export interface VersionInfo {
+  version: string;
+  loaded_at: string;
+  source: 'archive' | 'override';
+}
+
+/** One step of a date's holiday row across the kept versions. */
+export interface HistoryEntry extends VersionInfo {
+  op: 'added' | 'removed' | 'changed';
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** The override set as operations read it; errors carry `code: 'not_found'` (404). */
+export interface OverridesSource {
+  /** Newest first (created_at, then id); `target` a FinID or currency code, already resolved. */
+  list(query: { target?: string | undefined; includeWithdrawn: boolean }): OverrideRecord[];
+  get(id: string): OverrideRecord;
+}
+
+/** The versions an adapter keeps. */
+export interface VersionsSource {
+  list(): VersionInfo[];
+  /** The row of `date` of a market (FinID) or currency (code) across the kept versions, oldest first. */
+  history(kind: 'market' | 'currency', key: string, date: string): HistoryEntry[];
+}
+
+/** The set of an adapter that keeps none: empty. */
+export const NO_OVERRIDES: OverridesSource = {
+  list: () => [],
+  get: (id) => {
+    throw notFound(`Override '${id}' was not found`);
+  },
+};
+
+/** The versions of an adapter that keeps none: the data it was handed, alone, with no history. */
+export const NO_VERSIONS: VersionsSource = { list: () => [], history: () => [] };

@@ -8,7 +8,7 @@
  */
 export { operations, TAGS, type Operations } from './operations.js';
 export { NO_CHANGES, type ChangeFilterArgs, type ChangesQueryArgs, type ChangesSource, type OperationContext } from './context.js';
-export { NO_OVERRIDES, NO_VERSIONS, type HistoryEntry, type OverridesSource, type VersionInfo, type VersionsSource } from './overrides.js';
+export { NO_OVERRIDES, NO_VERSIONS, type HistoryEntry, type OverridesSource, type VersionInfo, type VersionsSource } from './context.js';
 export { endpoints, MEDIA_TYPES, type Endpoint, type EndpointKind, type Endpoints, type EndpointSpec } from './endpoints.js';
 export {
   defineOperations,

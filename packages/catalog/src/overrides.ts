@@ -7,53 +7,10 @@
  *
  * None is `cacheable`: an override changes them without the URL changing, and they are small.
  */
-import type { CalendarQueries, OverrideRecord } from '@openbell/core';
+import type { CalendarQueries } from '@openbell/core';
 import { isCurrencyTarget, normalizeCurrencyCode, normalizeMarketIdentifier, optional, param, withDefault } from '@openbell/core/params';
-import type { OperationContext } from './context.js';
+import { NO_OVERRIDES, NO_VERSIONS, type OperationContext } from './context.js';
 import { documented, type OperationSpec, type Params } from './registry.js';
-
-/** A data version kept by the adapter, newest first in `GET /versions`. */
-export interface VersionInfo {
-  version: string;
-  loaded_at: string;
-  source: 'archive' | 'override';
-}
-
-/** One step of a date's holiday row across the kept versions. */
-export interface HistoryEntry extends VersionInfo {
-  op: 'added' | 'removed' | 'changed';
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
-/** The override set as operations read it; errors carry `code: 'not_found'` (404). */
-export interface OverridesSource {
-  /** Newest first (created_at, then id); `target` a FinID or currency code, already resolved. */
-  list(query: { target?: string | undefined; includeWithdrawn: boolean }): OverrideRecord[];
-  get(id: string): OverrideRecord;
-}
-
-/** The versions an adapter keeps. */
-export interface VersionsSource {
-  list(): VersionInfo[];
-  /** The row of `date` of a market (FinID) or currency (code) across the kept versions, oldest first. */
-  history(kind: 'market' | 'currency', key: string, date: string): HistoryEntry[];
-}
-
-function notFound(message: string): Error {
-  return Object.assign(new Error(message), { code: 'not_found' as const });
-}
-
-/** The set of an adapter that keeps none: empty. */
-export const NO_OVERRIDES: OverridesSource = {
-  list: () => [],
-  get: (id) => {
-    throw notFound(`Override '${id}' was not found`);
-  },
-};
-
-/** The versions of an adapter that keeps none: the data it was handed, alone, with no history. */
-export const NO_VERSIONS: VersionsSource = { list: () => [], history: () => [] };
 
 const operation = <S extends Params, R>(spec: OperationSpec<S, R, 'Overrides', undefined>) => spec;
 
