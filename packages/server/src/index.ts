@@ -42,3 +42,4 @@ export { OverrideFileError, overrideFileText, parseOverrideFile, readOverrideFil
 export { VERSION_HEADER } from './http/dispatcher.js';
 export type { OverrideSettings } from './server.js';
 export { overridePuller } from './overrides/replica.js';
+export { runPrimary, runWorker, type ClusterPlan } from './cluster.js';

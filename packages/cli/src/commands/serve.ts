@@ -4,13 +4,14 @@
  */
 import cluster from 'node:cluster';
 import { join } from 'node:path';
-import { createLogger, createServer, installShutdownHandlers, OverrideFileError, parseAdminTokens, publisherTokensFrom, type AdminToken, type LogLevel, type OverrideSettings, type PublisherOptions, type ServerOptions } from '@openbell/server';
+import { createLogger, createServer, installShutdownHandlers, OverrideFileError, runPrimary, runWorker, type ClusterPlan, parseAdminTokens, publisherTokensFrom, type AdminToken, type LogLevel, type OverrideSettings, type PublisherOptions, type ServerOptions } from '@openbell/server';
 import { DEFAULT_BASE_URL, defaultCacheDir, verifyPathOffThread } from '@openbell/loader';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
 import { oneLine, UserError } from '../errors.js';
+import { changeFeedFor } from './data-changes.js';
 
-export function publishOptions(settings: Settings, archivePath: string | null): PublisherOptions {
+function publishOptions(settings: Settings, archivePath: string | null): PublisherOptions {
   if (!archivePath) throw new UserError('--publish needs a ZIP archive to publish; --data points at a directory');
   let tokens: () => readonly string[];
   try {
@@ -34,7 +35,7 @@ export function publishOptions(settings: Settings, archivePath: string | null): 
 }
 
 /** Why the server could not listen, as a user error naming the setting, when it is the address's fault. */
-export function listenFault(e: unknown, settings: Settings): UserError | undefined {
+function listenFault(e: unknown, settings: Settings): UserError | undefined {
   const { code, syscall } = (e ?? {}) as NodeJS.ErrnoException;
   // A cluster worker's listen fails in the primary's bind ('bind').
   if (syscall !== 'listen' && syscall !== 'getaddrinfo' && syscall !== 'bind') return undefined;
@@ -52,7 +53,7 @@ export function listenFault(e: unknown, settings: Settings): UserError | undefin
 }
 
 /** Overrides of `serve` (docs/overrides.md): the admin tokens, the file, the versions kept. */
-export function overrideSettingsOf(settings: Settings): OverrideSettings {
+function overrideSettingsOf(settings: Settings): OverrideSettings {
   let tokens: AdminToken[];
   try {
     tokens = parseAdminTokens(settings.adminTokens ?? []);
@@ -72,7 +73,7 @@ export function overrideSettingsOf(settings: Settings): OverrideSettings {
  * The publisher a replica follows (docs/overrides.md §4): a remote source at a base URL of its
  * own, not the vendor's endpoint (which has no override set to follow).
  */
-export function publisherOf(settings: Settings, remote: boolean): { baseUrl: string; token?: string | undefined } | undefined {
+function publisherOf(settings: Settings, remote: boolean): { baseUrl: string; token?: string | undefined } | undefined {
   if (!remote || !settings.baseUrl) return undefined;
   const base = settings.baseUrl.replace(/\/+$/, '');
   return base === DEFAULT_BASE_URL ? undefined : { baseUrl: base, token: settings.token };
@@ -105,22 +106,32 @@ export function serverOptions(settings: Settings): ServerOptions {
 }
 
 /** Pretty lines for a person at a terminal, JSON lines for everything else (files, collectors). */
-export function logFormatOf(settings: Settings): 'json' | 'pretty' {
+function logFormatOf(settings: Settings): 'json' | 'pretty' {
   return settings.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : (settings.logFormat as 'json' | 'pretty');
 }
 
+/** Everything a cluster's primary and workers need, read from the settings here (the server reads no flag). */
+function clusterPlan(settings: Settings): ClusterPlan {
+  return {
+    workers: settings.workers,
+    server: serverOptions(settings),
+    source: (onProgress) => sourceFor(settings, onProgress, true),
+    changeFeed: (logger, role) => changeFeedFor(settings, logger, role),
+    overrides: overrideSettingsOf(settings),
+    publisher: (remote) => publisherOf(settings, remote),
+    ...(settings.publish ? { publish: (archivePath: string | null) => publishOptions(settings, archivePath) } : {}),
+    progress: () => progressBar(),
+    sampleNotice: SAMPLE_NOTICE,
+    listenFault: (e) => listenFault(e, settings),
+    userError: (message) => new UserError(message),
+  };
+}
+
 export async function serve(settings: Settings, err: NodeJS.WritableStream = process.stderr): Promise<void> {
-  if (cluster.isWorker) {
-    const { runWorker } = await import('./cluster.js');
-    return runWorker(settings);
-  }
-  if (settings.workers > 1) {
-    const { runPrimary } = await import('./cluster.js');
-    return runPrimary(settings, err);
-  }
+  if (cluster.isWorker) return runWorker(clusterPlan(settings));
+  if (settings.workers > 1) return runPrimary(clusterPlan(settings), err);
   // Before loading: a webhook without a secret is a start-up error.
   const logger = createLogger(settings.logLevel as LogLevel, logFormatOf(settings));
-  const { changeFeedFor } = await import('./data-changes.js');
   const changes = changeFeedFor(settings, logger, 'single');
   const bar = await progressBar();
   const source = sourceFor(settings, bar.onProgress, true);

@@ -1,5 +1,5 @@
 /**
- * `openbell serve --workers N`: one primary and N worker processes (node:cluster) sharing the
+ * `openbell serve --workers N` (the CLI hands a ClusterPlan): one primary and N worker processes (node:cluster) sharing the
  * listening socket.
  *
  * - The primary owns the data source's update cycle: it loads (and, for remote data, downloads
@@ -31,27 +31,46 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import type { ChangeSet, OverrideRecord } from '@openbell/core';
-import type { DataSource, LoadedData, UpdateResult } from '@openbell/loader';
-import {
-  createLogger,
-  createServer,
-  createUpdater,
-  clearStaleSocket,
-  DataHolder,
-  OverrideFileError,
-  OverrideManager,
-  overridePuller,
-  stopSignalJudge,
-  VersionHistory,
-  type DataChangedEvent,
-  type OverrideChange,
-  type RunningServer,
-  type UpdateState,
-} from '@openbell/server';
-import type { Settings } from '../config.js';
-import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
-import { oneLine, UserError } from '../errors.js';
-import { listenFault, logFormatOf, overrideSettingsOf, publisherOf, publishOptions, serverOptions } from './serve.js';
+import type { DataSource, LoadedData, ProgressCallback, UpdateResult } from '@openbell/loader';
+import type { ChangeFeed, DataChangedEvent } from './changes/index.js';
+import { createLogger } from './logging.js';
+import { OverrideFileError } from './overrides/file.js';
+import { OverrideManager, type OverrideChange } from './overrides/manager.js';
+import { overridePuller } from './overrides/replica.js';
+import { VersionHistory } from './overrides/versions.js';
+import { clearStaleSocket, createServer, DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_UPDATE_EVERY_MINUTES, stopSignalJudge, type OverrideSettings, type RunningServer, type ServerOptions } from './server.js';
+import { DataHolder, createUpdater, type UpdateState } from './updates.js';
+import type { PublisherOptions } from './publish/handler.js';
+
+/**
+ * What a cluster needs from whoever starts it (the CLI's `serve`): every setting already read,
+ * and the few things that differ per process made on demand. Nothing here reads a flag.
+ */
+export interface ClusterPlan {
+  workers: number;
+  /** createServer's options without the data (the same as one process's). */
+  server: ServerOptions;
+  /** The data source; `onProgress` only in the primary, which downloads. */
+  source(onProgress?: ProgressCallback): DataSource;
+  /** The process's change feed: the primary computes and delivers, workers log what it sends. */
+  changeFeed(logger: ReturnType<typeof createLogger>, role: 'primary' | 'worker'): ChangeFeed;
+  overrides: OverrideSettings;
+  /** The publisher a replica follows, when the source is remote (docs/overrides.md §4). */
+  publisher(remote: boolean): { baseUrl: string; token?: string | undefined } | undefined;
+  /** `--publish`: the hosted archive's options (throws the caller's own error when it cannot). */
+  publish?: (archivePath: string | null) => PublisherOptions;
+  /** A progress display for the primary's first download. */
+  progress(): Promise<{ onProgress: ProgressCallback; stop: () => void }>;
+  /** Said before the first load when the source is the bundled sample. */
+  sampleNotice: string;
+  /** Why listening failed, as the caller's own error naming its setting; undefined when not the address's fault. */
+  listenFault(e: unknown): Error | undefined;
+  /** The caller's error for a fault the user can mend (a bad override file, a worker that cannot listen). */
+  userError(message: string): Error;
+}
+
+/** The first line of an error's message. */
+const oneLine = (e: unknown): string => String(e instanceof Error ? e.message : e).split('\n')[0]!.trim();
 
 type ToWorker =
   | { t: 'prepare'; seq: number; version: string | null; publishKey?: string }
@@ -88,11 +107,10 @@ function send(target: Worker | NodeJS.Process, message: ToWorker | ToPrimary): v
 // ---------------------------------------------------------------------------------------------
 // Worker
 
-export async function runWorker(settings: Settings): Promise<void> {
-  const source = sourceFor(settings, undefined, true);
-  const logger = createLogger(settings.logLevel as Parameters<typeof createLogger>[0], logFormatOf(settings));
-  const { changeFeedFor } = await import('./data-changes.js');
-  const changes = changeFeedFor(settings, logger, 'worker');
+export async function runWorker(plan: ClusterPlan): Promise<void> {
+  const source = plan.source();
+  const logger = createLogger(plan.server.logLevel, plan.server.logFormat);
+  const changes = plan.changeFeed(logger, 'worker');
   let pending: { seq: number; data: LoadedData } | undefined;
   let running: RunningServer | undefined;
   let updates: UpdateState | undefined;
@@ -126,15 +144,15 @@ export async function runWorker(settings: Settings): Promise<void> {
   process.on('disconnect', drain);
 
   const start = async (data: LoadedData) => {
-    const publish = settings.publish ? { ...publishOptions(settings, source.archivePath()), ...(publishKey ? { signingKey: publishKey } : {}) } : undefined;
+    const publish = plan.publish ? { ...plan.publish(source.archivePath()), ...(publishKey ? { signingKey: publishKey } : {}) } : undefined;
     try {
       // No `source`: the worker never checks for updates, the primary does.
       // The primary owns the file and writes the kept versions' list; this worker only reads the list.
-      const overrideSettings = { ...overrideSettingsOf(settings), file: undefined, writeVersions: false, watchMs: 0, commit: keepThroughPrimary, records: overrideRecords };
-      running = await createServer({ ...serverOptions(settings), data, logger, changes, computeChanges: false, overrideSettings, ...(publish ? { publish } : {}) });
+      const overrideSettings = { ...plan.overrides, file: undefined, writeVersions: false, watchMs: 0, commit: keepThroughPrimary, records: overrideRecords };
+      running = await createServer({ ...plan.server, data, logger, changes, computeChanges: false, overrideSettings, ...(publish ? { publish } : {}) });
     } catch (e) {
       // Exit once the message is out, so the primary stops instead of restarting this worker.
-      const message: ToPrimary = { t: 'fatal', message: oneLine(listenFault(e, settings) ?? e) };
+      const message: ToPrimary = { t: 'fatal', message: oneLine(plan.listenFault(e) ?? e) };
       process.send?.(message, undefined, {}, () => process.exit(1));
       setTimeout(() => process.exit(1), 1000);
       return;
@@ -207,19 +225,19 @@ class StateOnlyHolder extends DataHolder {
   }
 }
 
-export async function runPrimary(settings: Settings, err: NodeJS.WritableStream = process.stderr): Promise<void> {
-  const count = settings.workers;
+export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream = process.stderr): Promise<void> {
+  const count = plan.workers;
+  const settings = plan.server;
   // Round-robin is node's default on Linux but not on Windows; NODE_CLUSTER_SCHED_POLICY still
   // wins for whoever wants the kernel's choice.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_RR;
-  const logger = createLogger(settings.logLevel as Parameters<typeof createLogger>[0], logFormatOf(settings));
+  const logger = createLogger(settings.logLevel, settings.logFormat);
   // Only the primary compares versions and delivers webhooks; a bad webhook setting stops here.
-  const { changeFeedFor } = await import('./data-changes.js');
-  const changes = changeFeedFor(settings, logger, 'primary');
-  const bar = await progressBar();
-  const source = sourceFor(settings, bar.onProgress, true);
-  if (settings.publish) publishOptions(settings, source.archivePath()); // the same user errors as one process
-  if (source.kind === 'sample') err.write(`${SAMPLE_NOTICE}\n`);
+  const changes = plan.changeFeed(logger, 'primary');
+  const bar = await plan.progress();
+  const source = plan.source(bar.onProgress);
+  plan.publish?.(source.archivePath()); // the same user errors as one process
+  if (source.kind === 'sample') err.write(`${plan.sampleNotice}\n`);
   else err.write(`Loading data from ${source.description}\n`);
   // As with one process: bad data, a refused token or an unreachable endpoint stop here (exit 1).
   // This load also puts a verified archive in the cache for the workers to load.
@@ -230,7 +248,7 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   const served = first.meta.isSample ? 'the bundled SAMPLE dataset' : first.meta.source;
   // The override set lives here (its file, hand edits, SIGHUP); the workers serve what it sends
   // them, and their writes come here to be checked and kept one at a time.
-  const overrideSettings = overrideSettingsOf(settings);
+  const overrideSettings = plan.overrides;
   const dataHolder = new DataHolder(first);
   dataHolder.onSwap((previous, next) => {
     if (previous) changes.swapped(previous, next);
@@ -239,14 +257,14 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   await versions.restore();
   const overrides = new OverrideManager({ holder: dataHolder, logger, file: overrideSettings.file, history: versions });
   await overrides.start().catch((e: unknown) => {
-    throw e instanceof OverrideFileError ? new UserError(e.message) : e;
+    throw e instanceof OverrideFileError ? plan.userError(e.message) : e;
   });
   // A replica follows its publisher's set, asked with each update check.
-  const publisher = publisherOf(settings, source.isRemote);
+  const publisher = plan.publisher(source.isRemote);
   const pullOverrides = publisher ? overridePuller({ ...publisher, manager: overrides, logger }) : async () => undefined;
   await pullOverrides();
-  if (settings.uds) await clearStaleSocket(settings.uds);
-  const publishKey = settings.publish ? randomBytes(32).toString('hex') : undefined;
+  if (settings.socketPath) await clearStaleSocket(settings.socketPath);
+  const publishKey = plan.publish ? randomBytes(32).toString('hex') : undefined;
 
   /** Workers by id, with when they started and whether they serve (committed their first version). */
   const workers = new Map<number, { worker: Worker; startedAt: number; serving: boolean }>();
@@ -307,6 +325,7 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
     for (const w of workers.values()) if (!w.worker.isDead()) send(w.worker, { t: 'overrides', records: [...overrides.all()] });
   });
 
+  const updateEvery = settings.updateEveryMinutes ?? DEFAULT_UPDATE_EVERY_MINUTES;
   const holder = new StateOnlyHolder();
   const broadcastState = () => {
     for (const { worker } of workers.values()) send(worker, { t: 'updates', state: { ...holder.updates } });
@@ -359,9 +378,9 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
   const updater = createUpdater({
     holder,
     source: coordinated,
-    everyMinutes: settings.updateEvery,
+    everyMinutes: updateEvery,
     logger,
-    retryBaseMs: Math.max(1, settings.updateRetry * 1000),
+    retryBaseMs: settings.updateRetryMs ?? 1000,
   });
 
   let announced = false;
@@ -391,8 +410,8 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
         if (!announced && listening >= count) {
           announced = true;
           err.write(`Serving ${served} (version ${version ?? 'n/a'}) with ${count} workers\n`);
-          if (source.isRemote) err.write(`Checking for updates every ${settings.updateEvery} minutes${settings.updateEvery === 0 ? ' (off)' : ''}\n`);
-          if (settings.publish) err.write(`Publishing ${source.archivePath()} at ${m.url}/v4/download\n`);
+          if (source.isRemote) err.write(`Checking for updates every ${updateEvery} minutes${updateEvery === 0 ? ' (off)' : ''}\n`);
+          if (plan.publish) err.write(`Publishing ${source.archivePath()} at ${m.url}/v4/download\n`);
           err.write(`openbell listening on ${m.url} (docs at ${m.url.startsWith('unix:') ? '/docs over the socket' : `${m.url}/docs`})\n`);
           resolveStarted();
         }
@@ -406,7 +425,7 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
           },
         );
       } else if (m.t === 'fatal') {
-        rejectStarted(new UserError(m.message));
+        rejectStarted(plan.userError(m.message));
         void shutdown('fatal', 1);
       }
     });
@@ -447,7 +466,7 @@ export async function runPrimary(settings: Settings, err: NodeJS.WritableStream 
       const backstop = setTimeout(() => {
         logger.error('workers did not exit after the drain timeout; killing them');
         for (const w of alive) if (!w.isDead()) w.process.kill('SIGKILL');
-      }, settings.drainTimeout * 1000 + 10_000);
+      }, (settings.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS) + 10_000);
       backstop.unref();
       await Promise.all(exits);
       clearTimeout(backstop);
