@@ -8,7 +8,7 @@
  * method. The catalogue says only what it answers; the server (or the CLI over a cache folder)
  * implements it.
  */
-import type { CalendarQueries, ChangeSet, OverrideRecord } from '@openbell/core';
+import { NotFoundError, type CalendarQueries, type ChangeSet, type OverrideRecord } from '@openbell/core';
 
 /** Which changes to keep: FinIDs or MICs, currency codes. Absent or empty keeps all. */
 export interface ChangeFilterArgs {
@@ -23,8 +23,8 @@ export interface ChangesQueryArgs extends ChangeFilterArgs {
 
 /**
  * The change log as the operations read it. `ds` is the data being served, used to resolve a
- * MIC to its FinIDs. Errors carry `code: 'not_found'` (404) or a `status` of 410 with
- * `expose: true`, which the catalogue's `toHttp` maps.
+ * MIC to its FinIDs. Errors are core's NotFoundError (404) and GoneError (410),
+ * which the catalogue's `toHttp` maps; change-queries.ts answers these over a change log.
  */
 export interface ChangesSource {
   /** `GET /changes`: `{versions}`, oldest first, after `since`; without it the latest alone (none before any). */
@@ -42,9 +42,6 @@ export interface OperationContext {
   versions?: VersionsSource | undefined;
 }
 
-function notFound(message: string): Error {
-  return Object.assign(new Error(message), { code: 'not_found' as const });
-}
 
 /**
  * The change log of an adapter that keeps none (a library call, a server started without
@@ -52,11 +49,11 @@ function notFound(message: string): Error {
  */
 export const NO_CHANGES: ChangesSource = {
   query: (_ds, q) => {
-    if (q.since !== undefined && q.since !== '') throw notFound(`Version '${q.since}' is not known to the change log`);
+    if (q.since !== undefined && q.since !== '') throw new NotFoundError('version', q.since, `Version '${q.since}' is not known to the change log`);
     return { versions: [] };
   },
   get: (_ds, toVersion) => {
-    throw notFound(`No change set for version '${toVersion}'`);
+    throw new NotFoundError('version', toVersion, `No change set for version '${toVersion}'`);
   },
 };
 
@@ -94,7 +91,7 @@ export interface VersionsSource {
 export const NO_OVERRIDES: OverridesSource = {
   list: () => [],
   get: (id) => {
-    throw notFound(`Override '${id}' was not found`);
+    throw new NotFoundError('override', id, `Override '${id}' was not found`);
   },
 };
 

@@ -52,3 +52,4 @@ export { bulkBody, bulkError, type BulkEntry, type BulkError } from './bulk.js';
 export { toCsv } from './csv.js';
 export { healthBody, infoBody, PACKAGE_VERSION, SAMPLE_LABEL, type HealthBody, type InfoBody, type ServedMeta, type ServiceState, type UpdateState, type ConnectionState } from './info.js';
 export { INTERFACE_VERSION } from './interface-version.js';
+export { applyFilter, changesSource, getChanges, queryChanges, resolveMarkets, type ChangeFilterParams, type ChangesQuery, type KeptChanges, type ListParam } from './change-queries.js';

@@ -39,7 +39,7 @@ export class InvalidArgumentError extends OpenbellError {
 export class NotFoundError extends OpenbellError {
   readonly code = 'not_found' as const;
   constructor(
-    readonly kind: 'market' | 'mic' | 'currency',
+    readonly kind: 'market' | 'mic' | 'currency' | 'version' | 'override',
     readonly identifier: string,
     message?: string,
   ) {

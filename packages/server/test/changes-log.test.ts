@@ -3,8 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChangeLog, ChangesQueryError, getChanges, queryChanges } from '../src/index.js';
-import { toHttp } from '@openbell/catalog';
+import { ChangeLog } from '@openbell/loader';
+import { getChanges, queryChanges, toHttp } from '@openbell/catalog';
+import { GoneError, NotFoundError } from '@openbell/core';
 import { captureLogger, changeSetTo, datasetFor, T0 } from './changes-helpers.js';
 import { diff } from '@openbell/core';
 import { NYSE } from './fixture.js';
@@ -18,11 +19,11 @@ function logWith(n: number, options: { dir?: string; keep?: number } = {}) {
   return { log, text };
 }
 
-function thrown(fn: () => unknown): ChangesQueryError {
+function thrown(fn: () => unknown): Error & { code?: string; oldest?: string | null } {
   try {
     fn();
   } catch (e) {
-    return e as ChangesQueryError;
+    return e as Error & { code?: string; oldest?: string | null };
   }
   throw new Error('expected an error');
 }
@@ -45,11 +46,11 @@ describe('change log queries', () => {
     const { log } = logWith(5, { keep: 2 });
     expect(log.list().map((s) => s.to_version)).toEqual(['v4', 'v5']);
     const unknown = thrown(() => queryChanges(log, undefined, { since: 'nope' }));
-    expect(unknown).toBeInstanceOf(ChangesQueryError);
+    expect(unknown).toBeInstanceOf(NotFoundError);
     expect(toHttp(unknown)).toMatchObject({ status: 404 });
     const gone = thrown(() => queryChanges(log, undefined, { since: 'v1' }));
-    expect(gone.status).toBe(410);
-    expect(gone.oldestKept).toEqual({ from_version: 'v3', to_version: 'v4' });
+    expect(gone).toBeInstanceOf(GoneError);
+    expect(gone.oldest).toBe('v4');
     expect(toHttp(gone)).toMatchObject({ status: 410, body: { detail: expect.stringContaining('v4') } });
     expect(gone.message).toContain('since=v3');
     // v3 is the from_version of the oldest kept: nothing is lost after it.
@@ -89,7 +90,7 @@ describe('change log files', () => {
     expect(again.list().map((s) => s.to_version)).toEqual(['v2', 'v3', 'v4']);
     expect(again.get('v3')).toEqual(log.get('v3'));
     // What was dropped before the restart still answers 410, not 404.
-    expect(thrown(() => queryChanges(again, undefined, { since: 'v0' })).status).toBe(410);
+    expect(toHttp(thrown(() => queryChanges(again, undefined, { since: 'v0' }))).status).toBe(410);
     // A smaller keep at the next start keeps the newest.
     expect(new ChangeLog({ dir, keep: 1, logger: captureLogger().logger }).list().map((s) => s.to_version)).toEqual(['v4']);
   });

@@ -94,7 +94,7 @@ function stderrLogger(): Logger {
  * data it serves; FinIDs need no data.
  */
 async function readCache(settings: Settings, o: ChangesOptions): Promise<{ versions: ChangeSet[] }> {
-  const [{ defaultCacheDir }, { ChangeLog, ChangesQueryError, queryChanges }] = await Promise.all([import('@openbell/loader'), import('@openbell/server')]);
+  const [{ ChangeLog, defaultCacheDir }, { queryChanges }] = await Promise.all([import('@openbell/loader'), import('@openbell/catalog')]);
   const dir = join(settings.cacheDir ?? defaultCacheDir(), 'changes');
   const log = new ChangeLog({ dir, writes: false, logger: stderrLogger() });
   const mics = (o.markets ?? '').split(',').some((m) => m.trim() !== '' && !m.includes('.'));
@@ -102,7 +102,9 @@ async function readCache(settings: Settings, o: ChangesOptions): Promise<{ versi
   try {
     return queryChanges(log, dataset, { since: o.since, markets: o.markets, currencies: o.currencies });
   } catch (e) {
-    if (e instanceof ChangesQueryError) throw new UserError(e.message);
+    // An unknown or dropped version is the user's to mend (404 and 410 over HTTP).
+    const code = (e as { code?: unknown }).code;
+    if (code === 'not_found' || code === 'gone') throw new UserError((e as Error).message);
     throw e;
   }
 }

@@ -15,8 +15,8 @@
  */
 import { Dataset, diffSteps, type CalendarQueries, type ChangeSet, type ChangeSummary, type DiffOptions } from '@openbell/core';
 import type { Logger } from 'pino';
-import { Serial } from './files.js';
-import type { ChangeLog } from './log.js';
+import { Serial } from '@openbell/loader';
+import type { ChangeLog } from '@openbell/loader';
 import type { WebhookDeliverer } from './webhooks.js';
 import type { LoadedData } from '../types.js';
 

@@ -5,11 +5,10 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { ChangeFeed, type SliceOptions } from './feed.js';
-import { ChangeLog } from './log.js';
+import { ChangeLog } from '@openbell/loader';
 import { checkWebhookConfig, WebhookDeliverer, type HttpPost, type Timers } from './webhooks.js';
 
 export { ChangeFeed, computeChangeSet, type ChangeFeedOptions, type ChangeSetListener, type DataChangedEvent, type DataChangedListener, type SliceOptions } from './feed.js';
-export { applyFilter, ChangeLog, ChangesQueryError, DEFAULT_KEEP_CHANGES, getChanges, queryChanges, resolveMarkets, type ChangeFilterParams, type ChangeLogOptions, type ChangesQuery, type ListParam } from './log.js';
 export {
   checkWebhookConfig,
   nodePost,
@@ -23,7 +22,6 @@ export {
   type WebhookOptions,
   type WebhookTarget,
 } from './webhooks.js';
-export { changesSource } from './source.js';
 export { signPayload, verifySignature, DATA_CHANGED_EVENT, DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature.js';
 
 export interface ChangeTrackingOptions {

@@ -26,8 +26,8 @@ import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import type { CalendarQueries, ChangeSet } from '@openbell/core';
 import type { Logger } from 'pino';
-import { fileNameFor, readJsonFile, Serial, writeAtomic } from './files.js';
-import { applyFilter } from './log.js';
+import { fileNameFor, readJsonFile, Serial, writeAtomic } from '@openbell/loader';
+import { applyFilter } from '@openbell/catalog';
 import { DATA_CHANGED_EVENT, DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from './signature.js';
 
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;

@@ -6,7 +6,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Logger } from 'pino';
 
 export async function writeAtomic(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
@@ -20,8 +19,13 @@ export async function writeAtomic(path: string, text: string): Promise<void> {
   }
 }
 
+/** What these files warn through: pino's logger, or anything with its `warn`. */
+export interface WarnLogger {
+  warn(obj: object, msg: string): void;
+}
+
 /** The parsed file, or undefined when absent; a file that does not parse is warned about and skipped. */
-export function readJsonFile(path: string, logger: Logger, what: string): unknown {
+export function readJsonFile(path: string, logger: WarnLogger, what: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
