@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { FALSE_WORDS, parseBoolean, TRUE_WORDS } from '@openbell/core/params';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES } from '@openbell/core/protocol';
+import { SERVE_DEFAULTS as D } from '@openbell/server/defaults';
 import { UserError } from './errors.js';
 
 export interface Settings {
@@ -115,7 +115,27 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'overrides', env: 'OPENBELL_OVERRIDES', flag: '--overrides', kind: 'string' },
 ];
 
-const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxSubscribers: 500, maxRangeDays: 3653, answerCache: 64, blockCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1, keepChanges: 50 };
+/** The server's defaults (@openbell/server/defaults), under the settings' names. */
+const DEFAULTS = {
+  host: D.host,
+  port: D.port,
+  updateEvery: D.updateEveryMinutes,
+  logLevel: D.logLevel,
+  publish: false,
+  updateRetry: D.updateRetrySeconds,
+  drainTimeout: D.drainTimeoutSeconds,
+  maxConnections: D.maxConnections,
+  maxSubscribers: D.maxSubscribers,
+  maxRangeDays: D.maxRangeDays,
+  answerCache: D.answerCacheMiB,
+  blockCache: D.blockCacheMiB,
+  logFormat: D.logFormat,
+  allowInsecureHttp: false,
+  headersTimeout: D.headersTimeoutSeconds,
+  requestTimeout: D.requestTimeoutSeconds,
+  workers: D.workers,
+  keepChanges: D.keepChanges,
+};
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */

@@ -5,6 +5,7 @@ import { operations, type ApiParam, type Operation, type Operations } from '@ope
 import type { CommandOperation } from './commands/formatters.js';
 import { resolveSettings, type Settings } from './config.js';
 import { UserError } from './errors.js';
+import { SERVE_DEFAULTS as D } from '@openbell/server/defaults';
 
 export const VERSION: string = (() => {
   try {
@@ -191,34 +192,34 @@ export function buildProgram(): Command {
   program
     .command('serve')
     .description('run the REST server (the bundled sample dataset when no data or token is configured)')
-    .option('--host <host>', 'address to bind (env OPENBELL_HOST; default 127.0.0.1)')
-    .option('--port <port>', 'port, 0 for any free one (env OPENBELL_PORT; default 8000)')
+    .option('--host <host>', `address to bind (env OPENBELL_HOST; default ${D.host})`)
+    .option('--port <port>', `port, 0 for any free one (env OPENBELL_PORT; default ${D.port})`)
     .option('--uds <path>', 'listen on a Unix socket instead (env OPENBELL_UDS)')
-    .option('--update-every <minutes>', 'minutes between update checks of remote data, 0 = never (env OPENBELL_UPDATE_EVERY; default 360)')
-    .addOption(new Option('--log-level <level>', 'log level (env OPENBELL_LOG_LEVEL; default info)').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
+    .option('--update-every <minutes>', `minutes between update checks of remote data, 0 = never (env OPENBELL_UPDATE_EVERY; default ${D.updateEveryMinutes})`)
+    .addOption(new Option('--log-level <level>', `log level (env OPENBELL_LOG_LEVEL; default ${D.logLevel})`).choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
     .option('--cors-origins <list>', 'comma-separated origins allowed from browsers, or * (env OPENBELL_CORS_ORIGINS)')
     .option('--publish', 'also publish the archive at /v4/download for other instances (env OPENBELL_PUBLISH)')
     .option('--publish-tokens-file <file>', 'bearer tokens accepted by --publish, one per line (env OPENBELL_PUBLISH_TOKENS_FILE; or OPENBELL_PUBLISH_TOKENS)')
     .option('--publish-url <url>', 'public scheme://host for presigned links behind a proxy (env OPENBELL_PUBLISH_URL)')
     // Drain and front-door limits (config.ts KEYS).
-    .option('--update-retry <seconds>', 'after a failed update check, seconds to the first retry, doubling up to --update-every (env OPENBELL_UPDATE_RETRY; default 60)')
-    .option('--drain-timeout <seconds>', 'on SIGTERM/SIGINT, seconds to finish responses in flight (env OPENBELL_DRAIN_TIMEOUT; default 30)')
-    .option('--max-connections <n>', 'connections open at once, 0 = no cap; at the cap the longest-idle one yields to a newcomer (env OPENBELL_MAX_CONNECTIONS; default 1000)')
+    .option('--update-retry <seconds>', `after a failed update check, seconds to the first retry, doubling up to --update-every (env OPENBELL_UPDATE_RETRY; default ${D.updateRetrySeconds})`)
+    .option('--drain-timeout <seconds>', `on SIGTERM/SIGINT, seconds to finish responses in flight (env OPENBELL_DRAIN_TIMEOUT; default ${D.drainTimeoutSeconds})`)
+    .option('--max-connections <n>', `connections open at once, 0 = no cap; at the cap the longest-idle one yields to a newcomer (env OPENBELL_MAX_CONNECTIONS; default ${D.maxConnections})`)
     .option('--max-connections-per-client <n>', 'connections of one client address, 0 = no cap (env OPENBELL_MAX_CONNECTIONS_PER_CLIENT; default a quarter of --max-connections)')
     .option('--trust-proxy <addr>', 'a proxy in front (address or ADDR/PREFIX), exempt from the per-client cap; repeatable (env OPENBELL_TRUST_PROXY, comma-separated)', (v: string, all: string[] = []) => [...all, v])
-    .option('--max-subscribers <n>', '/events streams open at once, beside --max-connections, 0 = no cap (env OPENBELL_MAX_SUBSCRIBERS; default 500)')
+    .option('--max-subscribers <n>', `/events streams open at once, beside --max-connections, 0 = no cap (env OPENBELL_MAX_SUBSCRIBERS; default ${D.maxSubscribers})`)
     .option('--allow-insecure-http', 'allow a plain-http base URL off loopback (a publisher on a private network; env OPENBELL_ALLOW_INSECURE_HTTP)')
     .option('--log-format <format>', 'auto (pretty on a terminal, JSON otherwise), pretty or json (env OPENBELL_LOG_FORMAT)')
-    .option('--max-range-days <n>', 'longest range of phases, days and sessions (env OPENBELL_MAX_RANGE_DAYS; default 3653)')
-    .option('--answer-cache <mib>', 'MiB of cached answers per dataset, 0 = off (env OPENBELL_ANSWER_CACHE; default 64)')
-    .option('--block-cache <mib>', 'MiB of month blocks (long answers a month at a time) per process, 0 = off (env OPENBELL_BLOCK_CACHE; default 64)')
-    .option('--headers-timeout <seconds>', 'seconds a client has to send request headers (env OPENBELL_HEADERS_TIMEOUT; default 10)')
-    .option('--request-timeout <seconds>', 'seconds a client has to send a whole request (env OPENBELL_REQUEST_TIMEOUT; default 30)')
-    .option('--workers <n>', 'processes answering requests, or auto = one per core (env OPENBELL_WORKERS; default 1)')
+    .option('--max-range-days <n>', `longest range of phases, days and sessions (env OPENBELL_MAX_RANGE_DAYS; default ${D.maxRangeDays})`)
+    .option('--answer-cache <mib>', `MiB of cached answers per dataset, 0 = off (env OPENBELL_ANSWER_CACHE; default ${D.answerCacheMiB})`)
+    .option('--block-cache <mib>', `MiB of month blocks (long answers a month at a time) per process, 0 = off (env OPENBELL_BLOCK_CACHE; default ${D.blockCacheMiB})`)
+    .option('--headers-timeout <seconds>', `seconds a client has to send request headers (env OPENBELL_HEADERS_TIMEOUT; default ${D.headersTimeoutSeconds})`)
+    .option('--request-timeout <seconds>', `seconds a client has to send a whole request (env OPENBELL_REQUEST_TIMEOUT; default ${D.requestTimeoutSeconds})`)
+    .option('--workers <n>', `processes answering requests, or auto = one per core (env OPENBELL_WORKERS; default ${D.workers})`)
     // Data changes (CONFIG.md): webhooks and the change log.
     .option('--webhook <url>', 'POST each change set to URL, signed; repeatable (env OPENBELL_WEBHOOKS, comma-separated)', (v: string, all: string[] = []) => [...all, v])
     .option('--webhook-secret <secret>', 'HMAC key of the webhook signatures, required with --webhook (prefer env OPENBELL_WEBHOOK_SECRET)')
-    .option('--keep-changes <n>', 'change sets and data versions kept for /changes and as_of, in memory and in the cache folder (env OPENBELL_KEEP_CHANGES; default 50)')
+    .option('--keep-changes <n>', `change sets and data versions kept for /changes and as_of, in memory and in the cache folder (env OPENBELL_KEEP_CHANGES; default ${D.keepChanges})`)
     // Overrides (docs/overrides.md).
     .option('--admin-token <name=secret>', 'an admin token for override writes, NAME=SECRET; repeatable (prefer env OPENBELL_ADMIN_TOKENS, comma-separated; none = writes refused)', (v: string, all: string[] = []) => [...all, v])
     .option('--overrides <file>', 'the override file (env OPENBELL_OVERRIDES; default overrides.json in the cache folder)')
@@ -325,7 +326,7 @@ export function buildProgram(): Command {
   const override = program.command('override').description("local overrides of the vendor's data on a running server: add, list, withdraw");
   const serverOption = (c: Command) =>
     c
-      .option('--server <url>', 'the openbell server (env OPENBELL_SERVER; default http://127.0.0.1:8000)')
+      .option('--server <url>', `the openbell server (env OPENBELL_SERVER; default http://${D.host}:${D.port})`)
       .option('--token <secret>', 'an admin token of the server (prefer env OPENBELL_ADMIN_TOKEN: flags show up in process lists)');
   serverOption(
     override

@@ -24,7 +24,6 @@ export { msToSeconds, secondsToMs, type EpochDay, type EpochMs, type EpochSecond
 export { describePlace, placeOf, publishedHeader, type Place, type RowFault, type TableSource, type TableSources } from './provenance.js';
 export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './calendars.js';
 export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './glob.js';
-export * from './protocol.js';
 export * from './secrets.js';
 export {
   MAX_BULK_IDENTIFIERS,

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { ARCHIVE_FILE, LOCK_FILE, META_FILE } from '@openbell/core/protocol';
+import { ARCHIVE_FILE, LOCK_FILE, META_FILE } from './protocol.js';
 import { LoaderError } from './errors.js';
 
 /**

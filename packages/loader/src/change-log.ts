@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import type { ChangeSet } from '@openbell/core';
 import { ensureDir, fileNameFor, readJsonFile, Serial, writeAtomic, type WarnLogger } from './files.js';
 
-export const DEFAULT_KEEP_CHANGES = 50;
 /** Dropped versions remembered for the 410 answer; beyond this an ancient V is simply unknown (404). */
 const MAX_DROPPED = 10_000;
 const INDEX_FILE = 'index.json';
@@ -29,8 +28,8 @@ interface IndexFile {
 export interface ChangeLogOptions {
   /** The folder for the files (`<cache>/changes`); none keeps the log in memory only. */
   dir?: string | undefined;
-  /** Change sets kept; default 50. */
-  keep?: number | undefined;
+  /** Change sets kept (the server's `--keep-changes`). */
+  keep: number;
   logger: WarnLogger;
   /**
    * False for a process that reads the folder but leaves writing it to another (a cluster
@@ -49,7 +48,7 @@ export class ChangeLog {
   private readonly serial = new Serial();
 
   constructor(options: ChangeLogOptions) {
-    this.keep = Math.max(1, Math.floor(options.keep ?? DEFAULT_KEEP_CHANGES));
+    this.keep = Math.max(1, Math.floor(options.keep));
     this.dir = options.dir;
     this.logger = options.logger;
     this.writes = options.writes ?? true;

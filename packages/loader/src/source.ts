@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readdirSync, statSync } from 'node:fs';
-import { DOWNLOAD_PATH } from '@openbell/core/protocol';
+import { DOWNLOAD_PATH } from './protocol.js';
 import { defaultCacheDir } from './cache.js';
 import { LoaderError } from './errors.js';
 import { isLoopback, type FetchLike, type HttpOptions } from './http.js';

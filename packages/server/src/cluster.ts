@@ -38,9 +38,10 @@ import { OverrideFileError } from './overrides/file.js';
 import { OverrideManager, type OverrideChange } from './overrides/manager.js';
 import { overridePuller } from './overrides/replica.js';
 import { VersionHistory } from './overrides/versions.js';
-import { clearStaleSocket, createServer, DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_UPDATE_EVERY_MINUTES, stopSignalJudge, type OverrideSettings, type RunningServer, type ServerOptions } from './server.js';
+import { clearStaleSocket, createServer, stopSignalJudge, type OverrideSettings, type RunningServer, type ServerOptions } from './server.js';
 import { DataHolder, createUpdater, type UpdateState } from './updates.js';
 import type { PublisherOptions } from './publish/handler.js';
+import { SERVE_DEFAULTS } from './defaults.js';
 
 /**
  * What a cluster needs from whoever starts it (the CLI's `serve`): every setting already read,
@@ -325,7 +326,7 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
     for (const w of workers.values()) if (!w.worker.isDead()) send(w.worker, { t: 'overrides', records: [...overrides.all()] });
   });
 
-  const updateEvery = settings.updateEveryMinutes ?? DEFAULT_UPDATE_EVERY_MINUTES;
+  const updateEvery = settings.updateEveryMinutes ?? SERVE_DEFAULTS.updateEveryMinutes;
   const holder = new StateOnlyHolder();
   const broadcastState = () => {
     for (const { worker } of workers.values()) send(worker, { t: 'updates', state: { ...holder.updates } });
@@ -380,7 +381,7 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
     source: coordinated,
     everyMinutes: updateEvery,
     logger,
-    retryBaseMs: settings.updateRetryMs ?? 1000,
+    retryBaseMs: settings.updateRetryMs ?? SERVE_DEFAULTS.updateRetrySeconds * 1000,
   });
 
   let announced = false;
@@ -466,7 +467,7 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
       const backstop = setTimeout(() => {
         logger.error('workers did not exit after the drain timeout; killing them');
         for (const w of alive) if (!w.isDead()) w.process.kill('SIGKILL');
-      }, (settings.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS) + 10_000);
+      }, (settings.drainTimeoutMs ?? SERVE_DEFAULTS.drainTimeoutSeconds * 1000) + 10_000);
       backstop.unref();
       await Promise.all(exits);
       clearTimeout(backstop);

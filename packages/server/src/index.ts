@@ -12,15 +12,6 @@ export {
   installShutdownHandlers,
   stopSignalJudge,
   STOP_REPEAT_MS,
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-  DEFAULT_UPDATE_EVERY_MINUTES,
-  DEFAULT_DRAIN_TIMEOUT_MS,
-  DEFAULT_MAX_CONNECTIONS,
-  DEFAULT_HEADERS_TIMEOUT_MS,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  DEFAULT_MAX_SUBSCRIBERS,
-  DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS,
   type RunningServer,
   type ServerOptions,
   type ShutdownOptions,
@@ -37,9 +28,10 @@ export * from './changes/index.js';
 export type { SwapListener } from './updates.js';
 export { parseAdminTokens, type AdminToken } from './overrides/tokens.js';
 export { OverrideManager, newOverrideId, overrideVersion, WritesRefusedError, type OverrideChange } from './overrides/manager.js';
-export { VersionHistory, DEFAULT_KEEP_VERSIONS, type KeptVersion } from './overrides/versions.js';
+export { VersionHistory, type KeptVersion } from './overrides/versions.js';
 export { OverrideFileError, overrideFileText, parseOverrideFile, readOverrideFile, writeOverrideFile } from './overrides/file.js';
 export { VERSION_HEADER } from './http/dispatcher.js';
 export type { OverrideSettings } from './server.js';
 export { overridePuller } from './overrides/replica.js';
 export { runPrimary, runWorker, type ClusterPlan } from './cluster.js';
+export { SERVE_DEFAULTS } from './defaults.js';

@@ -7,7 +7,6 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES } from '@openbell/core/protocol';
 import type { OpenbellApp } from './app.js';
 import { inMemoryData, prepareApp, type AppOptions } from './routes.js';
 import { createLogger } from './logging.js';
@@ -21,14 +20,9 @@ import type { AdminToken } from './overrides/tokens.js';
 import { VersionHistory } from './overrides/versions.js';
 import { overrideFileText } from './overrides/file.js';
 import { overridePuller } from './overrides/replica.js';
-import { Admission, DEFAULT_MAX_SUBSCRIBERS, DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS } from './http/admission.js';
+import { Admission, DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS } from './http/admission.js';
+import { SERVE_DEFAULTS } from './defaults.js';
 
-export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_UPDATE_EVERY_MINUTES };
-export const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_CONNECTIONS = 1000;
-export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-export { DEFAULT_MAX_SUBSCRIBERS, DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS };
 
 /** What Node answers a client error with when nobody listens for 'clientError' (its _http_server). */
 const CLIENT_ERROR_STATUS: Record<string, string> = {
@@ -176,7 +170,7 @@ function listen(server: http.Server, options: ServerOptions): Promise<string> {
       resolve(`http://${host}:${addr.port}`);
     };
     if (options.socketPath) server.listen(options.socketPath, done);
-    else server.listen(options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST, done);
+    else server.listen(options.port ?? SERVE_DEFAULTS.port, options.host ?? SERVE_DEFAULTS.host, done);
   });
 }
 
@@ -242,8 +236,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     );
   };
   let closed = false;
-  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout || Infinity);
+  const requestTimeout = options.requestTimeoutMs ?? SERVE_DEFAULTS.requestTimeoutSeconds * 1000;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? SERVE_DEFAULTS.headersTimeoutSeconds * 1000, requestTimeout || Infinity);
   const pressureHeadersTimeout = Math.min(options.pressureHeadersTimeoutMs ?? DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS, headersTimeout || Infinity);
   // Responses in progress per connection, so the drain closes a connection only once it has
   // nothing left to send.
@@ -285,7 +279,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   // Not server.maxConnections: Node resets whatever arrives over it, idle connections holding
   // every slot included. The admission decides instead, and answers 503 where it must refuse.
   const gate = new Admission({
-    maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+    maxConnections: options.maxConnections ?? SERVE_DEFAULTS.maxConnections,
     maxConnectionsPerClient: options.maxConnectionsPerClient,
     maxSubscribers: options.maxSubscribers,
     trustProxy: options.trustProxy,
@@ -353,7 +347,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     updater = createUpdater({
       holder,
       source,
-      everyMinutes: options.updateEveryMinutes ?? DEFAULT_UPDATE_EVERY_MINUTES,
+      everyMinutes: options.updateEveryMinutes ?? SERVE_DEFAULTS.updateEveryMinutes,
       logger,
       ...(options.updateRetryMs !== undefined ? { retryBaseMs: options.updateRetryMs } : {}),
     });
@@ -395,7 +389,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   // Nobody is obliged to await `ready`; an unobserved rejection must not crash the process.
   ready.catch(() => undefined);
 
-  const drainTimeoutMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS;
+  const drainTimeoutMs = options.drainTimeoutMs ?? SERVE_DEFAULTS.drainTimeoutSeconds * 1000;
   let closing: Promise<void> | undefined;
   /**
    * The drain: /health answers 503 `draining` at once, the listening socket closes (no new

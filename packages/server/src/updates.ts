@@ -11,6 +11,7 @@ import type { DataSource, LoadedData } from './types.js';
 
 export type { UpdateState };
 import { scrubSecrets } from '@openbell/core/secrets';
+import { SERVE_DEFAULTS } from './defaults.js';
 
 export class DataHolder {
   current: LoadedData | undefined;
@@ -97,7 +98,6 @@ export interface UpdaterOptions {
   retryBaseMs?: number;
 }
 
-export const DEFAULT_UPDATE_RETRY_BASE_MS = 60_000;
 
 export function createUpdater(options: UpdaterOptions): Updater {
   const { holder, source, logger } = options;
@@ -110,7 +110,7 @@ export function createUpdater(options: UpdaterOptions): Updater {
   let stopped = false;
   /** Failed checks in a row (reset by any success). */
   let failures = 0;
-  const retryBaseMs = Math.max(1, options.retryBaseMs ?? DEFAULT_UPDATE_RETRY_BASE_MS);
+  const retryBaseMs = Math.max(1, options.retryBaseMs ?? SERVE_DEFAULTS.updateRetrySeconds * 1000);
 
   holder.updates.enabled = periodic;
   holder.updates.everyMinutes = periodic ? options.everyMinutes : 0;

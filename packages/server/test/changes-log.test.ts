@@ -14,7 +14,7 @@ const tmp = () => mkdtempSync(join(tmpdir(), 'openbell-changes-'));
 
 function logWith(n: number, options: { dir?: string; keep?: number } = {}) {
   const { logger, text } = captureLogger();
-  const log = new ChangeLog({ logger, ...options });
+  const log = new ChangeLog({ logger, keep: 50, ...options });
   for (let k = 1; k <= n; k++) log.add(changeSetTo(k));
   return { log, text };
 }
@@ -65,7 +65,7 @@ describe('change log queries', () => {
 
   it('filters keep the named markets (FinID or MIC) and currencies and recount the summary', () => {
     const { logger } = captureLogger();
-    const log = new ChangeLog({ logger });
+    const log = new ChangeLog({ logger, keep: 50 });
     const cs = diff(datasetFor(0), datasetFor(1, 'Greenback'), { loadedAt: T0, fromVersion: 'a', toVersion: 'b' })!;
     log.add(cs);
     expect(cs.summary).toMatchObject({ holiday_added: 1, currency_changed: 1 });
@@ -102,12 +102,12 @@ describe('change log files', () => {
     const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { entries: { file: string }[] };
     writeFileSync(join(dir, index.entries[1]!.file), '{"from_version": "v1", "to_ver');
     const cap = captureLogger();
-    const again = new ChangeLog({ dir, logger: cap.logger });
+    const again = new ChangeLog({ dir, keep: 50, logger: cap.logger });
     expect(again.list().map((s) => s.to_version)).toEqual(['v1', 'v3']);
     expect(cap.text()).toContain('corrupt or partial');
     writeFileSync(join(dir, 'index.json'), 'not json');
     const cap2 = captureLogger();
-    expect(new ChangeLog({ dir, logger: cap2.logger }).list()).toEqual([]);
+    expect(new ChangeLog({ dir, keep: 50, logger: cap2.logger }).list()).toEqual([]);
     expect(cap2.text()).toContain('"level":40');
   });
 
@@ -123,10 +123,10 @@ describe('change log files', () => {
     const dir = tmp();
     const { log } = logWith(2, { dir });
     await log.flush();
-    const worker = new ChangeLog({ dir, logger: captureLogger().logger, writes: false });
+    const worker = new ChangeLog({ dir, keep: 50, logger: captureLogger().logger, writes: false });
     worker.add(changeSetTo(3));
     await worker.flush();
     expect(worker.list()).toHaveLength(3);
-    expect(new ChangeLog({ dir, logger: captureLogger().logger }).list()).toHaveLength(2);
+    expect(new ChangeLog({ dir, keep: 50, logger: captureLogger().logger }).list()).toHaveLength(2);
   });
 });

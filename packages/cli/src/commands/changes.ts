@@ -96,7 +96,7 @@ function stderrLogger(): Logger {
 async function readCache(settings: Settings, o: ChangesOptions): Promise<{ versions: ChangeSet[] }> {
   const [{ ChangeLog, defaultCacheDir }, { queryChanges }] = await Promise.all([import('@openbell/loader'), import('@openbell/catalog')]);
   const dir = join(settings.cacheDir ?? defaultCacheDir(), 'changes');
-  const log = new ChangeLog({ dir, writes: false, logger: stderrLogger() });
+  const log = new ChangeLog({ dir, keep: settings.keepChanges, writes: false, logger: stderrLogger() });
   const mics = (o.markets ?? '').split(',').some((m) => m.trim() !== '' && !m.includes('.'));
   const dataset = mics ? (await loadForQuery(settings, true)).dataset : undefined;
   try {

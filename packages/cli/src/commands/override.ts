@@ -7,8 +7,9 @@ import type { OverrideRecord } from '@openbell/core';
 import { scrubSecrets } from '@openbell/core/secrets';
 import { UserError } from '../errors.js';
 import { keyValues, outputFor, table } from '../format.js';
+import { SERVE_DEFAULTS } from '@openbell/server/defaults';
 
-const DEFAULT_SERVER = 'http://127.0.0.1:8000';
+const DEFAULT_SERVER = `http://${SERVE_DEFAULTS.host}:${SERVE_DEFAULTS.port}`;
 
 interface Target {
   server?: string | undefined;

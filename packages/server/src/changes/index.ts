@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { ChangeFeed, type SliceOptions } from './feed.js';
 import { ChangeLog } from '@openbell/loader';
+import { SERVE_DEFAULTS } from '../defaults.js';
 import { checkWebhookConfig, WebhookDeliverer, type HttpPost, type Timers } from './webhooks.js';
 
 export { ChangeFeed, computeChangeSet, type ChangeFeedOptions, type ChangeSetListener, type DataChangedEvent, type DataChangedListener, type SliceOptions } from './feed.js';
@@ -48,7 +49,7 @@ export interface ChangeTrackingOptions {
 export function createChangeFeed(options: ChangeTrackingOptions): ChangeFeed {
   const role = options.role ?? 'single';
   const writes = role !== 'worker';
-  const log = new ChangeLog({ dir: options.cacheDir ? join(options.cacheDir, 'changes') : undefined, keep: options.keepChanges, logger: options.logger, writes });
+  const log = new ChangeLog({ dir: options.cacheDir ? join(options.cacheDir, 'changes') : undefined, keep: options.keepChanges ?? SERVE_DEFAULTS.keepChanges, logger: options.logger, writes });
   const urls = options.webhooks ?? [];
   const webhooks =
     writes && (urls.length > 0 || options.webhookSecret)

@@ -27,9 +27,9 @@ import type http from 'node:http';
 import net from 'node:net';
 import type { ConnectionState } from '@openbell/catalog';
 import type { Logger } from 'pino';
+import { SERVE_DEFAULTS } from '../defaults.js';
 
 /** `/events` streams at once by default: see the README's limits table for why. */
-export const DEFAULT_MAX_SUBSCRIBERS = 500;
 /** Above this share of the limit the header-time bound drops to the pressure bound. */
 export const PRESSURE_SHARE = 0.8;
 export const DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS = 2000;
@@ -43,7 +43,7 @@ export interface AdmissionOptions {
   maxConnections: number;
   /** Default a quarter of maxConnections (at least 1); 0 = no cap. */
   maxConnectionsPerClient?: number | undefined;
-  /** Default DEFAULT_MAX_SUBSCRIBERS; 0 = no cap. */
+  /** Default SERVE_DEFAULTS.maxSubscribers; 0 = no cap. */
   maxSubscribers?: number | undefined;
   /** Addresses or ADDR/PREFIX ranges exempt from the per-client cap. */
   trustProxy?: readonly string[] | undefined;
@@ -141,7 +141,7 @@ export class Admission {
   constructor(options: AdmissionOptions) {
     this.limit = options.maxConnections;
     this.perClient = options.maxConnectionsPerClient ?? (this.limit > 0 ? Math.max(1, Math.ceil(this.limit / 4)) : 0);
-    this.subscribersLimit = options.maxSubscribers ?? DEFAULT_MAX_SUBSCRIBERS;
+    this.subscribersLimit = options.maxSubscribers ?? SERVE_DEFAULTS.maxSubscribers;
     this.normalHeadersMs = options.headersTimeoutMs;
     // The pressure bound applies even where the normal one is off: it is what keeps slots turning.
     this.pressureHeadersMs = Math.min(options.pressureHeadersTimeoutMs ?? DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS, options.headersTimeoutMs || Infinity);

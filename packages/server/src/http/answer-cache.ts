@@ -8,9 +8,10 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Operation } from '@openbell/catalog';
+import { SERVE_DEFAULTS } from '../defaults.js';
 
 /** Default bound of the answer cache of one dataset. */
-export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_CACHE_BYTES = SERVE_DEFAULTS.answerCacheMiB * 1024 * 1024;
 
 /** Serialized answers, least recently used first, bounded in bytes (bodies and keys). */
 export class BodyCache {

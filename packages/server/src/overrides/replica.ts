@@ -5,7 +5,7 @@
  * path (the vendor's own endpoint: 404) has no override set to follow, and writes stay local.
  */
 import type { Logger } from 'pino';
-import { OVERRIDES_PATH } from '@openbell/core/protocol';
+import { OVERRIDES_PATH } from '@openbell/loader';
 import { parseOverrideFile } from './file.js';
 import type { OverrideManager } from './manager.js';
 

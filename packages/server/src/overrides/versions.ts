@@ -14,8 +14,8 @@ import { GoneError, InvalidArgumentError, parseInstant, tryParseDay, type Calend
 import type { HistoryEntry, VersionInfo, VersionsSource } from '@openbell/catalog';
 import type { Logger } from 'pino';
 import type { LoadedData } from '../types.js';
+import { SERVE_DEFAULTS } from '../defaults.js';
 
-export const DEFAULT_KEEP_VERSIONS = 50;
 
 export interface KeptVersion extends VersionInfo {
   /** The vendor version an override version is made over (null for an archive version). */
@@ -45,7 +45,7 @@ export class VersionHistory implements VersionsSource {
   ) {}
 
   private get keep(): number {
-    return this.options.keep ?? DEFAULT_KEEP_VERSIONS;
+    return this.options.keep ?? SERVE_DEFAULTS.keepChanges;
   }
 
   /** Reads the list a previous process kept (their data is rebuilt on demand). */

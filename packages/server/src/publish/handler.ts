@@ -21,7 +21,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
-import { DOWNLOAD_PATH, FILES_PREFIX, OVERRIDES_PATH } from '@openbell/core/protocol';
+import { DOWNLOAD_PATH, FILES_PREFIX, OVERRIDES_PATH } from '@openbell/loader';
 import { etagMatches } from '../http/conditional.js';
 import type { RawHandler } from '../http/dispatcher.js';
 import { send, sendError } from '../http/send.js';

@@ -3,7 +3,7 @@
  * an HMAC over `"<version>\n<expires>"`, valid without a token until it expires.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FILES_PREFIX } from '@openbell/core/protocol';
+import { FILES_PREFIX } from '@openbell/loader';
 
 export const DEFAULT_URL_TTL_SECONDS = 300;
 

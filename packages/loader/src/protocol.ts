@@ -1,8 +1,6 @@
 /**
- * Constants shared by the packages that speak to each other: the hosted endpoint's paths
- * (the loader requests them, the server's publisher mode answers them), the names of the
- * loader's cache files, and the service defaults the server and the CLI both apply.
- * Values only: no I/O.
+ * Names the packages that speak to each other share: the hosted endpoint's paths (the loader
+ * requests them, the server's publisher mode answers them) and the names of the cache files.
  */
 
 /** The hosted endpoint that answers the current archive (`{baseUrl}/v4/download`). */
@@ -16,8 +14,3 @@ export const FILES_PREFIX = '/v4/files/';
 export const ARCHIVE_FILE = 'bulk.zip';
 export const META_FILE = 'bulk.json';
 export const LOCK_FILE = '.lock';
-
-/** Address, port and minutes between update checks when none are configured. */
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 8000;
-export const DEFAULT_UPDATE_EVERY_MINUTES = 360;
