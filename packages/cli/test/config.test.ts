@@ -1,5 +1,5 @@
 // The serving settings: drain timeout and the front door's limits, from flags, env and the file.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -78,5 +78,35 @@ describe('workers setting', () => {
     expect(resolveSettings({ workers: 'auto' }, { ...env, OPENBELL_WORKERS: '4' }).workers).toBe(availableParallelism());
     expect(() => resolveSettings({ workers: '0' }, env)).toThrow(/--workers: expected a whole number >= 1 or "auto"/);
     expect(() => resolveSettings({}, { ...env, OPENBELL_WORKERS: '1.5' })).toThrow(/OPENBELL_WORKERS/);
+  });
+});
+
+describe('one source of defaults', () => {
+  // Every default lives in @openbell/server/defaults; CONFIG.md and `serve --help` must say the same.
+  const defaults = resolveSettings({}, { XDG_CONFIG_HOME: noFile() }) as unknown as Record<string, unknown>;
+
+  it("CONFIG.md's default column names the value the settings resolve to", () => {
+    const text = readFileSync(join(import.meta.dirname, '..', 'CONFIG.md'), 'utf8');
+    let checked = 0;
+    for (const line of text.split('\n')) {
+      const cells = line.split('|').map((c) => c.trim());
+      const key = /^`(\w+)`$/.exec(cells[1] ?? '')?.[1];
+      const documented = /^`([^`]+)`$/.exec(cells[4] ?? '')?.[1];
+      if (!key || documented === undefined || !(key in defaults)) continue;
+      expect(documented, `CONFIG.md default of ${key}`).toBe(String(defaults[key]));
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThanOrEqual(15);
+  });
+
+  it('`serve --help` names the same defaults', async () => {
+    const { buildProgram } = await import('../src/program.js');
+    const serve = buildProgram().commands.find((c) => c.name() === 'serve')!;
+    const help = serve.options.map((o) => o.description).join('\n');
+    for (const [flag, key] of [['--port', 'port'], ['--max-connections', 'maxConnections'], ['--keep-changes', 'keepChanges'], ['--max-subscribers', 'maxSubscribers']] as const) {
+      const option = serve.options.find((o) => o.long === flag)!;
+      expect(option.description, flag).toContain(`default ${String(defaults[key])})`);
+    }
+    expect(help).not.toBe('');
   });
 });
