@@ -3,6 +3,28 @@
  * recognised by their `code` only (never by message or class identity, so two copies of core
  * in one process still map correctly).
  */
+import type { ErrorCode } from '@openbell/core';
+
+/** A failure's code: core's, or the adapter's own when no data is loaded yet. */
+export type FailureCode = ErrorCode | 'not_loaded';
+
+/**
+ * The HTTP status of each code, the one table: toHttp answers with it and each operation's
+ * documented statuses (registry.ts NEEDS) are read through it.
+ */
+export const STATUS_OF = {
+  out_of_coverage: 400,
+  not_in_plan: 403,
+  not_found: 404,
+  ambiguous: 409,
+  conflict: 409,
+  gone: 410,
+  invalid_argument: 422,
+  data_error: 500,
+  not_loaded: 503,
+} as const satisfies Record<FailureCode, number>;
+
+export type ErrorStatus = (typeof STATUS_OF)[FailureCode];
 export interface ValidationEntry {
   loc: (string | number)[];
   msg: string;
@@ -18,6 +40,7 @@ export interface HttpAnswer {
 
 /** No dataset has been loaded yet (first download still running, or it failed). */
 export class DataNotLoadedError extends Error {
+  readonly code = 'not_loaded' as const;
   constructor(reason: string | null) {
     super(
       reason
@@ -48,9 +71,6 @@ export function coreEntries(err: unknown, locations: ParamLocations): Validation
 }
 
 export function toHttp(err: unknown, locations: ParamLocations = {}): HttpAnswer {
-  if (err instanceof DataNotLoadedError) {
-    return { status: 503, body: { detail: err.message }, logCause: false };
-  }
   const e = err as { code?: unknown; message?: unknown; candidates?: unknown; status?: unknown; expose?: unknown };
   const message = typeof e?.message === 'string' ? e.message : '';
   switch (e?.code) {
@@ -59,26 +79,23 @@ export function toHttp(err: unknown, locations: ParamLocations = {}): HttpAnswer
       if (entries && entries.length > 0) return { status: 422, body: { detail: entries }, logCause: false };
       break;
     }
-    case 'not_found':
-      return { status: 404, body: { detail: message }, logCause: false };
     case 'ambiguous':
       return {
-        status: 409,
+        status: STATUS_OF.ambiguous,
         body: { detail: message, candidates: Array.isArray(e.candidates) ? (e.candidates as string[]) : [] },
         logCause: false,
       };
-    case 'not_in_plan':
-      return { status: 403, body: { detail: message }, logCause: false };
-    case 'out_of_coverage':
-      return { status: 400, body: { detail: message }, logCause: false };
-    case 'conflict':
-      return { status: 409, body: { detail: message }, logCause: false };
-    case 'gone':
-      return { status: 410, body: { detail: message }, logCause: false };
     case 'data_error':
       // The message describes the data (which season, which year), not our internals, and
       // is what an operator needs to see; the stack stays in the log.
-      return { status: 500, body: { detail: `Data error: ${message}` }, logCause: true };
+      return { status: STATUS_OF.data_error, body: { detail: `Data error: ${message}` }, logCause: true };
+    case 'not_found':
+    case 'not_in_plan':
+    case 'out_of_coverage':
+    case 'conflict':
+    case 'gone':
+    case 'not_loaded':
+      return { status: STATUS_OF[e.code], body: { detail: message }, logCause: false };
     default:
       break;
   }

@@ -47,7 +47,7 @@ export {
   type RouteMatcher,
   type RouteOutcome,
 } from './answer.js';
-export { coreEntries, DataNotLoadedError, locOf, toHttp, type HttpAnswer, type ParamLocations, type ValidationEntry } from './errors.js';
+export { coreEntries, DataNotLoadedError, locOf, STATUS_OF, toHttp, type FailureCode, type HttpAnswer, type ParamLocations, type ValidationEntry } from './errors.js';
 export { bulkBody, bulkError, type BulkEntry, type BulkError } from './bulk.js';
 export { toCsv } from './csv.js';
 export { healthBody, infoBody, PACKAGE_VERSION, SAMPLE_LABEL, type HealthBody, type InfoBody, type ServedMeta, type ServiceState, type UpdateState, type ConnectionState } from './info.js';

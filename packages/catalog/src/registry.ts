@@ -20,23 +20,24 @@ import type { OperationContext } from './context.js';
 import { checkDaySpan, DEFAULT_MAX_RANGE_DAYS, parseParams, type EpochDay, type Param, type ParamInputs, type ParamValues } from '@openbell/core/params';
 import type { z } from 'zod';
 import type * as Schemas from './schemas.js';
+import { STATUS_OF, type ErrorStatus, type FailureCode } from './errors.js';
 
 type Schemas = typeof Schemas;
 
 /** Error statuses an operation can answer, for the document. */
-export type ErrorStatus = 400 | 403 | 404 | 409 | 410 | 422 | 500 | 503;
+export type { ErrorStatus };
 
-/** What an operation looks up (OperationSpec.needs), with the statuses that lookup may answer. */
+/** What an operation looks up (OperationSpec.needs), with the failures that lookup may answer (their statuses: errors.ts STATUS_OF). */
 export const NEEDS = {
-  data: [500],
-  market: [404, 409, 500],
-  range: [400, 404, 409, 500],
-  currency: [404, 500],
-  calendar: [400, 404, 409, 500],
-  fx: [400, 404, 500],
-  changes: [404, 410],
-  change_set: [404],
-} as const satisfies Record<string, readonly ErrorStatus[]>;
+  data: ['data_error'],
+  market: ['not_found', 'ambiguous', 'data_error'],
+  range: ['out_of_coverage', 'not_found', 'ambiguous', 'data_error'],
+  currency: ['not_found', 'data_error'],
+  calendar: ['out_of_coverage', 'not_found', 'ambiguous', 'data_error'],
+  fx: ['out_of_coverage', 'not_found', 'data_error'],
+  changes: ['not_found', 'gone'],
+  change_set: ['not_found'],
+} as const satisfies Record<string, readonly FailureCode[]>;
 export type Need = keyof typeof NEEDS;
 
 /** Parameter kinds that accept any value, so never answer a 422. */
@@ -48,10 +49,10 @@ const NEVER_INVALID: ReadonlySet<string> = new Set(['text']);
  * loaded) for every one. Ascending.
  */
 export function errorStatuses(spec: { needs?: Need | undefined; plan?: string | undefined; table?: string | undefined; params: Params }): ErrorStatus[] {
-  const out = new Set<ErrorStatus>(spec.needs ? NEEDS[spec.needs] : []);
-  if (spec.plan || spec.table) out.add(403);
-  if (Object.values(spec.params).some((p) => !NEVER_INVALID.has(p.kind))) out.add(422);
-  out.add(503);
+  const out = new Set<ErrorStatus>((spec.needs ? NEEDS[spec.needs] : []).map((code) => STATUS_OF[code]));
+  if (spec.plan || spec.table) out.add(STATUS_OF.not_in_plan);
+  if (Object.values(spec.params).some((p) => !NEVER_INVALID.has(p.kind))) out.add(STATUS_OF.invalid_argument);
+  out.add(STATUS_OF.not_loaded);
   return [...out].sort((a, b) => a - b);
 }
 
