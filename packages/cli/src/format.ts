@@ -3,6 +3,7 @@
  * colour on a terminal only.
  */
 import pc from 'picocolors';
+import { tryParseDay } from '@openbell/core/params';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -204,15 +205,16 @@ export function hhmm(time: string): string {
   return `${m[1]}${m[2] && m[2] !== ':00' ? m[2] : ''}`;
 }
 
+/** A served date-time's local date and wall time (`2023-11-15T09:30:00-05:00` → `2023-11-15`, `09:30:00`). */
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)/;
+
 /** `2023-11-15T09:30:00-05:00` → `2023-11-15 09:30` (the market's own wall clock, as served). */
 export function localTime(iso: string | null | undefined): string {
   if (!iso) return '';
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)/.exec(iso);
+  const m = LOCAL_DATE_TIME.exec(iso);
   if (!m) return iso;
   return `${m[1]} ${hhmm(m[2]!)}`;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The wall-clock time of a date-time served in the market's zone, as `HH:MM` (`HH:MM:SS` when
@@ -221,10 +223,12 @@ const DAY_MS = 86_400_000;
  */
 export function clock(iso: string | null | undefined, date: string): string {
   if (!iso) return '';
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)/.exec(iso);
-  if (!m) return iso;
+  const m = LOCAL_DATE_TIME.exec(iso);
+  const served = m ? tryParseDay(m[1]!) : undefined;
+  const asked = tryParseDay(date);
+  if (!m || served === undefined) return iso;
   const time = hhmm(m[2]!);
-  const shift = Math.round((Date.parse(m[1]!) - Date.parse(date)) / DAY_MS);
+  const shift = asked === undefined ? 0 : served - asked;
   return shift ? `${time} ${shift > 0 ? '+' : ''}${shift}d` : time;
 }
 

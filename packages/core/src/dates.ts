@@ -77,21 +77,30 @@ export function formatDay(days: EpochDay): string {
   return (dayStrings[i] ??= formatDayUncached(days));
 }
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const digitAt = (v: string, i: number): number => {
+  const c = v.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : NaN;
+};
 
-/** Parses 'YYYY-MM-DD' to an epoch day, or returns undefined when it is not a real date. */
+/**
+ * Parses 'YYYY-MM-DD' to an epoch day, or returns undefined when it is not a real date. The one
+ * date validator of the repo (the loader reads hundreds of thousands of cells with it, so it
+ * reads character codes rather than a regular expression).
+ */
 export function tryParseDay(value: string): EpochDay | undefined {
-  const m = DATE_RE.exec(value);
-  if (!m) return undefined;
-  const y = Number(m[1]);
-  const mo = Number(m[2]);
-  const d = Number(m[3]);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31) return undefined;
-  const days = daysFromCivil(y, mo, d);
-  const back = civilFromDays(days);
-  if (back.m !== mo || back.d !== d) return undefined;
-  return days;
+  if (typeof value !== 'string' || value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return undefined;
+  const y = digitAt(value, 0) * 1000 + digitAt(value, 1) * 100 + digitAt(value, 2) * 10 + digitAt(value, 3);
+  const m = digitAt(value, 5) * 10 + digitAt(value, 6);
+  const d = digitAt(value, 8) * 10 + digitAt(value, 9);
+  // NaN (a non-digit) fails every comparison below.
+  if (!(m >= 1 && m <= 12 && d >= 1 && d <= DAYS_IN_MONTH[m]!) || !(y >= 0)) return undefined;
+  if (m === 2 && d === 29 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0))) return undefined;
+  return daysFromCivil(y, m, d);
 }
+
+/** True for a real calendar date written YYYY-MM-DD (tryParseDay answers it). */
+export const isIsoDate = (value: string): boolean => tryParseDay(value) !== undefined;
 
 /** ISO weekday of an epoch day: 1 = Monday … 7 = Sunday. 1970-01-01 was a Thursday. */
 export function isoWeekday(days: EpochDay): number {

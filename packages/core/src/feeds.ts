@@ -27,6 +27,7 @@
  */
 import { ZoneId } from '@js-joda/core';
 import './tzdb.js';
+import { formatDay, formatTime, SECONDS_PER_DAY, tryParseDay } from './dates.js';
 import type { DuplicateHoliday, Phase } from './types.js';
 
 export interface FeedHoliday {
@@ -90,14 +91,18 @@ export function foldLine(line: string): string {
 const compactDate = (iso: string) => iso.slice(0, 10).replace(/-/g, '');
 const compactLocal = (iso: string) => iso.slice(0, 19).replace(/[-:]/g, '');
 
+/** `20231115T143000`: a UTC wall time of epoch seconds in iCalendar's basic form. */
+function wallOf(epochSeconds: number): string {
+  const day = Math.floor(epochSeconds / SECONDS_PER_DAY);
+  return `${formatDay(day).replace(/-/g, '')}T${formatTime(epochSeconds - day * SECONDS_PER_DAY).replace(/:/g, '')}`;
+}
+
 function utcStamp(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+  return `${wallOf(Math.floor(ms / 1000))}Z`;
 }
 
 function nextDay(iso: string): string {
-  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  return formatDay(tryParseDay(iso.slice(0, 10))! + 1);
 }
 
 function offsetText(seconds: number): string {
@@ -144,10 +149,6 @@ function transitions(tzid: string, fromMs: number, toMs: number): { initial: num
     prevOff = curOff;
   }
   return { initial: off(from), list };
-}
-
-function wallOf(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace(/[-:]/g, '');
 }
 
 /** A VTIMEZONE for `tzid` valid from `fromMs` to `toMs` (every transition in between). */

@@ -16,6 +16,7 @@ export {
   formatInstant,
   formatTime,
   isoWeekday,
+  isIsoDate,
   tryParseDay,
   tryParseTime,
 } from './dates.js';

@@ -753,3 +753,4 @@ function readParam(spec: Param, name: string, value: unknown): unknown {
   throw InvalidArgumentError.one(name, `Input should be a single value: ${spec.expected}`, 'string_type');
 }
 export type { EpochDay, EpochMs, EpochSeconds } from './dates.js';
+export { isIsoDate, tryParseDay } from './dates.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, civilFromDays, daysFromCivil, formatDay, isoWeekday, parseBoolean, parseDays, parseInstant, parseIsoDate, tryParseDay } from '../src/index.js';
+import { InvalidArgumentError, civilFromDays, daysFromCivil, formatDay, isIsoDate, isoWeekday, parseBoolean, parseDays, parseInstant, parseIsoDate, tryParseDay } from '../src/index.js';
 
 describe('calendar arithmetic', () => {
   it('round-trips every day against the platform calendar', () => {
@@ -54,5 +54,26 @@ describe('argument parsing shared by every adapter', () => {
     expect(parseDays('sat')).toBe(0b0100000);
     expect(() => parseDays('Mon-')).toThrow();
     expect(() => parseDays('Funday')).toThrow(/Funday/);
+  });
+});
+
+describe('the one date validator', () => {
+  // tryParseDay reads character codes; the platform's calendar is the reference it must agree with.
+  it('answers exactly the real dates written YYYY-MM-DD, as the platform calendar does', () => {
+    const digits = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789x'.split('')), minLength: n, maxLength: n });
+    fc.assert(
+      fc.property(digits(4), digits(2), digits(2), fc.constantFrom('-', '/'), (y, m, d, sep) => {
+        const text = `${y}${sep}${m}-${d}`;
+        const ms = Date.UTC(Number(y), Number(m) - 1, Number(d));
+        const real = sep === '-' && /^\d+$/.test(y + m + d) && new Date(ms).toISOString().slice(0, 10) === `${y}-${m}-${d}` && Number(y) >= 100;
+        fc.pre(Number(y) >= 100 || !/^\d+$/.test(y)); // Date.UTC reads years 0-99 as 1900-1999
+        expect(isIsoDate(text)).toBe(real);
+        expect(tryParseDay(text)).toBe(real ? ms / 86_400_000 : undefined);
+      }),
+    );
+    for (const bad of ['2023-02-29', '1900-02-29', '2023-13-01', '2023-00-10', '2023-04-31', '2023-1-01', ' 2023-01-01', '2023-01-01T']) {
+      expect(tryParseDay(bad), bad).toBeUndefined();
+    }
+    expect(tryParseDay('2000-02-29')).toBe(daysFromCivil(2000, 2, 29));
   });
 });

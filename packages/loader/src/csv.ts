@@ -5,7 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import Papa from 'papaparse';
-import { formatTime, tryParseTime, type RowFault, type TableName } from '@openbell/core';
+import { formatTime, isIsoDate, tryParseTime, type RowFault, type TableName } from '@openbell/core';
 import { LoaderError } from './errors.js';
 import { RowPacker, rowShape, type PackedRows } from './packed.js';
 import { QUOTE_MARK, UTF8_MARK, repairRows } from './repair.js';
@@ -82,19 +82,6 @@ function dataError(file: string, line: number | undefined, column: string | unde
 /** A converted value, or FAULT after recording why in the row's faults. */
 type Convert = (cell: string, row: number) => unknown;
 
-const DAYS_IN_MONTH = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const digit = (c: number) => c >= 48 && c <= 57;
-
-/** A real calendar date written YYYY-MM-DD (a fast path for the hundreds of thousands of holiday rows). */
-export function isIsoDate(v: string): boolean {
-  if (v.length !== 10 || v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45) return false;
-  for (const i of [0, 1, 2, 3, 5, 6, 8, 9]) if (!digit(v.charCodeAt(i))) return false;
-  const y = (v.charCodeAt(0) - 48) * 1000 + (v.charCodeAt(1) - 48) * 100 + (v.charCodeAt(2) - 48) * 10 + (v.charCodeAt(3) - 48);
-  const m = (v.charCodeAt(5) - 48) * 10 + (v.charCodeAt(6) - 48);
-  const d = (v.charCodeAt(8) - 48) * 10 + (v.charCodeAt(9) - 48);
-  if (m < 1 || m > 12 || d < 1 || d > DAYS_IN_MONTH[m]!) return false;
-  return m !== 2 || d < 29 || (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0));
-}
 
 /** Text handed to the CSV parser at a time: the whole file is never one string. */
 export const TEXT_CHUNK_BYTES = 32 * 1024;
