@@ -22,7 +22,8 @@ export function wantsCsv(req: IncomingMessage, query: { readonly format?: unknow
   const format = query.format;
   if (typeof format === 'string') return format.toLowerCase() === 'csv';
   const accept = req.headers.accept;
-  if (typeof accept !== 'string' || !accept.includes('csv')) return false;
+  // No prefilter on the text: `text/*` asks for CSV as surely as `text/csv` does.
+  if (typeof accept !== 'string' || accept === '*/*' || accept === 'application/json') return false;
   let csv = decided.get(accept);
   if (csv === undefined) {
     csv = new Negotiator(req).mediaType(OFFERED) === 'text/csv';

@@ -38,6 +38,9 @@ describe('CSV answers', () => {
     expect(await type('application/json;q=0.2, text/csv;q=0.9')).toMatch(/^text\/csv/);
     expect(await type('application/json, text/csv;q=0.5')).toMatch(/^application\/json/);
     expect(await type('text/csv, application/json')).toMatch(/^text\/csv/);
+    // Negotiated whatever the text says: a range that takes CSV over JSON is CSV; a browser's default is JSON.
+    expect(await type('text/*, application/json;q=0.5')).toMatch(/^text\/csv/);
+    expect(await type('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).toMatch(/^application\/json/);
     expect(await type('*/*')).toMatch(/^application\/json/);
     expect(await type('text/html')).toMatch(/^application\/json/);
   });
