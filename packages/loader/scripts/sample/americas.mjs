@@ -18,13 +18,19 @@ export function brazilianHolidays(year, { exchange = false } = {}) {
   if (year >= 2024) out.push({ date: ymd(year, 11, 20), name: 'Black Consciousness Day', memo: 'National holiday since 2024' });
   if (exchange) {
     // São Paulo city and state holidays closed the exchange until B3 opened on them from 2022.
+    // In 2020 São Paulo moved its July 9 and November 20 holidays to May by decree (COVID-19) and
+    // B3 traded on both the old and the new dates.
     if (year <= 2021) {
       out.push({ date: ymd(year, 1, 25), name: 'São Paulo City Anniversary', memo: 'Local holiday' });
-      out.push({ date: ymd(year, 7, 9), name: 'Constitutionalist Revolution', memo: 'Local holiday' });
-      if (year >= 2004) out.push({ date: ymd(year, 11, 20), name: 'Black Consciousness Day', memo: 'Local holiday' });
+      if (year !== 2020) out.push({ date: ymd(year, 7, 9), name: 'Constitutionalist Revolution', memo: 'Local holiday' });
+      if (year >= 2004 && year !== 2020) out.push({ date: ymd(year, 11, 20), name: 'Black Consciousness Day', memo: 'Local holiday' });
     }
+    if (year === 2014) out.push({ date: '2014-06-12', name: 'World Cup Opening Match', memo: 'One-off closure: the opening match in São Paulo' });
     out.push({ date: ymd(year, 12, 24), name: 'Christmas', memo: 'Christmas Eve' });
-    out.push({ date: ymd(year, 12, 31), name: "New Year's Day", memo: "New Year's Eve" });
+    // B3 does not trade on the last business day of the year: December 31, or the Friday before.
+    const eve = ymd(year, 12, 31);
+    const last = weekday(eve) === 6 ? addDays(eve, -1) : weekday(eve) === 0 ? addDays(eve, -2) : eve;
+    out.push({ date: last, name: "New Year's Day", memo: 'Last business day of the year' });
   }
   return out.filter((h) => weekday(h.date) !== 0 && weekday(h.date) !== 6).sort((a, b) => (a.date < b.date ? -1 : 1));
 }
