@@ -81,40 +81,24 @@ export function easterSunday(year) {
   return ymd(year, month, day);
 }
 
-// The tabular (arithmetic) Islamic calendar. Real observance follows moon sighting and can
-// differ by a day or two; the sample says so in its memos.
-const ISLAMIC_EPOCH_JDN = 1948440; // 1 Muharram 1 AH (civil epoch), as a Julian day number
-const UNIX_EPOCH_JDN = 2440588; // 1970-01-01
+// Islamic dates by the Umm al-Qura calendar of Saudi Arabia, as ICU computes it
+// (`Intl.DateTimeFormat` with `islamic-umalqura`). Observance elsewhere follows moon sighting and
+// can differ by a day; markets whose exchange announced other dates correct them where they are used.
+const UMM_AL_QURA = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
+let hijriByDay = null;
 
-function jdnToIso(jdn) {
-  return toIso((jdn - UNIX_EPOCH_JDN) * DAY_MS);
-}
-
-function isoToJdn(iso) {
-  return Math.round(toMs(iso) / DAY_MS) + UNIX_EPOCH_JDN;
-}
-
-export function islamicToIso(hYear, hMonth, hDay) {
-  const jdn =
-    hDay +
-    Math.ceil(29.5 * (hMonth - 1)) +
-    (hYear - 1) * 354 +
-    Math.floor((3 + 11 * hYear) / 30) +
-    ISLAMIC_EPOCH_JDN -
-    1;
-  return jdnToIso(jdn);
-}
-
-export function isoToIslamicYear(iso) {
-  return Math.floor((30 * (isoToJdn(iso) - ISLAMIC_EPOCH_JDN) + 10646) / 10631);
-}
-
-/** Every Gregorian date in [from, to] that is the given day of an Islamic month. */
+/** Every Gregorian date in [from, to] that is the given day of an Islamic (Umm al-Qura) month. */
 export function islamicDatesBetween(hMonth, hDay, from, to) {
+  hijriByDay ??= new Map();
   const out = [];
-  for (let hy = isoToIslamicYear(from) - 1; hy <= isoToIslamicYear(to) + 1; hy++) {
-    const d = islamicToIso(hy, hMonth, hDay);
-    if (d >= from && d <= to) out.push(d);
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    let md = hijriByDay.get(d);
+    if (!md) {
+      const parts = UMM_AL_QURA.formatToParts(new Date(toMs(d)));
+      md = [Number(parts.find((p) => p.type === 'month').value), Number(parts.find((p) => p.type === 'day').value)];
+      hijriByDay.set(d, md);
+    }
+    if (md[0] === hMonth && md[1] === hDay) out.push(d);
   }
-  return out.sort();
+  return out;
 }
