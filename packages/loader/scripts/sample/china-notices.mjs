@@ -201,10 +201,16 @@ export const STATE_COUNCIL = {
 };
 
 /**
- * Weekday closures the exchanges announced beyond the State Council's days off (the eve of the
- * 2024 Spring Festival), and their whole closure lists before 2004.
+ * Weekday closures the exchanges announced beyond the State Council's days off (longer Spring
+ * Festival breaks in 2004-2006, the eve of the 2024 Spring Festival), and their whole closure
+ * lists before 2004.
  */
-export const EXCHANGE_EXTRA = [['2024-02-09', 'Spring Festival']];
+export const EXCHANGE_EXTRA = [
+  ['2004-01-19', 'Spring Festival'], ['2004-01-20', 'Spring Festival'], ['2004-01-21', 'Spring Festival'],
+  ['2005-02-07', 'Spring Festival'], ['2005-02-08', 'Spring Festival'],
+  ['2006-01-26', 'Spring Festival'], ['2006-01-27', 'Spring Festival'],
+  ['2024-02-09', 'Spring Festival'],
+];
 
 const span = (name, from, to) => ({ name, from, to });
 export const EXCHANGE_BEFORE_2004 = {

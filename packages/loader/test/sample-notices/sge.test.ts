@@ -3,6 +3,7 @@ import { checkNotices, closed, trades } from './notices.js';
 // The night session (20:00-02:30) belongs to the next trading day; none runs before a closure.
 const S = "Shanghai Gold Exchange holiday notice (the State Council's arrangement)";
 checkNotices('CN.SGE', [
+  closed('2005-02-07', "The exchanges' 2005 Spring Festival closure, two days longer than the State Council's"),
   closed('2007-12-31', `${S}: New Year's Day 2008 break`),
   closed('2015-09-04', `${S}: Victory Day break`),
   closed('2020-01-31', 'SGE: Spring Festival break extended (COVID-19)'),
