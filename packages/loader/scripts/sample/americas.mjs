@@ -22,10 +22,14 @@ export function brazilianHolidays(year, { exchange = false } = {}) {
     // B3 traded on both the old and the new dates.
     if (year <= 2021) {
       out.push({ date: ymd(year, 1, 25), name: 'São Paulo City Anniversary', memo: 'Local holiday' });
-      if (year !== 2020) out.push({ date: ymd(year, 7, 9), name: 'Constitutionalist Revolution', memo: 'Local holiday' });
-      if (year >= 2004 && year !== 2020) out.push({ date: ymd(year, 11, 20), name: 'Black Consciousness Day', memo: 'Local holiday' });
+      const local = (date, name) => out.push({ date, name, memo: 'Local holiday' });
+      if (year !== 2020) local(ymd(year, 7, 9), 'Constitutionalist Revolution');
+      if (year >= 2004 && year !== 2020) local(ymd(year, 11, 20), 'Black Consciousness Day');
     }
-    if (year === 2014) out.push({ date: '2014-06-12', name: 'World Cup Opening Match', memo: 'One-off closure: the opening match in São Paulo' });
+    if (year === 2014) {
+      const memo = 'One-off closure: the opening match in São Paulo';
+      out.push({ date: '2014-06-12', name: 'World Cup Opening Match', memo });
+    }
     out.push({ date: ymd(year, 12, 24), name: 'Christmas', memo: 'Christmas Eve' });
     // B3 does not trade on the last business day of the year: December 31, or the Friday before.
     const eve = ymd(year, 12, 31);
@@ -140,22 +144,30 @@ export function argentineHolidays(year) {
   add(ymd(year, 5, 1), 'Labour Day');
   add(ymd(year, 5, 25), 'May Revolution');
   // Güemes Day is movable from 2018; in 2022 it stayed on Friday June 17, Monday being Flag Day.
-  if (year >= 2016) addMoved(year >= 2018 && year !== 2022 ? lawMonday(ymd(year, 6, 17)) : { date: ymd(year, 6, 17) }, 'Güemes Day');
+  const guemes = ymd(year, 6, 17);
+  if (year >= 2016) addMoved(year >= 2018 && year !== 2022 ? lawMonday(guemes) : { date: guemes }, 'Güemes Day');
   addMoved(year <= 2010 ? lawMonday(ymd(year, 6, 20)) : { date: ymd(year, 6, 20) }, 'Flag Day');
   add(ymd(year, 7, 9), 'Independence Day');
   const decree = year >= 2011 && year <= 2017;
-  addMoved(year === 2011 ? { date: '2011-08-22', observed: true } : decree ? nth(8, 3) : lawMonday(ymd(year, 8, 17)), 'San Martín Day');
-  addMoved(decree && year !== 2017 ? nth(10, 2) : lawMonday(ymd(year, 10, 12)), 'Day of Respect for Cultural Diversity');
+  const sanMartin = year === 2011 ? { date: '2011-08-22', observed: true }
+    : decree ? nth(8, 3) : lawMonday(ymd(year, 8, 17));
+  addMoved(sanMartin, 'San Martín Day');
+  const diversity = decree && year !== 2017 ? nth(10, 2) : lawMonday(ymd(year, 10, 12));
+  addMoved(diversity, 'Day of Respect for Cultural Diversity');
   if (year >= 2010) {
     const special = { 2015: '2015-11-27', 2016: '2016-11-28' }[year];
-    addMoved(special ? { date: special, observed: true } : year <= 2014 ? nth(11, 4) : lawMonday(ymd(year, 11, 20)), 'National Sovereignty Day');
+    const sovereignty = special ? { date: special, observed: true }
+      : year <= 2014 ? nth(11, 4) : lawMonday(ymd(year, 11, 20));
+    addMoved(sovereignty, 'National Sovereignty Day');
   }
   if (year <= 2017) add(ymd(year, 11, 6), 'Bank Holiday', false, "Bank employees' day: banks and the market closed");
   add(ymd(year, 12, 8), 'Immaculate Conception');
   add(ymd(year, 12, 25), 'Christmas');
   for (const d of AR_BRIDGE_DAYS) if (yearOf(d) === year) add(d, 'Bridge Day', false, 'Non-working day for tourism');
   for (const [from, to, name, memo] of AR_ONE_OFF) {
-    for (let d = from; d <= to; d = addDays(d, 1)) if (yearOf(d) === year) add(d, name, false, memo || 'One-off national holiday');
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      if (yearOf(d) === year) add(d, name, false, memo || 'One-off national holiday');
+    }
   }
   const seen = new Set();
   return out
@@ -175,7 +187,8 @@ function argentineMarket(id, fields, phases) {
   for (const y of years()) {
     for (const a of argentineHolidays(y)) h.closed(a.date, a.name, { observed: a.observed, memo: a.memo });
     for (const [d, name] of [[ymd(y, 12, 24), 'Christmas'], [ymd(y, 12, 31), "New Year's Day"]]) {
-      if (weekday(d) !== 0 && weekday(d) !== 6) h.open(d, name, 'Partial', { memo: 'Early close at 13:00', ifFree: true });
+      const memo = 'Early close at 13:00';
+      if (weekday(d) !== 0 && weekday(d) !== 6) h.open(d, name, 'Partial', { memo, ifFree: true });
     }
   }
   return {

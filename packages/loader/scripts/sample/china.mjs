@@ -30,6 +30,7 @@ export const MID_AUTUMN = {
 
 const NOTICE_MEMO = "Under the State Council's holiday arrangement";
 const EXCHANGE_MEMO = "Under the exchanges' closure notice";
+const MAKE_UP_MEMO = 'Weekend working day under the holiday arrangement';
 const APPROX_MEMO = 'Approximated from the usual arrangement: the notice for this year is not in the sample';
 
 /** Qingming, the solar term at 15° solar longitude: April 4 or 5 in 2000-2099 (the 21st-century term formula). */
@@ -60,7 +61,8 @@ function usualArrangement(year) {
 
 function arrangementOf(year) {
   if (STATE_COUNCIL[year]) return { spans: STATE_COUNCIL[year], memo: NOTICE_MEMO };
-  if (EXCHANGE_BEFORE_2004[year]) return { spans: EXCHANGE_BEFORE_2004[year].map((s) => [s.name, s.from, s.to, []]), memo: EXCHANGE_MEMO };
+  const exchange = EXCHANGE_BEFORE_2004[year];
+  if (exchange) return { spans: exchange.map((s) => [s.name, s.from, s.to, []]), memo: EXCHANGE_MEMO };
   return { spans: usualArrangement(year), memo: APPROX_MEMO };
 }
 
@@ -78,14 +80,17 @@ export function chineseClosures(year) {
     const { spans, memo } = arrangementOf(y);
     for (const [name, from, to, work] of spans) {
       for (let d = from; d <= to; d = addDays(d, 1)) {
-        if (yearOf(d) === year && weekday(d) !== 0 && weekday(d) !== 6 && !closures.has(d)) closures.set(d, { date: d, name, memo });
+        const weekend = weekday(d) === 0 || weekday(d) === 6;
+        if (yearOf(d) === year && !weekend && !closures.has(d)) closures.set(d, { date: d, name, memo });
       }
       for (const d of work) {
-        if (yearOf(d) === year) makeUp.set(d, { date: d, name, memo: 'Weekend working day under the holiday arrangement' });
+        if (yearOf(d) === year) makeUp.set(d, { date: d, name, memo: MAKE_UP_MEMO });
       }
     }
   }
-  for (const [d, name] of EXCHANGE_EXTRA) if (yearOf(d) === year) closures.set(d, { date: d, name, memo: EXCHANGE_MEMO });
+  for (const [d, name] of EXCHANGE_EXTRA) {
+    if (yearOf(d) === year) closures.set(d, { date: d, name, memo: EXCHANGE_MEMO });
+  }
   const sorted = (m) => [...m.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
   return { closures: sorted(closures), makeUp: sorted(makeUp) };
 }
@@ -130,7 +135,9 @@ export function sge() {
         FinID: id, 'Exchange Name': 'Shanghai Gold Exchange', 'Market Name': 'Precious Metals',
         'Security Group': 'Gold and Silver Spot and Deferred', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'SGEX',
         Acronym: 'SGE', 'Asset Type': 'Commodities',
-        Memo: `Night session 20:00-02:30 (Monday to Thursday in the sample) belongs to the next trading day. Closures follow the State Council's notices (2004-2026) and the exchanges' (2000-2003); later years approximated; sample data`,
+        Memo: 'Night session 20:00-02:30 (Monday to Thursday in the sample) belongs to the next trading day. '
+          + "Closures follow the State Council's notices (2004-2026) and the exchanges' (2000-2003); "
+          + 'later years approximated; sample data',
       }),
     ],
     holidays: h.rows(),
@@ -156,7 +163,8 @@ export function cibm() {
         FinID: id, 'Exchange Name': 'China Foreign Exchange Trade System', 'Market Name': 'China Interbank Bond Market',
         'Security Group': 'Bonds, Repo', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XCFE',
         Acronym: 'CIBM', 'Asset Type': 'Fixed Income',
-        Memo: 'Trades on the weekend make-up working days of the State Council\'s notices (2004-2026); closures as the exchanges\'; later years approximated; sample data',
+        Memo: "Trades on the weekend make-up working days of the State Council's notices (2004-2026); "
+          + "closures as the exchanges'; later years approximated; sample data",
       }),
     ],
     holidays: h.rows(),

@@ -84,7 +84,9 @@ export function easterSunday(year) {
 // Islamic dates by the Umm al-Qura calendar of Saudi Arabia, as ICU computes it
 // (`Intl.DateTimeFormat` with `islamic-umalqura`). Observance elsewhere follows moon sighting and
 // can differ by a day; markets whose exchange announced other dates correct them where they are used.
-const UMM_AL_QURA = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
+const UMM_AL_QURA = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', {
+  timeZone: 'UTC', month: 'numeric', day: 'numeric',
+});
 let hijriByDay = null;
 
 /** Every Gregorian date in [from, to] that is the given day of an Islamic (Umm al-Qura) month. */

@@ -95,7 +95,8 @@ export function xetra() {
     s.row(g, 'Pre-Trading Session', 'Pre-Trading', 'Mon-Fri', '07:30', '08:50');
     s.row(g, 'Call Auction', 'Opening Auction', 'Mon-Fri', '08:50', '09:00');
     s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', close);
-    s.row(g, 'Call Auction', 'Intraday Auction', 'Mon-Fri', '13:00', '13:02', { memo: 'Continuous trading pauses for the auction' });
+    const pause = { memo: 'Continuous trading pauses for the auction' };
+    s.row(g, 'Call Auction', 'Intraday Auction', 'Mon-Fri', '13:00', '13:02', pause);
     s.row(g, 'Call Auction', 'Closing Auction', 'Mon-Fri', close, auctionEnd);
   }
   s.row('Regular', 'Post-Trading Session', 'Post-Trading', 'Mon-Fri', '17:35', '20:00');
@@ -120,7 +121,8 @@ export function xetra() {
     if (y >= 2010) {
       let last = addDays(ymd(y, 12, 31), -1);
       while (weekday(last) === 0 || weekday(last) === 6) last = addDays(last, -1);
-      h.open(last, "New Year's Day", 'Partial', { memo: 'Last trading day of the year: early close at 14:00', ifFree: true });
+      const memo = 'Last trading day of the year: early close at 14:00';
+      h.open(last, "New Year's Day", 'Partial', { memo, ifFree: true });
     }
   }
   return {
@@ -129,7 +131,8 @@ export function xetra() {
         FinID: id, 'Exchange Name': 'Deutsche Börse', 'Market Name': 'Xetra',
         'Security Group': 'DAX, MDAX, SDAX', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XETR',
         Acronym: 'FWB', 'Asset Type': 'Equities',
-        Memo: 'Whit Monday closed 2007 and 2015-2021, German Unity Day 2014-2021; early close on the last trading day of the year from 2010; sample data',
+        Memo: 'Whit Monday closed 2007 and 2015-2021, German Unity Day 2014-2021; '
+          + 'early close on the last trading day of the year from 2010; sample data',
       }),
     ],
     holidays: h.rows(),

@@ -34,9 +34,12 @@ const TADAWUL_EID = {
     2021: ['2021-05-13', '2021-05-16'], 2022: ['2022-04-28', '2022-05-08'], 2023: ['2023-04-18', '2023-04-25'],
     2024: ['2024-04-05', '2024-04-15'],
   },
-  'Eid al-Adha': { 2021: ['2021-07-16', '2021-07-22'], 2022: ['2022-07-07', '2022-07-13'], 2023: ['2023-06-27', '2023-07-02'] },
+  'Eid al-Adha': {
+    2021: ['2021-07-16', '2021-07-22'], 2022: ['2022-07-07', '2022-07-13'], 2023: ['2023-06-27', '2023-07-02'],
+  },
 };
-const EID_MEMO = 'Approximated: about three days before to five days after Eid al-Fitr, two before to four after Eid al-Adha (Umm al-Qura dates)';
+const EID_MEMO = 'Approximated: about three days before to five days after Eid al-Fitr, '
+  + 'two before to four after Eid al-Adha (Umm al-Qura dates)';
 
 export function tadawul() {
   const id = 'SA.TADAWUL';
@@ -54,13 +57,16 @@ export function tadawul() {
 
   const h = holidaysFor(id);
   const f = islamicFestivals();
-  for (const [name, firstDays, before, after] of [['Eid al-Fitr', f.eidAlFitr, 3, 5], ['Eid al-Adha', f.eidAlAdha, 2, 4]]) {
+  const eids = [['Eid al-Fitr', f.eidAlFitr, 3, 5], ['Eid al-Adha', f.eidAlAdha, 2, 4]];
+  for (const [name, firstDays, before, after] of eids) {
     for (const [eid] of firstDays) {
       const y = yearOf(eid);
       const announced = TADAWUL_EID[name][y];
       const [from, to] = announced ?? [addDays(eid, -before), addDays(eid, after)];
       const memo = announced ? 'Dates announced by the exchange' : EID_MEMO;
-      for (let d = from; d <= to; d = addDays(d, 1)) if (inRange(d) && !isWeekend(d)) h.closed(d, name, { memo, ifFree: true });
+      for (let d = from; d <= to; d = addDays(d, 1)) {
+        if (inRange(d) && !isWeekend(d)) h.closed(d, name, { memo, ifFree: true });
+      }
     }
   }
   for (const y of years()) {

@@ -255,7 +255,9 @@ export function cmeEquity() {
     ],
     // CME's holiday notices close the equity session early on December 24 only: New Year's Eve and
     // the day before an observed Christmas (2021-12-23) are regular days without an evening session.
-    holidays: overnightHolidayRows(id, events, { earlyEve: (name, eve) => name === 'Christmas' && eve.endsWith('-12-24') }),
+    holidays: overnightHolidayRows(id, events, {
+      earlyEve: (name, eve) => name === 'Christmas' && eve.endsWith('-12-24'),
+    }),
     schedules: s.rows,
     mic: [['XCME', id]],
   };

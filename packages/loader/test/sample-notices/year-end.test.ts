@@ -11,7 +11,8 @@ beforeAll(async () => {
 
 const YEARS = Array.from({ length: 28 }, (_, i) => 2000 + i);
 const dow = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay();
-const shift = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const shift = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /** The date on a weekday, else the Friday before. */
 const fridayIfWeekend = (d: string) => (dow(d) === 6 ? shift(d, -1) : dow(d) === 0 ? shift(d, -2) : d);
 /** The last weekday strictly before a date. */
@@ -30,7 +31,9 @@ function closeOf(finId: string, date: string): string | null {
 describe('year-end early closes, 2000-2027', () => {
   it('LSE: 12:30 on the last weekday on or before Christmas Eve and New Year\'s Eve', () => {
     for (const y of YEARS) {
-      for (const eve of [`${y}-12-24`, `${y}-12-31`]) expect(closeOf('GB.LSE', fridayIfWeekend(eve)), eve).toBe('12:30');
+      for (const eve of [`${y}-12-24`, `${y}-12-31`]) {
+        expect(closeOf('GB.LSE', fridayIfWeekend(eve)), eve).toBe('12:30');
+      }
     }
   });
 
@@ -43,14 +46,17 @@ describe('year-end early closes, 2000-2027', () => {
     for (const y of YEARS) {
       const d = weekdayBefore(`${y}-12-31`);
       const close = closeOf('DE.XETR', d);
-      expect(close, d).toBe(d.endsWith('12-24') || d.endsWith('12-25') || d.endsWith('12-26') ? null : y >= 2010 ? '14:00' : '17:30');
+      const holiday = ['12-24', '12-25', '12-26'].some((md) => d.endsWith(md));
+      expect(close, d).toBe(holiday ? null : y >= 2010 ? '14:00' : '17:30');
     }
   });
 
   it('CME equity index: 12:15 on a trading December 24, a full session on every trading December 31', () => {
     const weekdays = (md: string) => YEARS.map((y) => `${y}-${md}`).filter((d) => dow(d) !== 0 && dow(d) !== 6);
     // December 24 is the observed Christmas when it is a Friday.
-    for (const d of weekdays('12-24')) expect(closeOf('US.CME.EQUITY.USINDEX1', d), d).toBe(dow(d) === 5 ? null : '12:15');
+    for (const d of weekdays('12-24')) {
+      expect(closeOf('US.CME.EQUITY.USINDEX1', d), d).toBe(dow(d) === 5 ? null : '12:15');
+    }
     for (const d of weekdays('12-31')) expect(closeOf('US.CME.EQUITY.USINDEX1', d), d).toBe('16:00');
   });
 
@@ -61,6 +67,8 @@ describe('year-end early closes, 2000-2027', () => {
   it('Buenos Aires: 13:00 on a weekday December 24 and 31', () => {
     // 2018's were bridge days (closed).
     const days = YEARS.flatMap((y) => [`${y}-12-24`, `${y}-12-31`]).filter((d) => dow(d) !== 0 && dow(d) !== 6);
-    for (const d of days) expect(closeOf(d < '2017' ? 'AR.BCBA' : 'AR.BYMA', d), d).toBe(d.startsWith('2018') ? null : '13:00');
+    for (const d of days) {
+      expect(closeOf(d < '2017' ? 'AR.BCBA' : 'AR.BYMA', d), d).toBe(d.startsWith('2018') ? null : '13:00');
+    }
   });
 });
