@@ -87,20 +87,27 @@ export function easterSunday(year) {
 const UMM_AL_QURA = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', {
   timeZone: 'UTC', month: 'numeric', day: 'numeric',
 });
-let hijriByDay = null;
+let byHijriDay = null;
+const HIJRI_FROM = `${FIRST_YEAR - 1}-01-01`;
+const HIJRI_TO = `${LAST_YEAR + 1}-12-31`;
+
+/** Every date of the sample's years (and one either side) by its Umm al-Qura `month/day`, formatted once. */
+function hijriIndex() {
+  if (byHijriDay) return byHijriDay;
+  byHijriDay = new Map();
+  for (let ms = toMs(HIJRI_FROM); ms <= toMs(HIJRI_TO); ms += DAY_MS) {
+    const parts = UMM_AL_QURA.formatToParts(new Date(ms));
+    const key = `${parts.find((p) => p.type === 'month').value}/${parts.find((p) => p.type === 'day').value}`;
+    if (!byHijriDay.has(key)) byHijriDay.set(key, []);
+    byHijriDay.get(key).push(toIso(ms));
+  }
+  return byHijriDay;
+}
 
 /** Every Gregorian date in [from, to] that is the given day of an Islamic (Umm al-Qura) month. */
 export function islamicDatesBetween(hMonth, hDay, from, to) {
-  hijriByDay ??= new Map();
-  const out = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) {
-    let md = hijriByDay.get(d);
-    if (!md) {
-      const parts = UMM_AL_QURA.formatToParts(new Date(toMs(d)));
-      md = [Number(parts.find((p) => p.type === 'month').value), Number(parts.find((p) => p.type === 'day').value)];
-      hijriByDay.set(d, md);
-    }
-    if (md[0] === hMonth && md[1] === hDay) out.push(d);
+  if (from < HIJRI_FROM || to > HIJRI_TO) {
+    throw new Error(`Islamic dates between ${from} and ${to}: outside ${HIJRI_FROM}..${HIJRI_TO}`);
   }
-  return out;
+  return (hijriIndex().get(`${hMonth}/${hDay}`) ?? []).filter((d) => d >= from && d <= to);
 }
