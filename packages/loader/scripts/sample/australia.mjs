@@ -1,5 +1,6 @@
 // ASX (Sydney) and the New South Wales holidays it closes for.
 import { addDays, easterSunday, nthWeekday, weekday, ymd, years } from './dates.mjs';
+import { fridayIfWeekend } from './europe.mjs';
 import { holidaysFor, market, scheduleFor } from './model.mjs';
 
 /** Fixed holidays that fall on a weekend (`movable`) go to the next free weekday. */
@@ -30,7 +31,8 @@ export function australianHolidays(year, { bank = false } = {}) {
     [ymd(year, 1, 26), 'Australia Day', true],
     [addDays(e, -2), 'Good Friday', false],
     [addDays(e, 1), 'Easter Monday', false],
-    [ymd(year, 4, 25), 'Anzac Day', false],
+    // Anzac Day on a Sunday was observed on the Monday in 2010 only.
+    [ymd(year, 4, 25), 'Anzac Day', year === 2010],
     [nthWeekday(year, 6, 1, 2), year >= 2023 ? "King's Birthday" : "Queen's Birthday", false],
     [ymd(year, 12, 25), 'Christmas', true],
     [ymd(year, 12, 26), 'Boxing Day', true],
@@ -57,10 +59,14 @@ export function asx() {
     s.row(g, 'Post-Trading Session', 'Adjust', 'Mon-Fri', at(12), at(50));
   }
   const h = holidaysFor(id);
+  h.closed('2022-09-22', 'National Day of Mourning', { memo: 'Day of mourning for Queen Elizabeth II' });
   for (const y of years()) {
     for (const a of australianHolidays(y)) h.closed(a.date, a.name, { observed: a.observed });
+    // From 2010 the last trading days before Christmas and of the year close early, on the Friday
+    // before when the eve falls on a weekend; in 2022 the ASX traded full days instead.
+    if (y < 2010 || y === 2022) continue;
     for (const [d, name] of [[ymd(y, 12, 24), 'Christmas'], [ymd(y, 12, 31), "New Year's Day"]]) {
-      if (weekday(d) !== 0 && weekday(d) !== 6) h.open(d, name, 'Partial', { memo: 'Early close at 14:10', ifFree: true });
+      h.open(fridayIfWeekend(d), name, 'Partial', { memo: 'Early close at 14:10', ifFree: true });
     }
   }
   return {

@@ -1,7 +1,8 @@
 // Mainland China: exchange closures under the State Council's holiday arrangements, the
 // Shanghai Gold Exchange (day and night sessions) and the interbank bond market, which also
 // works on the weekend make-up days that the arrangements designate.
-import { addDays, weekday, ymd, years } from './dates.mjs';
+import { addDays, LAST_YEAR, weekday, yearOf, ymd, years } from './dates.mjs';
+import { EXCHANGE_BEFORE_2004, EXCHANGE_EXTRA, STATE_COUNCIL } from './china-notices.mjs';
 import { holidaysFor, market, scheduleFor } from './model.mjs';
 
 const TZ = 'Asia/Shanghai';
@@ -27,82 +28,71 @@ export const MID_AUTUMN = {
   2029: '09-22', 2030: '09-12',
 };
 
-// Years whose arrangements the sample copies from the State Council notices: weekday closures
-// and the weekend days that are working days.
-const OFFICIAL = {
-  2023: {
-    closures: [
-      ['2023-01-02', "New Year's Day"],
-      ...['01-23', '01-24', '01-25', '01-26', '01-27'].map((d) => [`2023-${d}`, 'Spring Festival']),
-      ['2023-04-05', 'Qingming Festival'],
-      ...['05-01', '05-02', '05-03'].map((d) => [`2023-${d}`, 'Labour Day']),
-      ['2023-06-22', 'Dragon Boat Festival'], ['2023-06-23', 'Dragon Boat Festival'],
-      ['2023-09-29', 'Mid-Autumn Festival'],
-      ...['10-02', '10-03', '10-04', '10-05', '10-06'].map((d) => [`2023-${d}`, 'National Day']),
-    ],
-    makeUp: [
-      ['2023-01-28', 'Spring Festival'], ['2023-01-29', 'Spring Festival'], ['2023-04-23', 'Labour Day'],
-      ['2023-05-06', 'Labour Day'], ['2023-06-25', 'Dragon Boat Festival'], ['2023-10-07', 'National Day'],
-      ['2023-10-08', 'National Day'],
-    ],
-  },
-  2024: {
-    closures: [
-      ['2024-01-01', "New Year's Day"],
-      ...['02-09', '02-12', '02-13', '02-14', '02-15', '02-16'].map((d) => [`2024-${d}`, 'Spring Festival']),
-      ['2024-04-04', 'Qingming Festival'], ['2024-04-05', 'Qingming Festival'],
-      ...['05-01', '05-02', '05-03'].map((d) => [`2024-${d}`, 'Labour Day']),
-      ['2024-06-10', 'Dragon Boat Festival'],
-      ['2024-09-16', 'Mid-Autumn Festival'], ['2024-09-17', 'Mid-Autumn Festival'],
-      ...['10-01', '10-02', '10-03', '10-04', '10-07'].map((d) => [`2024-${d}`, 'National Day']),
-    ],
-    makeUp: [
-      ['2024-02-04', 'Spring Festival'], ['2024-02-18', 'Spring Festival'], ['2024-04-07', 'Qingming Festival'],
-      ['2024-04-28', 'Labour Day'], ['2024-05-11', 'Labour Day'], ['2024-09-14', 'Mid-Autumn Festival'],
-      ['2024-09-29', 'National Day'], ['2024-10-12', 'National Day'],
-    ],
-  },
-};
+const NOTICE_MEMO = "Under the State Council's holiday arrangement";
+const EXCHANGE_MEMO = "Under the exchanges' closure notice";
+const MAKE_UP_MEMO = 'Weekend working day under the holiday arrangement';
+const APPROX_MEMO = 'Approximated from the usual arrangement: the notice for this year is not in the sample';
 
-const APPROX_MEMO = 'Lunar and bridged holidays approximated from the usual arrangement';
+/** Qingming, the solar term at 15° solar longitude: April 4 or 5 in 2000-2099 (the 21st-century term formula). */
+export function qingming(year) {
+  const y = year % 100;
+  return ymd(year, 4, Math.floor(y * 0.2422 + 4.81) - Math.floor(y / 4));
+}
 
 /**
- * Weekday closures and make-up working days of a year. Years without an OFFICIAL entry use
- * the usual pattern: a week for the Spring Festival from its eve, the Golden Weeks of May
- * (until 2007) and October, and one day each for Qingming, Dragon Boat and Mid-Autumn (from
- * 2008), with no make-up days.
+ * The usual arrangement since the 2025 rules, for years whose notice the sample does not hold:
+ * New Year's Day, eight days from the Spring Festival's eve, Qingming, May 1-5, the Dragon Boat and
+ * Mid-Autumn festivals and October 1-7, each moved off a weekend to the Monday; no make-up days.
+ */
+function usualArrangement(year) {
+  const weekdayOf = (d) => (weekday(d) === 6 ? addDays(d, 2) : weekday(d) === 0 ? addDays(d, 1) : d);
+  const sf = `${year}-${SPRING_FESTIVAL[year]}`;
+  const one = (name, d) => [name, weekdayOf(d), weekdayOf(d), []];
+  return [
+    one("New Year's Day", ymd(year, 1, 1)),
+    ['Spring Festival', addDays(sf, -1), addDays(sf, 6), []],
+    one('Qingming Festival', qingming(year)),
+    ['Labour Day', ymd(year, 5, 1), ymd(year, 5, 5), []],
+    one('Dragon Boat Festival', `${year}-${DRAGON_BOAT[year]}`),
+    one('Mid-Autumn Festival', `${year}-${MID_AUTUMN[year]}`),
+    ['National Day', ymd(year, 10, 1), ymd(year, 10, 7), []],
+  ];
+}
+
+function arrangementOf(year) {
+  if (STATE_COUNCIL[year]) return { spans: STATE_COUNCIL[year], memo: NOTICE_MEMO };
+  const exchange = EXCHANGE_BEFORE_2004[year];
+  if (exchange) return { spans: exchange.map((s) => [s.name, s.from, s.to, []]), memo: EXCHANGE_MEMO };
+  return { spans: usualArrangement(year), memo: APPROX_MEMO };
+}
+
+/**
+ * Weekday closures and weekend make-up working days dated in a year: the State Council's notices
+ * (2004-2026), the exchanges' closure notices (2000-2003, and closures beyond the State Council's),
+ * and the usual arrangement after the last notice the sample holds.
  */
 export function chineseClosures(year) {
-  const off = OFFICIAL[year];
-  if (off) {
-    return {
-      closures: off.closures.map(([date, name]) => ({ date, name, memo: '' })),
-      makeUp: off.makeUp.map(([date, name]) => ({ date, name, memo: 'Weekend working day under the holiday arrangement' })),
-    };
-  }
-  const days = new Map();
-  const span = (from, n, name) => {
-    for (let i = 0; i < n; i++) {
-      const d = addDays(from, i);
-      if (!days.has(d)) days.set(d, name);
+  const closures = new Map();
+  const makeUp = new Map();
+  // A notice reaches into the year before it (a New Year's break starting December 30), so the
+  // next year's notice contributes too.
+  for (const y of [year, year + 1].filter((n) => n <= LAST_YEAR)) {
+    const { spans, memo } = arrangementOf(y);
+    for (const [name, from, to, work] of spans) {
+      for (let d = from; d <= to; d = addDays(d, 1)) {
+        const weekend = weekday(d) === 0 || weekday(d) === 6;
+        if (yearOf(d) === year && !weekend && !closures.has(d)) closures.set(d, { date: d, name, memo });
+      }
+      for (const d of work) {
+        if (yearOf(d) === year) makeUp.set(d, { date: d, name, memo: MAKE_UP_MEMO });
+      }
     }
-  };
-  const jan1 = ymd(year, 1, 1);
-  const nyShift = weekday(jan1) === 6 ? 2 : weekday(jan1) === 0 ? 1 : 0;
-  span(addDays(jan1, nyShift), 1, "New Year's Day");
-  span(addDays(`${year}-${SPRING_FESTIVAL[year]}`, -1), 7, 'Spring Festival');
-  if (year >= 2008) {
-    span(ymd(year, 4, year % 4 <= 1 ? 4 : 5), 1, 'Qingming Festival');
-    span(`${year}-${DRAGON_BOAT[year]}`, 1, 'Dragon Boat Festival');
-    span(`${year}-${MID_AUTUMN[year]}`, 1, 'Mid-Autumn Festival');
   }
-  span(ymd(year, 5, 1), year <= 2007 ? 7 : year >= 2020 ? 5 : 3, 'Labour Day');
-  span(ymd(year, 10, 1), 7, 'National Day');
-  const closures = [...days]
-    .filter(([d]) => weekday(d) !== 0 && weekday(d) !== 6 && d.startsWith(`${year}`))
-    .map(([date, name]) => ({ date, name, memo: APPROX_MEMO }))
-    .sort((a, b) => (a.date < b.date ? -1 : 1));
-  return { closures, makeUp: [] };
+  for (const [d, name] of EXCHANGE_EXTRA) {
+    if (yearOf(d) === year) closures.set(d, { date: d, name, memo: EXCHANGE_MEMO });
+  }
+  const sorted = (m) => [...m.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+  return { closures: sorted(closures), makeUp: sorted(makeUp) };
 }
 
 const allYears = () => years().map(chineseClosures);
@@ -145,7 +135,9 @@ export function sge() {
         FinID: id, 'Exchange Name': 'Shanghai Gold Exchange', 'Market Name': 'Precious Metals',
         'Security Group': 'Gold and Silver Spot and Deferred', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'SGEX',
         Acronym: 'SGE', 'Asset Type': 'Commodities',
-        Memo: `Night session 20:00-02:30 (Monday to Thursday in the sample) belongs to the next trading day. ${APPROX_MEMO} outside 2023-2024; sample data`,
+        Memo: 'Night session 20:00-02:30 (Monday to Thursday in the sample) belongs to the next trading day. '
+          + "Closures follow the State Council's notices (2004-2026) and the exchanges' (2000-2003); "
+          + 'later years approximated; sample data',
       }),
     ],
     holidays: h.rows(),
@@ -171,7 +163,8 @@ export function cibm() {
         FinID: id, 'Exchange Name': 'China Foreign Exchange Trade System', 'Market Name': 'China Interbank Bond Market',
         'Security Group': 'Bonds, Repo', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XCFE',
         Acronym: 'CIBM', 'Asset Type': 'Fixed Income',
-        Memo: `Trades on weekend make-up working days. ${APPROX_MEMO} outside 2023-2024, where no make-up days are listed; sample data`,
+        Memo: "Trades on the weekend make-up working days of the State Council's notices (2004-2026); "
+          + "closures as the exchanges'; later years approximated; sample data",
       }),
     ],
     holidays: h.rows(),

@@ -81,40 +81,33 @@ export function easterSunday(year) {
   return ymd(year, month, day);
 }
 
-// The tabular (arithmetic) Islamic calendar. Real observance follows moon sighting and can
-// differ by a day or two; the sample says so in its memos.
-const ISLAMIC_EPOCH_JDN = 1948440; // 1 Muharram 1 AH (civil epoch), as a Julian day number
-const UNIX_EPOCH_JDN = 2440588; // 1970-01-01
+// Islamic dates by the Umm al-Qura calendar of Saudi Arabia, as ICU computes it
+// (`Intl.DateTimeFormat` with `islamic-umalqura`). Observance elsewhere follows moon sighting and
+// can differ by a day; markets whose exchange announced other dates correct them where they are used.
+const UMM_AL_QURA = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', {
+  timeZone: 'UTC', month: 'numeric', day: 'numeric',
+});
+let byHijriDay = null;
+const HIJRI_FROM = `${FIRST_YEAR - 1}-01-01`;
+const HIJRI_TO = `${LAST_YEAR + 1}-12-31`;
 
-function jdnToIso(jdn) {
-  return toIso((jdn - UNIX_EPOCH_JDN) * DAY_MS);
-}
-
-function isoToJdn(iso) {
-  return Math.round(toMs(iso) / DAY_MS) + UNIX_EPOCH_JDN;
-}
-
-export function islamicToIso(hYear, hMonth, hDay) {
-  const jdn =
-    hDay +
-    Math.ceil(29.5 * (hMonth - 1)) +
-    (hYear - 1) * 354 +
-    Math.floor((3 + 11 * hYear) / 30) +
-    ISLAMIC_EPOCH_JDN -
-    1;
-  return jdnToIso(jdn);
-}
-
-export function isoToIslamicYear(iso) {
-  return Math.floor((30 * (isoToJdn(iso) - ISLAMIC_EPOCH_JDN) + 10646) / 10631);
-}
-
-/** Every Gregorian date in [from, to] that is the given day of an Islamic month. */
-export function islamicDatesBetween(hMonth, hDay, from, to) {
-  const out = [];
-  for (let hy = isoToIslamicYear(from) - 1; hy <= isoToIslamicYear(to) + 1; hy++) {
-    const d = islamicToIso(hy, hMonth, hDay);
-    if (d >= from && d <= to) out.push(d);
+/** Every date of the sample's years (and one either side) by its Umm al-Qura `month/day`, formatted once. */
+function hijriIndex() {
+  if (byHijriDay) return byHijriDay;
+  byHijriDay = new Map();
+  for (let ms = toMs(HIJRI_FROM); ms <= toMs(HIJRI_TO); ms += DAY_MS) {
+    const parts = UMM_AL_QURA.formatToParts(new Date(ms));
+    const key = `${parts.find((p) => p.type === 'month').value}/${parts.find((p) => p.type === 'day').value}`;
+    if (!byHijriDay.has(key)) byHijriDay.set(key, []);
+    byHijriDay.get(key).push(toIso(ms));
   }
-  return out.sort();
+  return byHijriDay;
+}
+
+/** Every Gregorian date in [from, to] that is the given day of an Islamic (Umm al-Qura) month. */
+export function islamicDatesBetween(hMonth, hDay, from, to) {
+  if (from < HIJRI_FROM || to > HIJRI_TO) {
+    throw new Error(`Islamic dates between ${from} and ${to}: outside ${HIJRI_FROM}..${HIJRI_TO}`);
+  }
+  return (hijriIndex().get(`${hMonth}/${hDay}`) ?? []).filter((d) => d >= from && d <= to);
 }

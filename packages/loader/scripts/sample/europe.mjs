@@ -46,6 +46,11 @@ export function ukBankHolidays(year) {
   return out.sort((a, b) => (a.date < b.date ? -1 : 1));
 }
 
+/** The date itself on a weekday; the Friday before on a weekend. */
+export function fridayIfWeekend(d) {
+  return weekday(d) === 6 ? addDays(d, -1) : weekday(d) === 0 ? addDays(d, -2) : d;
+}
+
 export function lse() {
   const id = 'GB.LSE';
   const TZ = 'Europe/London';
@@ -60,8 +65,9 @@ export function lse() {
   const h = holidaysFor(id);
   for (const y of years()) {
     for (const b of ukBankHolidays(y)) h.closed(b.date, b.name, { observed: b.observed, memo: b.memo });
+    // An eve on a weekend moves its early close to the Friday before (2016-12-23, 2022-12-30).
     for (const [d, name] of [[ymd(y, 12, 24), 'Christmas'], [ymd(y, 12, 31), "New Year's Day"]]) {
-      if (weekday(d) !== 0 && weekday(d) !== 6) h.open(d, name, 'Partial', { memo: 'Early close at 12:30', ifFree: true });
+      h.open(fridayIfWeekend(d), name, 'Partial', { memo: 'Early close at 12:30', ifFree: true });
     }
   }
   return {
@@ -81,12 +87,18 @@ export function lse() {
 export function xetra() {
   const id = 'DE.XETR';
   const TZ = 'Europe/Berlin';
-  const s = scheduleFor(id, TZ, { Regular: 'Xetra continuous trading with auctions' });
-  s.row('Regular', 'Pre-Trading Session', 'Pre-Trading', 'Mon-Fri', '07:30', '08:50');
-  s.row('Regular', 'Call Auction', 'Opening Auction', 'Mon-Fri', '08:50', '09:00');
-  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:30');
-  s.row('Regular', 'Call Auction', 'Intraday Auction', 'Mon-Fri', '13:00', '13:02', { memo: 'Continuous trading pauses for the auction' });
-  s.row('Regular', 'Call Auction', 'Closing Auction', 'Mon-Fri', '17:30', '17:35');
+  const s = scheduleFor(id, TZ, {
+    Regular: 'Xetra continuous trading with auctions',
+    Partial: 'Last trading day of the year: closing auction at 14:00',
+  });
+  for (const [g, close, auctionEnd] of [['Regular', '17:30', '17:35'], ['Partial', '14:00', '14:05']]) {
+    s.row(g, 'Pre-Trading Session', 'Pre-Trading', 'Mon-Fri', '07:30', '08:50');
+    s.row(g, 'Call Auction', 'Opening Auction', 'Mon-Fri', '08:50', '09:00');
+    s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', close);
+    const pause = { memo: 'Continuous trading pauses for the auction' };
+    s.row(g, 'Call Auction', 'Intraday Auction', 'Mon-Fri', '13:00', '13:02', pause);
+    s.row(g, 'Call Auction', 'Closing Auction', 'Mon-Fri', close, auctionEnd);
+  }
   s.row('Regular', 'Post-Trading Session', 'Post-Trading', 'Mon-Fri', '17:35', '20:00');
   const h = holidaysFor(id);
   for (const y of years()) {
@@ -96,9 +108,21 @@ export function xetra() {
       [ymd(y, 5, 1), 'Labour Day'], [ymd(y, 12, 24), 'Christmas'], [ymd(y, 12, 25), 'Christmas'],
       [ymd(y, 12, 26), 'Boxing Day'], [ymd(y, 12, 31), "New Year's Day"],
     ];
+    // Deutsche Börse closed Xetra on Whit Monday and German Unity Day for some years only.
+    if ((y >= 2015 && y <= 2021) || y === 2007) list.push([addDays(easter, 50), 'Whit Monday']);
+    if (y >= 2014 && y <= 2021) list.push([ymd(y, 10, 3), 'Day of German Unity']);
+    if (y === 2017) list.push(['2017-10-31', 'Reformation Day']);
     for (const [d, name] of list) {
-      const memo = d.endsWith('12-24') ? 'Christmas Eve' : d.endsWith('12-31') ? "New Year's Eve" : '';
+      const memo = d.endsWith('12-24') ? 'Christmas Eve' : d.endsWith('12-31') ? "New Year's Eve"
+        : name === 'Reformation Day' ? "One-off holiday: the Reformation's 500th anniversary" : '';
       if (weekday(d) !== 0 && weekday(d) !== 6) h.closed(d, name, { memo });
+    }
+    // Since 2010 the last trading day before New Year's Eve ends with a closing auction at 14:00.
+    if (y >= 2010) {
+      let last = addDays(ymd(y, 12, 31), -1);
+      while (weekday(last) === 0 || weekday(last) === 6) last = addDays(last, -1);
+      const memo = 'Last trading day of the year: early close at 14:00';
+      h.open(last, "New Year's Day", 'Partial', { memo, ifFree: true });
     }
   }
   return {
@@ -107,7 +131,8 @@ export function xetra() {
         FinID: id, 'Exchange Name': 'Deutsche Börse', 'Market Name': 'Xetra',
         'Security Group': 'DAX, MDAX, SDAX', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XETR',
         Acronym: 'FWB', 'Asset Type': 'Equities',
-        Memo: 'Trading days of today\'s Xetra calendar applied to all years (no German Unity Day or Whit Monday closures); sample data',
+        Memo: 'Whit Monday closed 2007 and 2015-2021, German Unity Day 2014-2021; '
+          + 'early close on the last trading day of the year from 2010; sample data',
       }),
     ],
     holidays: h.rows(),

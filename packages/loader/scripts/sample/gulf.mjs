@@ -1,11 +1,11 @@
 // Saudi Exchange (Tadawul) and Abu Dhabi Securities Exchange: Islamic holidays and weekends
 // that moved during the sample's years.
-import { addDays, islamicDatesBetween, weekday, ymd, years } from './dates.mjs';
+import { addDays, islamicDatesBetween, weekday, yearOf, ymd, years } from './dates.mjs';
 import { holidaysFor, market, scheduleFor } from './model.mjs';
 
 const FROM = '2000-01-01';
 const TO = '2030-12-31';
-export const LUNAR_MEMO = 'Date approximated with the tabular Islamic calendar; the real date follows moon sighting';
+export const LUNAR_MEMO = 'Date by the Umm al-Qura calendar; the real date follows moon sighting';
 
 /** Days [first, first + n) of an Islamic month in every year of the sample. */
 function islamicSpans(hMonth, hDay, n) {
@@ -28,6 +28,19 @@ function inRange(d) {
   return d >= FROM && d <= TO;
 }
 
+// Eid breaks as the exchange announced them (first and last day off, weekends included).
+const TADAWUL_EID = {
+  'Eid al-Fitr': {
+    2021: ['2021-05-13', '2021-05-16'], 2022: ['2022-04-28', '2022-05-08'], 2023: ['2023-04-18', '2023-04-25'],
+    2024: ['2024-04-05', '2024-04-15'],
+  },
+  'Eid al-Adha': {
+    2021: ['2021-07-16', '2021-07-22'], 2022: ['2022-07-07', '2022-07-13'], 2023: ['2023-06-27', '2023-07-02'],
+  },
+};
+const EID_MEMO = 'Approximated: about three days before to five days after Eid al-Fitr, '
+  + 'two before to four after Eid al-Adha (Umm al-Qura dates)';
+
 export function tadawul() {
   const id = 'SA.TADAWUL';
   const TZ = 'Asia/Riyadh';
@@ -44,10 +57,17 @@ export function tadawul() {
 
   const h = holidaysFor(id);
   const f = islamicFestivals();
-  // The exchange closes for about a week at each Eid; the sample closes the first five days.
-  const ext = (spans, extra) => spans.map((span) => [...span, ...Array.from({ length: extra }, (_, i) => addDays(span.at(-1), i + 1))]);
-  for (const [spans, name] of [[ext(f.eidAlFitr, 2), 'Eid al-Fitr'], [ext(f.arafat.map(([a]) => [a, addDays(a, 1), addDays(a, 2)]), 2), 'Eid al-Adha']]) {
-    for (const span of spans) for (const d of span) if (inRange(d) && !isWeekend(d)) h.closed(d, name, { memo: LUNAR_MEMO, ifFree: true });
+  const eids = [['Eid al-Fitr', f.eidAlFitr, 3, 5], ['Eid al-Adha', f.eidAlAdha, 2, 4]];
+  for (const [name, firstDays, before, after] of eids) {
+    for (const [eid] of firstDays) {
+      const y = yearOf(eid);
+      const announced = TADAWUL_EID[name][y];
+      const [from, to] = announced ?? [addDays(eid, -before), addDays(eid, after)];
+      const memo = announced ? 'Dates announced by the exchange' : EID_MEMO;
+      for (let d = from; d <= to; d = addDays(d, 1)) {
+        if (inRange(d) && !isWeekend(d)) h.closed(d, name, { memo, ifFree: true });
+      }
+    }
   }
   for (const y of years()) {
     const nd = ymd(y, 9, 23);

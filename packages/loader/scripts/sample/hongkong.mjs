@@ -2,29 +2,45 @@
 // sessions on the eves of the Lunar New Year, Christmas and the New Year, and the lunch break
 // that HKEX shortened in 2011 and 2012.
 import { addDays, easterSunday, weekday, ymd, years } from './dates.mjs';
-import { SPRING_FESTIVAL } from './china.mjs';
+import { qingming, SPRING_FESTIVAL } from './china.mjs';
 import { lunarDate } from './lunar.mjs';
 import { holidaysFor, market, scheduleFor } from './model.mjs';
 
 const TZ = 'Asia/Hong_Kong';
 const isWeekend = (d) => weekday(d) === 0 || weekday(d) === 6;
 
+// The General Holidays and Employment Legislation (Substitution of Holidays) (Amendment)
+// Ordinance 2011 changed two substitutions from 2012 on.
+const NEW_SUBSTITUTION = 2012;
+
 /**
  * General holidays of a year as {date, name, observed}, with the Sunday rule: a holiday on a
  * Sunday moves to the next day that is not already a holiday. Saturdays are not compensated.
+ * Before 2012 a Lunar New Year day on a Sunday made the day before Lunar New Year's Day the
+ * holiday (since then, the fourth day), and a day after the Mid-Autumn Festival on a Sunday made
+ * the festival itself the holiday (since then, the second day after it).
  */
 export function hongKongHolidays(year) {
   const sf = `${year}-${SPRING_FESTIVAL[year]}`;
   const e = easterSunday(year);
+  const old = year < NEW_SUBSTITUTION;
+  const lny = [sf, addDays(sf, 1), addDays(sf, 2)];
+  const lnySunday = lny.find((d) => weekday(d) === 0);
+  const midAutumnAfter = addDays(lunarDate(sf, 8, 15), 1);
   const named = [
     [ymd(year, 1, 1), 'The first day of January'],
-    [sf, 'Lunar New Year'], [addDays(sf, 1), 'Lunar New Year'], [addDays(sf, 2), 'Lunar New Year'],
-    [ymd(year, 4, year % 4 <= 1 ? 4 : 5), 'Ching Ming Festival'],
+    ...lny.filter((d) => !(old && d === lnySunday)).map((d) => [d, 'Lunar New Year']),
+    ...(old && lnySunday ? [[addDays(sf, -1), 'The day preceding Lunar New Year\'s Day']] : []),
+    [qingming(year), 'Ching Ming Festival'],
     [addDays(e, -2), 'Good Friday'], [addDays(e, -1), 'Day after Good Friday'], [addDays(e, 1), 'Easter Monday'],
     [ymd(year, 5, 1), 'Labour Day'], [lunarDate(sf, 4, 8), "Buddha's Birthday"], [lunarDate(sf, 5, 5), 'Tuen Ng Festival'],
-    [ymd(year, 7, 1), 'HKSAR Establishment Day'], [addDays(lunarDate(sf, 8, 15), 1), 'Day after Mid-Autumn Festival'],
+    [ymd(year, 7, 1), 'HKSAR Establishment Day'],
+    old && weekday(midAutumnAfter) === 0
+      ? [addDays(midAutumnAfter, -1), 'Chinese Mid-Autumn Festival']
+      : [midAutumnAfter, 'Day after Mid-Autumn Festival'],
     [ymd(year, 10, 1), 'National Day'], [lunarDate(sf, 9, 9), 'Chung Yeung Festival'],
     [ymd(year, 12, 25), 'Christmas'], [ymd(year, 12, 26), 'Boxing Day'],
+    ...(year === 2015 ? [['2015-09-03', 'Victory Day']] : []),
   ].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   const taken = new Map();
   const moved = [];

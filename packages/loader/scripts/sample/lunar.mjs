@@ -1,45 +1,43 @@
-// Chinese lunisolar dates from astronomical new moons. A lunar month starts on the day (China
-// Standard Time) of a new moon; months are counted from the Spring Festival's new moon, skipping
-// the year's leap month. The new moon follows the truncated series of Meeus, Astronomical
-// Algorithms, ch. 49, good to a few minutes: enough unless a new moon falls right at midnight.
+// Chinese lunisolar dates from ICU's Chinese calendar (`Intl.DateTimeFormat` with `chinese`),
+// corrected where ICU's approximate new moon falls on the other side of midnight in Beijing
+// from the Purple Mountain Observatory's almanac, which the State Council and Hong Kong follow.
 
-const RAD = Math.PI / 180;
+const CHINESE = new Intl.DateTimeFormat('en-u-ca-chinese', { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
 
-function newMoonJde(k) {
-  const t = k / 1236.85;
-  const e = 1 - 0.002516 * t - 0.0000074 * t * t;
-  const m = (2.5534 + 29.1053567 * k) * RAD;
-  const mp = (201.5643 + 385.81693528 * k + 0.0107582 * t * t) * RAD;
-  const f = (160.7108 + 390.67050284 * k - 0.0016118 * t * t) * RAD;
-  const om = (124.7746 - 1.56375588 * k) * RAD;
-  return (
-    2451550.09766 + 29.530588861 * k + 0.00015437 * t * t
-    - 0.4072 * Math.sin(mp) + 0.17241 * e * Math.sin(m) + 0.01608 * Math.sin(2 * mp)
-    + 0.01039 * Math.sin(2 * f) + 0.00739 * e * Math.sin(mp - m) - 0.00514 * e * Math.sin(mp + m)
-    + 0.00208 * e * e * Math.sin(2 * m) - 0.00111 * Math.sin(mp - 2 * f) - 0.00057 * Math.sin(mp + 2 * f)
-    + 0.00056 * e * Math.sin(2 * mp + m) - 0.00042 * Math.sin(3 * mp) + 0.00042 * e * Math.sin(m + 2 * f)
-    + 0.00038 * e * Math.sin(m - 2 * f) - 0.00024 * e * Math.sin(2 * mp - m) - 0.00017 * Math.sin(om)
-  );
+// ICU's first day of a lunar month -> the almanac's (new moons within minutes of midnight).
+const ALMANAC_CORRECTIONS = { '2027-02-07': '2027-02-06', '2030-02-02': '2030-02-03' };
+
+const DAY_MS = 86_400_000;
+const iso = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+const labels = new Map();
+
+/** ICU's `month/day` label of a date; a leap month reads like `4bis/1`. Formatting is slow: kept. */
+function label(ms) {
+  let out = labels.get(ms);
+  if (out === undefined) {
+    const parts = CHINESE.formatToParts(new Date(ms));
+    out = `${parts.find((p) => p.type === 'month').value}/${parts.find((p) => p.type === 'day').value}`;
+    labels.set(ms, out);
+  }
+  return out;
 }
 
-/** Local (UTC+8) calendar date of new moon number k, as milliseconds of that UTC midnight. */
-function newMoonDayMs(k) {
-  const jdUtc = newMoonJde(k) - 69 / 86400; // terrestrial to universal time, about 69 s in this era
-  const unixDays = jdUtc - 2440587.5 + 8 / 24;
-  return Math.floor(unixDays) * 86_400_000;
-}
-
-// Leap months (the regular month they follow) of the lunar years starting in these Gregorian years.
-const LEAP_MONTH = { 2001: 4, 2004: 2, 2006: 7, 2009: 5, 2012: 4, 2014: 9, 2017: 6, 2020: 4, 2023: 2, 2025: 6, 2028: 5 };
-
-/** Gregorian date of day `day` of regular lunar month `month` of the lunar year beginning on `springFestival`. */
+/**
+ * Gregorian date of day `day` of regular lunar month `month` (13: the next year's first month)
+ * of the lunar year beginning on `springFestival`; leap months are skipped.
+ */
 export function lunarDate(springFestival, month, day) {
-  const year = Number(springFestival.slice(0, 4));
   const sf = Date.parse(`${springFestival}T00:00:00Z`);
-  let k = Math.round((sf / 86_400_000 + 2440587.5 - 2451550.09766) / 29.530588861);
-  while (newMoonDayMs(k) > sf) k--;
-  while (newMoonDayMs(k + 1) <= sf) k++;
-  const leap = LEAP_MONTH[year];
-  const index = month - 1 + (leap && leap < month ? 1 : 0);
-  return new Date(newMoonDayMs(k + index) + (day - 1) * 86_400_000).toISOString().slice(0, 10);
+  const want = `${month === 13 ? 1 : month}/1`;
+  // Every lunar month has at least 29 days, so month m starts no earlier than 29 * (m - 1) days
+  // after the Spring Festival (later when a leap month comes first); the search starts a day
+  // before that, ahead of ICU's own first day where it differs from the almanac's.
+  for (let t = sf + (29 * (month - 1) - 1) * DAY_MS; t < sf + 420 * DAY_MS; t += DAY_MS) {
+    if (month === 1 || label(t) === want) {
+      const first = month === 1 ? springFestival : ALMANAC_CORRECTIONS[iso(t)] ?? iso(t);
+      return iso(Date.parse(`${first}T00:00:00Z`) + (day - 1) * DAY_MS);
+    }
+  }
+  throw new Error(`no lunar month ${month} after ${springFestival}`);
 }

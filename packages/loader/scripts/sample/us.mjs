@@ -34,7 +34,7 @@ const NYSE_SPECIAL_CLOSURES = [
  * NYSE closures and 13:00 early closes of one year, as {date, name, kind: 'closed' | 'half',
  * observed, memo}. Early closes follow the exchange's practice: July 3 when Independence Day
  * falls Tuesday to Friday (2002: July 5 instead), the day after Thanksgiving, and Christmas Eve
- * when Christmas falls Tuesday to Friday.
+ * when Christmas falls Tuesday to Friday (2003: also December 26).
  */
 export function nyseEvents(year) {
   const out = [];
@@ -68,6 +68,7 @@ export function nyseEvents(year) {
   const xo = observeNearest(xmas);
   closed(xo.date, 'Christmas', xo.observed);
   if ([2, 3, 4, 5].includes(weekday(xmas))) half(ymd(year, 12, 24), 'Christmas', 'Early close at 13:00 on Christmas Eve');
+  if (year === 2003) half('2003-12-26', 'Christmas', 'Early close at 13:00 on the day after Christmas');
   for (const [date, name, memo] of NYSE_SPECIAL_CLOSURES) if (date.startsWith(`${year}`)) closed(date, name, false, memo, true);
   return out.sort((a, b) => (a.date < b.date ? -1 : 1));
 }
@@ -150,9 +151,9 @@ export function nasdaq() {
  * a trading day needs a group that reopens in the evening.
  *
  * events: {date, name, kind: 'closed' | 'halt' | 'thanksgiving' | 'early', observed, memo}
- * earlyEves: names of closures whose eve closes early (its session then starts on the eve's eve)
+ * earlyEve(name, eve): whether the eve of a closure closes early (its session then starts on the eve's eve)
  */
-function overnightHolidayRows(finId, events, { earlyEves = [], halts = true }) {
+function overnightHolidayRows(finId, events, { earlyEve = () => false, halts = true }) {
   const h = holidaysFor(finId);
   const byDate = new Map(events.map((e) => [e.date, e]));
   const isClosed = (d) => byDate.get(d)?.kind === 'closed';
@@ -179,7 +180,7 @@ function overnightHolidayRows(finId, events, { earlyEves = [], halts = true }) {
       if (wd(eve) === SUN) {
         h.closed(eve, e.name, { memo: `No evening session ahead of ${e.name}`, ifFree: true });
       } else if (wd(eve) >= 1 && wd(eve) <= 4) {
-        if (earlyEves.includes(e.name)) {
+        if (earlyEve(e.name, eve)) {
           h.open(eve, e.name, 'Early Close', { memo: `Early close on the eve of ${e.name}` });
           const eve2 = addDays(eve, -1);
           if (!byDate.has(eve2) && wd(eve2) <= 3) {
@@ -252,7 +253,11 @@ export function cmeEquity() {
         Memo: 'Globex overnight sessions belong to the trade date on which they end; sample data',
       }),
     ],
-    holidays: overnightHolidayRows(id, events, { earlyEves: ["New Year's Day", 'Christmas'] }),
+    // CME's holiday notices close the equity session early on December 24 only: New Year's Eve and
+    // the day before an observed Christmas (2021-12-23) are regular days without an evening session.
+    holidays: overnightHolidayRows(id, events, {
+      earlyEve: (name, eve) => name === 'Christmas' && eve.endsWith('-12-24'),
+    }),
     schedules: s.rows,
     mic: [['XCME', id]],
   };
