@@ -3,20 +3,29 @@
  * `GET /currencies/{code}/holidays.ics?start&end` and `GET /regional-holidays.ics?calendar=`. The rows come from the same core queries
  * as `/holidays`; the text from core's `buildHolidayFeed`. Errors answer JSON as every route.
  *
- * `start` and `end` default to January 1 of the current year and December 31 of the next
- * (the server's clock, in UTC). DTSTAMP is the time the data was loaded, so the same data
- * answers the same bytes.
+ * The parameters are read with the entries' catalogue declarations (endpoints.ts), as every
+ * operation's are: the same parsers, the same 422 faults. `start` and `end` default to January 1
+ * of the current year and December 31 of the next (the server's clock, in UTC). DTSTAMP is the
+ * time the data was loaded, so the same data answers the same bytes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildHolidayFeed, type CalendarQueries, type FeedHoliday, type Phase } from '@openbell/core';
-import { toHttp, DataNotLoadedError } from '@openbell/catalog';
+import { buildHolidayFeed, civilFromDays, daysFromCivil, type CalendarQueries, type FeedHoliday, type Phase } from '@openbell/core';
+import { parseParams, tryParseDay, type EpochDay } from '@openbell/core/params';
+import { DataNotLoadedError, endpoints, toHttp } from '@openbell/catalog';
 import type { Logger } from 'pino';
 import { sendError } from './http/send.js';
 import type { DataHolder } from './updates.js';
 
-function defaults(now: number): { start: string; end: string } {
-  const y = new Date(now).getUTCFullYear();
-  return { start: `${y}-01-01`, end: `${y + 1}-12-31` };
+const ENTRIES = {
+  market: endpoints.getMarketHolidayFeed,
+  currency: endpoints.getCurrencyHolidayFeed,
+  regional: endpoints.getRegionalHolidayFeed,
+} as const;
+
+/** The default range: January 1 of the current year (UTC) to December 31 of the next. */
+function defaultRange(now: number): { start: EpochDay; end: EpochDay } {
+  const { y } = civilFromDays(Math.floor(now / 86_400_000));
+  return { start: daysFromCivil(y, 1, 1), end: daysFromCivil(y + 1, 12, 31) };
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, text: string, extra: Record<string, string> = {}): void {
@@ -43,20 +52,30 @@ function openPhasesOf(ds: CalendarQueries, id: string, holidays: { date: string;
 
 export function feedHandler(holder: DataHolder, now: () => number, kind: 'market' | 'currency' | 'regional', logger?: Logger) {
   return (req: IncomingMessage, res: ServerResponse, rawKey: string): void => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const d = defaults(now());
-    const start = url.searchParams.get('start') ?? d.start;
-    const end = url.searchParams.get('end') ?? d.end;
+    const entry = ENTRIES[kind];
     try {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const raw: Record<string, unknown> = {};
+      for (const name of entry.queryParams) {
+        const all = url.searchParams.getAll(name);
+        if (all.length) raw[name] = all.length === 1 ? all[0] : all;
+      }
+      if (kind !== 'regional') raw[entry.pathParams[0]!] = rawKey;
+      const args = parseParams(entry.params, raw) as { identifier?: string; code?: string; calendar?: string; start?: string; end?: string };
+      const range = defaultRange(now());
+      // Checked by parseParams: a real date.
+      const start = args.start === undefined ? range.start : tryParseDay(args.start)!;
+      const end = args.end === undefined ? range.end : tryParseDay(args.end)!;
       const data = holder.current;
       if (!data) throw new DataNotLoadedError(holder.loadError);
       const ds = data.dataset;
+      const q = ds.parsed;
       const stamp = new Date(data.meta.loadedAt).getTime();
       let text: string;
       let filename: string;
       if (kind === 'market') {
-        const market = ds.getMarket(rawKey);
-        const holidays = ds.listHolidays(rawKey, start, end);
+        const market = q.getMarket(args.identifier!, true);
+        const holidays = q.listHolidays(market.fin_id, start, end);
         filename = market.fin_id;
         text = buildHolidayFeed({
           kind,
@@ -64,13 +83,13 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
           name: `${market.fin_id}${market.exchange_name ? ` (${market.exchange_name})` : ''} holidays`,
           holidays: holidays as FeedHoliday[],
           openPhases: openPhasesOf(ds, market.fin_id, holidays),
-          duplicates: ds.duplicateHolidays('market', market.fin_id, start, end),
+          duplicates: q.duplicateHolidays('market', market.fin_id, start, end),
           stamp,
         });
       } else if (kind === 'regional') {
-        const holidays = ds.listRegionalHolidays(rawKey, start, end);
+        const holidays = q.listRegionalHolidays(args.calendar!, start, end);
         // The calendar as the data writes it (`Christian`, `US`), whatever the case asked.
-        const calendar = holidays[0]?.calendar ?? rawKey.trim();
+        const calendar = holidays[0]?.calendar ?? args.calendar!.trim();
         filename = calendar;
         text = buildHolidayFeed({
           kind,
@@ -80,15 +99,15 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
           stamp,
         });
       } else {
-        const currency = ds.getCurrency(rawKey);
-        const holidays = ds.listCurrencyHolidays(rawKey, start, end);
+        const currency = q.getCurrency(args.code!);
+        const holidays = q.listCurrencyHolidays(currency.currency_code, start, end);
         filename = currency.currency_code;
         text = buildHolidayFeed({
           kind,
           key: currency.currency_code,
           name: `${currency.currency_code}${currency.currency_name ? ` (${currency.currency_name})` : ''} settlement holidays`,
           holidays: holidays as FeedHoliday[],
-          duplicates: ds.duplicateHolidays('currency', currency.currency_code, start, end),
+          duplicates: q.duplicateHolidays('currency', currency.currency_code, start, end),
           stamp,
         });
       }
@@ -96,8 +115,7 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
         'Content-Disposition': `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}-holidays.ics"`,
       });
     } catch (err) {
-      const locations = kind === 'regional' ? { calendar: 'query', start: 'query', end: 'query' } as const : { [kind === 'market' ? 'identifier' : 'code']: 'path', start: 'query', end: 'query' } as const;
-      sendError(req, res, { ...toHttp(err, locations), error: err }, logger);
+      sendError(req, res, { ...toHttp(err, entry.locations), error: err }, logger);
     }
   };
 }

@@ -48,6 +48,11 @@ describe('GET /markets/{id}/holidays.ics', () => {
     expect(dates).toEqual(['2023-01-02', '2023-11-23', '2023-11-24', '2024-12-25']);
     expect((await request(app).get('/markets/NOPE/holidays.ics').expect(404)).body.detail).toMatch(/NOPE/);
     expect((await request(app).get('/markets/XNYS/holidays.ics?start=2024-01-01&end=2023-01-01').expect(422)).body.detail[0].loc).toEqual(['query', 'end']);
+    // Read with the entry's declarations, as /holidays reads its own: every fault at once, before any lookup.
+    const both = (await request(app).get('/markets/NOPE/holidays.ics?start=2024-02-30&end=soon').expect(422)).body.detail;
+    expect(both.map((f: { loc: string[] }) => f.loc)).toEqual([['query', 'start'], ['query', 'end']]);
+    const holidays = (await request(app).get('/markets/NOPE/holidays?start=2024-02-30&end=soon').expect(422)).body.detail;
+    expect(both).toEqual(holidays);
     await request(app).get('/markets/XCME/holidays.ics').expect(409);
   });
 
