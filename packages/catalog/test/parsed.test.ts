@@ -113,3 +113,29 @@ describe('the catalogue path parses each parameter once', () => {
     });
   });
 });
+
+describe('the library and REST read an enum with one parser', () => {
+  const ds = Dataset.create(fixtureTables());
+  const faultsOf = (fn: () => unknown): unknown => {
+    try {
+      fn();
+    } catch (e) {
+      return (e as { faults?: unknown }).faults;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('convention, unit and roll: the same fault, word for word, as the catalogue answers', () => {
+    expect(faultsOf(() => ds.adjust('US.NYSE', '2023-12-25', 'sideways'))).toEqual(
+      faultsOf(() => readArgs(operations.adjustDate, { expr: 'US.NYSE', date: '2023-12-25', convention: 'sideways' })),
+    );
+    expect(faultsOf(() => ds.advance('US.NYSE', '2023-12-25', 1, 'fortnights'))).toEqual(
+      faultsOf(() => readArgs(operations.advanceDate, { expr: 'US.NYSE', date: '2023-12-25', n: '1', unit: 'fortnights' })),
+    );
+    expect(faultsOf(() => ds.derivedDates('US.NYSE', 'imm', '2024-01', '2024-12', { roll: 'nearest' }))).toEqual(
+      faultsOf(() => readArgs(operations.listDerivedDates, { expr: 'US.NYSE', rule: 'imm', start: '2024-01', end: '2024-12', roll: 'nearest' })),
+    );
+    // Any case, spaces trimmed, in both.
+    expect(ds.adjust('US.NYSE', '2023-12-25', ' Modified_Following ').convention).toBe('modified_following');
+  });
+});

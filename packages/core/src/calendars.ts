@@ -93,23 +93,6 @@ export class CurrencyCalendar implements CalendarMember {
 
 export { CONVENTIONS, UNITS } from './params.js';
 
-export function parseConvention(value: unknown, param = 'convention'): BusinessDayConvention {
-  if (value === undefined || value === null || value === '') return 'following';
-  const v = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  const found = CONVENTIONS.find((c) => c === v);
-  if (!found) throw InvalidArgumentError.one(param, `Input should be ${CONVENTIONS.map((c) => `'${c}'`).join(', ')}; got '${String(value)}'`, 'enum');
-  return found;
-}
-
-export function parseUnit(value: unknown, param = 'unit'): TimeUnit {
-  if (value === undefined || value === null || value === '') return 'days';
-  const v = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  const found = UNITS.find((u) => u === v);
-  if (!found) throw InvalidArgumentError.one(param, `Input should be ${UNITS.map((u) => `'${u}'`).join(', ')}; got '${String(value)}'`, 'enum');
-  return found;
-}
-
-/** An integer given as a number or a decimal string, within [min, max]. */
 // ---- plain calendar arithmetic ----
 
 function daysInMonth(y: number, m: number): number {

@@ -7,7 +7,7 @@
  */
 import type { DatasetCounts, LookupOptions } from './api.js';
 import { buildIndex, buildIndexSteps, type DatasetIndex } from './build/index.js';
-import { parseCalendarExpression, parseConvention, parseUnit } from './calendars.js';
+import { parseCalendarExpression } from './calendars.js';
 import type { EpochDay, EpochMs } from './dates.js';
 import { InvalidArgumentError, type DataWarning } from './errors.js';
 import { parsePair, parseTenor } from './fx.js';
@@ -15,6 +15,8 @@ import { copyBytes, type JsonPieceOptions } from './json.js';
 import {
   BAR_BREAKS,
   BELL_EVENTS,
+  CONVENTIONS,
+  UNITS,
   Faults,
   MAX_LAG,
   MAX_STEPS,
@@ -467,7 +469,7 @@ export class Dataset {
     const faults = new Faults();
     const parsed = faults.get(() => parseCalendarExpression(expr));
     const day = faults.get(() => parseDay(date, 'date'));
-    const conv = faults.get(() => parseConvention(convention));
+    const conv = faults.get(() => parseChoice(convention, 'convention', CONVENTIONS, 'following'));
     faults.done();
     return this.parsed.adjust(parsed, day, conv);
   }
@@ -484,8 +486,8 @@ export class Dataset {
     const parsed = faults.get(() => parseCalendarExpression(expr));
     const day = faults.get(() => parseDay(date, 'date'));
     const steps = faults.get(() => parseInteger(n, 'n', { min: -MAX_STEPS, max: MAX_STEPS }));
-    const u = faults.get(() => parseUnit(unit));
-    const conv = faults.get(() => parseConvention(convention));
+    const u = faults.get(() => parseChoice(unit, 'unit', UNITS, 'days'));
+    const conv = faults.get(() => parseChoice(convention, 'convention', CONVENTIONS, 'following'));
     const eom = faults.get(() => parseBoolean(endOfMonth ?? false, 'end_of_month'));
     faults.done();
     return this.parsed.advance(parsed, day, steps, u, conv, eom);
@@ -511,7 +513,7 @@ export class Dataset {
     const from = faults.get(() => parseMonth(start, 'start'));
     const to = faults.get(() => parseMonth(end, 'end'));
     const months = options.months === undefined || options.months === null ? undefined : faults.get(() => parseMonthList(Array.isArray(options.months) ? options.months.join(',') : options.months, 'months'));
-    const roll = faults.get(() => parseConvention(options.roll ?? undefined, 'roll'));
+    const roll = faults.get(() => parseChoice(options.roll, 'roll', CONVENTIONS, 'following'));
     const offset = options.offset === undefined || options.offset === null || options.offset === '' ? 0 : faults.get(() => parseInteger(options.offset, 'offset', { min: -MAX_DATE_OFFSET, max: MAX_DATE_OFFSET }));
     faults.done();
     return this.parsed.derivedDates(parsed, r, from, to, { months, roll, offset });
