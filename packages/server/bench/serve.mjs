@@ -4,7 +4,8 @@
 // sets the log level (default warn), BENCH_CACHE_BYTES the answer cache (0 turns it off).
 import { writeSync } from 'node:fs';
 import { Dataset } from '@openbell/core';
-import { createServer, inMemoryData } from '../dist/index.js';
+import { createServer } from '../dist/index.js';
+import { inMemoryData } from '../dist/app.js';
 
 const NY = 'America/New_York';
 

@@ -6,7 +6,8 @@
 import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type LoadedData, type OpenbellApp } from '../src/index.js';
+import { createApp, type LoadedData } from '../src/index.js';
+import { type OpenbellApp } from '../src/app.js';
 import { operations, type Operation } from '@openbell/catalog';
 import { fixtureData } from './fixture.js';
 

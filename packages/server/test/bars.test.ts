@@ -10,7 +10,8 @@ import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher } from '../src/http/dispatcher.js';
-import { createApp, createLogger, DataHolder } from '../src/index.js';
+import { createApp, createLogger } from '../src/index.js';
+import { DataHolder } from '../src/updates.js';
 import { fixtureData } from './fixture.js';
 
 const sample = await loadSample();

@@ -14,7 +14,8 @@ import { Dataset } from '@openbell/core';
 import { loadSample } from '@openbell/loader';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, inMemoryData, type OpenbellApp } from '../src/index.js';
+import { createApp } from '../src/index.js';
+import { inMemoryData, type OpenbellApp } from '../src/app.js';
 import { liveTables } from './live-archive.js';
 
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));

@@ -8,7 +8,9 @@ import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../src/http/dispatcher.js';
-import { BodyCache, canonicalKey, createApp, createLogger, DataHolder } from '../src/index.js';
+import { createApp, createLogger } from '../src/index.js';
+import { BodyCache, canonicalKey } from '../src/http/answer-cache.js';
+import { DataHolder } from '../src/updates.js';
 import { operations } from '@openbell/catalog';
 import { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from '@openbell/core';
 

@@ -1,7 +1,8 @@
 /** GET /status (docs/calendar-arithmetic.md §6): each entry is what the single-market request answers. */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type OpenbellApp } from '../src/index.js';
+import { createApp } from '../src/index.js';
+import { type OpenbellApp } from '../src/app.js';
 import { CME, fixtureData, NOON_NY, NYSE } from './fixture.js';
 
 let app: OpenbellApp;

@@ -2,7 +2,8 @@
 import { Writable } from 'node:stream';
 import { Dataset, diff, type ChangeSet, type Tables } from '@openbell/core';
 import { pino, type Logger } from 'pino';
-import { inMemoryData, type LoadedData } from '../src/index.js';
+import { type LoadedData } from '../src/index.js';
+import { inMemoryData } from '../src/app.js';
 import { fixtureTables, NYSE } from './fixture.js';
 
 /** Tables with `extra` additional NYSE holidays (2024-01-02, -03, …) and, when asked, USD renamed. */

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, operations } from '@openbell/catalog';
 import * as schemas from '@openbell/catalog/schemas';
-import { buildOpenApiDocument, createChangeFeed, createServer, type LoadedData, type RunningServer } from '../src/index.js';
+import { createChangeFeed, createServer, type LoadedData, type RunningServer } from '../src/index.js';
+import { buildOpenApiDocument } from '../src/openapi.js';
 import type { DataSource, UpdateResult } from '../src/types.js';
 import { captureLogger, dataFor } from './changes-helpers.js';
 import { fixtureData, NYSE } from './fixture.js';

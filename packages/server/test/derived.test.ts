@@ -6,7 +6,8 @@
 import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type OpenbellApp } from '../src/index.js';
+import { createApp } from '../src/index.js';
+import { type OpenbellApp } from '../src/app.js';
 
 let app: OpenbellApp;
 const get = (path: string) => request(app).get(path);

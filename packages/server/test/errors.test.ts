@@ -5,7 +5,8 @@ import { Dataset, type Tables } from '@openbell/core';
 import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp, inMemoryData } from '../src/index.js';
+import { createApp } from '../src/index.js';
+import { inMemoryData } from '../src/app.js';
 import { fixtureData, fixtureTables, NOON_NY } from './fixture.js';
 
 const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON_NY });

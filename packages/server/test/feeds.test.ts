@@ -3,7 +3,8 @@ import ICAL from 'ical.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { Dataset } from '@openbell/core';
-import { createApp, inMemoryData } from '../src/index.js';
+import { createApp } from '../src/index.js';
+import { inMemoryData } from '../src/app.js';
 import { fixtureData, fixtureTables, NOON_NY } from './fixture.js';
 
 const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON_NY });

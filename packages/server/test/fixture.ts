@@ -3,7 +3,8 @@
  * HTTP tests do not depend on the loader or the sample archive.
  */
 import { Dataset, type MarketHolidayRow, type Plan, type ScheduleRow, type Tables } from '@openbell/core';
-import { inMemoryData, type LoadedData } from '../src/index.js';
+import { type LoadedData } from '../src/index.js';
+import { inMemoryData } from '../src/app.js';
 
 export const NYSE = 'US.NYSE';
 export const CME = 'US.CME.EQUITY.USINDEX1';

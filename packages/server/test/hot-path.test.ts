@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp, inMemoryData } from '../src/index.js';
+import { createApp } from '../src/index.js';
+import { inMemoryData } from '../src/app.js';
 import { accessLog, logAnswer } from '../src/logging.js';
 import { fixtureData, fixtureDataset } from './fixture.js';
 

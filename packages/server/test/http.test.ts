@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type OpenbellApp } from '../src/index.js';
+import { createApp } from '../src/index.js';
+import { type OpenbellApp } from '../src/app.js';
 import { INTERFACE_VERSION, PACKAGE_VERSION } from '@openbell/catalog';
 import { Dataset } from '@openbell/core';
 import { CME, fixtureData, fixtureTables, NOON_NY, NYSE } from './fixture.js';

@@ -5,7 +5,9 @@
  */
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, createApp, type OpenbellApp } from '../src/index.js';
+import { createApp } from '../src/index.js';
+import { buildOpenApiDocument } from '../src/openapi.js';
+import { type OpenbellApp } from '../src/app.js';
 import { endpoints, operations, type Endpoint, type Operation } from '@openbell/catalog';
 import * as schemas from '@openbell/catalog/schemas';
 import { CME, fixtureData, NOON_NY } from './fixture.js';

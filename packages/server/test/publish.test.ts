@@ -11,14 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createApp,
-  createServer,
-  publisherTokensFrom,
-  parseTokenFile,
-  type PublisherOptions,
-  type RunningServer,
-} from '../src/index.js';
+import { createApp, createServer, publisherTokensFrom, type PublisherOptions, type RunningServer } from '../src/index.js';
+import { parseTokenFile } from '../src/publish/tokens.js';
 import { etagMatches } from '../src/http/conditional.js';
 import { createPublisher } from '../src/publish/handler.js';
 import { parseRange } from '../src/publish/ranges.js';

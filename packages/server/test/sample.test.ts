@@ -4,7 +4,8 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSample } from '@openbell/loader';
-import { createApp, type LoadedData, type OpenbellApp } from '../src/index.js';
+import { createApp, type LoadedData } from '../src/index.js';
+import { type OpenbellApp } from '../src/app.js';
 import { operations, SAMPLE_LABEL, type Operation } from '@openbell/catalog';
 import * as schemas from '@openbell/catalog/schemas';
 

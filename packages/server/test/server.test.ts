@@ -10,7 +10,8 @@ import path from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp, createServer, installShutdownHandlers, stopSignalJudge, STOP_REPEAT_MS, type DataSource, type LoadedData, type RunningServer, type UpdateResult } from '../src/index.js';
+import { createApp, createServer, installShutdownHandlers, type DataSource, type LoadedData, type RunningServer, type UpdateResult } from '../src/index.js';
+import { stopSignalJudge, STOP_REPEAT_MS } from '../src/server.js';
 import { fixtureData } from './fixture.js';
 
 const running: RunningServer[] = [];
