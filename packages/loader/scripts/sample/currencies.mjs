@@ -122,3 +122,20 @@ export function currencyTables() {
   holidays.sort((a, b) => (a['Currency Code'] + a.Date < b['Currency Code'] + b.Date ? -1 : 1));
   return { currencies, holidays };
 }
+
+// ---- Issue 34: currencies of the newer markets (EUR, CHF, CAD and CNY are above). ----
+// Settlement holidays approximated by each country's market closures, which here are the
+// public holidays the banks also keep (plus the Korean year-end bank closure); memos say so.
+import { nseClosures } from './india.mjs';
+import { krxClosures } from './korea.mjs';
+import { singaporeHolidays } from './singapore.mjs';
+import { southAfricanHolidays } from './jse.mjs';
+
+const withMemo = (memo, rows) => rows.map((h) => ({ ...h, memo: h.memo ? `${h.memo}; ${memo}` : memo }));
+CURRENCIES.push(
+  ['KRW', 'South Korean Won', 'KR', 'Bank of Korea', 'Seoul', 'Asia/Seoul', (y) => krxClosures(y)],
+  ['INR', 'Indian Rupee', 'IN', 'Reserve Bank of India', 'Mumbai', 'Asia/Kolkata',
+    (y) => withMemo('Approximated by the NSE trading holidays', nseClosures(y))],
+  ['SGD', 'Singapore Dollar', 'SG', 'Monetary Authority of Singapore', 'Singapore', 'Asia/Singapore', singaporeHolidays],
+  ['ZAR', 'South African Rand', 'ZA', 'South African Reserve Bank', 'Johannesburg', 'Africa/Johannesburg', southAfricanHolidays],
+);
