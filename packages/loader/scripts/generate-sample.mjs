@@ -37,9 +37,9 @@ export { nyseEvents } from './sample/us.mjs';
 export { lunarDate } from './sample/lunar.mjs';
 export { DRAGON_BOAT, MID_AUTUMN, SPRING_FESTIVAL } from './sample/china.mjs';
 
-const MARKET_BUILDERS = [nyse, nasdaq, cmeEquity, cmeGrains, jpx, hkex, sge, cibm, tadawul, adx, lse, xetra, asx, b3, argentina,
-  // Issue 34: nine more markets.
-  euronextParis, euronextAmsterdam, six, tsx, krx, nse, sse, sgx, jse];
+const MARKET_BUILDERS = [nyse, nasdaq, cmeEquity, cmeGrains, jpx, hkex, sge, cibm, tadawul, adx, lse, xetra, asx, b3, argentina];
+// Issue 34: nine more markets.
+MARKET_BUILDERS.push(euronextParis, euronextAmsterdam, six, tsx, krx, nse, sse, sgx, jse);
 
 const byKey = (...keys) => (a, b) => {
   for (const k of keys) {

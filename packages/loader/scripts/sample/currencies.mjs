@@ -134,7 +134,8 @@ import { southAfricanHolidays } from './jse.mjs';
 // Diwali (Laxmi Pujan) closes the banks even when the exchange holds its evening Muhurat session.
 const inrHolidays = (y) => [
   ...nseClosures(y),
-  ...MUHURAT.filter(([d]) => d.startsWith(`${y}-`)).map(([date]) => ({ date, name: 'Diwali Laxmi Pujan', observed: false })),
+  ...MUHURAT.filter(([d]) => d.startsWith(`${y}-`))
+    .map(([date]) => ({ date, name: 'Diwali Laxmi Pujan', observed: false })),
 ].sort((a, b) => (a.date < b.date ? -1 : 1));
 const withMemo = (memo, rows) => rows.map((h) => ({ ...h, memo: h.memo ? `${h.memo}; ${memo}` : memo }));
 CURRENCIES.push(
@@ -142,6 +143,8 @@ CURRENCIES.push(
     (y) => withMemo('Approximated by the Korea Exchange closures', krxClosures(y))],
   ['INR', 'Indian Rupee', 'IN', 'Reserve Bank of India', 'Mumbai', 'Asia/Kolkata',
     (y) => withMemo('Approximated by the NSE trading holidays', inrHolidays(y))],
-  ['SGD', 'Singapore Dollar', 'SG', 'Monetary Authority of Singapore', 'Singapore', 'Asia/Singapore', singaporeHolidays],
-  ['ZAR', 'South African Rand', 'ZA', 'South African Reserve Bank', 'Johannesburg', 'Africa/Johannesburg', southAfricanHolidays],
+  ['SGD', 'Singapore Dollar', 'SG', 'Monetary Authority of Singapore', 'Singapore', 'Asia/Singapore',
+    singaporeHolidays],
+  ['ZAR', 'South African Rand', 'ZA', 'South African Reserve Bank', 'Johannesburg', 'Africa/Johannesburg',
+    southAfricanHolidays],
 );

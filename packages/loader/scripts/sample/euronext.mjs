@@ -13,8 +13,10 @@ function euronextSchedules(id, tz) {
   });
   for (const [g, close] of [['Regular', '17:30'], ['Partial', '14:00']]) {
     const [hh, mm] = close.split(':').map(Number);
-    const at = (min) => `${String(hh + Math.floor((mm + min) / 60)).padStart(2, '0')}:${String((mm + min) % 60).padStart(2, '0')}`;
-    s.row(g, 'Pre-Open', 'Pre-Opening Phase', 'Mon-Fri', '07:15', '09:00', { memo: 'Order collection for the opening auction' });
+    const pad = (n) => String(n).padStart(2, '0');
+    const at = (min) => `${pad(hh + Math.floor((mm + min) / 60))}:${pad((mm + min) % 60)}`;
+    s.row(g, 'Pre-Open', 'Pre-Opening Phase', 'Mon-Fri', '07:15', '09:00',
+      { memo: 'Order collection for the opening auction' });
     s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', close);
     s.row(g, 'Call Auction', 'Closing Auction', 'Mon-Fri', close, at(5));
     s.row(g, 'Trading-at-Last', 'Trading at Last', 'Mon-Fri', at(5), at(10));

@@ -53,7 +53,8 @@ export function koreanHolidays(year) {
   add(ymd(year, 1, 1), "New Year's Day");
   const seollal = koreanLunarDate(year, 1, 1);
   const sub = (from) => (year >= from ? 'weekend' : null);
-  for (const d of [addDays(seollal, -1), seollal, addDays(seollal, 1)]) add(d, 'Seollal', year >= 2014 ? 'sunday' : null);
+  for (const d of [addDays(seollal, -1), seollal, addDays(seollal, 1)]) add(d, 'Seollal',
+    year >= 2014 ? 'sunday' : null);
   add(ymd(year, 3, 1), 'Independence Movement Day', sub(2022));
   if (year <= 2005) add(ymd(year, 4, 5), 'Arbor Day');
   add(koreanLunarDate(year, 4, 8), "Buddha's Birthday", sub(2023));
@@ -62,7 +63,8 @@ export function koreanHolidays(year) {
   if (year <= 2007) add(ymd(year, 7, 17), 'Constitution Day');
   add(ymd(year, 8, 15), 'Liberation Day', sub(2021));
   const chuseok = koreanLunarDate(year, 8, 15);
-  for (const d of [addDays(chuseok, -1), chuseok, addDays(chuseok, 1)]) add(d, 'Chuseok', year >= 2014 ? 'sunday' : null);
+  for (const d of [addDays(chuseok, -1), chuseok, addDays(chuseok, 1)]) add(d, 'Chuseok',
+    year >= 2014 ? 'sunday' : null);
   add(ymd(year, 10, 3), 'National Foundation Day', sub(2021));
   if (year >= 2013) add(ymd(year, 10, 9), 'Hangul Day', sub(2021));
   add(ymd(year, 12, 25), 'Christmas', sub(2023));
@@ -70,7 +72,8 @@ export function koreanHolidays(year) {
   const out = new Map();
   const count = new Map();
   for (const h of named) count.set(h.date, (count.get(h.date) ?? 0) + 1);
-  for (const h of named) if (!out.has(h.date)) out.set(h.date, { date: h.date, name: h.name, observed: false, memo: '' });
+  for (const h of named) if (!out.has(h.date)) out.set(h.date, { date: h.date, name: h.name, observed: false,
+    memo: '' });
   const taken = new Set(out.keys());
   // Two holidays on one date give one substitute day, whichever rule grants it.
   const compensated = new Set();
@@ -110,7 +113,8 @@ export function krxClosures(year) {
   push(ymd(year, 5, 1), 'Labour Day', "Workers' Day: the exchange closes");
   for (const [d, name, memo] of ONE_OFF) push(d, name, memo ?? '');
   if (year === 2000) {
-    for (const d of ['2000-12-27', '2000-12-28', '2000-12-29']) push(d, 'Year-End Closure', 'Three-day year-end closure');
+    for (const d of ['2000-12-27', '2000-12-28', '2000-12-29']) push(d, 'Year-End Closure',
+      'Three-day year-end closure');
   } else {
     // The last trading day of the year is closed for the year-end settlement.
     let d = ymd(year, 12, 31);
@@ -127,8 +131,10 @@ export function krx() {
     'CSAT Late Open': 'College entrance exam day: the trading day starts and ends one hour late',
   });
   const eras = [
-    { until: '2000-05-21', pre: ['08:30', '09:00'], sessions: [['09:00', '12:00'], ['13:00', '15:00']], close: ['14:50', '15:00'] },
-    { from: '2000-05-22', until: '2016-07-31', pre: ['08:30', '09:00'], sessions: [['09:00', '15:00']], close: ['14:50', '15:00'] },
+    { until: '2000-05-21', pre: ['08:30', '09:00'], sessions: [['09:00', '12:00'], ['13:00', '15:00']],
+      close: ['14:50', '15:00'] },
+    { from: '2000-05-22', until: '2016-07-31', pre: ['08:30', '09:00'], sessions: [['09:00', '15:00']],
+      close: ['14:50', '15:00'] },
     { from: '2016-08-01', pre: ['08:30', '09:00'], sessions: [['09:00', '15:30']], close: ['15:20', '15:30'] },
   ];
   for (const era of eras) {
@@ -141,24 +147,29 @@ export function krx() {
     } else {
       s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', ...era.sessions[0], o);
     }
-    s.row('Regular', 'Pre-Close', 'Closing Call Auction', 'Mon-Fri', ...era.close, { ...o, memo: 'Single-price auction for the close' });
+    s.row('Regular', 'Pre-Close', 'Closing Call Auction', 'Mon-Fri', ...era.close, { ...o,
+      memo: 'Single-price auction for the close' });
     if (era.sessions.length === 2) continue;
     const late = (t) => `${String(Number(t.slice(0, 2)) + 1).padStart(2, '0')}${t.slice(2)}`;
     const g = 'CSAT Late Open';
     s.row(g, 'Pre-Open', 'Opening Call Auction', 'Mon-Fri', late(era.pre[0]), late(era.pre[1]), o);
-    s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', late(era.sessions[0][0]), late(era.sessions[0][1]), o);
+    s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', late(era.sessions[0][0]),
+      late(era.sessions[0][1]), o);
     s.row(g, 'Pre-Close', 'Closing Call Auction', 'Mon-Fri', late(era.close[0]), late(era.close[1]), o);
   }
   const h = holidaysFor(id);
-  for (const y of years()) for (const c of krxClosures(y)) h.closed(c.date, c.name, { observed: c.observed, memo: c.memo });
-  for (const d of CSAT_DAYS) h.open(d, 'College Scholastic Ability Test', 'CSAT Late Open', { memo: 'Trading one hour later than usual' });
+  for (const y of years()) for (const c of krxClosures(y)) h.closed(c.date, c.name, { observed: c.observed,
+    memo: c.memo });
+  for (const d of CSAT_DAYS) h.open(d, 'College Scholastic Ability Test', 'CSAT Late Open',
+    { memo: 'Trading one hour later than usual' });
   return {
     markets: [
       market({
         FinID: id, 'Exchange Name': 'Korea Exchange', 'Market Name': 'KOSPI Market',
         'Security Group': 'Stocks, ETFs', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XKRX',
         Acronym: 'KRX', 'Asset Type': 'Equities',
-        Memo: 'Lunar holidays from the Korean calendar; CSAT late opens only for announced exam days (to 2026); sample data',
+        Memo: 'Lunar holidays from the Korean calendar; CSAT late opens only for announced exam days (to 2026); '
+          + 'sample data',
       }),
     ],
     holidays: h.rows(),

@@ -45,11 +45,13 @@ function namedHolidays(year) {
     [ymd(year, 8, 9), 'National Day'], [ymd(year, 12, 25), 'Christmas Day'],
   ].map(([date, name]) => ({ date, name, memo: '' }));
   const puasa = HARI_RAYA_PUASA[year] ? [HARI_RAYA_PUASA[year]] : islamicDatesIn(year, 10, 1);
-  for (const d of puasa) named.push({ date: d, name: 'Hari Raya Puasa', memo: HARI_RAYA_PUASA[year] ? '' : ISLAMIC_MEMO });
+  for (const d of puasa) named.push({ date: d, name: 'Hari Raya Puasa',
+    memo: HARI_RAYA_PUASA[year] ? '' : ISLAMIC_MEMO });
   const haji = HARI_RAYA_HAJI[year] ? [HARI_RAYA_HAJI[year]] : islamicDatesIn(year, 12, 10);
   for (const d of haji) named.push({ date: d, name: 'Hari Raya Haji', memo: HARI_RAYA_HAJI[year] ? '' : ISLAMIC_MEMO });
   if (DEEPAVALI[year]) named.push({ date: `${year}-${DEEPAVALI[year]}`, name: 'Deepavali', memo: '' });
-  if (year === 2015) named.push({ date: '2015-08-07', name: 'SG50 Public Holiday', memo: "The nation's 50th anniversary" });
+  if (year === 2015) named.push({ date: '2015-08-07', name: 'SG50 Public Holiday',
+    memo: "The nation's 50th anniversary" });
   for (const [d, name] of POLLING_DAYS) if (d.startsWith(`${year}-`)) named.push({ date: d, name, memo: '' });
   return named;
 }
@@ -70,7 +72,8 @@ export function singaporeHolidays(year) {
       out.push({ date: d, name: h.name, observed: true, memo: h.memo });
     }
   }
-  return out.filter((h) => !isWeekend(h.date) && h.date.startsWith(`${year}-`)).sort((a, b) => (a.date < b.date ? -1 : 1));
+  return out.filter((h) => !isWeekend(h.date) && h.date.startsWith(`${year}-`)).sort((a,
+    b) => (a.date < b.date ? -1 : 1));
 }
 
 export function sgx() {
@@ -88,15 +91,18 @@ export function sgx() {
   }
   s.row('Regular', 'Intermission', 'Lunch Break', 'Mon-Fri', '12:30', '14:00', o1);
   s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '14:00', '17:00', o1);
-  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:00', { ...o2, memo: 'No lunch break since 2011-08-01' });
+  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:00', { ...o2,
+    memo: 'No lunch break since 2011-08-01' });
   s.row('Regular', 'Pre-Close', 'Closing Routine', 'Mon-Fri', '17:00', '17:06', o2);
   s.row('Partial', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '12:00', o2);
   s.row('Partial', 'Pre-Close', 'Closing Routine', 'Mon-Fri', '12:00', '12:06', o2);
   const h = holidaysFor(id);
   for (const y of years()) {
-    for (const c of singaporeHolidays(y)) h.closed(c.date, c.name, { observed: c.observed, memo: c.memo, ifFree: true });
+    for (const c of singaporeHolidays(y)) h.closed(c.date, c.name, { observed: c.observed, memo: c.memo,
+      ifFree: true });
     const sf = `${y}-${SPRING_FESTIVAL[y]}`;
-    for (const [d, name] of [[addDays(sf, -1), 'Chinese New Year'], [ymd(y, 12, 24), 'Christmas Day'], [ymd(y, 12, 31), "New Year's Day"]]) {
+    for (const [d, name] of [[addDays(sf, -1), 'Chinese New Year'], [ymd(y, 12, 24), 'Christmas Day'], [ymd(y, 12,
+      31), "New Year's Day"]]) {
       if (!isWeekend(d)) h.open(d, name, 'Partial', { memo: 'Half-day trading', ifFree: true });
     }
   }
@@ -106,7 +112,8 @@ export function sgx() {
         FinID: id, 'Exchange Name': 'Singapore Exchange', 'Market Name': 'Securities Market',
         'Security Group': 'Stocks, ETFs, REITs', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XSES',
         Acronym: 'SGX', 'Asset Type': 'Equities',
-        Memo: 'Hari Raya dates from the Umm al-Qura calendar where no gazetted date is listed; Deepavali only for gazetted years (to 2026); sample data',
+        Memo: 'Hari Raya dates from the Umm al-Qura calendar where no gazetted date is listed; Deepavali only for '
+          + 'gazetted years (to 2026); sample data',
       }),
     ],
     holidays: h.rows(),

@@ -23,7 +23,8 @@ export function sixClosures(year) {
 export function six() {
   const id = 'CH.SIX';
   const s = scheduleFor(id, TZ, { Regular: 'Swiss equities: opening auction, continuous trading, closing auction' });
-  s.row('Regular', 'Pre-Open', 'Pre-Opening', 'Mon-Fri', '06:00', '09:00', { memo: 'Order collection for the opening auction' });
+  s.row('Regular', 'Pre-Open', 'Pre-Opening', 'Mon-Fri', '06:00', '09:00',
+    { memo: 'Order collection for the opening auction' });
   // Continuous trading stops at 17:20 for the closing auction, which sets the 17:30 close.
   s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:30');
   s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '17:20', '17:30', {

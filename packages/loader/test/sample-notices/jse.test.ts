@@ -28,7 +28,8 @@ describe('ZA.JSE', () => {
   });
 
   it('property: a fixed-date public holiday on a Sunday closes the Monday after', async () => {
-    const FIXED: Array<[number, number]> = [[1, 1], [3, 21], [4, 27], [5, 1], [6, 16], [8, 9], [9, 24], [12, 16], [12, 26]];
+    const FIXED: Array<[number, number]> = [[1, 1], [3, 21], [4, 27], [5, 1], [6, 16], [8, 9], [9, 24], [12, 16], [12,
+      26]];
     await fc.assert(
       fc.asyncProperty(sampleYear(), fc.constantFrom(...FIXED), async (y, [m, d]) => {
         const date = iso(y, m, d);
