@@ -71,7 +71,8 @@ describe('openbell serve --publish with a subscribing openbell serve', () => {
     expect(statuses.length).toBeGreaterThan(5);
     expect(new Set(statuses)).toEqual(new Set([200]));
     const third = await run(['import'], hosted);
-    expect(third.stdout).toMatch(/^imported .* 17 markets/);
+    // The sample's 25 markets and the published one.
+    expect(third.stdout).toMatch(/^imported .* 26 markets/);
 
     // A corrupt file: the publisher refuses to publish it (logged) and keeps the good version,
     // so subscribers stay up to date instead of downloading a bad archive.

@@ -22,6 +22,14 @@ import { regionalHolidayRows } from './sample/regional.mjs';
 import { SEASONS, seasonDefinitionRows } from './sample/seasons.mjs';
 import { cmeEquity, cmeGrains, nasdaq, nyse } from './sample/us.mjs';
 import { buildZip, renderCsvFiles } from './sample/output.mjs';
+import { euronextAmsterdam, euronextParis } from './sample/euronext.mjs';
+import { six } from './sample/six.mjs';
+import { tsx } from './sample/canada.mjs';
+import { krx } from './sample/korea.mjs';
+import { nse } from './sample/india.mjs';
+import { sse } from './sample/sse.mjs';
+import { sgx } from './sample/singapore.mjs';
+import { jse } from './sample/jse.mjs';
 
 export { renderCsvFiles, buildZip, toCsv } from './sample/output.mjs';
 export { easterSunday } from './sample/dates.mjs';
@@ -29,7 +37,10 @@ export { nyseEvents } from './sample/us.mjs';
 export { lunarDate } from './sample/lunar.mjs';
 export { DRAGON_BOAT, MID_AUTUMN, SPRING_FESTIVAL } from './sample/china.mjs';
 
-const MARKET_BUILDERS = [nyse, nasdaq, cmeEquity, cmeGrains, jpx, hkex, sge, cibm, tadawul, adx, lse, xetra, asx, b3, argentina];
+const MARKET_BUILDERS = [
+  nyse, nasdaq, cmeEquity, cmeGrains, jpx, hkex, sge, cibm, tadawul, adx, lse, xetra, asx, b3, argentina,
+  euronextParis, euronextAmsterdam, six, tsx, krx, nse, sse, sgx, jse,
+];
 
 const byKey = (...keys) => (a, b) => {
   for (const k of keys) {

@@ -122,3 +122,29 @@ export function currencyTables() {
   holidays.sort((a, b) => (a['Currency Code'] + a.Date < b['Currency Code'] + b.Date ? -1 : 1));
   return { currencies, holidays };
 }
+
+// ---- Issue 34: currencies of the newer markets (EUR, CHF, CAD and CNY are above). ----
+// Settlement holidays approximated by each country's market closures, which here are the
+// public holidays the banks also keep (plus the Korean year-end bank closure); memos say so.
+import { MUHURAT, nseClosures } from './india.mjs';
+import { krxClosures } from './korea.mjs';
+import { singaporeHolidays } from './singapore.mjs';
+import { southAfricanHolidays } from './jse.mjs';
+
+// Diwali (Laxmi Pujan) closes the banks even when the exchange holds its evening Muhurat session.
+const inrHolidays = (y) => [
+  ...nseClosures(y),
+  ...MUHURAT.filter(([d]) => d.startsWith(`${y}-`))
+    .map(([date]) => ({ date, name: 'Diwali Laxmi Pujan', observed: false })),
+].sort((a, b) => (a.date < b.date ? -1 : 1));
+const withMemo = (memo, rows) => rows.map((h) => ({ ...h, memo: h.memo ? `${h.memo}; ${memo}` : memo }));
+CURRENCIES.push(
+  ['KRW', 'South Korean Won', 'KR', 'Bank of Korea', 'Seoul', 'Asia/Seoul',
+    (y) => withMemo('Approximated by the Korea Exchange closures', krxClosures(y))],
+  ['INR', 'Indian Rupee', 'IN', 'Reserve Bank of India', 'Mumbai', 'Asia/Kolkata',
+    (y) => withMemo('Approximated by the NSE trading holidays', inrHolidays(y))],
+  ['SGD', 'Singapore Dollar', 'SG', 'Monetary Authority of Singapore', 'Singapore', 'Asia/Singapore',
+    singaporeHolidays],
+  ['ZAR', 'South African Rand', 'ZA', 'South African Reserve Bank', 'Johannesburg', 'Africa/Johannesburg',
+    southAfricanHolidays],
+);

@@ -1,0 +1,84 @@
+// Korea Exchange against KRX's market closure notices and the CSAT trading-hour notices.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, day, expectClosed, expectSessions, iso, sample, sampleYear, WEEKDAY } from './day-view.js';
+
+const ID = 'KR.KRX';
+
+describe('KR.KRX', () => {
+  it('2026 closures: Seollal, substitute days, local election, Chuseok, year-end', async () => {
+    await expectClosed(ID, ['2026-01-01', '2026-02-16', '2026-02-17', '2026-02-18', '2026-03-02', '2026-05-01',
+      '2026-05-05']);
+    await expectClosed(ID, ['2026-05-25', '2026-06-03', '2026-08-17', '2026-09-24', '2026-09-25', '2026-10-05',
+      '2026-10-09']);
+    await expectClosed(ID, ['2026-12-25', '2026-12-31']);
+    // Chuseok's Saturday (26 September) gives no substitute day.
+    await expectSessions(ID, ['2026-09-28'], ['09:00-15:30']);
+  });
+
+  it('2027: Seollal on a Sunday gives Tuesday 9 February; Christmas on a Saturday gives Monday 27 December',
+    async () => {
+    await expectClosed(ID, ['2027-02-08', '2027-02-09', '2027-03-01', '2027-05-13', '2027-08-16', '2027-10-04',
+      '2027-10-11']);
+    await expectClosed(ID, ['2027-12-27', '2027-12-31']);
+  });
+
+  it('the year-end closure falls on the last weekday when 31 December is a weekend', async () => {
+    await expectClosed(ID, ['2022-12-30', '2023-12-29', '2000-12-27', '2000-12-28', '2000-12-29']);
+  });
+
+  it('one substitute day for two holidays on one date (Children\'s Day and Buddha\'s Birthday 2025)', async () => {
+    await expectClosed(ID, ['2025-05-05', '2025-05-06']);
+    await expectSessions(ID, ['2025-05-07'], ['09:00-15:30']);
+  });
+
+  it('CSAT days open and close one hour late', async () => {
+    await expectSessions(ID, ['2026-11-19', '2025-11-13', '2017-11-23'], ['10:00-16:30']);
+    await expectSessions(ID, ['2010-11-18'], ['10:00-16:00']);
+    expect((await day(ID, '2026-11-19')).holiday).toBe('College Scholastic Ability Test');
+  });
+
+  it('hours: lunch break until 2000-05-21, 15:00 close until 2016-07-31, 15:30 close since', async () => {
+    await expectSessions(ID, ['2000-03-02'], ['09:00-12:00', '13:00-15:00']);
+    await expectSessions(ID, ['2000-05-22', '2016-07-29'], ['09:00-15:00']);
+    await expectSessions(ID, ['2016-08-01'], ['09:00-15:30']);
+    const { dataset } = await sample();
+    expect(dataset.clockChanges(ID, '2000-01-01', '2030-12-31')).toEqual([]);
+    expect(dataset.getMarket('XKRX').fin_id).toBe(ID);
+  });
+
+  it('property: from 2001 the last weekday of every year is closed', async () => {
+    await fc.assert(
+      fc.asyncProperty(sampleYear(2001), async (y) => {
+        let d = iso(y, 12, 31);
+        while (WEEKDAY(d) === 0 || WEEKDAY(d) === 6) d = addDays(d, -1);
+        expect((await day(ID, d)).open, d).toBe(false);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('property: from 2014 a Chuseok or Seollal span containing a Sunday makes the next weekday after it a closure',
+    async () => {
+    // The span is found with the Korean calendar of Intl, independently of the generator.
+    const dangi = new Intl.DateTimeFormat('en-u-ca-dangi', { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
+    const lunar = (y: number, month: number, dayOfMonth: number) => {
+      for (let d = iso(y, 1, 1); d <= iso(y, 12, 31); d = addDays(d, 1)) {
+        const p = Object.fromEntries(dangi.formatToParts(new Date(`${d}T00:00:00Z`)).map((x) => [x.type, x.value]));
+        if (p.month === String(month) && p.day === String(dayOfMonth)) return d;
+      }
+      throw new Error(`no ${month}/${dayOfMonth} in ${y}`);
+    };
+    await fc.assert(
+      fc.asyncProperty(sampleYear(2014), fc.constantFrom([1, 1], [8, 15]), async (y, [m, d]) => {
+        const mid = lunar(y, m!, d!);
+        const span = [addDays(mid, -1), mid, addDays(mid, 1)];
+        fc.pre(span.some((x) => WEEKDAY(x) === 0));
+        let next = addDays(span[2]!, 1);
+        while (WEEKDAY(next) === 0 || WEEKDAY(next) === 6) next = addDays(next, 1);
+        expect((await day(ID, next)).open, `${y} ${m}/${d}: ${next}`).toBe(false);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
