@@ -44,8 +44,8 @@ describe('connection budgets (issue 36)', () => {
     const s = resolveSettings({}, { XDG_CONFIG_HOME: noFile() });
     expect(s.maxConnectionsPerClient).toBeUndefined();
     expect(s.trustProxy).toBeUndefined();
-    expect(s.maxSubscribers).toBe(500);
-    expect(serverOptions(s)).toMatchObject({ maxConnections: 1000, maxSubscribers: 500 });
+    expect(s.maxSubscribers).toBe(10_000);
+    expect(serverOptions(s)).toMatchObject({ maxConnections: 1000, maxSubscribers: 10_000 });
     expect(serverOptions(s)).not.toHaveProperty('maxConnectionsPerClient');
   });
 
