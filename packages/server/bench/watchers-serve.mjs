@@ -5,7 +5,7 @@
 // {url, bell: {id, at}} (at: the real epoch ms of the bell), then one answer per command read
 // from stdin: `rss` (after a full GC), `swap` (to a version adding a holiday next week to
 // every tenth market: {swapAt}, then {publishAt} when the change set goes out), `flood N BYTES`
-// (N `data` events of about BYTES each, for the slow readers), `stats` (the admission's counts).
+// (N `data` events of about BYTES each, one a millisecond, for the slow readers), `stats` (the admission's counts).
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Dataset } from '@openbell/core';
@@ -68,10 +68,18 @@ for await (const line of createInterface({ input: process.stdin })) {
   } else if (cmd === 'flood') {
     const pad = 'x'.repeat(Number(b));
     const floodAt = preciseNow();
-    for (let i = 0; i < Number(a); i++) changes.publish({ from_version: 'bench', to_version: `flood-${i}`, summary: { pad } }, null);
-    say({ floodAt, floodMs: preciseNow() - floodAt, rssKiB: rssKiB() });
+    const rss0 = rssKiB();
+    let peak = rss0;
+    // One frame a millisecond (about 64 MiB/s each): a stream that reads keeps up, one that
+    // stopped reading fills its queue.
+    for (let i = 0; i < Number(a); i++) {
+      changes.publish({ from_version: 'bench', to_version: `flood-${i}`, summary: { pad } }, null);
+      if (i % 16 === 0) peak = Math.max(peak, rssKiB());
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    say({ floodAt, floodMs: preciseNow() - floodAt, peakGrowthKiB: peak - rss0 });
   } else if (cmd === 'stats') {
-    say({ rssKiB: rssKiB(), webhooksPending: changes.webhooks?.pending() ?? 0 });
+    say({ rssKiB: rssKiB(), subscribers: running.holder.connections?.().subscribers ?? -1, webhooksPending: changes.webhooks?.pending() ?? 0 });
   }
 }
 await running.close();
