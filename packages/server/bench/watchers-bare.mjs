@@ -19,9 +19,15 @@ for await (const line of createInterface({ input: process.stdin })) {
   const [cmd, marker] = line.trim().split(/\s+/);
   if (cmd === 'go') {
     const frame = `id: ${marker}\nevent: close\ndata: ${JSON.stringify({ pad: 'x'.repeat(Number(process.env.BENCH_FRAME_BYTES ?? 150)) })}\n\n`;
+    const cpu0 = process.cpuUsage();
     const goAt = performance.timeOrigin + performance.now();
     for (const res of all) res.write(frame);
-    say({ goAt, loopMs: performance.timeOrigin + performance.now() - goAt });
+    const loopMs = performance.timeOrigin + performance.now() - goAt;
+    // Node sends what res.write queued on the next tick: the CPU counted includes it.
+    setImmediate(() => {
+      const cpu = process.cpuUsage(cpu0);
+      say({ goAt, loopMs, cpuMs: (cpu.user + cpu.system) / 1000 });
+    });
   } else if (cmd === 'rss') {
     globalThis.gc?.();
     await new Promise((r) => setTimeout(r, 200));

@@ -4,8 +4,8 @@
 // server's defaults otherwise. Run with --expose-gc. Prints JSON lines on stdout: first
 // {url, bell: {id, at}} (at: the real epoch ms of the bell), then one answer per command read
 // from stdin: `rss` (after a full GC), `swap` (to a version adding a holiday next week to
-// every tenth market: {swapAt}, then {publishAt} when the change set goes out), `flood N BYTES`
-// (N `data` events of about BYTES each, one a millisecond, for the slow readers), `stats` (the admission's counts).
+// every tenth market: {swapAt}, then {publishAt} when the change set goes out), `flood N BYTES [MS]`
+// (N `data` events of about BYTES each, one every MS (default 1) ms, for the slow readers), `stats` (the admission's counts).
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Dataset } from '@openbell/core';
@@ -53,7 +53,7 @@ say({ url: running.url, bell: { id: bell.id, at: bell.at_ms - shift }, markets: 
 
 let flip = false;
 for await (const line of createInterface({ input: process.stdin })) {
-  const [cmd, a, b] = line.trim().split(/\s+/);
+  const [cmd, a, b, c] = line.trim().split(/\s+/);
   if (cmd === 'rss') {
     globalThis.gc?.();
     await new Promise((r) => setTimeout(r, 200));
@@ -62,22 +62,27 @@ for await (const line of createInterface({ input: process.stdin })) {
     say({ rssKiB: rssKiB(), heapKiB: m.heapUsed / 1024, heapTotalKiB: m.heapTotal / 1024, externalKiB: m.external / 1024 });
   } else if (cmd === 'swap') {
     flip = !flip;
+    const cpu0 = process.cpuUsage();
     const swapAt = preciseNow();
     running.holder.swap(data(flip ? v2 : v1, flip ? 'v2' : 'v3'));
-    say({ swapAt, swapMs: preciseNow() - swapAt });
+    const cpu = process.cpuUsage(cpu0);
+    say({ swapAt, swapMs: preciseNow() - swapAt, cpuMs: (cpu.user + cpu.system) / 1000 });
   } else if (cmd === 'flood') {
     const pad = 'x'.repeat(Number(b));
     const floodAt = preciseNow();
     const rss0 = rssKiB();
     let peak = rss0;
-    // One frame a millisecond (about 64 MiB/s each): a stream that reads keeps up, one that
-    // stopped reading fills its queue.
+    // Paced: a stream that reads keeps up, one that stopped reading fills its queue.
+    let cpuMs = 0;
     for (let i = 0; i < Number(a); i++) {
+      const cpu0 = process.cpuUsage();
       changes.publish({ from_version: 'bench', to_version: `flood-${i}`, summary: { pad } }, null);
+      const cpu = process.cpuUsage(cpu0);
+      cpuMs += (cpu.user + cpu.system) / 1000;
       if (i % 16 === 0) peak = Math.max(peak, rssKiB());
-      await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => setTimeout(r, Number(c ?? 1)));
     }
-    say({ floodAt, floodMs: preciseNow() - floodAt, peakGrowthKiB: peak - rss0 });
+    say({ floodAt, floodMs: preciseNow() - floodAt, cpuMs, peakGrowthKiB: peak - rss0 });
   } else if (cmd === 'stats') {
     say({ rssKiB: rssKiB(), subscribers: running.holder.connections?.().subscribers ?? -1, webhooksPending: changes.webhooks?.pending() ?? 0 });
   }

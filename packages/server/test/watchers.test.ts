@@ -8,10 +8,12 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp, createServer, WebhookDeliverer, type OpenbellApp, type RunningServer } from '../src/index.js';
+import { Dataset } from '@openbell/core';
+import { createApp, createServer, inMemoryData, WebhookDeliverer, type OpenbellApp, type RunningServer } from '../src/index.js';
 import { fixtureData } from './fixture.js';
 import { openSse, type SseStream } from './sse.js';
 import { captureLogger, changeSetTo } from './changes-helpers.js';
+import { liveTables } from './live-archive.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -211,4 +213,68 @@ describe('webhooks at fan-out', () => {
     // Well before any hanging request's 10 s timeout.
     expect(Math.max(...got) - t0).toBeLessThan(3000);
   }, 20_000);
+});
+
+describe('the board at 1,000 pages', () => {
+  it('/board/data is computed once per query until a bell or the next minute; the kept answer is the fresh one', async () => {
+    let clock = at('2023-11-15T14:29:30Z');
+    const data = fixtureData();
+    let computed = 0;
+    const ds = data.dataset;
+    const statusMany = ds.statusMany.bind(ds);
+    ds.statusMany = (...args: Parameters<typeof statusMany>) => {
+      computed += 1;
+      return statusMany(...args);
+    };
+    const app = createApp({ data, logLevel: 'silent', now: () => clock });
+    const { base } = await serve(app);
+    const get = async (q = '') => (await fetch(`${base}/board/data${q}`)).json() as Promise<Record<string, any>>;
+    // What an answer computed afresh says at the same instant (another app, nothing kept).
+    const fresh = async (q = '') => {
+      const other = await serve(createApp({ data: fixtureData(), logLevel: 'silent', now: () => clock }));
+      return (await fetch(`${other.base}/board/data${q}`)).json();
+    };
+    // A thousand pages polling at once.
+    const pages = [];
+    for (let i = 0; i < 20; i++) pages.push(...(await Promise.all(Array.from({ length: 50 }, () => get()))));
+    expect(computed).toBe(1);
+    clock += 10_250;
+    const later = await get();
+    expect(computed).toBe(1);
+    expect(later).toEqual(await fresh());
+    expect(later.now_ms).toBe(clock);
+    const nyse = (b: Record<string, any>) => b.markets.find((m: { identifier: string }) => m.identifier === 'US.NYSE');
+    expect(nyse(later).status).toBe('Closed');
+    // The bell: every page asks again and sees it.
+    clock = at('2023-11-15T14:30:00Z');
+    const open = await get();
+    expect(computed).toBe(2);
+    expect(nyse(open).status).toBe('Open');
+    expect(open).toEqual(await fresh());
+    // No bell before the next minute: kept until then.
+    clock = at('2023-11-15T14:30:40Z');
+    await get();
+    expect(computed).toBe(2);
+    clock = at('2023-11-15T14:31:00Z');
+    await get();
+    expect(computed).toBe(3);
+    // Another query is kept apart; a swap is never answered from the old data.
+    expect(await get('?markets=XNYS,NOPE')).toEqual(await fresh('?markets=XNYS,NOPE'));
+    app.holder.swap(fixtureData('v2'));
+    expect((await get()).data.version).toBe('v2');
+  });
+
+  it('a bell inside a minute ends what was kept at its instant', async () => {
+    const t0 = at('2024-03-01T12:00:00Z');
+    const closeAt = t0 + 3000;
+    let clock = t0;
+    const app = createApp({ data: inMemoryData(Dataset.create(liveTables(t0, closeAt))), logLevel: 'silent', now: () => clock });
+    const { base } = await serve(app);
+    const status = async () => ((await (await fetch(`${base}/board/data?markets=LIVE.TEST`)).json()) as { markets: { status: string }[] }).markets[0]!.status;
+    expect(await status()).toBe('Open');
+    clock = closeAt - 1;
+    expect(await status()).toBe('Open');
+    clock = closeAt;
+    expect(await status()).toBe('Closed');
+  });
 });

@@ -40,7 +40,7 @@ export const DEFAULT_MAX_PENDING = 1000;
 export const DEFAULT_RETRY_FOR_MS = 24 * 3_600_000;
 export const DEFAULT_FIRST_RETRY_MS = 1000;
 export const DEFAULT_MAX_RETRY_MS = 5 * 60_000;
-export const DEFAULT_WEBHOOK_CONCURRENCY = 16;
+export const DEFAULT_WEBHOOK_CONCURRENCY = 64;
 /** A request unanswered this long no longer holds a slot of `concurrency`. */
 export const DEFAULT_SLOW_AFTER_MS = 1000;
 /** Requests in flight at once, slow ones included. */

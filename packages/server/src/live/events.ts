@@ -116,6 +116,7 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const { now, horizonMs, logger } = options;
   const channels = new Map<string, Channel>();
+  let lastReplay: { memo: string; data: LoadedData; t: number; text: string } | undefined;
   let dropped = 0;
   let dropLog: NodeJS.Timeout | undefined;
   const writer = new FrameWriter({
@@ -235,10 +236,17 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     try {
       channel = channelFor(key, request, data, t);
       if (lastId !== undefined) {
-        // The events missed since lastId, up to `t`: the channel sends the ones after `t`.
-        const replay = new Channel(key, request);
-        replay.open(data, t, horizonMs, lastId);
-        resumed = replay.due(t).text;
+        // The events missed since lastId, up to `t` (planned no further: the channel sends the
+        // ones after `t`). Clients reconnecting together after a restart ask the same: the
+        // last replay is kept for its request, id, data and instant.
+        const memo = `${key}\n${lastId}`;
+        if (lastReplay?.memo === memo && lastReplay.data === data && lastReplay.t === t) resumed = lastReplay.text;
+        else {
+          const replay = new Channel(key, request);
+          replay.open(data, t, 1, lastId);
+          resumed = replay.due(t).text;
+          lastReplay = { memo, data, t, text: resumed };
+        }
       }
     } catch (err) {
       sendError(req, res, { ...toHttp(err, { markets: 'query', subset: 'query' }), error: err }, logger);
