@@ -1,6 +1,6 @@
 // Child of bench/watchers.mjs: the ceiling. A bare node:http server that holds every request
 // as an event stream (headers, then nothing) and, on `go` read from stdin, writes one frame of
-// BENCH_FRAME_BYTES to every response in a plain loop (res.write). Prints {url}, then {goAt}
+// BENCH_FRAME_BYTES bytes to every response in a plain loop (res.write). Prints {url}, then {goAt}
 // per `go` and {rssKiB} per `rss` (after a full GC; run with --expose-gc).
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,8 @@ server.listen(0, '127.0.0.1', () => say({ url: `http://127.0.0.1:${server.addres
 for await (const line of createInterface({ input: process.stdin })) {
   const [cmd, marker] = line.trim().split(/\s+/);
   if (cmd === 'go') {
-    const frame = `id: ${marker}\nevent: close\ndata: ${JSON.stringify({ pad: 'x'.repeat(Number(process.env.BENCH_FRAME_BYTES ?? 150)) })}\n\n`;
+    const head = `id: ${marker}\nevent: close\ndata: {"pad":"`;
+    const frame = `${head}${'x'.repeat(Math.max(0, Number(process.env.BENCH_FRAME_BYTES ?? 200) - head.length - 4))}"}\n\n`;
     const cpu0 = process.cpuUsage();
     const goAt = performance.timeOrigin + performance.now();
     for (const res of all) res.write(frame);

@@ -49,7 +49,12 @@ const changes = createChangeFeed({ logger, webhooks, webhookSecret: webhooks.len
 // Subscribed before the server's own listener: the instant the change set goes out.
 changes.subscribe(() => say({ publishAt: preciseNow() }));
 const running = await createServer({ data: data(v1, 'v1'), port: 0, host: '127.0.0.1', logger, now, changes });
-say({ url: running.url, bell: { id: bell.id, at: bell.at_ms - shift }, markets: MARKETS });
+// The bell's frame as /events writes it (every market's event at that instant, in one write):
+// the ceiling writes as many bytes.
+const bellBytes = plan
+  .filter((e) => e.at_ms === bell.at_ms)
+  .reduce((n, { at_ms: _ms, ...e }) => n + Buffer.byteLength(`id: ${e.id}\nevent: ${e.event}\ndata: ${JSON.stringify(e)}\n\n`), 0);
+say({ url: running.url, bell: { id: bell.id, at: bell.at_ms - shift, bytes: bellBytes }, markets: MARKETS });
 
 let flip = false;
 for await (const line of createInterface({ input: process.stdin })) {

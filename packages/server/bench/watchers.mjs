@@ -9,7 +9,8 @@
 //   streams (bench/watchers-bare.mjs);
 // - a bell event, and data_changed at each of BENCH_WATCH_SWAPS swaps, from its instant to its
 //   arrival at the last stream (max over streams; the median over swaps), against the bare
-//   server writing one frame to every stream in a plain loop (median of as many rounds);
+//   server writing one frame of the bell frame's size to every stream in a plain loop (median
+//   of the rounds, which alternate with openbell's);
 // - the `data` event (the change set's summary) from the moment the change set goes out;
 // - 200 webhook receivers (bench/webhook-receivers.mjs), the first of which hangs: the time
 //   until every other one has the first change set;
@@ -141,9 +142,15 @@ const row = (figure, goal, value, ceiling, ok) => {
   if (ok === false) missed = true;
 };
 
-// ---- the ceiling: a bare node:http loop, kept up beside openbell so each round of either
+// ---- openbell, its clock set so that its bell falls once everything is connected ----
+const receivers = lineChild([here('./webhook-receivers.mjs')], { BENCH_RECEIVERS: String(RECEIVERS) });
+const { urls } = await receivers.next('urls');
+const server = lineChild(['--expose-gc', here('./watchers-serve.mjs')], { BENCH_WATCH_LEAD_MS: String(LEAD_MS), BENCH_WEBHOOKS: urls.join(',') });
+const hello = await server.next('url');
+
+// ---- the ceiling: a bare node:http loop writing a frame of the bell frame's size, kept up beside openbell so each round of either
 // sees the same machine (the rounds alternate) ----
-const bare = lineChild(['--expose-gc', here('./watchers-bare.mjs')], { BENCH_FRAME_BYTES: '150' });
+const bare = lineChild(['--expose-gc', here('./watchers-bare.mjs')], { BENCH_FRAME_BYTES: String(hello.bell.bytes) });
 const { url: bareUrl } = await bare.next('url');
 const bareRss0 = (await bare.ask('rss', 'rssKiB')).rssKiB;
 const bareClients = await clientsFor(bareUrl, '/events', N, { go: 'id: go-0' });
@@ -160,13 +167,9 @@ async function bareGo() {
   bareFanout.push(r);
   return r;
 }
-console.log(`ceiling: ${bareClients.connected} streams on a bare node:http server (connected in ${ms(bareClients.connectMs)}), ${bareKiB.toFixed(1)} KiB RSS each`);
+console.log(`ceiling: ${bareClients.connected} streams on a bare node:http server (connected in ${ms(bareClients.connectMs)}), ${bareKiB.toFixed(1)} KiB RSS each; its frame ${hello.bell.bytes} bytes, as the bell's`);
 
 // ---- openbell ----
-const receivers = lineChild([here('./webhook-receivers.mjs')], { BENCH_RECEIVERS: String(RECEIVERS) });
-const { urls } = await receivers.next('urls');
-const server = lineChild(['--expose-gc', here('./watchers-serve.mjs')], { BENCH_WATCH_LEAD_MS: String(LEAD_MS), BENCH_WEBHOOKS: urls.join(',') });
-const hello = await server.next('url');
 const rss0 = (await server.ask('rss', 'rssKiB')).rssKiB;
 const markers = { bell: `id: ${hello.bell.id}`, changed: 'event: data_changed', data: 'event: data\n' };
 const clients = await clientsFor(hello.url, '/events', N, markers);
