@@ -115,7 +115,12 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'overrides', env: 'OPENBELL_OVERRIDES', flag: '--overrides', kind: 'string' },
 ];
 
-const DEFAULTS = { host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info', publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxSubscribers: 10_000, maxRangeDays: 3653, answerCache: 64, blockCache: 64, logFormat: 'auto', allowInsecureHttp: false, headersTimeout: 10, requestTimeout: 30, workers: 1, keepChanges: 50 };
+const DEFAULTS = {
+  host: DEFAULT_HOST, port: DEFAULT_PORT, updateEvery: DEFAULT_UPDATE_EVERY_MINUTES, logLevel: 'info',
+  publish: false, updateRetry: 60, drainTimeout: 30, maxConnections: 1000, maxSubscribers: 10_000,
+  maxRangeDays: 3653, answerCache: 64, blockCache: 64, logFormat: 'auto', allowInsecureHttp: false,
+  headersTimeout: 10, requestTimeout: 30, workers: 1, keepChanges: 50,
+};
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */

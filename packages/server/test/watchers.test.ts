@@ -9,7 +9,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dataset } from '@openbell/core';
-import { createApp, createServer, inMemoryData, WebhookDeliverer, type OpenbellApp, type RunningServer } from '../src/index.js';
+import { createApp, createServer, inMemoryData, WebhookDeliverer } from '../src/index.js';
+import type { OpenbellApp, RunningServer } from '../src/index.js';
 import { fixtureData } from './fixture.js';
 import { openSse, type SseStream } from './sse.js';
 import { captureLogger, changeSetTo } from './changes-helpers.js';
@@ -46,10 +47,11 @@ const CLOSE = `${at('2023-11-15T21:00:00Z')}:US.NYSE`;
 const named = (s: SseStream) => s.frames.filter((f) => f.event !== 'heartbeat').map((f) => f.event);
 
 describe('a data swap at fan-out', () => {
-  it('reaches all 50 subscribers at the swap itself, not on their next tick, after the events already due', async () => {
+  it('reaches all 50 subscribers at the swap itself (not on a tick), after the events already due', async () => {
     let clock = at('2023-11-15T14:29:00Z');
     // A minute between ticks: only the swap itself can send anything within the test.
-    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live: { tickMs: 60_000, heartbeatMs: 60_000 } });
+    const live = { tickMs: 60_000, heartbeatMs: 60_000 };
+    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live });
     const { sse } = await serve(app);
     const subs = await Promise.all(Array.from({ length: 50 }, () => sse('/events?markets=XNYS')));
     await Promise.all(subs.map((s) => s.waitFor((f) => f.event === 'ready')));
@@ -66,9 +68,10 @@ describe('a data swap at fan-out', () => {
     }
   });
 
-  it('loses no event across swaps: live subscribers get each once, and Last-Event-ID resumes on the data served now', async () => {
+  it('loses no event across swaps: each once live, and Last-Event-ID resumes on the data served now', async () => {
     let clock = at('2023-11-15T14:29:00Z');
-    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live: { tickMs: 60_000, heartbeatMs: 60_000 } });
+    const live = { tickMs: 60_000, heartbeatMs: 60_000 };
+    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live });
     const { sse } = await serve(app);
     const live = await sse('/events?markets=XNYS');
     await live.waitFor((f) => f.event === 'ready');
@@ -139,7 +142,8 @@ describe('a subscriber that stops reading', () => {
       for (const l of listeners) l({ to_version: `e${i}`, pad });
       await new Promise((r) => setTimeout(r, 1));
     }
-    await Promise.all(readers.map((s) => s.waitFor((f) => f.event === 'data' && f.data.to_version === `e${frames - 1}`, 10_000)));
+    const last = `e${frames - 1}`;
+    await Promise.all(readers.map((s) => s.waitFor((f) => f.event === 'data' && f.data.to_version === last, 10_000)));
     for (const s of readers) expect(s.frames.filter((f) => f.event === 'data')).toHaveLength(frames);
     // The stalled one was closed by the server: reading again, it gets what the kernel held and the end.
     stalled.drain();
@@ -150,10 +154,11 @@ describe('a subscriber that stops reading', () => {
 });
 
 describe('the subscribers\' budget', () => {
-  it('past --max-subscribers answers 503 with Retry-After; one address holds more streams than its connection cap', async () => {
+  it('past --max-subscribers answers 503 with Retry-After; one address holds more streams than its cap', async () => {
     const { logger } = captureLogger();
     // maxConnections 8: an address may hold 2 connections, and still 50 streams.
-    const running: RunningServer = await createServer({ data: fixtureData(), port: 0, host: '127.0.0.1', logger, maxConnections: 8, maxSubscribers: 50 });
+    const options = { data: fixtureData(), port: 0, host: '127.0.0.1', logger, maxConnections: 8, maxSubscribers: 50 };
+    const running: RunningServer = await createServer(options);
     cleanups.push(() => running.close());
     const subs: SseStream[] = [];
     cleanups.push(() => subs.forEach((s) => s.close()));
@@ -167,7 +172,11 @@ describe('the subscribers\' budget', () => {
     // Requests still get in, from the same address.
     const health = await fetch(`${running.url}/health`);
     expect(health.status).toBe(200);
-    expect(running.holder.connections?.()).toMatchObject({ subscribers: 50, subscribersLimit: 50, refused: { subscribers: 1, perClient: 0 } });
+    expect(running.holder.connections?.()).toMatchObject({
+      subscribers: 50,
+      subscribersLimit: 50,
+      refused: { subscribers: 1, perClient: 0 },
+    });
     // A stream that goes leaves room for the next.
     subs.pop()!.close();
     await new Promise((r) => setTimeout(r, 200));
@@ -201,9 +210,10 @@ describe('webhooks at fan-out', () => {
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     };
     // The hanging ones first in line, four of them for two requests at once.
-    const urls = [...(await Promise.all([1, 2, 3, 4].map(() => receiver(true)))), ...(await Promise.all(Array.from({ length: 16 }, () => receiver(false))))];
+    const hanging = await Promise.all([1, 2, 3, 4].map(() => receiver(true)));
+    const urls = [...hanging, ...(await Promise.all(Array.from({ length: 16 }, () => receiver(false))))];
     const { logger } = captureLogger();
-    const d = new WebhookDeliverer({ urls, secret: 's3cret', logger, concurrency: 2, slowAfterMs: 100, timeoutMs: 10_000 });
+    const d = new WebhookDeliverer({ urls, secret: 's3cret', logger, concurrency: 2, slowAfterMs: 100 });
     cleanups.push(() => d.close());
     const t0 = performance.now();
     d.enqueue(changeSetTo(1));
@@ -216,7 +226,7 @@ describe('webhooks at fan-out', () => {
 });
 
 describe('the board at 1,000 pages', () => {
-  it('/board/data is computed once per query until a bell or the next minute; the kept answer is the fresh one', async () => {
+  it('/board/data is computed once per query until a bell or the next minute; kept is as fresh', async () => {
     let clock = at('2023-11-15T14:29:30Z');
     const data = fixtureData();
     let computed = 0;
@@ -268,9 +278,14 @@ describe('the board at 1,000 pages', () => {
     const t0 = at('2024-03-01T12:00:00Z');
     const closeAt = t0 + 3000;
     let clock = t0;
-    const app = createApp({ data: inMemoryData(Dataset.create(liveTables(t0, closeAt))), logLevel: 'silent', now: () => clock });
+    const data = inMemoryData(Dataset.create(liveTables(t0, closeAt)));
+    const app = createApp({ data, logLevel: 'silent', now: () => clock });
     const { base } = await serve(app);
-    const status = async () => ((await (await fetch(`${base}/board/data?markets=LIVE.TEST`)).json()) as { markets: { status: string }[] }).markets[0]!.status;
+    const status = async () => {
+      const res = await fetch(`${base}/board/data?markets=LIVE.TEST`);
+      const body = (await res.json()) as { markets: { status: string }[] };
+      return body.markets[0]!.status;
+    };
     expect(await status()).toBe('Open');
     clock = closeAt - 1;
     expect(await status()).toBe('Open');

@@ -408,7 +408,9 @@ export class WebhookDeliverer {
   }
 
   private pumpWaiting(): void {
-    while (this.active < this.concurrency && this.open < this.maxOpen && this.waiting.length) this.pump(this.waiting.shift()!);
+    while (this.active < this.concurrency && this.open < this.maxOpen && this.waiting.length) {
+      this.pump(this.waiting.shift()!);
+    }
   }
 
   /** Writes new bodies, then the queue, then removes bodies no longer pending (that order survives a crash anywhere). */

@@ -60,6 +60,9 @@ export function chosenMarkets(query: URLSearchParams): StatusManyRequest {
 }
 
 const RETRY = encodeFrame('retry: 2000\n\n');
+
+const serverError = (err: unknown): string =>
+  frameText('server_error', { detail: err instanceof Error ? err.message : 'Internal server error' });
 /** How often dropped slow readers are logged at most, ms. */
 const DROP_LOG_EVERY_MS = 10_000;
 
@@ -87,12 +90,15 @@ class Channel {
     this.stream = stream;
     this.data = data;
     this.marketsJson = JSON.stringify(stream.markets);
-    this.errorsText = stream.errors.map((e) => frameText('market_error', { identifier: e.identifier, error: bulkError(e.error) })).join('');
+    this.errorsText = stream.errors
+      .map((e) => frameText('market_error', { identifier: e.identifier, error: bulkError(e.error) }))
+      .join('');
   }
 
   /** `ready` at `t` and the `market_error` frames. */
   announceText(t: number): string {
-    return `event: ready\ndata: {"as_of":${JSON.stringify(new Date(t).toISOString())},"markets":${this.marketsJson}}\n\n${this.errorsText}`;
+    const asOf = JSON.stringify(new Date(t).toISOString());
+    return `event: ready\ndata: {"as_of":${asOf},"markets":${this.marketsJson}}\n\n${this.errorsText}`;
   }
 
   /** The events due at `t`, as text (empty when none), and how long until the next may be. */
@@ -127,7 +133,8 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
       // One line per period at most, never one per subscriber.
       dropLog = setTimeout(() => {
         dropLog = undefined;
-        logger?.warn({ dropped }, `events: ${dropped} subscribers dropped for not reading (more than their queue's bound waiting)`);
+        const why = 'dropped for not reading (more than their queue\'s bound waiting)';
+        logger?.warn({ dropped }, `events: ${dropped} subscribers ${why}`);
         dropped = 0;
       }, DROP_LOG_EVERY_MS);
       dropLog.unref();
@@ -159,7 +166,8 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
   /** Reopens `channel` on `data` at `t`, after the events due on the old data; frames as one text. */
   const reopen = (channel: Channel, data: LoadedData, t: number): string => {
     const before = channel.due(t).text;
-    const changed = frameText('data_changed', { version: data.meta.version, loaded_at: new Date(data.meta.loadedAt).toISOString() });
+    const loadedAt = new Date(data.meta.loadedAt).toISOString();
+    const changed = frameText('data_changed', { version: data.meta.version, loaded_at: loadedAt });
     channel.open(data, t, horizonMs);
     return before + changed + channel.announceText(t);
   };
@@ -176,7 +184,7 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
       schedule(channel, waitMs);
     } catch (err) {
       logger?.error({ err }, 'events: planning failed');
-      send(channel, frameText('server_error', { detail: err instanceof Error ? err.message : 'Internal server error' }));
+      send(channel, serverError(err));
       schedule(channel, tickMs);
     }
   };
@@ -193,7 +201,7 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
         schedule(channel, waitMs);
       } catch (err) {
         logger?.error({ err }, 'events: planning on the new data failed');
-        send(channel, frameText('server_error', { detail: err instanceof Error ? err.message : 'Internal server error' }));
+        send(channel, serverError(err));
         schedule(channel, tickMs);
       }
     }
@@ -229,7 +237,8 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     }
     const request = chosenMarkets(url.searchParams);
     const key = JSON.stringify(request);
-    const lastId = (req.headers['last-event-id'] as string | undefined) ?? url.searchParams.get('last_event_id') ?? undefined;
+    const header = req.headers['last-event-id'] as string | undefined;
+    const lastId = header ?? url.searchParams.get('last_event_id') ?? undefined;
     const t = now();
     let channel: Channel;
     let resumed = '';
