@@ -50,8 +50,8 @@ describe('a data swap at fan-out', () => {
   it('reaches all 50 subscribers at the swap itself (not on a tick), after the events already due', async () => {
     let clock = at('2023-11-15T14:29:00Z');
     // A minute between ticks: only the swap itself can send anything within the test.
-    const live = { tickMs: 60_000, heartbeatMs: 60_000 };
-    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live });
+    const slowTicks = { tickMs: 60_000, heartbeatMs: 60_000 };
+    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live: slowTicks });
     const { sse } = await serve(app);
     const subs = await Promise.all(Array.from({ length: 50 }, () => sse('/events?markets=XNYS')));
     await Promise.all(subs.map((s) => s.waitFor((f) => f.event === 'ready')));
@@ -70,8 +70,8 @@ describe('a data swap at fan-out', () => {
 
   it('loses no event across swaps: each once live, and Last-Event-ID resumes on the data served now', async () => {
     let clock = at('2023-11-15T14:29:00Z');
-    const live = { tickMs: 60_000, heartbeatMs: 60_000 };
-    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live });
+    const slowTicks = { tickMs: 60_000, heartbeatMs: 60_000 };
+    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live: slowTicks });
     const { sse } = await serve(app);
     const live = await sse('/events?markets=XNYS');
     await live.waitFor((f) => f.event === 'ready');
