@@ -207,7 +207,11 @@ export function buildProgram(): Command {
     .option('--max-connections <n>', `connections open at once, 0 = no cap; at the cap the longest-idle one yields to a newcomer (env OPENBELL_MAX_CONNECTIONS; default ${D.maxConnections})`)
     .option('--max-connections-per-client <n>', 'connections of one client address, 0 = no cap (env OPENBELL_MAX_CONNECTIONS_PER_CLIENT; default a quarter of --max-connections)')
     .option('--trust-proxy <addr>', 'a proxy in front (address or ADDR/PREFIX), exempt from the per-client cap; repeatable (env OPENBELL_TRUST_PROXY, comma-separated)', (v: string, all: string[] = []) => [...all, v])
-    .option('--max-subscribers <n>', `/events streams open at once, beside --max-connections, 0 = no cap (env OPENBELL_MAX_SUBSCRIBERS; default ${D.maxSubscribers})`)
+    .option(
+      '--max-subscribers <n>',
+      '/events streams open at once, beside --max-connections and the per-client cap, 0 = no cap ' +
+        `(env OPENBELL_MAX_SUBSCRIBERS; default ${D.maxSubscribers})`,
+    )
     .option('--allow-insecure-http', 'allow a plain-http base URL off loopback (a publisher on a private network; env OPENBELL_ALLOW_INSECURE_HTTP)')
     .option('--log-format <format>', 'auto (pretty on a terminal, JSON otherwise), pretty or json (env OPENBELL_LOG_FORMAT)')
     .option('--max-range-days <n>', `longest range of phases, days and sessions (env OPENBELL_MAX_RANGE_DAYS; default ${D.maxRangeDays})`)

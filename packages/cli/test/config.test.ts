@@ -40,12 +40,12 @@ describe('drain and front-door settings', () => {
 });
 
 describe('connection budgets (issue 36)', () => {
-  it('default to a quarter of the limit per client (left to the server), no trusted proxy, 500 streams', () => {
+  it('default to a quarter of the limit per client (left to the server), no trusted proxy, 10,000 streams', () => {
     const s = resolveSettings({}, { XDG_CONFIG_HOME: noFile() });
     expect(s.maxConnectionsPerClient).toBeUndefined();
     expect(s.trustProxy).toBeUndefined();
-    expect(s.maxSubscribers).toBe(500);
-    expect(serverOptions(s)).toMatchObject({ maxConnections: 1000, maxSubscribers: 500 });
+    expect(s.maxSubscribers).toBe(10_000);
+    expect(serverOptions(s)).toMatchObject({ maxConnections: 1000, maxSubscribers: 10_000 });
     expect(serverOptions(s)).not.toHaveProperty('maxConnectionsPerClient');
   });
 

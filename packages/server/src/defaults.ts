@@ -17,8 +17,8 @@ export const SERVE_DEFAULTS = {
   drainTimeoutSeconds: 30,
   /** Connections open at once; 0 = no cap. */
   maxConnections: 1000,
-  /** `/events` streams open at once, beside the connections; 0 = no cap. */
-  maxSubscribers: 500,
+  /** `/events` streams open at once, beside the connections and the per-client cap; 0 = no cap. */
+  maxSubscribers: 10_000,
   /** Longest range of phases, days and sessions that no coverage window bounds. */
   maxRangeDays: DEFAULT_MAX_RANGE_DAYS,
   /** MiB of serialized answers kept per dataset; 0 = off. */

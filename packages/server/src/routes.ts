@@ -5,7 +5,7 @@
  * (ServerOptions.expressOnDemand), so a server starts without loading express.
  */
 import { setMonthBlockBytes, type CalendarQueries } from '@openbell/core';
-import type { OperationContext } from '@openbell/catalog';
+import { endpoints, type OperationContext } from '@openbell/catalog';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -21,7 +21,7 @@ import type { LogFormat, LogLevel } from './logging.js';
 import { createPublisher, type Publisher, type PublisherOptions } from './publish/handler.js';
 import type { DataMeta, LoadedData } from './types.js';
 import { DataHolder } from './updates.js';
-import type { LiveOptions } from './live/index.js';
+import { eventsHandler, type LiveOptions } from './live/events.js';
 
 export interface AppOptions {
   /** Data to serve (a loader `LoadedData`). */
@@ -90,6 +90,17 @@ export interface PreparedApp {
 }
 
 const noop = () => undefined;
+
+const EVENTS_PATH = endpoints.events.path;
+
+/** GET or HEAD of the catalogue's `/events` (a trailing slash allowed, as express allows it). */
+function isEventsRequest(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  return path === EVENTS_PATH || path === `${EVENTS_PATH}/`;
+}
 
 /** Meta for a Dataset handed over without the loader. */
 export function inMemoryData(dataset: CalendarQueries, loadedAt: Date = new Date()): LoadedData {
@@ -173,10 +184,19 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   const served: Dispatcher = writes ? (req, res) => writes(req, res) || routed(req, res) : routed;
   // /health first, without express (health.ts).
   const health = createHealthDispatcher(holder, corsOnly, log);
+  // /events without express too: a stream outlives its request by hours, and what express
+  // hangs on a request and its response (and its router's state) would stay with each of ten
+  // thousand subscribers (docs/benchmarks.md, "Watchers").
+  const events = eventsHandler(holder, { ...options.live, now, logger });
   // Every answer names the version that answered (an `as_of` answer names its own).
   const dispatch: Dispatcher = (req, res) => {
     const version = holder.current?.meta.version;
     if (version) res.setHeader(VERSION_HEADER, version);
+    if (isEventsRequest(req)) {
+      before?.(req, res);
+      events(req, res);
+      return true;
+    }
     return health(req, res) || served(req, res);
   };
   return { holder, logger, now, log, cors, dispatch, publisher };

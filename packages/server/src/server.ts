@@ -53,11 +53,17 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
    * (http/admission.ts). Default 1000; 0 = no cap.
    */
   maxConnections?: number;
-  /** Connections of one client address, its streams included; past it, 503. Default a quarter of maxConnections; 0 = no cap. */
+  /**
+   * Connections of one client address, its `/events` streams apart; past it, 503. Default a
+   * quarter of maxConnections; 0 = no cap.
+   */
   maxConnectionsPerClient?: number;
   /** Addresses or ADDR/PREFIX ranges exempt from the per-client cap (proxies in front). */
   trustProxy?: readonly string[];
-  /** `/events` streams open at once, a budget beside maxConnections. Default 500; 0 = no cap. */
+  /**
+   * `/events` streams open at once, a budget beside maxConnections and the per-client cap.
+   * Default 10,000; 0 = no cap.
+   */
   maxSubscribers?: number;
   /** The header-time bound while more than 80% of maxConnections are open. Default 2 s (never above headersTimeoutMs). */
   pressureHeadersTimeoutMs?: number;

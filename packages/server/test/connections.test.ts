@@ -404,7 +404,7 @@ describe('evictions and refusals are told as counts', () => {
     expect(JSON.parse(info.body).connections).toMatchObject({
       limit: 2,
       per_client: 1,
-      subscribers_limit: 500,
+      subscribers_limit: 10_000,
       evicted: 2,
       refused: { limit: 0, per_client: 3, subscribers: 0 },
       dropped: 0,

@@ -485,9 +485,9 @@ describe('front door', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 
-  it('defaults: 1000 connections, a quarter of them per client, 500 streams, 10 s for headers, 30 s for a request', async () => {
+  it('defaults: 1000 connections, a quarter of them per client, 10,000 streams, 10 s for headers, 30 s for a request', async () => {
     const s = await start({ data: fixtureData() });
-    expect(s.holder.connections!()).toMatchObject({ limit: 1000, perClient: 250, subscribersLimit: 500, headersTimeoutMs: 10_000 });
+    expect(s.holder.connections!()).toMatchObject({ limit: 1000, perClient: 250, subscribersLimit: 10_000, headersTimeoutMs: 10_000 });
     expect(s.server.headersTimeout).toBe(10_000);
     expect(s.server.requestTimeout).toBe(30_000);
   });

@@ -7,6 +7,11 @@
  * of a queue is ever in flight, which keeps each URL's deliveries in order; URLs do not wait
  * for each other, up to `concurrency` requests at once in all.
  *
+ * A receiver that hangs must delay no other (docs/benchmarks.md, "Watchers"): a request still
+ * unanswered after `slowAfterMs` stops counting against `concurrency` (it goes on waiting for
+ * its answer up to the timeout, in a bound of `maxOpen` requests in all), so a few hanging
+ * receivers never hold the slots the others need; its retries wait on its own timer.
+ *
  * Choices where the page is silent:
  * - The query string stays on the URL POSTed to: the filters are the receiver's own words and
  *   a receiver that routes on its query string keeps working; the page treats them as part
@@ -35,7 +40,11 @@ export const DEFAULT_MAX_PENDING = 1000;
 export const DEFAULT_RETRY_FOR_MS = 24 * 3_600_000;
 export const DEFAULT_FIRST_RETRY_MS = 1000;
 export const DEFAULT_MAX_RETRY_MS = 5 * 60_000;
-export const DEFAULT_WEBHOOK_CONCURRENCY = 4;
+export const DEFAULT_WEBHOOK_CONCURRENCY = 64;
+/** A request unanswered this long no longer holds a slot of `concurrency`. */
+export const DEFAULT_SLOW_AFTER_MS = 1000;
+/** Requests in flight at once, slow ones included. */
+export const DEFAULT_MAX_OPEN = 256;
 
 export interface HttpPostRequest {
   headers: Record<string, string>;
@@ -152,8 +161,12 @@ export interface WebhookOptions {
   retryForMs?: number;
   firstRetryMs?: number;
   maxRetryMs?: number;
-  /** Requests in flight at once, over every URL. */
+  /** Requests in flight at once, over every URL, not counting the slow ones. */
   concurrency?: number;
+  /** After this long unanswered a request is slow: it no longer counts against `concurrency`. */
+  slowAfterMs?: number;
+  /** Requests in flight at once, slow ones included. */
+  maxOpen?: number;
 }
 
 export class WebhookConfigError extends Error {
@@ -190,7 +203,12 @@ export class WebhookDeliverer {
   private readonly firstRetryMs: number;
   private readonly maxRetryMs: number;
   private readonly concurrency: number;
+  private readonly slowAfterMs: number;
+  private readonly maxOpen: number;
+  /** Requests in flight that are not slow (yet). */
   private active = 0;
+  /** Requests in flight, slow ones included. */
+  private open = 0;
   /** Targets whose head is due but waits for a free slot. */
   private readonly waiting: TargetState[] = [];
   private closed = false;
@@ -210,6 +228,8 @@ export class WebhookDeliverer {
     this.firstRetryMs = options.firstRetryMs ?? DEFAULT_FIRST_RETRY_MS;
     this.maxRetryMs = options.maxRetryMs ?? DEFAULT_MAX_RETRY_MS;
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY);
+    this.slowAfterMs = options.slowAfterMs ?? DEFAULT_SLOW_AFTER_MS;
+    this.maxOpen = Math.max(this.concurrency, options.maxOpen ?? DEFAULT_MAX_OPEN);
     const seen = new Set<string>();
     this.targets = [];
     for (const raw of options.urls) {
@@ -272,9 +292,9 @@ export class WebhookDeliverer {
   /** Resolves when no request is in flight and every file write has finished (tests; shutdown). */
   async settled(): Promise<void> {
     for (;;) {
-      if (this.active > 0) await new Promise<void>((r) => this.idleWaiters.push(r));
+      if (this.open > 0) await new Promise<void>((r) => this.idleWaiters.push(r));
       await Promise.all(this.targets.map((t) => t.writes.idle()));
-      if (this.active === 0) return;
+      if (this.open === 0) return;
     }
   }
 
@@ -308,7 +328,7 @@ export class WebhookDeliverer {
       }, wait);
       return;
     }
-    if (this.active >= this.concurrency) {
+    if (this.active >= this.concurrency || this.open >= this.maxOpen) {
       if (!this.waiting.includes(t)) this.waiting.push(t);
       return;
     }
@@ -318,6 +338,14 @@ export class WebhookDeliverer {
   private send(t: TargetState, p: Pending): void {
     t.inFlight = p;
     this.active += 1;
+    this.open += 1;
+    let slow = false;
+    // Unanswered for long: its slot goes to the next URL waiting, while it waits on.
+    const slowTimer = this.timers.setTimeout(() => {
+      slow = true;
+      this.active -= 1;
+      this.pumpWaiting();
+    }, this.slowAfterMs);
     const timestamp = Math.floor(this.now() / 1000);
     const headers = {
       'Content-Type': 'application/json',
@@ -340,13 +368,17 @@ export class WebhookDeliverer {
           outcome = { ok: false, why };
         },
       )
-      .then(() => this.settle(t, p, outcome))
+      .then(() => {
+        this.timers.clearTimeout(slowTimer);
+        if (!slow) this.active -= 1;
+        this.open -= 1;
+        this.settle(t, p, outcome);
+      })
       .catch((e: unknown) => this.logger.error({ webhook: t.label, err: (e as Error).message }, 'webhook delivery bookkeeping failed'));
   }
 
   private settle(t: TargetState, p: Pending, outcome: { ok: boolean; why: string }): void {
     t.inFlight = undefined;
-    this.active -= 1;
     const index = t.queue.indexOf(p);
     p.attempts += 1;
     if (outcome.ok) {
@@ -367,11 +399,17 @@ export class WebhookDeliverer {
       }
     }
     this.pump(t);
-    while (this.active < this.concurrency && this.waiting.length) this.pump(this.waiting.shift()!);
-    if (this.active === 0) {
+    this.pumpWaiting();
+    if (this.open === 0) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const w of waiters) w();
+    }
+  }
+
+  private pumpWaiting(): void {
+    while (this.active < this.concurrency && this.open < this.maxOpen && this.waiting.length) {
+      this.pump(this.waiting.shift()!);
     }
   }
 

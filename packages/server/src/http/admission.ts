@@ -18,7 +18,10 @@
  * An `/events` stream holds its connection for hours with a request in flight, so it would
  * never yield: once it starts it leaves the connection budget for a budget of its own, and a
  * refused newcomer asking for a stream is taken into that budget when it has room. Watchers
- * and requests then never take each other's slots.
+ * and requests then never take each other's slots. A stream leaves its address's count too:
+ * the per-client cap shares out request slots, which a stream no longer holds, and a desk
+ * network behind one address (or one loopback client holding ten thousand streams) must
+ * not be capped at a quarter of the request slots; the subscribers' budget bounds streams.
  *
  * Nothing here closes a connection with a request in flight. Evictions and refusals are
  * logged as counts, at most once per `logEveryMs`, and read by /info (`stats`).
@@ -29,7 +32,6 @@ import type { ConnectionState } from '@openbell/catalog';
 import type { Logger } from 'pino';
 import { SERVE_DEFAULTS } from '../defaults.js';
 
-/** `/events` streams at once by default: see the README's limits table for why. */
 /** Above this share of the limit the header-time bound drops to the pressure bound. */
 export const PRESSURE_SHARE = 0.8;
 export const DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS = 2000;
@@ -191,9 +193,9 @@ export class Admission {
     if (conn.state === GONE || conn.answered) return false;
     clearTimeout(conn.timer);
     conn.timer = undefined;
-    if (conn.reason === 'limit' && asksForStream(req)) {
-      // The stream gate decides (subscribers have their own budget); whatever else answers, the
-      // connection does not stay.
+    if (asksForStream(req)) {
+      // The stream gate decides (subscribers have their own budget, which neither the limit nor
+      // the address's cap is about); whatever else answers, the connection does not stay.
       conn.answered = true;
       res.shouldKeepAlive = false;
       res.once('close', () => {
@@ -221,9 +223,9 @@ export class Admission {
   }
 
   /**
-   * Before an `/events` stream starts: moves its connection into the subscribers' budget, or
-   * answers 503 with Retry-After and returns false when that budget (or the address's cap, for
-   * a newcomer refused at the limit) is full.
+   * Before an `/events` stream starts: moves its connection (and its address's count) into the
+   * subscribers' budget, or answers 503 with Retry-After and returns false when that budget is
+   * full.
    */
   admitSubscriber(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     const socket = req.socket;
@@ -236,17 +238,15 @@ export class Admission {
       return false;
     }
     if (conn.state === REFUSED) {
-      if (conn.client !== undefined && this.perClient > 0 && (this.perAddress.get(conn.client) ?? 0) >= this.perClient) {
-        this.answerRefusal(res, 'perClient', true);
-        return false;
-      }
+      // Refused at the limit or for its address: a stream takes neither's slot.
       this.refusing -= 1;
-      if (conn.client !== undefined) this.perAddress.set(conn.client, (this.perAddress.get(conn.client) ?? 0) + 1);
     } else {
       this.open -= 1;
       this.idle.delete(socket);
+      this.uncount(conn);
       this.checkPressure();
     }
+    conn.client = undefined;
     conn.state = STREAM;
     this.subscribers += 1;
     // A stream ends with its connection, or in the drain: either way the connection goes too.
@@ -353,10 +353,7 @@ export class Admission {
   private closed(socket: net.Socket, conn: Conn): void {
     this.conns.delete(socket);
     if (conn.state === POOL) this.leavePool(socket, conn);
-    else if (conn.state === STREAM) {
-      this.subscribers -= 1;
-      this.uncount(conn);
-    } else if (conn.state === REFUSED) {
+    else if (conn.state === STREAM) this.subscribers -= 1; else if (conn.state === REFUSED) {
       this.refusing -= 1;
       clearTimeout(conn.timer);
       // Gone before its request could be read (or it sent none within the grace): still refused.

@@ -2,6 +2,12 @@
  * `GET /board`: the page (board-page.ts), and `GET /board/data`: what it shows, the bulk
  * status of the chosen markets (`markets` or `subset`, default every market) with the names
  * and today's holiday a person needs beside it, and the server's clock.
+ *
+ * A thousand pages open on desks poll it every 30 s and all at once after each bell event
+ * (docs/benchmarks.md, "Watchers"), so what it answers is kept per query and data until it can
+ * change: the next bell event of its markets (an open, a close or a phase), or the next whole
+ * UTC minute, where any local midnight falls (the day's holiday and a status's reason move
+ * with the local date). In between only `as_of` and `now_ms` are new.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStatusManyFailure, localDate, type CalendarQueries } from '@openbell/core';
@@ -9,6 +15,7 @@ import { bulkError } from '@openbell/catalog';
 import { toHttp, DataNotLoadedError } from '@openbell/catalog';
 import type { Logger } from 'pino';
 import { sendError } from '../http/send.js';
+import type { LoadedData } from '../types.js';
 import type { DataHolder } from '../updates.js';
 import { BOARD_HTML } from './board-page.js';
 
@@ -32,7 +39,25 @@ function holidayOn(ds: CalendarQueries, finId: string, date: string): string | n
   }
 }
 
+/** Queries kept at once (least recently answered out). */
+const KEPT_QUERIES = 64;
+const MINUTE_MS = 60_000;
+
+interface Kept {
+  data: LoadedData;
+  from: number;
+  until: number;
+  /** The body from `"data":` on, without its closing brace. */
+  tail: string;
+}
+
+/** `as_of` as the bulk status writes it: the whole second, in UTC. */
+function asOfText(t: number): string {
+  return `${new Date(Math.floor(t / 1000) * 1000).toISOString().slice(0, 19)}+00:00`;
+}
+
 export function boardDataHandler(holder: DataHolder, now: () => number, logger?: Logger) {
+  const kept = new Map<string, Kept>();
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://x');
     try {
@@ -42,6 +67,14 @@ export function boardDataHandler(holder: DataHolder, now: () => number, logger?:
       const t = now();
       const markets = url.searchParams.getAll('markets');
       const subset = url.searchParams.get('subset') ?? undefined;
+      const key = markets.length ? `m:${markets.join('&')}` : `s:${subset ?? '*'}`;
+      const hit = kept.get(key);
+      if (hit && hit.data === data && t >= hit.from && t < hit.until) {
+        kept.delete(key);
+        kept.set(key, hit);
+        send(req, res, 200, 'application/json; charset=utf-8', `{"as_of":"${asOfText(t)}","now_ms":${t},${hit.tail}}`);
+        return;
+      }
       const answer = ds.statusMany(markets.length ? { markets } : { subset: subset ?? '*' }, t);
       if (!markets.length) {
         // A pattern also matches replaced markets, which answer for their replacement: show
@@ -65,7 +98,14 @@ export function boardDataHandler(holder: DataHolder, now: () => number, logger?:
           };
         }),
       };
-      send(req, res, 200, 'application/json; charset=utf-8', JSON.stringify(body));
+      const text = JSON.stringify(body);
+      const watched = answer.markets.flatMap((m) => (isStatusManyFailure(m) ? [] : [m.fin_id]));
+      const next = watched.length ? ds.bellEvents(watched, t, MINUTE_MS).events[0]?.at_ms : undefined;
+      const until = Math.min(next ?? Infinity, (Math.floor(t / MINUTE_MS) + 1) * MINUTE_MS);
+      kept.delete(key);
+      kept.set(key, { data, from: t, until, tail: text.slice(text.indexOf(',"data":') + 1, -1) });
+      if (kept.size > KEPT_QUERIES) kept.delete(kept.keys().next().value!);
+      send(req, res, 200, 'application/json; charset=utf-8', text);
     } catch (err) {
       sendError(req, res, { ...toHttp(err, {}), error: err, headers: NO_STORE }, logger);
     }

@@ -1,7 +1,7 @@
 /**
  * `GET /events?markets=…` (or `subset=…`; default every market): bell events as Server-Sent
  * Events. Core's bell-event stream (`openBellEventStream`, on the server's clock) says which
- * event is due and how long to wait; this module keeps the timer and writes the frames.
+ * event is due and how long to wait; this module keeps the timers and writes the frames.
  *
  * Stream (chosen where the spec is silent):
  * - `event: ready`, data `{as_of, markets}`: the FinIDs being watched, once at the start.
@@ -10,10 +10,19 @@
  * - `event: open|close|phase`, `id: <epoch ms>:<FinID>`, data `{id, market, event, at, phase,
  *   status}` as it happens on the server's clock.
  * - `event: heartbeat`, data `{at}` (no id, so a reconnect keeps its Last-Event-ID).
- * - `event: data_changed`, data `{version, loaded_at}` after a swap; planning restarts on the
- *   new data from the current instant (and `ready`/`market_error` are sent again).
+ * - `event: data_changed`, data `{version, loaded_at}` at the swap itself (not on a later
+ *   tick): the events due up to the swap's instant are sent first, on the data they were
+ *   planned on; planning goes on with the new data from that instant, so no event is lost or
+ *   sent twice, and `ready`/`market_error` are sent again.
+ * - `event: data`, the change set's summary (docs/data-changes.md §2), once it is computed.
  * - `Last-Event-ID` (header, or `last_event_id` query) resumes: events after that one, up to
- *   a day back, are sent at once, then the stream goes on live.
+ *   a day back, are sent at once (on the data served now, across any swap), then the stream
+ *   goes on live.
+ *
+ * One process holds ten thousand subscribers (docs/benchmarks.md, "Watchers"): subscribers
+ * asking for the same markets share one *channel*, which holds the one planned stream and the
+ * one timer for all of them, and each frame is encoded once and written to every socket
+ * (fanout.ts). A subscriber itself is a response, its socket and a slot of the heartbeat wheel.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openBellEventStream, type BellEventStream, type StatusManyRequest } from '@openbell/core';
@@ -22,6 +31,7 @@ import type { Logger } from 'pino';
 import { sendError } from '../http/send.js';
 import type { LoadedData } from '../types.js';
 import type { DataHolder } from '../updates.js';
+import { encodeFrame, FrameWriter, frameText, HeartbeatWheel, type Frame, type Subscriber } from './fanout.js';
 
 export interface LiveOptions {
   /** The server's clock (tests pass a fake one). */
@@ -32,6 +42,8 @@ export interface LiveOptions {
   heartbeatMs?: number;
   /** How far ahead events are planned, ms (default core's DEFAULT_HORIZON_MS, one hour). */
   horizonMs?: number;
+  /** Queued bytes past which a subscriber that does not read is dropped (default 1 MiB). */
+  maxQueuedBytes?: number;
   /** Where a failure of ours (a 500) is logged with its cause. */
   logger?: Logger;
   /** Data changes: each event is sent as `event: data` (docs/data-changes.md §2). */
@@ -47,28 +59,204 @@ export function chosenMarkets(query: URLSearchParams): StatusManyRequest {
   return { subset: query.get('subset') ?? '*' };
 }
 
-function frame(event: string, data: unknown, id?: string): string {
-  return `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const RETRY = encodeFrame('retry: 2000\n\n');
+
+const serverError = (err: unknown): string =>
+  frameText('server_error', { detail: err instanceof Error ? err.message : 'Internal server error' });
+/** How often dropped slow readers are logged at most, ms. */
+const DROP_LOG_EVERY_MS = 10_000;
+
+/** The subscribers of one request (the same markets in the same order) and their one planned stream. */
+class Channel {
+  readonly subs = new Set<Subscriber>();
+  stream!: BellEventStream;
+  data!: LoadedData;
+  /** The instant the stream's clock reads: set before each step, so every step of one turn sees one instant. */
+  t = 0;
+  timer: NodeJS.Timeout | undefined;
+  /** `ready` without `as_of`'s value, and the `market_error` frames, of the current stream. */
+  private marketsJson = '[]';
+  private errorsText = '';
+
+  constructor(
+    readonly key: string,
+    readonly request: StatusManyRequest,
+  ) {}
+
+  /** Opens the stream on `data` at instant `t` (throws the request's fault). */
+  open(data: LoadedData, t: number, horizonMs: number | undefined, lastEventId?: string): void {
+    this.t = t;
+    const stream = openBellEventStream(data.dataset, this.request, { now: () => this.t, horizonMs, lastEventId });
+    this.stream = stream;
+    this.data = data;
+    this.marketsJson = JSON.stringify(stream.markets);
+    this.errorsText = stream.errors
+      .map((e) => frameText('market_error', { identifier: e.identifier, error: bulkError(e.error) }))
+      .join('');
+  }
+
+  /** `ready` at `t` and the `market_error` frames. */
+  announceText(t: number): string {
+    const asOf = JSON.stringify(new Date(t).toISOString());
+    return `event: ready\ndata: {"as_of":${asOf},"markets":${this.marketsJson}}\n\n${this.errorsText}`;
+  }
+
+  /** The events due at `t`, as text (empty when none), and how long until the next may be. */
+  due(t: number): { text: string; waitMs: number } {
+    this.t = t;
+    let text = '';
+    for (;;) {
+      const step = this.stream.steps.next().value;
+      if (step.event) {
+        const { at_ms: _ms, ...body } = step.event;
+        text += frameText(step.event.event, body, step.event.id);
+        continue;
+      }
+      return { text, waitMs: step.waitMs };
+    }
+  }
 }
 
 export function eventsHandler(holder: DataHolder, options: LiveOptions) {
   const tickMs = options.tickMs ?? 1000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const { now, horizonMs, logger } = options;
+  const channels = new Map<string, Channel>();
+  let lastReplay: { memo: string; data: LoadedData; t: number; text: string } | undefined;
+  let dropped = 0;
+  let dropLog: NodeJS.Timeout | undefined;
+  const writer = new FrameWriter({
+    maxQueuedBytes: options.maxQueuedBytes,
+    onDrop: () => {
+      dropped += 1;
+      if (dropLog !== undefined) return;
+      // One line per period at most, never one per subscriber.
+      dropLog = setTimeout(() => {
+        dropLog = undefined;
+        const why = 'dropped for not reading (more than their queue\'s bound waiting)';
+        logger?.warn({ dropped }, `events: ${dropped} subscribers ${why}`);
+        dropped = 0;
+      }, DROP_LOG_EVERY_MS);
+      dropLog.unref();
+    },
+  });
+  const wheel = new HeartbeatWheel(heartbeatMs, (subs) => {
+    if (stopIfClosed(subs)) return;
+    writer.all(subs, encodeFrame(frameText('heartbeat', { at: new Date(now()).toISOString() })));
+  });
+
+  /** A server that stopped listening is draining: its streams are let go (true when it did). */
+  function stopIfClosed(subs: Set<Subscriber>): boolean {
+    const first = subs.values().next().value;
+    const server = first && (first.socket as { server?: { listening?: boolean } }).server;
+    if (!server || server.listening !== false) return false;
+    for (const sub of subs) if ((sub.socket as { server?: unknown }).server === server) sub.finish();
+    return true;
+  }
+
+  const send = (channel: Channel, text: string): void => {
+    if (text !== '') writer.all(channel.subs, encodeFrame(text));
+  };
+
+  const schedule = (channel: Channel, waitMs: number): void => {
+    if (channel.timer !== undefined) clearTimeout(channel.timer);
+    channel.timer = setTimeout(tick, Math.min(tickMs, waitMs), channel);
+  };
+
+  /** Reopens `channel` on `data` at `t`, after the events due on the old data; frames as one text. */
+  const reopen = (channel: Channel, data: LoadedData, t: number): string => {
+    const before = channel.due(t).text;
+    const loadedAt = new Date(data.meta.loadedAt).toISOString();
+    const changed = frameText('data_changed', { version: data.meta.version, loaded_at: loadedAt });
+    channel.open(data, t, horizonMs);
+    return before + changed + channel.announceText(t);
+  };
+
+  const tick = (channel: Channel, t = now()): void => {
+    if (channel.timer !== undefined) clearTimeout(channel.timer);
+    channel.timer = undefined;
+    if (channel.subs.size === 0 || stopIfClosed(channel.subs)) return;
+    try {
+      let text = '';
+      if (holder.current && holder.current !== channel.data) text = reopen(channel, holder.current, t);
+      const { text: events, waitMs } = channel.due(t);
+      send(channel, text + events);
+      schedule(channel, waitMs);
+    } catch (err) {
+      logger?.error({ err }, 'events: planning failed');
+      send(channel, serverError(err));
+      schedule(channel, tickMs);
+    }
+  };
+
+  // A swap reaches every subscriber at once, not on its channel's next tick.
+  holder.onSwap((_previous, next) => {
+    const t = now();
+    for (const channel of channels.values()) {
+      if (channel.data === next) continue;
+      try {
+        const text = reopen(channel, next, t);
+        const { text: events, waitMs } = channel.due(t);
+        send(channel, text + events);
+        schedule(channel, waitMs);
+      } catch (err) {
+        logger?.error({ err }, 'events: planning on the new data failed');
+        send(channel, serverError(err));
+        schedule(channel, tickMs);
+      }
+    }
+  });
+
+  // The change set's summary: one frame for every subscriber of every channel.
+  options.dataChanges?.subscribe((event) => {
+    const frame = encodeFrame(frameText('data', event));
+    for (const channel of channels.values()) writer.all(channel.subs, frame);
+  });
+
+  /** The channel of `request`, caught up to `t` on the data served (made when new; throws the request's fault). */
+  const channelFor = (key: string, request: StatusManyRequest, data: LoadedData, t: number): Channel => {
+    const channel = channels.get(key);
+    if (channel) {
+      // Events due by now (and a data change not yet announced) go to those already there,
+      // before the newcomer joins.
+      tick(channel, t);
+      if (channel.data === data) return channel;
+    }
+    const fresh = new Channel(key, request);
+    fresh.open(data, t, horizonMs);
+    if (!channel) channels.set(key, fresh);
+    return channel ?? fresh;
+  };
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://x');
-    let data: LoadedData | undefined = holder.current;
+    const data: LoadedData | undefined = holder.current;
     if (!data) {
       sendError(req, res, toHttp(new DataNotLoadedError(holder.loadError)), logger);
       return;
     }
     const request = chosenMarkets(url.searchParams);
-    const lastId = (req.headers['last-event-id'] as string | undefined) ?? url.searchParams.get('last_event_id') ?? undefined;
-    const open = (lastEventId?: string): BellEventStream => openBellEventStream(data!.dataset, request, { now, horizonMs, lastEventId });
-    let stream: BellEventStream;
+    const key = JSON.stringify(request);
+    const header = req.headers['last-event-id'] as string | undefined;
+    const lastId = header ?? url.searchParams.get('last_event_id') ?? undefined;
+    const t = now();
+    let channel: Channel;
+    let resumed = '';
     try {
-      stream = open(lastId);
+      channel = channelFor(key, request, data, t);
+      if (lastId !== undefined) {
+        // The events missed since lastId, up to `t` (planned no further: the channel sends the
+        // ones after `t`). Clients reconnecting together after a restart ask the same: the
+        // last replay is kept for its request, id, data and instant.
+        const memo = `${key}\n${lastId}`;
+        if (lastReplay?.memo === memo && lastReplay.data === data && lastReplay.t === t) resumed = lastReplay.text;
+        else {
+          const replay = new Channel(key, request);
+          replay.open(data, t, 1, lastId);
+          resumed = replay.due(t).text;
+          lastReplay = { memo, data, t, text: resumed };
+        }
+      }
     } catch (err) {
       sendError(req, res, { ...toHttp(err, { markets: 'query', subset: 'query' }), error: err }, logger);
       return;
@@ -80,70 +268,43 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
       'Cache-Control': 'no-cache, no-transform',
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
+      // Framed by this module (fanout.ts), so stated rather than left to Node's choice.
+      ...(req.httpVersion === '1.0' ? {} : { 'Transfer-Encoding': 'chunked' }),
     });
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    res.write('retry: 2000\n\n');
-
-    const announce = () => {
-      res.write(frame('ready', { as_of: new Date(stream.openedAt).toISOString(), markets: stream.markets }));
-      for (const e of stream.errors) res.write(frame('market_error', { identifier: e.identifier, error: bulkError(e.error) }));
-    };
-
-    let timer: NodeJS.Timeout | undefined;
-    let closed = false;
-    const finish = () => {
-      if (closed) return;
-      closed = true;
-      if (timer) clearTimeout(timer);
-      clearInterval(heartbeat);
-      if (!res.writableEnded) res.end();
-    };
-
-    const tick = () => {
-      timer = undefined;
-      if (closed) return;
-      // A server that stopped listening is draining: let this stream go.
-      const server = (req.socket as { server?: { listening?: boolean } }).server;
-      if (server && server.listening === false) return finish();
-      try {
-        if (holder.current && holder.current !== data) {
-          data = holder.current;
-          res.write(frame('data_changed', { version: data.meta.version, loaded_at: new Date(data.meta.loadedAt).toISOString() }));
-          stream = open();
-          announce();
+    // Sends the headers with the first frame; from then on frames go to the socket as they are.
+    res.write(RETRY.body);
+    const socket = req.socket;
+    const sub: Subscriber = {
+      res,
+      socket,
+      direct: req.httpVersion !== '1.0' && res.socket === socket && socket.writable,
+      slot: 0,
+      closed: false,
+      finish() {
+        if (sub.closed) return;
+        sub.closed = true;
+        channel.subs.delete(sub);
+        wheel.remove(sub);
+        if (channel.subs.size === 0) {
+          if (channel.timer !== undefined) clearTimeout(channel.timer);
+          channel.timer = undefined;
+          if (channels.get(channel.key) === channel) channels.delete(channel.key);
         }
-        for (;;) {
-          const step = stream.steps.next().value;
-          if (step.event) {
-            const { at_ms: _ms, ...body } = step.event;
-            res.write(frame(step.event.event, body, step.event.id));
-            continue;
-          }
-          timer = setTimeout(tick, Math.min(tickMs, step.waitMs));
-          break;
-        }
-      } catch (err) {
-        res.write(frame('server_error', { detail: err instanceof Error ? err.message : 'Internal server error' }));
-        timer = setTimeout(tick, tickMs);
-      }
+        if (!res.writableEnded) res.end();
+      },
     };
-
-    const heartbeat = setInterval(() => {
-      if (!closed) res.write(frame('heartbeat', { at: new Date(now()).toISOString() }));
-    }, heartbeatMs);
-    // ---- data changes ----
-    const unsubscribe = options.dataChanges?.subscribe((event) => {
-      if (!closed) res.write(frame('data', event));
-    });
-    if (unsubscribe) res.once('close', unsubscribe);
-    // ---- end data changes ----
-    req.on('close', finish);
-    res.on('error', finish);
-
-    announce();
-    tick();
+    writer.write(sub, encodeFrame(channel.announceText(t) + resumed));
+    if (sub.closed) return;
+    channel.subs.add(sub);
+    wheel.add(sub);
+    if (channel.timer === undefined) tick(channel);
+    res.once('close', sub.finish);
+    res.on('error', sub.finish);
   };
 }
+
+export type { Frame };

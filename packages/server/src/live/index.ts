@@ -1,13 +1,14 @@
 /**
  * The catalogue's endpoints that are not one JSON answer (board, bell events, holiday feeds),
- * mounted on the express app at the paths the catalogue declares. One call from app.ts.
+ * mounted on the express app at the paths the catalogue declares (`/events` apart: routes.ts
+ * answers it ahead of express). One call from app.ts.
  */
 import { endpoints, type Endpoint } from '@openbell/catalog';
 import type { Express, Request } from 'express';
 import { feedHandler } from '../feeds.js';
 import type { DataHolder } from '../updates.js';
 import { boardDataHandler, boardPageHandler } from './board.js';
-import { eventsHandler, type LiveOptions } from './events.js';
+import type { LiveOptions } from './events.js';
 
 export type { LiveOptions } from './events.js';
 
@@ -17,10 +18,10 @@ const expressPath = (e: Endpoint): string => e.path.replace(/\{(\w+)\}/g, ':$1')
 const key = (e: Endpoint, req: Request): string => String(req.params[e.pathParams[0]!]);
 
 export function mountLive(app: Express, holder: DataHolder, options: LiveOptions): void {
-  const { boardPage, boardData, events, getMarketHolidayFeed, getCurrencyHolidayFeed, getRegionalHolidayFeed } = endpoints;
+  const { boardPage, boardData, getMarketHolidayFeed, getCurrencyHolidayFeed, getRegionalHolidayFeed } = endpoints;
   app.get(expressPath(boardPage), boardPageHandler());
   app.get(expressPath(boardData), boardDataHandler(holder, options.now, options.logger));
-  app.get(expressPath(events), eventsHandler(holder, options));
+  // `/events` is answered ahead of express, by the dispatcher (routes.ts).
   const market = feedHandler(holder, options.now, 'market', options.logger);
   const currency = feedHandler(holder, options.now, 'currency', options.logger);
   app.get(expressPath(getMarketHolidayFeed), (req, res) => market(req, res, key(getMarketHolidayFeed, req)));

@@ -1,0 +1,39 @@
+// Child of bench/watchers.mjs: the ceiling. A bare node:http server that holds every request
+// as an event stream (headers, then nothing) and, on `go` read from stdin, writes one frame of
+// BENCH_FRAME_BYTES bytes to every response in a plain loop (res.write). Prints {url}, then {goAt}
+// per `go` and {rssKiB} per `rss` (after a full GC; run with --expose-gc).
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const say = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
+const all = new Set();
+const server = http.createServer((req, res) => {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.write('retry: 2000\n\nevent: ready\ndata: {}\n\n');
+  all.add(res);
+  res.on('close', () => all.delete(res));
+});
+server.listen(0, '127.0.0.1', () => say({ url: `http://127.0.0.1:${server.address().port}` }));
+for await (const line of createInterface({ input: process.stdin })) {
+  const [cmd, marker] = line.trim().split(/\s+/);
+  if (cmd === 'go') {
+    const head = `id: ${marker}\nevent: close\ndata: {"pad":"`;
+    const frame = `${head}${'x'.repeat(Math.max(0, Number(process.env.BENCH_FRAME_BYTES ?? 200) - head.length - 4))}"}\n\n`;
+    const cpu0 = process.cpuUsage();
+    const goAt = performance.timeOrigin + performance.now();
+    for (const res of all) res.write(frame);
+    const loopMs = performance.timeOrigin + performance.now() - goAt;
+    // Node sends what res.write queued on the next tick: the CPU counted includes it.
+    setImmediate(() => {
+      const cpu = process.cpuUsage(cpu0);
+      say({ goAt, loopMs, cpuMs: (cpu.user + cpu.system) / 1000 });
+    });
+  } else if (cmd === 'rss') {
+    globalThis.gc?.();
+    await new Promise((r) => setTimeout(r, 200));
+    globalThis.gc?.();
+    const m = process.memoryUsage();
+    say({ rssKiB: Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]), heapKiB: m.heapUsed / 1024, heapTotalKiB: m.heapTotal / 1024, externalKiB: m.external / 1024 });
+  }
+}

@@ -1,0 +1,96 @@
+// Child of bench/watchers.mjs: `openbell` on a synthetic dataset (core's table generator) with
+// its clock set so that a bell event falls BENCH_WATCH_LEAD_MS after the start and nothing
+// happens in between, a change feed (the webhooks of BENCH_WEBHOOKS, comma-separated) and the
+// server's defaults otherwise. Run with --expose-gc. Prints JSON lines on stdout: first
+// {url, bell: {id, at}} (at: the real epoch ms of the bell), then one answer per command read
+// from stdin: `rss` (after a full GC), `swap` (to a version adding a holiday next week to
+// every tenth market: {swapAt}, then {publishAt} when the change set goes out), `flood N BYTES [MS]`
+// (N `data` events of about BYTES each, one every MS (default 1) ms, for the slow readers), `stats` (the admission's counts).
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Dataset } from '@openbell/core';
+import { generateTables } from '../../core/bench/generate-tables.mjs';
+import { createChangeFeed, createServer } from '../dist/index.js';
+import { inMemoryData } from '../dist/app.js';
+
+const MARKETS = Number(process.env.BENCH_WATCH_MARKETS ?? 100);
+const LEAD_MS = Number(process.env.BENCH_WATCH_LEAD_MS ?? 30_000);
+const preciseNow = () => performance.timeOrigin + performance.now();
+const rssKiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
+const say = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
+
+const tables = generateTables({ markets: MARKETS, fromYear: 2020, toYear: 2031 });
+const v1 = Dataset.create(tables);
+const ids = tables.markets.map((m) => m.fin_id);
+
+// The first event preceded by a quiet stretch longer than the lead: the clock is shifted so it
+// falls LEAD_MS from now, with nothing due before it.
+const realStart = Date.now();
+const plan = v1.bellEvents(ids, realStart, 7 * 86_400_000).events;
+let bell;
+for (let i = 1; i < plan.length && !bell; i++) if (plan[i].at_ms - plan[i - 1].at_ms > LEAD_MS + 5000) bell = plan[i];
+if (!bell) throw new Error('no quiet stretch before an event in the next week');
+const shift = bell.at_ms - (realStart + LEAD_MS);
+const now = () => Date.now() + shift;
+
+// v2: a holiday next week (on the server's clock) for every tenth market.
+const day = new Date(now() + 7 * 86_400_000).toISOString().slice(0, 10);
+const extra = tables.markets
+  .filter((_, i) => i % 10 === 0)
+  .map((m) => ({ fin_id: m.fin_id, date: day, holiday_name: 'Bench Day', schedule: 'Closed', status: 'Closed', settlement: 'No', observed: false }));
+const v2 = Dataset.create({ ...tables, holidays: [...tables.holidays, ...extra] });
+const data = (ds, version) => {
+  const d = inMemoryData(ds, new Date(now()));
+  return { ...d, meta: { ...d.meta, version } };
+};
+
+const webhooks = (process.env.BENCH_WEBHOOKS ?? '').split(',').filter(Boolean);
+const logger = (await import('pino')).default({ level: process.env.BENCH_LOG_LEVEL ?? 'error' });
+const changes = createChangeFeed({ logger, webhooks, webhookSecret: webhooks.length ? 'bench-secret' : undefined, now });
+// Subscribed before the server's own listener: the instant the change set goes out.
+changes.subscribe(() => say({ publishAt: preciseNow() }));
+const running = await createServer({ data: data(v1, 'v1'), port: 0, host: '127.0.0.1', logger, now, changes });
+// The bell's frame as /events writes it (every market's event at that instant, in one write):
+// the ceiling writes as many bytes.
+const bellBytes = plan
+  .filter((e) => e.at_ms === bell.at_ms)
+  .reduce((n, { at_ms: _ms, ...e }) => n + Buffer.byteLength(`id: ${e.id}\nevent: ${e.event}\ndata: ${JSON.stringify(e)}\n\n`), 0);
+say({ url: running.url, bell: { id: bell.id, at: bell.at_ms - shift, bytes: bellBytes }, markets: MARKETS });
+
+let flip = false;
+for await (const line of createInterface({ input: process.stdin })) {
+  const [cmd, a, b, c] = line.trim().split(/\s+/);
+  if (cmd === 'rss') {
+    globalThis.gc?.();
+    await new Promise((r) => setTimeout(r, 200));
+    globalThis.gc?.();
+    const m = process.memoryUsage();
+    say({ rssKiB: rssKiB(), heapKiB: m.heapUsed / 1024, heapTotalKiB: m.heapTotal / 1024, externalKiB: m.external / 1024 });
+  } else if (cmd === 'swap') {
+    flip = !flip;
+    const cpu0 = process.cpuUsage();
+    const swapAt = preciseNow();
+    running.holder.swap(data(flip ? v2 : v1, flip ? 'v2' : 'v3'));
+    const cpu = process.cpuUsage(cpu0);
+    say({ swapAt, swapMs: preciseNow() - swapAt, cpuMs: (cpu.user + cpu.system) / 1000 });
+  } else if (cmd === 'flood') {
+    const pad = 'x'.repeat(Number(b));
+    const floodAt = preciseNow();
+    const rss0 = rssKiB();
+    let peak = rss0;
+    // Paced: a stream that reads keeps up, one that stopped reading fills its queue.
+    let cpuMs = 0;
+    for (let i = 0; i < Number(a); i++) {
+      const cpu0 = process.cpuUsage();
+      changes.publish({ from_version: 'bench', to_version: `flood-${i}`, summary: { pad } }, null);
+      const cpu = process.cpuUsage(cpu0);
+      cpuMs += (cpu.user + cpu.system) / 1000;
+      if (i % 16 === 0) peak = Math.max(peak, rssKiB());
+      await new Promise((r) => setTimeout(r, Number(c ?? 1)));
+    }
+    say({ floodAt, floodMs: preciseNow() - floodAt, cpuMs, peakGrowthKiB: peak - rss0 });
+  } else if (cmd === 'stats') {
+    say({ rssKiB: rssKiB(), subscribers: running.holder.connections?.().subscribers ?? -1, webhooksPending: changes.webhooks?.pending() ?? 0 });
+  }
+}
+await running.close();

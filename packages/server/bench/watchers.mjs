@@ -1,0 +1,266 @@
+// Ten thousand watchers and two hundred webhooks (issue 35, docs/benchmarks.md "Watchers").
+//
+// The built server runs in a child process (bench/watchers-serve.mjs) on a synthetic dataset,
+// its clock set so that a bell event falls once every stream is open; the streams are raw
+// loopback sockets held by BENCH_WATCH_CLIENTS client processes (bench/watchers-client.mjs),
+// so neither the server nor one client process carries them all. Measured, each beside its
+// ceiling in the same run:
+// - RSS per idle subscriber (after a full GC), against a bare node:http server holding as many
+//   streams (bench/watchers-bare.mjs);
+// - a bell event, and data_changed at each of BENCH_WATCH_SWAPS swaps, from its instant to its
+//   arrival at the last stream (max over streams; the median over swaps), against the bare
+//   server writing one frame of the bell frame's size to every stream in a plain loop (median
+//   of the rounds, which alternate with openbell's);
+// - the `data` event (the change set's summary) from the moment the change set goes out;
+// - 200 webhook receivers (bench/webhook-receivers.mjs), the first of which hangs: the time
+//   until every other one has the first change set;
+// - slow readers: 20 streams stop reading beside 10 that read, and 384 frames of 64 KiB go to
+//   all: the stalled ones are dropped past 1 MiB queued, RSS stays bounded and the readers
+//   are not held up (their last frame's arrival, against the same flood with none stalled).
+// Environment: BENCH_WATCHERS (default 10000), BENCH_WATCH_CLIENTS (default 4),
+// BENCH_WATCH_SWAPS (default 5), BENCH_WATCH_LEAD_MS (default 90000: the bell's delay after
+// the server starts; raise it when connecting is slower), BENCH_RECEIVERS (default 200),
+// BENCH_STRICT=1 exits 1 when a goal is missed. Needs an open-file limit above
+// BENCH_WATCHERS + 1,000 in each process (Node raises its soft limit to the hard one).
+import { fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const N = Number(process.env.BENCH_WATCHERS ?? 10_000);
+const CLIENTS = Number(process.env.BENCH_WATCH_CLIENTS ?? 4);
+const SWAPS = Number(process.env.BENCH_WATCH_SWAPS ?? 5);
+const LEAD_MS = Number(process.env.BENCH_WATCH_LEAD_MS ?? 90_000);
+const RECEIVERS = Number(process.env.BENCH_RECEIVERS ?? 200);
+process.setMaxListeners(100);
+import { EventEmitter } from 'node:events';
+EventEmitter.defaultMaxListeners = 100;
+const here = (f) => fileURLToPath(new URL(f, import.meta.url));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * p))];
+};
+const ms = (x) => `${x.toFixed(0)} ms`;
+
+/** A child speaking JSON lines on stdout and reading commands on stdin. */
+function lineChild(args, env = {}) {
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
+  const queue = [];
+  const waiting = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    let msg;
+    try {
+      msg = JSON.parse(line);
+    } catch {
+      return;
+    }
+    const w = waiting.findIndex((x) => x.key in msg);
+    if (w >= 0) waiting.splice(w, 1)[0].resolve(msg);
+    else queue.push(msg);
+  });
+  const next = (key) => {
+    const i = queue.findIndex((m) => key in m);
+    if (i >= 0) return Promise.resolve(queue.splice(i, 1)[0]);
+    return new Promise((resolve, reject) => {
+      waiting.push({ key, resolve });
+      child.once('exit', (code) => reject(new Error(`${args.at(-1)} exited (code ${code}) before answering ${key}`)));
+    });
+  };
+  return {
+    child,
+    next,
+    ask: (line, key) => {
+      child.stdin.write(`${line}\n`);
+      return next(key);
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** CLIENTS processes holding `count` streams between them. */
+async function clientsFor(url, path, count, markers, concurrency = 64) {
+  const procs = Array.from({ length: CLIENTS }, () => fork(here('./watchers-client.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  process.on('exit', () => procs.forEach((p) => p.exitCode === null && p.kill('SIGKILL')));
+  const call = (p, msg) => {
+    const answer = once(p, 'message').then(([m]) => m);
+    p.send(msg);
+    return answer;
+  };
+  const all = (msg) => Promise.all(procs.map((p, i) => call(p, typeof msg === 'function' ? msg(i) : msg)));
+  const t0 = performance.now();
+  const per = (i) => Math.floor(count / CLIENTS) + (i < count % CLIENTS ? 1 : 0);
+  const results = await all((i) => ({ cmd: 'connect', url, path, count: per(i), concurrency, markers }));
+  const sum = (k) => results.reduce((n, r) => n + r[k], 0);
+  return {
+    connected: sum('connected'),
+    refused: sum('refused'),
+    failed: sum('failed'),
+    connectMs: performance.now() - t0,
+    reset: (m) => all({ cmd: 'reset', markers: m }),
+    stall: (n) => all((i) => ({ cmd: 'stall', n: Math.floor(n / CLIENTS) + (i < n % CLIENTS ? 1 : 0) })),
+    report: async () => {
+      const rs = await all({ cmd: 'report' });
+      const arrivals = {};
+      for (const r of rs) for (const [k, v] of Object.entries(r.arrivals)) (arrivals[k] ??= []).push(...v);
+      return { arrivals, open: rs.reduce((n, r) => n + r.open, 0), stalledClosed: rs.reduce((n, r) => n + r.stalledClosed, 0) };
+    },
+    exit: () => Promise.all(procs.map((p) => (p.send({ cmd: 'exit' }), once(p, 'exit')))),
+  };
+}
+
+/** Arrivals after `from`: the last one (the time for every stream to have it), and how many. */
+function spread(arrivals, from) {
+  const d = arrivals.map((a) => a - from);
+  return { n: d.length, p50: pct(d, 0.5), p99: pct(d, 0.99), max: Math.max(...d) };
+}
+
+/** Polls the clients until every open stream has `key` (or `timeoutMs` passed): its spread after `from`. */
+async function collect(clients, key, from, expect, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { arrivals } = await clients.report();
+    const got = arrivals[key] ?? [];
+    if (got.length >= expect || Date.now() > until) return spread(got, from);
+    await sleep(500);
+  }
+}
+
+const rows = [];
+let missed = false;
+const row = (figure, goal, value, ceiling, ok) => {
+  rows.push([figure, goal, value, ceiling, ok === undefined ? '' : ok ? 'met' : 'MISSED']);
+  if (ok === false) missed = true;
+};
+
+// ---- openbell, its clock set so that its bell falls once everything is connected ----
+const receivers = lineChild([here('./webhook-receivers.mjs')], { BENCH_RECEIVERS: String(RECEIVERS) });
+const { urls } = await receivers.next('urls');
+const server = lineChild(['--expose-gc', here('./watchers-serve.mjs')], { BENCH_WATCH_LEAD_MS: String(LEAD_MS), BENCH_WEBHOOKS: urls.join(',') });
+const hello = await server.next('url');
+
+// ---- the ceiling: a bare node:http loop writing a frame of the bell frame's size, kept up beside openbell so each round of either
+// sees the same machine (the rounds alternate) ----
+const bare = lineChild(['--expose-gc', here('./watchers-bare.mjs')], { BENCH_FRAME_BYTES: String(hello.bell.bytes) });
+const { url: bareUrl } = await bare.next('url');
+const bareRss0 = (await bare.ask('rss', 'rssKiB')).rssKiB;
+const bareClients = await clientsFor(bareUrl, '/events', N, { go: 'id: go-0' });
+const bareRss1 = (await bare.ask('rss', 'rssKiB')).rssKiB;
+const bareKiB = (bareRss1 - bareRss0) / bareClients.connected;
+const bareFanout = [];
+let bareRound = 0;
+/** One frame from the bare server to all its streams: arrival spread and its CPU. */
+async function bareGo() {
+  const i = bareRound++;
+  await bareClients.reset({ go: `id: go-${i}` });
+  const { goAt, cpuMs } = await bare.ask(`go go-${i}`, 'goAt');
+  const r = { ...(await collect(bareClients, 'go', goAt, bareClients.connected)), cpuMs };
+  bareFanout.push(r);
+  return r;
+}
+console.log(`ceiling: ${bareClients.connected} streams on a bare node:http server (connected in ${ms(bareClients.connectMs)}), ${bareKiB.toFixed(1)} KiB RSS each; its frame ${hello.bell.bytes} bytes, as the bell's`);
+
+// ---- openbell ----
+const rss0 = (await server.ask('rss', 'rssKiB')).rssKiB;
+const markers = { bell: `id: ${hello.bell.id}`, changed: 'event: data_changed', data: 'event: data\n' };
+const clients = await clientsFor(hello.url, '/events', N, markers);
+const rss1 = (await server.ask('rss', 'rssKiB')).rssKiB;
+const perSub = (rss1 - rss0) / clients.connected;
+console.log(
+  `openbell: ${clients.connected} of ${N} streams open in ${ms(clients.connectMs)} (${clients.refused} refused, ${clients.failed} failed), ` +
+    `${hello.markets} markets each; RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, ${perSub.toFixed(1)} KiB per stream`,
+);
+row(`streams held by one process (\`--max-subscribers\` default)`, `${N.toLocaleString('en')}`, `${clients.connected.toLocaleString('en')} (${clients.refused} refused, ${clients.failed} failed)`, '', clients.connected === N);
+row('RSS per idle stream', '≤ 6 KiB', `${perSub.toFixed(1)} KiB`, `bare node:http ${bareKiB.toFixed(1)} KiB`, perSub <= 6);
+
+if (hello.bell.at - Date.now() < 3000) throw new Error(`connecting took past the bell (${Date.now() - hello.bell.at} ms late): raise BENCH_WATCH_LEAD_MS`);
+// Ceiling rounds in the last seconds before the bell, then the bell.
+await sleep(Math.max(0, hello.bell.at - Date.now() - 25_000));
+// The last ceiling round ends well before the bell: its frames are not in flight beside it.
+for (let i = 0; i < SWAPS && hello.bell.at - Date.now() > 10_000; i++) {
+  await bareGo();
+  await sleep(1000);
+}
+await sleep(Math.max(0, hello.bell.at - Date.now()));
+const bellSpread = await collect(clients, 'bell', hello.bell.at, clients.connected);
+console.log(`bell event ${hello.bell.id} at all ${bellSpread.n} streams: p50 ${ms(bellSpread.p50)}, p99 ${ms(bellSpread.p99)}, last ${ms(bellSpread.max)} after its instant`);
+
+const changed = [];
+const dataEvents = [];
+const swapCpu = [];
+let hooks;
+for (let i = 0; i < SWAPS; i++) {
+  if (i > 0) await clients.reset(markers);
+  const b = await bareGo();
+  const { swapAt, cpuMs } = await server.ask('swap', 'swapAt');
+  swapCpu.push(cpuMs);
+  const { publishAt } = await server.next('publishAt');
+  changed.push(await collect(clients, 'changed', swapAt, clients.connected));
+  dataEvents.push(await collect(clients, 'data', publishAt, clients.connected));
+  if (i === 0) {
+    await sleep(Math.max(0, publishAt + 5000 - Date.now()));
+    const r = await receivers.ask('report', 'arrivals');
+    const got = r.arrivals.filter((a) => a !== null);
+    hooks = { n: got.length, max: Math.max(...got.map((a) => a - publishAt)), hung: r.hung };
+  }
+  console.log(
+    `round ${i + 1}: bare loop, one frame at ${b.n} streams, last ${ms(b.max)} (server CPU ${ms(b.cpuMs)}); openbell swap: data_changed at ${changed[i].n} streams, ` +
+      `last ${ms(changed[i].max)} (server CPU ${ms(cpuMs)}, the replanning included); data at ${dataEvents[i].n}, last ${ms(dataEvents[i].max)} after the change set`,
+  );
+}
+const ceilingMs = median(bareFanout.map((s) => s.max));
+const ceilingCpu = median(bareFanout.map((s) => s.cpuMs));
+console.log(`ceiling over ${bareFanout.length} rounds: ${bareFanout.map((s) => ms(s.max)).join(', ')}`);
+row('a bell event at every stream (last arrival after its instant)', '≤ 1.5× ceiling', ms(bellSpread.max), `bare loop ${ms(ceilingMs)} (median of ${bareFanout.length})`, bellSpread.n === clients.connected && bellSpread.max <= 1.5 * ceilingMs);
+const changedMs = median(changed.map((s) => s.max));
+const dataMs = median(dataEvents.map((s) => s.max));
+const allChanged = changed.every((s) => s.n === clients.connected) && dataEvents.every((s) => s.n === clients.connected);
+row(`data_changed at every stream, median of ${SWAPS} swaps`, '≤ 1.5× ceiling', ms(changedMs), `bare loop ${ms(ceilingMs)}`, allChanged && changedMs <= 1.5 * ceilingMs);
+row(`data (change set summary) at every stream, median of ${SWAPS}`, '≤ 1.5× ceiling', ms(dataMs), `bare loop ${ms(ceilingMs)}`, allChanged && dataMs <= 1.5 * ceilingMs);
+row('server CPU of one swap\'s fan-out (replanning, data_changed and ready to every stream), median', '', ms(median(swapCpu)), `bare loop, one frame: ${ms(ceilingCpu)}`);
+console.log(`webhooks: ${hooks.n} of ${RECEIVERS - 1} answering receivers had the change set ${ms(hooks.max)} after it went out; the hanging one took ${hooks.hung} request(s)`);
+row(`webhooks: ${RECEIVERS - 1} receivers, one more hanging, one change set`, 'all within 5 s', `${hooks.n} in ${ms(hooks.max)}`, '', hooks.n === RECEIVERS - 1 && hooks.max <= 5000);
+await clients.exit();
+
+// ---- slow readers ----
+await sleep(500);
+const FLOOD = 384;
+const floodMarkers = { last: `flood-${FLOOD - 1}"` };
+const readers = await clientsFor(hello.url, '/events?markets=M0000.EX0', 30, floodMarkers, 8);
+const flood = async (stalled) => {
+  await readers.reset(floodMarkers);
+  if (stalled) await readers.stall(stalled);
+  const before = await server.ask('stats', 'subscribers');
+  const { floodAt, peakGrowthKiB } = await server.ask(`flood ${FLOOD} 65536 3`, 'floodAt');
+  const got = await collect(readers, 'last', floodAt, 30 - stalled, 20_000);
+  const after = await server.ask('stats', 'subscribers');
+  return { ...got, dropped: before.subscribers - after.subscribers, growthMiB: peakGrowthKiB / 1024 };
+};
+const calm = await flood(0);
+const slow = await flood(20);
+console.log(
+  `slow readers: 24 MiB to each of ${calm.n} readers in ${ms(calm.max)}; with 20 stalled: ${slow.n} readers in ${ms(slow.max)}, ` +
+    `${slow.dropped} of 20 stalled dropped, RSS at most ${slow.growthMiB.toFixed(1)} MiB above before it during the flood (${calm.growthMiB.toFixed(1)} MiB with none stalled)`,
+);
+row('20 streams that stop reading, 24 MiB sent to each', 'dropped past 1 MiB queued; RSS bounded', `${slow.dropped} of 20 dropped; RSS peak +${slow.growthMiB.toFixed(1)} MiB`, `none stalled: +${calm.growthMiB.toFixed(1)} MiB`, slow.dropped === 20 && calm.dropped === 0 && slow.growthMiB < calm.growthMiB + 30);
+row('the 10 reading streams meanwhile (last one has the flood)', '≤ 1.5× without the stalled ones', ms(slow.max), `none stalled ${ms(calm.max)}`, slow.n === 10 && slow.max <= 1.5 * Math.max(calm.max, 200));
+await readers.exit();
+await bareClients.exit();
+await bare.stop();
+await server.stop();
+await receivers.stop();
+
+console.log('');
+console.log('| figure | goal | this run | ceiling, same run | |');
+console.log('|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+process.exitCode = missed && process.env.BENCH_STRICT === '1' ? 1 : 0;
