@@ -342,8 +342,8 @@ export const Health = z
     status: z.enum(HEALTH_STATUSES),
     data_loaded: z.boolean(),
     detail: z.string().optional(),
-    message: z.string().optional().openapi({ description: "Field of the vendor client's own server (`tradinghours serve`)." }),
-    version: z.string().optional().openapi({ description: "Field of the vendor client's own server: the server's package version." }),
+    message: z.string().openapi({ description: "Field of the vendor client's own server (`tradinghours serve`): what the status means." }),
+    version: z.string().openapi({ description: "Field of the vendor client's own server: the server's package version." }),
   })
   .openapi('HealthResponse');
 

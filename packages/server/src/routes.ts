@@ -16,6 +16,7 @@ import type { VersionHistory } from './overrides/versions.js';
 import { createWriteHandler } from './overrides/writes.js';
 import { send } from './http/send.js';
 import { createHealthDispatcher } from './health.js';
+import { createMethodDispatcher } from './http/methods.js';
 import { accessLog, createLogger } from './logging.js';
 import type { LogFormat, LogLevel } from './logging.js';
 import { createPublisher, type Publisher, type PublisherOptions } from './publish/handler.js';
@@ -90,6 +91,10 @@ export interface PreparedApp {
 }
 
 const noop = () => undefined;
+
+/** The methods of the override writes (overrides/writes.ts) besides the reads, by path. */
+const overrideWrites = (path: string): readonly string[] =>
+  path === '/overrides' ? ['POST'] : path.startsWith('/overrides/') && !path.slice(11).includes('/') ? ['DELETE'] : [];
 
 /** Meta for a Dataset handed over without the loader. */
 export function inMemoryData(dataset: CalendarQueries, loadedAt: Date = new Date()): LoadedData {
@@ -173,11 +178,13 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   const served: Dispatcher = writes ? (req, res) => writes(req, res) || routed(req, res) : routed;
   // /health first, without express (health.ts).
   const health = createHealthDispatcher(holder, corsOnly, log);
+  // Last: OPTIONS and the other methods on a known path (405 with Allow).
+  const methods = createMethodDispatcher({ writes: ovr ? overrideWrites : undefined, before: corsOnly, log });
   // Every answer names the version that answered (an `as_of` answer names its own).
   const dispatch: Dispatcher = (req, res) => {
     const version = holder.current?.meta.version;
     if (version) res.setHeader(VERSION_HEADER, version);
-    return health(req, res) || served(req, res);
+    return health(req, res) || served(req, res) || methods(req, res);
   };
   return { holder, logger, now, log, cors, dispatch, publisher };
 }
