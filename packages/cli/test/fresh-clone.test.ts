@@ -17,9 +17,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const skip = process.env.OPENBELL_SKIP_FRESH_CLONE === '1';
 const dir = skip ? '' : mkdtempSync(path.join(tmpdir(), 'openbell-clone-'));
+// The clone holds a whole install and two builds: removing it takes a while on a busy machine.
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-});
+}, 5 * 60_000);
 
 /** pnpm as the test runs under it (`pnpm test`), else the pinned one through npx. */
 function pnpm(args: string[], cwd: string): { status: number | null; out: string } {
