@@ -126,7 +126,8 @@ function addQueryCommands(program: Command): void {
     if (!op.cli || program.commands.some((c) => c.name() === op.cli!.command)) continue;
     const command = program.command(op.cli.command).description(op.cli.description).addOption(formatOption());
     const example = operationExample(op, op.cli.command);
-    if (example) addExamples(command, [example, `${example} --json`]);
+    // The --json form too when it fits a line of 80 columns.
+    if (example) addExamples(command, `  $ ${example} --json`.length <= 80 ? [example, `${example} --json`] : [example]);
     const positional: { param: string; label: string; path: boolean }[] = [];
     const options: { param: string; key: string }[] = [];
     const names: Record<string, string> = {};
@@ -178,7 +179,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
   watch: ['openbell watch XNYS XLON', 'openbell watch XNYS --exec \'notify-send "$OPENBELL_MARKET $OPENBELL_EVENT"\''],
   diff: ['openbell diff old.zip new.zip', 'openbell diff ./2024-01 https://example.com/archive.zip --json'],
   changes: ['openbell changes', 'openbell changes --server http://127.0.0.1:8000 --markets XNYS'],
-  'override add': ['openbell override add closure XNYS 2025-01-09 --name "Day of Mourning" --reason "exchange notice"'],
+  'override add': ['openbell override add closure XNYS 2025-01-09 --reason "exchange notice"'],
   'override list': ['openbell override list --target XNYS --all'],
   'override withdraw': ['openbell override withdraw ovr_0123456789abcdef'],
   version: ['openbell version'],
@@ -200,7 +201,7 @@ export function buildProgram(): Command {
     .option('--cache-dir <dir>', 'where downloads are cached (env OPENBELL_CACHE_DIR)')
     .option('--config <file>', 'config file (env OPENBELL_CONFIG; default ~/.config/openbell/config.json)')
     .option('--json', 'print the REST body as JSON (query commands: the same as --format json)')
-    .addHelpText('after', '\nConfiguration: flags, then OPENBELL_* environment variables, then the config file. See CONFIG.md.')
+    .addHelpText('after', '\nConfiguration: flags, then OPENBELL_* environment variables, then the config\nfile (see CONFIG.md).')
     // Before any .command(): subcommands copy these settings when they are created. Errors
     // become one line (commander puts its "Did you mean" suggestion on a second one) and are
     // thrown to bin.ts instead of exiting, so every failure leaves through the same exit codes.
