@@ -585,7 +585,14 @@ export const BoardData = z
     data: z.looseObject({ version: str, is_sample: z.boolean(), loaded_at: isoInstant }).openapi('BoardDataSource'),
     markets: z.array(
       z.union([
-        StatusManyOk.extend({ mic: str, exchange_name: str, market_name: str, holiday: str.openapi({ description: "The holiday of the market's local date, if any." }) }).openapi('BoardEntry'),
+        StatusManyOk.extend({
+          mic: str,
+          exchange_name: str,
+          market_name: str,
+          holiday: str.openapi({ description: 'The holiday of the trading date the status is about (the current phase\'s, else the local date), if any.' }),
+          holiday_date: str.openapi({ description: 'The date of `holiday` (YYYY-MM-DD); null without one.' }),
+          holiday_next: z.boolean().openapi({ description: "`holiday` belongs to the next trading date, not the market's local date (an evening session of the next day)." }),
+        }).openapi('BoardEntry'),
         StatusManyFault,
       ]),
     ),

@@ -1,7 +1,8 @@
 /**
  * `GET /board`: the page (board-page.ts), and `GET /board/data`: what it shows, the bulk
  * status of the chosen markets (`markets` or `subset`, default every market) with the names
- * and today's holiday a person needs beside it, and the server's clock.
+ * and the holiday a person needs beside it (that of the trading date the status is about), and the
+ * server's clock.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStatusManyFailure, localDate, type CalendarQueries } from '@openbell/core';
@@ -30,6 +31,33 @@ function holidayOn(ds: CalendarQueries, finId: string, date: string): string | n
   } catch {
     return null;
   }
+}
+
+const nextDate = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The holiday beside a status: that of the trading date its current phase belongs to (an
+ * evening session opens the next date's trading, docs/semantics.md §4), else of the local
+ * date; `holiday_next` when that is the next trading date, so the board can say so.
+ */
+export function boardHoliday(
+  ds: CalendarQueries,
+  finId: string,
+  today: string,
+  phase: { start: string; phase_type: string } | null,
+): { holiday: string | null; holiday_date: string | null; holiday_next: boolean } {
+  let date = today;
+  if (phase) {
+    try {
+      const days = ds.listDays(finId, today, nextDate(today));
+      const day = days.find((d) => d.phases.some((p) => p.start === phase.start && p.phase_type === phase.phase_type));
+      if (day) date = day.date;
+    } catch {
+      // Outside the coverage window or a bad row: the local date's holiday, as before.
+    }
+  }
+  const holiday = holidayOn(ds, finId, date);
+  return { holiday, holiday_date: holiday === null ? null : date, holiday_next: holiday !== null && date > today };
 }
 
 export function boardDataHandler(holder: DataHolder, now: () => number, logger?: Logger) {
@@ -61,7 +89,7 @@ export function boardDataHandler(holder: DataHolder, now: () => number, logger?:
             mic: market.mic,
             exchange_name: market.exchange_name,
             market_name: market.market_name,
-            holiday: holidayOn(ds, m.fin_id, localDate(m.timezone, t)),
+            ...boardHoliday(ds, m.fin_id, localDate(m.timezone, t), m.phase),
           };
         }),
       };
