@@ -142,7 +142,7 @@ const BAR_RULES =
   '`date` is the session; times are in the market zone; a bar is `period` of elapsed time, across a clock change too. ' +
   'With `1d`, `1w` or `1mo` a bar covers whole sessions (one, an ISO week\'s, a month\'s) from the first one\'s open to the ' +
   'last one\'s close, dated by its last session, with their count in `sessions`; `force_close` and `breaks` play no part. ' +
-  'Both dates must lie in the market coverage window; the range is at most ten years (configurable).';
+  'Both dates must lie in the market coverage window (400 otherwise); any range inside it is answered, streamed when long.';
 
 // Order matters only for reading: literal path segments (finid/, mic/) win over placeholders.
 export const operations = defineOperations({
@@ -216,8 +216,8 @@ export const operations = defineOperations({
     description:
       'Every phase that touches the range, in generation order: those that start on a local date of the range ' +
       '(whatever their end: a session starting on the last day and ending the next morning is in), and those that ' +
-      'began up to two days before it and do not end before it. Both dates must lie in the market coverage window; ' +
-      'the range is at most ten years (configurable).',
+      'began up to two days before it and do not end before it. Both dates must lie in the market coverage window ' +
+      '(400 otherwise); any range inside it is answered, streamed when long.',
     params: { identifier, start, end },
     call: (ds, a) => ds.parsed.generatePhases(a.identifier, a.start, a.end),
     bodyChunks: (ds, a) => ds.parsed.phaseJsonChunks(a.identifier, a.start, a.end),
@@ -233,7 +233,8 @@ export const operations = defineOperations({
     summary: 'Day-level view of a date range',
     description:
       'One entry per local date: whether the market is open and settles, its holiday row, and its phases: those that ' +
-      'end on that date (an overnight session belongs to the date it ends). The range is at most ten years (configurable).',
+      'end on that date (an overnight session belongs to the date it ends). Both dates must lie in the market coverage ' +
+      'window (400 otherwise); any range inside it is answered, streamed when long.',
     params: { identifier, start, end },
     call: (ds, a) => ds.parsed.listDays(a.identifier, a.start, a.end),
     bodyChunks: (ds, a) => ds.parsed.dayJsonChunks(a.identifier, a.start, a.end),
@@ -295,7 +296,7 @@ export const operations = defineOperations({
     description:
       'The sessions of the range that have a holiday row and whose open or close differs from the regular ones (what ' +
       'the session would have without that row; null when it would have no open phase, as on a weekend make-up day), ' +
-      'in date order. Both dates must lie in the market coverage window; the range is at most ten years (configurable).',
+      'in date order. Both dates must lie in the market coverage window (400 otherwise); any range inside it is answered.',
     params: {
       identifier: { ...identifier, example: 'XNYS' },
       start: { ...start, example: '2024-01-01' },
@@ -402,8 +403,8 @@ export const operations = defineOperations({
     description:
       'One entry per session (a local date the day view says is open) in the inclusive range: first opening and last ' +
       "closing of its open phases in the market's zone, the breaks between them, and whether it is an irregular session " +
-      '(a holiday row). Both dates must lie in the market coverage window; the range is at most ten years ' +
-      '(configurable), as for /days.',
+      '(a holiday row). Both dates must lie in the market coverage window (400 otherwise); any range inside it is ' +
+      'answered, as for /days.',
     params: { identifier, start, end },
     call: (ds, a) => ds.parsed.sessions(a.identifier, a.start, a.end),
     bodyChunks: (ds, a) => ds.parsed.sessionJsonChunks(a.identifier, a.start, a.end),

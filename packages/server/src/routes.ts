@@ -52,7 +52,7 @@ export interface AppOptions {
    * 0 writes every long answer afresh.
    */
   blockBytes?: number;
-  /** The longest date range of phases, days and sessions, in days; default 3653 (ten years). */
+  /** The longest date range, in days, of an operation no coverage window bounds (rangeCapped); default 3653. */
   maxRangeDays?: number;
   /**
    * Publisher mode: serve this archive as the hosted `GET|HEAD /v4/download` endpoint (bearer

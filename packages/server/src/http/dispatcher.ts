@@ -56,7 +56,7 @@ export interface DispatcherOptions {
   log?: AccessLog | undefined;
   /** Bytes of the per-dataset answer cache of clock-free operations; 0 disables. Default 64 MiB. */
   cacheBytes?: number | undefined;
-  /** The range cap of phases, days and sessions (days); default ten years. */
+  /** The range cap (days) of the operations no coverage window bounds (rangeCapped); default ten years. */
   limits?: Limits | undefined;
   /**
    * How long a long answer is written before the loop turns (default 8 ms). Also how long an
