@@ -68,6 +68,7 @@ describe('ETag', () => {
       '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31',
       '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31&format=csv',
       '/openapi.json',
+      '/markets/US.NYSE/holidays.ics?start=2023-01-01&end=2023-12-31',
     ];
     // One listening server: /openapi.json names the address it is reached at.
     const server = app.listen(0);
