@@ -147,11 +147,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const tag = cacheFor(data).tag;
       if (reading.etagOf !== tag) {
         reading.key ??= canonicalKey(op, args);
-        reading.etag = answerEtag(tag, reading.key);
-        reading.csvEtag = answerEtag(tag, `${reading.key}\u0000csv`);
+        reading.etag = reading.csvEtag = undefined;
         reading.etagOf = tag;
       }
-      etag = csv ? reading.csvEtag : reading.etag;
+      // Each made on first use: most URLs are asked in one form only.
+      etag = csv ? (reading.csvEtag ??= answerEtag(tag, `${reading.key}\u0000csv`)) : (reading.etag ??= answerEtag(tag, reading.key!));
       if (etagMatches(req.headers['if-none-match'], etag!)) return send(req, res, 304, undefined, { ETag: etag });
     }
     if (csv) return answerCsv(op, ds, args, req, res, reading.format, etag);
