@@ -11,8 +11,11 @@ import { INTERFACE_VERSION } from './interface-version.js';
 
 /** How an update check can end. */
 export const UPDATE_RESULTS = ['updated', 'up_to_date', 'failed'] as const;
-/** What /health says of the service. */
-export const HEALTH_STATUSES = ['ok', 'loading', 'unavailable', 'draining'] as const;
+/**
+ * What /health says of the service. Serving is `healthy`, the vendor's word, which its clients
+ * and monitors compare with (docs: README "Health").
+ */
+export const HEALTH_STATUSES = ['healthy', 'loading', 'unavailable', 'draining'] as const;
 
 /** The background update loop's state, as /info reports it. */
 export interface UpdateState {
@@ -101,8 +104,8 @@ function iso(value: string | Date | number | null | undefined): string | null {
 /*
  * Fields of the vendor's own local server (the `tradinghours serve` of its Python client,
  * tradinghours/tradinghours-python, src/tradinghours/server/server.py), answered beside ours
- * so its users' health checks and dashboards keep working. Ours keep their names and values;
- * where the names clash (its /health `status` is "healthy") ours win.
+ * so its users' health checks and dashboards keep working. Ours keep their names; /health's
+ * `status` is the vendor's "healthy" while data is served.
  *   GET /health → { status, message, version }; 503 { detail } while its database is not ready.
  *   GET /info   → { api_version, total_markets, total_currencies, last_data_update, access_level }.
  */
@@ -114,27 +117,24 @@ export interface HealthBody {
   status: (typeof HEALTH_STATUSES)[number];
   data_loaded: boolean;
   detail?: string;
-  /** Vendor field: a sentence saying the service runs. */
-  message?: string;
+  /** Vendor field: a sentence saying what the status means, in every state. */
+  message: string;
   /** Vendor field: the server's package version. */
   version: string;
 }
 
 export function healthBody(holder: ServiceState): { status: number; body: HealthBody } {
   if (holder.draining) {
-    return { status: 503, body: { status: 'draining', data_loaded: holder.current !== undefined, detail: 'The server is shutting down; requests in progress are being finished', version: PACKAGE_VERSION } };
+    const detail = 'The server is shutting down; requests in progress are being finished';
+    return { status: 503, body: { status: 'draining', data_loaded: holder.current !== undefined, message: detail, detail, version: PACKAGE_VERSION } };
   }
   if (holder.current) {
-    return { status: 200, body: { status: 'ok', data_loaded: true, message: 'openbell is running', version: PACKAGE_VERSION } };
+    return { status: 200, body: { status: 'healthy', data_loaded: true, message: 'openbell is running', version: PACKAGE_VERSION } };
   }
+  const detail = new DataNotLoadedError(holder.loadError).message;
   return {
     status: 503,
-    body: {
-      status: holder.loadError ? 'unavailable' : 'loading',
-      data_loaded: false,
-      detail: new DataNotLoadedError(holder.loadError).message,
-      version: PACKAGE_VERSION,
-    },
+    body: { status: holder.loadError ? 'unavailable' : 'loading', data_loaded: false, message: detail, detail, version: PACKAGE_VERSION },
   };
 }
 

@@ -142,7 +142,7 @@ const BAR_RULES =
   '`date` is the session; times are in the market zone; a bar is `period` of elapsed time, across a clock change too. ' +
   'With `1d`, `1w` or `1mo` a bar covers whole sessions (one, an ISO week\'s, a month\'s) from the first one\'s open to the ' +
   'last one\'s close, dated by its last session, with their count in `sessions`; `force_close` and `breaks` play no part. ' +
-  'Both dates must lie in the market coverage window; the range is at most ten years (configurable).';
+  'Both dates must lie in the market coverage window (400 otherwise); any range inside it is answered, streamed when long.';
 
 // Order matters only for reading: literal path segments (finid/, mic/) win over placeholders.
 export const operations = defineOperations({
@@ -172,6 +172,7 @@ export const operations = defineOperations({
     summary: 'Get a market by FinID',
     params: { finid: documented(param.finId(), { description: 'A FinID, any case.', example: 'US.NYSE' }), follow },
     call: (ds, a) => ds.parsed.getMarketByFinId(a.finid, a.follow),
+    cacheable: true,
     response: (s) => s.Market,
     needs: 'market',
   }),
@@ -182,6 +183,7 @@ export const operations = defineOperations({
     description: 'A MIC that maps to several markets answers 409 with the candidate FinIDs.',
     params: { mic: documented(param.mic(), { description: 'An ISO 10383 MIC, any case.', example: 'XNYS' }), follow },
     call: (ds, a) => ds.parsed.getMarketByMic(a.mic, a.follow),
+    cacheable: true,
     response: (s) => s.Market,
     needs: 'market',
   }),
@@ -191,6 +193,7 @@ export const operations = defineOperations({
     summary: 'Get a market by FinID or MIC',
     params: { identifier, follow },
     call: (ds, a) => ds.parsed.getMarket(a.identifier, a.follow),
+    cacheable: true,
     response: (s) => s.Market,
     needs: 'market',
     cli: { command: 'market', description: 'one market (a replaced market answers with its replacement)' },
@@ -213,8 +216,8 @@ export const operations = defineOperations({
     description:
       'Every phase that touches the range, in generation order: those that start on a local date of the range ' +
       '(whatever their end: a session starting on the last day and ending the next morning is in), and those that ' +
-      'began up to two days before it and do not end before it. Both dates must lie in the market coverage window; ' +
-      'the range is at most ten years (configurable).',
+      'began up to two days before it and do not end before it. Both dates must lie in the market coverage window ' +
+      '(400 otherwise); any range inside it is answered, streamed when long.',
     params: { identifier, start, end },
     call: (ds, a) => ds.parsed.generatePhases(a.identifier, a.start, a.end),
     bodyChunks: (ds, a) => ds.parsed.phaseJsonChunks(a.identifier, a.start, a.end),
@@ -222,7 +225,6 @@ export const operations = defineOperations({
     needs: 'range',
     plan: 'schedules',
     cacheable: true,
-    rangeCapped: true,
     cli: { command: 'phases', description: "trading phases (open ones marked *), times in the market's timezone" },
   }),
   listMarketDays: operation({
@@ -231,7 +233,8 @@ export const operations = defineOperations({
     summary: 'Day-level view of a date range',
     description:
       'One entry per local date: whether the market is open and settles, its holiday row, and its phases: those that ' +
-      'end on that date (an overnight session belongs to the date it ends). The range is at most ten years (configurable).',
+      'end on that date (an overnight session belongs to the date it ends). Both dates must lie in the market coverage ' +
+      'window (400 otherwise); any range inside it is answered, streamed when long.',
     params: { identifier, start, end },
     call: (ds, a) => ds.parsed.listDays(a.identifier, a.start, a.end),
     bodyChunks: (ds, a) => ds.parsed.dayJsonChunks(a.identifier, a.start, a.end),
@@ -239,7 +242,6 @@ export const operations = defineOperations({
     needs: 'range',
     plan: 'schedules',
     cacheable: true,
-    rangeCapped: true,
     cli: { command: 'days', description: 'one line per date: open, settlement, holiday, trading hours' },
   }),
   listMarketBars: operation({
@@ -265,7 +267,6 @@ export const operations = defineOperations({
     needs: 'range',
     plan: 'schedules',
     cacheable: true,
-    rangeCapped: true,
     cli: { command: 'bars', description: "bars of the trading time, times in the market's timezone", stream: true },
   }),
   getBarCount: operation({
@@ -286,7 +287,6 @@ export const operations = defineOperations({
     needs: 'range',
     plan: 'schedules',
     cacheable: true,
-    rangeCapped: true,
     cli: { command: 'bars-count', description: 'how many bars a date range holds' },
   }),
   listSpecialSessions: operation({
@@ -296,7 +296,7 @@ export const operations = defineOperations({
     description:
       'The sessions of the range that have a holiday row and whose open or close differs from the regular ones (what ' +
       'the session would have without that row; null when it would have no open phase, as on a weekend make-up day), ' +
-      'in date order. Both dates must lie in the market coverage window; the range is at most ten years (configurable).',
+      'in date order. Both dates must lie in the market coverage window (400 otherwise); any range inside it is answered.',
     params: {
       identifier: { ...identifier, example: 'XNYS' },
       start: { ...start, example: '2024-01-01' },
@@ -307,7 +307,6 @@ export const operations = defineOperations({
     needs: 'range',
     plan: 'schedules',
     cacheable: true,
-    rangeCapped: true,
     cli: { command: 'special-sessions', description: 'early closes and late opens, with the regular times' },
   }),
   listMarketSchedules: operation({
@@ -347,6 +346,7 @@ export const operations = defineOperations({
       }),
     },
     call: (ds, a, now) => ds.parsed.status(a.identifier, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
+    clock: ['datetime_utc', 'datetime', 'time'],
     bytes: (ds, a, now) => ds.parsed.statusJson(a.identifier, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
     response: (s) => s.MarketStatus,
     needs: 'range',
@@ -381,6 +381,7 @@ export const operations = defineOperations({
       time: documented(optional(param.instant()), { description: 'Alias of datetime_utc (any offset).', cli: false }),
     },
     call: (ds, a, now) => bulkBody(ds.parsed.statusMany({ markets: a.markets, subset: a.subset }, a.datetime_utc ?? a.datetime ?? a.time ?? now())),
+    clock: ['datetime_utc', 'datetime', 'time'],
     response: (s) => s.BulkStatus,
     needs: 'data',
     cli: { command: 'statuses', description: 'status of many markets at an instant, as one table (--markets or --subset)' },
@@ -392,6 +393,7 @@ export const operations = defineOperations({
     description: 'Never an error: unknown or malformed identifiers answer false.',
     params: { identifier: documented(param.text(), { description: identifier.description, example: 'US.NYSE' }) },
     call: (ds, a) => ({ is_available: ds.parsed.isMarketAvailable(a.identifier) }),
+    cacheable: true,
     response: (s) => s.Availability,
   }),
   listSessions: operation({
@@ -401,8 +403,8 @@ export const operations = defineOperations({
     description:
       'One entry per session (a local date the day view says is open) in the inclusive range: first opening and last ' +
       "closing of its open phases in the market's zone, the breaks between them, and whether it is an irregular session " +
-      '(a holiday row). Both dates must lie in the market coverage window; the range is at most ten years ' +
-      '(configurable), as for /days.',
+      '(a holiday row). Both dates must lie in the market coverage window (400 otherwise); any range inside it is ' +
+      'answered, as for /days.',
     params: { identifier, start, end },
     call: (ds, a) => ds.parsed.sessions(a.identifier, a.start, a.end),
     bodyChunks: (ds, a) => ds.parsed.sessionJsonChunks(a.identifier, a.start, a.end),
@@ -410,7 +412,6 @@ export const operations = defineOperations({
     needs: 'range',
     plan: 'schedules',
     cacheable: true,
-    rangeCapped: true,
     cli: { command: 'sessions', description: "trading days: open, close and breaks in the market's timezone" },
   }),
   getSessionOffset: operation({
@@ -463,6 +464,7 @@ export const operations = defineOperations({
       '`at` and `date` are null when there is none in it.',
     params: { identifier, after: bellInstant('after', '2023-11-22T22:00:00Z'), event },
     call: (ds, a, now) => ds.parsed.nextBell(a.identifier, a.after ?? now(), a.event),
+    clock: ['after'],
     response: (s) => s.Bell,
     needs: 'range',
     plan: 'schedules',
@@ -481,6 +483,7 @@ export const operations = defineOperations({
       event: { ...event, example: 'close' },
     },
     call: (ds, a, now) => ds.parsed.previousBell(a.identifier, a.before ?? now(), a.event),
+    clock: ['before'],
     response: (s) => s.Bell,
     needs: 'range',
     plan: 'schedules',
@@ -628,7 +631,6 @@ export const operations = defineOperations({
     needs: 'range',
     plan: 'schedules',
     cacheable: true,
-    rangeCapped: true,
     cli: { command: 'overlap', description: 'when markets trade at the same time, in UTC' },
   }),
   listClockChanges: operation({
@@ -717,6 +719,7 @@ export const operations = defineOperations({
     summary: 'Get a currency',
     params: { code },
     call: (ds, a) => ds.parsed.getCurrency(a.code),
+    cacheable: true,
     response: (s) => s.Currency,
     needs: 'currency',
     plan: 'currencies',
@@ -741,6 +744,7 @@ export const operations = defineOperations({
     description: 'Never an error: unknown or malformed codes answer false.',
     params: { code: documented(param.text(), { description: code.description, example: 'USD' }) },
     call: (ds, a) => ({ is_available: ds.parsed.isCurrencyAvailable(a.code) }),
+    cacheable: true,
     response: (s) => s.Availability,
   }),
   // Read the adapter's change log (changes.ts), not the Dataset.

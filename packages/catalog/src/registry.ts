@@ -138,8 +138,17 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
   /** The answer depends only on the URL and the dataset (no clock): a 200 body may be reused until the data is swapped. */
   cacheable?: boolean;
   /**
-   * The operation's cost grows with its `start`..`end` range: the adapters refuse a range
-   * longer than their cap (default ten years) with a 422 naming it.
+   * The parameters that stand for the present when absent (`datetime_utc`, `after`): the answer
+   * depends on the clock only when none is given. Given one, it depends on the URL and the
+   * dataset alone, and carries an ETag as a `cacheable` answer does (the body is not kept).
+   */
+  clock?: readonly string[];
+  /**
+   * The operation's cost grows with its `start`..`end` range and no coverage window bounds
+   * that range: the adapters refuse a range longer than their cap (`--max-range-days`, default
+   * ten years) with a 422 naming it. A range a window bounds (`needs` range or calendar: the
+   * market's or the calendar's window, refused with 400 when the range leaves it) is never
+   * capped: it is answered whatever its length, streamed when long (README "Limits").
    */
   rangeCapped?: boolean;
   /**
@@ -205,10 +214,14 @@ export function routeShape(id: string, path: string, declared: Params): RouteSha
   return { pathParams, queryParams, locations, params };
 }
 
+/** Lookups whose coverage window bounds an operation's range (OperationSpec.rangeCapped). */
+const WINDOWED: ReadonlySet<Need | undefined> = new Set<Need | undefined>(['range', 'calendar']);
+
 /** Completes the declarations: ids, path and query parameters, their order and locations, error statuses. */
 export function defineOperations<M extends Specs>(specs: M): Registry<M> {
   const out: Record<string, Operation> = {};
   for (const [operationId, spec] of Object.entries(specs)) {
+    if (spec.rangeCapped && WINDOWED.has(spec.needs)) throw new Error(`operation ${operationId}: a coverage window bounds its range; it cannot be rangeCapped`);
     out[operationId] = { ...spec, ...routeShape(`operation ${operationId}`, spec.path, spec.params), operationId, errors: errorStatuses(spec) };
   }
   return out as Registry<M>;
@@ -237,7 +250,7 @@ export function perform<O extends Operation>(
   return op.call(ds, readArgs(op, raw, limits), now, context) as ResultOf<O>;
 }
 
-/** What the adapters bound: the longest date range of a `rangeCapped` operation. */
+/** What the adapters bound: the longest date range of a `rangeCapped` operation (none a window bounds). */
 export interface Limits {
   /** Days, both ends included; default DEFAULT_MAX_RANGE_DAYS (ten years). */
   maxRangeDays?: number | undefined;

@@ -342,8 +342,8 @@ export const Health = z
     status: z.enum(HEALTH_STATUSES),
     data_loaded: z.boolean(),
     detail: z.string().optional(),
-    message: z.string().optional().openapi({ description: "Field of the vendor client's own server (`tradinghours serve`)." }),
-    version: z.string().optional().openapi({ description: "Field of the vendor client's own server: the server's package version." }),
+    message: z.string().openapi({ description: "Field of the vendor client's own server (`tradinghours serve`): what the status means." }),
+    version: z.string().openapi({ description: "Field of the vendor client's own server: the server's package version." }),
   })
   .openapi('HealthResponse');
 
@@ -585,7 +585,14 @@ export const BoardData = z
     data: z.looseObject({ version: str, is_sample: z.boolean(), loaded_at: isoInstant }).openapi('BoardDataSource'),
     markets: z.array(
       z.union([
-        StatusManyOk.extend({ mic: str, exchange_name: str, market_name: str, holiday: str.openapi({ description: "The holiday of the market's local date, if any." }) }).openapi('BoardEntry'),
+        StatusManyOk.extend({
+          mic: str,
+          exchange_name: str,
+          market_name: str,
+          holiday: str.openapi({ description: 'The holiday of the trading date the status is about (the current phase\'s, else the local date), if any.' }),
+          holiday_date: str.openapi({ description: 'The date of `holiday` (YYYY-MM-DD); null without one.' }),
+          holiday_next: z.boolean().openapi({ description: "`holiday` belongs to the next trading date, not the market's local date (an evening session of the next day)." }),
+        }).openapi('BoardEntry'),
         StatusManyFault,
       ]),
     ),

@@ -7,7 +7,7 @@ import { Dataset, tryParseDay, type CalendarQueries } from '@openbell/core';
 import { describe, expect, it } from 'vitest';
 import { runOperation } from '../src/answer.js';
 import { operations } from '../src/operations.js';
-import { readArgs, type Operation } from '../src/registry.js';
+import { defineOperations, readArgs, type Operation } from '../src/registry.js';
 import { fixtureTables, NOON_NY } from './fixture.js';
 
 /** A value for every parameter: its documented example, else one of its kind. */
@@ -100,17 +100,32 @@ describe('the catalogue path parses each parameter once', () => {
     expect(String(readArgs(operations.getFxValueDate, { pair: 'EURUSD', trade_date: '2023-06-16', tenor: '3m' }).tenor)).toBe('3M');
   });
 
-  it('the range cap reads the parsed days and words its refusal as before', () => {
-    const out = runOperation(operations.listMarketPhases, ds, { identifier: 'XNYS', start: '2000-01-01', end: '2023-12-31' }, () => NOON_NY);
-    expect(out.ok ? null : out.body).toEqual({
-      detail: [
-        {
-          loc: ['query', 'end'],
-          msg: 'The range 2000-01-01 to 2023-12-31 spans 8766 days, more than the limit of 3653 days (about 10 years); ask for a shorter range',
-          type: 'range_too_long',
-        },
-      ],
+  it('the range cap reads the parsed days and words its refusal as before (an operation no window bounds)', () => {
+    const { capped } = defineOperations({
+      capped: { ...operations.listClockChanges, rangeCapped: true, needs: 'market' as const },
     });
+    expect(() => readArgs(capped, { identifier: 'XNYS', start: '2000-01-01', end: '2023-12-31' })).toThrow(
+      expect.objectContaining({
+        faults: [
+          {
+            param: 'end',
+            msg: 'The range 2000-01-01 to 2023-12-31 spans 8766 days, more than the limit of 3653 days (about 10 years); ask for a shorter range',
+            type: 'range_too_long',
+          },
+        ],
+      }),
+    );
+    expect(() => readArgs(capped, { identifier: 'XNYS', start: '2000-01-01', end: '2000-01-08' }, { maxRangeDays: 7 })).toThrow('limit of 7 days');
+    expect(readArgs(capped, { identifier: 'XNYS', start: '2000-01-01', end: '2000-01-07' }, { maxRangeDays: 7 })).toMatchObject({ identifier: 'XNYS' });
+  });
+
+  it('a range a coverage window bounds is never capped: 400 outside the window first, any length inside it', () => {
+    // The fixture's XNYS window, and a range far longer than ten years around it.
+    const out = runOperation(operations.listMarketPhases, ds, { identifier: 'XNYS', start: '1900-01-01', end: '2099-12-31' }, () => NOON_NY);
+    expect(out.ok ? null : out.status).toBe(400);
+    const inside = runOperation(operations.listMarketPhases, ds, { identifier: 'XNYS', start: '2023-01-01', end: '2023-12-31' }, () => NOON_NY, null, { maxRangeDays: 7 });
+    expect(inside.ok).toBe(true);
+    expect(() => defineOperations({ bad: { ...operations.listMarketPhases, rangeCapped: true } })).toThrow('cannot be rangeCapped');
   });
 });
 

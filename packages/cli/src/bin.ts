@@ -5,8 +5,16 @@ import { buildProgram } from './program.js';
 
 const program = buildProgram();
 
+// A reader that stops early (`openbell --help | head`) is not a failure of ours.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
 try {
-  await program.parseAsync(process.argv);
+  // `openbell` alone is a request for help, not a mistake: the help on stdout, exit 0.
+  if (process.argv.length <= 2) program.outputHelp();
+  else await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) {
     // commander has printed its message (or the help / version) already.

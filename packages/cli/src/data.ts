@@ -18,27 +18,59 @@ function bundledSample(): string | undefined {
 
 /**
  * A progress bar on stderr while a download runs, only when stderr is a terminal (cli-progress
- * and the readline it loads are imported then only: a query's start does without them).
+ * and the readline it loads are imported then only: a query's start does without them): bytes,
+ * speed and time left (while the size is known), then a line while the archive is verified.
  */
-export async function progressBar(stream: NodeJS.WriteStream = process.stderr): Promise<{ onProgress: ProgressCallback; stop: () => void }> {
+export async function progressBar(stream: NodeJS.WriteStream = process.stderr, clock: () => number = Date.now): Promise<{ onProgress: ProgressCallback; stop: () => void }> {
   if (!stream.isTTY) return { onProgress: () => undefined, stop: () => undefined };
   const { default: cliProgress } = await import('cli-progress');
   let bar: cliProgress.SingleBar | undefined;
+  let started = 0;
+  let verifying = false;
   const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
   return {
-    onProgress: ({ loaded, total }) => {
+    onProgress: ({ loaded, total, stage }) => {
+      if (stage === 'verifying') {
+        bar?.stop();
+        bar = undefined;
+        if (!verifying) stream.write(verifyingLine(loaded));
+        verifying = true;
+        return;
+      }
       if (!bar) {
+        started = clock();
         bar = new cliProgress.SingleBar(
-          { stream, format: 'downloading [{bar}] {percentage}% {got}/{all} MiB', hideCursor: true, clearOnComplete: true },
+          { stream, format: 'downloading [{bar}] {percentage}% {got}/{all} MiB {speed} {left}', hideCursor: true, clearOnComplete: true, barsize: 24 },
           cliProgress.Presets.shades_classic,
         );
-        bar.start(total ?? 0, 0, { got: mib(0), all: total ? mib(total) : '?' });
+        bar.start(total ?? 0, 0, { got: mib(0), all: total ? mib(total) : '?', speed: '', left: '' });
       }
       if (total) bar.setTotal(total);
-      bar.update(total ? loaded : 0, { got: mib(loaded), all: total ? mib(total) : '?' });
+      const { speed, left } = pace(loaded, total, (clock() - started) / 1000);
+      bar.update(total ? loaded : 0, { got: mib(loaded), all: total ? mib(total) : '?', speed, left });
     },
-    stop: () => bar?.stop(),
+    stop: () => {
+      bar?.stop();
+      // The verifying line is done with once the data is loaded (or the load failed).
+      if (verifying) stream.write('\r\x1b[K');
+    },
   };
+}
+
+/** The line shown while a downloaded archive is opened and checked. */
+export function verifyingLine(bytes: number): string {
+  return `verifying the archive (${(bytes / 1024 / 1024).toFixed(1)} MiB): opening it and checking every table…`;
+}
+
+/** Speed so far and time left at that speed: `2.4 MiB/s`, `0:12 left` (blank until a second of data). */
+export function pace(loaded: number, total: number | undefined, seconds: number): { speed: string; left: string } {
+  if (seconds < 0.5 || loaded <= 0) return { speed: '', left: '' };
+  const rate = loaded / seconds;
+  const speed = `${(rate / 1024 / 1024).toFixed(1)} MiB/s`;
+  if (!total || total <= loaded) return { speed, left: '' };
+  const s = Math.ceil((total - loaded) / rate);
+  const left = s >= 3600 ? `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return { speed, left: `${left} left` };
 }
 
 /**

@@ -69,6 +69,20 @@ export interface Column {
 const SEP = 2;
 
 /** A line cut to `w` characters (`…` at the end) when longer. */
+/** `text` wrapped at word boundaries to `width` columns, every line after `indent` (a word longer than a line stays whole). */
+export function wrapWords(text: string, width: number, indent = ''): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of text.split(/\s+/).filter(Boolean)) {
+    if (line && indent.length + line.length + 1 + w.length > width) {
+      lines.push(indent + line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) lines.push(indent + line);
+  return lines;
+}
+
 export function fitLine(s: string, w: number): string {
   return cut(s, w);
 }

@@ -6,6 +6,7 @@ import type { CommandOperation } from './commands/formatters.js';
 import { resolveSettings, type Settings } from './config.js';
 import { UserError } from './errors.js';
 import { SERVE_DEFAULTS as D } from '@openbell/server/defaults';
+import { addExamples, HELP, helpWidth, operationExample } from './help.js';
 
 export const VERSION: string = (() => {
   try {
@@ -125,6 +126,9 @@ function addQueryCommands(program: Command): void {
     // A command written by hand (below) takes precedence over the derived one of that name.
     if (!op.cli || program.commands.some((c) => c.name() === op.cli!.command)) continue;
     const command = program.command(op.cli.command).description(op.cli.description).addOption(formatOption());
+    const example = operationExample(op, op.cli.command);
+    // The --json form too when it fits a line of 80 columns.
+    if (example) addExamples(command, `  $ ${example} --json`.length <= 80 ? [example, `${example} --json`] : [example]);
     const positional: { param: string; label: string; path: boolean }[] = [];
     const options: { param: string; key: string }[] = [];
     const names: Record<string, string> = {};
@@ -167,6 +171,22 @@ function addQueryCommands(program: Command): void {
 }
 
 
+/** Examples of the commands written by hand (the catalogue's derive theirs from its examples). */
+const EXAMPLES: Record<string, readonly string[]> = {
+  serve: ['openbell serve', 'openbell serve --host 0.0.0.0 --port 8080 --cors-origins "*"', 'openbell serve --data ./archive.zip --workers auto'],
+  import: ['openbell import', 'openbell import --force'],
+  info: ['openbell info', 'openbell info --check --json'],
+  status: ['openbell status XNYS', 'openbell status XNYS XLON XTKS --at 2023-11-15T17:00:00Z'],
+  watch: ['openbell watch XNYS XLON', 'openbell watch XNYS --exec \'notify-send "$OPENBELL_MARKET $OPENBELL_EVENT"\''],
+  diff: ['openbell diff old.zip new.zip', 'openbell diff ./2024-01 https://example.com/archive.zip --json'],
+  changes: ['openbell changes', 'openbell changes --server http://127.0.0.1:8000 --markets XNYS'],
+  'override add': ['openbell override add closure XNYS 2025-01-09 --reason "exchange notice"'],
+  'override list': ['openbell override list --target XNYS --all'],
+  'override withdraw': ['openbell override withdraw ovr_0123456789abcdef'],
+  version: ['openbell version'],
+  completion: ['eval "$(openbell completion bash)"', 'source <(openbell completion zsh)', 'openbell completion fish | source'],
+};
+
 /** `error: unknown option '--jsn'\n(Did you mean --json?)` → `openbell: unknown option '--jsn' (Did you mean --json?)`. */
 export function oneLineCommanderError(str: string): string {
   return `openbell: ${str.replace(/^error:\s*/, '').trim().replace(/\s*\n\s*/g, ' ')}`;
@@ -182,12 +202,18 @@ export function buildProgram(): Command {
     .option('--cache-dir <dir>', 'where downloads are cached (env OPENBELL_CACHE_DIR)')
     .option('--config <file>', 'config file (env OPENBELL_CONFIG; default ~/.config/openbell/config.json)')
     .option('--json', 'print the REST body as JSON (query commands: the same as --format json)')
-    .addHelpText('after', '\nConfiguration: flags, then OPENBELL_* environment variables, then the config file. See CONFIG.md.')
+    .addHelpText('after', '\nConfiguration: flags, then OPENBELL_* environment variables, then the config\nfile (see CONFIG.md).')
     // Before any .command(): subcommands copy these settings when they are created. Errors
     // become one line (commander puts its "Did you mean" suggestion on a second one) and are
     // thrown to bin.ts instead of exiting, so every failure leaves through the same exit codes.
     .exitOverride()
-    .configureOutput({ outputError: (str, write) => write(`${oneLineCommanderError(str)}\n`) });
+    .configureHelp(HELP)
+    .configureOutput({
+      outputError: (str, write) => write(`${oneLineCommanderError(str)}\n`),
+      getOutHelpWidth: () => helpWidth(process.stdout),
+      getErrHelpWidth: () => helpWidth(process.stderr),
+    });
+  addExamples(program, ['openbell status XNYS', 'openbell phases US.NYSE --start 2023-11-20 --end 2023-11-24', 'openbell serve --port 8000', 'openbell completion bash']);
 
   program
     .command('serve')
@@ -214,7 +240,7 @@ export function buildProgram(): Command {
     )
     .option('--allow-insecure-http', 'allow a plain-http base URL off loopback (a publisher on a private network; env OPENBELL_ALLOW_INSECURE_HTTP)')
     .option('--log-format <format>', 'auto (pretty on a terminal, JSON otherwise), pretty or json (env OPENBELL_LOG_FORMAT)')
-    .option('--max-range-days <n>', `longest range of phases, days and sessions (env OPENBELL_MAX_RANGE_DAYS; default ${D.maxRangeDays})`)
+    .option('--max-range-days <n>', `longest date range of an operation no coverage window bounds; a range inside a market's window is always answered (env OPENBELL_MAX_RANGE_DAYS; default ${D.maxRangeDays})`)
     .option('--answer-cache <mib>', `MiB of cached answers per dataset, 0 = off (env OPENBELL_ANSWER_CACHE; default ${D.answerCacheMiB})`)
     .option('--block-cache <mib>', `MiB of month blocks (long answers a month at a time) per process, 0 = off (env OPENBELL_BLOCK_CACHE; default ${D.blockCacheMiB})`)
     .option('--headers-timeout <seconds>', `seconds a client has to send request headers (env OPENBELL_HEADERS_TIMEOUT; default ${D.headersTimeoutSeconds})`)
@@ -364,7 +390,31 @@ export function buildProgram(): Command {
     },
   );
 
+  program
+    .command('version')
+    .description('the version of openbell (as --version)')
+    .action(() => {
+      process.stdout.write(`${VERSION}\n`);
+    });
+
+  program
+    .command('completion')
+    .argument('<shell>', 'bash, zsh or fish')
+    .description('print the shell completion script of every command and option')
+    .action(async (shell: string) => {
+      const { completionScript, SHELLS } = await import('./commands/completion.js');
+      if (!(SHELLS as readonly string[]).includes(shell)) throw new UserError(`unknown shell '${shell}': expected one of ${SHELLS.join(', ')}`);
+      process.stdout.write(completionScript(program, shell as (typeof SHELLS)[number]));
+    });
+
   addQueryCommands(program);
+
+  for (const [name, lines] of Object.entries(EXAMPLES)) {
+    const [top, sub] = name.split(' ');
+    let cmd = program.commands.find((c) => c.name() === top);
+    if (sub) cmd = cmd?.commands.find((c) => c.name() === sub);
+    if (cmd) addExamples(cmd, lines);
+  }
 
   return program;
 }

@@ -22,7 +22,7 @@ const edited = () =>
   sampleEdited({
     'markets.csv': (t) => `${t.replace(/\r?\n$/, '')}\r\nZZ.DIFF,Diff Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZDF,Equities,,,\r\n`,
     'holidays.csv': (t) => t.replace(/^US\.NYSE,2000-02-21,[^\r\n]*/m, 'US.NYSE,2000-03-15,Test Closure,Closed,No,,,Closed'),
-    'currencies.csv': (t) => t.replace(/^USD,US Dollar,/m, 'USD,United States Dollar,'),
+    'currencies.csv': (t) => t.replace(/^USD,US Dollar,US,Federal Reserve System,/m, 'USD,United States Dollar,US,The Federal Reserve System of the United States of America,'),
   });
 
 const dir = join(scratch, 'diff');
@@ -44,7 +44,7 @@ const EXPECTED = [
   { kind: 'market', op: 'added', key: { fin_id: 'ZZ.DIFF' } },
   { kind: 'holiday', op: 'removed', key: { fin_id: 'US.NYSE', date: '2000-02-21' } },
   { kind: 'holiday', op: 'added', key: { fin_id: 'US.NYSE', date: '2000-03-15' } },
-  { kind: 'currency', op: 'changed', key: { currency_code: 'USD' }, fields: ['currency_name'] },
+  { kind: 'currency', op: 'changed', key: { currency_code: 'USD' }, fields: ['currency_name', 'central_bank'] },
 ];
 
 describe('openbell diff', () => {
@@ -60,11 +60,22 @@ describe('openbell diff', () => {
         expect.stringMatching(/^market\s+added\s+ZZ\.DIFF\s+Diff Exchange, Equities$/),
         expect.stringMatching(/^holiday\s+removed\s+US\.NYSE 2000-02-21\s+Washington's Birthday/),
         expect.stringMatching(/^holiday\s+added\s+US\.NYSE 2000-03-15\s+Test Closure/),
-        expect.stringMatching(/^currency\s+changed\s+USD\s+currency_name: US Dollar → United States/),
+        expect.stringMatching(/^currency\s+changed\s+USD$/),
       ]),
     );
+    // A header naming both sides, each with its version.
+    expect(lines.slice(0, 4)).toEqual([`old  ${OLD}`, expect.stringMatching(/^ {5}sha256:\w+$/), `new  ${NEW}`, expect.stringMatching(/^ {5}sha256:\w+$/)]);
+    expect(lines[1]).not.toBe(lines[3]);
+    // Every changed field on a line of its own below its change, before → after, whole (a long
+    // value wraps at a word boundary, it is never cut).
+    const at = lines.findIndex((l) => /^currency\s+changed\s+USD$/.test(l));
+    const below: string[] = [];
+    for (let i = at + 1; i < lines.length && lines[i]!.startsWith('    '); i++) below.push(lines[i]!);
+    expect(below[0]).toBe('    currency_name: US Dollar → United States Dollar');
+    expect(below.length).toBeGreaterThan(2);
+    expect(below.slice(1).map((l) => l.trim()).join(' ')).toBe('central_bank: Federal Reserve System → The Federal Reserve System of the United States of America');
     // The change lines come in the change set's order.
-    const order = ['ZZ.DIFF', '2000-02-21', '2000-03-15', 'USD  '].map((k) => lines.findIndex((l) => l.includes(k) && /added|removed|changed/.test(l)));
+    const order = ['ZZ.DIFF', '2000-02-21', '2000-03-15', ' USD'].map((k) => lines.findIndex((l) => l.includes(k) && /added|removed|changed/.test(l)));
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 

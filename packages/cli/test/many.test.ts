@@ -29,15 +29,16 @@ describe('openbell status ID ID ...', () => {
     expect(ok.code).toBe(0);
   });
 
-  it('prints one table, a row per ID in order, errors in their row', async () => {
+  it('prints one table, a row per ID in order, an error in its row and its message whole below it', async () => {
     const r = await run(['status', 'XNYS', 'NOPE', 'US.CME.EQUITY.USINDEX1', '--at', NOW]);
     const lines = r.stdout.trim().split('\n');
     // At 80 columns the ID (XNYS) and Timezone columns give way; the Market column says the FinID.
     expect(lines[0]).toMatch(/^Market\s+Status\s+Reason\s+Until\s+Next bell$/);
     expect(lines[2]).toMatch(/^US\.NYSE\s+Open\s+Primary Trading Session\s+15:50\s+16:00$/);
-    expect(lines[3]).toMatch(/^NOPE\s+error 404\s+MIC 'NOPE' was not found$/);
-    expect(lines[4]).toMatch(/^US\.CME\.EQUITY\.USINDEX1\s+Open\s+Primary Trading Session\s+14:59:30\s+16:00$/);
-    expect(lines[5]).toBe('(as of 2023-11-15T17:00:00+00:00; times local to each market)');
+    expect(lines[3]).toMatch(/^NOPE\s+error 404$/);
+    expect(lines[4]).toBe("  MIC 'NOPE' was not found");
+    expect(lines[5]).toMatch(/^US\.CME\.EQUITY\.USINDEX1\s+Open\s+Primary Trading Session\s+14:59:30\s+16:00$/);
+    expect(lines[6]).toBe('(as of 2023-11-15T17:00:00+00:00; times local to each market)');
   });
 
   it('one ID still answers the single-market block', async () => {

@@ -230,7 +230,7 @@ export function parseList(value: unknown): string[] {
     .filter((v) => v !== '');
 }
 
-/** Ten years of days, inclusive: the default cap on the range of phases, days and sessions. */
+/** Ten years of days, inclusive: the default cap on a range no coverage window bounds (the catalogue's rangeCapped). */
 export const DEFAULT_MAX_RANGE_DAYS = 3653;
 
 /**

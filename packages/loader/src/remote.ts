@@ -101,6 +101,7 @@ export class RemoteSource implements DataSource {
       const hash = sha256(got.bytes);
       const meta: CacheMeta = { format: 1, source: this.description, etag: got.etag, lastModified: got.lastModified, sha256: hash, size: got.bytes.byteLength, downloadedAt };
       let data: LoadedData;
+      this.config.http?.onProgress?.({ loaded: got.bytes.byteLength, total: got.bytes.byteLength, stage: 'verifying' });
       try {
         data = await this.build(got.bytes, meta, hash); // throws on a bad archive: nothing replaced
       } catch (e) {

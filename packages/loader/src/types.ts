@@ -39,6 +39,11 @@ export interface Progress {
   loaded: number;
   /** Content-Length when the server sent one. */
   total: number | undefined;
+  /**
+   * `verifying` once the bytes are all in and the archive is being opened and checked (a
+   * while for a large one); absent while downloading.
+   */
+  stage?: 'verifying';
 }
 
 export type ProgressCallback = (progress: Progress) => void;

@@ -145,7 +145,10 @@ describe('hosted endpoint', () => {
 
     // Progress: from 0 up to the full length, with the total known.
     expect(seen[0]).toEqual({ loaded: 0, total: SAMPLE.byteLength });
-    expect(seen.at(-1)).toEqual({ loaded: SAMPLE.byteLength, total: SAMPLE.byteLength });
+    // Then, once every byte is in, the verification of the archive (its own stage).
+    expect(seen.at(-2)).toEqual({ loaded: SAMPLE.byteLength, total: SAMPLE.byteLength });
+    expect(seen.at(-1)).toEqual({ loaded: SAMPLE.byteLength, total: SAMPLE.byteLength, stage: 'verifying' });
+    expect(seen.filter((p) => p.stage === 'verifying')).toHaveLength(1);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.loaded).toBeGreaterThanOrEqual(seen[i - 1]!.loaded);
 
     // The cache holds the archive and metadata with the hosted ETag (not the store's), and no secrets.

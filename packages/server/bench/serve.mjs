@@ -1,7 +1,8 @@
 // The server under load, in its own process so the load generator does not share its event
 // loop. Serves the loader's sample dataset when the loader is built, otherwise a small NYSE
 // dataset built from rows. Prints one JSON line {url, data} once listening. BENCH_LOG_LEVEL
-// sets the log level (default warn), BENCH_CACHE_BYTES the answer cache (0 turns it off).
+// sets the log level (default warn), BENCH_CACHE_BYTES the answer cache (0 turns it off), BENCH_BLOCK_BYTES
+// the month blocks kept.
 import { writeSync } from 'node:fs';
 import { Dataset } from '@openbell/core';
 import { createServer } from '../dist/index.js';
@@ -65,6 +66,7 @@ const running = await createServer({
   host: '127.0.0.1',
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   ...(process.env.BENCH_CACHE_BYTES ? { cacheBytes: Number(process.env.BENCH_CACHE_BYTES) } : {}),
+  ...(process.env.BENCH_BLOCK_BYTES ? { blockBytes: Number(process.env.BENCH_BLOCK_BYTES) } : {}),
 });
 const hello = `${JSON.stringify({ url: running.url, data: label })}\n`;
 // The benches read the URL on a descriptor of its own when they send the log elsewhere.

@@ -9,12 +9,14 @@ import type { Logger } from 'pino';
 import { mountDocs } from './docs.js';
 import type { Dispatcher } from './http/dispatcher.js';
 import { sendError } from './http/send.js';
+import { etagMatches } from './http/conditional.js';
+import { bytesEtag } from './http/answer-cache.js';
 import { infoBody, PACKAGE_VERSION, toHttp } from '@openbell/catalog';
 import type { Publisher } from './publish/handler.js';
 import { prepareApp, type AppOptions, type PreparedApp } from './routes.js';
 import type { DataHolder } from './updates.js';
 import { mountLive } from './live/index.js';
-import { wantsCsv } from './csv.js';
+import { askWithout, CSV_ONLY_LISTS, formatFault, wantsCsv } from './csv.js';
 
 export { inMemoryData, prepareApp, type AppOptions, type PreparedApp } from './routes.js';
 
@@ -54,8 +56,10 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   // CSV of an answer that is not a list is refused, as the dispatcher refuses it for records
   // (/health says so itself, ahead of express).
   app.get(['/info', '/board'], (req, res, next) => {
+    const fault = formatFault(req.query.format);
+    if (fault) return void res.status(422).json({ detail: [fault] });
     if (!wantsCsv(req, req.query)) return next();
-    res.status(406).json({ detail: `${req.path} does not answer a list: CSV is available for list answers only; ask without format=csv` });
+    res.status(406).json({ detail: `${req.path} does not answer a list: ${CSV_ONLY_LISTS}; ${askWithout(req.query.format)}` });
   });
 
   app.get('/info', (_req, res) => {
@@ -63,9 +67,13 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   });
 
   // The document (zod and its OpenAPI generator) is built on the first request for it, not at start.
+  // Its ETag is its content's: the document changes with the version and the address it names.
   app.get('/openapi.json', async (req, res) => {
     const { openApiBytes } = await import('./openapi.js');
-    res.type('application/json').send(openApiBytes(PACKAGE_VERSION, listeningUrl(req)));
+    const body = openApiBytes(PACKAGE_VERSION, listeningUrl(req));
+    const etag = bytesEtag(body);
+    if (etagMatches(req.headers['if-none-match'], etag)) return void res.status(304).set('ETag', etag).end();
+    res.type('application/json').set('ETag', etag).send(body);
   });
   mountDocs(app);
 

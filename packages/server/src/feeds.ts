@@ -14,6 +14,8 @@ import { parseParams, tryParseDay, type EpochDay } from '@openbell/core/params';
 import { DataNotLoadedError, endpoints, toHttp } from '@openbell/catalog';
 import type { Logger } from 'pino';
 import { sendError } from './http/send.js';
+import { bytesEtag } from './http/answer-cache.js';
+import { etagMatches } from './http/conditional.js';
 import type { DataHolder } from './updates.js';
 
 const ENTRIES = {
@@ -111,8 +113,16 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
           stamp,
         });
       }
+      // A digest of the text: right whether or not the default range (this year's) was used.
+      const etag = bytesEtag(Buffer.from(text));
+      if (etagMatches(req.headers['if-none-match'], etag)) {
+        res.writeHead(304, { ETag: etag });
+        res.end();
+        return;
+      }
       send(req, res, 200, 'text/calendar; charset=utf-8', text, {
         'Content-Disposition': `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}-holidays.ics"`,
+        ETag: etag,
       });
     } catch (err) {
       sendError(req, res, { ...toHttp(err, entry.locations), error: err }, logger);

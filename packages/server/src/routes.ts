@@ -16,6 +16,7 @@ import type { VersionHistory } from './overrides/versions.js';
 import { createWriteHandler } from './overrides/writes.js';
 import { send } from './http/send.js';
 import { createHealthDispatcher } from './health.js';
+import { createMethodDispatcher } from './http/methods.js';
 import { accessLog, createLogger } from './logging.js';
 import type { LogFormat, LogLevel } from './logging.js';
 import { createPublisher, type Publisher, type PublisherOptions } from './publish/handler.js';
@@ -51,7 +52,7 @@ export interface AppOptions {
    * 0 writes every long answer afresh.
    */
   blockBytes?: number;
-  /** The longest date range of phases, days and sessions, in days; default 3653 (ten years). */
+  /** The longest date range, in days, of an operation no coverage window bounds (rangeCapped); default 3653. */
   maxRangeDays?: number;
   /**
    * Publisher mode: serve this archive as the hosted `GET|HEAD /v4/download` endpoint (bearer
@@ -101,6 +102,9 @@ function isEventsRequest(req: IncomingMessage): boolean {
   const path = q < 0 ? url : url.slice(0, q);
   return path === EVENTS_PATH || path === `${EVENTS_PATH}/`;
 }
+/** The methods of the override writes (overrides/writes.ts) besides the reads, by path. */
+const overrideWrites = (path: string): readonly string[] =>
+  path === '/overrides' ? ['POST'] : path.startsWith('/overrides/') && !path.slice(11).includes('/') ? ['DELETE'] : [];
 
 /** Meta for a Dataset handed over without the loader. */
 export function inMemoryData(dataset: CalendarQueries, loadedAt: Date = new Date()): LoadedData {
@@ -188,6 +192,8 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   // hangs on a request and its response (and its router's state) would stay with each of ten
   // thousand subscribers (docs/benchmarks.md, "Watchers").
   const events = eventsHandler(holder, { ...options.live, now, logger });
+  // Last: OPTIONS and the other methods on a known path (405 with Allow).
+  const methods = createMethodDispatcher({ writes: ovr ? overrideWrites : undefined, before: corsOnly, log });
   // Every answer names the version that answered (an `as_of` answer names its own).
   const dispatch: Dispatcher = (req, res) => {
     const version = holder.current?.meta.version;
@@ -197,7 +203,7 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
       events(req, res);
       return true;
     }
-    return health(req, res) || served(req, res);
+    return health(req, res) || served(req, res) || methods(req, res);
   };
   return { holder, logger, now, log, cors, dispatch, publisher };
 }

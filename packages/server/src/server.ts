@@ -31,6 +31,20 @@ const CLIENT_ERROR_STATUS: Record<string, string> = {
   ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
 };
 
+/** Why, in the JSON body every error answer carries (README "Errors"). */
+const CLIENT_ERROR_DETAIL: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: 'The request line and headers are too large (the URL or a header is too long; at most 16 KiB in all)',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'The chunk extensions of the request body are too large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'The request did not arrive in time',
+};
+
+/** A client error's whole answer, written on the socket (no response object exists for it). */
+function clientErrorAnswer(code: string | undefined): string {
+  const status = CLIENT_ERROR_STATUS[code ?? ''] ?? '400 Bad Request';
+  const body = JSON.stringify({ detail: CLIENT_ERROR_DETAIL[code ?? ''] ?? 'The request is not valid HTTP' });
+  return `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
 export interface ServerOptions extends Omit<AppOptions, 'holder'> {
   /** Loaded in the background after the server starts listening; 503 until then. */
   source?: DataSource;
@@ -318,12 +332,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
         return;
       }
       // A finished answer may still be queued for a slow reader: the 408 follows it, then the close.
-      if (socket.writable) socket.write(`HTTP/1.1 ${CLIENT_ERROR_STATUS[err.code]}\r\nConnection: close\r\n\r\n`);
+      if (socket.writable) socket.write(clientErrorAnswer(err.code));
       socket.destroySoon();
       return;
     }
     const inFlight = (socket as { _httpMessage?: http.ServerResponse })._httpMessage;
-    if (socket.writable && !inFlight?.headersSent) socket.write(`HTTP/1.1 ${CLIENT_ERROR_STATUS[err.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+    if (socket.writable && !inFlight?.headersSent) socket.write(clientErrorAnswer(err.code));
     socket.destroy(err);
   });
   // Keep-alive sockets outliving the load generator's or a proxy's own timeout cause resets;

@@ -152,7 +152,7 @@ describe('access line of the dispatchers', () => {
   it('/health answers the same text as before, and 503 while loading or draining', async () => {
     const app = createApp({ data: fixtureData(), logLevel: 'silent' });
     const ok = await request(app).get('/health').expect(200);
-    expect(JSON.parse(ok.text)).toEqual({ status: 'ok', data_loaded: true, message: 'openbell is running', version: expect.any(String) });
+    expect(JSON.parse(ok.text)).toEqual({ status: 'healthy', data_loaded: true, message: 'openbell is running', version: expect.any(String) });
     expect(Number(ok.headers['content-length'])).toBe(Buffer.byteLength(ok.text));
     expect((await request(app).get('/health').expect(200)).text).toBe(ok.text);
     app.holder.draining = true;

@@ -17,14 +17,14 @@ const get = (path: string) => request(app).get(path);
 describe('service endpoints', () => {
   it('/health says data is loaded', async () => {
     const res = await get('/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', data_loaded: true, message: 'openbell is running', version: PACKAGE_VERSION });
+    expect(res.body).toEqual({ status: 'healthy', data_loaded: true, message: 'openbell is running', version: PACKAGE_VERSION });
   });
 
   it("/health and /info also carry the fields of the vendor client's own server", async () => {
     // tradinghours-python's `tradinghours serve`: /health {status, message, version} and
     // /info {api_version, total_markets, total_currencies, last_data_update, access_level}.
     const health = (await get('/health').expect(200)).body;
-    expect(health).toMatchObject({ status: 'ok', message: expect.any(String), version: PACKAGE_VERSION });
+    expect(health).toMatchObject({ status: 'healthy', message: expect.any(String), version: PACKAGE_VERSION });
     const info = (await get('/info').expect(200)).body;
     expect(info).toMatchObject({
       api_version: PACKAGE_VERSION,
@@ -42,7 +42,7 @@ describe('service endpoints', () => {
     // Nothing loaded: the vendor fields are null, ours unchanged.
     const empty = createApp({ logLevel: 'silent' });
     const h = await request(empty).get('/health').expect(503);
-    expect(h.body).toMatchObject({ status: 'loading', data_loaded: false, version: PACKAGE_VERSION });
+    expect(h.body).toMatchObject({ status: 'loading', data_loaded: false, message: expect.stringContaining('not loaded'), version: PACKAGE_VERSION });
     expect((await request(empty).get('/info')).body).toMatchObject({ total_markets: null, total_currencies: null, last_data_update: null, access_level: null });
   });
 

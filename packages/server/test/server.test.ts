@@ -57,7 +57,7 @@ describe('createServer', () => {
   it('binds 127.0.0.1 by default and serves the data it was given', async () => {
     const s = await start({ data: fixtureData() });
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect((await getJson(`${s.url}/health`)).body).toMatchObject({ status: 'ok', data_loaded: true });
+    expect((await getJson(`${s.url}/health`)).body).toMatchObject({ status: 'healthy', data_loaded: true });
     expect((await getJson(`${s.url}/markets/US.NYSE`)).body.fin_id).toBe('US.NYSE');
     await s.ready;
   });
@@ -65,7 +65,7 @@ describe('createServer', () => {
   it('with expressOnDemand, answers the data routes and /health before express, and the rest once it is loaded', async () => {
     const s = await start({ data: fixtureData(), expressOnDemand: true, corsOrigins: ['https://a.test'] });
     expect((await getJson(`${s.url}/markets/US.NYSE`)).body.fin_id).toBe('US.NYSE');
-    expect((await getJson(`${s.url}/health`)).body).toMatchObject({ status: 'ok' });
+    expect((await getJson(`${s.url}/health`)).body).toMatchObject({ status: 'healthy' });
     expect(() => s.app).toThrow(/loadApp/);
     // The first requests for express routes load it, and wait for it.
     const [info, missing, preflight] = await Promise.all([
@@ -455,7 +455,7 @@ describe('front door', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-    expect(await getJson(`${base}/health`)).toEqual({ status: 200, body: { status: 'ok', data_loaded: true, message: 'openbell is running', version: expect.any(String) } });
+    expect(await getJson(`${base}/health`)).toEqual({ status: 200, body: { status: 'healthy', data_loaded: true, message: 'openbell is running', version: expect.any(String) } });
     expect((await fetch(`${base}/info`)).status).toBe(599); // express's, not the dispatcher's
     app.holder.draining = true;
     expect(await getJson(`${base}/health`)).toMatchObject({ status: 503, body: { status: 'draining', data_loaded: true } });

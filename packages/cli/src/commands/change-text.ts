@@ -1,11 +1,11 @@
 /**
- * Change sets as text for people: a line naming the versions, a summary table (one row per
- * kind, its added, removed and changed counts), then one line per change. Every line fits the
- * width (80 columns off a terminal): long versions and details are cut, never wrapped, so a
- * change stays one line a script can grep.
+ * Change sets as text for people: a header naming both sides, a summary table (one row per
+ * kind, its added, removed and changed counts), then one line per change, and below a changed
+ * record each of its fields on a line of its own, `field: before → after`, wrapped at word
+ * boundaries to the width (80 columns off a terminal) rather than cut, so no value is lost.
  */
 import type { Change, ChangeSet } from '@openbell/core';
-import { fitLine, note, table, type Out } from '../format.js';
+import { fitLine, note, table, wrapWords, type Out } from '../format.js';
 
 const KIND_LABEL: Record<Change['kind'], string> = {
   market: 'market',
@@ -48,14 +48,23 @@ function recordText(kind: Change['kind'], r: Rec): string {
   }
 }
 
-/** For `changed`, each differing field as `field: before → after`; else the record. */
+/** For `changed`, nothing (its fields go on lines of their own); else the record. */
 function detail(c: Change): string {
-  if (c.op === 'changed') {
-    const b = (c.before ?? {}) as Rec;
-    const a = (c.after ?? {}) as Rec;
-    return (c.fields ?? []).map((f) => `${f}: ${value(b[f])} → ${value(a[f])}`).join('; ');
-  }
-  return recordText(c.kind, (c.after ?? c.before ?? {}) as Rec);
+  return c.op === 'changed' ? '' : recordText(c.kind, (c.after ?? c.before ?? {}) as Rec);
+}
+
+/** Each differing field of a `changed` record as `field: before → after`. */
+function fieldLines(c: Change): string[] {
+  if (c.op !== 'changed') return [];
+  const b = (c.before ?? {}) as Rec;
+  const a = (c.after ?? {}) as Rec;
+  return (c.fields ?? []).map((f) => `${f}: ${value(b[f])} → ${value(a[f])}`);
+}
+
+/** The two sides of a comparison: what was read (a file or URL) and its version. */
+export interface Sides {
+  from: string;
+  to: string;
 }
 
 function summaryTable(cs: ChangeSet, out: Out): string {
@@ -68,23 +77,43 @@ function summaryTable(cs: ChangeSet, out: Out): string {
   return table(['KIND', 'ADDED', 'REMOVED', 'CHANGED'], rows, out);
 }
 
-/** One change set: the versions, the summary, the changes. */
-export function changeSetText(cs: ChangeSet, out: Out): string {
-  const head = fitLine(`${cs.from_version ?? '(no version)'} → ${cs.to_version ?? '(no version)'}`, out.width);
-  if (cs.changes.length === 0) return `${out.color.bold(head)}\n${note(out, 'no changes')}`;
+/** The header naming both sides: with `sides`, each on a line (`old  <file or URL>`) and its version below it. */
+function header(cs: ChangeSet, out: Out, sides: Sides | undefined): string {
+  const version = (v: string | null) => v ?? '(no version)';
+  if (!sides) return out.color.bold(fitLine(`${version(cs.from_version)} → ${version(cs.to_version)}`, out.width));
+  return [
+    out.color.bold(fitLine(`old  ${sides.from}`, out.width)),
+    `     ${version(cs.from_version)}`,
+    out.color.bold(fitLine(`new  ${sides.to}`, out.width)),
+    `     ${version(cs.to_version)}`,
+  ].join('\n');
+}
+
+/**
+ * One change set: the versions (or, with `sides`, what each side was read from and its
+ * version), the summary, the changes; a changed record's fields one per line below it.
+ */
+export function changeSetText(cs: ChangeSet, out: Out, sides?: Sides): string {
+  const head = header(cs, out, sides);
+  if (cs.changes.length === 0) return `${head}\n${note(out, 'no changes')}`;
   const soon = cs.summary.soon ?? 0;
+  const changes = table(
+    // SOON is left out when no change is soon.
+    ['KIND', 'OP', 'KEY', { header: 'SOON', drop: 1 }, { header: 'DETAIL', flex: true, min: 12 }],
+    cs.changes.map((c) => [KIND_LABEL[c.kind], c.op, keyText(c), c.soon ? '*' : '', detail(c)]),
+    out,
+  ).split('\n');
+  const first = changes.length - cs.changes.length;
   const lines = [
-    out.color.bold(head),
+    head,
     '',
     summaryTable(cs, out),
     ...(soon > 0 ? [note(out, `${soon} ${soon === 1 ? 'holiday lies' : 'holidays lie'} within 30 days of ${cs.loaded_at.slice(0, 10)} (marked *)`)] : []),
     '',
-    table(
-      // SOON is left out when no change is soon.
-      ['KIND', 'OP', 'KEY', { header: 'SOON', drop: 1 }, { header: 'DETAIL', flex: true, min: 12 }],
-      cs.changes.map((c) => [KIND_LABEL[c.kind], c.op, keyText(c), c.soon ? '*' : '', detail(c)]),
-      out,
-    ),
+    ...changes.flatMap((line, i) => {
+      const c = i >= first ? cs.changes[i - first] : undefined;
+      return c?.op === 'changed' ? [line.trimEnd(), ...fieldLines(c).flatMap((f) => wrapWords(f, out.width, '    '))] : [line];
+    }),
   ];
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { ChangeSet } from '@openbell/core';
+import { scrubSecrets } from '@openbell/core/secrets';
 import type { Logger } from 'pino';
 import type { Settings } from '../config.js';
 import { loadForQuery } from '../data.js';
@@ -39,9 +40,24 @@ export async function diffArchives(settings: Settings, oldRef: string, newRef: s
   );
 }
 
+/** A side of a diff as typed: a URL without its credentials (a token in its query), else the path. */
+function sideName(ref: string): string {
+  try {
+    const u = new URL(ref);
+    if (u.protocol === 'http:' || u.protocol === 'https:') {
+      u.username = '';
+      u.password = '';
+      return scrubSecrets(u.toString());
+    }
+  } catch {
+    // Not a URL: a path.
+  }
+  return ref;
+}
+
 export async function diffCommand(settings: Settings, oldRef: string, newRef: string, json: boolean): Promise<void> {
   const cs = await diffArchives(settings, oldRef, newRef);
-  process.stdout.write(json ? `${JSON.stringify(cs, null, 2)}\n` : `${changeSetText(cs, outputFor())}\n`);
+  process.stdout.write(json ? `${JSON.stringify(cs, null, 2)}\n` : `${changeSetText(cs, outputFor(), { from: sideName(oldRef), to: sideName(newRef) })}\n`);
 }
 
 export interface ChangesOptions {

@@ -5,8 +5,8 @@
  * what is due and how long to wait; this module keeps the timer.
  */
 import { localDate, openBellEventStream, type BellEventStream, type CalendarQueries, type PlannedBellEvent } from '@openbell/core';
-import { UserError } from '../errors.js';
-import { clock, note, PLAIN, statusColor, table, type Out } from '../format.js';
+import { UserError, withCandidates } from '../errors.js';
+import { clock, note, PLAIN, statusColor, table, wrapWords, type Out } from '../format.js';
 
 interface BulkEntry {
   identifier: string;
@@ -23,7 +23,7 @@ interface BulkEntry {
 function errorText(e: NonNullable<BulkEntry['error']>): string {
   const d = e.detail;
   const text = typeof d === 'string' ? d : Array.isArray(d) ? d.map((x: { msg?: string }) => x.msg ?? 'invalid').join('; ') : `HTTP ${e.status}`;
-  return text;
+  return withCandidates(text, e.candidates);
 }
 
 /** A time of a row as `HH:MM`, `HH:MM +1d` when on a later date than the market's at `asOf`. */
@@ -38,7 +38,7 @@ function timeAt(asOf: string, timezone: string | null | undefined, iso: string |
 export function statusTable(body: { as_of: string; markets: BulkEntry[] }, out: Out = PLAIN): string {
   const rows = body.markets.map((m) =>
     m.error
-      ? [m.identifier, m.identifier, `error ${m.error.status}`, errorText(m.error), '', '', '']
+      ? [m.identifier, m.identifier, `error ${m.error.status}`, '', '', '', '']
       : [m.identifier, m.fin_id, m.status, m.reason, timeAt(body.as_of, m.timezone, m.until), timeAt(body.as_of, m.timezone, m.next_bell), m.timezone],
   );
   // The ID column says something only when an ID is not the market's FinID (a MIC).
@@ -56,8 +56,15 @@ export function statusTable(body: { as_of: string; markets: BulkEntry[] }, out: 
     rows.map((r) => (ids ? r : ['', ...r.slice(1)])),
     out,
   );
+  // An error's message goes whole on the lines below its row (a table cell would cut it).
+  const lines = t.split('\n');
+  const head = lines.length - rows.length;
+  const withErrors = lines.flatMap((line, i) => {
+    const e = i >= head ? body.markets[i - head]?.error : undefined;
+    return e ? [line.trimEnd(), ...wrapWords(errorText(e), out.width, '  ').map((l) => out.color.red(l))] : [line];
+  });
   const plus = rows.some((r) => / \+\d+d/.test(`${r[4]} ${r[5]}`));
-  return `${t}\n${note(out, `(as of ${body.as_of}; times local to each market${plus ? '; +Nd: N days later' : ''})`)}`;
+  return `${withErrors.join('\n')}\n${note(out, `(as of ${body.as_of}; times local to each market${plus ? '; +Nd: N days later' : ''})`)}`;
 }
 
 /** True when an entry of the bulk answer is an error (the command then exits 1). */

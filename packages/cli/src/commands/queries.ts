@@ -5,7 +5,7 @@
  */
 import { answerOperation, failure, operations, readOperationArgs, toCsv, type Operation } from '@openbell/catalog';
 import { PLAIN } from '../format.js';
-import { isUserFault, UserError } from '../errors.js';
+import { isUserFault, UserError, withCandidates } from '../errors.js';
 import { formatWith, type CommandOperation, type FormatContext } from './formatters.js';
 
 export interface QueryResult {
@@ -27,7 +27,7 @@ export function errorLine(status: number, body: any, names: Readonly<Record<stri
       .join('; ');
   }
   const text = typeof detail === 'string' ? detail : `HTTP ${status}`;
-  return Array.isArray(body?.candidates) && body.candidates.length ? `${text} (candidates: ${body.candidates.join(', ')})` : text;
+  return withCandidates(text, body?.candidates);
 }
 
 /** The REST status and body of the operation with the command's arguments, computed in process. */

@@ -75,3 +75,8 @@ export function answerCaches(cacheBytes: number): (data: Data) => DatasetCache {
 export function answerEtag(tag: string, key: string): string {
   return `W/"${tag}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
 }
+
+/** The weak ETag of a body no key names (the change log's answers, the OpenAPI document): a digest of its bytes. */
+export function bytesEtag(body: Uint8Array): string {
+  return `W/"c-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+}

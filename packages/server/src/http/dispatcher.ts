@@ -16,11 +16,11 @@ import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import { createRouteMatcher, failure, readOperationArgs, toHttp, type CompiledRoute, type RouteMatch } from '@openbell/catalog';
 import { GoneError } from '@openbell/core';
-import { CSV_TYPE, toCsv, wantsCsv } from '../csv.js';
+import { askWithout, CSV_ONLY_LISTS, CSV_TYPE, toCsv, wantsCsv, withFormat } from '../csv.js';
 import type { Limits, Operation, OperationContext } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
 import { logAnswer, type AccessLog } from '../logging.js';
-import { answerCaches, answerEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
+import { answerCaches, answerEtag, bytesEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
 import { etagMatches } from './conditional.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
@@ -56,7 +56,7 @@ export interface DispatcherOptions {
   log?: AccessLog | undefined;
   /** Bytes of the per-dataset answer cache of clock-free operations; 0 disables. Default 64 MiB. */
   cacheBytes?: number | undefined;
-  /** The range cap of phases, days and sessions (days); default ten years. */
+  /** The range cap (days) of the operations no coverage window bounds (rangeCapped); default ten years. */
   limits?: Limits | undefined;
   /**
    * How long a long answer is written before the loop turns (default 8 ms). Also how long an
@@ -76,6 +76,8 @@ export interface DispatcherOptions {
 
 /** The header naming the version that answered (docs/overrides.md §5). */
 export const VERSION_HEADER = 'X-Openbell-Data-Version';
+
+const csvHeaders = (etag: string | undefined) => (etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE });
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { holder, now, logger, before, log } = options;
@@ -125,7 +127,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (data.meta.version !== null) res.setHeader(VERSION_HEADER, data.meta.version);
       }
     }
-    const read = readOperationArgs(op, data?.dataset, raw, holder.loadError, limits);
+    const read = withFormat(readOperationArgs(op, data?.dataset, raw, holder.loadError, limits), raw.format);
     if (!read.ok) return sendError(req, res, read, logger);
     const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
     // An answer as of another version is not the URL's answer once the data changes: not kept.
@@ -136,21 +138,28 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const answerRead = (reading: Reading, data: NonNullable<DataHolder['current']>, req: IncomingMessage, res: ServerResponse): void => {
     const { op, args } = reading;
     const ds = data.dataset;
-    if (wantsCsv(req, reading)) return answerCsv(op, ds, args, req, res);
-    let key: string | undefined;
+    const csv = wantsCsv(req, reading);
+    // The ETag of an answer that depends on the URL and the data alone (README "Caching"),
+    // kept with the reading for the data it was made for.
     let etag: string | undefined;
+    const keyed = op.cacheable === true || (op.clock !== undefined && op.clock.some((n) => args[n] !== undefined));
+    if (keyed) {
+      const tag = cacheFor(data).tag;
+      if (reading.etagOf !== tag) {
+        reading.key ??= canonicalKey(op, args);
+        reading.etag = reading.csvEtag = undefined;
+        reading.etagOf = tag;
+      }
+      // Each made on first use: most URLs are asked in one form only.
+      etag = csv ? (reading.csvEtag ??= answerEtag(tag, `${reading.key}\u0000csv`)) : (reading.etag ??= answerEtag(tag, reading.key!));
+      if (etagMatches(req.headers['if-none-match'], etag!)) return send(req, res, 304, undefined, { ETag: etag });
+    }
+    if (csv) return answerCsv(op, ds, args, req, res, reading.format, etag);
+    let key: string | undefined;
     let cache: BodyCache | undefined;
     if (op.cacheable && cacheBytes > 0) {
-      const entry = cacheFor(data);
-      cache = entry.cache;
+      cache = cacheFor(data).cache;
       key = reading.key ??= canonicalKey(op, args);
-      // Kept with the reading for the data it was made for.
-      if (reading.etagOf !== entry.tag) {
-        reading.etag = answerEtag(entry.tag, key);
-        reading.etagOf = entry.tag;
-      }
-      etag = reading.etag;
-      if (etagMatches(req.headers['if-none-match'], etag!)) return send(req, res, 304, undefined, { ETag: etag });
       const hit = cache.get(key);
       if (hit !== undefined) return sendAnswer(req, res, hit, etag, cache, key);
     }
@@ -162,12 +171,26 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return sendError(req, res, failure(op, err), logger);
     }
     if (cache && key !== undefined) cache.set(key, body);
+    // An answer of what the adapter holds besides the data (the change log, the override
+    // set): it changes without the URL or the data changing, so its ETag is its content's.
+    if (!keyed && op.clock === undefined) {
+      etag = bytesEtag(body);
+      if (etagMatches(req.headers['if-none-match'], etag)) return send(req, res, 304, undefined, { ETag: etag });
+    }
     sendAnswer(req, res, body, etag, cache, key);
   };
 
   /** A list answer as CSV (not cached: the JSON form is what the cache holds). */
-  const answerCsv = (op: Operation, ds: Parameters<Operation['call']>[0], args: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): void => {
-    if (op.csvChunks) return writeInPieces(op, ds, args, req, res, undefined, undefined, undefined, true);
+  const answerCsv = (
+    op: Operation,
+    ds: Parameters<Operation['call']>[0],
+    args: Record<string, unknown>,
+    req: IncomingMessage,
+    res: ServerResponse,
+    format: unknown,
+    etag: string | undefined,
+  ): void => {
+    if (op.csvChunks) return writeInPieces(op, ds, args, req, res, undefined, undefined, etag, true);
     let text: string | undefined;
     try {
       text = toCsv(op.call(ds, args, now, context));
@@ -175,9 +198,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return sendError(req, res, failure(op, err), logger);
     }
     if (text === undefined) {
-      return sendError(req, res, { status: 406, body: { detail: `${op.path} answers a single record, not a list: CSV is available for list answers only; ask without format=csv` } });
+      return sendError(req, res, { status: 406, body: { detail: `${op.path} answers a single record, not a list: ${CSV_ONLY_LISTS}; ${askWithout(format)}` } });
     }
-    send(req, res, 200, Buffer.from(text), { 'Content-Type': CSV_TYPE });
+    send(req, res, 200, Buffer.from(text), etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE });
   };
 
   /**
@@ -216,11 +239,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
       // they are, without a copy.
       if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
-        const headers = csv ? { 'Content-Type': CSV_TYPE } : etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' };
+        const headers = csv ? csvHeaders(etag) : etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' };
         return sendPieces(req, res, 200, parts, size, headers);
       }
       const body = Buffer.concat(parts, size);
-      if (csv) return send(req, res, 200, body, { 'Content-Type': CSV_TYPE });
+      if (csv) return send(req, res, 200, body, csvHeaders(etag));
       if (cache && key !== undefined) cache.set(key, body);
       return sendAnswer(req, res, body, etag, cache, key);
     }

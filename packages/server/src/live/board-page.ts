@@ -54,6 +54,7 @@ small { display:block; color: var(--muted); font-size: 12.5px; }
 .bell-open { color: var(--open); font-weight: 600; }
 .bell-close { color: var(--closed); font-weight: 600; }
 .holiday { color: #8a4b00; font-weight: 600; }
+.holiday small.hol-next { font-weight: 400; }
 /* Long phase names and holidays wrap instead of widening the table past the window. */
 td.c-phase { white-space: normal; min-width: 9em; }
 td.c-market small { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 16em; }
@@ -138,12 +139,12 @@ td.c-bell { white-space: normal; }
     return out;
   }
   function city(tz) { return tz ? tz.split('/').pop().replace(/_/g, ' ') : 'UTC'; }
+  // One format for every countdown: hours:minutes:seconds, the hours counted on past a day
+  // (a weekend reads 63:05:09), so two rows compare at a glance and the width never jumps.
   function countdown(ms) {
     if (ms < 0) ms = 0;
-    var s = Math.floor(ms / 1000), d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-    if (d > 0) return d + 'd ' + pad(h) + 'h ' + pad(m) + 'm';
-    if (h > 0) return h + ':' + pad(m) + ':' + pad(sec);
-    return pad(m) + ':' + pad(sec);
+    var s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+    return pad(h) + ':' + pad(m) + ':' + pad(sec);
   }
   var DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   // The bell's wall time as served (already in the market's zone): "16:00", or "Mon 09:30" on another day.
@@ -203,6 +204,11 @@ td.c-bell { white-space: normal; }
       cd.appendChild(el('span', 'cd', r.next_bell ? '' : '—'));
       tr.appendChild(cd);
       var hol = el('td', 'c-holiday holiday', r.holiday || '');
+      // The holiday of the next trading date (an evening session already trades it): say so.
+      if (r.holiday && r.holiday_next && r.holiday_date) {
+        var wd = DAYS[new Date(r.holiday_date + 'T12:00:00Z').getUTCDay()];
+        hol.appendChild(el('small', 'hol-next', 'next trading date, ' + wd + ' ' + r.holiday_date.slice(8, 10) + '/' + r.holiday_date.slice(5, 7)));
+      }
       tr.appendChild(hol);
       tr.dataset.search = [r.identifier, r.fin_id, r.mic, r.exchange_name, r.market_name, r.status, r.phase && r.phase.phase_type, r.holiday, r.timezone].filter(Boolean).join(' ').toLowerCase();
       frag.appendChild(tr);

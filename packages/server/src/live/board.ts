@@ -1,7 +1,8 @@
 /**
  * `GET /board`: the page (board-page.ts), and `GET /board/data`: what it shows, the bulk
  * status of the chosen markets (`markets` or `subset`, default every market) with the names
- * and today's holiday a person needs beside it, and the server's clock.
+ * and the holiday a person needs beside it (that of the trading date the status is about), and the
+ * server's clock.
  *
  * A thousand pages open on desks poll it every 30 s and all at once after each bell event
  * (docs/benchmarks.md, "Watchers"), so what it answers is kept per query and data until it can
@@ -10,7 +11,7 @@
  * with the local date). In between only `as_of` and `now_ms` are new.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isStatusManyFailure, localDate, type CalendarQueries } from '@openbell/core';
+import { formatDay, isStatusManyFailure, localDate, tryParseDay, type CalendarQueries } from '@openbell/core';
 import { bulkError } from '@openbell/catalog';
 import { toHttp, DataNotLoadedError } from '@openbell/catalog';
 import type { Logger } from 'pino';
@@ -37,6 +38,33 @@ function holidayOn(ds: CalendarQueries, finId: string, date: string): string | n
   } catch {
     return null;
   }
+}
+
+const nextDate = (date: string): string => formatDay(tryParseDay(date)! + 1);
+
+/**
+ * The holiday beside a status: that of the trading date its current phase belongs to (an
+ * evening session opens the next date's trading, docs/semantics.md §4), else of the local
+ * date; `holiday_next` when that is the next trading date, so the board can say so.
+ */
+export function boardHoliday(
+  ds: CalendarQueries,
+  finId: string,
+  today: string,
+  phase: { start: string; phase_type: string } | null,
+): { holiday: string | null; holiday_date: string | null; holiday_next: boolean } {
+  let date = today;
+  if (phase) {
+    try {
+      const days = ds.listDays(finId, today, nextDate(today));
+      const day = days.find((d) => d.phases.some((p) => p.start === phase.start && p.phase_type === phase.phase_type));
+      if (day) date = day.date;
+    } catch {
+      // Outside the coverage window or a bad row: the local date's holiday, as before.
+    }
+  }
+  const holiday = holidayOn(ds, finId, date);
+  return { holiday, holiday_date: holiday === null ? null : date, holiday_next: holiday !== null && date > today };
 }
 
 /** Queries kept at once (least recently answered out). */
@@ -94,7 +122,7 @@ export function boardDataHandler(holder: DataHolder, now: () => number, logger?:
             mic: market.mic,
             exchange_name: market.exchange_name,
             market_name: market.market_name,
-            holiday: holidayOn(ds, m.fin_id, localDate(m.timezone, t)),
+            ...boardHoliday(ds, m.fin_id, localDate(m.timezone, t), m.phase),
           };
         }),
       };
