@@ -43,6 +43,17 @@ const anyOverlap = (n) => {
   return `/overlap?markets=XNYS,XLON,XETR,US.CME.EQUITY.USINDEX1&start=${iso(start)}&end=${iso(start + 364 * DAY)}`;
 };
 
+/** A year of a market's or a currency's holidays starting on one of 10,000 days, a different one each request. */
+const anyHolidays = (prefix) => (n) => {
+  const start = FIRST + (((n % 10_000) + 10_000) % 10_000) * DAY;
+  return `${prefix}/holidays?start=${iso(start)}&end=${iso(start + 364 * DAY)}`;
+};
+/** A listing without a range: the request counts in an ignored parameter, so every URL is new. */
+const anyOf = (path) => (n) => `${path}${path.includes('?') ? '&' : '?'}n=${n}`;
+
+/** The listings (docs/benchmarks.md): within 1.3× of the ceiling's CPU, answer cache off. */
+const LISTING_GOAL = 1.3;
+
 const logLevel = process.env.BENCH_SERVER_LOG ?? 'info';
 const served = await startServer({ BENCH_LOG_LEVEL: logLevel });
 const uncached = await startServer({ BENCH_LOG_LEVEL: logLevel, BENCH_CACHE_BYTES: '0' });
@@ -60,6 +71,13 @@ const goals = [
   { name: 'overlap: a year of four markets, a new range each request', server: uncached, paths: anyOverlap, goal: 2 },
   { name: 'dates: 30 years, three-member calendar, one URL, cached', server: served, path: anyDates(4), goal: 2 },
   { name: 'overlap: a year of four markets, one URL, cached', server: served, path: anyOverlap(3000), goal: 2 },
+  { name: "listing: a market's holidays, a year, a new range each request", server: uncached, paths: anyHolidays('/markets/US.NYSE'), goal: LISTING_GOAL },
+  { name: "listing: a currency's holidays, a year, a new range each request", server: uncached, paths: anyHolidays('/currencies/USD'), goal: LISTING_GOAL },
+  { name: 'listing: markets (all), cache off', server: uncached, paths: anyOf('/markets'), goal: LISTING_GOAL },
+  { name: 'listing: markets matching US*, cache off', server: uncached, paths: anyOf('/markets?subset=US*'), goal: LISTING_GOAL },
+  { name: 'listing: currencies, cache off', server: uncached, paths: anyOf('/currencies'), goal: LISTING_GOAL },
+  { name: "listing: a market's schedules, cache off", server: uncached, paths: anyOf('/markets/US.NYSE/schedules'), goal: LISTING_GOAL },
+  { name: 'listing: MIC mapping, cache off', server: uncached, paths: anyOf('/mic-mapping'), goal: LISTING_GOAL },
   { name: '/health', server: served, path: '/health' },
 ];
 
