@@ -77,20 +77,39 @@ export function formatDay(days: EpochDay): string {
   return (dayStrings[i] ??= formatDayUncached(days));
 }
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The value of the ASCII digit at `i` of `s`, or -1. */
+function digitAt(s: string, i: number): number {
+  const c = s.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : -1;
+}
 
-/** Parses 'YYYY-MM-DD' to an epoch day, or returns undefined when it is not a real date. */
+/** Days of month `m` (1-12) of proleptic Gregorian year `y`. */
+function monthLength(y: number, m: number): number {
+  if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/**
+ * Parses 'YYYY-MM-DD' (ASCII digits) to an epoch day, or returns undefined when it is not a
+ * real date. Read digit by digit: every dated request reads one or two (a property test holds
+ * it equal to the pattern /^(\d{4})-(\d{2})-(\d{2})$/ with a calendar check).
+ */
 export function tryParseDay(value: string): EpochDay | undefined {
-  const m = DATE_RE.exec(value);
-  if (!m) return undefined;
-  const y = Number(m[1]);
-  const mo = Number(m[2]);
-  const d = Number(m[3]);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31) return undefined;
-  const days = daysFromCivil(y, mo, d);
-  const back = civilFromDays(days);
-  if (back.m !== mo || back.d !== d) return undefined;
-  return days;
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return undefined;
+  const y0 = digitAt(value, 0);
+  const y1 = digitAt(value, 1);
+  const y2 = digitAt(value, 2);
+  const y3 = digitAt(value, 3);
+  const m0 = digitAt(value, 5);
+  const m1 = digitAt(value, 6);
+  const d0 = digitAt(value, 8);
+  const d1 = digitAt(value, 9);
+  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0) return undefined;
+  const y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const mo = m0 * 10 + m1;
+  const d = d0 * 10 + d1;
+  if (mo < 1 || mo > 12 || d < 1 || d > monthLength(y, mo)) return undefined;
+  return daysFromCivil(y, mo, d);
 }
 
 /** ISO weekday of an epoch day: 1 = Monday … 7 = Sunday. 1970-01-01 was a Thursday. */
