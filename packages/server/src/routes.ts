@@ -14,7 +14,7 @@ import type { OverrideManager } from './overrides/manager.js';
 import type { AdminToken } from './overrides/tokens.js';
 import type { VersionHistory } from './overrides/versions.js';
 import { createWriteHandler } from './overrides/writes.js';
-import { send } from './http/send.js';
+import { nameVersion, send } from './http/send.js';
 import { createHealthDispatcher } from './health.js';
 import { accessLog, createLogger } from './logging.js';
 import type { LogFormat, LogLevel } from './logging.js';
@@ -173,11 +173,14 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   const served: Dispatcher = writes ? (req, res) => writes(req, res) || routed(req, res) : routed;
   // /health first, without express (health.ts).
   const health = createHealthDispatcher(holder, corsOnly, log);
-  // Every answer names the version that answered (an `as_of` answer names its own).
+  // Every answer names the version that answered (an `as_of` answer names its own): written by
+  // send.ts with the answer's other headers; express, which answers the rest, gets it set.
   const dispatch: Dispatcher = (req, res) => {
     const version = holder.current?.meta.version;
-    if (version) res.setHeader(VERSION_HEADER, version);
-    return health(req, res) || served(req, res);
+    if (version) nameVersion(res, version);
+    if (health(req, res) || served(req, res)) return true;
+    if (version && !res.headersSent) res.setHeader(VERSION_HEADER, version);
+    return false;
   };
   return { holder, logger, now, log, cors, dispatch, publisher };
 }

@@ -24,7 +24,7 @@ import { answerCaches, answerEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyC
 import { etagMatches } from './conditional.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
-import { JSON_TYPE, send, sendError, sendPieces } from './send.js';
+import { JSON_TYPE, nameVersion, send, sendError, sendPieces, VERSION_HEADER } from './send.js';
 import { streamPieces } from './stream.js';
 import { UrlMemo, type Reading } from './url-memo.js';
 
@@ -74,8 +74,7 @@ export interface DispatcherOptions {
   pointInTime?: ((asOf: string) => NonNullable<DataHolder['current']>) | undefined;
 }
 
-/** The header naming the version that answered (docs/overrides.md §5). */
-export const VERSION_HEADER = 'X-Openbell-Data-Version';
+export { VERSION_HEADER };
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { holder, now, logger, before, log } = options;
@@ -122,7 +121,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         } catch (err) {
           return sendError(req, res, { ...toHttp(err, { as_of: 'query' }), error: err }, logger);
         }
-        if (data.meta.version !== null) res.setHeader(VERSION_HEADER, data.meta.version);
+        if (data.meta.version !== null) nameVersion(res, data.meta.version);
       }
     }
     const read = readOperationArgs(op, data?.dataset, raw, holder.loadError, limits);
