@@ -153,6 +153,14 @@ describe('listings written from kept row JSON', () => {
     fc.assert(everyListing(Dataset.create(calendarTables())), { numRuns: 100 });
   });
 
+  it('answer the reference tables from records made once per table (the same objects each time, as holidays)', () => {
+    const q = clean.parsed;
+    expect(q.listMicMapping({})[0]).toBe(q.listMicMapping({ mic: q.listMicMapping({})[0]!.mic })[0]);
+    expect(q.listSeasonDefinitions({})[0]).toBe(q.listSeasonDefinitions({})[0]);
+    expect(q.listRegionalHolidays('US', MIN, MAX)[0]).toBe(q.listRegionalHolidays('us', MIN, MAX)[0]);
+    expect(q.listHolidays('US.NYSE', MIN, MAX)[0]).toBe(q.listHolidays('XNYS', MIN, MAX)[0]);
+  });
+
   it('hand out a buffer of their own: writing in an answer changes no later one', () => {
     const first = clean.parsed.holidayJson('US.NYSE', MIN, MAX);
     const text = decoder.decode(first);
