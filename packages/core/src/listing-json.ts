@@ -45,8 +45,13 @@ function writeRows(rows: readonly object[]): MonthBlock {
   return { first: 0, bytes, at };
 }
 
+// Each array's key, made once: the same string each time, whose hash V8 keeps.
+const keys = new WeakMap<object, string>();
+
 function blockOf(rows: readonly object[]): MonthBlock | undefined {
-  return keptBlock(`${ownerKey(rows)}:rows`, () => writeRows(rows));
+  let key = keys.get(rows);
+  if (key === undefined) keys.set(rows, (key = `${ownerKey(rows)}:rows`));
+  return keptBlock(key, () => writeRows(rows));
 }
 
 /** `JSON.stringify(rows.slice(from, to))` as UTF-8 bytes (a fresh buffer the caller may keep). */

@@ -17,7 +17,14 @@
 // so drift in the machine's other load falls on all alike; medians are reported, and the median
 // of the ratios of adjacent runs, which saw the same machine (the figure judged).
 //
-//   node bench/workers.mjs [seconds per run, default 3] [runs, default 5] [connections, default 16]
+//   node bench/workers.mjs [seconds per run, default 3] [runs, default 5] [connections per worker, default 8]
+//                          [requests a second per connection, default 40]
+//
+// The load is the same per worker: a fixed rate on each connection (not as fast as answers
+// come), twice the connections for two workers. Each worker then serves what the single process
+// serves, in the same rhythm, whatever the machine's other load leaves it: CPU per request
+// otherwise moves with how many requests a process finds waiting at each wake-up (fewer per
+// worker when two share them), which says nothing about the primary or the shared port.
 //
 // CPU is read from /proc/<pid>/stat for the primary, each worker and this process (the
 // generator), and from /proc/stat for the whole machine ("others" is what other processes took
@@ -92,7 +99,9 @@ async function main() {
   const SAMPLE = fileURLToPath(new URL('../../loader/data/sample.zip', import.meta.url));
   const SECONDS = Number(process.argv[2] ?? 3);
   const RUNS = Math.max(3, Number(process.argv[3] ?? 5));
-  const CONNECTIONS = Number(process.argv[4] ?? 16);
+  // Per worker: with two workers the generator opens twice as many, each at the same rate.
+  const CONNECTIONS = Number(process.argv[4] ?? 8);
+  const RATE = Number(process.argv[5] ?? 40);
   if (!existsSync(BIN)) {
     console.log('bench/workers.mjs: build the CLI first (pnpm build); skipped');
     return;
@@ -122,18 +131,18 @@ async function main() {
       servers.push(await start({ name: `bare node:http, ${w === 1 ? '1 process' : `${w} workers`}`, workers: w, args: [SELF, 'bare', String(w), String(bytes)], path: () => '/' }));
     }
     // Warm-up (JIT, first connections, and each worker's month blocks of the years asked).
-    for (const s of servers) await measure(s, 2, CONNECTIONS);
+    for (const s of servers) await measure(s, 4, CONNECTIONS * s.workers, RATE);
 
     for (let r = 0; r < RUNS; r += 1) {
       // 1 2 1 2, then 2 1 2 1: neither count always runs first after the other.
       const order = r % 2 === 0 ? [0, 1, 2, 3] : [1, 0, 3, 2];
-      for (const i of order) servers[i].runs.push(await measure(servers[i], SECONDS, CONNECTIONS));
+      for (const i of order) servers[i].runs.push(await measure(servers[i], SECONDS, CONNECTIONS * servers[i].workers, RATE));
     }
 
     const cores = availableParallelism();
     console.log(
       `uncached year of phases (US.NYSE, ${(bytes / 1024).toFixed(0)} KiB answers, distinct URLs, answer cache off) beside bare node:http sending ${(bytes / 1024).toFixed(0)} KiB; ` +
-        `${CONNECTIONS} keep-alive connections, ${RUNS} interleaved runs × ${SECONDS} s, ` +
+        `the same load per worker (${CONNECTIONS} keep-alive connections per worker, each asking ${RATE} times a second), ${RUNS} interleaved runs × ${SECONDS} s, ` +
         (PIN ? `load generator pinned to core 0, servers to cores ${PIN}` : `${cores} cores shared with the load generator (too few to pin it apart)`),
     );
     console.log('  medians                                   req/s   CPU in cores: workers (each)   primary  generator  others   server CPU/request (workers + primary)');
@@ -278,8 +287,12 @@ function machineBusyMs() {
 // ---------------------------------------------------------------------------------------------
 // The load generator
 
-/** `connections` keep-alive sockets, each sending its next request as soon as an answer ends. */
-async function measure(server, seconds, connections) {
+/**
+ * `connections` keep-alive sockets, each sending its next request as soon as an answer ends,
+ * or with `perSecond`, each at that rate (the next request `1000 / perSecond` ms after the last
+ * one went, or as soon as its answer ends when it came later).
+ */
+async function measure(server, seconds, connections, perSecond = 0) {
   const { port, hostname } = new URL(server.url);
   const primary = server.child.pid;
   const workerPids = server.workers > 1 ? childrenOf(primary) : [primary];
@@ -296,15 +309,22 @@ async function measure(server, seconds, connections) {
   await Promise.all(
     Array.from(
       { length: connections },
-      () =>
+      (_, c) =>
         new Promise((resolve, reject) => {
           let head = null; // the answer's head read so far, when split over reads
           let inBody = false;
           let remaining = 0; // Content-Length left, or -1 for chunked
           let tail = ''; // last bytes of a chunked body: it ends with CRLF 0 CRLF CRLF
-          const ask = () => {
+          let sentAt = performance.now() - Math.random() * (perSecond ? 1000 / perSecond : 0);
+          const send = () => {
             if (performance.now() >= until) return socket.end();
+            sentAt = performance.now();
             socket.write(`GET ${server.path(next++)} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+          };
+          const ask = () => {
+            const wait = perSecond ? sentAt + 1000 / perSecond - performance.now() : 0;
+            if (wait > 0) setTimeout(send, wait);
+            else send();
           };
           const finished = () => {
             done += 1;
@@ -320,9 +340,9 @@ async function measure(server, seconds, connections) {
               if (tail === '\r\n0\r\n\r\n') finished();
             }
           };
-          const socket = net.connect({
-            port: Number(port),
-            host: hostname,
+          // Connections open 5 ms apart: the primary hands each to the next worker in turn (a burst
+          // goes to whichever worker took its last one first, unevenly).
+          const socket = new net.Socket({
             onread: {
               buffer,
               callback(n, buf) {
@@ -350,6 +370,7 @@ async function measure(server, seconds, connections) {
           socket.on('connect', ask);
           socket.on('close', resolve);
           socket.on('error', reject);
+          setTimeout(() => socket.connect({ port: Number(port), host: hostname }), c * 5);
         }),
     ),
   );
