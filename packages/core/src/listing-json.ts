@@ -54,11 +54,28 @@ function blockOf(rows: readonly object[]): MonthBlock | undefined {
   return keptBlock(key, () => writeRows(rows));
 }
 
-/** `JSON.stringify(rows.slice(from, to))` as UTF-8 bytes (a fresh buffer the caller may keep). */
+// The answer of every row of a block (the listings without a range or filter: markets,
+// currencies, schedules, reference tables), made once and handed out as it is.
+const wholes = new WeakMap<MonthBlock, Uint8Array>();
+
+/**
+ * `JSON.stringify(rows.slice(from, to))` as UTF-8 bytes. The answer of all the rows is kept and
+ * shared by every caller, who only sends it (as status bytes are); others are fresh buffers.
+ */
 export function sliceJson(rows: readonly object[], from: number, to: number): Uint8Array {
   if (to <= from) return emptyList();
   const b = blockOf(rows);
   if (b === undefined) return encoder.encode(JSON.stringify(rows.slice(from, to)));
+  if (from === 0 && to === rows.length) {
+    let whole = wholes.get(b);
+    if (whole === undefined) wholes.set(b, (whole = bracketed(b, 0, to)));
+    return whole;
+  }
+  return bracketed(b, from, to);
+}
+
+/** `[`, rows `from..to` of a block less the last comma, `]`: a fresh buffer. */
+function bracketed(b: MonthBlock, from: number, to: number): Uint8Array {
   const start = b.at[from]!;
   // The last row's comma is left out.
   const n = b.at[to]! - 1 - start;

@@ -132,7 +132,11 @@ export class ParsedQueries {
     return this.index.marketList.filter((m) => matches(m.fin_id));
   }
 
-  /** `listMarkets` as the UTF-8 bytes of its JSON, from each market's kept JSON (listing-json.ts). */
+  /**
+   * `listMarkets` as the UTF-8 bytes of its JSON, from each market's kept JSON (listing-json.ts).
+   * Like every listing's bytes here, the answer of a whole list is kept and shared with later
+   * answers: it must not be written in (a server only sends it).
+   */
   marketsJson(pattern: string): Uint8Array {
     const list = this.index.marketList;
     if (pattern === '*') return sliceJson(list, 0, list.length);

@@ -161,11 +161,18 @@ describe('listings written from kept row JSON', () => {
     expect(q.listHolidays('US.NYSE', MIN, MAX)[0]).toBe(q.listHolidays('XNYS', MIN, MAX)[0]);
   });
 
-  it('hand out a buffer of their own: writing in an answer changes no later one', () => {
-    const first = clean.parsed.holidayJson('US.NYSE', MIN, MAX);
-    const text = decoder.decode(first);
-    first.fill(32);
-    expect(decoder.decode(clean.parsed.holidayJson('US.NYSE', MIN, MAX))).toBe(text);
-    expect(decoder.decode(clean.parsed.holidayJson('US.NYSE', tryParseDay('2090-01-01')!, tryParseDay('2090-12-31')!))).toBe('[]');
+  it('share the answer of a whole list (sent as it is), and hand out a fresh buffer for a part of one', () => {
+    const q = clean.parsed;
+    expect(q.currenciesJson()).toBe(q.currenciesJson());
+    expect(q.schedulesJson('US.NYSE')).toBe(q.schedulesJson('XNYS'));
+    const all = q.listHolidays('US.NYSE', MIN - 10_000, MAX + 10_000);
+    expect(all.length).toBeGreaterThan(2);
+    const second = tryParseDay(all[1]!.date)!;
+    const part = q.holidayJson('US.NYSE', second, MAX + 10_000);
+    const text = decoder.decode(part);
+    expect(text).toBe(JSON.stringify(all.slice(1)));
+    part.fill(32);
+    expect(decoder.decode(q.holidayJson('US.NYSE', second, MAX + 10_000))).toBe(text);
+    expect(decoder.decode(q.holidayJson('US.NYSE', tryParseDay('2090-01-01')!, tryParseDay('2090-12-31')!))).toBe('[]');
   });
 });
