@@ -15,6 +15,9 @@
 // contains it), BENCH_STRICT=1 exits 1 when a goal is missed.
 import { beside, startServer, stopChild, table } from './ceiling.mjs';
 
+// Each ceiling started adds an exit listener (its clean-up): one per goal.
+process.setMaxListeners(64);
+
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
