@@ -104,6 +104,21 @@ export function monthBlock(key: string, month: Month, write: DayWriter): MonthBl
   return b === UNMADE ? undefined : b;
 }
 
+/**
+ * A kept block of `key` that is not a month (the rows of a listing: `first` 0, `at` where each
+ * row begins), made by `make` when it is not kept, under the same budget; undefined when no
+ * blocks are kept (the caller writes its answer afresh).
+ */
+export function keptBlock(key: string, make: () => MonthBlock): MonthBlock | undefined {
+  if (blocks === undefined) return undefined;
+  let b = blocks.get(key);
+  if (b === undefined) {
+    b = make();
+    if (sizeOf(b) <= blocks.maxSize / 8) blocks.set(key, b);
+  }
+  return b;
+}
+
 /** The bytes of days `from..to` of a block (each item followed by a comma). */
 export function daysOf(b: MonthBlock, from: EpochDay, to: EpochDay): Uint8Array {
   return b.bytes.subarray(b.at[from - b.first]!, b.at[to - b.first + 1]!);

@@ -18,6 +18,7 @@ import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesBy
 import { USD, closuresBetween, defaultLag, spotDay, valueDay, type SpotCalendars, type Tenor } from './fx.js';
 import { compileGlob } from './glob.js';
 import { dayJsonPieces, phaseJsonPieces, sessionJsonPieces, type JsonPieceOptions } from './json.js';
+import { pickedJson, sliceJson } from './listing-json.js';
 import { Faults, checkDayOrder, checkDaySpan, normalizeCurrencyCode, normalizeMarketIdentifier, parseRegionalCalendar, type DateRule, type MonthIndex, type Period } from './params.js';
 import { checkDays, lowerBound, type MarketEntry } from './model.js';
 import { walkReplacements } from './replacements.js';
@@ -98,6 +99,12 @@ const TABLE_LABELS: Record<DatasetIndex['absentTables'][number], { label: string
 /** The longest range of clock changes, in days: 200 years (docs/calendar-arithmetic.md §13). */
 export const MAX_CLOCK_CHANGE_DAYS = 73_050;
 
+// Reference tables' records as answered, made once per table (or regional calendar): the
+// listings are then slices or picks of kept records, whose JSON is kept too (listing-json.ts).
+const regionalRecords = new WeakMap<object, RegionalHoliday[]>();
+const seasonTables = new WeakMap<object, { rows: SeasonDefinition[]; names: string[] }>();
+const micTables = new WeakMap<object, { rows: MicMapping[]; mics: string[]; finIds: string[] }>();
+
 /** A cell as answered: empty or missing is null. */
 const cell = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -125,6 +132,20 @@ export class ParsedQueries {
     return this.index.marketList.filter((m) => matches(m.fin_id));
   }
 
+  /**
+   * `listMarkets` as the UTF-8 bytes of its JSON, from each market's kept JSON (listing-json.ts).
+   * Like every listing's bytes here, the answer of a whole list is kept and shared with later
+   * answers: it must not be written in (a server only sends it).
+   */
+  marketsJson(pattern: string): Uint8Array {
+    const list = this.index.marketList;
+    if (pattern === '*') return sliceJson(list, 0, list.length);
+    const matches = compileGlob(pattern, 'subset');
+    const picked: number[] = [];
+    for (let i = 0; i < list.length; i++) if (matches(list[i]!.fin_id)) picked.push(i);
+    return pickedJson(list, picked);
+  }
+
   getMarket(identifier: string, follow: boolean): Market {
     return this.resolve(identifier, follow).market;
   }
@@ -148,12 +169,22 @@ export class ParsedQueries {
   }
 
   listHolidays(identifier: string, startDay: EpochDay, endDay: EpochDay): MarketHoliday[] {
+    const { rows, from, to } = this.holidayRows(identifier, startDay, endDay);
+    return rows.slice(from, to);
+  }
+
+  /** `listHolidays` as the UTF-8 bytes of its JSON, from each row's kept JSON (listing-json.ts). */
+  holidayJson(identifier: string, startDay: EpochDay, endDay: EpochDay): Uint8Array {
+    const { rows, from, to } = this.holidayRows(identifier, startDay, endDay);
+    return sliceJson(rows, from, to);
+  }
+
+  /** The market's holiday rows of a range: the range in order, the market, then the dates of bad rows. */
+  private holidayRows(identifier: string, startDay: EpochDay, endDay: EpochDay): { rows: MarketHoliday[]; from: number; to: number } {
     checkDayOrder(startDay, endDay);
     const entry = this.resolve(identifier, true);
     checkDays(entry.listingFaults, startDay, endDay);
-    const from = lowerBound(entry.holidayDays, startDay);
-    const to = lowerBound(entry.holidayDays, endDay + 1);
-    return entry.holidays.slice(from, to);
+    return { rows: entry.holidays, from: lowerBound(entry.holidayDays, startDay), to: lowerBound(entry.holidayDays, endDay + 1) };
   }
 
   /**
@@ -177,6 +208,12 @@ export class ParsedQueries {
    */
   listSchedules(identifier: string): Schedule[] {
     return this.resolveScheduled(identifier).schedules.slice();
+  }
+
+  /** `listSchedules` as the UTF-8 bytes of its JSON, from each row's kept JSON (listing-json.ts). */
+  schedulesJson(identifier: string): Uint8Array {
+    const rows = this.resolveScheduled(identifier).schedules;
+    return sliceJson(rows, 0, rows.length);
   }
 
   generatePhases(identifier: string, startDay: EpochDay, endDay: EpochDay): Phase[] {
@@ -377,6 +414,13 @@ export class ParsedQueries {
     return this.index.currencyList.slice();
   }
 
+  /** `listCurrencies` as the UTF-8 bytes of its JSON, from each currency's kept JSON (listing-json.ts). */
+  currenciesJson(): Uint8Array {
+    this.requireCurrencies();
+    const list = this.index.currencyList;
+    return sliceJson(list, 0, list.length);
+  }
+
   getCurrency(code: string): Currency {
     return this.currencyEntry(code).currency;
   }
@@ -392,10 +436,21 @@ export class ParsedQueries {
   }
 
   listCurrencyHolidays(code: string, startDay: EpochDay, endDay: EpochDay): CurrencyHoliday[] {
+    const { rows, from, to } = this.currencyHolidayRows(code, startDay, endDay);
+    return rows.slice(from, to);
+  }
+
+  /** `listCurrencyHolidays` as the UTF-8 bytes of its JSON, from each row's kept JSON (listing-json.ts). */
+  currencyHolidayJson(code: string, startDay: EpochDay, endDay: EpochDay): Uint8Array {
+    const { rows, from, to } = this.currencyHolidayRows(code, startDay, endDay);
+    return sliceJson(rows, from, to);
+  }
+
+  private currencyHolidayRows(code: string, startDay: EpochDay, endDay: EpochDay): { rows: CurrencyHoliday[]; from: number; to: number } {
     checkDayOrder(startDay, endDay);
     const entry = this.currencyEntry(code);
     checkDays(entry.listingFaults, startDay, endDay);
-    return entry.holidays.slice(lowerBound(entry.holidayDays, startDay), lowerBound(entry.holidayDays, endDay + 1));
+    return { rows: entry.holidays, from: lowerBound(entry.holidayDays, startDay), to: lowerBound(entry.holidayDays, endDay + 1) };
   }
 
   // ---- joined calendars (docs/calendar-arithmetic.md §4) ----
@@ -498,22 +553,44 @@ export class ParsedQueries {
     return this.index.phaseTypes.slice();
   }
 
+  /** `listPhaseTypes` as the UTF-8 bytes of its JSON (listing-json.ts). */
+  phaseTypesJson(): Uint8Array {
+    this.needTable('phaseTypes', 'schedules');
+    const rows = this.index.phaseTypes;
+    return sliceJson(rows, 0, rows.length);
+  }
+
   /**
    * Regional and religious holidays of one calendar (a 2-letter country code or a religion
    * name, any case: params.parseRegionalCalendar, the one reading of that text) in an inclusive
    * date range, ordered by date. A calendar without rows answers an empty list.
    */
   listRegionalHolidays(calendar: string, startDay: EpochDay, endDay: EpochDay): RegionalHoliday[] {
+    const { rows, from, to } = this.regionalRows(calendar, startDay, endDay);
+    return rows.slice(from, to);
+  }
+
+  /** `listRegionalHolidays` as the UTF-8 bytes of its JSON (listing-json.ts). */
+  regionalHolidayJson(calendar: string, startDay: EpochDay, endDay: EpochDay): Uint8Array {
+    const { rows, from, to } = this.regionalRows(calendar, startDay, endDay);
+    return sliceJson(rows, from, to);
+  }
+
+  private regionalRows(calendar: string, startDay: EpochDay, endDay: EpochDay): { rows: readonly RegionalHoliday[]; from: number; to: number } {
     const faults = new Faults();
     const key = faults.get(() => parseRegionalCalendar(calendar));
     faults.get(() => checkDayOrder(startDay, endDay));
     faults.done();
     this.needTable('regionalHolidays');
     const entry = this.index.regional.get(key);
-    if (!entry) return [];
-    return entry.rows
-      .slice(lowerBound(entry.days, startDay), lowerBound(entry.days, endDay + 1))
-      .map((r) => withExtras({ calendar: r.calendar, country: cell(r.country), date: r.date, name: cell(r.name), type: cell(r.type), memo: cell(r.memo) }, r));
+    if (!entry) return { rows: [], from: 0, to: 0 };
+    // The records are made once per calendar (as answered: empty cells null, extra columns kept).
+    let rows = regionalRecords.get(entry);
+    if (rows === undefined) {
+      rows = entry.rows.map((r) => withExtras({ calendar: r.calendar, country: cell(r.country), date: r.date, name: cell(r.name), type: cell(r.type), memo: cell(r.memo) }, r));
+      regionalRecords.set(entry, rows);
+    }
+    return { rows, from: lowerBound(entry.days, startDay), to: lowerBound(entry.days, endDay + 1) };
   }
 
   /**
@@ -522,17 +599,35 @@ export class ParsedQueries {
    * warnings and are left out; two rows of one season and year are both listed.
    */
   listSeasonDefinitions(filter: { season?: string | null | undefined; year?: number | undefined }): SeasonDefinition[] {
+    const { rows, picked } = this.seasonRows(filter);
+    return picked.map((i) => rows[i]!);
+  }
+
+  /** `listSeasonDefinitions` as the UTF-8 bytes of its JSON (listing-json.ts). */
+  seasonDefinitionsJson(filter: { season?: string | null | undefined; year?: number | undefined }): Uint8Array {
+    const { rows, picked } = this.seasonRows(filter);
+    return pickedJson(rows, picked);
+  }
+
+  private seasonRows(filter: { season?: string | null | undefined; year?: number | undefined }): { rows: readonly SeasonDefinition[]; picked: number[] } {
     this.needTable('seasonDefinitions', 'schedules');
     const season = filter.season?.trim().toLowerCase() || undefined;
     const year = filter.year;
-    const rows = this.index.seasonDefinitions!.filter(
-      (r) => typeof r.season === 'string' && r.season !== '' && typeof r.year === 'number' && tryParseDay(String(r.date)) !== undefined,
-    );
-    const picked = rows
-      .map((r, i) => ({ r, i, name: r.season.toLowerCase() }))
-      .filter((x) => (season === undefined || x.name === season) && (year === undefined || x.r.year === year));
-    picked.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.r.year - b.r.year || a.i - b.i));
-    return picked.map((x) => withExtras({ season: x.r.season, year: x.r.year, date: x.r.date }, x.r));
+    const table = this.index.seasonDefinitions!;
+    // Sorted once per table: a filter keeps rows of the sorted list, whose order is the answer's.
+    let sorted = seasonTables.get(table);
+    if (sorted === undefined) {
+      const rows = table.filter((r) => typeof r.season === 'string' && r.season !== '' && typeof r.year === 'number' && tryParseDay(String(r.date)) !== undefined);
+      const keyed = rows.map((r, i) => ({ r, i, name: r.season.toLowerCase() }));
+      keyed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.r.year - b.r.year || a.i - b.i));
+      sorted = { rows: keyed.map((x) => withExtras({ season: x.r.season, year: x.r.year, date: x.r.date }, x.r)), names: keyed.map((x) => x.name) };
+      seasonTables.set(table, sorted);
+    }
+    const picked: number[] = [];
+    for (let i = 0; i < sorted.rows.length; i++) {
+      if ((season === undefined || sorted.names[i] === season) && (year === undefined || sorted.rows[i]!.year === year)) picked.push(i);
+    }
+    return { rows: sorted.rows, picked };
   }
 
   /**
@@ -540,11 +635,34 @@ export class ParsedQueries {
    * ordered by MIC, then FinID. Rows without a MIC or a FinID are load warnings and left out.
    */
   listMicMapping(filter: { mic?: string | undefined; fin_id?: string | undefined }): MicMapping[] {
+    const { rows, picked } = this.micRows(filter);
+    return picked.map((i) => rows[i]!);
+  }
+
+  /** `listMicMapping` as the UTF-8 bytes of its JSON (listing-json.ts). */
+  micMappingJson(filter: { mic?: string | undefined; fin_id?: string | undefined }): Uint8Array {
+    const { rows, picked } = this.micRows(filter);
+    return pickedJson(rows, picked);
+  }
+
+  private micRows(filter: { mic?: string | undefined; fin_id?: string | undefined }): { rows: readonly MicMapping[]; picked: number[] } {
     const { mic, fin_id: finId } = filter;
     this.needTable('micMapping');
-    const up = (v: unknown) => String(v ?? '').trim().toUpperCase();
-    const rows = this.index.micMapping!.filter((r) => up(r.mic) !== '' && up(r.fin_id) !== '' && (mic === undefined || up(r.mic) === mic) && (finId === undefined || up(r.fin_id) === finId));
-    return rows.map((r, i) => ({ r, i })).sort((a, b) => cmp(up(a.r.mic), up(b.r.mic)) || cmp(up(a.r.fin_id), up(b.r.fin_id)) || a.i - b.i).map((x) => withExtras({ mic: String(x.r.mic), fin_id: String(x.r.fin_id) }, x.r));
+    const table = this.index.micMapping!;
+    // Sorted once per table: a filter keeps rows of the sorted list, whose order is the answer's.
+    let sorted = micTables.get(table);
+    if (sorted === undefined) {
+      const up = (v: unknown) => String(v ?? '').trim().toUpperCase();
+      const keyed = table.filter((r) => up(r.mic) !== '' && up(r.fin_id) !== '').map((r, i) => ({ r, i, mic: up(r.mic), finId: up(r.fin_id) }));
+      keyed.sort((a, b) => cmp(a.mic, b.mic) || cmp(a.finId, b.finId) || a.i - b.i);
+      sorted = { rows: keyed.map((x) => withExtras({ mic: String(x.r.mic), fin_id: String(x.r.fin_id) }, x.r)), mics: keyed.map((x) => x.mic), finIds: keyed.map((x) => x.finId) };
+      micTables.set(table, sorted);
+    }
+    const picked: number[] = [];
+    for (let i = 0; i < sorted.rows.length; i++) {
+      if ((mic === undefined || sorted.mics[i] === mic) && (finId === undefined || sorted.finIds[i] === finId)) picked.push(i);
+    }
+    return { rows: sorted.rows, picked };
   }
 
   /** Refuses (403) a reference table the plan leaves out or the archive does not hold. */

@@ -20,6 +20,31 @@ describe('calendar arithmetic', () => {
     for (const bad of ['2023-02-29', '2023-13-01', '2023-00-10', '2023-1-1', '20230101', '']) expect(tryParseDay(bad)).toBeUndefined();
     expect(tryParseDay('2024-02-29')).toBeDefined();
   });
+
+  it('reads a date digit by digit exactly as the pattern YYYY-MM-DD with a calendar check', () => {
+    // The reading it replaced: the pattern, then a round trip through the calendar.
+    const reference = (v: string): number | undefined => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      if (!m) return undefined;
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      if (mo < 1 || mo > 12 || d < 1 || d > 31) return undefined;
+      const days = daysFromCivil(y, mo, d);
+      const back = civilFromDays(days);
+      return back.m === mo && back.d === d ? days : undefined;
+    };
+    const char = fc.constantFrom(...'0123456789-/ +x\n\u0660\uff10'.split(''));
+    const nearDate = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+      .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+    const mangled = fc.tuple(nearDate, fc.nat(11), char).map(([s, i, c]) => s.slice(0, i) + c + s.slice(i + 1));
+    fc.assert(
+      fc.property(fc.oneof(nearDate, mangled, fc.string({ unit: char, maxLength: 12 }), fc.string()), (v) => {
+        expect(tryParseDay(v)).toBe(reference(v));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const v of ['0000-02-29', '1900-02-29', '2000-02-29', '2100-02-29', '2023-04-31', '2023-12-31', '2023-12-31\n']) expect(tryParseDay(v)).toBe(reference(v));
+  });
 });
 
 describe('argument parsing shared by every adapter', () => {

@@ -14,7 +14,7 @@ import type { OverrideManager } from './overrides/manager.js';
 import type { AdminToken } from './overrides/tokens.js';
 import type { VersionHistory } from './overrides/versions.js';
 import { createWriteHandler } from './overrides/writes.js';
-import { send } from './http/send.js';
+import { nameVersion, send } from './http/send.js';
 import { createHealthDispatcher } from './health.js';
 import { createMethodDispatcher } from './http/methods.js';
 import { accessLog, createLogger } from './logging.js';
@@ -194,16 +194,20 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   const events = eventsHandler(holder, { ...options.live, now, logger });
   // Last: OPTIONS and the other methods on a known path (405 with Allow).
   const methods = createMethodDispatcher({ writes: ovr ? overrideWrites : undefined, before: corsOnly, log });
-  // Every answer names the version that answered (an `as_of` answer names its own).
+  // Every answer names the version that answered (an `as_of` answer names its own): written by
+  // send.ts with the answer's other headers; the others (express, the stream, 405s) get it set.
   const dispatch: Dispatcher = (req, res) => {
     const version = holder.current?.meta.version;
-    if (version) res.setHeader(VERSION_HEADER, version);
     if (isEventsRequest(req)) {
+      if (version) res.setHeader(VERSION_HEADER, version);
       before?.(req, res);
       events(req, res);
       return true;
     }
-    return health(req, res) || served(req, res) || methods(req, res);
+    if (version) nameVersion(res, version);
+    if (health(req, res) || served(req, res)) return true;
+    if (version && !res.headersSent) res.setHeader(VERSION_HEADER, version);
+    return methods(req, res);
   };
   return { holder, logger, now, log, cors, dispatch, publisher };
 }

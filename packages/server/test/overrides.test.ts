@@ -50,6 +50,40 @@ async function call(r: RunningServer, method: string, path: string, body?: unkno
 const typhoon = { kind: 'closure', target: 'XNYS', date: '2023-11-22', name: 'Typhoon', reason: 'Signal No. 8 raised at 06:00' };
 const day = (r: RunningServer) => call(r, 'GET', `/markets/${NYSE}/days?start=2023-11-22&end=2023-11-22`);
 
+describe('the version header', () => {
+  it('names the version on every kind of answer: data, CSV, refusals, 304, /health, express', async () => {
+    const { r } = await start();
+    const made = await call(r, 'POST', '/overrides', typhoon);
+    expect(made.status).toBe(201);
+    const holidays = `/markets/${NYSE}/holidays?start=2023-11-01&end=2023-11-30`;
+    const first = await fetch(`${r.url}${holidays}`);
+    const etag = first.headers.get('etag')!;
+    const version = first.headers.get('x-openbell-data-version');
+    expect(version).toMatch(/^v1\+ovr\./);
+    const asked: [string, Record<string, string>, number][] = [
+      [holidays, {}, 200],
+      [`${holidays}&format=csv`, {}, 200],
+      [holidays, { 'if-none-match': etag }, 304],
+      ['/markets', {}, 200],
+      [`/markets/${NYSE}/phases?start=2023-11-20&end=2023-11-24`, {}, 200],
+      [`/markets/${NYSE}/holidays?start=2023-11-30&end=2023-11-01`, {}, 422],
+      ['/markets/XX.NONE/holidays?start=2023-11-01&end=2023-11-30', {}, 404],
+      ['/health', {}, 200],
+      ['/openapi.json', {}, 200],
+      ['/no-such-path', {}, 404],
+    ];
+    for (const [path, headers, status] of asked) {
+      const res = await fetch(`${r.url}${path}`, { headers });
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('x-openbell-data-version'), path).toBe(version);
+    }
+    // An answer as of an earlier version names that one.
+    const v1 = await fetch(`${r.url}${holidays}&as_of=v1`);
+    expect(v1.headers.get('x-openbell-data-version')).toBe('v1');
+  });
+});
+
 describe('writes', () => {
   it('make an override that every answer follows, and withdraw it', async () => {
     const { r, file } = await start();

@@ -24,7 +24,7 @@ import { answerCaches, answerEtag, bytesEtag, canonicalKey, DEFAULT_CACHE_BYTES,
 import { etagMatches } from './conditional.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
-import { JSON_TYPE, send, sendError, sendPieces } from './send.js';
+import { JSON_TYPE, nameVersion, send, sendError, sendPieces, VERSION_HEADER } from './send.js';
 import { streamPieces } from './stream.js';
 import { UrlMemo, type Reading } from './url-memo.js';
 
@@ -74,8 +74,7 @@ export interface DispatcherOptions {
   pointInTime?: ((asOf: string) => NonNullable<DataHolder['current']>) | undefined;
 }
 
-/** The header naming the version that answered (docs/overrides.md §5). */
-export const VERSION_HEADER = 'X-Openbell-Data-Version';
+export { VERSION_HEADER };
 
 const csvHeaders = (etag: string | undefined) => (etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE });
 
@@ -124,7 +123,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         } catch (err) {
           return sendError(req, res, { ...toHttp(err, { as_of: 'query' }), error: err }, logger);
         }
-        if (data.meta.version !== null) res.setHeader(VERSION_HEADER, data.meta.version);
+        if (data.meta.version !== null) nameVersion(res, data.meta.version);
       }
     }
     const read = withFormat(readOperationArgs(op, data?.dataset, raw, holder.loadError, limits), raw.format);

@@ -9,6 +9,29 @@ import type { Logger } from 'pino';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The header naming the version that answered (docs/overrides.md §5). */
+export const VERSION_HEADER = 'X-Openbell-Data-Version';
+
+const VERSION = Symbol('openbell.version');
+type Named = ServerResponse & { [VERSION]?: string };
+
+/**
+ * Names the version that answers `res`: `send`, `sendPieces` and `streamPieces` write it with
+ * the answer's other headers. A header set beforehand with `setHeader` would send every header
+ * of the answer through Node's slower path (each one set and checked again), about a tenth of
+ * a small answer's cost; whoever writes headers otherwise calls `setHeader` (routes.ts).
+ */
+export function nameVersion(res: ServerResponse, version: string): void {
+  (res as Named)[VERSION] = version;
+}
+
+/** `headers` and the version named for `res` (nameVersion), if any. */
+export function withVersion(res: ServerResponse, headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders | undefined {
+  const version = (res as Named)[VERSION];
+  if (version === undefined) return headers;
+  return headers ? { ...headers, [VERSION_HEADER]: version } : { [VERSION_HEADER]: version };
+}
+
 /**
  * Writes the status and headers, then the body unless the request is HEAD. With a body, its
  * Content-Type (JSON unless `headers` names another) and Content-Length come first; without
@@ -16,19 +39,23 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export function send(req: IncomingMessage, res: ServerResponse, status: number, body?: Buffer | string, headers?: OutgoingHttpHeaders): void {
   if (body === undefined) {
-    if (headers) res.writeHead(status, headers);
+    const named = withVersion(res, headers);
+    if (named) res.writeHead(status, named);
     else res.writeHead(status);
     res.end();
     return;
   }
-  res.writeHead(status, bodyHeaders(typeof body === 'string' ? Buffer.byteLength(body) : body.length, headers));
+  res.writeHead(status, bodyHeaders(res, typeof body === 'string' ? Buffer.byteLength(body) : body.length, headers));
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** Content-Type (JSON unless `headers` names another) and Content-Length first, then `headers`. */
-function bodyHeaders(length: number, headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
+/** Content-Type (JSON unless `headers` names another) and Content-Length first, then `headers` and the version. */
+function bodyHeaders(res: ServerResponse, length: number, headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
+  const version = (res as Named)[VERSION];
   // A Content-Type in `headers` replaces the default in place, keeping it the first header.
-  return headers ? { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers } : { 'Content-Type': JSON_TYPE, 'Content-Length': length };
+  const out: OutgoingHttpHeaders = headers ? { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers } : { 'Content-Type': JSON_TYPE, 'Content-Length': length };
+  if (version !== undefined) out[VERSION_HEADER] = version;
+  return out;
 }
 
 /**
@@ -36,7 +63,7 @@ function bodyHeaders(length: number, headers: OutgoingHttpHeaders | undefined): 
  * rather than copied into one Buffer first: Node hands them to the socket in one writev.
  */
 export function sendPieces(req: IncomingMessage, res: ServerResponse, status: number, pieces: readonly Uint8Array[], length: number, headers?: OutgoingHttpHeaders): void {
-  res.writeHead(status, bodyHeaders(length, headers));
+  res.writeHead(status, bodyHeaders(res, length, headers));
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { withVersion } from './send.js';
 
 /**
  * Sends the headers and `written` (pieces already produced), then the rest of `pieces`, writing
@@ -19,7 +20,7 @@ export function streamPieces(
   sliceMs: number,
   logger: Logger,
 ): void {
-  res.writeHead(200, headers);
+  res.writeHead(200, withVersion(res, headers)!);
   if (req.method === 'HEAD') {
     res.end();
     return;

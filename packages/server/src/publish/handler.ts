@@ -24,7 +24,7 @@ import type { Logger } from 'pino';
 import { DOWNLOAD_PATH, FILES_PREFIX, OVERRIDES_PATH } from '@openbell/loader';
 import { etagMatches } from '../http/conditional.js';
 import type { RawHandler } from '../http/dispatcher.js';
-import { send, sendError } from '../http/send.js';
+import { send, sendError, withVersion } from '../http/send.js';
 import { bearerToken, tokenChecker, UNAUTHORIZED_DETAIL } from './bearer.js';
 import { createSigner, DEFAULT_URL_TTL_SECONDS } from './presign.js';
 import { parseRange } from './ranges.js';
@@ -206,7 +206,7 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
         send(req, res, status, undefined, headers);
         return;
       }
-      res.writeHead(status, headers);
+      res.writeHead(status, withVersion(res, headers)!);
       handed = true;
       const stream = o.handle.createReadStream({ start: range.start, end: range.end, autoClose: true });
       await pipeline(stream, res).catch((err: unknown) => {

@@ -1,0 +1,98 @@
+// The JavaScript share of a request, without the kernel: the built server's request handler
+// called in this process on requests whose socket discards what is written, against a bare
+// node:http handler sending a constant body the same way. CPU per request is the best of
+// several rounds of `count` requests (process.cpuUsage), which shrugs off other processes far
+// better than a load over sockets on a shared machine; it says where the server's own time
+// goes, not what a client sees. ROOT names another build of the repository (its dist folders)
+// to compare with, e.g. a copy of the tip before a change. LOG is the log level (default info;
+// the access log goes to this process's stdout).
+//
+//   node bench/in-process.mjs [kinds, default all] [count, default 2000] [rounds, default 12] > /dev/null
+import http from 'node:http';
+import { Duplex } from 'node:stream';
+
+const root = process.env.ROOT ?? new URL('../../..', import.meta.url).pathname;
+const { createServer } = await import(`${root}/packages/server/dist/index.js`);
+const { loadSample } = await import(`${root}/packages/loader/dist/index.js`);
+
+/** A socket that takes whatever is written and drops it. */
+class DiscardingSocket extends Duplex {
+  _read() {}
+  _write(_chunk, _encoding, done) {
+    done();
+  }
+  _writev(_chunks, done) {
+    done();
+  }
+  setTimeout() {}
+  setNoDelay() {}
+  setKeepAlive() {}
+}
+
+const running = await createServer({ data: await loadSample(), port: 0, host: '127.0.0.1', logLevel: process.env.LOG ?? 'info', cacheBytes: 0 });
+const handler = running.server.listeners('request')[0];
+const body = Buffer.alloc(2492, 97);
+const bare = (_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
+  res.end(body);
+};
+
+const DAY = 86_400_000;
+const FIRST = Date.parse('2001-01-01');
+const iso = (ms) => new Date(ms).toISOString().slice(0, 10);
+const year = (prefix) => (n) => `${prefix}/holidays?start=${iso(FIRST + (n % 10_000) * DAY)}&end=${iso(FIRST + ((n % 10_000) + 364) * DAY)}`;
+/** Each kind's n-th URL: a new one every request (the answer cache is off besides). */
+const kinds = {
+  hol: year('/markets/US.NYSE'),
+  cur: year('/currencies/USD'),
+  mkts: (n) => `/markets?n=${n}`,
+  us: (n) => `/markets?subset=US*&n=${n}`,
+  cur2: (n) => `/currencies?n=${n}`,
+  sch: (n) => `/markets/US.NYSE/schedules?n=${n}`,
+  mic: (n) => `/mic-mapping?n=${n}`,
+  status: (n) => `/markets/US.NYSE/status?datetime_utc=${new Date(FIRST + (n + 1) * 421_000).toISOString().replace('.000Z', 'Z')}`,
+};
+
+const socket = new DiscardingSocket();
+function one(fn, url) {
+  const req = new http.IncomingMessage(socket);
+  req.method = 'GET';
+  req.url = url;
+  req.httpVersionMajor = 1;
+  req.httpVersionMinor = 1;
+  req.httpVersion = '1.1';
+  req.headers = { host: '127.0.0.1', connection: 'keep-alive' };
+  req.rawHeaders = ['Host', '127.0.0.1', 'Connection', 'keep-alive'];
+  req.complete = true;
+  req.push(null);
+  const res = new http.ServerResponse(req);
+  res.shouldKeepAlive = true;
+  res.assignSocket(socket);
+  fn(req, res);
+  res.detachSocket(socket);
+}
+
+/** CPU per request (µs) of `count` requests, after a warm-up; the loop turns every 100. */
+async function run(fn, paths, count) {
+  for (let i = 0; i < 3000; i++) one(fn, paths(i + 50_000));
+  await new Promise((r) => setImmediate(r));
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < count; i++) {
+    one(fn, paths(i));
+    if (i % 100 === 99) await new Promise((r) => setImmediate(r));
+  }
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / count;
+}
+
+const which = (process.argv[2] ?? Object.keys(kinds).join(',')).split(',');
+const count = Number(process.argv[3] ?? 2000);
+const best = { bare: Infinity };
+for (let r = 0; r < Number(process.argv[4] ?? 12); r++) {
+  best.bare = Math.min(best.bare, await run(bare, kinds.hol, count));
+  for (const k of which) best[k] = Math.min(best[k] ?? Infinity, await run(handler, kinds[k], count));
+}
+console.error(Object.entries(best).map(([k, v]) => `${k} ${v.toFixed(1)} µs (+${(v - best.bare).toFixed(1)})`).join('  '));
+running.server.closeAllConnections();
+await running.close();
+process.exit(0);
