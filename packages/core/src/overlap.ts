@@ -13,9 +13,10 @@
  * - Dates beyond a market's coverage window are not generated: the range's own dates must lie
  *   in it, the day either side only where the window holds it.
  */
-import { SECONDS_PER_DAY, formatDay, formatOffset, formatTime } from './dates.js';
+import { SECONDS_PER_DAY, civilFromDays, formatDay, formatOffset, formatTime } from './dates.js';
 import { DataError } from './errors.js';
 import { LOOK_BACK_DAYS, generate, generateFrom } from './generate.js';
+import { listOf, recordTemplate, write2, write4, writeTime } from './list-json.js';
 import type { MarketEntry } from './model.js';
 import type { ClockChange, OverlapInterval, OverlapPhase } from './types.js';
 import type { Zone } from './zone.js';
@@ -98,31 +99,49 @@ function blockSpans(entry: MarketEntry, phase: OverlapPhase, block: number): Flo
   return spans;
 }
 
+/** The first pair of `spans` (flat, merged, in time order) that ends after `from`. */
+function firstEndingAfter(spans: Float64Array, from: number): number {
+  let lo = 0;
+  let hi = spans.length >> 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (spans[2 * mid + 1]! <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  return 2 * lo;
+}
+
 /**
  * A market's trading time clipped to [from, to) (epoch seconds): its phases of the kind asked
  * for, from the local dates `fromDay`..`toDay` (with the look-back), merged.
  */
 export function tradingIntervals(entry: MarketEntry, fromDay: number, toDay: number, phase: OverlapPhase, from: number, to: number): Intervals {
-  const clip = (spans: ArrayLike<number>, out: number[]) => {
-    for (let k = 0; k < spans.length; k += 2) {
-      const s = Math.max(spans[k]!, from);
-      const e = Math.min(spans[k + 1]!, to);
-      if (e > s) out.push(s, e);
-    }
-  };
   const flat: number[] = [];
   if (entry.dayFaults === null) {
     try {
-      // The blocks of the dates the phases may start on: the range's, and the look-back's.
+      // The blocks of the dates the phases may start on: the range's, and the look-back's. A
+      // block's spans are in time order: only those reaching into [from, to) are read.
       const first = Math.floor(Math.max(fromDay - LOOK_BACK_DAYS, entry.minDay) / BLOCK_DAYS);
-      for (let b = first; b <= Math.floor(toDay / BLOCK_DAYS); b++) clip(blockSpans(entry, phase, b), flat);
+      for (let b = first; b <= Math.floor(toDay / BLOCK_DAYS); b++) {
+        const spans = blockSpans(entry, phase, b);
+        for (let k = firstEndingAfter(spans, from); k < spans.length && spans[k]! < to; k += 2) {
+          const s = Math.max(spans[k]!, from);
+          const e = Math.min(spans[k + 1]!, to);
+          if (e > s) flat.push(s, e);
+        }
+      }
       return mergeIntervals(flat);
     } catch (e) {
       if (!(e instanceof DataError)) throw e;
       flat.length = 0;
     }
   }
-  clip(phaseSpans(entry, fromDay, toDay, phase), flat);
+  const spans = phaseSpans(entry, fromDay, toDay, phase);
+  for (let k = 0; k < spans.length; k += 2) {
+    const s = Math.max(spans[k]!, from);
+    const e = Math.min(spans[k + 1]!, to);
+    if (e > s) flat.push(s, e);
+  }
   return mergeIntervals(flat);
 }
 
@@ -132,8 +151,8 @@ export function formatUtc(epochSeconds: number): string {
   return `${formatDay(day)}T${formatTime(epochSeconds - day * SECONDS_PER_DAY)}Z`;
 }
 
-/** The intersection of the markets' trading time over the UTC dates `startDay`..`endDay`. */
-export function overlapOf(markets: readonly MarketEntry[], startDay: number, endDay: number, phase: OverlapPhase): OverlapInterval[] {
+/** The intersection of the markets' trading time over the UTC dates `startDay`..`endDay`, as flat intervals. */
+function commonIntervals(markets: readonly MarketEntry[], startDay: number, endDay: number, phase: OverlapPhase): Intervals {
   const from = startDay * SECONDS_PER_DAY;
   const to = (endDay + 1) * SECONDS_PER_DAY;
   let common: Intervals | undefined;
@@ -142,9 +161,56 @@ export function overlapOf(markets: readonly MarketEntry[], startDay: number, end
     common = common === undefined ? own : intersectIntervals(common, own);
     if (common.length === 0) break;
   }
+  return common ?? [];
+}
+
+/** An overlap interval; the one place its shape is written (overlapJson copies its JSON). */
+function overlapRecord(start: string, end: string): OverlapInterval {
+  return { start, end };
+}
+
+/** The intersection of the markets' trading time over the UTC dates `startDay`..`endDay`. */
+export function overlapOf(markets: readonly MarketEntry[], startDay: number, endDay: number, phase: OverlapPhase): OverlapInterval[] {
+  return recordsOf(commonIntervals(markets, startDay, endDay, phase));
+}
+
+function recordsOf(common: Intervals): OverlapInterval[] {
   const out: OverlapInterval[] = [];
-  for (let k = 0; common !== undefined && k < common.length; k += 2) out.push({ start: formatUtc(common[k]!), end: formatUtc(common[k + 1]!) });
+  for (let k = 0; k < common.length; k += 2) out.push(overlapRecord(formatUtc(common[k]!), formatUtc(common[k + 1]!)));
   return out;
+}
+
+const INSTANT_HOLE = '0000-00-00T00:00:00Z';
+const INTERVAL = recordTemplate([INSTANT_HOLE, INSTANT_HOLE], overlapRecord);
+const [START_AT, END_AT] = INTERVAL.at as [number, number];
+const INTERVAL_BYTES = INTERVAL.bytes.length;
+
+/** The bytes of `JSON.stringify(overlapOf(…))`, written into copies of an interval's JSON. */
+export function overlapJson(markets: readonly MarketEntry[], startDay: number, endDay: number, phase: OverlapPhase): Uint8Array {
+  const common = commonIntervals(markets, startDay, endDay, phase);
+  const buf = listOf(INTERVAL, common.length / 2);
+  // The date last written: an interval's end is most often on its start's date.
+  let lastDay = NaN;
+  let y = 0;
+  let m = 0;
+  let d = 0;
+  for (let k = 0, p = 0; k < common.length; k++) {
+    const instant = common[k]!;
+    const day = Math.floor(instant / SECONDS_PER_DAY);
+    const seconds = instant - day * SECONDS_PER_DAY;
+    if (day !== lastDay) {
+      ({ y, m, d } = civilFromDays(day));
+      lastDay = day;
+    }
+    if (y < 0 || y > 9999 || !Number.isInteger(seconds)) return new TextEncoder().encode(JSON.stringify(recordsOf(common)));
+    const at = p + (k & 1 ? END_AT : START_AT);
+    write4(buf, at, y);
+    write2(buf, at + 5, m);
+    write2(buf, at + 8, d);
+    writeTime(buf, at + 11, seconds);
+    if (k & 1) p += INTERVAL_BYTES;
+  }
+  return buf;
 }
 
 /**
