@@ -14,7 +14,7 @@
  */
 import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from './dates.js';
 import { InvalidArgumentError } from './errors.js';
-import { listOf, recordTemplate, write2, write4 } from './list-json.js';
+import { listOf, monthLength, recordTemplate, write2, write4 } from './list-json.js';
 import type { JoinedCalendar } from './calendars.js';
 import { MAX_DATE_MONTHS, formatMonth, type DateRule, type MonthIndex } from './params.js';
 import type { BusinessDayConvention, DerivedDate } from './types.js';
@@ -41,13 +41,6 @@ export function checkMonthRange(startMonth: MonthIndex, endMonth: MonthIndex): v
     );
   }
   if (endMonth < startMonth) throw InvalidArgumentError.one('end', `end (${formatMonth(endMonth)}) is before start (${formatMonth(startMonth)})`, 'date_range');
-}
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Days in month `m` (1..12) of year `y`. */
-function monthLength(y: number, m: number): number {
-  return m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : MONTH_DAYS[m - 1]!;
 }
 
 /** The n-th `weekday` (ISO) of the month from `first` to `last`, n < 0 from its end; undefined when the month has none. */

@@ -67,6 +67,13 @@ export function listOf(template: RecordTemplate, count: number): Uint8Array {
   return buf;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in month `m` (1..12) of year `y` (proleptic Gregorian, as daysFromCivil). */
+export function monthLength(y: number, m: number): number {
+  return m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : MONTH_DAYS[m - 1]!;
+}
+
 /** The two ASCII digits of each of 0..99. */
 const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? ((i >> 1) % 10) : (((i >> 1) / 10) | 0)));
 

@@ -16,13 +16,13 @@
 import { SECONDS_PER_DAY, civilFromDays, formatDay, formatOffset, formatTime } from './dates.js';
 import { DataError } from './errors.js';
 import { LOOK_BACK_DAYS, generate, generateFrom } from './generate.js';
-import { listOf, recordTemplate, write2, write4, writeTime } from './list-json.js';
+import { listOf, monthLength, recordTemplate, write2, write4, writeTime } from './list-json.js';
 import type { MarketEntry } from './model.js';
 import type { ClockChange, OverlapInterval, OverlapPhase } from './types.js';
 import type { Zone } from './zone.js';
 
 /** Flat [start, end, start, end, …] intervals, in time order, none touching another. */
-export type Intervals = number[];
+export type Intervals = Float64Array;
 
 /** Sorts flat intervals and merges those that overlap or touch; empty ones are dropped. */
 export function mergeIntervals(flat: ArrayLike<number>): Intervals {
@@ -35,32 +35,45 @@ export function mergeIntervals(flat: ArrayLike<number>): Intervals {
     pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     src = pairs.flat();
   }
-  const out: Intervals = [];
+  const out = new Float64Array(src.length);
+  let n = 0;
   for (let k = 0; k < src.length; k += 2) {
     const s = src[k]!;
     const e = src[k + 1]!;
     if (!(e > s)) continue;
-    const last = out.length - 1;
-    if (last > 0 && s <= out[last]!) {
-      if (e > out[last]!) out[last] = e;
-    } else out.push(s, e);
+    if (n > 0 && s <= out[n - 1]!) {
+      if (e > out[n - 1]!) out[n - 1] = e;
+    } else {
+      out[n] = s;
+      out[n + 1] = e;
+      n += 2;
+    }
   }
-  return out;
+  return out.subarray(0, n);
 }
 
-/** The instants inside both `a` and `b` (each merged), merged. */
+/**
+ * The instants inside both `a` and `b` (each merged), merged: each piece ends before the next
+ * begins (a piece ends at the end of an interval of `a` or of `b`, and the next begins in a
+ * later interval of the same list, which does not touch it), so nothing is left to merge.
+ */
 export function intersectIntervals(a: Intervals, b: Intervals): Intervals {
-  const out: number[] = [];
+  const out = new Float64Array(a.length + b.length);
+  let n = 0;
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
     const s = Math.max(a[i]!, b[j]!);
     const e = Math.min(a[i + 1]!, b[j + 1]!);
-    if (e > s) out.push(s, e);
+    if (e > s) {
+      out[n] = s;
+      out[n + 1] = e;
+      n += 2;
+    }
     if (a[i + 1]! < b[j + 1]!) i += 2;
     else j += 2;
   }
-  return mergeIntervals(out);
+  return out.subarray(0, n);
 }
 
 /**
@@ -116,33 +129,43 @@ function firstEndingAfter(spans: Float64Array, from: number): number {
  * for, from the local dates `fromDay`..`toDay` (with the look-back), merged.
  */
 export function tradingIntervals(entry: MarketEntry, fromDay: number, toDay: number, phase: OverlapPhase, from: number, to: number): Intervals {
-  const flat: number[] = [];
   if (entry.dayFaults === null) {
     try {
       // The blocks of the dates the phases may start on: the range's, and the look-back's. A
       // block's spans are in time order: only those reaching into [from, to) are read.
       const first = Math.floor(Math.max(fromDay - LOOK_BACK_DAYS, entry.minDay) / BLOCK_DAYS);
+      const blocks: Float64Array[] = [];
+      let size = 0;
       for (let b = first; b <= Math.floor(toDay / BLOCK_DAYS); b++) {
         const spans = blockSpans(entry, phase, b);
-        for (let k = firstEndingAfter(spans, from); k < spans.length && spans[k]! < to; k += 2) {
-          const s = Math.max(spans[k]!, from);
-          const e = Math.min(spans[k + 1]!, to);
-          if (e > s) flat.push(s, e);
-        }
+        blocks.push(spans);
+        size += spans.length;
       }
-      return mergeIntervals(flat);
+      const flat = new Float64Array(size);
+      let n = 0;
+      for (const spans of blocks) n = clip(spans, firstEndingAfter(spans, from), from, to, flat, n);
+      return mergeIntervals(flat.subarray(0, n));
     } catch (e) {
       if (!(e instanceof DataError)) throw e;
-      flat.length = 0;
     }
   }
   const spans = phaseSpans(entry, fromDay, toDay, phase);
-  for (let k = 0; k < spans.length; k += 2) {
+  const flat = new Float64Array(spans.length);
+  return mergeIntervals(flat.subarray(0, clip(spans, 0, from, to, flat, 0)));
+}
+
+/** Copies the parts of `spans` from pair `k` on that lie in [from, to) to `out` at `n`; answers the new `n`. */
+function clip(spans: Float64Array, k: number, from: number, to: number, out: Float64Array, n: number): number {
+  for (; k < spans.length && spans[k]! < to; k += 2) {
     const s = Math.max(spans[k]!, from);
     const e = Math.min(spans[k + 1]!, to);
-    if (e > s) flat.push(s, e);
+    if (e > s) {
+      out[n] = s;
+      out[n + 1] = e;
+      n += 2;
+    }
   }
-  return mergeIntervals(flat);
+  return n;
 }
 
 /** An instant in UTC with `Z`. */
@@ -161,7 +184,7 @@ function commonIntervals(markets: readonly MarketEntry[], startDay: number, endD
     common = common === undefined ? own : intersectIntervals(common, own);
     if (common.length === 0) break;
   }
-  return common ?? [];
+  return common ?? new Float64Array(0);
 }
 
 /** An overlap interval; the one place its shape is written (overlapJson copies its JSON). */
@@ -189,8 +212,9 @@ const INTERVAL_BYTES = INTERVAL.bytes.length;
 export function overlapJson(markets: readonly MarketEntry[], startDay: number, endDay: number, phase: OverlapPhase): Uint8Array {
   const common = commonIntervals(markets, startDay, endDay, phase);
   const buf = listOf(INTERVAL, common.length / 2);
-  // The date last written: an interval's end is most often on its start's date.
+  // The date being written, followed from one instant to the next (they only go forward).
   let lastDay = NaN;
+  let nextMonth = NaN;
   let y = 0;
   let m = 0;
   let d = 0;
@@ -199,7 +223,11 @@ export function overlapJson(markets: readonly MarketEntry[], startDay: number, e
     const day = Math.floor(instant / SECONDS_PER_DAY);
     const seconds = instant - day * SECONDS_PER_DAY;
     if (day !== lastDay) {
-      ({ y, m, d } = civilFromDays(day));
+      if (day > lastDay && day < nextMonth) d += day - lastDay;
+      else {
+        ({ y, m, d } = civilFromDays(day));
+        nextMonth = day - d + 1 + monthLength(y, m);
+      }
       lastDay = day;
     }
     if (y < 0 || y > 9999 || !Number.isInteger(seconds)) return new TextEncoder().encode(JSON.stringify(recordsOf(common)));
@@ -207,7 +235,7 @@ export function overlapJson(markets: readonly MarketEntry[], startDay: number, e
     write4(buf, at, y);
     write2(buf, at + 5, m);
     write2(buf, at + 8, d);
-    writeTime(buf, at + 11, seconds);
+    writeTime(buf, at + 11, seconds | 0);
     if (k & 1) p += INTERVAL_BYTES;
   }
   return buf;
