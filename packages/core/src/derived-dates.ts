@@ -74,9 +74,21 @@ function stepBusinessDays(cal: JoinedCalendar, day: number, n: number): number {
  * named and the date answered (epoch days).
  */
 const ITEM = 4;
+/**
+ * The walk's scratch space, kept between answers (one runs at a time, and each reads its
+ * entries out before the next): thirty years of entries are a short-lived buffer allocated
+ * outside the heap otherwise. Grows to the longest range asked for (1,200 months: 19 KiB).
+ */
+let scratch = new Int32Array(0);
+
+function room(size: number): Int32Array {
+  if (scratch.length < size) scratch = new Int32Array(Math.max(size, 2 * scratch.length, 1024));
+  return scratch;
+}
+
 function derivedDays(cal: JoinedCalendar, rule: DateRule, startMonth: MonthIndex, endMonth: MonthIndex, options: DerivedDateOptions): Int32Array {
   const keep = options.months === undefined ? undefined : new Set(options.months);
-  const out = new Int32Array(ITEM * Math.max(0, endMonth - startMonth + 1));
+  const out = room(ITEM * Math.max(0, endMonth - startMonth + 1));
   let n = 0;
   // The month walked as its year, number (1..12) and first day, one month after another.
   let y = Math.floor(startMonth / 12);

@@ -56,9 +56,9 @@ export function mergeIntervals(flat: ArrayLike<number>): Intervals {
  * The instants inside both `a` and `b` (each merged), merged: each piece ends before the next
  * begins (a piece ends at the end of an interval of `a` or of `b`, and the next begins in a
  * later interval of the same list, which does not touch it), so nothing is left to merge.
+ * Written to `out` (neither `a` nor `b`, room for both) when given.
  */
-export function intersectIntervals(a: Intervals, b: Intervals): Intervals {
-  const out = new Float64Array(a.length + b.length);
+export function intersectIntervals(a: Intervals, b: Intervals, out: Float64Array = new Float64Array(a.length + b.length)): Intervals {
   let n = 0;
   let i = 0;
   let j = 0;
@@ -75,6 +75,49 @@ export function intersectIntervals(a: Intervals, b: Intervals): Intervals {
   }
   return out.subarray(0, n);
 }
+
+/**
+ * `mergeIntervals` of the first `n` numbers of `flat`, written over them when they are in
+ * order (a merge never writes past what it has read); answers the merged view.
+ */
+function mergeInPlace(flat: Float64Array, n: number): Intervals {
+  for (let k = 2; k < n; k += 2) {
+    if (flat[k]! < flat[k - 2]!) {
+      const merged = mergeIntervals(flat.subarray(0, n));
+      flat.set(merged);
+      return flat.subarray(0, merged.length);
+    }
+  }
+  let w = 0;
+  for (let k = 0; k < n; k += 2) {
+    const s = flat[k]!;
+    const e = flat[k + 1]!;
+    if (!(e > s)) continue;
+    if (w > 0 && s <= flat[w - 1]!) {
+      if (e > flat[w - 1]!) flat[w - 1] = e;
+    } else {
+      flat[w] = s;
+      flat[w + 1] = e;
+      w += 2;
+    }
+  }
+  return flat.subarray(0, w);
+}
+
+/**
+ * Scratch space of an answer, kept between answers (one runs at a time): intervals of a year
+ * of four markets take a few hundred kilobytes of short-lived buffers otherwise, allocated
+ * outside the heap. Each grows to the largest answer asked for.
+ */
+const scratch: Float64Array[] = [new Float64Array(0), new Float64Array(0), new Float64Array(0)];
+
+function room(k: number, size: number): Float64Array {
+  let s = scratch[k]!;
+  if (s.length < size) scratch[k] = s = new Float64Array(Math.max(size, 2 * s.length, 1024));
+  return s;
+}
+
+const intoScratch = (size: number) => room(0, size);
 
 /**
  * The merged spans of a market's phases of the kind asked for, from the local dates
@@ -128,30 +171,37 @@ function firstEndingAfter(spans: Float64Array, from: number): number {
  * A market's trading time clipped to [from, to) (epoch seconds): its phases of the kind asked
  * for, from the local dates `fromDay`..`toDay` (with the look-back), merged.
  */
-export function tradingIntervals(entry: MarketEntry, fromDay: number, toDay: number, phase: OverlapPhase, from: number, to: number): Intervals {
+export function tradingIntervals(
+  entry: MarketEntry,
+  fromDay: number,
+  toDay: number,
+  phase: OverlapPhase,
+  from: number,
+  to: number,
+  into: (size: number) => Float64Array = (size) => new Float64Array(size),
+): Intervals {
   if (entry.dayFaults === null) {
     try {
       // The blocks of the dates the phases may start on: the range's, and the look-back's. A
       // block's spans are in time order: only those reaching into [from, to) are read.
       const first = Math.floor(Math.max(fromDay - LOOK_BACK_DAYS, entry.minDay) / BLOCK_DAYS);
-      const blocks: Float64Array[] = [];
+      const last = Math.floor(toDay / BLOCK_DAYS);
       let size = 0;
-      for (let b = first; b <= Math.floor(toDay / BLOCK_DAYS); b++) {
-        const spans = blockSpans(entry, phase, b);
-        blocks.push(spans);
-        size += spans.length;
-      }
-      const flat = new Float64Array(size);
+      for (let b = first; b <= last; b++) size += blockSpans(entry, phase, b).length;
+      const flat = into(size);
       let n = 0;
-      for (const spans of blocks) n = clip(spans, firstEndingAfter(spans, from), from, to, flat, n);
-      return mergeIntervals(flat.subarray(0, n));
+      for (let b = first; b <= last; b++) {
+        const spans = blockSpans(entry, phase, b);
+        n = clip(spans, firstEndingAfter(spans, from), from, to, flat, n);
+      }
+      return mergeInPlace(flat, n);
     } catch (e) {
       if (!(e instanceof DataError)) throw e;
     }
   }
   const spans = phaseSpans(entry, fromDay, toDay, phase);
   const flat = new Float64Array(spans.length);
-  return mergeIntervals(flat.subarray(0, clip(spans, 0, from, to, flat, 0)));
+  return mergeInPlace(flat, clip(spans, 0, from, to, flat, 0));
 }
 
 /** Copies the parts of `spans` from pair `k` on that lie in [from, to) to `out` at `n`; answers the new `n`. */
@@ -179,9 +229,19 @@ function commonIntervals(markets: readonly MarketEntry[], startDay: number, endD
   const from = startDay * SECONDS_PER_DAY;
   const to = (endDay + 1) * SECONDS_PER_DAY;
   let common: Intervals | undefined;
+  // Each market's time is read into scratch 0, the intersections go back and forth between 1 and 2.
+  let side = 1;
   for (const entry of markets) {
-    const own = tradingIntervals(entry, Math.max(startDay - 1, entry.minDay), Math.min(endDay + 1, entry.maxDay), phase, from, to);
-    common = common === undefined ? own : intersectIntervals(common, own);
+    const fromOwn = Math.max(startDay - 1, entry.minDay);
+    const toOwn = Math.min(endDay + 1, entry.maxDay);
+    const own = tradingIntervals(entry, fromOwn, toOwn, phase, from, to, intoScratch);
+    if (common === undefined) {
+      common = room(side, own.length).subarray(0, own.length);
+      common.set(own);
+    } else {
+      side = 3 - side;
+      common = intersectIntervals(common, own, room(side, common.length + own.length));
+    }
     if (common.length === 0) break;
   }
   return common ?? new Float64Array(0);
