@@ -594,7 +594,8 @@ export const operations = defineOperations({
       }),
     },
     call: (ds, a) => ds.parsed.derivedDates(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
-    bytes: (ds, a) => ds.parsed.derivedDatesJson(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
+    bytes: (ds, a) =>
+      ds.parsed.derivedDatesJson(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
     response: (s) => s.z.array(s.DerivedDate),
     needs: 'calendar',
     plan: 'schedules',

@@ -43,7 +43,11 @@ export function derivedRows() {
     [`dates: 30 years of third Fridays + 2, three-member calendar (${n(fridays)} dates)`, `${time(fridays).toFixed(3)} ms`, 'target < 5 ms'],
     [`dates: 30 years of last business days, three-member calendar`, `${time(monthEnds).toFixed(3)} ms`, 'target < 5 ms'],
     [`overlap: a year of four markets in four zones (${n(overlap)} intervals)`, `${time(overlap).toFixed(3)} ms`, 'target < 5 ms'],
-    [`dates as JSON bytes (the server's path): the third Fridays + 2 above (${n(fridayBytes)} bytes)`, `${time(fridayBytes).toFixed(3)} ms`, ''],
+    [
+      `dates as JSON bytes (the server's path): the third Fridays + 2 above (${n(fridayBytes)} bytes)`,
+      `${time(fridayBytes).toFixed(3)} ms`,
+      '',
+    ],
     [`overlap as JSON bytes (the server's path): the year above (${n(overlapBytes)} bytes)`, `${time(overlapBytes).toFixed(3)} ms`, ''],
   ];
 }

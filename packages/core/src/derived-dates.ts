@@ -86,7 +86,13 @@ function room(size: number): Int32Array {
   return scratch;
 }
 
-function derivedDays(cal: JoinedCalendar, rule: DateRule, startMonth: MonthIndex, endMonth: MonthIndex, options: DerivedDateOptions): Int32Array {
+function derivedDays(
+  cal: JoinedCalendar,
+  rule: DateRule,
+  startMonth: MonthIndex,
+  endMonth: MonthIndex,
+  options: DerivedDateOptions,
+): Int32Array {
   const keep = options.months === undefined ? undefined : new Set(options.months);
   const out = room(ITEM * Math.max(0, endMonth - startMonth + 1));
   let n = 0;
@@ -125,12 +131,20 @@ function derivedRecord(period: string, nominal: string, date: string): DerivedDa
 
 function records(days: Int32Array): DerivedDate[] {
   const out: DerivedDate[] = [];
-  for (let k = 0; k < days.length; k += ITEM) out.push(derivedRecord(formatMonth(days[k]!), formatDay(days[k + 2]!), formatDay(days[k + 3]!)));
+  for (let k = 0; k < days.length; k += ITEM) {
+    out.push(derivedRecord(formatMonth(days[k]!), formatDay(days[k + 2]!), formatDay(days[k + 3]!)));
+  }
   return out;
 }
 
 /** The entries of `dates` for the months `startMonth`..`endMonth` (checked by checkMonthRange). */
-export function derivedDates(cal: JoinedCalendar, rule: DateRule, startMonth: MonthIndex, endMonth: MonthIndex, options: DerivedDateOptions): DerivedDate[] {
+export function derivedDates(
+  cal: JoinedCalendar,
+  rule: DateRule,
+  startMonth: MonthIndex,
+  endMonth: MonthIndex,
+  options: DerivedDateOptions,
+): DerivedDate[] {
   return records(derivedDays(cal, rule, startMonth, endMonth, options));
 }
 
@@ -138,7 +152,10 @@ const ENTRY = recordTemplate(['0000-00', '0000-00-00', '0000-00-00'], derivedRec
 const [PERIOD_AT, NOMINAL_AT, DATE_AT] = ENTRY.at as [number, number, number];
 const ENTRY_BYTES = ENTRY.bytes.length;
 
-/** Writes `YYYY-MM-DD` of `day` at `p`, from its month's when it is in [first, next), else computed; false outside 0000..9999. */
+/**
+ * Writes `YYYY-MM-DD` of `day` at `p`, from its month's when it is in [first, next), else
+ * computed; false outside 0000..9999.
+ */
 function writeDay(buf: Uint8Array, p: number, day: number, y: number, m: number, first: number, next: number): boolean {
   let d: number;
   if (day >= first && day < next) d = day - first + 1;
@@ -159,7 +176,13 @@ function writeDay(buf: Uint8Array, p: number, day: number, y: number, m: number,
  * The bytes of `JSON.stringify(derivedDates(…))`: the same walk (the same refusals), its
  * entries written into copies of an entry's JSON.
  */
-export function derivedDatesJson(cal: JoinedCalendar, rule: DateRule, startMonth: MonthIndex, endMonth: MonthIndex, options: DerivedDateOptions): Uint8Array {
+export function derivedDatesJson(
+  cal: JoinedCalendar,
+  rule: DateRule,
+  startMonth: MonthIndex,
+  endMonth: MonthIndex,
+  options: DerivedDateOptions,
+): Uint8Array {
   const days = derivedDays(cal, rule, startMonth, endMonth, options);
   const buf = listOf(ENTRY, days.length / ITEM);
   for (let k = 0, p = 0; k < days.length; k += ITEM, p += ENTRY_BYTES) {
@@ -168,7 +191,12 @@ export function derivedDatesJson(cal: JoinedCalendar, rule: DateRule, startMonth
     const m = month - y * 12 + 1;
     const first = days[k + 1]!;
     const next = first + monthLength(y, m);
-    if (y < 0 || y > 9999 || !writeDay(buf, p + NOMINAL_AT, days[k + 2]!, y, m, first, next) || !writeDay(buf, p + DATE_AT, days[k + 3]!, y, m, first, next)) {
+    const written =
+      y >= 0 &&
+      y <= 9999 &&
+      writeDay(buf, p + NOMINAL_AT, days[k + 2]!, y, m, first, next) &&
+      writeDay(buf, p + DATE_AT, days[k + 3]!, y, m, first, next);
+    if (!written) {
       return new TextEncoder().encode(JSON.stringify(records(days)));
     }
     write4(buf, p + PERIOD_AT, y);

@@ -58,7 +58,11 @@ export function mergeIntervals(flat: ArrayLike<number>): Intervals {
  * later interval of the same list, which does not touch it), so nothing is left to merge.
  * Written to `out` (neither `a` nor `b`, room for both) when given.
  */
-export function intersectIntervals(a: Intervals, b: Intervals, out: Float64Array = new Float64Array(a.length + b.length)): Intervals {
+export function intersectIntervals(
+  a: Intervals,
+  b: Intervals,
+  out: Float64Array = new Float64Array(a.length + b.length),
+): Intervals {
   let n = 0;
   let i = 0;
   let j = 0;
@@ -225,7 +229,12 @@ export function formatUtc(epochSeconds: number): string {
 }
 
 /** The intersection of the markets' trading time over the UTC dates `startDay`..`endDay`, as flat intervals. */
-function commonIntervals(markets: readonly MarketEntry[], startDay: number, endDay: number, phase: OverlapPhase): Intervals {
+function commonIntervals(
+  markets: readonly MarketEntry[],
+  startDay: number,
+  endDay: number,
+  phase: OverlapPhase,
+): Intervals {
   const from = startDay * SECONDS_PER_DAY;
   const to = (endDay + 1) * SECONDS_PER_DAY;
   let common: Intervals | undefined;
@@ -253,7 +262,12 @@ function overlapRecord(start: string, end: string): OverlapInterval {
 }
 
 /** The intersection of the markets' trading time over the UTC dates `startDay`..`endDay`. */
-export function overlapOf(markets: readonly MarketEntry[], startDay: number, endDay: number, phase: OverlapPhase): OverlapInterval[] {
+export function overlapOf(
+  markets: readonly MarketEntry[],
+  startDay: number,
+  endDay: number,
+  phase: OverlapPhase,
+): OverlapInterval[] {
   return recordsOf(commonIntervals(markets, startDay, endDay, phase));
 }
 
@@ -269,7 +283,12 @@ const [START_AT, END_AT] = INTERVAL.at as [number, number];
 const INTERVAL_BYTES = INTERVAL.bytes.length;
 
 /** The bytes of `JSON.stringify(overlapOf(…))`, written into copies of an interval's JSON. */
-export function overlapJson(markets: readonly MarketEntry[], startDay: number, endDay: number, phase: OverlapPhase): Uint8Array {
+export function overlapJson(
+  markets: readonly MarketEntry[],
+  startDay: number,
+  endDay: number,
+  phase: OverlapPhase,
+): Uint8Array {
   const common = commonIntervals(markets, startDay, endDay, phase);
   const buf = listOf(INTERVAL, common.length / 2);
   // The date being written, followed from one instant to the next (they only go forward).
@@ -290,7 +309,9 @@ export function overlapJson(markets: readonly MarketEntry[], startDay: number, e
       }
       lastDay = day;
     }
-    if (y < 0 || y > 9999 || !Number.isInteger(seconds)) return new TextEncoder().encode(JSON.stringify(recordsOf(common)));
+    if (y < 0 || y > 9999 || !Number.isInteger(seconds)) {
+      return new TextEncoder().encode(JSON.stringify(recordsOf(common)));
+    }
     const at = p + (k & 1 ? END_AT : START_AT);
     write4(buf, at, y);
     write2(buf, at + 5, m);

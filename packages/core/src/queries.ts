@@ -436,7 +436,13 @@ export class ParsedQueries {
   }
 
   /** `derivedDates` as the bytes of its JSON (what the server sends), with the same refusals. */
-  derivedDatesJson(expr: CalendarExpression, rule: DateRule, startMonth: MonthIndex, endMonth: MonthIndex, options: DerivedDateOptions): Uint8Array {
+  derivedDatesJson(
+    expr: CalendarExpression,
+    rule: DateRule,
+    startMonth: MonthIndex,
+    endMonth: MonthIndex,
+    options: DerivedDateOptions,
+  ): Uint8Array {
     checkMonthRange(startMonth, endMonth);
     return derivedDatesJson(this.calendar(expr), rule, startMonth, endMonth, options);
   }

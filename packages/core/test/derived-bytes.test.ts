@@ -18,11 +18,13 @@ const ds = Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 20
 // A market and a currency with a bad row each: their calendars ask each date (no flags), and
 // the dates the rows touch fail.
 const bad = buildWithSources((t) => {
-  t.holidays.push({ fin_id: 'US.NYSE', date: '2024-07-05', holiday_name: 'Bad', schedule: 'Closed', status: 'Closed', settlement: 'No' });
+  t.holidays.push({
+    fin_id: 'US.NYSE', date: '2024-07-05', holiday_name: 'Bad', schedule: 'Closed', status: 'Closed', settlement: 'No',
+  });
   t.currencyHolidays.push({ currency_code: 'EUR', date: '2024-07-10', holiday_name: 'Bad', settlement: 'No' } as never);
   t.rowFaults = [
     { table: 'holidays', row: t.holidays.length - 1, column: 'holiday_name', message: 'malformed quoting' },
-    { table: 'currencyHolidays', row: t.currencyHolidays.length - 1, column: 'holiday_name', message: 'malformed quoting' },
+    { table: 'currencyHolidays', row: t.currencyHolidays.length - 1, column: 'holiday_name', message: 'bad quoting' },
   ];
 }, calendarTables);
 const datasets = [ds, bad];
@@ -43,17 +45,23 @@ const outcome = (fn: () => unknown): string => {
 
 const MEMBERS = ['USD', 'EUR', 'ILS', 'SGD', 'XAU', 'US.NYSE', CME, 'CN.SGE', 'AE.ADX', 'BR.B3'];
 const exprArb = fc
-  .record({ members: fc.array(fc.constantFrom(...MEMBERS), { minLength: 1, maxLength: 3 }), op: fc.constantFrom('+', '~') })
+  .record({
+    members: fc.array(fc.constantFrom(...MEMBERS), { minLength: 1, maxLength: 3 }),
+    op: fc.constantFrom('+', '~'),
+  })
   .map(({ members, op }) => members.join(op));
 const ruleArb = fc.oneof(
-  fc.tuple(fc.constantFrom(1, 2, 3, 4, 5, -1, -2, -5), fc.constantFrom('mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun')).map(([n, d]) => `nth-weekday:${n}:${d}`),
+  fc
+    .tuple(fc.constantFrom(1, 2, 3, 4, 5, -1, -2, -5), fc.constantFrom('mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'))
+    .map(([n, d]) => `nth-weekday:${n}:${d}`),
   fc.constant('imm'),
   fc.integer({ min: 1, max: 31 }).map((d) => `day:${d}`),
   fc.constantFrom(1, 2, 5, 23, -1, -3, -23).map((n) => `business-day:${n}`),
   fc.constantFrom('first-business-day', 'last-business-day'),
 );
 const monthArb = fc.integer({ min: 1998 * 12, max: 2037 * 12 });
-const rollArb = fc.constantFrom('following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted' as const);
+const ROLLS = ['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted'] as const;
+const rollArb = fc.constantFrom(...ROLLS);
 
 describe('derived dates as bytes', () => {
   it('property: derivedDatesJson is JSON.stringify of derivedDates, refusals included', () => {
@@ -82,16 +90,21 @@ describe('derived dates as bytes', () => {
 
   it('an empty answer is [], and a month of four-digit years as formatMonth writes it', () => {
     const expr = parseCalendarExpression('USD');
-    expect(decode(ds.parsed.derivedDatesJson(expr, parseDateRule('nth-weekday:5:mon'), 2023 * 12 + 1, 2023 * 12 + 1, { roll: 'unadjusted', offset: 0 }))).toBe('[]');
-    expect(decode(ds.parsed.derivedDatesJson(expr, parseDateRule('day:9'), 2024 * 12 + 8, 2024 * 12 + 8, { roll: 'unadjusted', offset: 0 }))).toBe(
+    const plain = { roll: 'unadjusted', offset: 0 } as const;
+    const one = (rule: string, month: number) =>
+      decode(ds.parsed.derivedDatesJson(expr, parseDateRule(rule), month, month, plain));
+    expect(one('nth-weekday:5:mon', 2023 * 12 + 1)).toBe('[]');
+    expect(one('day:9', 2024 * 12 + 8)).toBe(
       '[{"period":"2024-09","nominal":"2024-09-09","date":"2024-09-09"}]',
     );
     // Years before 1000 have four digits too (unadjusted looks at no calendar).
-    expect(decode(ds.parsed.derivedDatesJson(expr, parseDateRule('day:31'), 999 * 12 + 1, 999 * 12 + 1, { roll: 'unadjusted', offset: 0 }))).toBe(
+    expect(one('day:31', 999 * 12 + 1)).toBe(
       '[{"period":"0999-02","nominal":"0999-02-28","date":"0999-02-28"}]',
     );
   });
 });
+
+const OVERLAP_MARKETS = ['US.NYSE', CME, 'CN.SGE', 'AE.ADX', 'BR.B3', 'AR.BYMA'];
 
 describe('overlap as bytes', () => {
   const dayArb = fc.integer({ min: daysFromCivil(2000, 1, 1), max: daysFromCivil(2031, 6, 1) });
@@ -99,7 +112,7 @@ describe('overlap as bytes', () => {
     fc.assert(
       fc.property(
         dataArb,
-        fc.array(fc.constantFrom('US.NYSE', CME, 'CN.SGE', 'AE.ADX', 'BR.B3', 'AR.BYMA'), { minLength: 2, maxLength: 4 }),
+        fc.array(fc.constantFrom(...OVERLAP_MARKETS), { minLength: 2, maxLength: 4 }),
         dayArb,
         fc.integer({ min: -2, max: 800 }),
         fc.constantFrom('primary', 'open' as const),
@@ -116,13 +129,20 @@ describe('overlap as bytes', () => {
 
 describe('joined calendars read kept business-day flags', () => {
   /** The member without its flags: the calendar then asks it date by date. */
-  const asked = (m: CalendarMember): CalendarMember => ({ label: m.label, minDay: m.minDay, maxDay: m.maxDay, isBusinessDay: (d) => m.isBusinessDay(d) });
+  const asked = (m: CalendarMember): CalendarMember => ({
+    label: m.label,
+    minDay: m.minDay,
+    maxDay: m.maxDay,
+    isBusinessDay: (d) => m.isBusinessDay(d),
+  });
   const memberOf = (data: Dataset, label: string): CalendarMember => {
-    const index = (data.parsed as unknown as { index: { markets: Map<string, never>; currencies: Map<string, never> } }).index;
-    return label.length === 3 ? new CurrencyCalendar(label, index.currencies.get(label)!) : new MarketCalendar(label, index.markets.get(label)!);
+    type Index = { markets: Map<string, never>; currencies: Map<string, never> };
+    const index = (data.parsed as unknown as { index: Index }).index;
+    if (label.length === 3) return new CurrencyCalendar(label, index.currencies.get(label)!);
+    return new MarketCalendar(label, index.markets.get(label)!);
   };
 
-  it('property: a day is a business day of the flags exactly when asking each member says so (or both fail alike)', () => {
+  it('property: the flags make a day a business day exactly when asking each member does (or both fail)', () => {
     fc.assert(
       fc.property(
         dataArb,
@@ -134,7 +154,9 @@ describe('joined calendars read kept business-day flags', () => {
           const members = labels.map((l) => memberOf(data, l));
           const kept = new JoinedCalendar(labels.join(op), op, members);
           const plain = new JoinedCalendar(labels.join(op), op, members.map(asked));
-          for (let d = day; d < day + 40; d++) expect(outcome(() => kept.isBusinessDay(d))).toBe(outcome(() => plain.isBusinessDay(d)));
+          for (let d = day; d < day + 40; d++) {
+            expect(outcome(() => kept.isBusinessDay(d))).toBe(outcome(() => plain.isBusinessDay(d)));
+          }
         },
       ),
       { numRuns: 200 },
@@ -145,7 +167,8 @@ describe('joined calendars read kept business-day flags', () => {
     // Asked first, so the version before the override has made and kept its flags.
     expect(ds.adjust('USD', '2024-07-08', 'following').adjusted).toBe('2024-07-08');
     const body = { kind: 'closure', target: 'usd', date: '2024-07-08', name: 'Storm', reason: 'Fed closed' };
-    const closed = ds.withOverrides([ds.makeOverride(body, { id: 'ovr_000000000001', now: Date.parse('2024-07-01T00:00:00Z'), by: 'ops' })]);
+    const made = ds.makeOverride(body, { id: 'ovr_000000000001', now: Date.parse('2024-07-01T00:00:00Z'), by: 'ops' });
+    const closed = ds.withOverrides([made]);
     expect(closed.adjust('USD', '2024-07-08', 'following').adjusted).toBe('2024-07-09');
     expect(ds.adjust('USD', '2024-07-08', 'following').adjusted).toBe('2024-07-08');
   });
@@ -153,7 +176,12 @@ describe('joined calendars read kept business-day flags', () => {
 
 describe('list-json helpers', () => {
   it('monthLength agrees with daysFromCivil over four centuries', () => {
-    for (let y = 1600; y < 2000; y++) for (let m = 1; m <= 12; m++) expect(monthLength(y, m)).toBe(daysFromCivil(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, 1) - daysFromCivil(y, m, 1));
+    for (let y = 1600; y < 2000; y++) {
+      for (let m = 1; m <= 12; m++) {
+        const next = m === 12 ? daysFromCivil(y + 1, 1, 1) : daysFromCivil(y, m + 1, 1);
+        expect(monthLength(y, m)).toBe(next - daysFromCivil(y, m, 1));
+      }
+    }
   });
 
   it('a template holds the record with its values zeroed, and where each begins', () => {

@@ -45,7 +45,9 @@ const anyDates = (n) => {
   const end = start + 354 + (Math.floor(k / 120) % 6);
   const month = (m) => `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
   const roll = Math.floor(k / 720) % 2 ? 'modified_following' : 'following';
-  return `/calendars/XNYS+XLON+XETR/dates?rule=${rule}&start=${month(start)}&end=${month(end)}&offset=${1 + (Math.floor(k / 1440) % 4)}&roll=${roll}`;
+  const offset = 1 + (Math.floor(k / 1440) % 4);
+  const range = `start=${month(start)}&end=${month(end)}`;
+  return `/calendars/XNYS+XLON+XETR/dates?rule=${rule}&${range}&offset=${offset}&roll=${roll}`;
 };
 /** A year of the overlap of four markets, starting on one of 9,000 days, a different one each request. */
 const anyOverlap = (n) => {
