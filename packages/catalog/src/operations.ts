@@ -600,6 +600,8 @@ export const operations = defineOperations({
       }),
     },
     call: (ds, a) => ds.parsed.derivedDates(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
+    bytes: (ds, a) =>
+      ds.parsed.derivedDatesJson(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
     response: (s) => s.z.array(s.DerivedDate),
     needs: 'calendar',
     plan: 'schedules',
@@ -630,6 +632,7 @@ export const operations = defineOperations({
       }),
     },
     call: (ds, a) => ds.parsed.overlap(a.markets, a.start, a.end, a.phase),
+    bytes: (ds, a) => ds.parsed.overlapJson(a.markets, a.start, a.end, a.phase),
     response: (s) => s.z.array(s.OverlapInterval),
     needs: 'range',
     plan: 'schedules',

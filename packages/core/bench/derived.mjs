@@ -6,7 +6,7 @@
  * the session indexes are built before timing (their first-use cost is the core run's row).
  * `node --expose-gc bench/run.mjs derived` runs these cases alone.
  */
-import { Dataset } from '../dist/index.js';
+import { Dataset, parseCalendarExpression, parseDateRule, parseDay, parseMonth } from '../dist/index.js';
 import { generateTables } from './generate-tables.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -29,10 +29,25 @@ export function derivedRows() {
   const fridays = () => ds.derivedDates(expr, 'nth-weekday:3:fri', '2001-01', '2030-11', { roll: 'modified_following', offset: 2 });
   const monthEnds = () => ds.derivedDates(expr, 'last-business-day', '2001-01', '2030-11');
   const overlap = () => ds.overlap([a, b, c, d], '2023-01-01', '2023-12-31');
+  // The server's path: the same answers as JSON bytes, from parsed arguments.
+  const p = ds.parsed;
+  const parsedExpr = parseCalendarExpression(expr);
+  const third = parseDateRule('nth-weekday:3:fri');
+  const from = parseMonth('2001-01', 'start');
+  const to = parseMonth('2030-11', 'end');
+  const fridayBytes = () => p.derivedDatesJson(parsedExpr, third, from, to, { roll: 'modified_following', offset: 2 });
+  const d0 = parseDay('2023-01-01', 'start');
+  const overlapBytes = () => p.overlapJson([a, b, c, d], d0, d0 + 364, 'primary');
   const n = (f) => f().length;
   return [
     [`dates: 30 years of third Fridays + 2, three-member calendar (${n(fridays)} dates)`, `${time(fridays).toFixed(3)} ms`, 'target < 5 ms'],
     [`dates: 30 years of last business days, three-member calendar`, `${time(monthEnds).toFixed(3)} ms`, 'target < 5 ms'],
     [`overlap: a year of four markets in four zones (${n(overlap)} intervals)`, `${time(overlap).toFixed(3)} ms`, 'target < 5 ms'],
+    [
+      `dates as JSON bytes (the server's path): the third Fridays + 2 above (${n(fridayBytes)} bytes)`,
+      `${time(fridayBytes).toFixed(3)} ms`,
+      '',
+    ],
+    [`overlap as JSON bytes (the server's path): the year above (${n(overlapBytes)} bytes)`, `${time(overlapBytes).toFixed(3)} ms`, ''],
   ];
 }

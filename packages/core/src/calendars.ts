@@ -25,6 +25,11 @@ export interface CalendarMember {
   readonly minDay: number;
   readonly maxDay: number;
   isBusinessDay(day: number): boolean;
+  /**
+   * 1 for each date of [minDay, maxDay] that is a business day, 0 for the others, as
+   * `isBusinessDay` answers; null when some date of the window fails (then each is asked).
+   */
+  businessDays?(): Uint8Array | null;
 }
 
 export class MarketCalendar implements CalendarMember {
@@ -39,6 +44,10 @@ export class MarketCalendar implements CalendarMember {
   }
   // The market's session flags, read once per calendar: a walk asks about every date it passes.
   private flags: Uint8Array | null | undefined;
+
+  businessDays(): Uint8Array | null {
+    return (this.flags ??= sessionFlagsOf(this.entry));
+  }
 
   isBusinessDay(day: number): boolean {
     // A market's business day is a session (docs/calendar-arithmetic.md §1), from the sessions index.
@@ -87,7 +96,29 @@ export class CurrencyCalendar implements CalendarMember {
   isBusinessDay(day: number): boolean {
     return this.reason(day) === null;
   }
+
+  businessDays(): Uint8Array | null {
+    let flags = currencyFlags.get(this.entry);
+    if (flags === undefined) currencyFlags.set(this.entry, (flags = this.flagsOfWindow()));
+    return flags;
+  }
+
+  private flagsOfWindow(): Uint8Array | null {
+    const { minDay, maxDay } = this.entry;
+    if (this.entry.dayFaults !== null || !(maxDay - minDay < MAX_FLAG_DAYS)) return null;
+    const flags = new Uint8Array(maxDay - minDay + 1);
+    for (let day = minDay; day <= maxDay; day++) flags[day - minDay] = this.reason(day) === null ? 1 : 0;
+    return flags;
+  }
 }
+
+/**
+ * A currency's business days over its window, made on first use and kept with its entry (an
+ * entry an override does not touch is shared by the versions, and so are its flags). A window
+ * longer than this is asked date by date.
+ */
+const currencyFlags = new WeakMap<CurrencyEntry, Uint8Array | null>();
+const MAX_FLAG_DAYS = 200 * 366;
 
 // ---- conventions and units ----
 
@@ -142,7 +173,47 @@ export class JoinedCalendar {
     }
   }
 
+  /** The members' business-day flags and where each begins, once every member has them; else null. */
+  private flags: { days: Uint8Array[]; from: number[] } | null | undefined;
+
+  private memberFlags(): { days: Uint8Array[]; from: number[] } | null {
+    const days: Uint8Array[] = [];
+    const from: number[] = [];
+    for (const m of this.members) {
+      let f: Uint8Array | null;
+      try {
+        f = m.businessDays?.() ?? null;
+      } catch {
+        // Asking the members date by date meets the same failure where it always did.
+        return null;
+      }
+      if (f === null) return null;
+      days.push(f);
+      from.push(m.minDay);
+    }
+    return { days, from };
+  }
+
   isBusinessDay(day: number): boolean {
+    // Inside the window with every member clean, each member's flag answers: the same answer
+    // as asking each member, without the walk through them.
+    if (day >= this.minDay && day <= this.maxDay) {
+      const flags = this.flags === undefined ? (this.flags = this.memberFlags()) : this.flags;
+      if (flags !== null) {
+        const { days, from } = flags;
+        if (this.operator === '+') {
+          for (let i = 0; i < days.length; i++) if (days[i]![day - from[i]!] !== 1) return false;
+          return true;
+        }
+        for (let i = 0; i < days.length; i++) if (days[i]![day - from[i]!] === 1) return true;
+        return false;
+      }
+    }
+    return this.askMembers(day);
+  }
+
+  /** isBusinessDay asking each member. */
+  private askMembers(day: number): boolean {
     this.check(day);
     // Every member is asked, whatever the order of the expression: a member whose date is a
     // data error fails the date only when the clean members leave it open (docs/calendar-arithmetic.md

@@ -26,8 +26,8 @@ import { countSessions, findBell, listSessions, offsetSession } from './sessions
 import { BarSeries, checkBarLimit, planBars } from './bars.js';
 import { barCsvPieces, barJsonPieces } from './bars-json.js';
 import { listSpecialSessions } from './special-sessions.js';
-import { checkMonthRange, derivedDates, type DerivedDateOptions } from './derived-dates.js';
-import { clockChangesOf, overlapOf } from './overlap.js';
+import { checkMonthRange, derivedDates, derivedDatesJson, type DerivedDateOptions } from './derived-dates.js';
+import { clockChangesOf, overlapJson, overlapOf } from './overlap.js';
 import { SessionBarSeries, sessionBars } from './session-bars.js';
 import { computeStatus, statusJsonAt } from './status.js';
 import {
@@ -490,12 +490,34 @@ export class ParsedQueries {
     return derivedDates(this.calendar(expr), rule, startMonth, endMonth, options);
   }
 
+  /** `derivedDates` as the bytes of its JSON (what the server sends), with the same refusals. */
+  derivedDatesJson(
+    expr: CalendarExpression,
+    rule: DateRule,
+    startMonth: MonthIndex,
+    endMonth: MonthIndex,
+    options: DerivedDateOptions,
+  ): Uint8Array {
+    checkMonthRange(startMonth, endMonth);
+    return derivedDatesJson(this.calendar(expr), rule, startMonth, endMonth, options);
+  }
+
   /**
    * The maximal intervals in which every market of `identifiers` (normalized; one named twice
    * counts once) trades, over the UTC dates `startDay`..`endDay`: the range in order, then each
    * market in the order given (plan, lookup, coverage of both dates), then the rows read.
    */
   overlap(identifiers: readonly string[], startDay: EpochDay, endDay: EpochDay, phase: OverlapPhase): OverlapInterval[] {
+    return overlapOf(this.overlapMarkets(identifiers, startDay, endDay), startDay, endDay, phase);
+  }
+
+  /** `overlap` as the bytes of its JSON (what the server sends), with the same refusals. */
+  overlapJson(identifiers: readonly string[], startDay: EpochDay, endDay: EpochDay, phase: OverlapPhase): Uint8Array {
+    return overlapJson(this.overlapMarkets(identifiers, startDay, endDay), startDay, endDay, phase);
+  }
+
+  /** The markets of `overlap`, checked in its order. */
+  private overlapMarkets(identifiers: readonly string[], startDay: EpochDay, endDay: EpochDay): MarketEntry[] {
     checkDayOrder(startDay, endDay);
     const entries: MarketEntry[] = [];
     for (const id of identifiers) {
@@ -503,7 +525,7 @@ export class ParsedQueries {
       if (!entries.includes(entry)) entries.push(entry);
     }
     for (const entry of entries) checkGenerated(entry, Math.max(startDay - 1, entry.minDay), Math.min(endDay + 1, entry.maxDay));
-    return overlapOf(entries, startDay, endDay, phase);
+    return entries;
   }
 
   /**

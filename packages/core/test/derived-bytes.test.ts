@@ -1,0 +1,198 @@
+/**
+ * The fast paths of derived dates and overlap (docs/benchmarks.md) answer what the plain ones
+ * do: the bytes core writes are `JSON.stringify` of the records, refusals included, and a
+ * joined calendar reading its members' kept business-day flags answers as one asking each
+ * member, date by date.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Dataset, parseCalendarExpression, parseDateRule } from '../src/index.js';
+import { CurrencyCalendar, JoinedCalendar, MarketCalendar, type CalendarMember } from '../src/calendars.js';
+import { monthLength, recordTemplate } from '../src/list-json.js';
+import { daysFromCivil } from '../src/dates.js';
+import { buildWithSources } from './bad-rows.js';
+import { calendarTables } from './calendar-fixture.js';
+import { CME } from './fixture.js';
+
+const ds = Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 2035 });
+// A market and a currency with a bad row each: their calendars ask each date (no flags), and
+// the dates the rows touch fail.
+const bad = buildWithSources((t) => {
+  t.holidays.push({
+    fin_id: 'US.NYSE', date: '2024-07-05', holiday_name: 'Bad', schedule: 'Closed', status: 'Closed', settlement: 'No',
+  });
+  t.currencyHolidays.push({ currency_code: 'EUR', date: '2024-07-10', holiday_name: 'Bad', settlement: 'No' } as never);
+  t.rowFaults = [
+    { table: 'holidays', row: t.holidays.length - 1, column: 'holiday_name', message: 'malformed quoting' },
+    { table: 'currencyHolidays', row: t.currencyHolidays.length - 1, column: 'holiday_name', message: 'bad quoting' },
+  ];
+}, calendarTables);
+const datasets = [ds, bad];
+/** An index into `datasets` (fast-check prints an index, not a dataset). */
+const dataArb = fc.constantFrom(0, 1);
+
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+/** The answer of `fn` as text, or its error's class, code and message. */
+const outcome = (fn: () => unknown): string => {
+  try {
+    const v = fn();
+    return v instanceof Uint8Array ? decode(v) : JSON.stringify(v);
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    return `${err.constructor.name} ${err.code} ${err.message}`;
+  }
+};
+
+const MEMBERS = ['USD', 'EUR', 'ILS', 'SGD', 'XAU', 'US.NYSE', CME, 'CN.SGE', 'AE.ADX', 'BR.B3'];
+const exprArb = fc
+  .record({
+    members: fc.array(fc.constantFrom(...MEMBERS), { minLength: 1, maxLength: 3 }),
+    op: fc.constantFrom('+', '~'),
+  })
+  .map(({ members, op }) => members.join(op));
+const ruleArb = fc.oneof(
+  fc
+    .tuple(fc.constantFrom(1, 2, 3, 4, 5, -1, -2, -5), fc.constantFrom('mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'))
+    .map(([n, d]) => `nth-weekday:${n}:${d}`),
+  fc.constant('imm'),
+  fc.integer({ min: 1, max: 31 }).map((d) => `day:${d}`),
+  fc.constantFrom(1, 2, 5, 23, -1, -3, -23).map((n) => `business-day:${n}`),
+  fc.constantFrom('first-business-day', 'last-business-day'),
+);
+const monthArb = fc.integer({ min: 1998 * 12, max: 2037 * 12 });
+const ROLLS = ['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted'] as const;
+const rollArb = fc.constantFrom(...ROLLS);
+
+describe('derived dates as bytes', () => {
+  it('property: derivedDatesJson is JSON.stringify of derivedDates, refusals included', () => {
+    fc.assert(
+      fc.property(
+        dataArb,
+        exprArb,
+        ruleArb,
+        monthArb,
+        fc.integer({ min: 0, max: 400 }),
+        fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 }), { nil: undefined }),
+        rollArb,
+        fc.integer({ min: -30, max: 30 }),
+        (d, text, ruleText, start, span, months, roll, offset) => {
+          const data = datasets[d]!;
+          const expr = parseCalendarExpression(text);
+          const rule = parseDateRule(ruleText);
+          const options = { months, roll, offset };
+          const records = outcome(() => data.parsed.derivedDates(expr, rule, start, start + span, options));
+          expect(outcome(() => data.parsed.derivedDatesJson(expr, rule, start, start + span, options))).toBe(records);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('an empty answer is [], and a month of four-digit years as formatMonth writes it', () => {
+    const expr = parseCalendarExpression('USD');
+    const plain = { roll: 'unadjusted', offset: 0 } as const;
+    const one = (rule: string, month: number) =>
+      decode(ds.parsed.derivedDatesJson(expr, parseDateRule(rule), month, month, plain));
+    expect(one('nth-weekday:5:mon', 2023 * 12 + 1)).toBe('[]');
+    expect(one('day:9', 2024 * 12 + 8)).toBe(
+      '[{"period":"2024-09","nominal":"2024-09-09","date":"2024-09-09"}]',
+    );
+    // Years before 1000 have four digits too (unadjusted looks at no calendar).
+    expect(one('day:31', 999 * 12 + 1)).toBe(
+      '[{"period":"0999-02","nominal":"0999-02-28","date":"0999-02-28"}]',
+    );
+  });
+});
+
+const OVERLAP_MARKETS = ['US.NYSE', CME, 'CN.SGE', 'AE.ADX', 'BR.B3', 'AR.BYMA'];
+
+describe('overlap as bytes', () => {
+  const dayArb = fc.integer({ min: daysFromCivil(2000, 1, 1), max: daysFromCivil(2031, 6, 1) });
+  it('property: overlapJson is JSON.stringify of overlap, refusals included', () => {
+    fc.assert(
+      fc.property(
+        dataArb,
+        fc.array(fc.constantFrom(...OVERLAP_MARKETS), { minLength: 2, maxLength: 4 }),
+        dayArb,
+        fc.integer({ min: -2, max: 800 }),
+        fc.constantFrom('primary', 'open' as const),
+        (d, ids, start, span, phase) => {
+          const data = datasets[d]!;
+          const records = outcome(() => data.parsed.overlap(ids, start, start + span, phase));
+          expect(outcome(() => data.parsed.overlapJson(ids, start, start + span, phase))).toBe(records);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('joined calendars read kept business-day flags', () => {
+  /** The member without its flags: the calendar then asks it date by date. */
+  const asked = (m: CalendarMember): CalendarMember => ({
+    label: m.label,
+    minDay: m.minDay,
+    maxDay: m.maxDay,
+    isBusinessDay: (d) => m.isBusinessDay(d),
+  });
+  const memberOf = (data: Dataset, label: string): CalendarMember => {
+    type Index = { markets: Map<string, never>; currencies: Map<string, never> };
+    const index = (data.parsed as unknown as { index: Index }).index;
+    if (label.length === 3) return new CurrencyCalendar(label, index.currencies.get(label)!);
+    return new MarketCalendar(label, index.markets.get(label)!);
+  };
+
+  it('property: the flags make a day a business day exactly when asking each member does (or both fail)', () => {
+    fc.assert(
+      fc.property(
+        dataArb,
+        fc.array(fc.constantFrom(...MEMBERS), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('+', '~' as const),
+        fc.integer({ min: daysFromCivil(1999, 6, 1), max: daysFromCivil(2036, 6, 1) }),
+        (d, labels, op, day) => {
+          const data = datasets[d]!;
+          const members = labels.map((l) => memberOf(data, l));
+          const kept = new JoinedCalendar(labels.join(op), op, members);
+          const plain = new JoinedCalendar(labels.join(op), op, members.map(asked));
+          for (let d = day; d < day + 40; d++) {
+            expect(outcome(() => kept.isBusinessDay(d))).toBe(outcome(() => plain.isBusinessDay(d)));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("a currency's flags are those of its own version: an override closing a day is seen", () => {
+    // Asked first, so the version before the override has made and kept its flags.
+    expect(ds.adjust('USD', '2024-07-08', 'following').adjusted).toBe('2024-07-08');
+    const body = { kind: 'closure', target: 'usd', date: '2024-07-08', name: 'Storm', reason: 'Fed closed' };
+    const made = ds.makeOverride(body, { id: 'ovr_000000000001', now: Date.parse('2024-07-01T00:00:00Z'), by: 'ops' });
+    const closed = ds.withOverrides([made]);
+    expect(closed.adjust('USD', '2024-07-08', 'following').adjusted).toBe('2024-07-09');
+    expect(ds.adjust('USD', '2024-07-08', 'following').adjusted).toBe('2024-07-08');
+  });
+});
+
+describe('list-json helpers', () => {
+  it('monthLength agrees with daysFromCivil over four centuries', () => {
+    for (let y = 1600; y < 2000; y++) {
+      for (let m = 1; m <= 12; m++) {
+        const next = m === 12 ? daysFromCivil(y + 1, 1, 1) : daysFromCivil(y, m + 1, 1);
+        expect(monthLength(y, m)).toBe(next - daysFromCivil(y, m, 1));
+      }
+    }
+  });
+
+  it('a template holds the record with its values zeroed, and where each begins', () => {
+    const t = recordTemplate(['0000-00', '00:00'], (a, b) => ({ a, b }));
+    expect(decode(t.bytes)).toBe(',{"a":"0000-00","b":"00:00"}');
+    expect(t.at).toEqual([7, 21]);
+  });
+});
+
+it('the bad-row dataset fails the dates its row touches (so the properties meet failures)', () => {
+  expect(outcome(() => bad.adjust('US.NYSE', '2024-07-05', 'following'))).toMatch(/^DataError/);
+  expect(outcome(() => bad.adjust('EUR', '2024-07-10', 'following'))).toMatch(/^DataError/);
+  expect(outcome(() => bad.overlap('US.NYSE,BR.B3', '2024-07-01', '2024-07-10'))).toMatch(/^DataError/);
+});
