@@ -1,5 +1,5 @@
 /**
- * Writes src/tzdb.generated.ts: the installed @js-joda/timezone's packed tz database as
+ * Writes src/time/tzdb.generated.ts: the installed @js-joda/timezone's packed tz database as
  * string literals. Importing the package unpacks all ~600 zones and identifiers (~70 ms at
  * start-up); core finds a zone's packed line when it is first asked for and unpacks only that
  * one (src/tzdb.ts). Run by `build`, `typecheck` and the test config, so the data is always the
@@ -26,7 +26,7 @@ export function writeTzdbModule() {
     `export const TZDB_ZONES: string = ${lines(zones)};\n` +
     `/** Links, one a line between newlines: zone|alias. */\n` +
     `export const TZDB_LINKS: string = ${lines(links)};\n`;
-  const out = fileURLToPath(new URL('../src/tzdb.generated.ts', import.meta.url));
+  const out = fileURLToPath(new URL('../src/time/tzdb.generated.ts', import.meta.url));
   if (!existsSync(out) || readFileSync(out, 'utf8') !== text) writeFileSync(out, text);
   return out;
 }

@@ -6,12 +6,12 @@
  * once, in params.ts. This file only says which parser reads which argument, in which order.
  */
 import type { DatasetCounts, LookupOptions } from './api.js';
-import { buildIndex, buildIndexSteps, type DatasetIndex } from './build/index.js';
-import { parseCalendarExpression } from './calendars.js';
-import type { EpochDay, EpochMs } from './dates.js';
+import { buildIndex, buildIndexSteps, type DatasetIndex } from './tables/build.js';
+import { parseCalendarExpression } from './rules/calendars.js';
+import type { EpochDay, EpochMs } from './time/dates.js';
 import { InvalidArgumentError, type DataWarning } from './errors.js';
-import { parsePair, parseTenor } from './fx.js';
-import { copyBytes, type JsonPieceOptions } from './json.js';
+import { parsePair, parseTenor } from './rules/fx.js';
+import { copyBytes, type JsonPieceOptions } from './wire/json.js';
 import {
   BAR_BREAKS,
   BELL_EVENTS,
@@ -41,12 +41,12 @@ import {
   parseList,
   parseMonth,
   parseMonthList,
-} from './params.js';
-import type { BarSeries } from './bars.js';
-import type { MarketEntry } from './model.js';
-import { bulkIdentifiers, type BellEventPlan, type PlanOptions, type StatusMany, type StatusManyRequest } from './many.js';
+} from './params/params.js';
+import type { BarSeries } from './rules/bars.js';
+import type { MarketEntry } from './tables/model.js';
+import { bulkIdentifiers, type BellEventPlan, type PlanOptions, type StatusMany, type StatusManyRequest } from './rules/many.js';
 import { ParsedQueries, type ParsedBarOptions } from './queries.js';
-import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, refusedRecord, shareUnchanged, shareUnchangedSteps, vendorIndex, type MakeOverride, type OverrideRecord } from './overrides.js';
+import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, refusedRecord, shareUnchanged, shareUnchangedSteps, vendorIndex, type MakeOverride, type OverrideRecord } from './versions/overrides.js';
 import type {
   AdjustedDate,
   AdvancedDate,

@@ -3,10 +3,10 @@ export * from './errors.js';
 export * from './types.js';
 export { Dataset, type InstantInput } from './dataset.js';
 export type { ParsedQueries, ParsedBarOptions } from './queries.js';
-export { freezeDataset, thawDataset, type Decode, type Encode, type FrozenDataset } from './frozen.js';
-export type { JsonPieceOptions } from './json.js';
-export { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from './month-blocks.js';
-export * from './params.js';
+export { freezeDataset, thawDataset, type Decode, type Encode, type FrozenDataset } from './tables/frozen.js';
+export type { JsonPieceOptions } from './wire/json.js';
+export { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from './wire/month-blocks.js';
+export * from './params/params.js';
 export {
   civilFromDays,
   DAY_NAMES,
@@ -19,13 +19,13 @@ export {
   isIsoDate,
   tryParseDay,
   tryParseTime,
-} from './dates.js';
-export { parseDays } from './weekdays.js';
-export { msToSeconds, secondsToMs, type EpochDay, type EpochMs, type EpochSeconds } from './dates.js';
-export { describePlace, placeOf, publishedHeader, type Place, type RowFault, type TableSource, type TableSources } from './provenance.js';
-export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './calendars.js';
-export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './glob.js';
-export * from './secrets.js';
+} from './time/dates.js';
+export { parseDays } from './time/weekdays.js';
+export { msToSeconds, secondsToMs, type EpochDay, type EpochMs, type EpochSeconds } from './time/dates.js';
+export { describePlace, placeOf, publishedHeader, type Place, type RowFault, type TableSource, type TableSources } from './tables/provenance.js';
+export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './rules/calendars.js';
+export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './params/glob.js';
+export * from './params/secrets.js';
 export {
   MAX_BULK_IDENTIFIERS,
   eventIdInstant,
@@ -38,10 +38,10 @@ export {
   type StatusManyFailure,
   type StatusManyItem,
   type StatusManyRequest,
-} from './many.js';
-export { DEFAULT_HORIZON_MS, MAX_RESUME_MS, openBellEventStream, type BellEventStream, type BellEventStreamOptions, type BellStreamStep } from './stream.js';
-export { localDate } from './zone.js';
-export { buildHolidayFeed, type FeedHoliday, type FeedInput } from './feeds.js';
+} from './rules/many.js';
+export { DEFAULT_HORIZON_MS, MAX_RESUME_MS, openBellEventStream, type BellEventStream, type BellEventStreamOptions, type BellStreamStep } from './rules/stream.js';
+export { localDate } from './time/zone.js';
+export { buildHolidayFeed, type FeedHoliday, type FeedInput } from './wire/feeds.js';
 export {
   CHANGE_KINDS,
   CHANGE_OPS,
@@ -59,10 +59,10 @@ export {
   type ChangeSet,
   type ChangeSummary,
   type DiffOptions,
-} from './diff.js';
-export { BarCursor, BarSeries } from './bars.js';
-export { SessionBarSeries } from './session-bars.js';
-export type { DerivedDateOptions } from './derived-dates.js';
+} from './versions/diff.js';
+export { BarCursor, BarSeries } from './rules/bars.js';
+export { SessionBarSeries } from './rules/session-bars.js';
+export type { DerivedDateOptions } from './rules/derived-dates.js';
 export { MAX_CLOCK_CHANGE_DAYS } from './queries.js';
 export {
   MAX_OVERRIDE_NAME,
@@ -78,4 +78,4 @@ export {
   type OverrideRecord,
   type OverrideRef,
   type OverrideRequest,
-} from './overrides.js';
+} from './versions/overrides.js';

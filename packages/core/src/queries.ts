@@ -10,26 +10,26 @@
  * `normalizeFinId`, `normalizeMic`, `normalizeCurrencyCode`. A date range is refused when it
  * ends before it starts, after the arguments are read and before anything is looked up.
  */
-import type { DatasetIndex } from './build/index.js';
-import { CurrencyCalendar, JoinedCalendar, MarketCalendar, type CalendarExpression, type CalendarMember } from './calendars.js';
-import { dayName, formatDay, tryParseDay, type EpochDay, type EpochMs } from './dates.js';
+import type { DatasetIndex } from './tables/build.js';
+import { CurrencyCalendar, JoinedCalendar, MarketCalendar, type CalendarExpression, type CalendarMember } from './rules/calendars.js';
+import { dayName, formatDay, tryParseDay, type EpochDay, type EpochMs } from './time/dates.js';
 import { AmbiguousMicError, DataError, NotFoundError, NotInPlanError, OutOfCoverageError } from './errors.js';
-import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesByEndDay, toPhase } from './generate.js';
-import { USD, closuresBetween, defaultLag, spotDay, valueDay, type SpotCalendars, type Tenor } from './fx.js';
-import { compileGlob } from './glob.js';
-import { dayJsonPieces, phaseJsonPieces, sessionJsonPieces, type JsonPieceOptions } from './json.js';
-import { pickedJson, sliceJson } from './listing-json.js';
-import { Faults, checkDayOrder, checkDaySpan, normalizeCurrencyCode, normalizeMarketIdentifier, parseRegionalCalendar, type DateRule, type MonthIndex, type Period } from './params.js';
-import { checkDays, lowerBound, type MarketEntry } from './model.js';
-import { walkReplacements } from './replacements.js';
-import { countSessions, findBell, listSessions, offsetSession } from './sessions.js';
-import { BarSeries, checkBarLimit, planBars } from './bars.js';
-import { barCsvPieces, barJsonPieces } from './bars-json.js';
-import { listSpecialSessions } from './special-sessions.js';
-import { checkMonthRange, derivedDates, derivedDatesJson, type DerivedDateOptions } from './derived-dates.js';
-import { clockChangesOf, overlapJson, overlapOf } from './overlap.js';
-import { SessionBarSeries, sessionBars } from './session-bars.js';
-import { computeStatus, statusJsonAt } from './status.js';
+import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesByEndDay, toPhase } from './rules/generate.js';
+import { USD, closuresBetween, defaultLag, spotDay, valueDay, type SpotCalendars, type Tenor } from './rules/fx.js';
+import { compileGlob } from './params/glob.js';
+import { dayJsonPieces, phaseJsonPieces, sessionJsonPieces, type JsonPieceOptions } from './wire/json.js';
+import { pickedJson, sliceJson } from './wire/listing-json.js';
+import { Faults, checkDayOrder, checkDaySpan, normalizeCurrencyCode, normalizeMarketIdentifier, parseRegionalCalendar, type DateRule, type MonthIndex, type Period } from './params/params.js';
+import { checkDays, lowerBound, type MarketEntry } from './tables/model.js';
+import { walkReplacements } from './rules/replacements.js';
+import { countSessions, findBell, listSessions, offsetSession } from './rules/sessions.js';
+import { BarSeries, checkBarLimit, planBars } from './rules/bars.js';
+import { barCsvPieces, barJsonPieces } from './wire/bars-json.js';
+import { listSpecialSessions } from './rules/special-sessions.js';
+import { checkMonthRange, derivedDates, derivedDatesJson, type DerivedDateOptions } from './rules/derived-dates.js';
+import { clockChangesOf, overlapJson, overlapOf } from './rules/overlap.js';
+import { SessionBarSeries, sessionBars } from './rules/session-bars.js';
+import { computeStatus, statusJsonAt } from './rules/status.js';
 import {
   asOf,
   bulkIdentifiers,
@@ -43,7 +43,7 @@ import {
   type StatusMany,
   type StatusManyFailure,
   type StatusManyRequest,
-} from './many.js';
+} from './rules/many.js';
 import type {
   AdjustedDate,
   AdvancedDate,
@@ -79,8 +79,8 @@ import type {
   SpecialSession,
   TimeUnit,
 } from './types.js';
-import { ZoneRegistry, type Zone } from './zone.js';
-import { withExtras } from './build/cells.js';
+import { ZoneRegistry, type Zone } from './time/zone.js';
+import { withExtras } from './tables/cells.js';
 
 /** What `bars` and `countBars` take besides the market and range, parsed (BarOptions as text). */
 export interface ParsedBarOptions {

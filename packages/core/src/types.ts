@@ -1,4 +1,4 @@
-import type { OverrideRef } from './overrides.js';
+import type { OverrideRef } from './versions/overrides.js';
 /**
  * Records of every resource. Input rows carry the bulk file's columns under normalized names
  * (see docs/bulk-format.md §2); output records add derived fields. Unknown columns ride along through
@@ -8,7 +8,7 @@ import type { OverrideRef } from './overrides.js';
  * with the offset in force; an empty cell is null.
  */
 
-import type { RowFault, TableSources } from './provenance.js';
+import type { RowFault, TableSources } from './tables/provenance.js';
 
 export type Extra = { [column: string]: unknown };
 

@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, parseCalendarExpression, parseDateRule } from '../src/index.js';
-import { CurrencyCalendar, JoinedCalendar, MarketCalendar, type CalendarMember } from '../src/calendars.js';
-import { monthLength, recordTemplate } from '../src/list-json.js';
-import { daysFromCivil } from '../src/dates.js';
+import { CurrencyCalendar, JoinedCalendar, MarketCalendar, type CalendarMember } from '../src/rules/calendars.js';
+import { monthLength, recordTemplate } from '../src/wire/list-json.js';
+import { daysFromCivil } from '../src/time/dates.js';
 import { buildWithSources } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
 import { CME } from './fixture.js';

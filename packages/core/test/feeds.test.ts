@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildHolidayFeed } from '../src/index.js';
-import { escapeText, foldLine } from '../src/feeds.js';
+import { escapeText, foldLine } from '../src/wire/feeds.js';
 
 describe('§7 iCalendar text', () => {
   it('a date with two rows is one event whose description says the rows conflict (lines when given, else the count)', () => {

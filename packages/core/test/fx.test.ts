@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CalendarOutOfCoverageError, Dataset, InvalidArgumentError, NotFoundError, NotInPlanError } from '../src/index.js';
-import { defaultLag } from '../src/fx.js';
+import { defaultLag } from '../src/rules/fx.js';
 import { CURRENCIES, CURRENCY_HOLIDAYS, calendarTables } from './calendar-fixture.js';
 import { fixtureTables } from './fixture.js';
 

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, formatDay, tryParseDay, type ScheduleRow, type Tables } from '../src/index.js';
 import { PHASE_TYPES, fixtureTables, sched } from './fixture.js';
-import { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from '../src/month-blocks.js';
+import { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from '../src/wire/month-blocks.js';
 
 const ZONES = ['UTC', 'America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Kolkata', 'America/Santiago', 'Pacific/Chatham', 'Australia/Lord_Howe'];
 const TYPES = ['Primary Trading Session', 'Pre-Open', 'Post-Trading Session', 'Call Auction', 'Primary Trading Session, No Settlement'];

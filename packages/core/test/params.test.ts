@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { InvalidArgumentError, optional, param, parseInstant, parseParams, withDefault } from '../src/index.js';
-import { readInstant } from '../src/params.js';
+import { readInstant } from '../src/params/params.js';
 
 function faultsOf(f: () => unknown) {
   try {
@@ -78,7 +78,7 @@ describe('parseParams', () => {
 
 describe('checkRangeSpan (the range cap the adapters apply)', () => {
   it('accepts a range of exactly the cap and refuses one day more, naming the cap on `end`', async () => {
-    const { checkRangeSpan, DEFAULT_MAX_RANGE_DAYS } = await import('../src/params.js');
+    const { checkRangeSpan, DEFAULT_MAX_RANGE_DAYS } = await import('../src/params/params.js');
     expect(DEFAULT_MAX_RANGE_DAYS).toBe(3653);
     expect(() => checkRangeSpan('2014-01-01', '2023-12-31', 3652)).not.toThrow(); // 3,652 days
     try {

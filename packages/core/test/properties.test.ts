@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, NotFoundError, daysFromCivil, formatDay, parseInstant, tryParseDay, type ScheduleRow, type Tables } from '../src/index.js';
 import { transitionsOf } from './transitions.js';
-import { Zone } from '../src/zone.js';
+import { Zone } from '../src/time/zone.js';
 import { PHASE_TYPES } from './fixture.js';
 
 const ZONES = ['America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Tokyo', 'America/Sao_Paulo', 'Pacific/Auckland', 'America/Santiago', 'Asia/Kolkata'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactUrl, scrubSecrets } from '../src/index.js';
-import { SECRET_QUERY_PARAMS } from '../src/secrets.js';
+import { SECRET_QUERY_PARAMS } from '../src/params/secrets.js';
 
 describe('scrubSecrets', () => {
   it('takes out userinfo, bearer tokens and secret query parameters, nothing else', () => {

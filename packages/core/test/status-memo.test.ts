@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, daysFromCivil, formatDay, parseInstant, type Tables } from '../src/index.js';
 import { transitionsOf } from './transitions.js';
-import { computeStatus, type StatusSpan } from '../src/status.js';
-import { Zone } from '../src/zone.js';
+import { computeStatus, type StatusSpan } from '../src/rules/status.js';
+import { Zone } from '../src/time/zone.js';
 import { PHASE_TYPES, fixtureTables } from './fixture.js';
 
 const ms = (iso: string) => parseInstant(iso, 'x');

@@ -5,8 +5,8 @@
  */
 import { DateTimeException, ZoneId, ZoneRulesProvider, type ZoneRules } from '@js-joda/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tzdbVersion } from '../src/tzdb.js';
-import { Zone } from '../src/zone.js';
+import { tzdbVersion } from '../src/time/tzdb.js';
+import { Zone } from '../src/time/zone.js';
 
 const lazy = { getRules: ZoneRulesProvider.getRules, ids: [...ZoneRulesProvider.getAvailableZoneIds()] };
 let full: { getRules: (id: string) => ZoneRules; ids: string[]; version: string };

@@ -1,0 +1,206 @@
+/**
+ * Derived dates (docs/calendar-arithmetic.md §10): the date a rule names in each month of a range
+ * (the third Friday, IMM Wednesdays, a day of the month, the n-th business day), rolled by a
+ * convention over a joined calendar, then moved a number of business days.
+ *
+ * Only the dates a computation looks at need to lie in the calendar's coverage window: a rule
+ * on the plain calendar names its date without asking the calendar, `unadjusted` with offset 0
+ * asks it nothing, and a walk checks each date as it reaches it.
+ *
+ * Choices where the page is silent:
+ * - The offset walks from the rolled date as §4 `advance` in days does (the rolled date need not
+ *   be a business day, with `unadjusted`), and never looks at the rolled date itself.
+ * - `months` filters after the rule: `imm` with `months=1,3` answers March only.
+ */
+import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from '../time/dates.js';
+import { InvalidArgumentError } from '../errors.js';
+import { listOf, monthLength, recordTemplate, write2, write4 } from '../wire/list-json.js';
+import type { JoinedCalendar } from './calendars.js';
+import { MAX_DATE_MONTHS, formatMonth, type DateRule, type MonthIndex } from '../params/params.js';
+import type { BusinessDayConvention, DerivedDate } from '../types.js';
+
+/** What `dates` takes besides the calendar, the rule and the range, parsed. */
+export interface DerivedDateOptions {
+  /** Month numbers kept (1..12); undefined keeps every month. */
+  months?: readonly number[] | undefined;
+  roll: BusinessDayConvention;
+  offset: number;
+}
+
+/**
+ * Refuses a range of more than MAX_DATE_MONTHS months, then one that ends before it starts,
+ * both naming `end`: before the calendar or any date is looked at.
+ */
+export function checkMonthRange(startMonth: MonthIndex, endMonth: MonthIndex): void {
+  const count = endMonth - startMonth + 1;
+  if (count > MAX_DATE_MONTHS) {
+    throw InvalidArgumentError.one(
+      'end',
+      `The range ${formatMonth(startMonth)} to ${formatMonth(endMonth)} holds ${count} months, more than the limit of ${MAX_DATE_MONTHS} months; ask for a shorter range`,
+      'range_too_long',
+    );
+  }
+  if (endMonth < startMonth) throw InvalidArgumentError.one('end', `end (${formatMonth(endMonth)}) is before start (${formatMonth(startMonth)})`, 'date_range');
+}
+
+/** The n-th `weekday` (ISO) of the month from `first` to `last`, n < 0 from its end; undefined when the month has none. */
+function nthWeekday(first: number, last: number, n: number, weekday: number): number | undefined {
+  const day = n > 0 ? first + ((weekday - isoWeekday(first) + 7) % 7) + 7 * (n - 1) : last - ((isoWeekday(last) - weekday + 7) % 7) - 7 * (-n - 1);
+  return day >= first && day <= last ? day : undefined;
+}
+
+/** The n-th business day of the month, n < 0 from its end, walking from its first (last) day; undefined when it has fewer. */
+function nthBusinessDay(cal: JoinedCalendar, first: number, last: number, n: number): number | undefined {
+  const step = n > 0 ? 1 : -1;
+  let left = Math.abs(n);
+  for (let d = n > 0 ? first : last; d >= first && d <= last; d += step) if (cal.isBusinessDay(d) && --left === 0) return d;
+  return undefined;
+}
+
+/** `n` business days from `day` (not itself looked at), as §4 advance in days. */
+function stepBusinessDays(cal: JoinedCalendar, day: number, n: number): number {
+  const step = n > 0 ? 1 : -1;
+  let d = day;
+  for (let k = Math.abs(n); k > 0; k--) {
+    d += step;
+    while (!cal.isBusinessDay(d)) d += step;
+  }
+  return d;
+}
+
+/**
+ * The months `startMonth`..`endMonth` (checked by checkMonthRange) whose rule names a date, in
+ * order, as flat [month, first, nominal, date, …]: the month's MonthIndex and first day, the date
+ * named and the date answered (epoch days).
+ */
+const ITEM = 4;
+/**
+ * The walk's scratch space, kept between answers (one runs at a time, and each reads its
+ * entries out before the next): thirty years of entries are a short-lived buffer allocated
+ * outside the heap otherwise. Grows to the longest range asked for (1,200 months: 19 KiB).
+ */
+let scratch = new Int32Array(0);
+
+function room(size: number): Int32Array {
+  if (scratch.length < size) scratch = new Int32Array(Math.max(size, 2 * scratch.length, 1024));
+  return scratch;
+}
+
+function derivedDays(
+  cal: JoinedCalendar,
+  rule: DateRule,
+  startMonth: MonthIndex,
+  endMonth: MonthIndex,
+  options: DerivedDateOptions,
+): Int32Array {
+  const keep = options.months === undefined ? undefined : new Set(options.months);
+  const out = room(ITEM * Math.max(0, endMonth - startMonth + 1));
+  let n = 0;
+  // The month walked as its year, number (1..12) and first day, one month after another.
+  let y = Math.floor(startMonth / 12);
+  let m = startMonth - y * 12 + 1;
+  let next = daysFromCivil(y, m, 1);
+  for (let month = startMonth; month <= endMonth; month++, m === 12 ? ((m = 1), y++) : m++) {
+    const first = next;
+    next = first + monthLength(y, m);
+    if (keep !== undefined && !keep.has(m)) continue;
+    const last = next - 1;
+    let nominal: number | undefined;
+    let rolled: number | undefined;
+    if (rule.kind === 'nth-weekday') {
+      if (rule.quarterly && m % 3 !== 0) continue;
+      nominal = nthWeekday(first, last, rule.n, rule.weekday);
+    } else if (rule.kind === 'day') nominal = Math.min(first + rule.day - 1, last);
+    else rolled = nominal = nthBusinessDay(cal, first, last, rule.n);
+    if (nominal === undefined) continue;
+    // `unadjusted` looks at nothing, not even the nominal date (which may lie outside the window).
+    rolled ??= options.roll === 'unadjusted' ? nominal : cal.adjust(nominal, options.roll);
+    out[n] = month;
+    out[n + 1] = first;
+    out[n + 2] = nominal;
+    out[n + 3] = options.offset === 0 ? rolled : stepBusinessDays(cal, rolled, options.offset);
+    n += ITEM;
+  }
+  return out.subarray(0, n);
+}
+
+/** A `dates` entry; the one place its shape is written (derivedDatesJson copies its JSON). */
+function derivedRecord(period: string, nominal: string, date: string): DerivedDate {
+  return { period, nominal, date };
+}
+
+function records(days: Int32Array): DerivedDate[] {
+  const out: DerivedDate[] = [];
+  for (let k = 0; k < days.length; k += ITEM) {
+    out.push(derivedRecord(formatMonth(days[k]!), formatDay(days[k + 2]!), formatDay(days[k + 3]!)));
+  }
+  return out;
+}
+
+/** The entries of `dates` for the months `startMonth`..`endMonth` (checked by checkMonthRange). */
+export function derivedDates(
+  cal: JoinedCalendar,
+  rule: DateRule,
+  startMonth: MonthIndex,
+  endMonth: MonthIndex,
+  options: DerivedDateOptions,
+): DerivedDate[] {
+  return records(derivedDays(cal, rule, startMonth, endMonth, options));
+}
+
+const ENTRY = recordTemplate(['0000-00', '0000-00-00', '0000-00-00'], derivedRecord);
+const [PERIOD_AT, NOMINAL_AT, DATE_AT] = ENTRY.at as [number, number, number];
+const ENTRY_BYTES = ENTRY.bytes.length;
+
+/**
+ * Writes `YYYY-MM-DD` of `day` at `p`, from its month's when it is in [first, next), else
+ * computed; false outside 0000..9999.
+ */
+function writeDay(buf: Uint8Array, p: number, day: number, y: number, m: number, first: number, next: number): boolean {
+  let d: number;
+  if (day >= first && day < next) d = day - first + 1;
+  else {
+    const c = civilFromDays(day);
+    y = c.y;
+    m = c.m;
+    d = c.d;
+    if (y < 0 || y > 9999) return false;
+  }
+  write4(buf, p, y);
+  write2(buf, p + 5, m);
+  write2(buf, p + 8, d);
+  return true;
+}
+
+/**
+ * The bytes of `JSON.stringify(derivedDates(…))`: the same walk (the same refusals), its
+ * entries written into copies of an entry's JSON.
+ */
+export function derivedDatesJson(
+  cal: JoinedCalendar,
+  rule: DateRule,
+  startMonth: MonthIndex,
+  endMonth: MonthIndex,
+  options: DerivedDateOptions,
+): Uint8Array {
+  const days = derivedDays(cal, rule, startMonth, endMonth, options);
+  const buf = listOf(ENTRY, days.length / ITEM);
+  for (let k = 0, p = 0; k < days.length; k += ITEM, p += ENTRY_BYTES) {
+    const month = days[k]!;
+    const y = Math.floor(month / 12);
+    const m = month - y * 12 + 1;
+    const first = days[k + 1]!;
+    const next = first + monthLength(y, m);
+    const written =
+      y >= 0 &&
+      y <= 9999 &&
+      writeDay(buf, p + NOMINAL_AT, days[k + 2]!, y, m, first, next) &&
+      writeDay(buf, p + DATE_AT, days[k + 3]!, y, m, first, next);
+    if (!written) {
+      return new TextEncoder().encode(JSON.stringify(records(days)));
+    }
+    write4(buf, p + PERIOD_AT, y);
+    write2(buf, p + PERIOD_AT + 5, m);
+  }
+  return buf;
+}
