@@ -11,7 +11,8 @@ if (!(dataset instanceof Dataset)) throw new Error('loadSample did not answer a 
 
 const status = dataset.status('US.NYSE', Date.parse(at));
 const holidays = dataset.listHolidays('US.NYSE', '2024-01-01', '2024-12-31');
-if (status.status !== 'Open' || status.reason !== 'Primary Trading Session') throw new Error(`unexpected status ${JSON.stringify(status)}`);
+if (status.status !== 'Open' || status.reason !== 'Primary Trading Session')
+  throw new Error(`unexpected status ${JSON.stringify(status)}`);
 if (holidays.length === 0) throw new Error('no 2024 holidays for US.NYSE');
 
 // The same question through the REST app on a free port.
@@ -29,4 +30,13 @@ try {
 } finally {
   server.close();
 }
-console.log(JSON.stringify({ isSample: meta.isSample, version: meta.version, status: status.status, reason: status.reason, until: status.until, holidays2024: holidays.length }));
+console.log(
+  JSON.stringify({
+    isSample: meta.isSample,
+    version: meta.version,
+    status: status.status,
+    reason: status.reason,
+    until: status.until,
+    holidays2024: holidays.length,
+  }),
+);

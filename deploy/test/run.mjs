@@ -8,7 +8,16 @@
  * Needs nginx (Debian's nginx-light; .ci/run installs it) and a built CLI (pnpm build).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -74,7 +83,8 @@ async function until(what, check, timeoutMs = 30_000) {
   }
 }
 
-const healthy = (port) => until(`127.0.0.1:${port}/health`, async () => (await fetch(`http://127.0.0.1:${port}/health`)).status === 200);
+const healthy = (port) =>
+  until(`127.0.0.1:${port}/health`, async () => (await fetch(`http://127.0.0.1:${port}/health`)).status === 200);
 const versionOf = async (port) => (await (await fetch(`http://127.0.0.1:${port}/info`)).json()).data.version;
 
 function cleanup() {
@@ -92,7 +102,11 @@ const archive = join(pubDir, 'bulk.zip');
 copyFileSync(SAMPLE, archive);
 const pubPort = await freePort();
 const ADMIN = 'deploy-test-admin-secret';
-const publisherEnv = { OPENBELL_PUBLISH_TOKENS: TOKEN, OPENBELL_CACHE_DIR: join(work, 'pub-cache'), OPENBELL_ADMIN_TOKENS: `ops=${ADMIN}` };
+const publisherEnv = {
+  OPENBELL_PUBLISH_TOKENS: TOKEN,
+  OPENBELL_CACHE_DIR: join(work, 'pub-cache'),
+  OPENBELL_ADMIN_TOKENS: `ops=${ADMIN}`,
+};
 const publisherArgs = ['serve', '--data', archive, '--publish', '--host', '127.0.0.1', '--port', String(pubPort)];
 let publisher = start('publisher', publisherArgs, publisherEnv);
 await healthy(pubPort);
@@ -108,7 +122,10 @@ const replicaEnv = (i) => ({
 const replicas = [];
 for (let i = 0; i < 3; i++) {
   const port = await freePort();
-  replicas.push({ port, child: start(`replica${i + 1}`, ['serve', '--host', '127.0.0.1', '--port', String(port)], replicaEnv(i)) });
+  replicas.push({
+    port,
+    child: start(`replica${i + 1}`, ['serve', '--host', '127.0.0.1', '--port', String(port)], replicaEnv(i)),
+  });
 }
 await Promise.all(replicas.map((r) => healthy(r.port)));
 const firstVersion = await versionOf(replicas[0].port);
@@ -217,7 +234,13 @@ for (let i = 0; i < replicas.length; i++) {
 const made = await fetch(`http://127.0.0.1:${pubPort}/overrides`, {
   method: 'POST',
   headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-  body: JSON.stringify({ kind: 'closure', target: 'XHKG', date: '2024-07-16', name: 'Typhoon signal No. 8', reason: 'deploy test' }),
+  body: JSON.stringify({
+    kind: 'closure',
+    target: 'XHKG',
+    date: '2024-07-16',
+    name: 'Typhoon signal No. 8',
+    reason: 'deploy test',
+  }),
 });
 if (made.status !== 201) throw new Error(`the publisher refused the override: ${made.status} ${await made.text()}`);
 const override = await made.json();
@@ -229,7 +252,11 @@ const closedOn = async (port) => {
     return false;
   }
 };
-await until('every replica serving the override', async () => (await Promise.all(replicas.map((r) => closedOn(r.port)))).every(Boolean), 60_000);
+await until(
+  'every replica serving the override',
+  async () => (await Promise.all(replicas.map((r) => closedOn(r.port)))).every(Boolean),
+  60_000,
+);
 log(`every replica serves override ${override.id}`);
 publisher.kill('SIGTERM');
 {
@@ -240,9 +267,17 @@ publisher = start('publisher', publisherArgs, publisherEnv);
 await healthy(pubPort);
 if (!(await closedOn(pubPort))) throw new Error('the publisher lost the override across its restart');
 // Replicas still follow it: a write there is refused naming the publisher, and they serve it.
-const refused = await fetch(`http://127.0.0.1:${replicas[0].port}/overrides`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: '{}' });
+const refused = await fetch(`http://127.0.0.1:${replicas[0].port}/overrides`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+  body: '{}',
+});
 if (refused.status !== 403) throw new Error(`a replica answered ${refused.status} to a write, not 403`);
-await until('every replica serving the override after the publisher restarted', async () => (await Promise.all(replicas.map((r) => closedOn(r.port)))).every(Boolean), 60_000);
+await until(
+  'every replica serving the override after the publisher restarted',
+  async () => (await Promise.all(replicas.map((r) => closedOn(r.port)))).every(Boolean),
+  60_000,
+);
 log(`the publisher restarted; every replica still serves override ${override.id}`);
 
 const elapsed = Date.now() - started;

@@ -45,11 +45,18 @@ const lazyBodyParser: EsbuildPlugin = {
         if (text.split(from).length !== 2) throw new Error(`${args.path}: expected one '${from}' to make lazy`);
         text = text.replace(from, to);
       };
-      replace("var bodyParser = require('body-parser')", 'var bodyParser; function loadBodyParser() { return bodyParser || (bodyParser = require(\'body-parser\')); }');
+      replace(
+        "var bodyParser = require('body-parser')",
+        "var bodyParser; function loadBodyParser() { return bodyParser || (bodyParser = require('body-parser')); }",
+      );
       for (const name of ['json', 'raw', 'text', 'urlencoded']) {
-        replace(`exports.${name} = bodyParser.${name}`, `Object.defineProperty(exports, '${name}', { enumerable: true, configurable: true, get: function () { return loadBodyParser().${name}; } })`);
+        replace(
+          `exports.${name} = bodyParser.${name}`,
+          `Object.defineProperty(exports, '${name}', { enumerable: true, configurable: true, get: function () { return loadBodyParser().${name}; } })`,
+        );
       }
-      if (text.includes('bodyParser.')) throw new Error(`${args.path}: body-parser is used beyond the middleware factories`);
+      if (text.includes('bodyParser.'))
+        throw new Error(`${args.path}: body-parser is used beyond the middleware factories`);
       return { contents: text, loader: 'js' };
     });
   },
@@ -89,7 +96,8 @@ const lazyChildProcess: EsbuildPlugin = {
       const text = readFileSync(args.path, 'utf8');
       if (text.split(line).length !== 2) throw new Error(`${args.path}: expected one '${line}' to make lazy`);
       const uses = text.split(line)[1]!.match(/childProcess\.\w+/g) ?? [];
-      if (uses.some((u) => u !== 'childProcess.spawn')) throw new Error(`${args.path}: child_process is used beyond spawn`);
+      if (uses.some((u) => u !== 'childProcess.spawn'))
+        throw new Error(`${args.path}: child_process is used beyond spawn`);
       const lazy = "const childProcess = { get spawn() { return require('node:child_process').spawn; } };";
       return { contents: text.replace(line, lazy), loader: 'js' };
     });
@@ -130,7 +138,20 @@ export default defineConfig({
   // js-joda's core and its time-zone plugin must be bundled together (one ZoneRulesProvider).
   // express and pino too: resolving and reading their few hundred files is most of `serve`'s
   // start. swagger-ui-dist stays external: /docs serves files from its folder.
-  noExternal: [/^@openbell\//, /^@js-joda\//, 'commander', 'papaparse', 'fflate', 'picocolors', 'cli-progress', 'zod', '@asteasolutions/zod-to-openapi', 'express', 'pino', 'pino-pretty'],
+  noExternal: [
+    /^@openbell\//,
+    /^@js-joda\//,
+    'commander',
+    'papaparse',
+    'fflate',
+    'picocolors',
+    'cli-progress',
+    'zod',
+    '@asteasolutions/zod-to-openapi',
+    'express',
+    'pino',
+    'pino-pretty',
+  ],
   esbuildPlugins: [lazySystemZone, lazyBodyParser, lazyExpressApp, lazyChildProcess, jsonAsText],
   // Bundled CommonJS code calls require() for Node's modules; ESM has none of its own. Made on
   // a chunk's first call only: most chunks never call it, and createRequire is not free.
@@ -145,6 +166,9 @@ export default defineConfig({
     // archive's content version and bytes (loader snapshot.ts).
     const { contentVersion, encodeSnapshot, parseArchive, snapshotPath } = await import('@openbell/loader');
     const bytes = readFileSync('data/sample.zip');
-    writeFileSync(snapshotPath('data/sample.zip'), encodeSnapshot(parseArchive(new Uint8Array(bytes)), contentVersion(bytes), bytes));
+    writeFileSync(
+      snapshotPath('data/sample.zip'),
+      encodeSnapshot(parseArchive(new Uint8Array(bytes)), contentVersion(bytes), bytes),
+    );
   },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-// @ts-ignore a build script without type declarations
+// @ts-expect-error a build script without type declarations
 import { writeTzdbModule } from './scripts/tzdb.mjs';
 
 // The tests import src/, which imports the generated tz data (written by the build too).

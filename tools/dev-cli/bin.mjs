@@ -9,13 +9,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const turbo = fileURLToPath(new URL('node_modules/.bin/turbo', pathToFileURL(root)));
-const build = spawnSync(turbo, ['run', 'build', '--filter=openbell...', '--output-logs=errors-only', '--log-prefix=none'], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
-  encoding: 'utf8',
-  shell: process.platform === 'win32',
-});
+const build = spawnSync(
+  turbo,
+  ['run', 'build', '--filter=openbell...', '--output-logs=errors-only', '--log-prefix=none'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
+  },
+);
 if (build.status !== 0) {
   // Turbo's report (the failing task's log) goes to stderr, never to stdout.
   process.stderr.write(build.stdout ?? '');

@@ -88,7 +88,13 @@ export type ArgsOutcome =
   | { ok: false; status: number; body: unknown; error: unknown; logCause: boolean };
 
 /** The first half of `runOperation`: reading the arguments (before any work or cache lookup). */
-export function readOperationArgs(op: Operation, ds: CalendarQueries | undefined, raw: Readonly<Record<string, unknown>>, loadError: string | null = null, limits: Limits = {}): ArgsOutcome {
+export function readOperationArgs(
+  op: Operation,
+  ds: CalendarQueries | undefined,
+  raw: Readonly<Record<string, unknown>>,
+  loadError: string | null = null,
+  limits: Limits = {},
+): ArgsOutcome {
   try {
     const args = readArgs(op, raw, limits);
     if (!ds) throw new DataNotLoadedError(loadError);
@@ -99,7 +105,10 @@ export function readOperationArgs(op: Operation, ds: CalendarQueries | undefined
 }
 
 /** An error as the HTTP answer it maps to. */
-export function failure(op: Operation, err: unknown): { ok: false; status: number; body: unknown; error: unknown; logCause: boolean } {
+export function failure(
+  op: Operation,
+  err: unknown,
+): { ok: false; status: number; body: unknown; error: unknown; logCause: boolean } {
   const answer = toHttp(err, op.locations);
   return { ok: false, status: answer.status, body: answer.body, error: err, logCause: answer.logCause };
 }
@@ -147,7 +156,15 @@ export function answerOperation<K extends keyof Operations>(
   raw: Readonly<Record<string, unknown>>,
   options: AnswerOptions = {},
 ): { status: number; body: unknown; error?: unknown } {
-  const out = runOperation(operations[name] as Operation, ds, raw, options.now ?? Date.now, null, {}, contextOf(options));
+  const out = runOperation(
+    operations[name] as Operation,
+    ds,
+    raw,
+    options.now ?? Date.now,
+    null,
+    {},
+    contextOf(options),
+  );
   // The typed error rides along, so a caller can tell what failed without reading the body.
   return out.ok ? { status: 200, body: out.value } : { status: out.status, body: out.body, error: out.error };
 }

@@ -24,6 +24,8 @@ export type BulkEntry = StatusManyItem | { identifier: string; error: BulkError 
 export function bulkBody(r: StatusMany): { as_of: string; markets: BulkEntry[] } {
   return {
     as_of: r.as_of,
-    markets: r.markets.map((m) => (isStatusManyFailure(m) ? { identifier: m.identifier, error: bulkError(m.error) } : m)),
+    markets: r.markets.map((m) =>
+      isStatusManyFailure(m) ? { identifier: m.identifier, error: bulkError(m.error) } : m,
+    ),
   };
 }

@@ -42,7 +42,10 @@ export interface ChangeFilterParams {
 
 function splitList(v: ListParam): string[] | undefined {
   if (v === undefined || v === null) return undefined;
-  const items = (typeof v === 'string' ? [v] : v).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  const items = (typeof v === 'string' ? [v] : v)
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.length ? items : undefined;
 }
 
@@ -54,7 +57,10 @@ export function resolveMarkets(dataset: CalendarQueries | undefined, ids: readon
       if (!dataset) throw new Error('no data');
       out.add(dataset.getMarket(id).fin_id);
     } catch (e) {
-      const candidates = (e as { code?: string; candidates?: unknown }).code === 'ambiguous' ? (e as { candidates: unknown }).candidates : undefined;
+      const candidates =
+        (e as { code?: string; candidates?: unknown }).code === 'ambiguous'
+          ? (e as { candidates: unknown }).candidates
+          : undefined;
       if (Array.isArray(candidates)) for (const c of candidates) out.add(String(c));
       else out.add(id.toUpperCase());
     }
@@ -63,7 +69,11 @@ export function resolveMarkets(dataset: CalendarQueries | undefined, ids: readon
 }
 
 /** The change set with only the named markets' and currencies' changes (summary recounted); as is without filters. */
-export function applyFilter(changeSet: ChangeSet, dataset: CalendarQueries | undefined, params: ChangeFilterParams): ChangeSet {
+export function applyFilter(
+  changeSet: ChangeSet,
+  dataset: CalendarQueries | undefined,
+  params: ChangeFilterParams,
+): ChangeSet {
   const markets = splitList(params.markets);
   const currencies = splitList(params.currencies);
   if (!markets && !currencies) return changeSet;
@@ -78,7 +88,11 @@ export function applyFilter(changeSet: ChangeSet, dataset: CalendarQueries | und
  * the latest alone (none before any). Throws NotFoundError (404) for an unknown V, GoneError
  * (410) for a V older than the oldest kept.
  */
-export function queryChanges(log: KeptChanges, dataset: CalendarQueries | undefined, query: ChangesQuery): { versions: ChangeSet[] } {
+export function queryChanges(
+  log: KeptChanges,
+  dataset: CalendarQueries | undefined,
+  query: ChangesQuery,
+): { versions: ChangeSet[] } {
   const sets = log.list();
   let picked: readonly ChangeSet[];
   const since = query.since ?? undefined;
@@ -103,7 +117,12 @@ export function queryChanges(log: KeptChanges, dataset: CalendarQueries | undefi
 }
 
 /** `GET /changes/{to_version}` (filters allowed as on /changes). Throws NotFoundError when unknown. */
-export function getChanges(log: KeptChanges, dataset: CalendarQueries | undefined, toVersion: string, filter: ChangeFilterParams = {}): ChangeSet {
+export function getChanges(
+  log: KeptChanges,
+  dataset: CalendarQueries | undefined,
+  toVersion: string,
+  filter: ChangeFilterParams = {},
+): ChangeSet {
   const cs = log.get(toVersion);
   if (!cs) throw new NotFoundError('version', toVersion, `No change set for version '${toVersion}'`);
   return applyFilter(cs, dataset, filter);

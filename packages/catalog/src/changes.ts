@@ -24,7 +24,8 @@ const markets = documented(optional(param.list()), {
   example: 'XNYS',
 });
 const currencies = documented(optional(param.list()), {
-  description: 'Keep only the changes of these currencies (comma-separated codes); with `markets`, the changes of either. The summary is recounted.',
+  description:
+    'Keep only the changes of these currencies (comma-separated codes); with `markets`, the changes of either. The summary is recounted.',
   example: 'USD',
 });
 
@@ -42,11 +43,14 @@ export const changeOperations = {
       'an unknown one 404. The server keeps the last 50 change sets (`--keep-changes`), also across restarts.',
     params: {
       // No example: /docs would send it, and a made-up version is a 404.
-      since: documented(optional(param.text()), { description: 'A version of the data (`/info` data.version; a change set\'s from_version or to_version).' }),
+      since: documented(optional(param.text()), {
+        description: "A version of the data (`/info` data.version; a change set's from_version or to_version).",
+      }),
       markets,
       currencies,
     },
-    call: (ds, a, _now, context) => source(context).query(ds, { since: a.since, markets: a.markets, currencies: a.currencies }),
+    call: (ds, a, _now, context) =>
+      source(context).query(ds, { since: a.since, markets: a.markets, currencies: a.currencies }),
     response: (s) => s.ChangeVersions,
     needs: 'changes',
   }),
@@ -54,13 +58,18 @@ export const changeOperations = {
     path: '/changes/{to_version}',
     tag: 'Changes',
     summary: 'The change set that made a version',
-    description: 'The change set from the version served before `to_version` to it (404 when none is kept for it), with the filters of `/changes`.',
+    description:
+      'The change set from the version served before `to_version` to it (404 when none is kept for it), with the filters of `/changes`.',
     params: {
-      to_version: documented(param.text(), { description: 'The version the change set leads to (its `to_version`).', example: '2023-11-14T00:00:00Z' }),
+      to_version: documented(param.text(), {
+        description: 'The version the change set leads to (its `to_version`).',
+        example: '2023-11-14T00:00:00Z',
+      }),
       markets,
       currencies,
     },
-    call: (ds, a, _now, context) => source(context).get(ds, a.to_version, { markets: a.markets, currencies: a.currencies }),
+    call: (ds, a, _now, context) =>
+      source(context).get(ds, a.to_version, { markets: a.markets, currencies: a.currencies }),
     response: (s) => s.ChangeSet,
     needs: 'change_set',
   }),

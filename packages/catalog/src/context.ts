@@ -42,14 +42,14 @@ export interface OperationContext {
   versions?: VersionsSource | undefined;
 }
 
-
 /**
  * The change log of an adapter that keeps none (a library call, a server started without
  * change tracking): empty, so `/changes` answers no version and any named version is unknown.
  */
 export const NO_CHANGES: ChangesSource = {
   query: (_ds, q) => {
-    if (q.since !== undefined && q.since !== '') throw new NotFoundError('version', q.since, `Version '${q.since}' is not known to the change log`);
+    if (q.since !== undefined && q.since !== '')
+      throw new NotFoundError('version', q.since, `Version '${q.since}' is not known to the change log`);
     return { versions: [] };
   },
   get: (_ds, toVersion) => {

@@ -10,7 +10,8 @@ import Papa from 'papaparse';
 
 /** The records as CSV text, or undefined when the answer is not a list of records. */
 export function toCsv(value: unknown): string | undefined {
-  if (!Array.isArray(value) || !value.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) return undefined;
+  if (!Array.isArray(value) || !value.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)))
+    return undefined;
   const columns: string[] = [];
   const seen = new Set<string>();
   for (const rec of value as Record<string, unknown>[]) {
@@ -24,5 +25,5 @@ export function toCsv(value: unknown): string | undefined {
   const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : v);
   const rows = (value as Record<string, unknown>[]).map((rec) => columns.map((c) => cell(rec[c])));
   // A leading =, +, - or @ stays as written: these files are data, not spreadsheets to evaluate.
-  return Papa.unparse({ fields: columns.map(publishedHeader), data: rows }, { newline: '\r\n' }) + '\r\n';
+  return `${Papa.unparse({ fields: columns.map(publishedHeader), data: rows }, { newline: '\r\n' })}\r\n`;
 }

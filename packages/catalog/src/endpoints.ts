@@ -7,7 +7,15 @@
  */
 import { optional, param } from '@openbell/core/params';
 import type { z } from 'zod';
-import { documented, errorStatuses, routeShape, type ErrorStatus, type Need, type Params, type RouteShape } from './registry.js';
+import {
+  documented,
+  errorStatuses,
+  routeShape,
+  type ErrorStatus,
+  type Need,
+  type Params,
+  type RouteShape,
+} from './registry.js';
 import type * as Schemas from './schemas.js';
 import type { TAGS } from './operations.js';
 
@@ -60,8 +68,14 @@ const subset = documented(optional(param.pattern()), {
   description: 'Instead of markets: a FinID pattern (`*` any run of characters), e.g. `US*`.',
 });
 const feedRange = {
-  start: documented(optional(param.date()), { description: 'First date, inclusive (YYYY-MM-DD). Default: January 1 of the current year (UTC).', example: '2024-01-01' }),
-  end: documented(optional(param.date()), { description: 'Last date, inclusive (YYYY-MM-DD). Default: December 31 of the next year.', example: '2025-12-31' }),
+  start: documented(optional(param.date()), {
+    description: 'First date, inclusive (YYYY-MM-DD). Default: January 1 of the current year (UTC).',
+    example: '2024-01-01',
+  }),
+  end: documented(optional(param.date()), {
+    description: 'Last date, inclusive (YYYY-MM-DD). Default: December 31 of the next year.',
+    example: '2025-12-31',
+  }),
 };
 
 export const endpoints = defineEndpoints({
@@ -99,7 +113,9 @@ export const endpoints = defineEndpoints({
     params: {
       markets,
       subset,
-      last_event_id: documented(optional(param.text()), { description: 'Resume after this event id (what the Last-Event-ID header carries).' }),
+      last_event_id: documented(optional(param.text()), {
+        description: 'Resume after this event id (what the Last-Event-ID header carries).',
+      }),
     },
     needs: 'data',
   },
@@ -108,9 +124,13 @@ export const endpoints = defineEndpoints({
     kind: 'feed',
     tag: 'Markets',
     summary: 'Holidays of a market as an iCalendar feed',
-    description: 'One all-day event per holiday (trading hours in the event when the market opens that day), for calendar applications.',
+    description:
+      'One all-day event per holiday (trading hours in the event when the market opens that day), for calendar applications.',
     params: {
-      identifier: documented(param.marketIdentifier(), { description: 'A FinID or a MIC, any case.', example: 'US.NYSE' }),
+      identifier: documented(param.marketIdentifier(), {
+        description: 'A FinID or a MIC, any case.',
+        example: 'US.NYSE',
+      }),
       ...feedRange,
     },
     needs: 'market',
@@ -132,9 +152,13 @@ export const endpoints = defineEndpoints({
     kind: 'feed',
     tag: 'Reference',
     summary: 'Regional or religious holidays of a calendar as an iCalendar feed',
-    description: 'One all-day event per row of /regional-holidays (two holidays of one date are two events), for calendar applications.',
+    description:
+      'One all-day event per row of /regional-holidays (two holidays of one date are two events), for calendar applications.',
     params: {
-      calendar: documented(param.text(), { description: 'A 2-letter country code or a religion name, any case.', example: 'US' }),
+      calendar: documented(param.text(), {
+        description: 'A 2-letter country code or a religion name, any case.',
+        example: 'US',
+      }),
       ...feedRange,
     },
     table: 'regional-holidays.csv',

@@ -7,9 +7,29 @@
  * the OpenAPI document and tests need them, and loading zod would slow every command's start.
  */
 export { operations, TAGS, type Operations } from './operations.js';
-export { NO_CHANGES, type ChangeFilterArgs, type ChangesQueryArgs, type ChangesSource, type OperationContext } from './context.js';
-export { NO_OVERRIDES, NO_VERSIONS, type HistoryEntry, type OverridesSource, type VersionInfo, type VersionsSource } from './context.js';
-export { endpoints, MEDIA_TYPES, type Endpoint, type EndpointKind, type Endpoints, type EndpointSpec } from './endpoints.js';
+export {
+  NO_CHANGES,
+  type ChangeFilterArgs,
+  type ChangesQueryArgs,
+  type ChangesSource,
+  type OperationContext,
+} from './context.js';
+export {
+  NO_OVERRIDES,
+  NO_VERSIONS,
+  type HistoryEntry,
+  type OverridesSource,
+  type VersionInfo,
+  type VersionsSource,
+} from './context.js';
+export {
+  endpoints,
+  MEDIA_TYPES,
+  type Endpoint,
+  type EndpointKind,
+  type Endpoints,
+  type EndpointSpec,
+} from './endpoints.js';
 export {
   defineOperations,
   documented,
@@ -47,9 +67,40 @@ export {
   type RouteMatcher,
   type RouteOutcome,
 } from './answer.js';
-export { coreEntries, DataNotLoadedError, locOf, STATUS_OF, toHttp, type FailureCode, type HttpAnswer, type ParamLocations, type ValidationEntry } from './errors.js';
+export {
+  coreEntries,
+  DataNotLoadedError,
+  locOf,
+  STATUS_OF,
+  toHttp,
+  type FailureCode,
+  type HttpAnswer,
+  type ParamLocations,
+  type ValidationEntry,
+} from './errors.js';
 export { bulkBody, bulkError, type BulkEntry, type BulkError } from './bulk.js';
 export { toCsv } from './csv.js';
-export { healthBody, infoBody, PACKAGE_VERSION, SAMPLE_LABEL, type HealthBody, type InfoBody, type ServedMeta, type ServiceState, type UpdateState, type ConnectionState } from './info.js';
+export {
+  healthBody,
+  infoBody,
+  PACKAGE_VERSION,
+  SAMPLE_LABEL,
+  type HealthBody,
+  type InfoBody,
+  type ServedMeta,
+  type ServiceState,
+  type UpdateState,
+  type ConnectionState,
+} from './info.js';
 export { INTERFACE_VERSION } from './interface-version.js';
-export { applyFilter, changesSource, getChanges, queryChanges, resolveMarkets, type ChangeFilterParams, type ChangesQuery, type KeptChanges, type ListParam } from './change-queries.js';
+export {
+  applyFilter,
+  changesSource,
+  getChanges,
+  queryChanges,
+  resolveMarkets,
+  type ChangeFilterParams,
+  type ChangesQuery,
+  type KeptChanges,
+  type ListParam,
+} from './change-queries.js';

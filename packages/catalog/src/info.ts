@@ -79,7 +79,8 @@ export interface ConnectionState {
  * commands, whose start would otherwise load cluster and child_process.
  */
 let nodeCluster: typeof import('node:cluster').default | undefined;
-const cluster = (): typeof import('node:cluster').default => (nodeCluster ??= createRequire(import.meta.url)('node:cluster') as typeof import('node:cluster').default);
+const cluster = (): typeof import('node:cluster').default =>
+  (nodeCluster ??= createRequire(import.meta.url)('node:cluster') as typeof import('node:cluster').default);
 
 /** The package version, read once (src/ and dist/ both sit one level below package.json). */
 export const PACKAGE_VERSION: string = (() => {
@@ -111,7 +112,11 @@ function iso(value: string | Date | number | null | undefined): string | null {
  */
 
 /** The vendor's `access_level` for a plan: it spells holidays-only `only_holidays`. */
-export const ACCESS_LEVEL = { full: 'full', no_currencies: 'no_currencies', holidays_only: 'only_holidays' } as const satisfies Record<Plan, string>;
+export const ACCESS_LEVEL = {
+  full: 'full',
+  no_currencies: 'no_currencies',
+  holidays_only: 'only_holidays',
+} as const satisfies Record<Plan, string>;
 
 export interface HealthBody {
   status: (typeof HEALTH_STATUSES)[number];
@@ -126,15 +131,33 @@ export interface HealthBody {
 export function healthBody(holder: ServiceState): { status: number; body: HealthBody } {
   if (holder.draining) {
     const detail = 'The server is shutting down; requests in progress are being finished';
-    return { status: 503, body: { status: 'draining', data_loaded: holder.current !== undefined, message: detail, detail, version: PACKAGE_VERSION } };
+    return {
+      status: 503,
+      body: {
+        status: 'draining',
+        data_loaded: holder.current !== undefined,
+        message: detail,
+        detail,
+        version: PACKAGE_VERSION,
+      },
+    };
   }
   if (holder.current) {
-    return { status: 200, body: { status: 'healthy', data_loaded: true, message: 'openbell is running', version: PACKAGE_VERSION } };
+    return {
+      status: 200,
+      body: { status: 'healthy', data_loaded: true, message: 'openbell is running', version: PACKAGE_VERSION },
+    };
   }
   const detail = new DataNotLoadedError(holder.loadError).message;
   return {
     status: 503,
-    body: { status: holder.loadError ? 'unavailable' : 'loading', data_loaded: false, message: detail, detail, version: PACKAGE_VERSION },
+    body: {
+      status: holder.loadError ? 'unavailable' : 'loading',
+      data_loaded: false,
+      message: detail,
+      detail,
+      version: PACKAGE_VERSION,
+    },
   };
 }
 

@@ -9,7 +9,21 @@
  * follow from `needs`, `plan` and its parameters. A command prints the CLI's default table
  * unless a text formatter is added (cli/src/commands/formatters.ts). docs/architecture.md.
  */
-import { BAR_BREAKS, BELL_EVENTS, CONVENTIONS, MAX_BARS, MAX_BULK_IDENTIFIERS, MAX_LAG, MAX_STEPS, optional, param, SESSION_DIRECTIONS, UNITS, withDefault, type Period } from '@openbell/core/params';
+import {
+  BAR_BREAKS,
+  BELL_EVENTS,
+  CONVENTIONS,
+  MAX_BARS,
+  MAX_BULK_IDENTIFIERS,
+  MAX_LAG,
+  MAX_STEPS,
+  optional,
+  param,
+  SESSION_DIRECTIONS,
+  UNITS,
+  withDefault,
+  type Period,
+} from '@openbell/core/params';
 import { MAX_DATE_MONTHS, MAX_DATE_OFFSET, MAX_OVERLAP_MARKETS, OVERLAP_PHASES } from '@openbell/core/params';
 import type { BarBreaks, ParsedBarOptions } from '@openbell/core';
 import { defineOperations, documented, type CliCommand, type OperationSpec, type Params } from './registry.js';
@@ -22,11 +36,14 @@ export const TAGS = {
   Markets: 'Markets, their holidays, schedules, phases and status',
   Currencies: 'Currencies and settlement holidays',
   Sessions: 'Trading days (sessions) of a market, stepping over them, and the next or previous opening or closing bell',
-  Calendars: 'Business days of joined market and currency calendars: adjusting and advancing dates (QuantLib conventions)',
+  Calendars:
+    'Business days of joined market and currency calendars: adjusting and advancing dates (QuantLib conventions)',
   FX: 'FX spot and value dates of a currency pair',
   Changes: 'What changed from one version of the data to the next (change sets kept by the server)',
-  Overrides: "Local overrides of the vendor's data (closures, early closes, late opens, reopens), data versions and point-in-time history",
-  Reference: "The archive's reference tables: phase types, MIC mapping, season definitions, regional and religious holidays",
+  Overrides:
+    "Local overrides of the vendor's data (closures, early closes, late opens, reopens), data versions and point-in-time history",
+  Reference:
+    "The archive's reference tables: phase types, MIC mapping, season definitions, regional and religious holidays",
 } as const;
 type Tag = keyof typeof TAGS;
 
@@ -34,7 +51,9 @@ type Tag = keyof typeof TAGS;
 const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Declares one operation; its argument and result types are inferred from `params` and `call`. */
-const operation = <S extends Params, R, C extends CliCommand | undefined = undefined>(spec: OperationSpec<S, R, Tag, C>) => spec;
+const operation = <S extends Params, R, C extends CliCommand | undefined = undefined>(
+  spec: OperationSpec<S, R, Tag, C>,
+) => spec;
 
 // ---- parameters shared by several operations ----
 
@@ -72,7 +91,11 @@ const sessionDate = documented(param.day(), {
   cli: { flag: 'date', help: 'local date, YYYY-MM-DD' },
 });
 const steps = (description: string, example: string) =>
-  documented(param.integer({ min: -MAX_STEPS, max: MAX_STEPS }), { description, example, cli: { flag: 'n', help: 'steps, negative for backwards' } });
+  documented(param.integer({ min: -MAX_STEPS, max: MAX_STEPS }), {
+    description,
+    example,
+    cli: { flag: 'n', help: 'steps, negative for backwards' },
+  });
 const event = documented(withDefault(param.enum(BELL_EVENTS), 'open'), {
   description: '`open`: an opening (the market goes from not open to open); `close`: a closing.',
   example: 'open',
@@ -104,7 +127,10 @@ const convention = documented(withDefault(param.enum(CONVENTIONS), 'following'),
     '`following` (first business day on or after), `preceding` (last on or before), `modified_following` ' +
     '(following unless in another month, then preceding), `modified_preceding`, `unadjusted`.',
   example: 'modified_following',
-  cli: { flag: 'convention', help: 'following (default), preceding, modified_following, modified_preceding, unadjusted' },
+  cli: {
+    flag: 'convention',
+    help: 'following (default), preceding, modified_following, modified_preceding, unadjusted',
+  },
 });
 const pair = documented(param.pair(), {
   description: 'Two currency codes of the data, base then quote (`EURUSD`), any case.',
@@ -132,16 +158,21 @@ const forceClose = documented(withDefault(param.boolean(), true), {
   cli: { flag: 'force-close', help: 'let the last bar before a close or a break keep its full length' },
 });
 const breaks = documented(withDefault(param.enum(BAR_BREAKS), 'split'), {
-  description: "`split`: bars restart after each break of a session; `ignore`: they run from open to close across the breaks.",
+  description:
+    '`split`: bars restart after each break of a session; `ignore`: they run from open to close across the breaks.',
   cli: { flag: 'breaks', help: 'split (default: restart after a break) or ignore (run across it)' },
 });
-const barOptions = (a: { period: Period; force_close: boolean; breaks: BarBreaks }): ParsedBarOptions => ({ period: a.period, forceClose: a.force_close, breaks: a.breaks });
+const barOptions = (a: { period: Period; force_close: boolean; breaks: BarBreaks }): ParsedBarOptions => ({
+  period: a.period,
+  forceClose: a.force_close,
+  breaks: a.breaks,
+});
 const BAR_RULES =
   'For each session of the range with an open and a close, its open time (minus its breaks with `breaks=split`) is ' +
   'cut into pieces; each piece gets bars starting at its start and every `period` after, for every start before its end. ' +
   '`date` is the session; times are in the market zone; a bar is `period` of elapsed time, across a clock change too. ' +
-  'With `1d`, `1w` or `1mo` a bar covers whole sessions (one, an ISO week\'s, a month\'s) from the first one\'s open to the ' +
-  'last one\'s close, dated by its last session, with their count in `sessions`; `force_close` and `breaks` play no part. ' +
+  "With `1d`, `1w` or `1mo` a bar covers whole sessions (one, an ISO week's, a month's) from the first one's open to the " +
+  "last one's close, dated by its last session, with their count in `sessions`; `force_close` and `breaks` play no part. " +
   'Both dates must lie in the market coverage window (400 otherwise); any range inside it is answered, streamed when long.';
 
 // Order matters only for reading: literal path segments (finid/, mic/) win over placeholders.
@@ -383,11 +414,17 @@ export const operations = defineOperations({
       datetime: documented(optional(param.instant()), { description: 'Alias of datetime_utc.', cli: false }),
       time: documented(optional(param.instant()), { description: 'Alias of datetime_utc (any offset).', cli: false }),
     },
-    call: (ds, a, now) => bulkBody(ds.parsed.statusMany({ markets: a.markets, subset: a.subset }, a.datetime_utc ?? a.datetime ?? a.time ?? now())),
+    call: (ds, a, now) =>
+      bulkBody(
+        ds.parsed.statusMany({ markets: a.markets, subset: a.subset }, a.datetime_utc ?? a.datetime ?? a.time ?? now()),
+      ),
     clock: ['datetime_utc', 'datetime', 'time'],
     response: (s) => s.BulkStatus,
     needs: 'data',
-    cli: { command: 'statuses', description: 'status of many markets at an instant, as one table (--markets or --subset)' },
+    cli: {
+      command: 'statuses',
+      description: 'status of many markets at an instant, as one table (--markets or --subset)',
+    },
   }),
   isMarketAvailable: operation({
     path: '/markets/{identifier}/is_available',
@@ -429,7 +466,8 @@ export const operations = defineOperations({
       date: sessionDate,
       n: steps('Sessions to step: positive forwards, negative backwards, 0 for the session itself.', '1'),
       direction: documented(withDefault(param.enum(SESSION_DIRECTIONS), 'none'), {
-        description: 'What to do when `date` is not a session: `none` refuses, `next`/`previous` first move it to the next/previous session.',
+        description:
+          'What to do when `date` is not a session: `none` refuses, `next`/`previous` first move it to the next/previous session.',
         example: 'next',
         cli: { flag: 'direction', help: 'none (default), next or previous: how to treat a date that is not a session' },
       }),
@@ -500,7 +538,7 @@ export const operations = defineOperations({
       'One entry per date of the inclusive range, with the members for which it is not a business day. A market ' +
       "member's business days are its sessions; a currency's are the days outside its weekend without a settlement " +
       'holiday. Market members need schedules in the plan, currency members currencies (403 otherwise). Dates must ' +
-      'lie in the intersection of the members\' coverage windows (400 otherwise).',
+      "lie in the intersection of the members' coverage windows (400 otherwise).",
     params: {
       expr,
       start: { ...start, example: '2023-12-22' },
@@ -547,9 +585,13 @@ export const operations = defineOperations({
       }),
       convention: { ...convention, example: 'following' },
       end_of_month: documented(withDefault(param.boolean(), false), {
-        description: 'End-of-month rule for months and years, never weeks or days (default false). Accepts true/false, 1/0, yes/no, on/off.',
+        description:
+          'End-of-month rule for months and years, never weeks or days (default false). Accepts true/false, 1/0, yes/no, on/off.',
         example: 'false',
-        cli: { flag: 'eom', help: "end-of-month rule (months, years): from a month's last business day or later to the target month's last business day" },
+        cli: {
+          flag: 'eom',
+          help: "end-of-month rule (months, years): from a month's last business day or later to the target month's last business day",
+        },
       }),
     },
     call: (ds, a) => ds.parsed.advance(a.expr, a.date, a.n, a.unit, a.convention, a.end_of_month),
@@ -579,34 +621,56 @@ export const operations = defineOperations({
           '`nth-weekday:N:DAY`, `imm`, `day:D`, `business-day:N`, `first-business-day` or `last-business-day`, any case. ' +
           'Third Friday: `nth-weekday:3:fri`; last Thursday: `nth-weekday:-1:thu`.',
         example: 'nth-weekday:3:fri',
-        cli: { flag: 'rule', help: 'nth-weekday:N:DAY, imm, day:D, business-day:N, first-business-day, last-business-day' },
+        cli: {
+          flag: 'rule',
+          help: 'nth-weekday:N:DAY, imm, day:D, business-day:N, first-business-day, last-business-day',
+        },
       }),
-      start: documented(param.month(), { description: 'First month, inclusive (YYYY-MM).', example: '2024-01', cli: { flag: 'from', help: 'first month, YYYY-MM' } }),
-      end: documented(param.month(), { description: 'Last month, inclusive (YYYY-MM); not before start.', example: '2024-12', cli: { flag: 'to', help: 'last month, YYYY-MM' } }),
+      start: documented(param.month(), {
+        description: 'First month, inclusive (YYYY-MM).',
+        example: '2024-01',
+        cli: { flag: 'from', help: 'first month, YYYY-MM' },
+      }),
+      end: documented(param.month(), {
+        description: 'Last month, inclusive (YYYY-MM); not before start.',
+        example: '2024-12',
+        cli: { flag: 'to', help: 'last month, YYYY-MM' },
+      }),
       months: documented(optional(param.monthList()), {
         description: 'Only these months (numbers 1..12, comma-separated, any order); default every month.',
         example: '3,6,9,12',
         cli: { flag: 'months', help: 'month numbers to keep, e.g. 3,6,9,12 (default all)' },
       }),
       roll: documented(withDefault(param.enum(CONVENTIONS), 'following'), {
-        description: 'The convention that rolls the nominal date to a business day (default `following`); `unadjusted` keeps it.',
+        description:
+          'The convention that rolls the nominal date to a business day (default `following`); `unadjusted` keeps it.',
         example: 'following',
-        cli: { flag: 'roll', help: 'following (default), preceding, modified_following, modified_preceding, unadjusted' },
+        cli: {
+          flag: 'roll',
+          help: 'following (default), preceding, modified_following, modified_preceding, unadjusted',
+        },
       }),
       offset: documented(withDefault(param.integer({ min: -MAX_DATE_OFFSET, max: MAX_DATE_OFFSET }), 0), {
         description: `Business days to move the rolled date, ${-MAX_DATE_OFFSET} to ${MAX_DATE_OFFSET} (default 0): settlement a few days after an expiry.`,
         example: '0',
-        cli: { flag: 'offset', help: `business days after (or before) the rolled date, ${-MAX_DATE_OFFSET}..${MAX_DATE_OFFSET}` },
+        cli: {
+          flag: 'offset',
+          help: `business days after (or before) the rolled date, ${-MAX_DATE_OFFSET}..${MAX_DATE_OFFSET}`,
+        },
       }),
     },
-    call: (ds, a) => ds.parsed.derivedDates(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
+    call: (ds, a) =>
+      ds.parsed.derivedDates(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
     bytes: (ds, a) =>
       ds.parsed.derivedDatesJson(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
     response: (s) => s.z.array(s.DerivedDate),
     needs: 'calendar',
     plan: 'schedules',
     cacheable: true,
-    cli: { command: 'dates', description: 'the date a rule names each month (third Friday, IMM, month end), rolled and offset' },
+    cli: {
+      command: 'dates',
+      description: 'the date a rule names each month (third Friday, IMM, month end), rolled and offset',
+    },
   }),
   getOverlap: operation({
     path: '/overlap',
@@ -623,10 +687,19 @@ export const operations = defineOperations({
         example: 'XNYS,XLON',
         cli: { flag: 'markets', help: 'comma-separated FinIDs or MICs (2 to 16)' },
       }),
-      start: documented(param.day(), { description: 'First UTC date, inclusive (YYYY-MM-DD).', example: '2023-11-20', cli: { flag: 'start', help: 'first UTC date, YYYY-MM-DD' } }),
-      end: documented(param.day(), { description: 'Last UTC date, inclusive (YYYY-MM-DD); not before start.', example: '2023-11-24', cli: { flag: 'end', help: 'last UTC date, YYYY-MM-DD' } }),
+      start: documented(param.day(), {
+        description: 'First UTC date, inclusive (YYYY-MM-DD).',
+        example: '2023-11-20',
+        cli: { flag: 'start', help: 'first UTC date, YYYY-MM-DD' },
+      }),
+      end: documented(param.day(), {
+        description: 'Last UTC date, inclusive (YYYY-MM-DD); not before start.',
+        example: '2023-11-24',
+        cli: { flag: 'end', help: 'last UTC date, YYYY-MM-DD' },
+      }),
       phase: documented(withDefault(param.enum(OVERLAP_PHASES), 'primary'), {
-        description: '`primary`: primary trading sessions (their No Settlement and No Closing Price variants too); `open`: every open phase.',
+        description:
+          '`primary`: primary trading sessions (their No Settlement and No Closing Price variants too); `open`: every open phase.',
         example: 'primary',
         cli: { flag: 'phase', help: 'primary (default) or open' },
       }),
@@ -665,7 +738,7 @@ export const operations = defineOperations({
     description:
       'Lag 2, except 1 for USDCAD, USDTRY, USDPHP and USDRUB (quoted that way round: CADUSD and the others are 2). Intermediate days need only the non-USD currencies open; the ' +
       'spot date must be a business day of both currencies and USD. `closures` lists every date between trade and ' +
-      'spot on which one of them was closed, and why: the closing holiday\'s name, even on a weekend day, else `weekend`.',
+      "spot on which one of them was closed, and why: the closing holiday's name, even on a weekend day, else `weekend`.",
     params: {
       pair,
       trade_date: tradeDate,
@@ -789,7 +862,8 @@ export const operations = defineOperations({
     path: '/phase-types',
     tag: 'Reference',
     summary: 'Phase types',
-    description: 'Rows of phases.csv in file order: whether each phase counts as open, settles, and publishes a closing price.',
+    description:
+      'Rows of phases.csv in file order: whether each phase counts as open, settles, and publishes a closing price.',
     params: {},
     call: (ds) => ds.parsed.listPhaseTypes(),
     bytes: (ds) => ds.parsed.phaseTypesJson(),

@@ -8,7 +8,14 @@
  * None is `cacheable`: an override changes them without the URL changing, and they are small.
  */
 import type { CalendarQueries } from '@openbell/core';
-import { isCurrencyTarget, normalizeCurrencyCode, normalizeMarketIdentifier, optional, param, withDefault } from '@openbell/core/params';
+import {
+  isCurrencyTarget,
+  normalizeCurrencyCode,
+  normalizeMarketIdentifier,
+  optional,
+  param,
+  withDefault,
+} from '@openbell/core/params';
 import { NO_OVERRIDES, NO_VERSIONS, type OperationContext } from './context.js';
 import { documented, type OperationSpec, type Params } from './registry.js';
 
@@ -34,11 +41,17 @@ export const overrideOperations = {
       'The overrides made on this service (closures, early closes, late opens, reopens), newest first; withdrawn ones ' +
       'only with `include_withdrawn=true`. Reading is open; making and withdrawing one needs an admin token.',
     params: {
-      target: documented(optional(param.text()), { description: 'Only the overrides of this market (FinID or MIC) or currency.', example: 'XNYS' }),
+      target: documented(optional(param.text()), {
+        description: 'Only the overrides of this market (FinID or MIC) or currency.',
+        example: 'XNYS',
+      }),
       include_withdrawn: documented(withDefault(param.boolean(), false), { description: 'Also the withdrawn ones.' }),
     },
     call: (ds, a, _now, context) =>
-      overridesOf(context).list({ target: a.target === undefined ? undefined : resolveTarget(ds, a.target), includeWithdrawn: a.include_withdrawn }),
+      overridesOf(context).list({
+        target: a.target === undefined ? undefined : resolveTarget(ds, a.target),
+        includeWithdrawn: a.include_withdrawn,
+      }),
     response: (s) => s.z.array(s.Override),
     needs: 'market',
   }),
@@ -46,7 +59,9 @@ export const overrideOperations = {
     path: '/overrides/{id}',
     tag: 'Overrides',
     summary: 'One override',
-    params: { id: documented(param.text(), { description: 'The id of the override (`ovr_` and 12 letters or digits).' }) },
+    params: {
+      id: documented(param.text(), { description: 'The id of the override (`ovr_` and 12 letters or digits).' }),
+    },
     call: (_ds, a, _now, context) => overridesOf(context).get(a.id),
     response: (s) => s.Override,
     needs: 'change_set',
@@ -59,9 +74,15 @@ export const overrideOperations = {
       'The versions of the data kept for point-in-time answers (`as_of`), newest first: each vendor file loaded and each ' +
       'change of the override set on top of it. The last 50 are kept (`--keep-changes`).',
     params: {
-      source: documented(optional(param.enum(['archive', 'override'] as const)), { description: 'Only the versions of this source: a vendor file (`archive`) or a change of the override set (`override`).' }),
+      source: documented(optional(param.enum(['archive', 'override'] as const)), {
+        description:
+          'Only the versions of this source: a vendor file (`archive`) or a change of the override set (`override`).',
+      }),
     },
-    call: (_ds, a, _now, context) => versionsOf(context).list().filter((v) => a.source === undefined || v.source === a.source),
+    call: (_ds, a, _now, context) =>
+      versionsOf(context)
+        .list()
+        .filter((v) => a.source === undefined || v.source === a.source),
     response: (s) => s.z.array(s.Version),
   }),
   marketHolidayHistory: operation({
@@ -75,7 +96,8 @@ export const overrideOperations = {
       identifier: documented(param.marketIdentifier(), { description: 'A FinID or a MIC.', example: 'US.NYSE' }),
       date,
     },
-    call: (ds, a, _now, context) => versionsOf(context).history('market', ds.parsed.getMarket(a.identifier, true).fin_id, a.date),
+    call: (ds, a, _now, context) =>
+      versionsOf(context).history('market', ds.parsed.getMarket(a.identifier, true).fin_id, a.date),
     response: (s) => s.z.array(s.HistoryEntry),
     needs: 'market',
   }),
@@ -87,7 +109,8 @@ export const overrideOperations = {
       code: documented(param.currencyCode(), { description: 'A currency code.', example: 'USD' }),
       date,
     },
-    call: (ds, a, _now, context) => versionsOf(context).history('currency', ds.parsed.getCurrency(a.code).currency_code, a.date),
+    call: (ds, a, _now, context) =>
+      versionsOf(context).history('currency', ds.parsed.getCurrency(a.code).currency_code, a.date),
     response: (s) => s.z.array(s.HistoryEntry),
     needs: 'currency',
     plan: 'currencies',

@@ -17,9 +17,16 @@
 import type { CalendarQueries } from '@openbell/core';
 import type { OperationContext } from './context.js';
 // The parsers alone (not the engine): the CLI builds its commands from the registry before any data is loaded.
-import { checkDaySpan, DEFAULT_MAX_RANGE_DAYS, parseParams, type EpochDay, type Param, type ParamInputs, type ParamValues } from '@openbell/core/params';
+import {
+  checkDaySpan,
+  DEFAULT_MAX_RANGE_DAYS,
+  parseParams,
+  type EpochDay,
+  type Param,
+  type ParamInputs,
+  type ParamValues,
+} from '@openbell/core/params';
 import type { z } from 'zod';
-import type * as Schemas from './schemas.js';
 import { STATUS_OF, type ErrorStatus, type FailureCode } from './errors.js';
 
 type Schemas = typeof Schemas;
@@ -48,7 +55,12 @@ const NEVER_INVALID: ReadonlySet<string> = new Set(['text']);
  * when its plan may lack what it needs, 422 when a parameter can be invalid, and 503 (no data
  * loaded) for every one. Ascending.
  */
-export function errorStatuses(spec: { needs?: Need | undefined; plan?: string | undefined; table?: string | undefined; params: Params }): ErrorStatus[] {
+export function errorStatuses(spec: {
+  needs?: Need | undefined;
+  plan?: string | undefined;
+  table?: string | undefined;
+  params: Params;
+}): ErrorStatus[] {
   const out = new Set<ErrorStatus>((spec.needs ? NEEDS[spec.needs] : []).map((code) => STATUS_OF[code]));
   if (spec.plan || spec.table) out.add(STATUS_OF.not_in_plan);
   if (Object.values(spec.params).some((p) => !NEVER_INVALID.has(p.kind))) out.add(STATUS_OF.invalid_argument);
@@ -94,7 +106,12 @@ export interface CliCommand {
 }
 
 /** One operation, declared once. */
-export interface OperationSpec<S extends Params, R, Tag extends string = string, C extends CliCommand | undefined = CliCommand | undefined> {
+export interface OperationSpec<
+  S extends Params,
+  R,
+  Tag extends string = string,
+  C extends CliCommand | undefined = CliCommand | undefined,
+> {
   /** REST path; each `{name}` placeholder is the parameter of that name, the others are query parameters. */
   path: string;
   tag: Tag;
@@ -169,8 +186,12 @@ export interface OperationSpec<S extends Params, R, Tag extends string = string,
 }
 
 /** A declared operation with what the adapters derive from it. */
-export interface Operation<S extends Params = Params, R = unknown, Tag extends string = string, C extends CliCommand | undefined = CliCommand | undefined>
-  extends OperationSpec<S, R, Tag, C> {
+export interface Operation<
+  S extends Params = Params,
+  R = unknown,
+  Tag extends string = string,
+  C extends CliCommand | undefined = CliCommand | undefined,
+> extends OperationSpec<S, R, Tag, C> {
   /** The registry key: OpenAPI operationId and the library's name for the call. */
   readonly operationId: string;
   /** Names of the path placeholders, in path order. */
@@ -185,7 +206,9 @@ export interface Operation<S extends Params = Params, R = unknown, Tag extends s
 
 type Specs = Record<string, OperationSpec<any, any, any, any>>;
 export type Registry<M extends Specs> = {
-  readonly [K in keyof M]: M[K] extends OperationSpec<infer S, infer R, infer T, infer C> ? Operation<S, R, T, C> : never;
+  readonly [K in keyof M]: M[K] extends OperationSpec<infer S, infer R, infer T, infer C>
+    ? Operation<S, R, T, C>
+    : never;
 };
 
 /** Where a declared path's parameters travel: what every catalogue entry derives from its path. */
@@ -221,8 +244,14 @@ const WINDOWED: ReadonlySet<Need | undefined> = new Set<Need | undefined>(['rang
 export function defineOperations<M extends Specs>(specs: M): Registry<M> {
   const out: Record<string, Operation> = {};
   for (const [operationId, spec] of Object.entries(specs)) {
-    if (spec.rangeCapped && WINDOWED.has(spec.needs)) throw new Error(`operation ${operationId}: a coverage window bounds its range; it cannot be rangeCapped`);
-    out[operationId] = { ...spec, ...routeShape(`operation ${operationId}`, spec.path, spec.params), operationId, errors: errorStatuses(spec) };
+    if (spec.rangeCapped && WINDOWED.has(spec.needs))
+      throw new Error(`operation ${operationId}: a coverage window bounds its range; it cannot be rangeCapped`);
+    out[operationId] = {
+      ...spec,
+      ...routeShape(`operation ${operationId}`, spec.path, spec.params),
+      operationId,
+      errors: errorStatuses(spec),
+    };
   }
   return out as Registry<M>;
 }
@@ -232,7 +261,9 @@ export type ArgsOf<O> = O extends Operation<infer S, any, any, any> ? ParamInput
 /** The typed result of an operation. */
 export type ResultOf<O> = O extends Operation<any, infer R, any, any> ? R : never;
 /** The names of the operations of `M` that have a command. */
-export type CommandName<M> = { [K in keyof M]: M[K] extends Operation<any, any, any, infer C> ? ([C] extends [undefined] ? never : K) : never }[keyof M];
+export type CommandName<M> = {
+  [K in keyof M]: M[K] extends Operation<any, any, any, infer C> ? ([C] extends [undefined] ? never : K) : never;
+}[keyof M];
 
 /**
  * Runs an operation on `ds` with raw arguments (text, as typed in a URL or on a command line,
@@ -261,8 +292,13 @@ export interface Limits {
  * values are parsed (epoch days, epoch milliseconds, normalized identifiers, parsed
  * expressions): the only reading of the text, as `call` hands them to core's parsed queries.
  */
-export function readArgs(op: Operation, raw: Readonly<Record<string, unknown>>, limits: Limits = {}): Record<string, unknown> {
+export function readArgs(
+  op: Operation,
+  raw: Readonly<Record<string, unknown>>,
+  limits: Limits = {},
+): Record<string, unknown> {
   const args = parseParams(op.params, raw) as Record<string, unknown>;
-  if (op.rangeCapped) checkDaySpan(args.start as EpochDay, args.end as EpochDay, limits.maxRangeDays ?? DEFAULT_MAX_RANGE_DAYS);
+  if (op.rangeCapped)
+    checkDaySpan(args.start as EpochDay, args.end as EpochDay, limits.maxRangeDays ?? DEFAULT_MAX_RANGE_DAYS);
   return args;
 }

@@ -8,13 +8,30 @@
  */
 import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import type * as core from '@openbell/core';
-import { BELL_EVENTS, CHANGE_KINDS, CHANGE_OPS, CONVENTIONS, DAY_NAMES, MAX_LAG, OVERRIDE_KINDS, PLANS, UNITS } from '@openbell/core';
+import {
+  BELL_EVENTS,
+  CHANGE_KINDS,
+  CHANGE_OPS,
+  CONVENTIONS,
+  DAY_NAMES,
+  MAX_LAG,
+  OVERRIDE_KINDS,
+  PLANS,
+  UNITS,
+} from '@openbell/core';
 import { z } from 'zod';
 
 extendZodWithOpenApi(z);
 
 import type { BulkEntry, bulkBody } from './bulk.js';
-import { ACCESS_LEVEL, HEALTH_STATUSES, UPDATE_RESULTS, type HealthBody, type InfoBody, type InfoData } from './info.js';
+import {
+  ACCESS_LEVEL,
+  HEALTH_STATUSES,
+  UPDATE_RESULTS,
+  type HealthBody,
+  type InfoBody,
+  type InfoData,
+} from './info.js';
 import { INTERFACE_VERSION } from './interface-version.js';
 export { INTERFACE_VERSION };
 /** The zod the schemas are made with (extended with `.openapi`), for operations' `response`. */
@@ -38,12 +55,88 @@ const time = z
  * Whole-record examples from the bundled sample (US.NYSE, USD), so /docs shows real answers
  * instead of "string" and additionalProp1 for records that allow extra columns.
  */
-const EXAMPLE_MARKET = {"fin_id": "US.NYSE", "exchange_name": "New York Stock Exchange", "market_name": "Equities", "security_group": "Stocks, ETFs", "timezone": "America/New_York", "weekend_definition": "Sat-Sun", "mic": "XNYS", "acronym": "NYSE", "asset_type": "Equities", "memo": "Canonical trading hours; sample data", "permanently_closed": null, "replaced_by": null, "country_code": "US", "holidays_min_date": "2000-01-17", "holidays_max_date": "2030-12-25"};
-const EXAMPLE_MARKETHOLIDAY = {"fin_id": "US.NYSE", "date": "2023-11-24", "holiday_name": "Thanksgiving Day", "schedule": "Partial", "settlement": "Yes", "observed": false, "memo": "Early close at 13:00 on the day after Thanksgiving", "status": "Open", "has_settlement": true, "is_open": true};
-const EXAMPLE_PHASE = {"phase_type": "Primary Trading Session", "start": "2023-11-15T09:30:00-05:00", "end": "2023-11-15T16:00:00-05:00", "phase_name": "Core Trading Session", "phase_memo": null, "status": "Open", "settlement": "Yes", "timezone": "America/New_York", "has_settlement": true, "is_open": true};
-const EXAMPLE_SCHEDULE = {"fin_id": "US.NYSE", "schedule_group": "Partial", "schedule_group_memo": "Early close at 13:00", "timezone": "America/New_York", "phase_type": "Primary Trading Session", "phase_name": "Core Trading Session", "phase_memo": null, "days": "Mon-Fri", "start": "09:30:00", "end": "13:00:00", "offset_days": 0, "duration": 12600, "min_start": null, "max_start": null, "min_end": null, "max_end": null, "in_force_start_date": null, "in_force_end_date": null, "season_start": null, "season_end": null, "has_season": false, "end_with_offset": "13:00:00"};
-const EXAMPLE_CURRENCY = {"currency_code": "USD", "currency_name": "US Dollar", "country_code": "US", "central_bank": "Federal Reserve System", "financial_capital": "New York", "financial_capital_timezone": "America/New_York", "weekend_definition": "Sat-Sun"};
-const EXAMPLE_CURRENCYHOLIDAY = {"currency_code": "USD", "date": "2023-06-19", "holiday_name": "Juneteenth National Independence Day", "settlement": "No", "observed": false, "memo": null};
+const EXAMPLE_MARKET = {
+  fin_id: 'US.NYSE',
+  exchange_name: 'New York Stock Exchange',
+  market_name: 'Equities',
+  security_group: 'Stocks, ETFs',
+  timezone: 'America/New_York',
+  weekend_definition: 'Sat-Sun',
+  mic: 'XNYS',
+  acronym: 'NYSE',
+  asset_type: 'Equities',
+  memo: 'Canonical trading hours; sample data',
+  permanently_closed: null,
+  replaced_by: null,
+  country_code: 'US',
+  holidays_min_date: '2000-01-17',
+  holidays_max_date: '2030-12-25',
+};
+const EXAMPLE_MARKETHOLIDAY = {
+  fin_id: 'US.NYSE',
+  date: '2023-11-24',
+  holiday_name: 'Thanksgiving Day',
+  schedule: 'Partial',
+  settlement: 'Yes',
+  observed: false,
+  memo: 'Early close at 13:00 on the day after Thanksgiving',
+  status: 'Open',
+  has_settlement: true,
+  is_open: true,
+};
+const EXAMPLE_PHASE = {
+  phase_type: 'Primary Trading Session',
+  start: '2023-11-15T09:30:00-05:00',
+  end: '2023-11-15T16:00:00-05:00',
+  phase_name: 'Core Trading Session',
+  phase_memo: null,
+  status: 'Open',
+  settlement: 'Yes',
+  timezone: 'America/New_York',
+  has_settlement: true,
+  is_open: true,
+};
+const EXAMPLE_SCHEDULE = {
+  fin_id: 'US.NYSE',
+  schedule_group: 'Partial',
+  schedule_group_memo: 'Early close at 13:00',
+  timezone: 'America/New_York',
+  phase_type: 'Primary Trading Session',
+  phase_name: 'Core Trading Session',
+  phase_memo: null,
+  days: 'Mon-Fri',
+  start: '09:30:00',
+  end: '13:00:00',
+  offset_days: 0,
+  duration: 12600,
+  min_start: null,
+  max_start: null,
+  min_end: null,
+  max_end: null,
+  in_force_start_date: null,
+  in_force_end_date: null,
+  season_start: null,
+  season_end: null,
+  has_season: false,
+  end_with_offset: '13:00:00',
+};
+const EXAMPLE_CURRENCY = {
+  currency_code: 'USD',
+  currency_name: 'US Dollar',
+  country_code: 'US',
+  central_bank: 'Federal Reserve System',
+  financial_capital: 'New York',
+  financial_capital_timezone: 'America/New_York',
+  weekend_definition: 'Sat-Sun',
+};
+const EXAMPLE_CURRENCYHOLIDAY = {
+  currency_code: 'USD',
+  date: '2023-06-19',
+  holiday_name: 'Juneteenth National Independence Day',
+  settlement: 'No',
+  observed: false,
+  memo: null,
+};
 
 export const Market = z
   .looseObject({
@@ -191,7 +284,9 @@ export const PhaseType = z
     settlement: str.openapi({ description: '`Yes` when the phase implies settlement on the date.' }),
     closing_price: str.openapi({ description: '`Yes` when a closing price is published at its end.' }),
   })
-  .openapi('PhaseTypeResponse', { example: { name: 'Primary Trading Session', status: 'Open', settlement: 'Yes', closing_price: 'Yes' } });
+  .openapi('PhaseTypeResponse', {
+    example: { name: 'Primary Trading Session', status: 'Open', settlement: 'Yes', closing_price: 'Yes' },
+  });
 
 export const MicMapping = z
   .looseObject({ mic: z.string(), fin_id: z.string() })
@@ -199,18 +294,32 @@ export const MicMapping = z
 
 export const SeasonDefinition = z
   .looseObject({ season: z.string(), year: z.number().int(), date })
-  .openapi('SeasonDefinitionResponse', { example: { season: 'Second Sunday of March', year: 2024, date: '2024-03-10' } });
+  .openapi('SeasonDefinitionResponse', {
+    example: { season: 'Second Sunday of March', year: 2024, date: '2024-03-10' },
+  });
 
 export const RegionalHoliday = z
   .looseObject({
-    calendar: z.string().openapi({ description: 'A 2-letter country code (regional calendars) or a religion name (religious ones), as written in the data.' }),
+    calendar: z.string().openapi({
+      description:
+        'A 2-letter country code (regional calendars) or a religion name (religious ones), as written in the data.',
+    }),
     country: str,
     date,
     name: str,
     type: str.openapi({ description: 'For example `public`, `other`, `religious`.' }),
     memo: str,
   })
-  .openapi('RegionalHolidayResponse', { example: { calendar: 'US', country: 'United States', date: '2023-11-23', name: 'Thanksgiving Day', type: 'public', memo: null } });
+  .openapi('RegionalHolidayResponse', {
+    example: {
+      calendar: 'US',
+      country: 'United States',
+      date: '2023-11-23',
+      name: 'Thanksgiving Day',
+      type: 'public',
+      memo: null,
+    },
+  });
 
 // ---- trading days, bells, joined calendars, FX dates (docs/calendar-arithmetic.md §1–5) ----
 
@@ -229,24 +338,33 @@ export const SessionOffset = z
   .looseObject({ date, n: z.number().int(), session: date.openapi({ example: '2023-11-24' }) })
   .openapi('SessionOffsetResponse');
 
-export const SessionCount = z.looseObject({ start: date, end: date, count: z.number().int().min(0) }).openapi('SessionCountResponse');
+export const SessionCount = z
+  .looseObject({ start: date, end: date, count: z.number().int().min(0) })
+  .openapi('SessionCountResponse');
 
 export const Bar = z
   .looseObject({
     date: date.openapi({ description: 'The session the bar belongs to.' }),
     start: dateTime,
-    end: dateTime.openapi({ description: 'The bar\'s end; the end of its piece of open time instead when force_close cuts it short.' }),
-    sessions: z
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .openapi({ description: 'Bars of whole sessions only (period 1d, 1w, 1mo): how many sessions the bar covers. `date` is then its last session, `start` the first one\'s open, `end` the last one\'s close.' }),
+    end: dateTime.openapi({
+      description: "The bar's end; the end of its piece of open time instead when force_close cuts it short.",
+    }),
+    sessions: z.number().int().min(1).optional().openapi({
+      description:
+        "Bars of whole sessions only (period 1d, 1w, 1mo): how many sessions the bar covers. `date` is then its last session, `start` the first one's open, `end` the last one's close.",
+    }),
   })
-  .openapi('Bar', { example: { date: '2023-11-24', start: '2023-11-24T09:30:00-05:00', end: '2023-11-24T09:35:00-05:00' } });
+  .openapi('Bar', {
+    example: { date: '2023-11-24', start: '2023-11-24T09:30:00-05:00', end: '2023-11-24T09:35:00-05:00' },
+  });
 
 export const BarCount = z
-  .looseObject({ start: date, end: date, period: z.string().openapi({ example: '30m' }), count: z.number().int().min(0) })
+  .looseObject({
+    start: date,
+    end: date,
+    period: z.string().openapi({ example: '30m' }),
+    count: z.number().int().min(0),
+  })
   .openapi('BarCountResponse');
 
 export const SpecialSession = z
@@ -254,7 +372,10 @@ export const SpecialSession = z
     date,
     open: dateTime.nullable(),
     close: dateTime.nullable(),
-    regular_open: dateTime.nullable().openapi({ description: 'The open the session would have without its own holiday row; null when it would have no open phase.' }),
+    regular_open: dateTime.nullable().openapi({
+      description:
+        'The open the session would have without its own holiday row; null when it would have no open phase.',
+    }),
     regular_close: dateTime.nullable(),
     late_open: z.boolean(),
     early_close: z.boolean(),
@@ -265,8 +386,12 @@ export const SpecialSession = z
 export const Bell = z
   .looseObject({
     event: z.enum(BELL_EVENTS),
-    at: dateTime.nullable().openapi({ description: "The instant in the market's zone; null when there is none in the coverage window." }),
-    date: date.nullable().openapi({ description: 'The local date the run of open phases is attributed to (the end date of its last phase).' }),
+    at: dateTime
+      .nullable()
+      .openapi({ description: "The instant in the market's zone; null when there is none in the coverage window." }),
+    date: date.nullable().openapi({
+      description: 'The local date the run of open phases is attributed to (the end date of its last phase).',
+    }),
   })
   .openapi('BellResponse');
 
@@ -276,7 +401,10 @@ export const CalendarDay = z
   .looseObject({
     date,
     is_business_day: z.boolean(),
-    closed: z.array(z.string()).openapi({ description: 'Members for which the date is not a business day, in expression order.', example: ['GB.LSE'] }),
+    closed: z.array(z.string()).openapi({
+      description: 'Members for which the date is not a business day, in expression order.',
+      example: ['GB.LSE'],
+    }),
   })
   .openapi('CalendarDayResponse');
 
@@ -289,9 +417,15 @@ export const AdvancedDate = z
 // Derived dates, overlap, clock changes (docs/calendar-arithmetic.md §10, §12, §13).
 export const DerivedDate = z
   .looseObject({
-    period: z.string().regex(/^\d{4}-\d{2}$/).openapi({ description: 'The month, YYYY-MM.', example: '2024-03' }),
+    period: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .openapi({ description: 'The month, YYYY-MM.', example: '2024-03' }),
     nominal: date.openapi({ description: 'The date the rule names.', example: '2024-03-15' }),
-    date: date.openapi({ description: 'The nominal date rolled by the convention, then moved `offset` business days.', example: '2024-03-15' }),
+    date: date.openapi({
+      description: 'The nominal date rolled by the convention, then moved `offset` business days.',
+      example: '2024-03-15',
+    }),
   })
   .openapi('DerivedDate');
 
@@ -323,7 +457,9 @@ export const FxSpot = z
         .looseObject({
           date,
           closed: z.array(
-            z.looseObject({ currency: z.string(), reason: z.string().openapi({ example: 'weekend' }) }).openapi('FxCurrencyClosure'),
+            z
+              .looseObject({ currency: z.string(), reason: z.string().openapi({ example: 'weekend' }) })
+              .openapi('FxCurrencyClosure'),
           ),
         })
         .openapi('FxClosure'),
@@ -332,7 +468,13 @@ export const FxSpot = z
   .openapi('FxSpotResponse');
 
 export const FxValueDate = z
-  .looseObject({ pair: z.string().openapi({ example: 'EURUSD' }), trade_date: date, tenor: z.string().openapi({ example: '1M' }), spot_date: date, value_date: date })
+  .looseObject({
+    pair: z.string().openapi({ example: 'EURUSD' }),
+    trade_date: date,
+    tenor: z.string().openapi({ example: '1M' }),
+    spot_date: date,
+    value_date: date,
+  })
   .openapi('FxValueDateResponse');
 
 export const Availability = z.looseObject({ is_available: z.boolean() }).openapi('IsAvailableResponse');
@@ -342,8 +484,12 @@ export const Health = z
     status: z.enum(HEALTH_STATUSES),
     data_loaded: z.boolean(),
     detail: z.string().optional(),
-    message: z.string().openapi({ description: "Field of the vendor client's own server (`tradinghours serve`): what the status means." }),
-    version: z.string().openapi({ description: "Field of the vendor client's own server: the server's package version." }),
+    message: z.string().openapi({
+      description: "Field of the vendor client's own server (`tradinghours serve`): what the status means.",
+    }),
+    version: z
+      .string()
+      .openapi({ description: "Field of the vendor client's own server: the server's package version." }),
   })
   .openapi('HealthResponse');
 
@@ -372,7 +518,11 @@ export const Info = z
     process: z
       .looseObject({
         pid: z.number().int(),
-        worker: z.number().int().nullable().openapi({ description: 'The cluster worker id under `serve --workers N`; null in a single process.' }),
+        worker: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'The cluster worker id under `serve --workers N`; null in a single process.' }),
       })
       .optional()
       .openapi('InfoProcess'),
@@ -389,31 +539,69 @@ export const Info = z
       .openapi('InfoUpdates'),
     connections: z
       .looseObject({
-        limit: z.number().int().openapi({ description: 'Connections open at once, event streams apart (`--max-connections`); 0 = no cap.' }),
-        per_client: z.number().int().openapi({ description: 'Connections of one client address (`--max-connections-per-client`); 0 = no cap.' }),
-        subscribers_limit: z.number().int().openapi({ description: '`/events` streams open at once (`--max-subscribers`); 0 = no cap.' }),
+        limit: z
+          .number()
+          .int()
+          .openapi({ description: 'Connections open at once, event streams apart (`--max-connections`); 0 = no cap.' }),
+        per_client: z
+          .number()
+          .int()
+          .openapi({ description: 'Connections of one client address (`--max-connections-per-client`); 0 = no cap.' }),
+        subscribers_limit: z
+          .number()
+          .int()
+          .openapi({ description: '`/events` streams open at once (`--max-subscribers`); 0 = no cap.' }),
         open: z.number().int(),
         subscribers: z.number().int(),
-        headers_timeout_ms: z.number().openapi({ description: 'The header-time bound in force now: lower while above 80% of `limit`.' }),
-        evicted: z.number().int().openapi({ description: 'Since the start: idle connections closed to make room for a newcomer.' }),
+        headers_timeout_ms: z
+          .number()
+          .openapi({ description: 'The header-time bound in force now: lower while above 80% of `limit`.' }),
+        evicted: z
+          .number()
+          .int()
+          .openapi({ description: 'Since the start: idle connections closed to make room for a newcomer.' }),
         refused: z
           .looseObject({ limit: z.number().int(), per_client: z.number().int(), subscribers: z.number().int() })
-          .openapi({ description: 'Since the start: newcomers and `/events` requests answered 503 with Retry-After, by the budget that was full.' }),
-        dropped: z.number().int().openapi({ description: 'Since the start: newcomers closed on arrival, too many refusals being already pending.' }),
-        timed_out: z.number().int().openapi({ description: 'Since the start: connections closed for not sending their headers (or request) in time.' }),
+          .openapi({
+            description:
+              'Since the start: newcomers and `/events` requests answered 503 with Retry-After, by the budget that was full.',
+          }),
+        dropped: z.number().int().openapi({
+          description: 'Since the start: newcomers closed on arrival, too many refusals being already pending.',
+        }),
+        timed_out: z.number().int().openapi({
+          description: 'Since the start: connections closed for not sending their headers (or request) in time.',
+        }),
       })
       .optional()
-      .openapi('InfoConnections', { description: 'The front door of this process (each worker has its own under `serve --workers N`).' }),
+      .openapi('InfoConnections', {
+        description: 'The front door of this process (each worker has its own under `serve --workers N`).',
+      }),
     // Fields of the vendor client's own server (`tradinghours serve`), for its users.
     api_version: z.string().optional().openapi({ description: 'Vendor-server field: the package version.' }),
-    total_markets: z.number().int().nullable().optional().openapi({ description: 'Vendor-server field: markets in the data.' }),
-    total_currencies: z.number().int().nullable().optional().openapi({ description: 'Vendor-server field: currencies in the data.' }),
-    last_data_update: isoInstant.nullable().optional().openapi({ description: 'Vendor-server field: when the data served was downloaded, else loaded.' }),
+    total_markets: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .openapi({ description: 'Vendor-server field: markets in the data.' }),
+    total_currencies: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .openapi({ description: 'Vendor-server field: currencies in the data.' }),
+    last_data_update: isoInstant
+      .nullable()
+      .optional()
+      .openapi({ description: 'Vendor-server field: when the data served was downloaded, else loaded.' }),
     access_level: z
       .enum([ACCESS_LEVEL.full, ACCESS_LEVEL.no_currencies, ACCESS_LEVEL.holidays_only])
       .nullable()
       .optional()
-      .openapi({ description: "Vendor-server field: the plan in the vendor's spelling (holidays_only is only_holidays)." }),
+      .openapi({
+        description: "Vendor-server field: the plan in the vendor's spelling (holidays_only is only_holidays).",
+      }),
   })
   .openapi('InfoResponse');
 
@@ -441,7 +629,10 @@ export const AmbiguousError = z
 const ChangeRecord = z
   .union([Market, MarketHoliday, Schedule, Currency, CurrencyHoliday, PhaseType])
   .nullable()
-  .openapi({ description: 'The record as the REST interface answers it: a Market, MarketHoliday, Schedule, Currency, CurrencyHoliday or phase type row, by `kind`.' });
+  .openapi({
+    description:
+      'The record as the REST interface answers it: a Market, MarketHoliday, Schedule, Currency, CurrencyHoliday or phase type row, by `kind`.',
+  });
 
 export const Change = z
   .object({
@@ -458,9 +649,17 @@ export const Change = z
       .openapi({ example: { fin_id: 'US.NYSE', date: '2024-01-02' } }),
     before: ChangeRecord.openapi({ description: 'The record before the change; null when added.' }),
     after: ChangeRecord.openapi({ description: 'The record after the change; null when removed.' }),
-    fields: z.array(z.string()).optional().openapi({ description: 'Only for `changed`: the fields that differ, in record order.' }),
-    soon: z.boolean().openapi({ description: 'A holiday whose date lies 0 to 30 days on or after `loaded_at` (local date).' }),
-    source: z.literal('override').optional().openapi({ description: 'On every change of a version made by an override change.' }),
+    fields: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'Only for `changed`: the fields that differ, in record order.' }),
+    soon: z
+      .boolean()
+      .openapi({ description: 'A holiday whose date lies 0 to 30 days on or after `loaded_at` (local date).' }),
+    source: z
+      .literal('override')
+      .optional()
+      .openapi({ description: 'On every change of a version made by an override change.' }),
   })
   .openapi('Change');
 
@@ -472,7 +671,10 @@ export const ChangeSet = z
     summary: z
       .object({ soon: z.number().int().min(0) })
       .catchall(z.number().int().min(0))
-      .openapi({ description: '`<kind>_<op>` counts (zeros left out) and `soon`.', example: { holiday_added: 1, soon: 1 } }),
+      .openapi({
+        description: '`<kind>_<op>` counts (zeros left out) and `soon`.',
+        example: { holiday_added: 1, soon: 1 },
+      }),
     changes: z.array(Change),
   })
   .openapi('ChangeSet');
@@ -484,8 +686,14 @@ export const Override = z
     target: z.string().openapi({ description: 'A FinID or a currency code.', example: 'HK.HKEX' }),
     date,
     name: str.openapi({ example: 'Typhoon signal No. 8' }),
-    open: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
-    close: z.string().regex(/^\d{2}:\d{2}$/).nullable(),
+    open: z
+      .string()
+      .regex(/^\d{2}:\d{2}$/)
+      .nullable(),
+    close: z
+      .string()
+      .regex(/^\d{2}:\d{2}$/)
+      .nullable(),
     reason: z.string(),
     created_at: z.iso.datetime(),
     created_by: z.string(),
@@ -565,7 +773,10 @@ const StatusManyFault = z
     error: z.looseObject({
       status: z.number().int(),
       detail: z.unknown(),
-      candidates: z.array(z.string()).optional().openapi({ description: 'The FinIDs of an ambiguous MIC (status 409).' }),
+      candidates: z
+        .array(z.string())
+        .optional()
+        .openapi({ description: 'The FinIDs of an ambiguous MIC (status 409).' }),
     }),
   })
   .openapi('BulkStatusError');
@@ -581,7 +792,10 @@ export const BulkStatus = z
 export const BoardData = z
   .object({
     as_of: z.string().openapi({ example: '2023-11-15T17:00:00+00:00' }),
-    now_ms: z.number().int().openapi({ description: "The server's clock, epoch milliseconds (the page measures its offset from it)." }),
+    now_ms: z
+      .number()
+      .int()
+      .openapi({ description: "The server's clock, epoch milliseconds (the page measures its offset from it)." }),
     data: z.looseObject({ version: str, is_sample: z.boolean(), loaded_at: isoInstant }).openapi('BoardDataSource'),
     markets: z.array(
       z.union([
@@ -589,9 +803,15 @@ export const BoardData = z
           mic: str,
           exchange_name: str,
           market_name: str,
-          holiday: str.openapi({ description: 'The holiday of the trading date the status is about (the current phase\'s, else the local date), if any.' }),
+          holiday: str.openapi({
+            description:
+              "The holiday of the trading date the status is about (the current phase's, else the local date), if any.",
+          }),
           holiday_date: str.openapi({ description: 'The date of `holiday` (YYYY-MM-DD); null without one.' }),
-          holiday_next: z.boolean().openapi({ description: "`holiday` belongs to the next trading date, not the market's local date (an evening session of the next day)." }),
+          holiday_next: z.boolean().openapi({
+            description:
+              "`holiday` belongs to the next trading date, not the market's local date (an evening session of the next day).",
+          }),
         }).openapi('BoardEntry'),
         StatusManyFault,
       ]),
@@ -611,4 +831,6 @@ type Shape<T> = T extends readonly (infer E)[]
 type SameShape<A, B> = [Shape<A>] extends [Shape<B>] ? ([Shape<B>] extends [Shape<A>] ? true : false) : false;
 agree<SameShape<z.output<typeof Health>, HealthBody>>();
 agree<SameShape<z.output<typeof Info>, Omit<InfoBody, 'data'> & { data: InfoData }>>();
-agree<SameShape<z.output<typeof BulkStatus>, Omit<ReturnType<typeof bulkBody>, 'markets'> & { markets: BulkEntry[] }>>();
+agree<
+  SameShape<z.output<typeof BulkStatus>, Omit<ReturnType<typeof bulkBody>, 'markets'> & { markets: BulkEntry[] }>
+>();

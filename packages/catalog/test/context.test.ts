@@ -11,7 +11,13 @@ import { operations } from '../src/operations.js';
 import { fixtureTables } from './fixture.js';
 
 const ds = Dataset.create(fixtureTables());
-const SET: ChangeSet = { from_version: 'a', to_version: 'b', loaded_at: '2023-11-15T00:00:00.000Z', summary: { soon: 0 }, changes: [] };
+const SET: ChangeSet = {
+  from_version: 'a',
+  to_version: 'b',
+  loaded_at: '2023-11-15T00:00:00.000Z',
+  summary: { soon: 0 },
+  changes: [],
+};
 
 /** A change log that records what it was asked. */
 function recording(): { source: ChangesSource; asked: unknown[] } {
@@ -21,7 +27,8 @@ function recording(): { source: ChangesSource; asked: unknown[] } {
     source: {
       query: (d, q) => {
         asked.push({ ds: d === ds, ...q });
-        if (q.since === 'old') throw Object.assign(new Error('gone: the oldest kept is b'), { status: 410, expose: true });
+        if (q.since === 'old')
+          throw Object.assign(new Error('gone: the oldest kept is b'), { status: 410, expose: true });
         return { versions: [SET] };
       },
       get: (d, v, f) => {
@@ -35,7 +42,14 @@ function recording(): { source: ChangesSource; asked: unknown[] } {
 describe('operation context', () => {
   it('hands the change log the parsed arguments and the served data', () => {
     const { source, asked } = recording();
-    expect(answerOperation(ds, 'listChanges', { since: 'a', markets: 'XNYS, US.NYSE', currencies: ['USD', 'EUR'] }, { changes: source })).toEqual({ status: 200, body: { versions: [SET] } });
+    expect(
+      answerOperation(
+        ds,
+        'listChanges',
+        { since: 'a', markets: 'XNYS, US.NYSE', currencies: ['USD', 'EUR'] },
+        { changes: source },
+      ),
+    ).toEqual({ status: 200, body: { versions: [SET] } });
     expect(answer(ds, '/changes/b', { markets: 'XNYS' }, { changes: source })).toEqual({ status: 200, body: SET });
     expect(invoke(ds, 'getChangeSet', { to_version: 'b' }, Date.now, { changes: source })).toBe(SET);
     expect(asked).toEqual([
@@ -47,7 +61,10 @@ describe('operation context', () => {
 
   it("maps the log's errors: an exposed 410 keeps its message", () => {
     const { source } = recording();
-    expect(answerOperation(ds, 'listChanges', { since: 'old' }, { changes: source })).toMatchObject({ status: 410, body: { detail: 'gone: the oldest kept is b' } });
+    expect(answerOperation(ds, 'listChanges', { since: 'old' }, { changes: source })).toMatchObject({
+      status: 410,
+      body: { detail: 'gone: the oldest kept is b' },
+    });
   });
 
   it('without a change log: no version yet, any named version unknown', () => {

@@ -3,7 +3,17 @@
  * call, and a new operation declared elsewhere is served, validated and documented like the
  * built-in ones.
  */
-import { Dataset, optional, param, withDefault, type Bar, type BarCount, type MarketHoliday, type SpecialSession, type Tables } from '@openbell/core';
+import {
+  Dataset,
+  optional,
+  param,
+  withDefault,
+  type Bar,
+  type BarCount,
+  type MarketHoliday,
+  type SpecialSession,
+  type Tables,
+} from '@openbell/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { createRouteMatcher, invoke, runOperation } from '../src/answer.js';
@@ -26,16 +36,26 @@ const SAMPLE: Record<string, string> = {
   list: 'US.NYSE,US.CME.EQUITY.USINDEX1',
 };
 const argsFor = (op: Operation) =>
-  Object.fromEntries(Object.entries(op.params).flatMap(([n, p]) => (SAMPLE[p.kind] && !p.optional ? [[n, SAMPLE[p.kind]]] : [])));
+  Object.fromEntries(
+    Object.entries(op.params).flatMap(([n, p]) => (SAMPLE[p.kind] && !p.optional ? [[n, SAMPLE[p.kind]]] : [])),
+  );
 
 describe('operations', () => {
   it('an operation declaring a plan answers 403 on data without it, and only those', () => {
     const t = fixtureTables();
     // The reference tables that come with every plan stay: their own absence is another 403.
-    const holidaysOnly = Dataset.create({ markets: t.markets, holidays: t.holidays, micMapping: t.micMapping, regionalHolidays: t.regionalHolidays });
+    const holidaysOnly = Dataset.create({
+      markets: t.markets,
+      holidays: t.holidays,
+      micMapping: t.micMapping,
+      regionalHolidays: t.regionalHolidays,
+    });
     const noCurrencies = Dataset.create({ ...t, currencies: undefined, currencyHolidays: undefined } as Tables);
     for (const op of Object.values(operations) as Operation[]) {
-      for (const [ds, lacks] of [[holidaysOnly, 'schedules'], [noCurrencies, 'currencies']] as const) {
+      for (const [ds, lacks] of [
+        [holidaysOnly, 'schedules'],
+        [noCurrencies, 'currencies'],
+      ] as const) {
         const out = runOperation(op, ds, argsFor(op), () => NOON_NY);
         const refused = !out.ok && out.status === 403;
         const needs = op.plan === lacks || (lacks === 'schedules' && op.plan === 'currencies');
@@ -47,7 +67,13 @@ describe('operations', () => {
 
   it('an operation declaring a table answers 403 on an archive without that file, and only those', () => {
     const t = fixtureTables();
-    const bare = Dataset.create({ ...t, phaseTypes: undefined, micMapping: undefined, seasonDefinitions: undefined, regionalHolidays: undefined } as Tables);
+    const bare = Dataset.create({
+      ...t,
+      phaseTypes: undefined,
+      micMapping: undefined,
+      seasonDefinitions: undefined,
+      regionalHolidays: undefined,
+    } as Tables);
     for (const op of Object.values(operations) as Operation[]) {
       const out = runOperation(op, bare, argsFor(op), () => NOON_NY);
       const refused = !out.ok && out.status === 403;
@@ -63,7 +89,9 @@ describe('operations', () => {
     expect(operations.listCurrencies.errors).toEqual([403, 500, 503]);
     expect(operations.isMarketAvailable.errors).toEqual([503]);
     const date = documented(param.date(), { description: 'd' });
-    expect(errorStatuses({ needs: 'fx', plan: 'currencies', params: { date } })).toEqual([400, 403, 404, 422, 500, 503]);
+    expect(errorStatuses({ needs: 'fx', plan: 'currencies', params: { date } })).toEqual([
+      400, 403, 404, 422, 500, 503,
+    ]);
   });
 
   it('invoke is typed from the entry and throws core errors', () => {
@@ -86,7 +114,9 @@ describe('operations', () => {
         params: {
           identifier: documented(param.marketIdentifier(), { description: 'market' }),
           n: documented(withDefault(param.integer({ min: 1, max: 10 }), 1), { description: 'how many' }),
-          direction: documented(withDefault(param.enum(['next', 'previous'] as const), 'next'), { description: 'which way' }),
+          direction: documented(withDefault(param.enum(['next', 'previous'] as const), 'next'), {
+            description: 'which way',
+          }),
           after: documented(optional(param.instant()), { description: 'from when' }),
         },
         call: (_ds, a, now) => ({ n: a.n, direction: a.direction, after: a.after ?? now() }),
@@ -99,7 +129,12 @@ describe('operations', () => {
       ok: true,
       value: { n: 3, direction: 'previous', after: 5 },
     });
-    const bad = runOperation(match.compiled.op, ds, { identifier: 'X!', n: '0', direction: 'up', after: 'soon' }, () => 5);
+    const bad = runOperation(
+      match.compiled.op,
+      ds,
+      { identifier: 'X!', n: '0', direction: 'up', after: 'soon' },
+      () => 5,
+    );
     expect(bad.ok ? null : (bad.body as { detail: { loc: string[] }[] }).detail.map((e) => e.loc)).toEqual([
       ['path', 'identifier'],
       ['query', 'n'],
@@ -116,14 +151,21 @@ describe('operations', () => {
     expect(bars).toEqual([...ds.bars('XNYS', '2023-11-20', '2023-11-24', { period: '30m' })]);
     const count = invoke(ds, 'getBarCount', { ...args, force_close: 'false', breaks: 'ignore' });
     expectTypeOf(count).toEqualTypeOf<BarCount>();
-    expect(count).toEqual(ds.countBars('XNYS', '2023-11-20', '2023-11-24', { period: '30m', forceClose: false, breaks: 'ignore' }));
+    expect(count).toEqual(
+      ds.countBars('XNYS', '2023-11-20', '2023-11-24', { period: '30m', forceClose: false, breaks: 'ignore' }),
+    );
     expect(count.count).toBeGreaterThan(0);
     const special = invoke(ds, 'listSpecialSessions', { identifier: 'XNYS', start: '2023-01-01', end: '2023-12-31' });
     expectTypeOf(special).toEqualTypeOf<SpecialSession[]>();
     expect(special).toEqual(ds.specialSessions('XNYS', '2023-01-01', '2023-12-31'));
 
     for (const name of ['listMarketBars', 'getBarCount'] as const) {
-      const bad = runOperation(operations[name], ds, { ...args, period: '5M', force_close: 'maybe', breaks: 'skip' }, () => NOON_NY);
+      const bad = runOperation(
+        operations[name],
+        ds,
+        { ...args, period: '5M', force_close: 'maybe', breaks: 'skip' },
+        () => NOON_NY,
+      );
       expect(bad.ok ? null : bad.status).toBe(422);
       const detail = bad.ok ? [] : (bad.body as { detail: { loc: string[]; type: string }[] }).detail;
       expect(detail.map((e) => e.loc)).toEqual([
@@ -133,7 +175,9 @@ describe('operations', () => {
       ]);
       expect(detail[0]!.type).toBe('period_format');
       const missing = runOperation(operations[name], ds, { ...args, period: undefined }, () => NOON_NY);
-      expect(missing.ok ? null : (missing.body as { detail: unknown[] }).detail).toEqual([{ loc: ['query', 'period'], msg: expect.any(String), type: 'missing' }]);
+      expect(missing.ok ? null : (missing.body as { detail: unknown[] }).detail).toEqual([
+        { loc: ['query', 'period'], msg: expect.any(String), type: 'missing' },
+      ]);
     }
     expect(operations.listMarketBars.errors).toEqual([400, 403, 404, 409, 422, 500, 503]);
   });

@@ -11,9 +11,23 @@ import { defineOperations, readArgs, type Operation } from '../src/registry.js';
 import { fixtureTables, NOON_NY } from './fixture.js';
 
 /** A value for every parameter: its documented example, else one of its kind. */
-const BY_KIND: Record<string, string> = { market_identifier: 'US.NYSE', currency_code: 'USD', date: '2023-11-20', text: 'USD', integer: '1', calendar_expression: 'US.NYSE', currency_pair: 'EURUSD', tenor: '1M', period: '5m' };
+const BY_KIND: Record<string, string> = {
+  market_identifier: 'US.NYSE',
+  currency_code: 'USD',
+  date: '2023-11-20',
+  text: 'USD',
+  integer: '1',
+  calendar_expression: 'US.NYSE',
+  currency_pair: 'EURUSD',
+  tenor: '1M',
+  period: '5m',
+};
 const rawFor = (op: Operation) =>
-  Object.fromEntries(Object.entries(op.params).flatMap(([n, p]) => (p.example !== undefined ? [[n, p.example]] : !p.optional && BY_KIND[p.kind] ? [[n, BY_KIND[p.kind]]] : [])));
+  Object.fromEntries(
+    Object.entries(op.params).flatMap(([n, p]) =>
+      p.example !== undefined ? [[n, p.example]] : !p.optional && BY_KIND[p.kind] ? [[n, BY_KIND[p.kind]]] : [],
+    ),
+  );
 
 /** Text as a caller types a date or an instant: what a parsed value never is. */
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}/;
@@ -60,7 +74,9 @@ describe('the catalogue path parses each parameter once', () => {
   const ds = Dataset.create(fixtureTables());
   // The change log, one override and the versions kept are read from the adapter alone.
   const contextOnly = new Set(['getOverride', 'listVersions']);
-  const ops = (Object.values(operations) as Operation[]).filter((op) => op.tag !== 'Changes' && !contextOnly.has(op.operationId));
+  const ops = (Object.values(operations) as Operation[]).filter(
+    (op) => op.tag !== 'Changes' && !contextOnly.has(op.operationId),
+  );
 
   it('every operation calls only the queries over parsed values, with no date or instant as text, and answers as before', () => {
     const { standIn, textCalls, parsedCalls } = recording(ds);
@@ -72,7 +88,8 @@ describe('the catalogue path parses each parameter once', () => {
       expect(textCalls.splice(0), `${op.operationId} called a text method of the Dataset`).toEqual(own ? [own] : []);
       if (!own) expect(parsedCalls.length, `${op.operationId} reached core`).toBeGreaterThan(before);
       for (const { name, args } of parsedCalls.slice(before)) {
-        for (const a of args) if (typeof a === 'string') expect(a, `${op.operationId} → parsed.${name}`).not.toMatch(DATE_TEXT);
+        for (const a of args)
+          if (typeof a === 'string') expect(a, `${op.operationId} → parsed.${name}`).not.toMatch(DATE_TEXT);
       }
       // The same answer as the dataset itself gives.
       expect(JSON.stringify(out), op.operationId).toBe(JSON.stringify(runOperation(op, ds, raw, () => NOON_NY)));
@@ -89,18 +106,28 @@ describe('the catalogue path parses each parameter once', () => {
   it('dates arrive as epoch days and instants as epoch milliseconds', () => {
     const args = readArgs(operations.listMarketPhases, { identifier: 'xnys', start: '2023-11-20', end: '2023-11-26' });
     expect(args).toEqual({ identifier: 'XNYS', start: tryParseDay('2023-11-20'), end: tryParseDay('2023-11-26') });
-    expect(readArgs(operations.getMarketStatus, { identifier: 'XNYS', datetime_utc: '2023-11-15T12:00:00-05:00' }).datetime_utc).toBe(NOON_NY);
-    expect(readArgs(operations.getFxSpot, { pair: 'eurusd', trade_date: '2023-06-16' })).toEqual({ pair: ['EUR', 'USD'], trade_date: tryParseDay('2023-06-16'), lag: undefined });
+    expect(
+      readArgs(operations.getMarketStatus, { identifier: 'XNYS', datetime_utc: '2023-11-15T12:00:00-05:00' })
+        .datetime_utc,
+    ).toBe(NOON_NY);
+    expect(readArgs(operations.getFxSpot, { pair: 'eurusd', trade_date: '2023-06-16' })).toEqual({
+      pair: ['EUR', 'USD'],
+      trade_date: tryParseDay('2023-06-16'),
+      lag: undefined,
+    });
   });
 
   it('a parsed value that is an object prints as its canonical text (answers are keyed by String of each value)', () => {
-    const bars = (period: string) => readArgs(operations.listMarketBars, { identifier: 'XNYS', start: '2023-11-24', end: '2023-11-24', period });
+    const bars = (period: string) =>
+      readArgs(operations.listMarketBars, { identifier: 'XNYS', start: '2023-11-24', end: '2023-11-24', period });
     expect(String(bars('5m').period)).toBe('5m');
     expect(String(bars('1h').period)).not.toBe(String(bars('60m').period));
     expect(bars('5m').period).toEqual({ text: '5m', seconds: 300 });
     const adjust = readArgs(operations.adjustDate, { expr: 'us.nyse+gb.lse', date: '2023-12-25' });
     expect(String(adjust.expr)).toBe('US.NYSE+GB.LSE');
-    expect(String(readArgs(operations.getFxValueDate, { pair: 'EURUSD', trade_date: '2023-06-16', tenor: '3m' }).tenor)).toBe('3M');
+    expect(
+      String(readArgs(operations.getFxValueDate, { pair: 'EURUSD', trade_date: '2023-06-16', tenor: '3m' }).tenor),
+    ).toBe('3M');
   });
 
   it('the range cap reads the parsed days and words its refusal as before (an operation no window bounds)', () => {
@@ -118,17 +145,35 @@ describe('the catalogue path parses each parameter once', () => {
         ],
       }),
     );
-    expect(() => readArgs(capped, { identifier: 'XNYS', start: '2000-01-01', end: '2000-01-08' }, { maxRangeDays: 7 })).toThrow('limit of 7 days');
-    expect(readArgs(capped, { identifier: 'XNYS', start: '2000-01-01', end: '2000-01-07' }, { maxRangeDays: 7 })).toMatchObject({ identifier: 'XNYS' });
+    expect(() =>
+      readArgs(capped, { identifier: 'XNYS', start: '2000-01-01', end: '2000-01-08' }, { maxRangeDays: 7 }),
+    ).toThrow('limit of 7 days');
+    expect(
+      readArgs(capped, { identifier: 'XNYS', start: '2000-01-01', end: '2000-01-07' }, { maxRangeDays: 7 }),
+    ).toMatchObject({ identifier: 'XNYS' });
   });
 
   it('a range a coverage window bounds is never capped: 400 outside the window first, any length inside it', () => {
     // The fixture's XNYS window, and a range far longer than ten years around it.
-    const out = runOperation(operations.listMarketPhases, ds, { identifier: 'XNYS', start: '1900-01-01', end: '2099-12-31' }, () => NOON_NY);
+    const out = runOperation(
+      operations.listMarketPhases,
+      ds,
+      { identifier: 'XNYS', start: '1900-01-01', end: '2099-12-31' },
+      () => NOON_NY,
+    );
     expect(out.ok ? null : out.status).toBe(400);
-    const inside = runOperation(operations.listMarketPhases, ds, { identifier: 'XNYS', start: '2023-01-01', end: '2023-12-31' }, () => NOON_NY, null, { maxRangeDays: 7 });
+    const inside = runOperation(
+      operations.listMarketPhases,
+      ds,
+      { identifier: 'XNYS', start: '2023-01-01', end: '2023-12-31' },
+      () => NOON_NY,
+      null,
+      { maxRangeDays: 7 },
+    );
     expect(inside.ok).toBe(true);
-    expect(() => defineOperations({ bad: { ...operations.listMarketPhases, rangeCapped: true } })).toThrow('cannot be rangeCapped');
+    expect(() => defineOperations({ bad: { ...operations.listMarketPhases, rangeCapped: true } })).toThrow(
+      'cannot be rangeCapped',
+    );
   });
 });
 
@@ -148,10 +193,20 @@ describe('the library and REST read an enum with one parser', () => {
       faultsOf(() => readArgs(operations.adjustDate, { expr: 'US.NYSE', date: '2023-12-25', convention: 'sideways' })),
     );
     expect(faultsOf(() => ds.advance('US.NYSE', '2023-12-25', 1, 'fortnights'))).toEqual(
-      faultsOf(() => readArgs(operations.advanceDate, { expr: 'US.NYSE', date: '2023-12-25', n: '1', unit: 'fortnights' })),
+      faultsOf(() =>
+        readArgs(operations.advanceDate, { expr: 'US.NYSE', date: '2023-12-25', n: '1', unit: 'fortnights' }),
+      ),
     );
     expect(faultsOf(() => ds.derivedDates('US.NYSE', 'imm', '2024-01', '2024-12', { roll: 'nearest' }))).toEqual(
-      faultsOf(() => readArgs(operations.listDerivedDates, { expr: 'US.NYSE', rule: 'imm', start: '2024-01', end: '2024-12', roll: 'nearest' })),
+      faultsOf(() =>
+        readArgs(operations.listDerivedDates, {
+          expr: 'US.NYSE',
+          rule: 'imm',
+          start: '2024-01',
+          end: '2024-12',
+          roll: 'nearest',
+        }),
+      ),
     );
     // Any case, spaces trimmed, in both.
     expect(ds.adjust('US.NYSE', '2023-12-25', ' Modified_Following ').convention).toBe('modified_following');

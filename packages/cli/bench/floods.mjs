@@ -18,7 +18,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const addresses = (n) => Array.from({ length: n }, (_, i) => `127.0.8.${i + 1}`);
 
 async function startServer() {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--log-format', 'json', '--log-level', 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--log-format', 'json', '--log-level', 'warn'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const url = await new Promise((resolve, reject) => {
     let err = '';
     child.stderr.on('data', (d) => {
@@ -63,7 +65,9 @@ function probe(port) {
 function slowDownload(port) {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.9.2');
-    s.write('GET /markets/DE.XETR/phases?start=2015-01-01&end=2024-12-31 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    s.write(
+      'GET /markets/DE.XETR/phases?start=2015-01-01&end=2024-12-31 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
     const chunks = [];
     s.on('data', (d) => {
       chunks.push(d);

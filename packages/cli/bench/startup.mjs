@@ -24,14 +24,19 @@ const GOALS = { status: 200, serve: 300 };
 
 // No settings from the machine: the bundled sample, no config file, a scratch cache.
 const scratch = mkdtempSync(join(tmpdir(), 'openbell-startup-'));
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OPENBELL_') && k !== 'TRADINGHOURS_TOKEN'));
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith('OPENBELL_') && k !== 'TRADINGHOURS_TOKEN'),
+);
 Object.assign(env, { XDG_CONFIG_HOME: join(scratch, 'config'), XDG_CACHE_HOME: join(scratch, 'cache'), NO_COLOR: '1' });
 
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 // Written to fd 3 at exit: the process's CPU time in ms.
 const CPU_HOOK = join(scratch, 'cpu.cjs');
-writeFileSync(CPU_HOOK, "process.on('exit', () => { const u = process.cpuUsage(); try { require('fs').writeSync(3, String((u.user + u.system) / 1000)); } catch {} });\n");
+writeFileSync(
+  CPU_HOOK,
+  "process.on('exit', () => { const u = process.cpuUsage(); try { require('fs').writeSync(3, String((u.user + u.system) / 1000)); } catch {} });\n",
+);
 const STDIO = ['ignore', 'pipe', 'pipe', 'pipe'];
 const cpuOf = (child) => {
   let text = '';
@@ -51,7 +56,9 @@ function runToExit(args) {
     child.on('exit', (code) => {
       const t = ms(t0);
       // The CPU time arrives on its pipe by the time the child's streams close.
-      child.on('close', () => (code !== 0 ? reject(new Error(`${args.join(' ')} exited ${code}`)) : resolve({ t, cpu: cpu(), out })));
+      child.on('close', () =>
+        code !== 0 ? reject(new Error(`${args.join(' ')} exited ${code}`)) : resolve({ t, cpu: cpu(), out }),
+      );
     });
   });
 }
@@ -71,7 +78,11 @@ function get(url) {
 function serveToFirst200(bin = BIN) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['-r', CPU_HOOK, bin, 'serve', '--port', '0', '--log-level', 'warn', '--update-every', '0'], { env, stdio: STDIO });
+    const child = spawn(
+      process.execPath,
+      ['-r', CPU_HOOK, bin, 'serve', '--port', '0', '--log-level', 'warn', '--update-every', '0'],
+      { env, stdio: STDIO },
+    );
     const cpu = cpuOf(child);
     child.stdout.resume();
     let err = '';
@@ -130,9 +141,13 @@ try {
     const m = median(xs);
     const verdict = goal === undefined ? '' : m <= goal ? `≤ ${goal} ms  ok` : `≤ ${goal} ms  MISSED`;
     const cpu = median(rs.map((r) => r.cpu));
-    return `${name.padEnd(7)} ${what.padEnd(42)} ${m.toFixed(0).padStart(5)} ms (min ${Math.min(...xs).toFixed(0).padStart(4)}, ${(m / node).toFixed(1)}× node; cpu ${cpu.toFixed(0).padStart(4)} ms)  ${verdict}`;
+    return `${name.padEnd(7)} ${what.padEnd(42)} ${m.toFixed(0).padStart(5)} ms (min ${Math.min(...xs)
+      .toFixed(0)
+      .padStart(4)}, ${(m / node).toFixed(1)}× node; cpu ${cpu.toFixed(0).padStart(4)} ms)  ${verdict}`;
   };
-  console.log(`cli start-up, median of ${RUNS} runs (interleaved; load average ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)})`);
+  console.log(
+    `cli start-up, median of ${RUNS} runs (interleaved; load average ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)})`,
+  );
   console.log(row('node', "node -e '' (the floor)", runs.node));
   console.log(row('status', 'openbell status US.NYSE --at …: to exit', runs.status, GOALS.status));
   console.log(row('serve', 'openbell serve --port 0: to the first 200', runs.serve, GOALS.serve));

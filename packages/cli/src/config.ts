@@ -69,7 +69,19 @@ export interface Settings {
   overridesFrom: string | undefined;
 }
 
-type Kind = 'string' | 'port' | 'minutes' | 'seconds' | 'count' | 'boolean' | 'list' | 'level' | 'workers' | 'urls' | 'secrets' | 'addresses';
+type Kind =
+  | 'string'
+  | 'port'
+  | 'minutes'
+  | 'seconds'
+  | 'count'
+  | 'boolean'
+  | 'list'
+  | 'level'
+  | 'workers'
+  | 'urls'
+  | 'secrets'
+  | 'addresses';
 interface KeySpec {
   key: keyof Settings;
   env: string;
@@ -97,7 +109,12 @@ export const KEYS: readonly KeySpec[] = [
   { key: 'updateRetry', env: 'OPENBELL_UPDATE_RETRY', flag: '--update-retry', kind: 'seconds' },
   { key: 'drainTimeout', env: 'OPENBELL_DRAIN_TIMEOUT', flag: '--drain-timeout', kind: 'seconds' },
   { key: 'maxConnections', env: 'OPENBELL_MAX_CONNECTIONS', flag: '--max-connections', kind: 'count' },
-  { key: 'maxConnectionsPerClient', env: 'OPENBELL_MAX_CONNECTIONS_PER_CLIENT', flag: '--max-connections-per-client', kind: 'count' },
+  {
+    key: 'maxConnectionsPerClient',
+    env: 'OPENBELL_MAX_CONNECTIONS_PER_CLIENT',
+    flag: '--max-connections-per-client',
+    kind: 'count',
+  },
   { key: 'trustProxy', env: 'OPENBELL_TRUST_PROXY', flag: '--trust-proxy', kind: 'addresses' },
   { key: 'maxSubscribers', env: 'OPENBELL_MAX_SUBSCRIBERS', flag: '--max-subscribers', kind: 'count' },
   { key: 'maxRangeDays', env: 'OPENBELL_MAX_RANGE_DAYS', flag: '--max-range-days', kind: 'count' },
@@ -155,29 +172,50 @@ function convert(spec: KeySpec, value: unknown, where: string): unknown {
       if (typeof value !== 'string' || !LEVELS.includes(value)) throw bad(`expected one of ${LEVELS.join(', ')}`);
       return value;
     case 'port': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-      if (!Number.isInteger(n) || n < 0 || n > 65535) throw bad(`expected a port number 0-65535, got ${JSON.stringify(value)}`);
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^\d+$/.test(value.trim())
+            ? Number(value)
+            : NaN;
+      if (!Number.isInteger(n) || n < 0 || n > 65535)
+        throw bad(`expected a port number 0-65535, got ${JSON.stringify(value)}`);
       return n;
     }
     case 'minutes': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-      if (!Number.isFinite(n) || n < 0) throw bad(`expected minutes >= 0 (0 turns updates off), got ${JSON.stringify(value)}`);
+      const n =
+        typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(n) || n < 0)
+        throw bad(`expected minutes >= 0 (0 turns updates off), got ${JSON.stringify(value)}`);
       return n;
     }
     case 'seconds': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      const n =
+        typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
       if (!Number.isFinite(n) || n < 0) throw bad(`expected seconds >= 0, got ${JSON.stringify(value)}`);
       return n;
     }
     case 'count': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-      if (!Number.isSafeInteger(n) || n < 0) throw bad(`expected a whole number >= 0 (0 = no limit), got ${JSON.stringify(value)}`);
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^\d+$/.test(value.trim())
+            ? Number(value)
+            : NaN;
+      if (!Number.isSafeInteger(n) || n < 0)
+        throw bad(`expected a whole number >= 0 (0 = no limit), got ${JSON.stringify(value)}`);
       return n;
     }
     case 'workers': {
       if (typeof value === 'string' && value.trim().toLowerCase() === 'auto') return availableParallelism();
-      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-      if (!Number.isSafeInteger(n) || n < 1) throw bad(`expected a whole number >= 1 or "auto", got ${JSON.stringify(value)}`);
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^\d+$/.test(value.trim())
+            ? Number(value)
+            : NaN;
+      if (!Number.isSafeInteger(n) || n < 1)
+        throw bad(`expected a whole number >= 1 or "auto", got ${JSON.stringify(value)}`);
       return n;
     }
     case 'boolean':
@@ -189,26 +227,35 @@ function convert(spec: KeySpec, value: unknown, where: string): unknown {
       }
     case 'urls': {
       // A URL's own query may hold commas (`?markets=A,B`): split only where the next URL starts.
-      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/,(?=\s*https?:\/\/)/i) : null;
-      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected comma-separated URLs or a list of URLs');
+      const items = Array.isArray(value)
+        ? value
+        : typeof value === 'string'
+          ? value.split(/,(?=\s*https?:\/\/)/i)
+          : null;
+      if (!items || items.some((i) => typeof i !== 'string'))
+        throw bad('expected comma-separated URLs or a list of URLs');
       return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
     }
     case 'secrets': {
       // NAME=SECRET pairs, comma-separated in one text: a secret may hold anything but a comma.
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
-      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected NAME=SECRET pairs, comma-separated, or a list of them');
+      if (!items || items.some((i) => typeof i !== 'string'))
+        throw bad('expected NAME=SECRET pairs, comma-separated, or a list of them');
       return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
     }
     case 'addresses': {
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : null;
-      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected IP addresses or ADDR/PREFIX ranges, comma- or space-separated or a list');
+      if (!items || items.some((i) => typeof i !== 'string'))
+        throw bad('expected IP addresses or ADDR/PREFIX ranges, comma- or space-separated or a list');
       const list = (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
-      for (const item of list) if (!isAddressOrRange(item)) throw bad(`"${item}" is not an IP address or ADDR/PREFIX range`);
+      for (const item of list)
+        if (!isAddressOrRange(item)) throw bad(`"${item}" is not an IP address or ADDR/PREFIX range`);
       return list;
     }
     case 'list': {
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\s,]+/) : null;
-      if (!items || items.some((i) => typeof i !== 'string')) throw bad('expected a comma- or space-separated string or a list of strings');
+      if (!items || items.some((i) => typeof i !== 'string'))
+        throw bad('expected a comma- or space-separated string or a list of strings');
       return (items as string[]).map((i) => i.trim()).filter((i) => i.length > 0);
     }
   }
@@ -242,7 +289,8 @@ function readConfigFile(path: string, explicit: boolean): Record<string, unknown
   }
   const known = new Set(KEYS.map((k) => k.key));
   for (const k of Object.keys(parsed)) {
-    if (!known.has(k as KeySpec['key'])) throw new UserError(`the config file ${path} has an unknown key "${k}" (known: ${[...known].join(', ')})`);
+    if (!known.has(k as KeySpec['key']))
+      throw new UserError(`the config file ${path} has an unknown key "${k}" (known: ${[...known].join(', ')})`);
   }
   return parsed as Record<string, unknown>;
 }
@@ -251,16 +299,23 @@ function readConfigFile(path: string, explicit: boolean): Record<string, unknown
  * Resolves every setting. `flags` holds commander's parsed options (camelCase keys, only
  * those given); `configPath` is --config.
  */
-export function resolveSettings(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env, configPath?: string): Settings {
+export function resolveSettings(
+  flags: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+  configPath?: string,
+): Settings {
   const explicit = configPath ?? (env.OPENBELL_CONFIG || undefined);
   const file = explicit ?? defaultConfigPath(env);
   const fromFile = readConfigFile(file, explicit !== undefined);
   const out: Record<string, unknown> = { ...DEFAULTS };
   for (const spec of KEYS) {
     if (flags[spec.key] !== undefined) out[spec.key] = convert(spec, flags[spec.key], spec.flag);
-    else if (env[spec.env] !== undefined && env[spec.env] !== '') out[spec.key] = convert(spec, env[spec.env], spec.env);
-    else if (spec.envAlias && env[spec.envAlias] !== undefined && env[spec.envAlias] !== '') out[spec.key] = convert(spec, env[spec.envAlias], spec.envAlias);
-    else if (fromFile[spec.key] !== undefined) out[spec.key] = convert(spec, fromFile[spec.key], `${file}: "${spec.key}"`);
+    else if (env[spec.env] !== undefined && env[spec.env] !== '')
+      out[spec.key] = convert(spec, env[spec.env], spec.env);
+    else if (spec.envAlias && env[spec.envAlias] !== undefined && env[spec.envAlias] !== '')
+      out[spec.key] = convert(spec, env[spec.envAlias], spec.envAlias);
+    else if (fromFile[spec.key] !== undefined)
+      out[spec.key] = convert(spec, fromFile[spec.key], `${file}: "${spec.key}"`);
   }
   return out as unknown as Settings;
 }

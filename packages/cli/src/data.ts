@@ -8,7 +8,8 @@ import { createDataSource, type DataSource, type LoadedData, type ProgressCallba
 import type cliProgress from 'cli-progress';
 import type { Settings } from './config.js';
 
-export const SAMPLE_NOTICE = 'Using the bundled sample dataset (not vendor data). Set OPENBELL_TOKEN or --data for real data.';
+export const SAMPLE_NOTICE =
+  'Using the bundled sample dataset (not vendor data). Set OPENBELL_TOKEN or --data for real data.';
 
 /** The sample copied beside the bundle (dist/../data/sample.zip); undefined in the workspace. */
 function bundledSample(): string | undefined {
@@ -21,7 +22,10 @@ function bundledSample(): string | undefined {
  * and the readline it loads are imported then only: a query's start does without them): bytes,
  * speed and time left (while the size is known), then a line while the archive is verified.
  */
-export async function progressBar(stream: NodeJS.WriteStream = process.stderr, clock: () => number = Date.now): Promise<{ onProgress: ProgressCallback; stop: () => void }> {
+export async function progressBar(
+  stream: NodeJS.WriteStream = process.stderr,
+  clock: () => number = Date.now,
+): Promise<{ onProgress: ProgressCallback; stop: () => void }> {
   if (!stream.isTTY) return { onProgress: () => undefined, stop: () => undefined };
   const { default: cliProgress } = await import('cli-progress');
   let bar: cliProgress.SingleBar | undefined;
@@ -40,7 +44,13 @@ export async function progressBar(stream: NodeJS.WriteStream = process.stderr, c
       if (!bar) {
         started = clock();
         bar = new cliProgress.SingleBar(
-          { stream, format: 'downloading [{bar}] {percentage}% {got}/{all} MiB {speed} {left}', hideCursor: true, clearOnComplete: true, barsize: 24 },
+          {
+            stream,
+            format: 'downloading [{bar}] {percentage}% {got}/{all} MiB {speed} {left}',
+            hideCursor: true,
+            clearOnComplete: true,
+            barsize: 24,
+          },
           cliProgress.Presets.shades_classic,
         );
         bar.start(total ?? 0, 0, { got: mib(0), all: total ? mib(total) : '?', speed: '', left: '' });
@@ -69,7 +79,10 @@ export function pace(loaded: number, total: number | undefined, seconds: number)
   const speed = `${(rate / 1024 / 1024).toFixed(1)} MiB/s`;
   if (!total || total <= loaded) return { speed, left: '' };
   const s = Math.ceil((total - loaded) / rate);
-  const left = s >= 3600 ? `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const left =
+    s >= 3600
+      ? `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+      : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   return { speed, left: `${left} left` };
 }
 

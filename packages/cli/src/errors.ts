@@ -44,6 +44,7 @@ export function oneLine(err: unknown): string {
 
 /** A 409's text naming its candidates once: appended only when the text does not name them all already. */
 export function withCandidates(text: string, candidates: unknown): string {
-  if (!Array.isArray(candidates) || candidates.length === 0 || candidates.every((c) => text.includes(String(c)))) return text;
+  if (!Array.isArray(candidates) || candidates.length === 0 || candidates.every((c) => text.includes(String(c))))
+    return text;
   return `${text} (candidates: ${candidates.join(', ')})`;
 }

@@ -105,7 +105,8 @@ export function table(spec: (string | Column)[], rows: Cell[][], out: Out = PLAI
   let shown = cols.map((_, i) => i);
   const natural = (i: number) => Math.max(cols[i]!.header.length, ...cells.map((r) => r[i]!.length));
   const total = (ws: number[]) => ws.reduce((a, b) => a + b, 0) + SEP * Math.max(0, ws.length - 1);
-  const minOf = (i: number) => (cols[i]!.flex ? Math.min(natural(i), Math.max(cols[i]!.min ?? 10, cols[i]!.header.length)) : natural(i));
+  const minOf = (i: number) =>
+    cols[i]!.flex ? Math.min(natural(i), Math.max(cols[i]!.min ?? 10, cols[i]!.header.length)) : natural(i);
   const droppable = () => shown.filter((i) => cols[i]!.drop !== undefined);
 
   // A droppable column with nothing in it is left out.
@@ -118,7 +119,10 @@ export function table(spec: (string | Column)[], rows: Cell[][], out: Out = PLAI
       if (total(shown.map(minOf)) <= out.width || droppable().length === 0) {
         // Shorten the widest flexible column one character at a time (down to its minimum,
         // or to its header when even the minimums do not fit).
-        const floor = total(shown.map(minOf)) <= out.width ? minOf : (i: number) => (cols[i]!.flex ? cols[i]!.header.length : natural(i));
+        const floor =
+          total(shown.map(minOf)) <= out.width
+            ? minOf
+            : (i: number) => (cols[i]!.flex ? cols[i]!.header.length : natural(i));
         for (;;) {
           if (total(widths) <= out.width) break;
           let k = -1;
@@ -153,7 +157,10 @@ export function table(spec: (string | Column)[], rows: Cell[][], out: Out = PLAI
   const headers = shown.map((i) => cols[i]!.header);
   return [
     emit(headers, (_, s) => out.color.bold(s)),
-    emit(widths.map((w) => '-'.repeat(w)), (_, s) => out.color.dim(s)),
+    emit(
+      widths.map((w) => '-'.repeat(w)),
+      (_, s) => out.color.dim(s),
+    ),
     ...cells.map((r) =>
       emit(
         shown.map((i) => r[i]!),
@@ -174,7 +181,11 @@ export function note(out: Out, s: string): string {
  * `key  value` lines, keys aligned; null values are left out. A value too long for the width
  * continues on the next lines, under itself.
  */
-export function keyValues(pairs: [string, Cell][], out: Out = PLAIN, styles: Record<string, (s: string) => string> = {}): string {
+export function keyValues(
+  pairs: [string, Cell][],
+  out: Out = PLAIN,
+  styles: Record<string, (s: string) => string> = {},
+): string {
   const shown = pairs.filter(([, v]) => v !== null && v !== undefined && v !== '');
   const width = Math.max(...shown.map(([k]) => k.length));
   const room = Math.max(20, out.width - width - SEP);
@@ -182,7 +193,10 @@ export function keyValues(pairs: [string, Cell][], out: Out = PLAIN, styles: Rec
     .map(([k, v]) => {
       const lines = fold(text(v), room);
       const first = styles[k] ? styles[k]!(lines[0]!) : lines[0]!;
-      return [`${out.color.bold(k.padEnd(width))}  ${first}`, ...lines.slice(1).map((l) => `${' '.repeat(width + SEP)}${l}`)].join('\n');
+      return [
+        `${out.color.bold(k.padEnd(width))}  ${first}`,
+        ...lines.slice(1).map((l) => `${' '.repeat(width + SEP)}${l}`),
+      ].join('\n');
     })
     .join('\n');
 }

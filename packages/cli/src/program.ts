@@ -10,7 +10,8 @@ import { addExamples, HELP, helpWidth, operationExample } from './help.js';
 
 export const VERSION: string = (() => {
   try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+      .version;
   } catch {
     return '0.0.0';
   }
@@ -19,7 +20,8 @@ export const VERSION: string = (() => {
 function settingsOf(cmd: Command): Settings {
   const all = cmd.optsWithGlobals() as Record<string, unknown>;
   const flags: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(all)) if (v !== undefined && k !== 'config' && k !== 'json' && k !== 'format') flags[k] = v;
+  for (const [k, v] of Object.entries(all))
+    if (v !== undefined && k !== 'config' && k !== 'json' && k !== 'format') flags[k] = v;
   return resolveSettings(flags, process.env, all.config as string | undefined);
 }
 
@@ -28,13 +30,17 @@ export type OutputFormat = 'table' | 'json' | 'csv';
 /** `--format`, with `--json` an alias of `--format json` (refused beside another format). */
 function formatOf(cmd: Command): OutputFormat {
   const all = cmd.optsWithGlobals() as { json?: boolean; format?: OutputFormat };
-  if (all.json && all.format && all.format !== 'json') throw new UserError(`--json and --format ${all.format} disagree: give one of them`);
+  if (all.json && all.format && all.format !== 'json')
+    throw new UserError(`--json and --format ${all.format} disagree: give one of them`);
   return all.json ? 'json' : (all.format ?? 'table');
 }
 
 /** `--format table|json|csv` of a query command. */
 function formatOption(): Option {
-  return new Option('--format <format>', 'table (for people), json (the REST body; also --json) or csv (the REST CSV of a list)').choices(['table', 'json', 'csv']);
+  return new Option(
+    '--format <format>',
+    'table (for people), json (the REST body; also --json) or csv (the REST CSV of a list)',
+  ).choices(['table', 'json', 'csv']);
 }
 
 // Command modules are imported when their command runs, so --help, --version and argument
@@ -46,7 +52,12 @@ export type CommandArgs<K extends CommandOperation> = { [P in ParamName<K>]?: st
 /** How a command names each parameter of its operation in error messages (`ID`, `--at`). */
 export type CommandLabels<K extends CommandOperation> = { [P in ParamName<K>]?: string };
 
-async function runQueryCommand<K extends CommandOperation>(cmd: Command, name: K, raw: CommandArgs<K>, names: CommandLabels<K>): Promise<unknown> {
+async function runQueryCommand<K extends CommandOperation>(
+  cmd: Command,
+  name: K,
+  raw: CommandArgs<K>,
+  names: CommandLabels<K>,
+): Promise<unknown> {
   const settings = settingsOf(cmd);
   const format = formatOf(cmd);
   const [{ csvBody, failureOf, formatBody, runQuery }, { loadForQuery }, { outputFor }] = await Promise.all([
@@ -55,13 +66,15 @@ async function runQueryCommand<K extends CommandOperation>(cmd: Command, name: K
     import('./format.js'),
   ]);
   const data = await loadForQuery(settings, format !== 'table');
-  if ((operations[name] as Operation).cli?.stream) return streamQueryCommand(cmd, name, raw, names, format, data.dataset);
+  if ((operations[name] as Operation).cli?.stream)
+    return streamQueryCommand(cmd, name, raw, names, format, data.dataset);
   const res = runQuery(data.dataset, name, raw);
   if (format === 'json') process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
   if (res.status >= 400) throw failureOf(res, names as Readonly<Record<string, string>>);
   if (format === 'csv') process.stdout.write(csvBody(cmd.name(), res.body));
   if (format === 'table') {
-    const ask = (other: CommandOperation, args: Readonly<Record<string, unknown>>) => runQuery(data.dataset, other, args);
+    const ask = (other: CommandOperation, args: Readonly<Record<string, unknown>>) =>
+      runQuery(data.dataset, other, args);
     process.stdout.write(`${formatBody(name, res.body, { ...outputFor(), args: raw, ask })}\n`);
   }
   // A bulk answer shows every row; an identifier that failed still makes the exit code 1,
@@ -85,11 +98,8 @@ async function streamQueryCommand<K extends CommandOperation>(
   format: OutputFormat,
   ds: Parameters<typeof import('./commands/queries.js').runQuery>[0],
 ): Promise<void> {
-  const [{ batched, failureOf, queryPieces, runQuery, writePieces }, { lineFormatters }, { outputFor }] = await Promise.all([
-    import('./commands/queries.js'),
-    import('./commands/formatters.js'),
-    import('./format.js'),
-  ]);
+  const [{ batched, failureOf, queryPieces, runQuery, writePieces }, { lineFormatters }, { outputFor }] =
+    await Promise.all([import('./commands/queries.js'), import('./commands/formatters.js'), import('./format.js')]);
   const labels = names as Readonly<Record<string, string>>;
   if (format === 'table') {
     const res = runQuery(ds, name, raw);
@@ -128,7 +138,8 @@ function addQueryCommands(program: Command): void {
     const command = program.command(op.cli.command).description(op.cli.description).addOption(formatOption());
     const example = operationExample(op, op.cli.command);
     // The --json form too when it fits a line of 80 columns.
-    if (example) addExamples(command, `  $ ${example} --json`.length <= 80 ? [example, `${example} --json`] : [example]);
+    if (example)
+      addExamples(command, `  $ ${example} --json`.length <= 80 ? [example, `${example} --json`] : [example]);
     const positional: { param: string; label: string; path: boolean }[] = [];
     const options: { param: string; key: string }[] = [];
     const names: Record<string, string> = {};
@@ -170,10 +181,13 @@ function addQueryCommands(program: Command): void {
   }
 }
 
-
 /** Examples of the commands written by hand (the catalogue's derive theirs from its examples). */
 const EXAMPLES: Record<string, readonly string[]> = {
-  serve: ['openbell serve', 'openbell serve --host 0.0.0.0 --port 8080 --cors-origins "*"', 'openbell serve --data ./archive.zip --workers auto'],
+  serve: [
+    'openbell serve',
+    'openbell serve --host 0.0.0.0 --port 8080 --cors-origins "*"',
+    'openbell serve --data ./archive.zip --workers auto',
+  ],
   import: ['openbell import', 'openbell import --force'],
   info: ['openbell info', 'openbell info --check --json'],
   status: ['openbell status XNYS', 'openbell status XNYS XLON XTKS --at 2023-11-15T17:00:00Z'],
@@ -184,25 +198,41 @@ const EXAMPLES: Record<string, readonly string[]> = {
   'override list': ['openbell override list --target XNYS --all'],
   'override withdraw': ['openbell override withdraw ovr_0123456789abcdef'],
   version: ['openbell version'],
-  completion: ['eval "$(openbell completion bash)"', 'source <(openbell completion zsh)', 'openbell completion fish | source'],
+  completion: [
+    'eval "$(openbell completion bash)"',
+    'source <(openbell completion zsh)',
+    'openbell completion fish | source',
+  ],
 };
 
 /** `error: unknown option '--jsn'\n(Did you mean --json?)` → `openbell: unknown option '--jsn' (Did you mean --json?)`. */
 export function oneLineCommanderError(str: string): string {
-  return `openbell: ${str.replace(/^error:\s*/, '').trim().replace(/\s*\n\s*/g, ' ')}`;
+  return `openbell: ${str
+    .replace(/^error:\s*/, '')
+    .trim()
+    .replace(/\s*\n\s*/g, ' ')}`;
 }
 
 export function buildProgram(): Command {
   const program = new Command('openbell')
     .description('Trading calendars: market holidays, trading phases, market status and currency settlement holidays.')
     .version(VERSION, '-v, --version')
-    .option('--data <path-or-url>', 'data to use: a ZIP, a directory holding csv/, or an http(s)/file URL (env OPENBELL_DATA)')
-    .option('--token <token>', 'token for the hosted endpoint (prefer env OPENBELL_TOKEN: flags show up in process lists)')
+    .option(
+      '--data <path-or-url>',
+      'data to use: a ZIP, a directory holding csv/, or an http(s)/file URL (env OPENBELL_DATA)',
+    )
+    .option(
+      '--token <token>',
+      'token for the hosted endpoint (prefer env OPENBELL_TOKEN: flags show up in process lists)',
+    )
     .option('--base-url <url>', 'hosted endpoint base URL (env OPENBELL_BASE_URL)')
     .option('--cache-dir <dir>', 'where downloads are cached (env OPENBELL_CACHE_DIR)')
     .option('--config <file>', 'config file (env OPENBELL_CONFIG; default ~/.config/openbell/config.json)')
     .option('--json', 'print the REST body as JSON (query commands: the same as --format json)')
-    .addHelpText('after', '\nConfiguration: flags, then OPENBELL_* environment variables, then the config\nfile (see CONFIG.md).')
+    .addHelpText(
+      'after',
+      '\nConfiguration: flags, then OPENBELL_* environment variables, then the config\nfile (see CONFIG.md).',
+    )
     // Before any .command(): subcommands copy these settings when they are created. Errors
     // become one line (commander puts its "Did you mean" suggestion on a second one) and are
     // thrown to bin.ts instead of exiting, so every failure leaves through the same exit codes.
@@ -213,7 +243,12 @@ export function buildProgram(): Command {
       getOutHelpWidth: () => helpWidth(process.stdout),
       getErrHelpWidth: () => helpWidth(process.stderr),
     });
-  addExamples(program, ['openbell status XNYS', 'openbell phases US.NYSE --start 2023-11-20 --end 2023-11-24', 'openbell serve --port 8000', 'openbell completion bash']);
+  addExamples(program, [
+    'openbell status XNYS',
+    'openbell phases US.NYSE --start 2023-11-20 --end 2023-11-24',
+    'openbell serve --port 8000',
+    'openbell completion bash',
+  ]);
 
   program
     .command('serve')
@@ -221,38 +256,111 @@ export function buildProgram(): Command {
     .option('--host <host>', `address to bind (env OPENBELL_HOST; default ${D.host})`)
     .option('--port <port>', `port, 0 for any free one (env OPENBELL_PORT; default ${D.port})`)
     .option('--uds <path>', 'listen on a Unix socket instead (env OPENBELL_UDS)')
-    .option('--update-every <minutes>', `minutes between update checks of remote data, 0 = never (env OPENBELL_UPDATE_EVERY; default ${D.updateEveryMinutes})`)
-    .addOption(new Option('--log-level <level>', `log level (env OPENBELL_LOG_LEVEL; default ${D.logLevel})`).choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']))
+    .option(
+      '--update-every <minutes>',
+      `minutes between update checks of remote data, 0 = never (env OPENBELL_UPDATE_EVERY; default ${D.updateEveryMinutes})`,
+    )
+    .addOption(
+      new Option('--log-level <level>', `log level (env OPENBELL_LOG_LEVEL; default ${D.logLevel})`).choices([
+        'fatal',
+        'error',
+        'warn',
+        'info',
+        'debug',
+        'trace',
+        'silent',
+      ]),
+    )
     .option('--cors-origins <list>', 'comma-separated origins allowed from browsers, or * (env OPENBELL_CORS_ORIGINS)')
     .option('--publish', 'also publish the archive at /v4/download for other instances (env OPENBELL_PUBLISH)')
-    .option('--publish-tokens-file <file>', 'bearer tokens accepted by --publish, one per line (env OPENBELL_PUBLISH_TOKENS_FILE; or OPENBELL_PUBLISH_TOKENS)')
+    .option(
+      '--publish-tokens-file <file>',
+      'bearer tokens accepted by --publish, one per line (env OPENBELL_PUBLISH_TOKENS_FILE; or OPENBELL_PUBLISH_TOKENS)',
+    )
     .option('--publish-url <url>', 'public scheme://host for presigned links behind a proxy (env OPENBELL_PUBLISH_URL)')
     // Drain and front-door limits (config.ts KEYS).
-    .option('--update-retry <seconds>', `after a failed update check, seconds to the first retry, doubling up to --update-every (env OPENBELL_UPDATE_RETRY; default ${D.updateRetrySeconds})`)
-    .option('--drain-timeout <seconds>', `on SIGTERM/SIGINT, seconds to finish responses in flight (env OPENBELL_DRAIN_TIMEOUT; default ${D.drainTimeoutSeconds})`)
-    .option('--max-connections <n>', `connections open at once, 0 = no cap; at the cap the longest-idle one yields to a newcomer (env OPENBELL_MAX_CONNECTIONS; default ${D.maxConnections})`)
-    .option('--max-connections-per-client <n>', 'connections of one client address, 0 = no cap (env OPENBELL_MAX_CONNECTIONS_PER_CLIENT; default a quarter of --max-connections)')
-    .option('--trust-proxy <addr>', 'a proxy in front (address or ADDR/PREFIX), exempt from the per-client cap; repeatable (env OPENBELL_TRUST_PROXY, comma-separated)', (v: string, all: string[] = []) => [...all, v])
+    .option(
+      '--update-retry <seconds>',
+      `after a failed update check, seconds to the first retry, doubling up to --update-every (env OPENBELL_UPDATE_RETRY; default ${D.updateRetrySeconds})`,
+    )
+    .option(
+      '--drain-timeout <seconds>',
+      `on SIGTERM/SIGINT, seconds to finish responses in flight (env OPENBELL_DRAIN_TIMEOUT; default ${D.drainTimeoutSeconds})`,
+    )
+    .option(
+      '--max-connections <n>',
+      `connections open at once, 0 = no cap; at the cap the longest-idle one yields to a newcomer (env OPENBELL_MAX_CONNECTIONS; default ${D.maxConnections})`,
+    )
+    .option(
+      '--max-connections-per-client <n>',
+      'connections of one client address, 0 = no cap (env OPENBELL_MAX_CONNECTIONS_PER_CLIENT; default a quarter of --max-connections)',
+    )
+    .option(
+      '--trust-proxy <addr>',
+      'a proxy in front (address or ADDR/PREFIX), exempt from the per-client cap; repeatable (env OPENBELL_TRUST_PROXY, comma-separated)',
+      (v: string, all: string[] = []) => [...all, v],
+    )
     .option(
       '--max-subscribers <n>',
       '/events streams open at once, beside --max-connections and the per-client cap, 0 = no cap ' +
         `(env OPENBELL_MAX_SUBSCRIBERS; default ${D.maxSubscribers})`,
     )
-    .option('--allow-insecure-http', 'allow a plain-http base URL off loopback (a publisher on a private network; env OPENBELL_ALLOW_INSECURE_HTTP)')
-    .option('--log-format <format>', 'auto (pretty on a terminal, JSON otherwise), pretty or json (env OPENBELL_LOG_FORMAT)')
-    .option('--max-range-days <n>', `longest date range of an operation no coverage window bounds; a range inside a market's window is always answered (env OPENBELL_MAX_RANGE_DAYS; default ${D.maxRangeDays})`)
-    .option('--answer-cache <mib>', `MiB of cached answers per dataset, 0 = off (env OPENBELL_ANSWER_CACHE; default ${D.answerCacheMiB})`)
-    .option('--block-cache <mib>', `MiB of month blocks (long answers a month at a time) per process, 0 = off (env OPENBELL_BLOCK_CACHE; default ${D.blockCacheMiB})`)
-    .option('--headers-timeout <seconds>', `seconds a client has to send request headers (env OPENBELL_HEADERS_TIMEOUT; default ${D.headersTimeoutSeconds})`)
-    .option('--request-timeout <seconds>', `seconds a client has to send a whole request (env OPENBELL_REQUEST_TIMEOUT; default ${D.requestTimeoutSeconds})`)
-    .option('--workers <n>', `processes answering requests, or auto = one per core (env OPENBELL_WORKERS; default ${D.workers})`)
+    .option(
+      '--allow-insecure-http',
+      'allow a plain-http base URL off loopback (a publisher on a private network; env OPENBELL_ALLOW_INSECURE_HTTP)',
+    )
+    .option(
+      '--log-format <format>',
+      'auto (pretty on a terminal, JSON otherwise), pretty or json (env OPENBELL_LOG_FORMAT)',
+    )
+    .option(
+      '--max-range-days <n>',
+      `longest date range of an operation no coverage window bounds; a range inside a market's window is always answered (env OPENBELL_MAX_RANGE_DAYS; default ${D.maxRangeDays})`,
+    )
+    .option(
+      '--answer-cache <mib>',
+      `MiB of cached answers per dataset, 0 = off (env OPENBELL_ANSWER_CACHE; default ${D.answerCacheMiB})`,
+    )
+    .option(
+      '--block-cache <mib>',
+      `MiB of month blocks (long answers a month at a time) per process, 0 = off (env OPENBELL_BLOCK_CACHE; default ${D.blockCacheMiB})`,
+    )
+    .option(
+      '--headers-timeout <seconds>',
+      `seconds a client has to send request headers (env OPENBELL_HEADERS_TIMEOUT; default ${D.headersTimeoutSeconds})`,
+    )
+    .option(
+      '--request-timeout <seconds>',
+      `seconds a client has to send a whole request (env OPENBELL_REQUEST_TIMEOUT; default ${D.requestTimeoutSeconds})`,
+    )
+    .option(
+      '--workers <n>',
+      `processes answering requests, or auto = one per core (env OPENBELL_WORKERS; default ${D.workers})`,
+    )
     // Data changes (CONFIG.md): webhooks and the change log.
-    .option('--webhook <url>', 'POST each change set to URL, signed; repeatable (env OPENBELL_WEBHOOKS, comma-separated)', (v: string, all: string[] = []) => [...all, v])
-    .option('--webhook-secret <secret>', 'HMAC key of the webhook signatures, required with --webhook (prefer env OPENBELL_WEBHOOK_SECRET)')
-    .option('--keep-changes <n>', `change sets and data versions kept for /changes and as_of, in memory and in the cache folder (env OPENBELL_KEEP_CHANGES; default ${D.keepChanges})`)
+    .option(
+      '--webhook <url>',
+      'POST each change set to URL, signed; repeatable (env OPENBELL_WEBHOOKS, comma-separated)',
+      (v: string, all: string[] = []) => [...all, v],
+    )
+    .option(
+      '--webhook-secret <secret>',
+      'HMAC key of the webhook signatures, required with --webhook (prefer env OPENBELL_WEBHOOK_SECRET)',
+    )
+    .option(
+      '--keep-changes <n>',
+      `change sets and data versions kept for /changes and as_of, in memory and in the cache folder (env OPENBELL_KEEP_CHANGES; default ${D.keepChanges})`,
+    )
     // Overrides (docs/overrides.md).
-    .option('--admin-token <name=secret>', 'an admin token for override writes, NAME=SECRET; repeatable (prefer env OPENBELL_ADMIN_TOKENS, comma-separated; none = writes refused)', (v: string, all: string[] = []) => [...all, v])
-    .option('--overrides <file>', 'the override file (env OPENBELL_OVERRIDES; default overrides.json in the cache folder)')
+    .option(
+      '--admin-token <name=secret>',
+      'an admin token for override writes, NAME=SECRET; repeatable (prefer env OPENBELL_ADMIN_TOKENS, comma-separated; none = writes refused)',
+      (v: string, all: string[] = []) => [...all, v],
+    )
+    .option(
+      '--overrides <file>',
+      'the override file (env OPENBELL_OVERRIDES; default overrides.json in the cache folder)',
+    )
     .action(async (_opts, cmd: Command) => {
       const { serve } = await import('./commands/serve.js');
       await serve(settingsOf(cmd));
@@ -286,20 +394,36 @@ export function buildProgram(): Command {
     .action(async (ids: string[], opts: { at?: string }, cmd: Command) => {
       const at = opts.at !== undefined ? { datetime_utc: opts.at } : {};
       if (ids.length === 1) {
-        await runQueryCommand(cmd, 'getMarketStatus', { identifier: ids[0]!, ...at }, { identifier: 'ID', datetime_utc: '--at' });
+        await runQueryCommand(
+          cmd,
+          'getMarketStatus',
+          { identifier: ids[0]!, ...at },
+          { identifier: 'ID', datetime_utc: '--at' },
+        );
         return;
       }
-      await runQueryCommand(cmd, 'getStatusMany', { markets: ids.join(','), ...at }, { markets: 'ID', datetime_utc: '--at' });
+      await runQueryCommand(
+        cmd,
+        'getStatusMany',
+        { markets: ids.join(','), ...at },
+        { markets: 'ID', datetime_utc: '--at' },
+      );
     });
 
   program
     .command('watch')
     .argument('<ids...>', 'FinIDs or MICs')
-    .option('--exec <cmd>', 'run CMD (through the shell) on each event: OPENBELL_EVENT, OPENBELL_MARKET, OPENBELL_AT, OPENBELL_PHASE, OPENBELL_STATUS, OPENBELL_EVENT_ID, and the event as JSON on stdin')
+    .option(
+      '--exec <cmd>',
+      'run CMD (through the shell) on each event: OPENBELL_EVENT, OPENBELL_MARKET, OPENBELL_AT, OPENBELL_PHASE, OPENBELL_STATUS, OPENBELL_EVENT_ID, and the event as JSON on stdin',
+    )
     .description('print each opening, closing and phase change as it happens (until Ctrl-C)')
     .action(async (ids: string[], opts: { exec?: string }, cmd: Command) => {
       const json = Boolean(cmd.optsWithGlobals().json);
-      const [{ watch, eventLine, runExec }, { loadForQuery }] = await Promise.all([import('./commands/many.js'), import('./data.js')]);
+      const [{ watch, eventLine, runExec }, { loadForQuery }] = await Promise.all([
+        import('./commands/many.js'),
+        import('./data.js'),
+      ]);
       const data = await loadForQuery(settingsOf(cmd), json);
       const stop = new AbortController();
       const onSignal = () => stop.abort();
@@ -329,7 +453,9 @@ export function buildProgram(): Command {
     .command('diff')
     .argument('<old>', 'the earlier archive: a ZIP, a directory holding csv/, or an http(s)/file URL')
     .argument('<new>', 'the later archive, the same kinds')
-    .description('what changed from one archive to another: markets, holidays, schedules, currencies (--json: the change set)')
+    .description(
+      'what changed from one archive to another: markets, holidays, schedules, currencies (--json: the change set)',
+    )
     .action(async (oldRef: string, newRef: string, _opts: unknown, cmd: Command) => {
       const { diffCommand } = await import('./commands/changes.js');
       await diffCommand(settingsOf(cmd), oldRef, newRef, Boolean(cmd.optsWithGlobals().json));
@@ -337,11 +463,14 @@ export function buildProgram(): Command {
 
   program
     .command('changes')
-    .description("change sets a server kept: asked of a running server with --server, else read from the cache folder")
+    .description('change sets a server kept: asked of a running server with --server, else read from the cache folder')
     .option('--since <version>', 'every change set after this version (default: the latest alone)')
     .option('--markets <list>', 'only the changes of these markets: comma-separated FinIDs or MICs')
     .option('--currencies <list>', 'only the changes of these currencies: comma-separated codes')
-    .option('--server <url>', 'ask the openbell server at URL (e.g. http://127.0.0.1:8000) instead of reading the cache folder')
+    .option(
+      '--server <url>',
+      'ask the openbell server at URL (e.g. http://127.0.0.1:8000) instead of reading the cache folder',
+    )
     .action(async (opts: { since?: string; markets?: string; currencies?: string; server?: string }, cmd: Command) => {
       const { changesCommand } = await import('./commands/changes.js');
       await changesCommand(settingsOf(cmd), opts, Boolean(cmd.optsWithGlobals().json));
@@ -351,13 +480,21 @@ export function buildProgram(): Command {
   // program's own `--token` (the vendor's) may have taken it, so both places are read.
   const targetOf = (opts: Record<string, unknown>, cmd: Command) => {
     const all = cmd.optsWithGlobals() as Record<string, unknown>;
-    return { server: (opts.server ?? all.server) as string | undefined, token: (opts.token ?? all.token) as string | undefined };
+    return {
+      server: (opts.server ?? all.server) as string | undefined,
+      token: (opts.token ?? all.token) as string | undefined,
+    };
   };
-  const override = program.command('override').description("local overrides of the vendor's data on a running server: add, list, withdraw");
+  const override = program
+    .command('override')
+    .description("local overrides of the vendor's data on a running server: add, list, withdraw");
   const serverOption = (c: Command) =>
     c
       .option('--server <url>', `the openbell server (env OPENBELL_SERVER; default http://${D.host}:${D.port})`)
-      .option('--token <secret>', 'an admin token of the server (prefer env OPENBELL_ADMIN_TOKEN: flags show up in process lists)');
+      .option(
+        '--token <secret>',
+        'an admin token of the server (prefer env OPENBELL_ADMIN_TOKEN: flags show up in process lists)',
+      );
   serverOption(
     override
       .command('add')
@@ -369,10 +506,16 @@ export function buildProgram(): Command {
       .option('--reason <text>', 'why, for the audit (required)')
       .option('--open <hh:mm>', 'late_open: local time the market opens')
       .option('--close <hh:mm>', 'early_close: local time the market closes'),
-  ).action(async (kind: string, target: string, date: string, opts: Record<string, string | undefined>, cmd: Command) => {
-    const { overrideAdd } = await import('./commands/override.js');
-    await overrideAdd(targetOf(opts, cmd), { kind, target, date, name: opts.name, reason: opts.reason, open: opts.open, close: opts.close }, Boolean(cmd.optsWithGlobals().json));
-  });
+  ).action(
+    async (kind: string, target: string, date: string, opts: Record<string, string | undefined>, cmd: Command) => {
+      const { overrideAdd } = await import('./commands/override.js');
+      await overrideAdd(
+        targetOf(opts, cmd),
+        { kind, target, date, name: opts.name, reason: opts.reason, open: opts.open, close: opts.close },
+        Boolean(cmd.optsWithGlobals().json),
+      );
+    },
+  );
   serverOption(
     override
       .command('list')
@@ -383,12 +526,15 @@ export function buildProgram(): Command {
     const { overrideList } = await import('./commands/override.js');
     await overrideList({ ...opts, ...targetOf(opts, cmd) }, Boolean(cmd.optsWithGlobals().json));
   });
-  serverOption(override.command('withdraw').description('withdraw an override: its date answers as the vendor says again').argument('<id>', 'the override id (ovr_…)')).action(
-    async (id: string, opts: Record<string, string | undefined>, cmd: Command) => {
-      const { overrideWithdraw } = await import('./commands/override.js');
-      await overrideWithdraw(targetOf(opts, cmd), id, Boolean(cmd.optsWithGlobals().json));
-    },
-  );
+  serverOption(
+    override
+      .command('withdraw')
+      .description('withdraw an override: its date answers as the vendor says again')
+      .argument('<id>', 'the override id (ovr_…)'),
+  ).action(async (id: string, opts: Record<string, string | undefined>, cmd: Command) => {
+    const { overrideWithdraw } = await import('./commands/override.js');
+    await overrideWithdraw(targetOf(opts, cmd), id, Boolean(cmd.optsWithGlobals().json));
+  });
 
   program
     .command('version')
@@ -403,7 +549,8 @@ export function buildProgram(): Command {
     .description('print the shell completion script of every command and option')
     .action(async (shell: string) => {
       const { completionScript, SHELLS } = await import('./commands/completion.js');
-      if (!(SHELLS as readonly string[]).includes(shell)) throw new UserError(`unknown shell '${shell}': expected one of ${SHELLS.join(', ')}`);
+      if (!(SHELLS as readonly string[]).includes(shell))
+        throw new UserError(`unknown shell '${shell}': expected one of ${SHELLS.join(', ')}`);
       process.stdout.write(completionScript(program, shell as (typeof SHELLS)[number]));
     });
 
@@ -418,4 +565,3 @@ export function buildProgram(): Command {
 
   return program;
 }
-

@@ -29,7 +29,16 @@ describe.concurrent('openbell bars', () => {
   });
 
   it('marks bars of an overnight session that start the evening before', async () => {
-    const r = await run(['bars', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '4h']);
+    const r = await run([
+      'bars',
+      'US.CME.EQUITY.USINDEX1',
+      '--start',
+      '2023-11-24',
+      '--end',
+      '2023-11-24',
+      '--period',
+      '4h',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[2]).toBe('2023-11-24  17:00 -1d  21:00 -1d');
@@ -56,11 +65,32 @@ describe.concurrent('openbell bars', () => {
     const bad = await run(['bars', 'XNYS', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '5M']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/openbell: --period: Invalid period '5M'/);
-    const many = await run(['bars', 'US.CME.EQUITY.USINDEX1', '--start', '2020-01-01', '--end', '2023-12-31', '--period', '1m', '--json']);
+    const many = await run([
+      'bars',
+      'US.CME.EQUITY.USINDEX1',
+      '--start',
+      '2020-01-01',
+      '--end',
+      '2023-12-31',
+      '--period',
+      '1m',
+      '--json',
+    ]);
     expect(many.code).toBe(1);
     expect(many.stderr).toMatch(/--end: .*holds 1416795 bars of 1m, more than the limit of 1000000/);
     expect(JSON.parse(many.stdout).detail[0]).toMatchObject({ loc: ['query', 'end'], type: 'too_many_bars' });
-    const unknown = await run(['bars', 'NOPE', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '5m', '--format', 'csv']);
+    const unknown = await run([
+      'bars',
+      'NOPE',
+      '--start',
+      '2023-11-24',
+      '--end',
+      '2023-11-24',
+      '--period',
+      '5m',
+      '--format',
+      'csv',
+    ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toBe('');
   });
@@ -91,7 +121,12 @@ describe.concurrent('openbell bars-count and special-sessions', () => {
 
 describe('writing in pieces', () => {
   it('waits for a full stream to drain: a paused reader holds the writer back', async () => {
-    const out = queryPieces(sample.dataset, 'listMarketBars', { identifier: 'XNYS', start: '2023-01-01', end: '2023-12-31', period: '1m' }, 'csv');
+    const out = queryPieces(
+      sample.dataset,
+      'listMarketBars',
+      { identifier: 'XNYS', start: '2023-01-01', end: '2023-12-31', period: '1m' },
+      'csv',
+    );
     if (!out.ok) throw new Error('expected pieces');
     const stream = new PassThrough({ highWaterMark: 64 * 1024 });
     let done = false;
@@ -107,9 +142,14 @@ describe('writing in pieces', () => {
   });
 
   it('batches lines into pieces', () => {
-    const pieces = [...batched((function* () {
-      for (let i = 0; i < 1000; i++) yield 'x'.repeat(99);
-    })(), 10_000)];
+    const pieces = [
+      ...batched(
+        (function* () {
+          for (let i = 0; i < 1000; i++) yield 'x'.repeat(99);
+        })(),
+        10_000,
+      ),
+    ];
     expect(pieces.join('')).toBe(`${'x'.repeat(99)}\n`.repeat(1000));
     expect(pieces.length).toBe(10);
   });

@@ -20,9 +20,15 @@ function sampleEdited(edits: Record<string, (text: string) => string>): Uint8Arr
 // Past dates only: a holiday is `soon` within 30 days after the comparison, and these never are.
 const edited = () =>
   sampleEdited({
-    'markets.csv': (t) => `${t.replace(/\r?\n$/, '')}\r\nZZ.DIFF,Diff Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZDF,Equities,,,\r\n`,
-    'holidays.csv': (t) => t.replace(/^US\.NYSE,2000-02-21,[^\r\n]*/m, 'US.NYSE,2000-03-15,Test Closure,Closed,No,,,Closed'),
-    'currencies.csv': (t) => t.replace(/^USD,US Dollar,US,Federal Reserve System,/m, 'USD,United States Dollar,US,The Federal Reserve System of the United States of America,'),
+    'markets.csv': (t) =>
+      `${t.replace(/\r?\n$/, '')}\r\nZZ.DIFF,Diff Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZDF,Equities,,,\r\n`,
+    'holidays.csv': (t) =>
+      t.replace(/^US\.NYSE,2000-02-21,[^\r\n]*/m, 'US.NYSE,2000-03-15,Test Closure,Closed,No,,,Closed'),
+    'currencies.csv': (t) =>
+      t.replace(
+        /^USD,US Dollar,US,Federal Reserve System,/m,
+        'USD,United States Dollar,US,The Federal Reserve System of the United States of America,',
+      ),
   });
 
 const dir = join(scratch, 'diff');
@@ -54,7 +60,13 @@ describe('openbell diff', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(80);
-    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^market\s+1\s+0\s+0$/), expect.stringMatching(/^holiday\s+1\s+1\s+0$/), expect.stringMatching(/^currency\s+0\s+0\s+1$/)]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^market\s+1\s+0\s+0$/),
+        expect.stringMatching(/^holiday\s+1\s+1\s+0$/),
+        expect.stringMatching(/^currency\s+0\s+0\s+1$/),
+      ]),
+    );
     expect(lines).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^market\s+added\s+ZZ\.DIFF\s+Diff Exchange, Equities$/),
@@ -64,7 +76,12 @@ describe('openbell diff', () => {
       ]),
     );
     // A header naming both sides, each with its version.
-    expect(lines.slice(0, 4)).toEqual([`old  ${OLD}`, expect.stringMatching(/^ {5}sha256:\w+$/), `new  ${NEW}`, expect.stringMatching(/^ {5}sha256:\w+$/)]);
+    expect(lines.slice(0, 4)).toEqual([
+      `old  ${OLD}`,
+      expect.stringMatching(/^ {5}sha256:\w+$/),
+      `new  ${NEW}`,
+      expect.stringMatching(/^ {5}sha256:\w+$/),
+    ]);
     expect(lines[1]).not.toBe(lines[3]);
     // Every changed field on a line of its own below its change, before → after, whole (a long
     // value wraps at a word boundary, it is never cut).
@@ -73,9 +90,16 @@ describe('openbell diff', () => {
     for (let i = at + 1; i < lines.length && lines[i]!.startsWith('    '); i++) below.push(lines[i]!);
     expect(below[0]).toBe('    currency_name: US Dollar → United States Dollar');
     expect(below.length).toBeGreaterThan(2);
-    expect(below.slice(1).map((l) => l.trim()).join(' ')).toBe('central_bank: Federal Reserve System → The Federal Reserve System of the United States of America');
+    expect(
+      below
+        .slice(1)
+        .map((l) => l.trim())
+        .join(' '),
+    ).toBe('central_bank: Federal Reserve System → The Federal Reserve System of the United States of America');
     // The change lines come in the change set's order.
-    const order = ['ZZ.DIFF', '2000-02-21', '2000-03-15', ' USD'].map((k) => lines.findIndex((l) => l.includes(k) && /added|removed|changed/.test(l)));
+    const order = ['ZZ.DIFF', '2000-02-21', '2000-03-15', ' USD'].map((k) =>
+      lines.findIndex((l) => l.includes(k) && /added|removed|changed/.test(l)),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
@@ -113,7 +137,11 @@ describe('openbell changes', () => {
     copyFileSync(OLD, served);
     const pub = await serve(['--publish', '--data', served], { OPENBELL_PUBLISH_TOKENS: TOKEN });
     running.push(pub);
-    server = await serve(['--update-every', '0.0083'], { OPENBELL_TOKEN: TOKEN, OPENBELL_BASE_URL: pub.url, OPENBELL_CACHE_DIR: cacheDir });
+    server = await serve(['--update-every', '0.0083'], {
+      OPENBELL_TOKEN: TOKEN,
+      OPENBELL_BASE_URL: pub.url,
+      OPENBELL_CACHE_DIR: cacheDir,
+    });
     running.push(server);
     writeFileSync(`${served}.tmp`, readFileSync(NEW));
     renameSync(`${served}.tmp`, served);
@@ -169,7 +197,9 @@ describe('openbell changes', () => {
     const text = await run(['changes'], env);
     expect(text.stdout).toMatch(/^market\s+added\s+ZZ\.DIFF/m);
     const last = logged.versions[0].to_version;
-    expect((await run(['changes', '--since', last], env)).stdout.replace(/\s+/g, ' ')).toContain(`no change set after version ${last}`);
+    expect((await run(['changes', '--since', last], env)).stdout.replace(/\s+/g, ' ')).toContain(
+      `no change set after version ${last}`,
+    );
     const empty = await run(['changes', '--json'], { OPENBELL_CACHE_DIR: join(dir, 'empty-cache') });
     expect(JSON.parse(empty.stdout)).toEqual({ versions: [] });
   });

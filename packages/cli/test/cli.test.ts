@@ -28,29 +28,92 @@ describe.concurrent('--json is the REST body', () => {
     [['markets', 'US*'], '/markets?subset=US*'],
     [['market', 'XNYS'], '/markets/XNYS'],
     [['market', 'XBUE', '--no-follow'], '/markets/XBUE?follow=false'],
-    [['holidays', 'US.NYSE', '--start', '2024-01-01', '--end', '2024-12-31'], '/markets/US.NYSE/holidays?start=2024-01-01&end=2024-12-31'],
-    [['phases', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-22', '--end', '2023-11-24'], '/markets/US.CME.EQUITY.USINDEX1/phases?start=2023-11-22&end=2023-11-24'],
-    [['days', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26'], '/markets/US.NYSE/days?start=2023-11-20&end=2023-11-26'],
+    [
+      ['holidays', 'US.NYSE', '--start', '2024-01-01', '--end', '2024-12-31'],
+      '/markets/US.NYSE/holidays?start=2024-01-01&end=2024-12-31',
+    ],
+    [
+      ['phases', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-22', '--end', '2023-11-24'],
+      '/markets/US.CME.EQUITY.USINDEX1/phases?start=2023-11-22&end=2023-11-24',
+    ],
+    [
+      ['days', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26'],
+      '/markets/US.NYSE/days?start=2023-11-20&end=2023-11-26',
+    ],
     [['schedules', 'US.NYSE'], '/markets/US.NYSE/schedules'],
-    [['status', 'US.NYSE', '--at', '2023-11-23T17:00:00Z'], '/markets/US.NYSE/status?datetime_utc=2023-11-23T17:00:00Z'],
+    [
+      ['status', 'US.NYSE', '--at', '2023-11-23T17:00:00Z'],
+      '/markets/US.NYSE/status?datetime_utc=2023-11-23T17:00:00Z',
+    ],
     [['currencies'], '/currencies'],
     [['currency', 'EUR'], '/currencies/EUR'],
-    [['currency-holidays', 'USD', '--start', '2024-01-01', '--end', '2024-12-31'], '/currencies/USD/holidays?start=2024-01-01&end=2024-12-31'],
+    [
+      ['currency-holidays', 'USD', '--start', '2024-01-01', '--end', '2024-12-31'],
+      '/currencies/USD/holidays?start=2024-01-01&end=2024-12-31',
+    ],
     // Sessions, bells, joined calendars, FX (docs/calendar-arithmetic.md).
-    [['sessions', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26'], '/markets/US.NYSE/sessions?start=2023-11-20&end=2023-11-26'],
-    [['offset', 'XNYS', '--date', '2023-11-23', '-n', '-1', '--direction', 'next'], '/markets/XNYS/sessions/offset?date=2023-11-23&n=-1&direction=next'],
-    [['count', 'US.NYSE', '--start', '2023-11-01', '--end', '2023-11-30'], '/markets/US.NYSE/sessions/count?start=2023-11-01&end=2023-11-30'],
-    [['next', 'US.NYSE', '--after', '2023-11-22T22:00:00Z', '--event', 'close'], '/markets/US.NYSE/next?after=2023-11-22T22:00:00Z&event=close'],
-    [['previous', 'US.CME.EQUITY.USINDEX1', '--before', '2023-11-27T12:00:00Z'], '/markets/US.CME.EQUITY.USINDEX1/previous?before=2023-11-27T12:00:00Z'],
-    [['bizdays', 'US.NYSE+GB.LSE', '--start', '2023-12-22', '--end', '2023-12-27'], '/calendars/US.NYSE+GB.LSE/days?start=2023-12-22&end=2023-12-27'],
-    [['adjust', 'USD+EUR', '--date', '2023-12-25', '--convention', 'preceding'], '/calendars/USD+EUR/adjust?date=2023-12-25&convention=preceding'],
-    [['advance', 'XNYS', '--date', '2023-10-31', '-n', '1', '--unit', 'months', '--eom'], '/calendars/XNYS/advance?date=2023-10-31&n=1&unit=months&end_of_month=true'],
+    [
+      ['sessions', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26'],
+      '/markets/US.NYSE/sessions?start=2023-11-20&end=2023-11-26',
+    ],
+    [
+      ['offset', 'XNYS', '--date', '2023-11-23', '-n', '-1', '--direction', 'next'],
+      '/markets/XNYS/sessions/offset?date=2023-11-23&n=-1&direction=next',
+    ],
+    [
+      ['count', 'US.NYSE', '--start', '2023-11-01', '--end', '2023-11-30'],
+      '/markets/US.NYSE/sessions/count?start=2023-11-01&end=2023-11-30',
+    ],
+    [
+      ['next', 'US.NYSE', '--after', '2023-11-22T22:00:00Z', '--event', 'close'],
+      '/markets/US.NYSE/next?after=2023-11-22T22:00:00Z&event=close',
+    ],
+    [
+      ['previous', 'US.CME.EQUITY.USINDEX1', '--before', '2023-11-27T12:00:00Z'],
+      '/markets/US.CME.EQUITY.USINDEX1/previous?before=2023-11-27T12:00:00Z',
+    ],
+    [
+      ['bizdays', 'US.NYSE+GB.LSE', '--start', '2023-12-22', '--end', '2023-12-27'],
+      '/calendars/US.NYSE+GB.LSE/days?start=2023-12-22&end=2023-12-27',
+    ],
+    [
+      ['adjust', 'USD+EUR', '--date', '2023-12-25', '--convention', 'preceding'],
+      '/calendars/USD+EUR/adjust?date=2023-12-25&convention=preceding',
+    ],
+    [
+      ['advance', 'XNYS', '--date', '2023-10-31', '-n', '1', '--unit', 'months', '--eom'],
+      '/calendars/XNYS/advance?date=2023-10-31&n=1&unit=months&end_of_month=true',
+    ],
     [['spot', 'EURUSD', '--trade-date', '2023-06-16'], '/fx/spot?pair=EURUSD&trade_date=2023-06-16'],
-    [['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '1M'], '/fx/value-date?pair=EURUSD&trade_date=2023-06-16&tenor=1M'],
+    [
+      ['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '1M'],
+      '/fx/value-date?pair=EURUSD&trade_date=2023-06-16&tenor=1M',
+    ],
     // Bars and special sessions (docs/calendar-arithmetic.md §8–9); bars are written in pieces.
-    [['bars', 'XTKS', '--start', '2023-11-20', '--end', '2023-11-24', '--period', '30m', '--breaks', 'ignore', '--no-force-close'], '/markets/XTKS/bars?start=2023-11-20&end=2023-11-24&period=30m&breaks=ignore&force_close=false'],
-    [['bars-count', 'XNYS', '--start', '2023-01-01', '--end', '2023-12-31', '--period', '1m'], '/markets/XNYS/bars/count?start=2023-01-01&end=2023-12-31&period=1m'],
-    [['special-sessions', 'XNYS', '--start', '2024-01-01', '--end', '2024-12-31'], '/markets/XNYS/special-sessions?start=2024-01-01&end=2024-12-31'],
+    [
+      [
+        'bars',
+        'XTKS',
+        '--start',
+        '2023-11-20',
+        '--end',
+        '2023-11-24',
+        '--period',
+        '30m',
+        '--breaks',
+        'ignore',
+        '--no-force-close',
+      ],
+      '/markets/XTKS/bars?start=2023-11-20&end=2023-11-24&period=30m&breaks=ignore&force_close=false',
+    ],
+    [
+      ['bars-count', 'XNYS', '--start', '2023-01-01', '--end', '2023-12-31', '--period', '1m'],
+      '/markets/XNYS/bars/count?start=2023-01-01&end=2023-12-31&period=1m',
+    ],
+    [
+      ['special-sessions', 'XNYS', '--start', '2024-01-01', '--end', '2024-12-31'],
+      '/markets/XNYS/special-sessions?start=2024-01-01&end=2024-12-31',
+    ],
   ];
   it.each(cases)('openbell %j --json', async (args, path) => {
     const [cli, http] = await Promise.all([run([...args, '--json']), restBody(path)]);
@@ -95,11 +158,15 @@ describe('human output', () => {
     const days = await run(['days', 'US.NYSE', '--start', '2023-11-23', '--end', '2023-11-24']);
     expect(days.stdout).toMatch(/2023-11-23\s+Thu\s+no\s+.*Thanksgiving/);
     expect(days.stdout).toMatch(/^2023-11-24\s+Fri\s+yes\s+yes\s+Thanksgiving Day\s+09:30 – 13:00$/m);
-    expect((await run(['holidays', 'US.NYSE', '--start', '2023-12-25', '--end', '2023-12-25'])).stdout).toMatch(/2023-12-25\s+Christmas/);
+    expect((await run(['holidays', 'US.NYSE', '--start', '2023-12-25', '--end', '2023-12-25'])).stdout).toMatch(
+      /2023-12-25\s+Christmas/,
+    );
     expect((await run(['schedules', 'US.NYSE'])).stdout).toMatch(/Regular\s+Primary Trading Session/);
     expect((await run(['currencies'])).stdout).toMatch(/^EUR\s/m);
     expect((await run(['currency', 'USD'])).stdout).toMatch(/Code\s+USD/);
-    expect((await run(['currency-holidays', 'USD', '--start', '2024-07-04', '--end', '2024-07-04'])).stdout).toMatch(/2024-07-04/);
+    expect((await run(['currency-holidays', 'USD', '--start', '2024-07-04', '--end', '2024-07-04'])).stdout).toMatch(
+      /2024-07-04/,
+    );
   });
 
   it('sessions, offset, count, next, previous: compact, market-local HH:MM, within 80 columns', async () => {
@@ -165,7 +232,11 @@ describe('human output', () => {
 });
 
 describe.concurrent('exit codes and messages', () => {
-  const oneLine = (s: string) => s.trim().split('\n').filter((l) => !/sample dataset/.test(l));
+  const oneLine = (s: string) =>
+    s
+      .trim()
+      .split('\n')
+      .filter((l) => !/sample dataset/.test(l));
   it('unknown market: 1 and one line', async () => {
     const r = await run(['status', 'NO.SUCH']);
     expect(r.code).toBe(1);
@@ -190,10 +261,19 @@ describe.concurrent('exit codes and messages', () => {
   });
   it('calendar arithmetic errors: 1 and one line naming the arguments as typed', async () => {
     const cases: [string[], RegExp][] = [
-      [['offset', 'US.NYSE', '--date', '2023-11-23', '-n', '1'], /^openbell: --date: 2023-11-23 is not a trading day of US\.NYSE/],
-      [['advance', 'US.NYSE~GB.LSE+XNYS', '--date', '2023-12-32', '-n', 'two', '--unit', 'hours'], /^openbell: EXPR: .*; --date: .*; -n: .*; --unit: /],
+      [
+        ['offset', 'US.NYSE', '--date', '2023-11-23', '-n', '1'],
+        /^openbell: --date: 2023-11-23 is not a trading day of US\.NYSE/,
+      ],
+      [
+        ['advance', 'US.NYSE~GB.LSE+XNYS', '--date', '2023-12-32', '-n', 'two', '--unit', 'hours'],
+        /^openbell: EXPR: .*; --date: .*; -n: .*; --unit: /,
+      ],
       [['spot', 'EURXXX', '--trade-date', '2023-06-16'], /^openbell: Currency 'XXX' was not found/],
-      [['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '2D'], /^openbell: --tenor: Invalid tenor '2D'/],
+      [
+        ['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '2D'],
+        /^openbell: --tenor: Invalid tenor '2D'/,
+      ],
       [['next', 'US.NYSE', '--after', '1999-01-01T00:00:00Z'], /^openbell: .*outside the coverage window of US\.NYSE/],
       [['count', 'US.NYSE', '--start', '2023-11-01'], /required option '--end <date>' not specified/],
     ];
@@ -230,7 +310,9 @@ describe.concurrent('exit codes and messages', () => {
     expect(bad.code).toBe(1);
     const lines = bad.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^openbell: (Data error: )?.*schedules\.csv, line \d+, column 'Phase Type': unknown phase type 'Lunch Break' \(not in phases\.csv\)$/);
+    expect(lines[0]).toMatch(
+      /^openbell: (Data error: )?.*schedules\.csv, line \d+, column 'Phase Type': unknown phase type 'Lunch Break' \(not in phases\.csv\)$/,
+    );
     const good = await run(['status', 'XX.GOOD', '--at', '2023-11-21T15:00:00Z', '--data', dir, '--json']);
     expect(good.code).toBe(0);
     expect(JSON.parse(good.stdout).status).toBe('Open');
@@ -246,7 +328,34 @@ describe.concurrent('exit codes and messages', () => {
     expect([v.code, v.stdout.trim()]).toEqual([0, pkg.version]);
     const h = await run(['--help']);
     expect(h.code).toBe(0);
-    for (const c of ['serve', 'import', 'info', 'markets', 'market', 'holidays', 'phases', 'days', 'schedules', 'status', 'sessions', 'offset', 'count', 'next', 'previous', 'bizdays', 'adjust', 'advance', 'spot', 'value-date', 'currencies', 'currency', 'currency-holidays', 'bars', 'bars-count', 'special-sessions']) {
+    for (const c of [
+      'serve',
+      'import',
+      'info',
+      'markets',
+      'market',
+      'holidays',
+      'phases',
+      'days',
+      'schedules',
+      'status',
+      'sessions',
+      'offset',
+      'count',
+      'next',
+      'previous',
+      'bizdays',
+      'adjust',
+      'advance',
+      'spot',
+      'value-date',
+      'currencies',
+      'currency',
+      'currency-holidays',
+      'bars',
+      'bars-count',
+      'special-sessions',
+    ]) {
       expect(h.stdout).toMatch(new RegExp(`^\\s+${c}\\b`, 'm'));
     }
     const sh = await run(['serve', '--help']);
@@ -261,7 +370,8 @@ describe.concurrent('exit codes and messages', () => {
 });
 
 describe('configuration: flags, then OPENBELL_*, then the config file', () => {
-  const kind = async (args: string[], env: Record<string, string>) => JSON.parse((await run(['info', '--json', ...args], env)).stdout).data.kind;
+  const kind = async (args: string[], env: Record<string, string>) =>
+    JSON.parse((await run(['info', '--json', ...args], env)).stdout).data.kind;
   it('each level wins over the next', async () => {
     const dir = join(scratch, 'cfg');
     mkdirSync(dir, { recursive: true });
@@ -299,7 +409,9 @@ describe('the token', () => {
   it('is never printed, from the flag, the environment or the config file', async () => {
     // A loopback endpoint refusing every token (401 is not retried, so this stays fast).
     const { createServer: http } = await import('node:http');
-    const refuser = http((req, res) => res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"bad token"}'));
+    const refuser = http((req, res) =>
+      res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"bad token"}'),
+    );
     await new Promise<void>((r) => refuser.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(refuser.address() as { port: number }).port}`;
     const secret = 'tok-e4f1-do-not-print';
@@ -389,7 +501,9 @@ describe('serve', () => {
     try {
       const r = await run(['serve', '--port', String(port)]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`^openbell: cannot listen on --host 127\\.0\\.0\\.1 --port ${port}: .*in use`, 'm'));
+      expect(r.stderr).toMatch(
+        new RegExp(`^openbell: cannot listen on --host 127\\.0\\.0\\.1 --port ${port}: .*in use`, 'm'),
+      );
     } finally {
       busy.close();
     }

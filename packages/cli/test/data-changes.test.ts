@@ -17,8 +17,19 @@ const noFile = () => join(scratch, 'no-config', 'none.json');
 describe('data change settings', () => {
   it('--webhook repeats; OPENBELL_WEBHOOKS splits on commas between URLs, not inside their filters', () => {
     const env = { XDG_CONFIG_HOME: noFile() };
-    expect(resolveSettings({ webhook: ['http://a/x', 'http://b/y'] }, env)).toMatchObject({ webhook: ['http://a/x', 'http://b/y'], keepChanges: 50 });
-    const s = resolveSettings({}, { ...env, OPENBELL_WEBHOOKS: 'https://a.example/x?markets=XNYS,XLON&currencies=USD, http://b.example/y', OPENBELL_KEEP_CHANGES: '7', OPENBELL_WEBHOOK_SECRET: 's' });
+    expect(resolveSettings({ webhook: ['http://a/x', 'http://b/y'] }, env)).toMatchObject({
+      webhook: ['http://a/x', 'http://b/y'],
+      keepChanges: 50,
+    });
+    const s = resolveSettings(
+      {},
+      {
+        ...env,
+        OPENBELL_WEBHOOKS: 'https://a.example/x?markets=XNYS,XLON&currencies=USD, http://b.example/y',
+        OPENBELL_KEEP_CHANGES: '7',
+        OPENBELL_WEBHOOK_SECRET: 's',
+      },
+    );
     expect(s.webhook).toEqual(['https://a.example/x?markets=XNYS,XLON&currencies=USD', 'http://b.example/y']);
     expect(s).toMatchObject({ keepChanges: 7, webhookSecret: 's' });
   });
@@ -30,7 +41,9 @@ describe('data change settings', () => {
   });
 
   it('a bad webhook URL is refused without showing the secret', async () => {
-    const r = await run(['serve', '--port', '0', '--webhook', 'ftp://127.0.0.1/hook'], { OPENBELL_WEBHOOK_SECRET: SECRET });
+    const r = await run(['serve', '--port', '0', '--webhook', 'ftp://127.0.0.1/hook'], {
+      OPENBELL_WEBHOOK_SECRET: SECRET,
+    });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/http or https/);
     expect(r.stdout + r.stderr).not.toContain(SECRET);
@@ -47,7 +60,6 @@ afterAll(async () => {
     s.close();
   }
 });
-
 
 interface Hook {
   url: string;
@@ -107,13 +119,33 @@ describe.each([1, 2])('serve with --workers %i and a webhook', (workers) => {
     running.push(pub);
     const rx = await receiver();
     const cacheDir = join(dir, 'cache');
-    const env = { OPENBELL_TOKEN: TOKEN, OPENBELL_BASE_URL: pub.url, OPENBELL_CACHE_DIR: cacheDir, OPENBELL_WEBHOOK_SECRET: SECRET };
-    const sub = await serve(['--workers', String(workers), '--update-every', '0.0083', '--log-level', 'info', '--webhook', `${rx.url}/hook?markets=ZZ.HOOKS`], env);
+    const env = {
+      OPENBELL_TOKEN: TOKEN,
+      OPENBELL_BASE_URL: pub.url,
+      OPENBELL_CACHE_DIR: cacheDir,
+      OPENBELL_WEBHOOK_SECRET: SECRET,
+    };
+    const sub = await serve(
+      [
+        '--workers',
+        String(workers),
+        '--update-every',
+        '0.0083',
+        '--log-level',
+        'info',
+        '--webhook',
+        `${rx.url}/hook?markets=ZZ.HOOKS`,
+      ],
+      env,
+    );
     running.push(sub);
     const streams = [dataEvents(sub.url), dataEvents(sub.url), dataEvents(sub.url)];
     await sleep(300);
 
-    writeFileSync(`${published}.tmp`, sampleWithMarket('ZZ.HOOKS,Hooks Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZHK,Equities,,,'));
+    writeFileSync(
+      `${published}.tmp`,
+      sampleWithMarket('ZZ.HOOKS,Hooks Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZHK,Equities,,,'),
+    );
     renameSync(`${published}.tmp`, published);
     await waitFor('the webhook', () => rx.hooks.length > 0, 30_000);
     await waitFor('the data events', () => streams.every((s) => s.frames.length > 0), 30_000);
@@ -125,10 +157,22 @@ describe.each([1, 2])('serve with --workers %i and a webhook', (workers) => {
     expect(hook.url).toBe('/hook?markets=ZZ.HOOKS');
     expect(hook.headers['x-openbell-event']).toBe('data.changed');
     expect(validSignature(hook)).toBe(true);
-    const body = JSON.parse(hook.body) as { from_version: string; to_version: string; summary: Record<string, number>; changes: { kind: string; op: string }[] };
+    const body = JSON.parse(hook.body) as {
+      from_version: string;
+      to_version: string;
+      summary: Record<string, number>;
+      changes: { kind: string; op: string }[];
+    };
     expect(hook.headers['x-openbell-delivery']).toBe(body.to_version);
-    expect(body.changes).toEqual([expect.objectContaining({ kind: 'market', op: 'added', key: { fin_id: 'ZZ.HOOKS' } })]);
-    for (const s of streams) expect(s.frames[0]).toMatchObject({ from_version: body.from_version, to_version: body.to_version, summary: expect.objectContaining({ market_added: 1 }) });
+    expect(body.changes).toEqual([
+      expect.objectContaining({ kind: 'market', op: 'added', key: { fin_id: 'ZZ.HOOKS' } }),
+    ]);
+    for (const s of streams)
+      expect(s.frames[0]).toMatchObject({
+        from_version: body.from_version,
+        to_version: body.to_version,
+        summary: expect.objectContaining({ market_added: 1 }),
+      });
     expect(existsSync(join(cacheDir, 'changes', 'index.json'))).toBe(true);
     expect(readdirSync(join(cacheDir, 'changes')).length).toBe(2);
 

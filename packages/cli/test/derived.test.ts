@@ -10,9 +10,23 @@ const { json: restJson } = await sampleRest();
 
 describe.concurrent('derived dates, session bars, overlap and clock changes on the command line', () => {
   it('openbell dates EXPR --rule R --from --to: IMM dates settled two business days later', async () => {
-    const r = await run(['dates', 'XNYS+GB.LSE', '--rule', 'imm', '--from', '2024-01', '--to', '2024-12', '--offset', '2', '--json']);
+    const r = await run([
+      'dates',
+      'XNYS+GB.LSE',
+      '--rule',
+      'imm',
+      '--from',
+      '2024-01',
+      '--to',
+      '2024-12',
+      '--offset',
+      '2',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual(await restJson('/calendars/XNYS+GB.LSE/dates?rule=imm&start=2024-01&end=2024-12&offset=2'));
+    expect(JSON.parse(r.stdout)).toEqual(
+      await restJson('/calendars/XNYS+GB.LSE/dates?rule=imm&start=2024-01&end=2024-12&offset=2'),
+    );
     // 2024-06-19 is Juneteenth on the NYSE: rolled to the 20th, then two business days on.
     expect(JSON.parse(r.stdout)[1]).toEqual({ period: '2024-06', nominal: '2024-06-19', date: '2024-06-24' });
   });
@@ -39,7 +53,16 @@ describe.concurrent('derived dates, session bars, overlap and clock changes on t
   });
 
   it('overlap and clock-changes answer as REST', async () => {
-    const o = await run(['overlap', '--markets', 'XNYS,XLON', '--start', '2023-11-20', '--end', '2023-11-24', '--json']);
+    const o = await run([
+      'overlap',
+      '--markets',
+      'XNYS,XLON',
+      '--start',
+      '2023-11-20',
+      '--end',
+      '2023-11-24',
+      '--json',
+    ]);
     expect(o.code, o.stderr).toBe(0);
     expect(JSON.parse(o.stdout)).toEqual(await restJson('/overlap?markets=XNYS,XLON&start=2023-11-20&end=2023-11-24'));
     expect(JSON.parse(o.stdout)[0]).toEqual({ start: '2023-11-20T14:30:00Z', end: '2023-11-20T16:30:00Z' });

@@ -25,7 +25,8 @@ afterAll(() => {
 /** pnpm as the test runs under it (`pnpm test`), else the pinned one through npx. */
 function pnpm(args: string[], cwd: string): { status: number | null; out: string } {
   const execpath = process.env.npm_execpath;
-  const [cmd, pre] = execpath && /pnpm/.test(execpath) ? [process.execPath, [execpath]] : ['npx', ['-y', 'pnpm@10.34.8']];
+  const [cmd, pre] =
+    execpath && /pnpm/.test(execpath) ? [process.execPath, [execpath]] : ['npx', ['-y', 'pnpm@10.34.8']];
   // The clone's own cache, whatever the caller's turbo settings say.
   const env: NodeJS.ProcessEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', CI: '1' };
   for (const k of Object.keys(env)) if (k.startsWith('TURBO_') && k !== 'TURBO_TELEMETRY_DISABLED') delete env[k];

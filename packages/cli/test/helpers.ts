@@ -15,8 +15,15 @@ export const scratch = mkdtempSync(join(tmpdir(), 'openbell-cli-'));
 
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('OPENBELL_') && k !== 'TRADINGHOURS_TOKEN') env[k] = v;
-  return { ...env, XDG_CONFIG_HOME: join(scratch, 'config'), XDG_CACHE_HOME: join(scratch, 'cache'), NO_COLOR: '1', ...extra };
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('OPENBELL_') && k !== 'TRADINGHOURS_TOKEN') env[k] = v;
+  return {
+    ...env,
+    XDG_CONFIG_HOME: join(scratch, 'config'),
+    XDG_CACHE_HOME: join(scratch, 'cache'),
+    NO_COLOR: '1',
+    ...extra,
+  };
 }
 
 export interface RunResult {
@@ -49,7 +56,9 @@ export interface Served {
 /** Starts `openbell serve …` and resolves with its URL once it says it is listening. */
 export function serve(args: string[], env: Record<string, string> = {}, timeoutMs = 20_000): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--log-level', 'warn', ...args], { env: cleanEnv(env) });
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--log-level', 'warn', ...args], {
+      env: cleanEnv(env),
+    });
     let err = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -85,8 +85,19 @@ describe('openbell watch', () => {
   });
 
   it('--exec gets the event in its environment and on stdin', async () => {
-    const e: PlannedBellEvent = { id: '1:US.NYSE', market: 'US.NYSE', event: 'close', at: '2023-11-15T16:00:00-05:00', phase: null, status: 'Closed', at_ms: 1 };
-    const code = await runExec('test "$OPENBELL_MARKET $OPENBELL_EVENT" = "US.NYSE close" && grep -q \'"id":"1:US.NYSE"\'', e);
+    const e: PlannedBellEvent = {
+      id: '1:US.NYSE',
+      market: 'US.NYSE',
+      event: 'close',
+      at: '2023-11-15T16:00:00-05:00',
+      phase: null,
+      status: 'Closed',
+      at_ms: 1,
+    };
+    const code = await runExec(
+      'test "$OPENBELL_MARKET $OPENBELL_EVENT" = "US.NYSE close" && grep -q \'"id":"1:US.NYSE"\'',
+      e,
+    );
     expect(code).toBe(0);
   });
 });

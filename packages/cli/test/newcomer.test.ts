@@ -69,7 +69,8 @@ describe('version and completion', () => {
     for (const shell of ['bash', 'zsh', 'fish']) {
       const r = await run(['completion', shell]);
       expect(r.code, shell).toBe(0);
-      for (const name of ['serve', 'phases', 'currency-holidays', 'completion']) expect(r.stdout, `${shell} ${name}`).toContain(name);
+      for (const name of ['serve', 'phases', 'currency-holidays', 'completion'])
+        expect(r.stdout, `${shell} ${name}`).toContain(name);
     }
     const script = join(scratch, 'completion.bash');
     writeFileSync(script, (await run(['completion', 'bash'])).stdout);
@@ -88,7 +89,16 @@ describe('version and completion', () => {
 
 describe('errors as a newcomer reads them', () => {
   it('in a table of several statuses an error sits whole on its own lines below its row', async () => {
-    const r = await run(['status', 'XCME', 'XNYS', 'QQ.ABCDEFGHIJKLMNOP', '--at', '2023-11-15T17:00:00Z', '--data', SAMPLE_ZIP]);
+    const r = await run([
+      'status',
+      'XCME',
+      'XNYS',
+      'QQ.ABCDEFGHIJKLMNOP',
+      '--at',
+      '2023-11-15T17:00:00Z',
+      '--data',
+      SAMPLE_ZIP,
+    ]);
     expectWrapped(r.stdout);
     const lines = r.stdout.split('\n');
     const row = lines.findIndex((l) => /^QQ\.ABCDEFGHIJKLMNOP\s+error 404$/.test(l));

@@ -25,11 +25,24 @@ const ANSI = /\x1b\[/;
 /** Realistic arguments for every command derived from the registry, and `status` of several IDs. */
 const COMMANDS: Record<string, string[][]> = {
   markets: [['markets']],
-  market: [['market', 'XBUE'], ['market', 'US.CME.EQUITY.USINDEX1']],
+  market: [
+    ['market', 'XBUE'],
+    ['market', 'US.CME.EQUITY.USINDEX1'],
+  ],
   holidays: [['holidays', 'US.NYSE', '--start', '2023-01-01', '--end', '2024-12-31']],
-  phases: [['phases', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-20', '--end', '2023-11-27'], ['phases', 'HK.HKEX', '--start', '2023-11-20', '--end', '2023-11-21']],
-  days: [['days', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-20', '--end', '2023-11-27'], ['days', 'US.NYSE', '--start', '2023-12-20', '--end', '2024-01-05']],
-  schedules: [['schedules', 'US.CME.EQUITY.USINDEX1'], ['schedules', 'US.NYSE'], ['schedules', 'JP.JPX']],
+  phases: [
+    ['phases', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-20', '--end', '2023-11-27'],
+    ['phases', 'HK.HKEX', '--start', '2023-11-20', '--end', '2023-11-21'],
+  ],
+  days: [
+    ['days', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-20', '--end', '2023-11-27'],
+    ['days', 'US.NYSE', '--start', '2023-12-20', '--end', '2024-01-05'],
+  ],
+  schedules: [
+    ['schedules', 'US.CME.EQUITY.USINDEX1'],
+    ['schedules', 'US.NYSE'],
+    ['schedules', 'JP.JPX'],
+  ],
   status: [
     ['status', 'US.CME.EQUITY.USINDEX1', '--at', NOW],
     ['status', 'XNYS', 'NOPE', 'US.CME.EQUITY.USINDEX1', 'US.CME.AGRI.GRAINS', 'AR.BCBA', '--at', NOW],
@@ -42,7 +55,10 @@ const COMMANDS: Record<string, string[][]> = {
   currencies: [['currencies']],
   currency: [['currency', 'EUR']],
   'currency-holidays': [['currency-holidays', 'USD', '--start', '2023-01-01', '--end', '2024-12-31']],
-  sessions: [['sessions', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-20', '--end', '2023-11-27'], ['sessions', 'HK.HKEX', '--start', '2024-01-01', '--end', '2024-02-29']],
+  sessions: [
+    ['sessions', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-20', '--end', '2023-11-27'],
+    ['sessions', 'HK.HKEX', '--start', '2024-01-01', '--end', '2024-02-29'],
+  ],
   offset: [['offset', 'US.NYSE', '--date', '2023-11-22', '-n', '3']],
   count: [['count', 'US.NYSE', '--start', '2023-01-01', '--end', '2023-12-31']],
   next: [['next', 'US.CME.EQUITY.USINDEX1', '--after', '2023-11-22T22:00:00Z']],
@@ -50,7 +66,10 @@ const COMMANDS: Record<string, string[][]> = {
   bizdays: [['bizdays', 'US.NYSE+GB.LSE+JP.JPX+HK.HKEX+DE.XETR', '--start', '2023-12-20', '--end', '2024-01-05']],
   adjust: [['adjust', 'USD+EUR', '--date', '2023-12-25', '--convention', 'modified_following']],
   advance: [['advance', 'XNYS', '--date', '2023-10-31', '-n', '1', '--unit', 'months', '--eom']],
-  spot: [['spot', 'USDJPY', '--trade-date', '2023-12-28'], ['spot', 'EURUSD', '--trade-date', '2023-06-16']],
+  spot: [
+    ['spot', 'USDJPY', '--trade-date', '2023-12-28'],
+    ['spot', 'EURUSD', '--trade-date', '2023-06-16'],
+  ],
   'value-date': [['value-date', 'EURUSD', '--trade-date', '2023-06-16', '--tenor', '1M']],
   bars: [
     ['bars', 'US.CME.EQUITY.USINDEX1', '--start', '2023-11-24', '--end', '2023-11-24', '--period', '4h'],
@@ -58,7 +77,19 @@ const COMMANDS: Record<string, string[][]> = {
     ['bars', 'US.CME.EQUITY.USINDEX1', '--start', '2023-01-01', '--end', '2023-12-31', '--period', '1mo'],
   ],
   dates: [['dates', 'XNYS+GB.LSE', '--rule', 'imm', '--from', '2023-01', '--to', '2024-12', '--offset', '2']],
-  overlap: [['overlap', '--markets', 'XNYS,XLON,US.CME.EQUITY.USINDEX1', '--start', '2023-11-20', '--end', '2023-11-24', '--phase', 'open']],
+  overlap: [
+    [
+      'overlap',
+      '--markets',
+      'XNYS,XLON,US.CME.EQUITY.USINDEX1',
+      '--start',
+      '2023-11-20',
+      '--end',
+      '2023-11-24',
+      '--phase',
+      'open',
+    ],
+  ],
   'clock-changes': [['clock-changes', 'BVMF', '--start', '1990-01-01', '--end', '2024-12-31']],
   'bars-count': [['bars-count', 'XNYS', '--start', '2023-01-01', '--end', '2023-12-31', '--period', '1m']],
   'special-sessions': [['special-sessions', 'XNYS', '--start', '2023-01-01', '--end', '2024-12-31']],
@@ -113,9 +144,16 @@ describe('wider terminals show more', () => {
     const data = await loadSample();
     const wide: Out = { ...PLAIN, width: 132 };
     const markets = runQuery(data.dataset, 'listMarkets', {});
-    expect(formatWith('listMarkets', markets.body, wide).split('\n')[0]).toMatch(/^\s+FinID\s+MIC\s+Exchange\s+Market\s+Timezone$/);
+    expect(formatWith('listMarkets', markets.body, wide).split('\n')[0]).toMatch(
+      /^\s+FinID\s+MIC\s+Exchange\s+Market\s+Timezone$/,
+    );
     expect(formatWith('listMarkets', markets.body, PLAIN).split('\n')[0]).not.toContain('Timezone');
-    const many = runQuery(data.dataset, 'getStatusMany', { markets: 'XNYS,US.CME.EQUITY.USINDEX1', datetime_utc: NOW }, () => Date.parse(NOW));
+    const many = runQuery(
+      data.dataset,
+      'getStatusMany',
+      { markets: 'XNYS,US.CME.EQUITY.USINDEX1', datetime_utc: NOW },
+      () => Date.parse(NOW),
+    );
     const t = statusTable(many.body as Parameters<typeof statusTable>[0], wide).split('\n');
     expect(t[0]).toMatch(/^ID\s+Market\s+Status\s+Reason\s+Until\s+Next bell\s+Timezone$/);
     expect(t[2]).toMatch(/^XNYS\s+US\.NYSE\s+Open\s+Primary Trading Session\s+15:50\s+16:00\s+America\/New_York$/);
@@ -198,12 +236,27 @@ describe('--format table|json|csv', () => {
   };
   const cases: [string[], string][] = [
     [['markets'], '/markets'],
-    [['holidays', 'US.NYSE', '--start', '2023-01-01', '--end', '2023-12-31'], '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31'],
-    [['days', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26'], '/markets/US.NYSE/days?start=2023-11-20&end=2023-11-26'],
+    [
+      ['holidays', 'US.NYSE', '--start', '2023-01-01', '--end', '2023-12-31'],
+      '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31',
+    ],
+    [
+      ['days', 'US.NYSE', '--start', '2023-11-20', '--end', '2023-11-26'],
+      '/markets/US.NYSE/days?start=2023-11-20&end=2023-11-26',
+    ],
     [['schedules', 'US.CME.EQUITY.USINDEX1'], '/markets/US.CME.EQUITY.USINDEX1/schedules'],
-    [['sessions', 'HK.HKEX', '--start', '2023-11-20', '--end', '2023-11-24'], '/markets/HK.HKEX/sessions?start=2023-11-20&end=2023-11-24'],
-    [['bizdays', 'US.NYSE+GB.LSE', '--start', '2023-12-22', '--end', '2023-12-27'], '/calendars/US.NYSE+GB.LSE/days?start=2023-12-22&end=2023-12-27'],
-    [['currency-holidays', 'USD', '--start', '2024-01-01', '--end', '2024-12-31'], '/currencies/USD/holidays?start=2024-01-01&end=2024-12-31'],
+    [
+      ['sessions', 'HK.HKEX', '--start', '2023-11-20', '--end', '2023-11-24'],
+      '/markets/HK.HKEX/sessions?start=2023-11-20&end=2023-11-24',
+    ],
+    [
+      ['bizdays', 'US.NYSE+GB.LSE', '--start', '2023-12-22', '--end', '2023-12-27'],
+      '/calendars/US.NYSE+GB.LSE/days?start=2023-12-22&end=2023-12-27',
+    ],
+    [
+      ['currency-holidays', 'USD', '--start', '2024-01-01', '--end', '2024-12-31'],
+      '/currencies/USD/holidays?start=2024-01-01&end=2024-12-31',
+    ],
   ];
   it.concurrent.each(cases)('openbell %j --format csv is the REST CSV body', async (args, path) => {
     const [cli, http] = await Promise.all([run([...args, '--format', 'csv']), restCsv(path)]);
@@ -216,9 +269,16 @@ describe('--format table|json|csv', () => {
 
   it('--format json is --json (the REST body); table is the default', async () => {
     const args = ['holidays', 'US.NYSE', '--start', '2023-11-01', '--end', '2023-11-30'];
-    const [json, alias, tableOut, plain] = await Promise.all([run([...args, '--format', 'json']), run([...args, '--json']), run([...args, '--format', 'table']), run(args)]);
+    const [json, alias, tableOut, plain] = await Promise.all([
+      run([...args, '--format', 'json']),
+      run([...args, '--json']),
+      run([...args, '--format', 'table']),
+      run(args),
+    ]);
     expect(json.stdout).toBe(alias.stdout);
-    expect(JSON.parse(json.stdout)).toEqual(await (await fetch(`${rest.url}/markets/US.NYSE/holidays?start=2023-11-01&end=2023-11-30`)).json());
+    expect(JSON.parse(json.stdout)).toEqual(
+      await (await fetch(`${rest.url}/markets/US.NYSE/holidays?start=2023-11-01&end=2023-11-30`)).json(),
+    );
     expect(tableOut.stdout).toBe(plain.stdout);
     expect(plain.stdout).toMatch(/^Date\s+Holiday/);
     const status = await run(['status', 'XNYS', 'GB.LSE', '--at', NOW, '--format', 'json']);
@@ -236,7 +296,12 @@ describe('--format table|json|csv', () => {
     for (const r of [market, bad, both]) {
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr.trim().split('\n').filter((l) => !/sample dataset/.test(l))).toHaveLength(1);
+      expect(
+        r.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => !/sample dataset/.test(l)),
+      ).toHaveLength(1);
     }
     expect(market.stderr).toMatch(/market answers a single record.*--format json/);
     expect(bad.stderr).toMatch(/--format.*xml.*table, json, csv/);
@@ -246,7 +311,13 @@ describe('--format table|json|csv', () => {
 
 describe('the default text of an operation without a formatter', () => {
   it('is a table of a list of records, and a record one field per line', () => {
-    const list = defaultFormat([{ date: '2024-01-01', is_open: false, closed: ['GB.LSE'] }, { date: '2024-01-02', is_open: true, closed: [] }], PLAIN);
+    const list = defaultFormat(
+      [
+        { date: '2024-01-01', is_open: false, closed: ['GB.LSE'] },
+        { date: '2024-01-02', is_open: true, closed: [] },
+      ],
+      PLAIN,
+    );
     expect(list.split('\n')[0]).toMatch(/^date\s+is_open\s+closed$/);
     expect(list).toContain('2024-01-01  no       ["GB.LSE"]');
     expect(defaultFormat({ pair: 'EURUSD', lag: 2 }, PLAIN)).toMatch(/^pair\s+EURUSD\nlag\s+2$/);

@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 const get = getFresh;
-const closed = async (url: string, date: string) => (JSON.parse((await get(`${url}/markets/XHKG/days?start=${date}&end=${date}`)).body) as { is_open: boolean }[])[0]!.is_open === false;
+const closed = async (url: string, date: string) =>
+  (JSON.parse((await get(`${url}/markets/XHKG/days?start=${date}&end=${date}`)).body) as { is_open: boolean }[])[0]!
+    .is_open === false;
 
 describe('openbell override', () => {
   it('adds, lists and withdraws against a server, and never prints the token', async () => {
@@ -24,7 +26,23 @@ describe('openbell override', () => {
     const s = await serve(['--cache-dir', cache], { OPENBELL_ADMIN_TOKENS: `ops=${ADMIN}` });
     running.push(s);
     const env = { OPENBELL_ADMIN_TOKEN: ADMIN };
-    const added = await run(['override', 'add', 'closure', 'XHKG', '2024-07-16', '--name', 'Typhoon signal No. 8', '--reason', 'HKO signal 8', '--server', s.url, '--json'], env);
+    const added = await run(
+      [
+        'override',
+        'add',
+        'closure',
+        'XHKG',
+        '2024-07-16',
+        '--name',
+        'Typhoon signal No. 8',
+        '--reason',
+        'HKO signal 8',
+        '--server',
+        s.url,
+        '--json',
+      ],
+      env,
+    );
     expect(added.code, added.stderr).toBe(0);
     const record = JSON.parse(added.stdout) as { id: string; target: string };
     expect(record.target).toBe('HK.HKEX');
@@ -34,7 +52,24 @@ describe('openbell override', () => {
     expect(list.stdout).toContain(record.id);
     expect(list.stdout).toContain('Typhoon signal No. 8');
 
-    const bad = await run(['override', 'add', 'early_close', 'XHKG', '2024-07-17', '--name', 'x', '--reason', 'y', '--close', '23:30', '--server', s.url], env);
+    const bad = await run(
+      [
+        'override',
+        'add',
+        'early_close',
+        'XHKG',
+        '2024-07-17',
+        '--name',
+        'x',
+        '--reason',
+        'y',
+        '--close',
+        '23:30',
+        '--server',
+        s.url,
+      ],
+      env,
+    );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/422 close:/);
 
@@ -58,7 +93,21 @@ describe('openbell override', () => {
     writeFileSync(file, JSON.stringify({ overrides: [] }));
     const s = await serve(['--cache-dir', cache, '--overrides', file, '--log-level', 'info', '--log-format', 'json']);
     running.push(s);
-    const rec = { id: 'ovr_handmade0001', kind: 'closure', target: 'HK.HKEX', date: '2024-07-18', name: 'By hand', open: null, close: null, reason: 'config management', created_at: '2024-07-17T00:00:00Z', created_by: 'cm', withdrawn_at: null, withdrawn_by: null, superseded: false };
+    const rec = {
+      id: 'ovr_handmade0001',
+      kind: 'closure',
+      target: 'HK.HKEX',
+      date: '2024-07-18',
+      name: 'By hand',
+      open: null,
+      close: null,
+      reason: 'config management',
+      created_at: '2024-07-17T00:00:00Z',
+      created_by: 'cm',
+      withdrawn_at: null,
+      withdrawn_by: null,
+      superseded: false,
+    };
     writeFileSync(file, JSON.stringify({ overrides: [rec] }));
     s.child.kill('SIGHUP');
     await waitFor('the hand-made override', () => closed(s.url, '2024-07-18'));
@@ -73,7 +122,23 @@ describe('openbell override', () => {
     const cache = join(scratch, 'ovr-workers');
     const s = await serve(['--cache-dir', cache, '--workers', '2'], { OPENBELL_ADMIN_TOKENS: `ops=${ADMIN}` }, 60_000);
     running.push(s);
-    const added = await run(['override', 'add', 'closure', 'XHKG', '2024-07-16', '--name', 'Typhoon', '--reason', 'r', '--server', s.url, '--json'], { OPENBELL_ADMIN_TOKEN: ADMIN });
+    const added = await run(
+      [
+        'override',
+        'add',
+        'closure',
+        'XHKG',
+        '2024-07-16',
+        '--name',
+        'Typhoon',
+        '--reason',
+        'r',
+        '--server',
+        s.url,
+        '--json',
+      ],
+      { OPENBELL_ADMIN_TOKEN: ADMIN },
+    );
     expect(added.code, added.stderr).toBe(0);
     // Fresh connections alternate between the workers: every one already answers the write.
     const pids = new Set<number>();
@@ -92,7 +157,11 @@ describe('openbell override', () => {
     expect(file.overrides.map((o) => o.id)).toEqual([JSON.parse(added.stdout).id]);
     // Two workers, one target and date at once: one wins, the other is refused.
     const both = await Promise.all(
-      [0, 1].map(() => run(['override', 'add', 'closure', 'XHKG', '2024-07-19', '--name', 'x', '--reason', 'y', '--server', s.url], { OPENBELL_ADMIN_TOKEN: ADMIN })),
+      [0, 1].map(() =>
+        run(['override', 'add', 'closure', 'XHKG', '2024-07-19', '--name', 'x', '--reason', 'y', '--server', s.url], {
+          OPENBELL_ADMIN_TOKEN: ADMIN,
+        }),
+      ),
     );
     expect(both.map((r) => r.code).sort()).toEqual([0, 1]);
     expect(both.find((r) => r.code === 1)!.stderr).toMatch(/409/);

@@ -27,11 +27,17 @@ describe('package', () => {
     // swagger-ui-dist, whose files /docs serves; that reference is in the serve chunk.
     expect(code).toContain('swagger-ui-dist/package.json');
     const specifiers = new Set<string>();
-    for (const m of code.matchAll(/(?:^|\n)\s*import\s(?:[^'"]*?from\s+)?["']([^"']+)["']|import\(["']([^"']+)["']\)|require\(["']([^"']+)["']\)|createRequire\([^)]*\)\.resolve\(["']([^"']+)["']\)/g)) {
+    for (const m of code.matchAll(
+      /(?:^|\n)\s*import\s(?:[^'"]*?from\s+)?["']([^"']+)["']|import\(["']([^"']+)["']\)|require\(["']([^"']+)["']\)|createRequire\([^)]*\)\.resolve\(["']([^"']+)["']\)/g,
+    )) {
       specifiers.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
     }
-    const bare = [...specifiers].filter((s) => !s.startsWith('.') && !s.startsWith('node:') && !builtinModules.includes(s));
-    const packages = new Set(bare.map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!)));
+    const bare = [...specifiers].filter(
+      (s) => !s.startsWith('.') && !s.startsWith('node:') && !builtinModules.includes(s),
+    );
+    const packages = new Set(
+      bare.map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!)),
+    );
     expect([...packages]).toEqual(['swagger-ui-dist']);
     for (const p of packages) expect(Object.keys(pkg.dependencies), `bundle imports ${p}`).toContain(p);
     expect([...packages].some((p) => p.startsWith('@openbell/'))).toBe(false);

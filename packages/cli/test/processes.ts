@@ -39,7 +39,13 @@ export function getFresh(url: string): Promise<{ status: number; version: string
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, version: res.headers['x-openbell-data-version'] as string | undefined, body }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            version: res.headers['x-openbell-data-version'] as string | undefined,
+            body,
+          }),
+        );
       })
       .setTimeout(5000, function (this: http.ClientRequest) {
         this.destroy(new Error(`no answer from ${url} within 5 s`));

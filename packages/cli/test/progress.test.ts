@@ -15,7 +15,14 @@ function terminal(): NodeJS.WriteStream & { text: () => string } {
       done();
     },
   });
-  return Object.assign(w, { isTTY: true, columns: 80, cursorTo: () => true, clearLine: () => true, moveCursor: () => true, text: () => out }) as never;
+  return Object.assign(w, {
+    isTTY: true,
+    columns: 80,
+    cursorTo: () => true,
+    clearLine: () => true,
+    moveCursor: () => true,
+    text: () => out,
+  }) as never;
 }
 
 describe('pace', () => {

@@ -18,7 +18,8 @@ afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
 });
 
-const changedArchive = (): Uint8Array => sampleWithMarket('ZZ.PUBLISHED,Published Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZPB,Equities,,,');
+const changedArchive = (): Uint8Array =>
+  sampleWithMarket('ZZ.PUBLISHED,Published Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZPB,Equities,,,');
 function publish(bytes: Uint8Array): void {
   writeFileSync(`${published}.tmp`, bytes);
   renameSync(`${published}.tmp`, published);
@@ -49,7 +50,10 @@ describe('openbell serve --publish with a subscribing openbell serve', () => {
     expect(check.stdout + check.stderr).not.toContain(TOKEN);
 
     // The subscriber (its own cache, so the CLI runs below see only their own) checks every 0.5 s.
-    const sub = await serve(['--update-every', '0.0083'], { ...hosted, OPENBELL_CACHE_DIR: join(dir, 'subscriber-cache') });
+    const sub = await serve(['--update-every', '0.0083'], {
+      ...hosted,
+      OPENBELL_CACHE_DIR: join(dir, 'subscriber-cache'),
+    });
     running.push(sub);
     expect(sub.stderr()).toMatch(/Checking for updates every/);
     const market = (id: string) => fetch(`${sub.url}/markets/${id}`).then((r) => r.status);

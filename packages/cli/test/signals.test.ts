@@ -39,11 +39,29 @@ interface Wrapped {
 /** `openbell serve` behind the forwarding wrapper, in a new process group led by the wrapper. */
 function startWrapped(args: string[]): Promise<Wrapped> {
   return new Promise((resolve, reject) => {
-    const wrapper = spawn(process.execPath, ['-e', WRAPPER, BIN, 'serve', '--port', '0', '--log-level', 'info', '--log-format', 'json', '--max-range-days', '20000', ...args], {
-      env: cleanEnv(),
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const wrapper = spawn(
+      process.execPath,
+      [
+        '-e',
+        WRAPPER,
+        BIN,
+        'serve',
+        '--port',
+        '0',
+        '--log-level',
+        'info',
+        '--log-format',
+        'json',
+        '--max-range-days',
+        '20000',
+        ...args,
+      ],
+      {
+        env: cleanEnv(),
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let err = '';
     let out = '';
     wrapper.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -147,7 +165,12 @@ describe.each([
     expect(s.stdout()).toMatch(/second signal: (exiting|killing the workers) without waiting/);
     expect(s.stdout()).not.toMatch(/every worker finished/);
     const serving = args.length ? 2 : 1;
-    expect(s.stdout().split('\n').filter((l) => l.includes('drain finished')).length).toBeLessThan(serving);
+    expect(
+      s
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('drain finished')).length,
+    ).toBeLessThan(serving);
     go();
     const got = await reader.done;
     expect(got.complete).toBe(false);

@@ -17,7 +17,9 @@ const withFile = (() => {
 describe('token sources', () => {
   it('reads TRADINGHOURS_TOKEN when OPENBELL_TOKEN is not set', () => {
     expect(resolveSettings({}, { ...noFile, TRADINGHOURS_TOKEN: 'th-token' }).token).toBe('th-token');
-    expect(resolveSettings({}, { ...noFile, OPENBELL_TOKEN: '', TRADINGHOURS_TOKEN: 'th-token' }).token).toBe('th-token');
+    expect(resolveSettings({}, { ...noFile, OPENBELL_TOKEN: '', TRADINGHOURS_TOKEN: 'th-token' }).token).toBe(
+      'th-token',
+    );
   });
 
   it('OPENBELL_TOKEN wins over TRADINGHOURS_TOKEN, and --token over both', () => {

@@ -21,7 +21,8 @@ afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
 });
 
-const changedArchive = (): Uint8Array => sampleWithMarket('ZZ.WORKERS,Workers Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZWK,Equities,,,');
+const changedArchive = (): Uint8Array =>
+  sampleWithMarket('ZZ.WORKERS,Workers Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZWK,Equities,,,');
 
 interface Info {
   data: { version: string | null };
@@ -55,7 +56,9 @@ function pidOn(agent: http.Agent, url: string): Promise<number> {
 
 describe('openbell serve --workers 2', () => {
   it('both workers answer; an update reaches both with one version, the publisher asked once a check, by the primary alone; a killed worker is replaced; SIGTERM drains all and exits 0', async () => {
-    const pub = await serve(['--publish', '--data', published, '--log-level', 'info'], { OPENBELL_PUBLISH_TOKENS: TOKEN });
+    const pub = await serve(['--publish', '--data', published, '--log-level', 'info'], {
+      OPENBELL_PUBLISH_TOKENS: TOKEN,
+    });
     running.push(pub);
     const hosted = { OPENBELL_TOKEN: TOKEN, OPENBELL_BASE_URL: pub.url, OPENBELL_CACHE_DIR: join(dir, 'cache') };
 
@@ -76,7 +79,11 @@ describe('openbell serve --workers 2', () => {
     // The publisher is asked by the primary alone: one conditional request per check, and only
     // the primary checks (two workers checking would make three requests a check). Counted in
     // checks, not seconds: a slow machine checks less often, never differently.
-    const downloads = () => pub.stdout().split('\n').filter((l) => l.includes('/v4/download')).length;
+    const downloads = () =>
+      pub
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('/v4/download')).length;
     const checks = () => logLines(sub.stdout()).filter((l) => l.msg === 'data is up to date');
     const [before, checked] = [downloads(), checks().length];
     await waitFor('three update checks', async () => checks().length >= checked + 3);
@@ -89,8 +96,13 @@ describe('openbell serve --workers 2', () => {
     // A new version: every worker ends up on it, the same one, and the swap went to both at once.
     writeFileSync(`${published}.tmp`, changedArchive());
     renameSync(`${published}.tmp`, published);
-    await waitFor('the primary to swap the new version in', async () => /new data version swapped into every worker/.test(sub.stdout()));
-    const swapLine = sub.stdout().split('\n').find((l) => l.includes('new data version swapped into every worker'))!;
+    await waitFor('the primary to swap the new version in', async () =>
+      /new data version swapped into every worker/.test(sub.stdout()),
+    );
+    const swapLine = sub
+      .stdout()
+      .split('\n')
+      .find((l) => l.includes('new data version swapped into every worker'))!;
     expect(JSON.parse(swapLine)).toMatchObject({ workers: 2 });
     const after = await byWorker(sub.url);
     expect(after.size).toBe(2);
@@ -115,7 +127,10 @@ describe('openbell serve --workers 2', () => {
     const code = await sub.stop();
     running.splice(running.indexOf(sub), 1);
     expect(code).toBe(0);
-    const finished = sub.stdout().split('\n').filter((l) => l.includes('drain finished'));
+    const finished = sub
+      .stdout()
+      .split('\n')
+      .filter((l) => l.includes('drain finished'));
     expect(new Set(finished.map((l) => (JSON.parse(l) as { pid: number }).pid))).toEqual(new Set(pids));
     expect(sub.stdout()).toMatch(/every worker finished/);
     await waitFor('the workers to be gone', async () => pids.every((p) => !alive(p)), 5000);
@@ -136,7 +151,8 @@ describe('openbell serve --workers 2', () => {
       for (const [i, agent] of agents.entries()) expect(await pidOn(agent, sub.url)).toBe(pids[i]);
       // Each worker's stdout is the primary's own pipe: log lines never cross the IPC channel.
       if (existsSync(`/proc/${sub.child.pid}/fd/1`)) {
-        for (const pid of counts.keys()) expect(readlinkSync(`/proc/${pid}/fd/1`)).toBe(readlinkSync(`/proc/${sub.child.pid}/fd/1`));
+        for (const pid of counts.keys())
+          expect(readlinkSync(`/proc/${pid}/fd/1`)).toBe(readlinkSync(`/proc/${sub.child.pid}/fd/1`));
       }
     } finally {
       for (const agent of agents) agent.destroy();
@@ -161,7 +177,10 @@ describe('openbell serve --workers 2', () => {
   it('--publish with workers: a presigned link from one worker is honoured by the others (one signing key)', async () => {
     const pub = await serve(['--workers', '2', '--publish', '--data', published], { OPENBELL_PUBLISH_TOKENS: TOKEN });
     running.push(pub);
-    const link = await fetch(`${pub.url}/v4/download`, { headers: { authorization: `Bearer ${TOKEN}` }, redirect: 'manual' });
+    const link = await fetch(`${pub.url}/v4/download`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+      redirect: 'manual',
+    });
     expect(link.status).toBe(302);
     const location = new URL(link.headers.get('location')!, pub.url).toString();
     const pids = await byWorker(pub.url, 4);
@@ -176,7 +195,9 @@ describe('openbell serve --workers 2', () => {
     try {
       const res = await run(['serve', '--workers', '2', '--port', String(port), '--log-level', 'info']);
       expect(res.code).toBe(1);
-      expect(res.stderr).toContain(`cannot listen on --host 127.0.0.1 --port ${port}: the address is already in use (EADDRINUSE)`);
+      expect(res.stderr).toContain(
+        `cannot listen on --host 127.0.0.1 --port ${port}: the address is already in use (EADDRINUSE)`,
+      );
       // The first failure stops the whole server; no worker is started again in its place.
       const logged = logLines(res.stdout);
       expect(logged.filter((l) => l.msg.startsWith('shutting down'))).toMatchObject([{ reason: 'fatal' }]);

@@ -7,15 +7,47 @@ import { DEFAULT_BLOCK_BYTES, Dataset, setMonthBlockBytes } from '../dist/index.
 import { PHASE_TYPES } from './generate-tables.mjs';
 
 const NY = 'America/New_York';
-const CLOSED_2023 = ['2023-01-02', '2023-01-16', '2023-02-20', '2023-04-07', '2023-05-29', '2023-06-19', '2023-07-04', '2023-09-04', '2023-11-23', '2023-12-25'];
+const CLOSED_2023 = [
+  '2023-01-02',
+  '2023-01-16',
+  '2023-02-20',
+  '2023-04-07',
+  '2023-05-29',
+  '2023-06-19',
+  '2023-07-04',
+  '2023-09-04',
+  '2023-11-23',
+  '2023-12-25',
+];
 const PARTIAL_2023 = ['2023-07-03', '2023-11-24'];
 
 function nyseTables() {
-  const hol = (date, schedule, open) => ({ fin_id: 'US.NYSE', date, holiday_name: 'Holiday', schedule, status: open ? 'Open' : 'Closed', settlement: open ? 'Yes' : 'No' });
-  const row = (group, phase_type, start, end) => ({ fin_id: 'US.NYSE', schedule_group: group, phase_type, days: 'Mon-Fri', start, end, offset_days: 0, timezone: NY });
+  const hol = (date, schedule, open) => ({
+    fin_id: 'US.NYSE',
+    date,
+    holiday_name: 'Holiday',
+    schedule,
+    status: open ? 'Open' : 'Closed',
+    settlement: open ? 'Yes' : 'No',
+  });
+  const row = (group, phase_type, start, end) => ({
+    fin_id: 'US.NYSE',
+    schedule_group: group,
+    phase_type,
+    days: 'Mon-Fri',
+    start,
+    end,
+    offset_days: 0,
+    timezone: NY,
+  });
   return {
     markets: [{ fin_id: 'US.NYSE', timezone: NY, mic: 'XNYS' }],
-    holidays: [hol('2022-01-03', 'Closed', false), ...CLOSED_2023.map((d) => hol(d, 'Closed', false)), ...PARTIAL_2023.map((d) => hol(d, 'Partial', true)), hol('2024-12-31', 'Closed', false)],
+    holidays: [
+      hol('2022-01-03', 'Closed', false),
+      ...CLOSED_2023.map((d) => hol(d, 'Closed', false)),
+      ...PARTIAL_2023.map((d) => hol(d, 'Partial', true)),
+      hol('2024-12-31', 'Closed', false),
+    ],
     schedules: [
       row('Regular', 'Pre-Trading Session', '04:00:00', '09:30:00'),
       row('Regular', 'Call Auction', '09:30:00', '09:30:00'),
@@ -63,7 +95,8 @@ export function barsBench({ runs = 41, blocks = true } = {}) {
   }
   // The obvious way, records then JSON.stringify and UTF-8, after the writer's runs: on a
   // shared machine the ratio of the two says more than either figure alone.
-  const naive = () => Buffer.from(JSON.stringify([...ds.bars('XNYS', '2023-01-01', '2023-12-31', { period: '1m' })])).length;
+  const naive = () =>
+    Buffer.from(JSON.stringify([...ds.bars('XNYS', '2023-01-01', '2023-12-31', { period: '1m' })])).length;
   if (naive() !== bytes) throw new Error('the writer and JSON.stringify disagree');
   const naiveTimes = [];
   for (let i = 0; i < 5; i++) {
@@ -72,7 +105,14 @@ export function barsBench({ runs = 41, blocks = true } = {}) {
     naiveTimes.push(performance.now() - t0);
   }
   setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
-  return { bars, bytes, median: median(times), min: Math.min(...times), cpuMedian: median(cpu), naiveMedian: median(naiveTimes) };
+  return {
+    bars,
+    bytes,
+    median: median(times),
+    min: Math.min(...times),
+    cpuMedian: median(cpu),
+    naiveMedian: median(naiveTimes),
+  };
 }
 
 export function barsRows() {

@@ -15,12 +15,18 @@ import { derivedRows } from './derived.mjs';
 
 // `run.mjs bars` runs the bars case alone (the full run builds 1,000 markets first).
 if (process.argv.includes('bars')) {
-  for (const [name, value, target] of barsRows()) console.log(`Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ${value}  ${target}`);
+  for (const [name, value, target] of barsRows())
+    console.log(
+      `Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ${value}  ${target}`,
+    );
   process.exit(0);
 }
 // `run.mjs derived` runs the derived-dates and overlap cases alone.
 if (process.argv.includes('derived')) {
-  for (const [name, value, target] of derivedRows()) console.log(`Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ${value}  ${target}`);
+  for (const [name, value, target] of derivedRows())
+    console.log(
+      `Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ${value}  ${target}`,
+    );
   process.exit(0);
 }
 
@@ -32,11 +38,24 @@ const CLOSURE_MARKET = 'M0004.EX4';
 for (let d = 1; d <= 31; d++) {
   const date = `2023-12-${String(d).padStart(2, '0')}`;
   if (!tables.holidays.some((h) => h.fin_id === CLOSURE_MARKET && h.date === date)) {
-    tables.holidays.push({ fin_id: CLOSURE_MARKET, date, holiday_name: 'Closure', schedule: 'Closed', status: 'Closed', settlement: 'No', observed: false, memo: null });
+    tables.holidays.push({
+      fin_id: CLOSURE_MARKET,
+      date,
+      holiday_name: 'Closure',
+      schedule: 'Closed',
+      status: 'Closed',
+      settlement: 'No',
+      observed: false,
+      memo: null,
+    });
   }
 }
-console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-console.log(`dataset: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ${tables.schedules.length} schedule rows`);
+console.log(
+  `machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+);
+console.log(
+  `dataset: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ${tables.schedules.length} schedule rows`,
+);
 
 const buildTimes = [];
 let ds;
@@ -48,7 +67,7 @@ for (let i = 0; i < 7; i++) {
 }
 
 let seed = 7;
-const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+const rand = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 const markets = ds.listMarkets().map((m) => m.fin_id);
 const from = Date.parse('2002-01-01T00:00:00Z');
 const span = Date.parse('2030-06-01T00:00:00Z') - from;
@@ -73,7 +92,9 @@ const closureT = Date.parse('2023-11-30T23:00:00Z');
 const closureBell = ds.nextBell(CLOSURE_MARKET, closureT);
 const offsetStart = ds.sessionOffset('M0001.EX1', '2002-01-07', 0, 'next').session;
 const offsetResult = ds.sessionOffset('M0001.EX1', offsetStart, 2500);
-console.log(`next open of ${CLOSURE_MARKET} after ${new Date(closureT).toISOString()}: ${closureBell.at} (${closureBell.date})`);
+console.log(
+  `next open of ${CLOSURE_MARKET} after ${new Date(closureT).toISOString()}: ${closureBell.at} (${closureBell.date})`,
+);
 console.log(`2,500 sessions after ${offsetStart} on M0001.EX1: ${offsetResult.session}`);
 
 const bench = new Bench({ time: 2000, warmupTime: 500 });
@@ -120,9 +141,26 @@ await bench.run();
 // Change sets on a swap: the same 1,000 markets rebuilt (no change), and with about 50 edits
 // to markets, holidays, schedule rows and a phase type. The sliced form's longest slice is
 // what a server's answers may wait behind while it diffs.
-const edited = { ...tables, markets: tables.markets.slice(), holidays: tables.holidays.slice(), schedules: tables.schedules.slice(), phaseTypes: tables.phaseTypes.slice() };
-for (let k = 0; k < 20; k++) edited.holidays[k * 14_000 + 7] = { ...edited.holidays[k * 14_000 + 7], holiday_name: 'Renamed' };
-for (let k = 0; k < 10; k++) edited.holidays.push({ fin_id: markets[k * 97], date: '2024-02-29', holiday_name: 'Added', schedule: 'Closed', status: 'Closed', settlement: 'No', observed: false, memo: null });
+const edited = {
+  ...tables,
+  markets: tables.markets.slice(),
+  holidays: tables.holidays.slice(),
+  schedules: tables.schedules.slice(),
+  phaseTypes: tables.phaseTypes.slice(),
+};
+for (let k = 0; k < 20; k++)
+  edited.holidays[k * 14_000 + 7] = { ...edited.holidays[k * 14_000 + 7], holiday_name: 'Renamed' };
+for (let k = 0; k < 10; k++)
+  edited.holidays.push({
+    fin_id: markets[k * 97],
+    date: '2024-02-29',
+    holiday_name: 'Added',
+    schedule: 'Closed',
+    status: 'Closed',
+    settlement: 'No',
+    observed: false,
+    memo: null,
+  });
 edited.holidays = edited.holidays.filter((h, i) => i % 29_999 !== 1 || i === 0);
 for (let k = 0; k < 5; k++) edited.schedules[k * 2_000 + 3] = { ...edited.schedules[k * 2_000 + 3], end: '16:05' };
 for (let k = 0; k < 4; k++) edited.markets[k * 250] = { ...edited.markets[k * 250], memo: 'edited' };
@@ -158,14 +196,31 @@ for (const [label, after] of [
     typical.push(median(slices));
   }
   const n = result ? result.changes.length : 0;
-  diffRows.push([`diff, 1,000 markets, ${label} (${n} changes)`, `${median(whole).toFixed(1)} ms`, `slices: median ${median(typical).toFixed(3)} ms, p99 ${median(p99).toFixed(2)} ms, longest ${median(longest).toFixed(2)} ms`]);
+  diffRows.push([
+    `diff, 1,000 markets, ${label} (${n} changes)`,
+    `${median(whole).toFixed(1)} ms`,
+    `slices: median ${median(typical).toFixed(3)} ms, p99 ${median(p99).toFixed(2)} ms, longest ${median(longest).toFixed(2)} ms`,
+  ]);
 }
 
 const rows = [
   ['Dataset.create (1,000 markets × 30 y)', `${median(buildTimes).toFixed(1)} ms`, 'target < 1000 ms'],
-  ['session index, first use of a market (30 y)', `${median(indexTimes).toFixed(2)} ms`, `~${(indexBytes / 1024).toFixed(0)} KiB each`],
+  [
+    'session index, first use of a market (30 y)',
+    `${median(indexTimes).toFixed(2)} ms`,
+    `~${(indexBytes / 1024).toFixed(0)} KiB each`,
+  ],
 ];
-const targets = { 0: 'target < 1 ms', 1: 'target < 1 ms', 2: 'target < 20 µs', 3: 'target < 20 µs', 6: 'target < 1 ms', 7: 'target < 1 ms', 10: 'linear, no backtracking', 11: 'longest pattern accepted' };
+const targets = {
+  0: 'target < 1 ms',
+  1: 'target < 1 ms',
+  2: 'target < 20 µs',
+  3: 'target < 20 µs',
+  6: 'target < 1 ms',
+  7: 'target < 1 ms',
+  10: 'linear, no backtracking',
+  11: 'longest pattern accepted',
+};
 bench.tasks.forEach((t, i) => {
   const r = t.result;
   const med = r.latency?.p50 ?? r.p50;

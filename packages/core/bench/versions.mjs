@@ -26,7 +26,16 @@ const changedTables = (k) => {
   const t = { ...base, holidays: base.holidays.slice() };
   for (let j = 0; j < 3; j++) {
     const m = base.markets[(k * 7 + j * 131) % base.markets.length].fin_id;
-    t.holidays.push({ fin_id: m, date: `2029-0${1 + (k % 9)}-1${j}`, holiday_name: `Change ${k}`, schedule: 'Closed', status: 'Closed', settlement: 'No', observed: false, memo: null });
+    t.holidays.push({
+      fin_id: m,
+      date: `2029-0${1 + (k % 9)}-1${j}`,
+      holiday_name: `Change ${k}`,
+      schedule: 'Closed',
+      status: 'Closed',
+      settlement: 'No',
+      observed: false,
+      memo: null,
+    });
   }
   return t;
 };
@@ -56,7 +65,24 @@ for (let k = 1; kept.length < 50; k++) {
     const t0 = performance.now();
     const vendor = current.vendor;
     const target = vendor.listMarkets()[k % 1000].fin_id;
-    const records = [...current.overrides, { id: `ovr_${String(k).padStart(12, '0')}`, kind: 'closure', target, date: '2025-03-04', name: 'x', open: null, close: null, reason: 'bench', created_at: '2025-01-01T00:00:00Z', created_by: 'ops', withdrawn_at: null, withdrawn_by: null, superseded: false }];
+    const records = [
+      ...current.overrides,
+      {
+        id: `ovr_${String(k).padStart(12, '0')}`,
+        kind: 'closure',
+        target,
+        date: '2025-03-04',
+        name: 'x',
+        open: null,
+        close: null,
+        reason: 'bench',
+        created_at: '2025-01-01T00:00:00Z',
+        created_by: 'ops',
+        withdrawn_at: null,
+        withdrawn_by: null,
+        superseded: false,
+      },
+    ];
     current = current.withOverrides(records);
     overlayMs.push(performance.now() - t0);
   } else {

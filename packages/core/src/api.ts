@@ -37,7 +37,9 @@ export interface DatasetCounts {
  * query is declared once (its method). Adapters and helpers that only ask questions take this
  * type, so a stand-in (a test double, a remote client) can answer too.
  */
-export type CalendarQueries = { readonly [K in keyof Dataset]: K extends 'parsed' ? ParsedCalendarQueries : Dataset[K] };
+export type CalendarQueries = {
+  readonly [K in keyof Dataset]: K extends 'parsed' ? ParsedCalendarQueries : Dataset[K];
+};
 
 /**
  * The same queries over parsed values (`dataset.parsed`): epoch days, epoch milliseconds,

@@ -44,9 +44,26 @@ import {
 } from './params/params.js';
 import type { BarSeries } from './rules/bars.js';
 import type { MarketEntry } from './tables/model.js';
-import { bulkIdentifiers, type BellEventPlan, type PlanOptions, type StatusMany, type StatusManyRequest } from './rules/many.js';
+import {
+  bulkIdentifiers,
+  type BellEventPlan,
+  type PlanOptions,
+  type StatusMany,
+  type StatusManyRequest,
+} from './rules/many.js';
 import { ParsedQueries, type ParsedBarOptions } from './queries.js';
-import { isSuperseded, makeOverride, overlayIndex, readOverrideRequest, refusedRecord, shareUnchanged, shareUnchangedSteps, vendorIndex, type MakeOverride, type OverrideRecord } from './versions/overrides.js';
+import {
+  isSuperseded,
+  makeOverride,
+  overlayIndex,
+  readOverrideRequest,
+  refusedRecord,
+  shareUnchanged,
+  shareUnchangedSteps,
+  vendorIndex,
+  type MakeOverride,
+  type OverrideRecord,
+} from './versions/overrides.js';
 import type {
   AdjustedDate,
   AdvancedDate,
@@ -116,13 +133,22 @@ function parseInstantArg(value: unknown, param: string): EpochMs {
   if (typeof value === 'string') return parseInstant(value, param);
   const ms = value instanceof Date ? value.getTime() : value;
   if (typeof ms !== 'number' || !Number.isFinite(ms)) {
-    throw InvalidArgumentError.one(param, `Invalid instant '${String(value)}': expected epoch milliseconds, a Date or an ISO 8601 date-time`, 'datetime_parsing');
+    throw InvalidArgumentError.one(
+      param,
+      `Invalid instant '${String(value)}': expected epoch milliseconds, a Date or an ISO 8601 date-time`,
+      'datetime_parsing',
+    );
   }
   return ms;
 }
 
 /** The arguments of nextBell and previousBell: instant and event together, then the identifier. */
-function bellArgs(identifier: string, instant: InstantInput, event: BellEvent, param: 'after' | 'before'): [string, EpochMs, BellEvent] {
+function bellArgs(
+  identifier: string,
+  instant: InstantInput,
+  event: BellEvent,
+  param: 'after' | 'before',
+): [string, EpochMs, BellEvent] {
   const faults = new Faults();
   const ms = faults.get(() => parseInstantArg(instant, param));
   const ev = faults.get(() => parseChoice(event, 'event', BELL_EVENTS, 'open'));
@@ -131,7 +157,12 @@ function bellArgs(identifier: string, instant: InstantInput, event: BellEvent, p
 }
 
 /** The arguments of the bar queries: range and options together, then the identifier. */
-function barArgs(identifier: string, start: string, end: string, options: BarOptions): [string, EpochDay, EpochDay, ParsedBarOptions] {
+function barArgs(
+  identifier: string,
+  start: string,
+  end: string,
+  options: BarOptions,
+): [string, EpochDay, EpochDay, ParsedBarOptions] {
   const faults = new Faults();
   const range = faults.get(() => parseRange(start, end));
   const o = options ?? ({} as BarOptions);
@@ -288,7 +319,12 @@ export class Dataset {
    */
   duplicateHolidays(kind: 'market' | 'currency', key: string, start: string, end: string): DuplicateHoliday[] {
     const { startDay, endDay } = parseRange(start, end);
-    return this.parsed.duplicateHolidays(kind, kind === 'market' ? normalizeMarketIdentifier(key) : currencyCode(key), startDay, endDay);
+    return this.parsed.duplicateHolidays(
+      kind,
+      kind === 'market' ? normalizeMarketIdentifier(key) : currencyCode(key),
+      startDay,
+      endDay,
+    );
   }
 
   /** The market's rows as written, bad ones included (ParsedQueries.listSchedules). */
@@ -342,12 +378,17 @@ export class Dataset {
 
   /** The market entry a schedule-based query reads, by identifier as typed (tests inspect one). */
   private resolveScheduled(identifier: string): MarketEntry {
-    return this.parsed['resolveScheduled'](normalizeMarketIdentifier(identifier));
+    return this.parsed.resolveScheduled(normalizeMarketIdentifier(identifier));
   }
 
   private statusInstant(instant: InstantInput | undefined): EpochMs {
     if (instant !== undefined) return parseInstantArg(instant, 'instant');
-    if (!this.clock) throw InvalidArgumentError.one('instant', 'Give an instant: this dataset has no clock (datasets from the loader use the current time)', 'missing');
+    if (!this.clock)
+      throw InvalidArgumentError.one(
+        'instant',
+        'Give an instant: this dataset has no clock (datasets from the loader use the current time)',
+        'missing',
+      );
     return this.clock();
   }
 
@@ -361,12 +402,21 @@ export class Dataset {
     return this.parsed.statusOf(ids, ms);
   }
 
-  bellEvents(identifiers: readonly string[], from: InstantInput, horizonMs: number, options: PlanOptions = {}): BellEventPlan {
+  bellEvents(
+    identifiers: readonly string[],
+    from: InstantInput,
+    horizonMs: number,
+    options: PlanOptions = {},
+  ): BellEventPlan {
     const faults = new Faults();
     const fromMs = faults.get(() => parseInstantArg(from, 'instant'));
     faults.get(() => {
       if (typeof horizonMs !== 'number' || !(horizonMs >= 0) || !Number.isFinite(horizonMs)) {
-        throw InvalidArgumentError.one('horizon', `Input should be a non-negative number of milliseconds, got '${String(horizonMs)}'`, 'value_error');
+        throw InvalidArgumentError.one(
+          'horizon',
+          `Input should be a non-negative number of milliseconds, got '${String(horizonMs)}'`,
+          'value_error',
+        );
       }
     });
     faults.done();
@@ -422,12 +472,24 @@ export class Dataset {
   }
 
   /** The JSON of `bars` as UTF-8 bytes in pieces (`JSON.stringify([...bars(…)])`), as `phaseJsonChunks`. */
-  barJsonChunks(identifier: string, start: string, end: string, options: BarOptions, pieces?: JsonPieceOptions): Iterable<Uint8Array> {
+  barJsonChunks(
+    identifier: string,
+    start: string,
+    end: string,
+    options: BarOptions,
+    pieces?: JsonPieceOptions,
+  ): Iterable<Uint8Array> {
     return this.parsed.barJsonChunks(...barArgs(identifier, start, end, options), pieces);
   }
 
   /** The CSV of `bars` (header `Date,Start,End`, CRLF lines) as UTF-8 bytes in pieces. */
-  barCsvChunks(identifier: string, start: string, end: string, options: BarOptions, pieces?: JsonPieceOptions): Iterable<Uint8Array> {
+  barCsvChunks(
+    identifier: string,
+    start: string,
+    end: string,
+    options: BarOptions,
+    pieces?: JsonPieceOptions,
+  ): Iterable<Uint8Array> {
     return this.parsed.barCsvChunks(...barArgs(identifier, start, end, options), pieces);
   }
 
@@ -505,16 +567,28 @@ export class Dataset {
     rule: string,
     start: string,
     end: string,
-    options: { months?: string | readonly number[] | null; roll?: BusinessDayConvention | string | null; offset?: number | string | null } = {},
+    options: {
+      months?: string | readonly number[] | null;
+      roll?: BusinessDayConvention | string | null;
+      offset?: number | string | null;
+    } = {},
   ): DerivedDate[] {
     const faults = new Faults();
     const parsed = faults.get(() => parseCalendarExpression(expr));
     const r = faults.get(() => parseDateRule(rule));
     const from = faults.get(() => parseMonth(start, 'start'));
     const to = faults.get(() => parseMonth(end, 'end'));
-    const months = options.months === undefined || options.months === null ? undefined : faults.get(() => parseMonthList(Array.isArray(options.months) ? options.months.join(',') : options.months, 'months'));
+    const months =
+      options.months === undefined || options.months === null
+        ? undefined
+        : faults.get(() =>
+            parseMonthList(Array.isArray(options.months) ? options.months.join(',') : options.months, 'months'),
+          );
     const roll = faults.get(() => parseChoice(options.roll, 'roll', CONVENTIONS, 'following'));
-    const offset = options.offset === undefined || options.offset === null || options.offset === '' ? 0 : faults.get(() => parseInteger(options.offset, 'offset', { min: -MAX_DATE_OFFSET, max: MAX_DATE_OFFSET }));
+    const offset =
+      options.offset === undefined || options.offset === null || options.offset === ''
+        ? 0
+        : faults.get(() => parseInteger(options.offset, 'offset', { min: -MAX_DATE_OFFSET, max: MAX_DATE_OFFSET }));
     faults.done();
     return this.parsed.derivedDates(parsed, r, from, to, { months, roll, offset });
   }
@@ -524,7 +598,12 @@ export class Dataset {
    * list or comma-separated) trades over the UTC dates `start`..`end`: in their primary
    * sessions (default) or in any open phase.
    */
-  overlap(markets: string | readonly string[], start: string, end: string, phase: OverlapPhase | string = 'primary'): OverlapInterval[] {
+  overlap(
+    markets: string | readonly string[],
+    start: string,
+    end: string,
+    phase: OverlapPhase | string = 'primary',
+  ): OverlapInterval[] {
     const faults = new Faults();
     const ids = faults.get(() => parseOverlapMarkets(typeof markets === 'string' ? parseList(markets) : markets));
     const range = faults.get(() => parseRange(start, end));
@@ -544,7 +623,10 @@ export class Dataset {
     const faults = new Faults();
     const parsed = faults.get(() => parsePair(pair));
     const trade = faults.get(() => parseDay(tradeDate, 'trade_date'));
-    const lagN = lag === undefined || lag === null || lag === '' ? undefined : faults.get(() => parseInteger(lag, 'lag', { min: 0, max: MAX_LAG }));
+    const lagN =
+      lag === undefined || lag === null || lag === ''
+        ? undefined
+        : faults.get(() => parseInteger(lag, 'lag', { min: 0, max: MAX_LAG }));
     faults.done();
     return this.parsed.fxSpot(parsed, trade, lagN);
   }
@@ -579,9 +661,14 @@ export class Dataset {
   }
 
   /** Season definitions, optionally of one season (name any case) and one year (ParsedQueries.listSeasonDefinitions). */
-  listSeasonDefinitions(filter: { season?: string | null | undefined; year?: number | string | null | undefined } = {}): SeasonDefinition[] {
+  listSeasonDefinitions(
+    filter: { season?: string | null | undefined; year?: number | string | null | undefined } = {},
+  ): SeasonDefinition[] {
     const faults = new Faults();
-    const year = filter.year === undefined || filter.year === null || filter.year === '' ? undefined : faults.get(() => parseInteger(filter.year, 'year', { min: 1, max: 9999 }));
+    const year =
+      filter.year === undefined || filter.year === null || filter.year === ''
+        ? undefined
+        : faults.get(() => parseInteger(filter.year, 'year', { min: 1, max: 9999 }));
     faults.done();
     return this.parsed.listSeasonDefinitions({ season: filter.season, year });
   }

@@ -43,7 +43,9 @@ export class NotFoundError extends OpenbellError {
     readonly identifier: string,
     message?: string,
   ) {
-    super(message ?? `${kind === 'mic' ? 'MIC' : kind === 'market' ? 'Market' : 'Currency'} '${identifier}' was not found`);
+    super(
+      message ?? `${kind === 'mic' ? 'MIC' : kind === 'market' ? 'Market' : 'Currency'} '${identifier}' was not found`,
+    );
     this.name = 'NotFoundError';
   }
 }
@@ -66,7 +68,10 @@ export class NotInPlanError extends OpenbellError {
     readonly feature: 'schedules' | 'currencies' | TableName,
     message?: string,
   ) {
-    super(message ?? `${feature === 'schedules' ? 'Schedules, phases and status are' : 'Currencies are'} not covered by the plan of the loaded data`);
+    super(
+      message ??
+        `${feature === 'schedules' ? 'Schedules, phases and status are' : 'Currencies are'} not covered by the plan of the loaded data`,
+    );
     this.name = 'NotInPlanError';
   }
 }

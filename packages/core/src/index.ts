@@ -22,7 +22,15 @@ export {
 } from './time/dates.js';
 export { parseDays } from './time/weekdays.js';
 export { msToSeconds, secondsToMs, type EpochDay, type EpochMs, type EpochSeconds } from './time/dates.js';
-export { describePlace, placeOf, publishedHeader, type Place, type RowFault, type TableSource, type TableSources } from './tables/provenance.js';
+export {
+  describePlace,
+  placeOf,
+  publishedHeader,
+  type Place,
+  type RowFault,
+  type TableSource,
+  type TableSources,
+} from './tables/provenance.js';
 export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './rules/calendars.js';
 export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './params/glob.js';
 export * from './params/secrets.js';
@@ -39,7 +47,14 @@ export {
   type StatusManyItem,
   type StatusManyRequest,
 } from './rules/many.js';
-export { DEFAULT_HORIZON_MS, MAX_RESUME_MS, openBellEventStream, type BellEventStream, type BellEventStreamOptions, type BellStreamStep } from './rules/stream.js';
+export {
+  DEFAULT_HORIZON_MS,
+  MAX_RESUME_MS,
+  openBellEventStream,
+  type BellEventStream,
+  type BellEventStreamOptions,
+  type BellStreamStep,
+} from './rules/stream.js';
 export { localDate } from './time/zone.js';
 export { buildHolidayFeed, type FeedHoliday, type FeedInput } from './wire/feeds.js';
 export {

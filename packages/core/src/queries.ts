@@ -11,15 +11,39 @@
  * ends before it starts, after the arguments are read and before anything is looked up.
  */
 import type { DatasetIndex } from './tables/build.js';
-import { CurrencyCalendar, JoinedCalendar, MarketCalendar, type CalendarExpression, type CalendarMember } from './rules/calendars.js';
+import {
+  CurrencyCalendar,
+  JoinedCalendar,
+  MarketCalendar,
+  type CalendarExpression,
+  type CalendarMember,
+} from './rules/calendars.js';
 import { dayName, formatDay, tryParseDay, type EpochDay, type EpochMs } from './time/dates.js';
 import { AmbiguousMicError, DataError, NotFoundError, NotInPlanError, OutOfCoverageError } from './errors.js';
-import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generate, generateFrom, phasesByEndDay, toPhase } from './rules/generate.js';
+import {
+  LOOK_BACK_DAYS,
+  dayIsOpen,
+  daySettles,
+  generate,
+  generateFrom,
+  phasesByEndDay,
+  toPhase,
+} from './rules/generate.js';
 import { USD, closuresBetween, defaultLag, spotDay, valueDay, type SpotCalendars, type Tenor } from './rules/fx.js';
 import { compileGlob } from './params/glob.js';
 import { dayJsonPieces, phaseJsonPieces, sessionJsonPieces, type JsonPieceOptions } from './wire/json.js';
 import { pickedJson, sliceJson } from './wire/listing-json.js';
-import { Faults, checkDayOrder, checkDaySpan, normalizeCurrencyCode, normalizeMarketIdentifier, parseRegionalCalendar, type DateRule, type MonthIndex, type Period } from './params/params.js';
+import {
+  Faults,
+  checkDayOrder,
+  checkDaySpan,
+  normalizeCurrencyCode,
+  normalizeMarketIdentifier,
+  parseRegionalCalendar,
+  type DateRule,
+  type MonthIndex,
+  type Period,
+} from './params/params.js';
 import { checkDays, lowerBound, type MarketEntry } from './tables/model.js';
 import { walkReplacements } from './rules/replacements.js';
 import { countSessions, findBell, listSessions, offsetSession } from './rules/sessions.js';
@@ -180,11 +204,19 @@ export class ParsedQueries {
   }
 
   /** The market's holiday rows of a range: the range in order, the market, then the dates of bad rows. */
-  private holidayRows(identifier: string, startDay: EpochDay, endDay: EpochDay): { rows: MarketHoliday[]; from: number; to: number } {
+  private holidayRows(
+    identifier: string,
+    startDay: EpochDay,
+    endDay: EpochDay,
+  ): { rows: MarketHoliday[]; from: number; to: number } {
     checkDayOrder(startDay, endDay);
     const entry = this.resolve(identifier, true);
     checkDays(entry.listingFaults, startDay, endDay);
-    return { rows: entry.holidays, from: lowerBound(entry.holidayDays, startDay), to: lowerBound(entry.holidayDays, endDay + 1) };
+    return {
+      rows: entry.holidays,
+      from: lowerBound(entry.holidayDays, startDay),
+      to: lowerBound(entry.holidayDays, endDay + 1),
+    };
   }
 
   /**
@@ -192,12 +224,18 @@ export class ParsedQueries {
    * the file and line of every row: the listings answer such rows as written, and a feed says
    * they conflict (docs/bulk-format.md §5).
    */
-  duplicateHolidays(kind: 'market' | 'currency', key: string, startDay: EpochDay, endDay: EpochDay): DuplicateHoliday[] {
+  duplicateHolidays(
+    kind: 'market' | 'currency',
+    key: string,
+    startDay: EpochDay,
+    endDay: EpochDay,
+  ): DuplicateHoliday[] {
     checkDayOrder(startDay, endDay);
     const entry = kind === 'market' ? this.resolve(key, true) : this.currencyEntry(key);
     if (entry.duplicates === null) return [];
     const out: DuplicateHoliday[] = [];
-    for (const [day, lines] of entry.duplicates) if (day >= startDay && day <= endDay) out.push({ date: formatDay(day), lines: lines.slice() });
+    for (const [day, lines] of entry.duplicates)
+      if (day >= startDay && day <= endDay) out.push({ date: formatDay(day), lines: lines.slice() });
     return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   }
 
@@ -242,7 +280,8 @@ export class ParsedQueries {
   dayChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, chunkDays = 92): Iterable<MarketDay[]> {
     const entry = this.generated(identifier, startDay, endDay);
     return (function* (self: ParsedQueries) {
-      for (let from = startDay; from <= endDay; from += chunkDays) yield self.dayViews(entry, from, Math.min(endDay, from + chunkDays - 1));
+      for (let from = startDay; from <= endDay; from += chunkDays)
+        yield self.dayViews(entry, from, Math.min(endDay, from + chunkDays - 1));
     })(this);
   }
 
@@ -283,7 +322,10 @@ export class ParsedQueries {
 
   /** The status of the markets of a request (`subset` a parsed pattern) at an instant. */
   statusMany(request: StatusManyRequest, instant: EpochMs): StatusMany {
-    return this.statusOf(bulkIdentifiers(request, (p) => this.listMarkets(p).map((m) => m.fin_id)), instant);
+    return this.statusOf(
+      bulkIdentifiers(request, (p) => this.listMarkets(p).map((m) => m.fin_id)),
+      instant,
+    );
   }
 
   /** The status of each of `identifiers` (as typed: each is read on its own, and a bad one is its entry's error). */
@@ -301,7 +343,12 @@ export class ParsedQueries {
   }
 
   /** The bell events of `identifiers` (as typed, each read on its own) from `from` for `horizonMs`. */
-  bellEvents(identifiers: readonly string[], from: EpochMs, horizonMs: number, options: PlanOptions = {}): BellEventPlan {
+  bellEvents(
+    identifiers: readonly string[],
+    from: EpochMs,
+    horizonMs: number,
+    options: PlanOptions = {},
+  ): BellEventPlan {
     const toMs = from + horizonMs;
     // Resuming plans from just before the last event seen, so later events of its instant stay.
     const resumeAt = options.afterId !== undefined ? eventIdInstant(options.afterId) : undefined;
@@ -379,14 +426,26 @@ export class ParsedQueries {
   }
 
   /** The JSON of `bars` as UTF-8 bytes in pieces (`JSON.stringify([...bars(…)])`), as `phaseJsonChunks`. */
-  barJsonChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, options: ParsedBarOptions, pieces?: JsonPieceOptions): Iterable<Uint8Array> {
+  barJsonChunks(
+    identifier: string,
+    startDay: EpochDay,
+    endDay: EpochDay,
+    options: ParsedBarOptions,
+    pieces?: JsonPieceOptions,
+  ): Iterable<Uint8Array> {
     const series = this.bars(identifier, startDay, endDay, options);
     if (series instanceof SessionBarSeries) return [series.json()];
     return barJsonPieces(series, pieces);
   }
 
   /** The CSV of `bars` (header `Date,Start,End`, CRLF lines) as UTF-8 bytes in pieces. */
-  barCsvChunks(identifier: string, startDay: EpochDay, endDay: EpochDay, options: ParsedBarOptions, pieces?: JsonPieceOptions): Iterable<Uint8Array> {
+  barCsvChunks(
+    identifier: string,
+    startDay: EpochDay,
+    endDay: EpochDay,
+    options: ParsedBarOptions,
+    pieces?: JsonPieceOptions,
+  ): Iterable<Uint8Array> {
     const series = this.bars(identifier, startDay, endDay, options);
     if (series instanceof SessionBarSeries) return [series.csv()];
     return barCsvPieces(series, pieces);
@@ -402,7 +461,15 @@ export class ParsedQueries {
     const entry = this.generated(identifier, startDay, endDay);
     // Bars of whole sessions (§11) group sessions: no elapsed-time grid to plan.
     const grouping = options.period.sessions;
-    if (grouping !== undefined) return new SessionBarSeries(sessionBars(entry, entry.zone ?? this.utc, startDay, endDay, grouping), entry, startDay, endDay, entry.zone ?? this.utc, options.period.text);
+    if (grouping !== undefined)
+      return new SessionBarSeries(
+        sessionBars(entry, entry.zone ?? this.utc, startDay, endDay, grouping),
+        entry,
+        startDay,
+        endDay,
+        entry.zone ?? this.utc,
+        options.period.text,
+      );
     const plan = planBars(entry, startDay, endDay, options.period.seconds, options.forceClose, options.breaks);
     return new BarSeries(plan, entry.zone ?? this.utc, options.period.text);
   }
@@ -446,11 +513,19 @@ export class ParsedQueries {
     return sliceJson(rows, from, to);
   }
 
-  private currencyHolidayRows(code: string, startDay: EpochDay, endDay: EpochDay): { rows: CurrencyHoliday[]; from: number; to: number } {
+  private currencyHolidayRows(
+    code: string,
+    startDay: EpochDay,
+    endDay: EpochDay,
+  ): { rows: CurrencyHoliday[]; from: number; to: number } {
     checkDayOrder(startDay, endDay);
     const entry = this.currencyEntry(code);
     checkDays(entry.listingFaults, startDay, endDay);
-    return { rows: entry.holidays, from: lowerBound(entry.holidayDays, startDay), to: lowerBound(entry.holidayDays, endDay + 1) };
+    return {
+      rows: entry.holidays,
+      from: lowerBound(entry.holidayDays, startDay),
+      to: lowerBound(entry.holidayDays, endDay + 1),
+    };
   }
 
   // ---- joined calendars (docs/calendar-arithmetic.md §4) ----
@@ -463,7 +538,11 @@ export class ParsedQueries {
     const days: CalendarDay[] = [];
     for (let d = startDay; d <= endDay; d++) {
       const closed = cal.closedMembers(d);
-      days.push({ date: formatDay(d), is_business_day: cal.operator === '+' ? closed.length === 0 : closed.length < cal.members.length, closed });
+      days.push({
+        date: formatDay(d),
+        is_business_day: cal.operator === '+' ? closed.length === 0 : closed.length < cal.members.length,
+        closed,
+      });
     }
     return days;
   }
@@ -473,7 +552,14 @@ export class ParsedQueries {
     return { date: formatDay(day), convention, adjusted: formatDay(adjusted) };
   }
 
-  advance(expr: CalendarExpression, day: EpochDay, n: number, unit: TimeUnit, convention: BusinessDayConvention, endOfMonth: boolean): AdvancedDate {
+  advance(
+    expr: CalendarExpression,
+    day: EpochDay,
+    n: number,
+    unit: TimeUnit,
+    convention: BusinessDayConvention,
+    endOfMonth: boolean,
+  ): AdvancedDate {
     const result = this.calendar(expr).advance(day, n, unit, convention, endOfMonth);
     return { date: formatDay(day), n, unit, result: formatDay(result) };
   }
@@ -485,7 +571,13 @@ export class ParsedQueries {
    * parseMonth answers), rolled and offset on the calendar. The range is checked first (its
    * length, then its order), then the calendar's members.
    */
-  derivedDates(expr: CalendarExpression, rule: DateRule, startMonth: MonthIndex, endMonth: MonthIndex, options: DerivedDateOptions): DerivedDate[] {
+  derivedDates(
+    expr: CalendarExpression,
+    rule: DateRule,
+    startMonth: MonthIndex,
+    endMonth: MonthIndex,
+    options: DerivedDateOptions,
+  ): DerivedDate[] {
     checkMonthRange(startMonth, endMonth);
     return derivedDates(this.calendar(expr), rule, startMonth, endMonth, options);
   }
@@ -507,7 +599,12 @@ export class ParsedQueries {
    * counts once) trades, over the UTC dates `startDay`..`endDay`: the range in order, then each
    * market in the order given (plan, lookup, coverage of both dates), then the rows read.
    */
-  overlap(identifiers: readonly string[], startDay: EpochDay, endDay: EpochDay, phase: OverlapPhase): OverlapInterval[] {
+  overlap(
+    identifiers: readonly string[],
+    startDay: EpochDay,
+    endDay: EpochDay,
+    phase: OverlapPhase,
+  ): OverlapInterval[] {
     return overlapOf(this.overlapMarkets(identifiers, startDay, endDay), startDay, endDay, phase);
   }
 
@@ -524,7 +621,8 @@ export class ParsedQueries {
       const entry = this.covered(id, startDay, endDay);
       if (!entries.includes(entry)) entries.push(entry);
     }
-    for (const entry of entries) checkGenerated(entry, Math.max(startDay - 1, entry.minDay), Math.min(endDay + 1, entry.maxDay));
+    for (const entry of entries)
+      checkGenerated(entry, Math.max(startDay - 1, entry.minDay), Math.min(endDay + 1, entry.maxDay));
     return entries;
   }
 
@@ -540,7 +638,10 @@ export class ParsedQueries {
     // error (it touches every date), not a zone without changes.
     if (entry.zone === null && entry.market.timezone !== null) {
       if (entry.dayFaults !== null) checkDays(entry.dayFaults, entry.minDay, entry.minDay);
-      throw new DataError(`Market ${entry.market.fin_id} names the unknown time zone '${entry.market.timezone}'`, { table: 'markets', column: 'timezone' });
+      throw new DataError(`Market ${entry.market.fin_id} names the unknown time zone '${entry.market.timezone}'`, {
+        table: 'markets',
+        column: 'timezone',
+      });
     }
     return clockChangesOf(entry.zone ?? this.utc, startDay, endDay);
   }
@@ -552,14 +653,26 @@ export class ParsedQueries {
     const cals = this.spotCalendars(base, quote);
     const L = lag ?? defaultLag(base, quote);
     const spot = spotDay(cals, tradeDay, L);
-    return { pair: base + quote, trade_date: formatDay(tradeDay), lag: L, spot_date: formatDay(spot), closures: closuresBetween(cals, tradeDay, spot) };
+    return {
+      pair: base + quote,
+      trade_date: formatDay(tradeDay),
+      lag: L,
+      spot_date: formatDay(spot),
+      closures: closuresBetween(cals, tradeDay, spot),
+    };
   }
 
   fxValueDate([base, quote]: readonly [string, string], tradeDay: EpochDay, tenor: Tenor): FxValueDate {
     const cals = this.spotCalendars(base, quote);
     const spot = spotDay(cals, tradeDay, defaultLag(base, quote));
     const value = valueDay(cals.all, spot, tenor);
-    return { pair: base + quote, trade_date: formatDay(tradeDay), tenor: tenor.text, spot_date: formatDay(spot), value_date: formatDay(value) };
+    return {
+      pair: base + quote,
+      trade_date: formatDay(tradeDay),
+      tenor: tenor.text,
+      spot_date: formatDay(spot),
+      value_date: formatDay(value),
+    };
   }
 
   // ---- reference tables ----
@@ -598,7 +711,11 @@ export class ParsedQueries {
     return sliceJson(rows, from, to);
   }
 
-  private regionalRows(calendar: string, startDay: EpochDay, endDay: EpochDay): { rows: readonly RegionalHoliday[]; from: number; to: number } {
+  private regionalRows(
+    calendar: string,
+    startDay: EpochDay,
+    endDay: EpochDay,
+  ): { rows: readonly RegionalHoliday[]; from: number; to: number } {
     const faults = new Faults();
     const key = faults.get(() => parseRegionalCalendar(calendar));
     faults.get(() => checkDayOrder(startDay, endDay));
@@ -609,7 +726,19 @@ export class ParsedQueries {
     // The records are made once per calendar (as answered: empty cells null, extra columns kept).
     let rows = regionalRecords.get(entry);
     if (rows === undefined) {
-      rows = entry.rows.map((r) => withExtras({ calendar: r.calendar, country: cell(r.country), date: r.date, name: cell(r.name), type: cell(r.type), memo: cell(r.memo) }, r));
+      rows = entry.rows.map((r) =>
+        withExtras(
+          {
+            calendar: r.calendar,
+            country: cell(r.country),
+            date: r.date,
+            name: cell(r.name),
+            type: cell(r.type),
+            memo: cell(r.memo),
+          },
+          r,
+        ),
+      );
       regionalRecords.set(entry, rows);
     }
     return { rows, from: lowerBound(entry.days, startDay), to: lowerBound(entry.days, endDay + 1) };
@@ -631,7 +760,10 @@ export class ParsedQueries {
     return pickedJson(rows, picked);
   }
 
-  private seasonRows(filter: { season?: string | null | undefined; year?: number | undefined }): { rows: readonly SeasonDefinition[]; picked: number[] } {
+  private seasonRows(filter: { season?: string | null | undefined; year?: number | undefined }): {
+    rows: readonly SeasonDefinition[];
+    picked: number[];
+  } {
     this.needTable('seasonDefinitions', 'schedules');
     const season = filter.season?.trim().toLowerCase() || undefined;
     const year = filter.year;
@@ -639,15 +771,25 @@ export class ParsedQueries {
     // Sorted once per table: a filter keeps rows of the sorted list, whose order is the answer's.
     let sorted = seasonTables.get(table);
     if (sorted === undefined) {
-      const rows = table.filter((r) => typeof r.season === 'string' && r.season !== '' && typeof r.year === 'number' && tryParseDay(String(r.date)) !== undefined);
+      const rows = table.filter(
+        (r) =>
+          typeof r.season === 'string' &&
+          r.season !== '' &&
+          typeof r.year === 'number' &&
+          tryParseDay(String(r.date)) !== undefined,
+      );
       const keyed = rows.map((r, i) => ({ r, i, name: r.season.toLowerCase() }));
       keyed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.r.year - b.r.year || a.i - b.i));
-      sorted = { rows: keyed.map((x) => withExtras({ season: x.r.season, year: x.r.year, date: x.r.date }, x.r)), names: keyed.map((x) => x.name) };
+      sorted = {
+        rows: keyed.map((x) => withExtras({ season: x.r.season, year: x.r.year, date: x.r.date }, x.r)),
+        names: keyed.map((x) => x.name),
+      };
       seasonTables.set(table, sorted);
     }
     const picked: number[] = [];
     for (let i = 0; i < sorted.rows.length; i++) {
-      if ((season === undefined || sorted.names[i] === season) && (year === undefined || sorted.rows[i]!.year === year)) picked.push(i);
+      if ((season === undefined || sorted.names[i] === season) && (year === undefined || sorted.rows[i]!.year === year))
+        picked.push(i);
     }
     return { rows: sorted.rows, picked };
   }
@@ -667,31 +809,51 @@ export class ParsedQueries {
     return pickedJson(rows, picked);
   }
 
-  private micRows(filter: { mic?: string | undefined; fin_id?: string | undefined }): { rows: readonly MicMapping[]; picked: number[] } {
+  private micRows(filter: { mic?: string | undefined; fin_id?: string | undefined }): {
+    rows: readonly MicMapping[];
+    picked: number[];
+  } {
     const { mic, fin_id: finId } = filter;
     this.needTable('micMapping');
     const table = this.index.micMapping!;
     // Sorted once per table: a filter keeps rows of the sorted list, whose order is the answer's.
     let sorted = micTables.get(table);
     if (sorted === undefined) {
-      const up = (v: unknown) => String(v ?? '').trim().toUpperCase();
-      const keyed = table.filter((r) => up(r.mic) !== '' && up(r.fin_id) !== '').map((r, i) => ({ r, i, mic: up(r.mic), finId: up(r.fin_id) }));
+      const up = (v: unknown) =>
+        String(v ?? '')
+          .trim()
+          .toUpperCase();
+      const keyed = table
+        .filter((r) => up(r.mic) !== '' && up(r.fin_id) !== '')
+        .map((r, i) => ({ r, i, mic: up(r.mic), finId: up(r.fin_id) }));
       keyed.sort((a, b) => cmp(a.mic, b.mic) || cmp(a.finId, b.finId) || a.i - b.i);
-      sorted = { rows: keyed.map((x) => withExtras({ mic: String(x.r.mic), fin_id: String(x.r.fin_id) }, x.r)), mics: keyed.map((x) => x.mic), finIds: keyed.map((x) => x.finId) };
+      sorted = {
+        rows: keyed.map((x) => withExtras({ mic: String(x.r.mic), fin_id: String(x.r.fin_id) }, x.r)),
+        mics: keyed.map((x) => x.mic),
+        finIds: keyed.map((x) => x.finId),
+      };
       micTables.set(table, sorted);
     }
     const picked: number[] = [];
     for (let i = 0; i < sorted.rows.length; i++) {
-      if ((mic === undefined || sorted.mics[i] === mic) && (finId === undefined || sorted.finIds[i] === finId)) picked.push(i);
+      if ((mic === undefined || sorted.mics[i] === mic) && (finId === undefined || sorted.finIds[i] === finId))
+        picked.push(i);
     }
     return { rows: sorted.rows, picked };
   }
 
   /** Refuses (403) a reference table the plan leaves out or the archive does not hold. */
   private needTable(table: DatasetIndex['absentTables'][number], plan?: 'schedules'): void {
-    if (plan === 'schedules' && this.index.plan === 'holidays_only') throw new NotInPlanError('schedules', `The ${TABLE_LABELS[table].label} table is not covered by the plan of the loaded data (it comes with schedules)`);
+    if (plan === 'schedules' && this.index.plan === 'holidays_only')
+      throw new NotInPlanError(
+        'schedules',
+        `The ${TABLE_LABELS[table].label} table is not covered by the plan of the loaded data (it comes with schedules)`,
+      );
     if (this.index.absentTables.includes(table)) {
-      throw new NotInPlanError(table, `The loaded data has no ${TABLE_LABELS[table].label} table (csv/${TABLE_LABELS[table].file} is not in the archive)`);
+      throw new NotInPlanError(
+        table,
+        `The loaded data has no ${TABLE_LABELS[table].label} table (csv/${TABLE_LABELS[table].file} is not in the archive)`,
+      );
     }
   }
 
@@ -744,9 +906,16 @@ export class ParsedQueries {
     );
     if (walk.kind === 'end') return walk.entry;
     if (walk.kind === 'loop') {
-      throw new DataError(`The replacement chain of ${entry.market.fin_id} loops back to ${walk.target}; the data is inconsistent`, { table: 'markets', column: 'replaced_by' });
+      throw new DataError(
+        `The replacement chain of ${entry.market.fin_id} loops back to ${walk.target}; the data is inconsistent`,
+        { table: 'markets', column: 'replaced_by' },
+      );
     }
-    throw new NotFoundError('market', walk.target, `Market ${walk.from} was replaced by ${walk.target}, which is not in the loaded data`);
+    throw new NotFoundError(
+      'market',
+      walk.target,
+      `Market ${walk.from} was replaced by ${walk.target}, which is not in the loaded data`,
+    );
   }
 
   /** Resolves a market for a schedule-based query, refusing first if the plan lacks schedules. */
@@ -761,7 +930,12 @@ export class ParsedQueries {
     const entry = this.resolveScheduled(identifier);
     for (const day of [startDay, endDay]) {
       if (day < entry.minDay || day > entry.maxDay) {
-        throw new OutOfCoverageError(entry.market.fin_id, formatDay(day), formatDay(entry.minDay), formatDay(entry.maxDay));
+        throw new OutOfCoverageError(
+          entry.market.fin_id,
+          formatDay(day),
+          formatDay(entry.minDay),
+          formatDay(entry.maxDay),
+        );
       }
     }
     return entry;
@@ -781,10 +955,14 @@ export class ParsedQueries {
    * the calendar when a step looks at it, rather than answering as if the row were not there.
    */
   private calendar(expr: CalendarExpression): JoinedCalendar {
-    if (expr.members.some((m) => m.kind !== 'currency') && this.index.plan === 'holidays_only') throw new NotInPlanError('schedules');
+    if (expr.members.some((m) => m.kind !== 'currency') && this.index.plan === 'holidays_only')
+      throw new NotInPlanError('schedules');
     if (expr.members.some((m) => m.kind === 'currency')) this.requireCurrencies();
-    const members = expr.members.map((m): CalendarMember =>
-      m.kind === 'currency' ? new CurrencyCalendar(m.label, this.currencyEntry(m.label)) : new MarketCalendar(m.label, this.resolve(m.label, true)),
+    const members = expr.members.map(
+      (m): CalendarMember =>
+        m.kind === 'currency'
+          ? new CurrencyCalendar(m.label, this.currencyEntry(m.label))
+          : new MarketCalendar(m.label, this.resolve(m.label, true)),
     );
     return new JoinedCalendar(expr.text, expr.operator, members);
   }
@@ -801,7 +979,12 @@ export class ParsedQueries {
     else if (quote === USD) usd = q;
     else {
       const entry = this.index.currencies.get(USD);
-      if (!entry) throw new NotFoundError('currency', USD, `Currency USD is not in the loaded data: FX spot and value dates need its settlement calendar`);
+      if (!entry)
+        throw new NotFoundError(
+          'currency',
+          USD,
+          `Currency USD is not in the loaded data: FX spot and value dates need its settlement calendar`,
+        );
       usd = new CurrencyCalendar(USD, entry);
     }
     const members = usd === b || usd === q ? [b, q] : [b, q, usd];

@@ -278,7 +278,12 @@ export interface MarketDay {
 // ---- joined calendars and FX dates (docs/calendar-arithmetic.md §4–5) ----
 
 /** Business-day conventions of `adjust` and `advance`. */
-export type BusinessDayConvention = 'following' | 'preceding' | 'modified_following' | 'modified_preceding' | 'unadjusted';
+export type BusinessDayConvention =
+  | 'following'
+  | 'preceding'
+  | 'modified_following'
+  | 'modified_preceding'
+  | 'unadjusted';
 
 /** Units of `advance`. */
 export type TimeUnit = 'days' | 'weeks' | 'months' | 'years';
@@ -368,7 +373,12 @@ export interface Tables {
    * instead of the arrays in `holidays` and `currencyHolidays`, which are then not read: a
    * caller holding a large table in a form more compact than row objects never makes them all.
    */
-  onDemand?: { holidays?: RowsOnDemand<MarketHolidayRow> | undefined; currencyHolidays?: RowsOnDemand<CurrencyHolidayRow> | undefined } | undefined;
+  onDemand?:
+    | {
+        holidays?: RowsOnDemand<MarketHolidayRow> | undefined;
+        currencyHolidays?: RowsOnDemand<CurrencyHolidayRow> | undefined;
+      }
+    | undefined;
 }
 
 /** A table whose rows are made when they are read (Tables.onDemand). */

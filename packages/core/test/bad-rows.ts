@@ -11,7 +11,17 @@ import { fixtureTables } from './fixture.js';
 export const SOURCES: Tables['sources'] = {
   markets: { file: 'csv/markets.csv', headers: { fin_id: 'FinID', timezone: 'Timezone' } },
   holidays: { file: 'csv/holidays.csv', headers: { fin_id: 'FinID', date: 'Date', holiday_name: 'Holiday Name' } },
-  schedules: { file: 'csv/schedules.csv', headers: { phase_type: 'Phase Type', days: 'Days', start: 'Start', end: 'End', offset_days: 'Offset Days', in_force_start_date: 'In Force Start Date' } },
+  schedules: {
+    file: 'csv/schedules.csv',
+    headers: {
+      phase_type: 'Phase Type',
+      days: 'Days',
+      start: 'Start',
+      end: 'End',
+      offset_days: 'Offset Days',
+      in_force_start_date: 'In Force Start Date',
+    },
+  },
   currencyHolidays: { file: 'csv/currency-holidays.csv', headers: { date: 'Date' } },
   currencies: { file: 'csv/currencies.csv' },
 };

@@ -26,7 +26,11 @@ import { hhmm, ID, oneMarket, oneMarketTables, WIN_END, winEnd, winStart } from 
 
 const ds = Dataset.create(fixtureTables());
 
-const market = (rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[] = [], timezone = 'Asia/Tokyo'): Dataset => oneMarket(rows, holidays, timezone);
+const market = (
+  rows: Partial<ScheduleRow>[],
+  holidays: Partial<MarketHolidayRow>[] = [],
+  timezone = 'Asia/Tokyo',
+): Dataset => oneMarket(rows, holidays, timezone);
 
 // The Tokyo Stock Exchange as the sample has it: a lunch break, and the afternoon extended to
 // 15:30 from 2024-11-05.
@@ -34,12 +38,20 @@ const XTKS = market([
   sched(ID, 'Regular', 'Pre-Open', 'Mon-Fri', '08:00:00', '09:00:00'),
   sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '11:30:00', { phase_name: 'Morning Session' }),
   sched(ID, 'Regular', 'Intermission', 'Mon-Fri', '11:30:00', '12:30:00', { phase_name: 'Lunch Break' }),
-  sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '12:30:00', '15:00:00', { phase_name: 'Afternoon Session', in_force_end_date: '2024-11-04' }),
-  sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '12:30:00', '15:30:00', { phase_name: 'Afternoon Session', in_force_start_date: '2024-11-05' }),
+  sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '12:30:00', '15:00:00', {
+    phase_name: 'Afternoon Session',
+    in_force_end_date: '2024-11-04',
+  }),
+  sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '12:30:00', '15:30:00', {
+    phase_name: 'Afternoon Session',
+    in_force_start_date: '2024-11-05',
+  }),
   sched(ID, 'Regular', 'Pre-Close', 'Mon-Fri', '15:25:00', '15:30:00', { in_force_start_date: '2024-11-05' }),
 ]);
 
-const list = (d: Dataset, id: string, start: string, end: string, o: BarOptions): Bar[] => [...d.bars(id, start, end, o)];
+const list = (d: Dataset, id: string, start: string, end: string, o: BarOptions): Bar[] => [
+  ...d.bars(id, start, end, o),
+];
 const times = (bars: Bar[]) => bars.map((b) => `${b.start.slice(11, 16)}-${b.end.slice(11, 16)}`);
 const instant = (iso: string) => parseInstant(iso, 'x') / 1000;
 const text = (pieces: Iterable<Uint8Array>) => Buffer.concat([...pieces]).toString('utf8');
@@ -48,9 +60,22 @@ describe('§8 bars: examples', () => {
   it('XNYS, the day after Thanksgiving 2023: 5-minute bars from 09:30 to the 13:00 early close', () => {
     const bars = list(ds, 'XNYS', '2023-11-24', '2023-11-24', { period: '5m' });
     expect(bars).toHaveLength(42);
-    expect(bars[0]).toEqual({ date: '2023-11-24', start: '2023-11-24T09:30:00-05:00', end: '2023-11-24T09:35:00-05:00' });
-    expect(bars[41]).toEqual({ date: '2023-11-24', start: '2023-11-24T12:55:00-05:00', end: '2023-11-24T13:00:00-05:00' });
-    expect(ds.countBars('XNYS', '2023-11-24', '2023-11-24', { period: '5m' })).toEqual({ start: '2023-11-24', end: '2023-11-24', period: '5m', count: 42 });
+    expect(bars[0]).toEqual({
+      date: '2023-11-24',
+      start: '2023-11-24T09:30:00-05:00',
+      end: '2023-11-24T09:35:00-05:00',
+    });
+    expect(bars[41]).toEqual({
+      date: '2023-11-24',
+      start: '2023-11-24T12:55:00-05:00',
+      end: '2023-11-24T13:00:00-05:00',
+    });
+    expect(ds.countBars('XNYS', '2023-11-24', '2023-11-24', { period: '5m' })).toEqual({
+      start: '2023-11-24',
+      end: '2023-11-24',
+      period: '5m',
+      count: 42,
+    });
   });
 
   it('no bar on a closed holiday or a weekend; a week is the sum of its sessions', () => {
@@ -62,7 +87,19 @@ describe('§8 bars: examples', () => {
 
   it('a lunch break splits the session: bars restart at 12:30 (breaks=split, the default)', () => {
     const bars = list(XTKS, ID, '2024-11-05', '2024-11-05', { period: '30m' });
-    expect(times(bars)).toEqual(['09:00-09:30', '09:30-10:00', '10:00-10:30', '10:30-11:00', '11:00-11:30', '12:30-13:00', '13:00-13:30', '13:30-14:00', '14:00-14:30', '14:30-15:00', '15:00-15:30']);
+    expect(times(bars)).toEqual([
+      '09:00-09:30',
+      '09:30-10:00',
+      '10:00-10:30',
+      '10:30-11:00',
+      '11:00-11:30',
+      '12:30-13:00',
+      '13:00-13:30',
+      '13:30-14:00',
+      '14:00-14:30',
+      '14:30-15:00',
+      '15:00-15:30',
+    ]);
     expect(bars.every((b) => b.date === '2024-11-05' && b.start.endsWith('+09:00'))).toBe(true);
   });
 
@@ -72,11 +109,18 @@ describe('§8 bars: examples', () => {
     expect(times(bars).slice(4, 8)).toEqual(['11:00-11:30', '11:30-12:00', '12:00-12:30', '12:30-13:00']);
     // A period that does not fit the morning: split cuts the bar at the break, ignore does not.
     expect(times(list(XTKS, ID, '2024-11-05', '2024-11-05', { period: '4h' }))).toEqual(['09:00-11:30', '12:30-15:30']);
-    expect(times(list(XTKS, ID, '2024-11-05', '2024-11-05', { period: '4h', breaks: 'IGNORE' }))).toEqual(['09:00-13:00', '13:00-15:30']);
+    expect(times(list(XTKS, ID, '2024-11-05', '2024-11-05', { period: '4h', breaks: 'IGNORE' }))).toEqual([
+      '09:00-13:00',
+      '13:00-15:30',
+    ]);
   });
 
   it('the afternoon before the extension ends at 15:00: the plan follows the rows in force on each date', () => {
-    expect(times(list(XTKS, ID, '2024-11-01', '2024-11-01', { period: '1h' })).slice(-3)).toEqual(['12:30-13:30', '13:30-14:30', '14:30-15:00']);
+    expect(times(list(XTKS, ID, '2024-11-01', '2024-11-01', { period: '1h' })).slice(-3)).toEqual([
+      '12:30-13:30',
+      '13:30-14:30',
+      '14:30-15:00',
+    ]);
   });
 
   it('a 7-minute period that does not divide the session: the last bar is cut at the close with force_close, and runs past it without', () => {
@@ -85,8 +129,16 @@ describe('§8 bars: examples', () => {
     // 390 minutes: 55 whole bars and one of 5 minutes.
     expect(on).toHaveLength(56);
     expect(off).toHaveLength(56);
-    expect(on[55]).toEqual({ date: '2023-11-22', start: '2023-11-22T15:55:00-05:00', end: '2023-11-22T16:00:00-05:00' });
-    expect(off[55]).toEqual({ date: '2023-11-22', start: '2023-11-22T15:55:00-05:00', end: '2023-11-22T16:02:00-05:00' });
+    expect(on[55]).toEqual({
+      date: '2023-11-22',
+      start: '2023-11-22T15:55:00-05:00',
+      end: '2023-11-22T16:00:00-05:00',
+    });
+    expect(off[55]).toEqual({
+      date: '2023-11-22',
+      start: '2023-11-22T15:55:00-05:00',
+      end: '2023-11-22T16:02:00-05:00',
+    });
     expect(on.slice(0, 55)).toEqual(off.slice(0, 55));
     expect(on[1]!.start).toBe('2023-11-22T09:37:00-05:00');
     // Query-string forms of the boolean.
@@ -114,7 +166,11 @@ describe('§8 bars: examples', () => {
   });
 
   describe('an overnight session across a clock change (Sat 20:00 -> Sun 04:00, America/Chicago)', () => {
-    const night = market([sched(ID, 'Regular', 'Primary Trading Session', 'Sat', '20:00:00', '04:00:00', { offset_days: 1 })], [], 'America/Chicago');
+    const night = market(
+      [sched(ID, 'Regular', 'Primary Trading Session', 'Sat', '20:00:00', '04:00:00', { offset_days: 1 })],
+      [],
+      'America/Chicago',
+    );
 
     it('March: the night is 7 hours long and has 7 one-hour bars, one of them from 01:00 CST to 03:00 CDT', () => {
       const bars = list(night, ID, '2024-03-10', '2024-03-10', { period: '1h' });
@@ -153,7 +209,14 @@ describe('§8 bars: examples', () => {
   it('a zero-length session has no bar; a zero-length open phase inside the lunch break adds none', () => {
     const zero = market([sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '09:00:00')]);
     expect(zero.sessions(ID, '2024-05-03', '2024-05-03')).toEqual([
-      { date: '2024-05-03', open: '2024-05-03T09:00:00+09:00', close: '2024-05-03T09:00:00+09:00', breaks: [], partial: false, holiday_name: null },
+      {
+        date: '2024-05-03',
+        open: '2024-05-03T09:00:00+09:00',
+        close: '2024-05-03T09:00:00+09:00',
+        breaks: [],
+        partial: false,
+        holiday_name: null,
+      },
     ]);
     expect(list(zero, ID, '2024-05-03', '2024-05-03', { period: '1m' })).toEqual([]);
     expect(zero.countBars(ID, '2024-05-01', '2024-05-31', { period: '1m', breaks: 'ignore' }).count).toBe(0);
@@ -164,20 +227,31 @@ describe('§8 bars: examples', () => {
       sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '13:00:00', '15:00:00'),
     ]);
     expect(auction.sessions(ID, '2024-05-03', '2024-05-03')[0]!.breaks).toHaveLength(2);
-    expect(times(list(auction, ID, '2024-05-03', '2024-05-03', { period: '1h' }))).toEqual(['09:00-10:00', '10:00-11:00', '13:00-14:00', '14:00-15:00']);
+    expect(times(list(auction, ID, '2024-05-03', '2024-05-03', { period: '1h' }))).toEqual([
+      '09:00-10:00',
+      '10:00-11:00',
+      '13:00-14:00',
+      '14:00-15:00',
+    ]);
   });
 
   it('a session only through its holiday row (no open phase) has no bar', () => {
-    const d = market([sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '15:00:00')], [
-      { date: '2024-05-03', holiday_name: 'Open, no hours', schedule: 'Special', status: 'Open', settlement: 'Yes' },
-    ]);
+    const d = market(
+      [sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '15:00:00')],
+      [{ date: '2024-05-03', holiday_name: 'Open, no hours', schedule: 'Special', status: 'Open', settlement: 'Yes' }],
+    );
     expect(d.sessions(ID, '2024-05-03', '2024-05-03')[0]).toMatchObject({ open: null, close: null });
     expect(list(d, ID, '2024-05-03', '2024-05-03', { period: '1h' })).toEqual([]);
   });
 
   it('a 24-hour period gives one bar per piece; 1440m is the same length', () => {
-    expect(times(list(XTKS, ID, '2024-11-05', '2024-11-05', { period: '24h' }))).toEqual(['09:00-11:30', '12:30-15:30']);
-    expect(list(XTKS, ID, '2024-11-05', '2024-11-05', { period: '1440m', forceClose: false }).map((b) => b.end)).toEqual(['2024-11-06T09:00:00+09:00', '2024-11-06T12:30:00+09:00']);
+    expect(times(list(XTKS, ID, '2024-11-05', '2024-11-05', { period: '24h' }))).toEqual([
+      '09:00-11:30',
+      '12:30-15:30',
+    ]);
+    expect(
+      list(XTKS, ID, '2024-11-05', '2024-11-05', { period: '1440m', forceClose: false }).map((b) => b.end),
+    ).toEqual(['2024-11-06T09:00:00+09:00', '2024-11-06T12:30:00+09:00']);
   });
 
   it('the cursor walks the same bars as epoch seconds and epoch days, without records', () => {
@@ -200,7 +274,9 @@ describe('§8 bars: limit, validation, coverage', () => {
     const count = ds.countBars('XNYS', '2000-01-03', '2030-12-24', { period: '1m' }).count;
     expect(count).toBeGreaterThan(MAX_BARS);
     const faults = faultsOf(() => ds.bars('XNYS', '2000-01-03', '2030-12-24', { period: '1m' }));
-    expect(faults).toEqual([{ param: 'end', type: 'too_many_bars', msg: expect.stringContaining(`holds ${count} bars of 1m`) }]);
+    expect(faults).toEqual([
+      { param: 'end', type: 'too_many_bars', msg: expect.stringContaining(`holds ${count} bars of 1m`) },
+    ]);
     expect(faults[0]!.msg).toContain(`limit of ${MAX_BARS}`);
     // The byte writers are refused the same way, before their first piece.
     expect(() => ds.barJsonChunks('XNYS', '2000-01-03', '2030-12-24', { period: '1m' })).toThrow(InvalidArgumentError);
@@ -221,19 +297,55 @@ describe('§8 bars: limit, validation, coverage', () => {
     expect(always.bars(ID, '2023-01-02', '2024-11-26', { period: '1m' }).count).toBe(MAX_BARS);
     const over = always.countBars(ID, '2023-01-02', '2024-11-27', { period: '1m' }).count;
     expect(over).toBe(MAX_BARS + 1440);
-    expect(faultsOf(() => always.bars(ID, '2023-01-02', '2024-11-27', { period: '1m' }))[0]!.msg).toContain(`holds ${over} bars`);
+    expect(faultsOf(() => always.bars(ID, '2023-01-02', '2024-11-27', { period: '1m' }))[0]!.msg).toContain(
+      `holds ${over} bars`,
+    );
   });
 
-  it.each(['0m', '1441m', '0h', '25h', '5', 'm', '5min', '1.5h', '05m', '5M', '1H', '-5m', '+5m', '2d', '1D', '1M', '2w', '1mon', '1month', '10000m', '', '  ', 'five'])('refuses period %j, naming period', (period) => {
-    expect(faultsOf(() => ds.bars('XNYS', '2023-11-24', '2023-11-24', { period }))).toEqual([{ param: 'period', type: expect.any(String), msg: expect.any(String) }]);
-    expect(faultsOf(() => ds.countBars('XNYS', '2023-11-24', '2023-11-24', { period })).map((f) => f.param)).toEqual(['period']);
+  it.each([
+    '0m',
+    '1441m',
+    '0h',
+    '25h',
+    '5',
+    'm',
+    '5min',
+    '1.5h',
+    '05m',
+    '5M',
+    '1H',
+    '-5m',
+    '+5m',
+    '2d',
+    '1D',
+    '1M',
+    '2w',
+    '1mon',
+    '1month',
+    '10000m',
+    '',
+    '  ',
+    'five',
+  ])('refuses period %j, naming period', (period) => {
+    expect(faultsOf(() => ds.bars('XNYS', '2023-11-24', '2023-11-24', { period }))).toEqual([
+      { param: 'period', type: expect.any(String), msg: expect.any(String) },
+    ]);
+    expect(faultsOf(() => ds.countBars('XNYS', '2023-11-24', '2023-11-24', { period })).map((f) => f.param)).toEqual([
+      'period',
+    ]);
   });
 
   it('refuses a missing or non-text period', () => {
     for (const period of [undefined, null, 5, 300]) {
-      expect(faultsOf(() => ds.bars('XNYS', '2023-11-24', '2023-11-24', { period } as unknown as BarOptions)).map((f) => f.param)).toEqual(['period']);
+      expect(
+        faultsOf(() => ds.bars('XNYS', '2023-11-24', '2023-11-24', { period } as unknown as BarOptions)).map(
+          (f) => f.param,
+        ),
+      ).toEqual(['period']);
     }
-    expect(faultsOf(() => ds.bars('XNYS', '2023-11-24', '2023-11-24', undefined as unknown as BarOptions))[0]!.param).toBe('period');
+    expect(
+      faultsOf(() => ds.bars('XNYS', '2023-11-24', '2023-11-24', undefined as unknown as BarOptions))[0]!.param,
+    ).toBe('period');
   });
 
   it('reads 1m..1440m and 1h..24h as elapsed seconds', () => {
@@ -245,12 +357,16 @@ describe('§8 bars: limit, validation, coverage', () => {
   });
 
   it('reports every bad argument at once', () => {
-    const faults = faultsOf(() => ds.bars('XNYS', '2023-13-01', '2023-11-24', { period: '0m', forceClose: 'maybe', breaks: 'skip' }));
+    const faults = faultsOf(() =>
+      ds.bars('XNYS', '2023-13-01', '2023-11-24', { period: '0m', forceClose: 'maybe', breaks: 'skip' }),
+    );
     expect(faults.map((f) => f.param)).toEqual(['start', 'period', 'force_close', 'breaks']);
   });
 
   it('follows the range and coverage rules of /days', () => {
-    expect(faultsOf(() => ds.bars('XNYS', '2023-11-24', '2023-11-20', { period: '5m' }))).toEqual([{ param: 'end', type: 'date_range', msg: expect.any(String) }]);
+    expect(faultsOf(() => ds.bars('XNYS', '2023-11-24', '2023-11-20', { period: '5m' }))).toEqual([
+      { param: 'end', type: 'date_range', msg: expect.any(String) },
+    ]);
     expect(() => ds.bars('XNYS', '1999-12-31', '2000-01-05', { period: '5m' })).toThrow(OutOfCoverageError);
     expect(() => ds.countBars('XNYS', '2030-12-20', '2031-01-05', { period: '5m' })).toThrow(OutOfCoverageError);
     // A replaced market answers for its replacement.
@@ -261,18 +377,27 @@ describe('§8 bars: limit, validation, coverage', () => {
 describe('§8 bars: bytes', () => {
   const cases: [string, string, string, string, BarOptions][] = [
     ['XNYS, a month of 1-minute bars', 'XNYS', '2023-11-01', '2023-11-30', { period: '1m' }],
-    ['CME over the March change, force_close off', CME, '2024-03-01', '2024-03-15', { period: '7m', forceClose: false }],
+    [
+      'CME over the March change, force_close off',
+      CME,
+      '2024-03-01',
+      '2024-03-15',
+      { period: '7m', forceClose: false },
+    ],
     ['a weekend: no bar', 'XNYS', '2023-11-25', '2023-11-26', { period: '5m' }],
     ['a lunch break ignored', 'CN.CIBM', '2023-10-01', '2023-10-10', { period: '45m', breaks: 'ignore' }],
   ];
 
-  it.each(cases)('JSON of %s equals JSON.stringify of the records, whatever the piece size', (_name, id, start, end, o) => {
-    const expected = JSON.stringify([...ds.bars(id, start, end, o)]);
-    expect(text(ds.barJsonChunks(id, start, end, o))).toBe(expected);
-    const small = [...ds.barJsonChunks(id, start, end, o, { pieceBytes: 1000 })];
-    expect(Buffer.concat(small).toString('utf8')).toBe(expected);
-    if (expected.length > 5000) expect(small.length).toBeGreaterThan(2);
-  });
+  it.each(cases)(
+    'JSON of %s equals JSON.stringify of the records, whatever the piece size',
+    (_name, id, start, end, o) => {
+      const expected = JSON.stringify([...ds.bars(id, start, end, o)]);
+      expect(text(ds.barJsonChunks(id, start, end, o))).toBe(expected);
+      const small = [...ds.barJsonChunks(id, start, end, o, { pieceBytes: 1000 })];
+      expect(Buffer.concat(small).toString('utf8')).toBe(expected);
+      if (expected.length > 5000) expect(small.length).toBeGreaterThan(2);
+    },
+  );
 
   it.each(cases)('CSV of %s: the published header, then one CRLF row per bar', (_name, id, start, end, o) => {
     const rows = [...ds.bars(id, start, end, o)].map((b) => `${b.date},${b.start},${b.end}\r\n`);
@@ -291,7 +416,9 @@ describe('§8 bars: bytes', () => {
 
   it('writes bars too many to keep a month of in pieces, in a scratch buffer first when it fits', () => {
     // A session three days long: 4,320 one-minute bars a day, over a month block's limit.
-    const d = market([sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Sun', '00:00', '24:00', { offset_days: 2 })]);
+    const d = market([
+      sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Sun', '00:00', '24:00', { offset_days: 2 }),
+    ]);
     const o = { period: '1m' };
     const scratch = new Uint8Array(1 << 16);
     const pieces = [...d.barJsonChunks(ID, '2024-05-01', '2024-05-03', o, { scratch, pieceBytes: 60_000 })];
@@ -309,13 +436,20 @@ describe('§8 bars: bytes', () => {
       const bars = [...d.bars(ID, '2024-05-01', '2024-05-03', o)];
       expect(text(d.barJsonChunks(ID, '2024-05-01', '2024-05-03', o))).toBe(JSON.stringify(bars));
     }
-    expect(times(list(d, ID, '2024-05-03', '2024-05-03', { period: '1h' })).slice(2, 4)).toEqual(['11:00-11:30', '11:45-12:45']);
+    expect(times(list(d, ID, '2024-05-03', '2024-05-03', { period: '1h' })).slice(2, 4)).toEqual([
+      '11:00-11:30',
+      '11:45-12:45',
+    ]);
     expect(list(d, ID, '2024-05-03', '2024-05-03', { period: '1h' })[3]!.start).toBe('2024-05-03T11:45:15+09:00');
   });
 
   it('writes offsets with seconds and years beyond four digits as formatInstant does (a made-up LMT zone)', () => {
     // Before 1883 America/New_York keeps local mean time, -04:56:02.
-    const lmt = market([sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '11:00:00')], [], 'America/New_York');
+    const lmt = market(
+      [sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '11:00:00')],
+      [],
+      'America/New_York',
+    );
     const entry = (lmt as unknown as { index: { markets: Map<string, { minDay: number }> } }).index.markets.get(ID)!;
     entry.minDay = tryParseDay('1880-01-01')!;
     const o = { period: '25m' };
@@ -346,14 +480,35 @@ const marketArb = fc.record({
   zone: fc.constantFrom('America/New_York', 'America/Chicago', 'Europe/London', 'Australia/Sydney', 'Asia/Tokyo'),
   rows: fc.array(rowArb, { minLength: 1, maxLength: 6 }),
   holidays: fc.uniqueArray(
-    fc.record({ day: fc.integer({ min: winStart + 1, max: winEnd - 1 }), schedule: fc.constantFrom('Closed', 'Partial', 'Regular', 'Special'), open: fc.boolean() }),
+    fc.record({
+      day: fc.integer({ min: winStart + 1, max: winEnd - 1 }),
+      schedule: fc.constantFrom('Closed', 'Partial', 'Regular', 'Special'),
+      open: fc.boolean(),
+    }),
     { maxLength: 20, selector: (h) => h.day },
   ),
 });
 
-function propertyMarket(m: { zone: string; rows: Omit<ScheduleRow, 'fin_id'>[]; holidays: { day: number; schedule: string; open: boolean }[] }): Dataset {
-  const holidays = m.holidays.map((h) => ({ date: formatDay(h.day), holiday_name: `H${h.day}`, schedule: h.schedule, status: h.open ? 'Open' : 'Closed', settlement: h.open ? 'Yes' : 'No' }));
-  return Dataset.create(oneMarketTables(m.rows.map((r) => ({ ...r, timezone: m.zone })), holidays, m.zone, WIN_END));
+function propertyMarket(m: {
+  zone: string;
+  rows: Omit<ScheduleRow, 'fin_id'>[];
+  holidays: { day: number; schedule: string; open: boolean }[];
+}): Dataset {
+  const holidays = m.holidays.map((h) => ({
+    date: formatDay(h.day),
+    holiday_name: `H${h.day}`,
+    schedule: h.schedule,
+    status: h.open ? 'Open' : 'Closed',
+    settlement: h.open ? 'Yes' : 'No',
+  }));
+  return Dataset.create(
+    oneMarketTables(
+      m.rows.map((r) => ({ ...r, timezone: m.zone })),
+      holidays,
+      m.zone,
+      WIN_END,
+    ),
+  );
 }
 
 /** The pieces of open time of a session as `sessions` answers it (§1), in epoch seconds. */
@@ -368,7 +523,14 @@ function piecesOf(s: Session, breaks: 'split' | 'ignore'): [number, number][] {
 }
 
 /** §8 stepped literally over the open time of `sessions`. */
-function oracle(d: Dataset, start: string, end: string, period: number, forceClose: boolean, breaks: 'split' | 'ignore'): [string, number, number][] {
+function oracle(
+  d: Dataset,
+  start: string,
+  end: string,
+  period: number,
+  forceClose: boolean,
+  breaks: 'split' | 'ignore',
+): [string, number, number][] {
   const out: [string, number, number][] = [];
   for (const s of d.sessions(ID, start, end)) {
     for (const [a, b] of piecesOf(s, breaks)) {
@@ -378,7 +540,10 @@ function oracle(d: Dataset, start: string, end: string, period: number, forceClo
   return out;
 }
 
-const rangeArb = fc.record({ from: fc.integer({ min: winStart, max: winEnd - 21 }), len: fc.integer({ min: 0, max: 20 }) });
+const rangeArb = fc.record({
+  from: fc.integer({ min: winStart, max: winEnd - 21 }),
+  len: fc.integer({ min: 0, max: 20 }),
+});
 const optionsArb = fc.record({
   period: fc.constantFrom('1m', '7m', '10m', '30m', '45m', '1h', '90m', '4h', '13h', '24h'),
   forceClose: fc.boolean(),
@@ -392,7 +557,11 @@ describe('§8 bars: properties', () => {
         const d = propertyMarket(m);
         const start = formatDay(r.from);
         const end = formatDay(r.from + r.len);
-        const bars = [...d.bars(ID, start, end, o)].map((b): [string, number, number] => [b.date, instant(b.start), instant(b.end)]);
+        const bars = [...d.bars(ID, start, end, o)].map((b): [string, number, number] => [
+          b.date,
+          instant(b.start),
+          instant(b.end),
+        ]);
         expect(bars).toEqual(oracle(d, start, end, parsePeriod(o.period).seconds, o.forceClose, o.breaks));
         expect(d.countBars(ID, start, end, o).count).toBe(bars.length);
       }),
@@ -430,9 +599,12 @@ describe('§8 bars: properties', () => {
         const d = propertyMarket(m);
         const whole = [...d.bars(ID, formatDay(r.from), formatDay(r.from + r.len), o)];
         const days: Bar[] = [];
-        for (let day = r.from; day <= r.from + r.len; day++) days.push(...d.bars(ID, formatDay(day), formatDay(day), o));
+        for (let day = r.from; day <= r.from + r.len; day++)
+          days.push(...d.bars(ID, formatDay(day), formatDay(day), o));
         expect(whole).toEqual(days);
-        expect(text(d.barJsonChunks(ID, formatDay(r.from), formatDay(r.from + r.len), o, { pieceBytes: 512 }))).toBe(JSON.stringify(whole));
+        expect(text(d.barJsonChunks(ID, formatDay(r.from), formatDay(r.from + r.len), o, { pieceBytes: 512 }))).toBe(
+          JSON.stringify(whole),
+        );
         // Again, from the month blocks the first answer kept.
         expect(text(d.barJsonChunks(ID, formatDay(r.from), formatDay(r.from + r.len), o))).toBe(JSON.stringify(whole));
       }),

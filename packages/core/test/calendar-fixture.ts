@@ -80,9 +80,27 @@ export const CURRENCY_HOLIDAYS: CurrencyHolidayRow[] = [
  */
 export const EXTRA_MARKET_HOLIDAYS = [
   // A weekday whose Regular rows open the market, but the row says Closed.
-  { fin_id: 'AE.ADX', date: '2023-06-27', holiday_name: 'Arafat Day', schedule: 'Regular', status: 'Closed', settlement: 'No', observed: false, memo: null },
+  {
+    fin_id: 'AE.ADX',
+    date: '2023-06-27',
+    holiday_name: 'Arafat Day',
+    schedule: 'Regular',
+    status: 'Closed',
+    settlement: 'No',
+    observed: false,
+    memo: null,
+  },
   // Schedule Closed (no phases) but status Open.
-  { fin_id: 'AE.ADX', date: '2023-06-28', holiday_name: 'Eid al-Adha', schedule: 'Closed', status: 'Open', settlement: 'Yes', observed: false, memo: null },
+  {
+    fin_id: 'AE.ADX',
+    date: '2023-06-28',
+    holiday_name: 'Eid al-Adha',
+    schedule: 'Closed',
+    status: 'Open',
+    settlement: 'Yes',
+    observed: false,
+    memo: null,
+  },
 ];
 
 export function calendarTables(overrides: Partial<Tables> = {}): Tables {

@@ -31,10 +31,16 @@ const nextMonth = (date: string) => `${plus(`${month(date)}-28`, 5).slice(0, 7)}
 
 const currencyArb = fc.record({
   weekend: fc.option(fc.constantFrom(...Object.keys(WEEKENDS)), { nil: null }),
-  holidays: fc.uniqueArray(fc.record({ offset: fc.integer({ min: 1, max: WINDOW_DAYS - 2 }), settlement: fc.constantFrom('No', 'No', 'No', 'Yes') }), {
-    maxLength: 40,
-    selector: (h) => h.offset,
-  }),
+  holidays: fc.uniqueArray(
+    fc.record({
+      offset: fc.integer({ min: 1, max: WINDOW_DAYS - 2 }),
+      settlement: fc.constantFrom('No', 'No', 'No', 'Yes'),
+    }),
+    {
+      maxLength: 40,
+      selector: (h) => h.offset,
+    },
+  ),
 });
 
 const worldArb = fc.record({ USD: currencyArb, EUR: currencyArb, ILS: currencyArb, JPY: currencyArb });
@@ -55,7 +61,12 @@ function build(world: World): Built {
     currencies.push({ currency_code: code, weekend_definition: spec.weekend });
     // Window rows that do not close settlement.
     rows.push({ currency_code: code, date: iso(WINDOW_START), holiday_name: 'start', settlement: 'Yes' });
-    rows.push({ currency_code: code, date: iso(WINDOW_START + (WINDOW_DAYS - 1) * MS), holiday_name: 'end', settlement: 'Yes' });
+    rows.push({
+      currency_code: code,
+      date: iso(WINDOW_START + (WINDOW_DAYS - 1) * MS),
+      holiday_name: 'end',
+      settlement: 'Yes',
+    });
     const closed = new Set<string>();
     for (const h of spec.holidays) {
       const date = iso(WINDOW_START + h.offset * MS);
@@ -157,9 +168,16 @@ describe('adjust and advance (properties)', () => {
       fc.property(worldArb, exprArb, dateArb, (world, { members, op }, date) => {
         const { ds } = build(world);
         const expr = members.join(op);
-        const [f, p, mf, mp] = inWindow(() => ['following', 'preceding', 'modified_following', 'modified_preceding'].map((c) => ds.adjust(expr, date, c).adjusted));
+        const [f, p, mf, mp] = inWindow(() =>
+          ['following', 'preceding', 'modified_following', 'modified_preceding'].map(
+            (c) => ds.adjust(expr, date, c).adjusted,
+          ),
+        );
         expect(p! <= date && date <= f!).toBe(true);
-        const between = ds.calendarDays(expr, p!, f!).filter((d) => d.is_business_day).map((d) => d.date);
+        const between = ds
+          .calendarDays(expr, p!, f!)
+          .filter((d) => d.is_business_day)
+          .map((d) => d.date);
         // Only the ends are business days (one date when the date itself is one).
         expect(between).toEqual(p === f ? [date] : [p, f]);
         expect(mf).toBe(month(f!) === month(date) ? f : p);
@@ -186,15 +204,21 @@ describe('adjust and advance (properties)', () => {
 
   it('advance by n days lands on a business day with exactly |n| business days after the date up to it', () => {
     fc.assert(
-      fc.property(worldArb, exprArb, dateArb, fc.integer({ min: -15, max: 15 }).filter((n) => n !== 0), (world, { members, op }, date, n) => {
-        const { ds } = build(world);
-        const expr = members.join(op);
-        const result = inWindow(() => ds.advance(expr, date, n).result);
-        const [from, to] = n > 0 ? [plus(date, 1), result] : [result, plus(date, -1)];
-        const days = ds.calendarDays(expr, from, to);
-        expect(days.filter((d) => d.is_business_day)).toHaveLength(Math.abs(n));
-        expect(ds.calendarDays(expr, result, result)[0]!.is_business_day).toBe(true);
-      }),
+      fc.property(
+        worldArb,
+        exprArb,
+        dateArb,
+        fc.integer({ min: -15, max: 15 }).filter((n) => n !== 0),
+        (world, { members, op }, date, n) => {
+          const { ds } = build(world);
+          const expr = members.join(op);
+          const result = inWindow(() => ds.advance(expr, date, n).result);
+          const [from, to] = n > 0 ? [plus(date, 1), result] : [result, plus(date, -1)];
+          const days = ds.calendarDays(expr, from, to);
+          expect(days.filter((d) => d.is_business_day)).toHaveLength(Math.abs(n));
+          expect(ds.calendarDays(expr, result, result)[0]!.is_business_day).toBe(true);
+        },
+      ),
     );
   });
 
@@ -232,7 +256,10 @@ describe('the end-of-month rule (properties)', () => {
   }
   /** Business days of the month of `date`, from the engine's calendarDays (checked against the oracle above). */
   const businessDaysOfMonth = (ds: Dataset, expr: string, date: string) =>
-    ds.calendarDays(expr, `${month(date)}-01`, plus(nextMonth(date), -1)).filter((d) => d.is_business_day).map((d) => d.date);
+    ds
+      .calendarDays(expr, `${month(date)}-01`, plus(nextMonth(date), -1))
+      .filter((d) => d.is_business_day)
+      .map((d) => d.date);
 
   // Month ends are where the rule lives: half the dates are among the last five days of a month.
   const monthEndArb = fc
@@ -246,22 +273,29 @@ describe('the end-of-month rule (properties)', () => {
 
   it('fires for months and years when no business day follows the date in its month, to the last business day of the target month, whatever the convention; never for weeks or n = 0', () => {
     fc.assert(
-      fc.property(worldArb, exprArb, fc.oneof(dateArb, monthEndArb), stepArb, convArb, (world, { members, op }, date, { unit, n }, conv) => {
-        const { ds } = build(world);
-        const expr = members.join(op);
-        const withRule = inWindow(() => ds.advance(expr, date, n, unit, conv, true).result);
-        const target = addPlain(date, n, unit);
-        const own = inWindow(() => businessDaysOfMonth(ds, expr, date));
-        const noneAfter = own.every((d) => d <= date);
-        if (unit !== 'weeks' && n !== 0 && noneAfter) {
-          const there = inWindow(() => businessDaysOfMonth(ds, expr, target));
-          fc.pre(there.length > 0);
-          expect(withRule).toBe(there.at(-1));
-        } else {
-          expect(withRule).toBe(inWindow(() => ds.advance(expr, date, n, unit, conv, false).result));
-          expect(withRule).toBe(inWindow(() => ds.adjust(expr, n === 0 ? date : target, conv).adjusted));
-        }
-      }),
+      fc.property(
+        worldArb,
+        exprArb,
+        fc.oneof(dateArb, monthEndArb),
+        stepArb,
+        convArb,
+        (world, { members, op }, date, { unit, n }, conv) => {
+          const { ds } = build(world);
+          const expr = members.join(op);
+          const withRule = inWindow(() => ds.advance(expr, date, n, unit, conv, true).result);
+          const target = addPlain(date, n, unit);
+          const own = inWindow(() => businessDaysOfMonth(ds, expr, date));
+          const noneAfter = own.every((d) => d <= date);
+          if (unit !== 'weeks' && n !== 0 && noneAfter) {
+            const there = inWindow(() => businessDaysOfMonth(ds, expr, target));
+            fc.pre(there.length > 0);
+            expect(withRule).toBe(there.at(-1));
+          } else {
+            expect(withRule).toBe(inWindow(() => ds.advance(expr, date, n, unit, conv, false).result));
+            expect(withRule).toBe(inWindow(() => ds.adjust(expr, n === 0 ? date : target, conv).adjusted));
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -272,35 +306,46 @@ describe('FX spot (properties)', () => {
 
   it('spot is a business day of both currencies and USD; closures are exactly the closed dates before it', () => {
     fc.assert(
-      fc.property(worldArb, pairArb, dateArb, fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }), (world, [a, b], trade, lag) => {
-        const { ds, open } = build(world);
-        const spot = inWindow(() => ds.fxSpot(a + b, trade, lag));
-        const L = lag ?? 2;
-        expect(spot.lag).toBe(L);
-        if (L === 0) {
-          expect(spot).toMatchObject({ spot_date: trade, closures: [] });
-          return;
-        }
-        expect(spot.spot_date > trade).toBe(true);
-        const order = [...new Set([a, b, 'USD'])];
-        for (const c of order) expect(open(c, spot.spot_date), c).toBe(true);
-        const expected = [];
-        for (let d = plus(trade, 1); d < spot.spot_date; d = plus(d, 1)) {
-          const closed = order.filter((c) => !open(c, d));
-          if (closed.length) expect(spot.closures.find((x) => x.date === d)?.closed.map((x) => x.currency), d).toEqual(closed);
-          if (closed.length) expected.push(d);
-        }
-        expect(spot.closures.map((x) => x.date)).toEqual(expected);
-        // Intermediate days count the non-USD currencies only: with L - 1 of them open in
-        // (trade, spot), and the spot the first date after the last of them open for all three.
-        const nonUsd = [a, b].filter((c) => c !== 'USD');
-        const interim: string[] = [];
-        for (let d = plus(trade, 1); interim.length < L - 1; d = plus(d, 1)) if (nonUsd.every((c) => open(c, d))) interim.push(d);
-        const after = interim.at(-1) ?? trade;
-        let first = plus(after, 1);
-        while (!order.every((c) => open(c, first))) first = plus(first, 1);
-        expect(spot.spot_date).toBe(first);
-      }),
+      fc.property(
+        worldArb,
+        pairArb,
+        dateArb,
+        fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
+        (world, [a, b], trade, lag) => {
+          const { ds, open } = build(world);
+          const spot = inWindow(() => ds.fxSpot(a + b, trade, lag));
+          const L = lag ?? 2;
+          expect(spot.lag).toBe(L);
+          if (L === 0) {
+            expect(spot).toMatchObject({ spot_date: trade, closures: [] });
+            return;
+          }
+          expect(spot.spot_date > trade).toBe(true);
+          const order = [...new Set([a, b, 'USD'])];
+          for (const c of order) expect(open(c, spot.spot_date), c).toBe(true);
+          const expected = [];
+          for (let d = plus(trade, 1); d < spot.spot_date; d = plus(d, 1)) {
+            const closed = order.filter((c) => !open(c, d));
+            if (closed.length)
+              expect(
+                spot.closures.find((x) => x.date === d)?.closed.map((x) => x.currency),
+                d,
+              ).toEqual(closed);
+            if (closed.length) expected.push(d);
+          }
+          expect(spot.closures.map((x) => x.date)).toEqual(expected);
+          // Intermediate days count the non-USD currencies only: with L - 1 of them open in
+          // (trade, spot), and the spot the first date after the last of them open for all three.
+          const nonUsd = [a, b].filter((c) => c !== 'USD');
+          const interim: string[] = [];
+          for (let d = plus(trade, 1); interim.length < L - 1; d = plus(d, 1))
+            if (nonUsd.every((c) => open(c, d))) interim.push(d);
+          const after = interim.at(-1) ?? trade;
+          let first = plus(after, 1);
+          while (!order.every((c) => open(c, first))) first = plus(first, 1);
+          expect(spot.spot_date).toBe(first);
+        },
+      ),
     );
   });
 

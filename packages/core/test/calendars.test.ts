@@ -26,7 +26,11 @@ const adv = (expr: string, date: string, n: number, unit?: string, convention?: 
 describe('calendar expressions', () => {
   it('accepts FinIDs, MICs and currencies, any case, one member or up to 16', () => {
     expect(ds.calendarDays('US.NYSE+usd', '2023-11-23', '2023-11-23')[0]!.closed).toEqual(['US.NYSE', 'USD']);
-    expect(ds.calendarDays('xnys~eur', '2023-11-23', '2023-11-23')[0]).toEqual({ date: '2023-11-23', is_business_day: true, closed: ['XNYS'] });
+    expect(ds.calendarDays('xnys~eur', '2023-11-23', '2023-11-23')[0]).toEqual({
+      date: '2023-11-23',
+      is_business_day: true,
+      closed: ['XNYS'],
+    });
     expect(ds.calendarDays('USD', '2023-11-23', '2023-11-23')[0]!.closed).toEqual(['USD']);
     const sixteen = Array(16).fill('USD').join('+');
     expect(ds.calendarDays(sixteen, '2023-11-22', '2023-11-22')[0]!.is_business_day).toBe(true);
@@ -54,9 +58,9 @@ describe('calendar expressions', () => {
   });
 
   it('reports every faulty argument together', () => {
-    expect(fault(() => ds.advance('A B', '2023-02-30', 'x', 'fortnights', 'nearest', 'maybe')).map((f) => f.param)).toEqual([
-      'expr', 'date', 'n', 'unit', 'convention', 'end_of_month',
-    ]);
+    expect(
+      fault(() => ds.advance('A B', '2023-02-30', 'x', 'fortnights', 'nearest', 'maybe')).map((f) => f.param),
+    ).toEqual(['expr', 'date', 'n', 'unit', 'convention', 'end_of_month']);
     expect(fault(() => ds.calendarDays('USD', '2023-11-24', '2023-11-23')).map((f) => f.param)).toEqual(['end']);
   });
 
@@ -99,7 +103,9 @@ describe('business days of markets and currencies', () => {
       { date: '2023-11-26', is_business_day: false, closed: ['US.NYSE', 'USD'] },
       { date: '2023-11-27', is_business_day: true, closed: [] },
     ]);
-    expect(ds.calendarDays('EUR~US.NYSE', '2023-11-23', '2023-11-25').map((d) => [d.is_business_day, d.closed])).toEqual([
+    expect(
+      ds.calendarDays('EUR~US.NYSE', '2023-11-23', '2023-11-25').map((d) => [d.is_business_day, d.closed]),
+    ).toEqual([
       [true, ['US.NYSE']],
       [true, []],
       [false, ['EUR', 'US.NYSE']],
@@ -108,7 +114,12 @@ describe('business days of markets and currencies', () => {
 
   it('a market business day is a session: overnight sessions count on the day they end, make-up days count', () => {
     // CME: Sun 17:00 to Mon 16:00 belongs to Monday; Thu-Fri session makes Friday a session.
-    expect(ds.calendarDays(CME, '2023-11-10', '2023-11-13').map((d) => d.is_business_day)).toEqual([true, false, false, true]);
+    expect(ds.calendarDays(CME, '2023-11-10', '2023-11-13').map((d) => d.is_business_day)).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
     // CIBM: Sunday 2023-10-08 is a make-up trading day, Monday 2023-10-02 a holiday.
     expect(ds.calendarDays('CN.CIBM', '2023-10-02', '2023-10-02')[0]!.is_business_day).toBe(false);
     expect(ds.calendarDays('CN.CIBM', '2023-10-08', '2023-10-08')[0]!.is_business_day).toBe(true);
@@ -117,14 +128,22 @@ describe('business days of markets and currencies', () => {
 
   it("a market holiday row decides by its status, whatever its schedule's phases say", () => {
     expect(ds.listDays('AE.ADX', '2023-06-27', '2023-06-27')[0]!.phases.some((p) => p.is_open)).toBe(true);
-    expect(ds.calendarDays('AE.ADX', '2023-06-26', '2023-06-29').map((d) => d.is_business_day)).toEqual([true, false, true, true]);
+    expect(ds.calendarDays('AE.ADX', '2023-06-26', '2023-06-29').map((d) => d.is_business_day)).toEqual([
+      true,
+      false,
+      true,
+      true,
+    ]);
     expect(adv('AE.ADX', '2023-06-26', 1)).toBe('2023-06-28');
   });
 
   it('market business days agree with the day view (listDays is_open) of the whole of 2023', () => {
     for (const id of ['US.NYSE', CME, 'CN.SGE', 'CN.CIBM', 'AE.ADX', 'BR.B3']) {
       const days = ds.listDays(id, '2023-01-01', '2023-12-31').map((d) => d.is_open);
-      expect(ds.calendarDays(id, '2023-01-01', '2023-12-31').map((d) => d.is_business_day), id).toEqual(days);
+      expect(
+        ds.calendarDays(id, '2023-01-01', '2023-12-31').map((d) => d.is_business_day),
+        id,
+      ).toEqual(days);
       // Both open and closed days occur, so the comparison can fail.
       expect(new Set(days).size, id).toBe(2);
     }
@@ -135,18 +154,33 @@ describe('business days of markets and currencies', () => {
     expect(ds.calendarDays('EUR', '2023-10-03', '2023-10-03')[0]!.is_business_day).toBe(true);
     expect(ds.calendarDays('EUR', '2023-12-26', '2023-12-26')[0]!.is_business_day).toBe(false);
     // GBP has no weekend definition: Sat-Sun by default.
-    expect(ds.calendarDays('GBP', '2023-05-05', '2023-05-08').map((d) => d.is_business_day)).toEqual([true, false, false, false]);
+    expect(ds.calendarDays('GBP', '2023-05-05', '2023-05-08').map((d) => d.is_business_day)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('a Fri-Sat weekend currency trades on Sunday', () => {
-    expect(ds.calendarDays('ILS', '2023-09-21', '2023-09-26').map((d) => d.is_business_day)).toEqual([true, false, false, true, false, true]);
+    expect(ds.calendarDays('ILS', '2023-09-21', '2023-09-26').map((d) => d.is_business_day)).toEqual([
+      true,
+      false,
+      false,
+      true,
+      false,
+      true,
+    ]);
     expect(adj('ILS', '2023-09-22')).toBe('2023-09-24');
     expect(adj('ILS', '2023-09-23', 'preceding')).toBe('2023-09-21');
     expect(adv('ILS', '2023-09-21', 1)).toBe('2023-09-24');
     // Joined with USD, only Mon-Thu are left.
-    expect(ds.calendarDays('ILS+USD', '2023-09-18', '2023-09-24').filter((d) => d.is_business_day).map((d) => d.date)).toEqual([
-      '2023-09-18', '2023-09-19', '2023-09-20', '2023-09-21',
-    ]);
+    expect(
+      ds
+        .calendarDays('ILS+USD', '2023-09-18', '2023-09-24')
+        .filter((d) => d.is_business_day)
+        .map((d) => d.date),
+    ).toEqual(['2023-09-18', '2023-09-19', '2023-09-20', '2023-09-21']);
     expect(ds.calendarDays('ILS~USD', '2023-09-22', '2023-09-24').map((d) => [d.is_business_day, d.closed])).toEqual([
       [true, ['ILS']],
       [false, ['ILS', 'USD']],
@@ -157,7 +191,9 @@ describe('business days of markets and currencies', () => {
 
 describe('coverage', () => {
   it('a currency covers the span of its holiday rows; without rows, 2000-01-01 to Dec 31 of the fallback year', () => {
-    expect(() => ds.adjust('USD', '2000-01-02')).toThrow('2000-01-02 is outside the coverage window of calendar USD: 2000-01-03 to 2030-12-25');
+    expect(() => ds.adjust('USD', '2000-01-02')).toThrow(
+      '2000-01-02 is outside the coverage window of calendar USD: 2000-01-03 to 2030-12-25',
+    );
     expect(adj('XAU', '2000-01-01', 'unadjusted')).toBe('2000-01-01');
     expect(adj('XAU', '2035-12-31', 'unadjusted')).toBe('2035-12-31');
     expect(() => ds.adjust('XAU', '2036-01-01')).toThrow(/XAU: 2000-01-01 to 2035-12-31/);
@@ -165,17 +201,27 @@ describe('coverage', () => {
 
   it('a joined calendar covers the intersection of its members', () => {
     expect(() => ds.calendarDays('XAU+SGD', '2024-12-31', '2025-01-02')).toThrow(CalendarOutOfCoverageError);
-    expect(() => ds.calendarDays('XAU+SGD', '2024-12-31', '2025-01-02')).toThrow('2024-12-31 is outside the coverage window of calendar XAU+SGD: 2025-01-01 to 2030-12-25');
+    expect(() => ds.calendarDays('XAU+SGD', '2024-12-31', '2025-01-02')).toThrow(
+      '2024-12-31 is outside the coverage window of calendar XAU+SGD: 2025-01-01 to 2030-12-25',
+    );
     expect(() => ds.calendarDays('XAU+SGD', '2025-01-02', '2031-01-01')).toThrow(/2031-01-01 is outside/);
     expect(ds.calendarDays('XAU+SGD', '2025-01-01', '2025-01-02').map((d) => d.closed)).toEqual([['SGD'], []]);
-    expect(() => ds.adjust('DEM+SGD', '2025-06-02')).toThrow(/do not overlap \(latest start 2025-01-01, earliest end 2001-12-31\)/);
+    expect(() => ds.adjust('DEM+SGD', '2025-06-02')).toThrow(
+      /do not overlap \(latest start 2025-01-01, earliest end 2001-12-31\)/,
+    );
     let err: unknown;
     try {
       ds.adjust('us.nyse+DEM', '2023-01-02');
     } catch (e) {
       err = e;
     }
-    expect(err).toMatchObject({ code: 'out_of_coverage', calendar: 'US.NYSE+DEM', requested: '2023-01-02', windowStart: '2000-01-03', windowEnd: '2001-12-31' });
+    expect(err).toMatchObject({
+      code: 'out_of_coverage',
+      calendar: 'US.NYSE+DEM',
+      requested: '2023-01-02',
+      windowStart: '2000-01-03',
+      windowEnd: '2001-12-31',
+    });
   });
 
   it('a search that steps outside the window is out of coverage', () => {
@@ -219,14 +265,21 @@ describe('adjust', () => {
   it('defaults to following, accepts any case, refuses other conventions naming param convention', () => {
     expect(ds.adjust(E, '2023-09-30')).toEqual({ date: '2023-09-30', convention: 'following', adjusted: '2023-10-02' });
     expect(ds.adjust(E, '2023-09-30', 'Modified_Following').convention).toBe('modified_following');
-    expect(fault(() => ds.adjust(E, '2023-09-30', 'modified'))).toEqual([{ param: 'convention', msg: expect.stringContaining("got 'modified'") }]);
+    expect(fault(() => ds.adjust(E, '2023-09-30', 'modified'))).toEqual([
+      { param: 'convention', msg: expect.stringContaining("got 'modified'") },
+    ]);
     expect(fault(() => ds.adjust(E, '2023-9-30'))[0]!.param).toBe('date');
   });
 });
 
 describe('advance', () => {
   it('days: n business days from the date itself; Saturday plus one is Monday; n = 0 adjusts', () => {
-    expect(ds.advance('USD+EUR', '2023-09-30', 1)).toEqual({ date: '2023-09-30', n: 1, unit: 'days', result: '2023-10-02' });
+    expect(ds.advance('USD+EUR', '2023-09-30', 1)).toEqual({
+      date: '2023-09-30',
+      n: 1,
+      unit: 'days',
+      result: '2023-10-02',
+    });
     expect(adv('USD', '2023-06-16', 1)).toBe('2023-06-20');
     expect(adv('EUR', '2023-06-16', 1)).toBe('2023-06-19');
     expect(adv('USD', '2023-06-15', 2)).toBe('2023-06-20');
@@ -272,7 +325,12 @@ describe('advance', () => {
     expect(adv('USD', '2023-07-19', -1, 'months')).toBe('2023-06-20');
     expect(adv('USD', '2024-02-29', 1, 'years')).toBe('2025-02-28');
     expect(adv('USD', '2023-06-19', 1, 'years', 'unadjusted')).toBe('2024-06-19');
-    expect(ds.advance('USD', '2023-01-31', '-2', 'MONTHS')).toEqual({ date: '2023-01-31', n: -2, unit: 'months', result: '2022-11-30' });
+    expect(ds.advance('USD', '2023-01-31', '-2', 'MONTHS')).toEqual({
+      date: '2023-01-31',
+      n: -2,
+      unit: 'months',
+      result: '2022-11-30',
+    });
   });
 
   it('end-of-month rule: from the last business day of a month to the last business day of the target month', () => {
@@ -292,7 +350,7 @@ describe('advance', () => {
     expect(adv('USD', '2023-03-30', 1, 'months', 'following', true)).toBe('2023-05-01');
   });
 
-  it('end-of-month rule also from a non-business day after the month\'s last business day', () => {
+  it("end-of-month rule also from a non-business day after the month's last business day", () => {
     // Sat 2023-09-30 comes after September's last business day (Fri 29): no business day
     // follows it in September, so plus one month is October's last business day.
     expect(adv('USD', '2023-09-30', 1, 'months', 'following', true)).toBe('2023-10-31');
@@ -309,7 +367,7 @@ describe('advance', () => {
     expect(adv('XNYS', '2023-09-29', 0, 'months', 'following', true)).toBe('2023-09-29');
   });
 
-  it('end-of-month rule with unadjusted: the target month\'s last business day, as with any convention', () => {
+  it("end-of-month rule with unadjusted: the target month's last business day, as with any convention", () => {
     expect(adv('USD', '2023-03-31', 1, 'months', 'unadjusted', true)).toBe('2023-04-28');
     expect(adv('USD', '2023-02-28', 1, 'months', 'unadjusted', true)).toBe('2023-03-31');
     expect(adv('USD', '2023-09-30', 1, 'months', 'unadjusted', true)).toBe('2023-10-31');
@@ -323,7 +381,9 @@ describe('advance', () => {
     expect(fault(() => ds.advance('USD', '2023-06-16', '1e3'))[0]!.param).toBe('n');
     expect(fault(() => ds.advance('USD', '2023-06-16', 2_000_000))[0]!.param).toBe('n');
     expect(fault(() => ds.advance('USD', '2023-06-16', 1, 'day'))[0]!.param).toBe('unit');
-    expect(fault(() => ds.advance('USD', '2023-06-16', 1, 'months', 'following', 'maybe'))[0]!.param).toBe('end_of_month');
+    expect(fault(() => ds.advance('USD', '2023-06-16', 1, 'months', 'following', 'maybe'))[0]!.param).toBe(
+      'end_of_month',
+    );
     expect(ds.advance('USD', '2023-02-28', '1', 'months', 'following', 'true').result).toBe('2023-03-31');
   });
 });

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, civilFromDays, daysFromCivil, formatDay, isIsoDate, isoWeekday, parseBoolean, parseDays, parseInstant, parseIsoDate, tryParseDay } from '../src/index.js';
+import {
+  InvalidArgumentError,
+  civilFromDays,
+  daysFromCivil,
+  formatDay,
+  isIsoDate,
+  isoWeekday,
+  parseBoolean,
+  parseDays,
+  parseInstant,
+  parseIsoDate,
+  tryParseDay,
+} from '../src/index.js';
 
 describe('calendar arithmetic', () => {
   it('round-trips every day against the platform calendar', () => {
@@ -17,7 +29,8 @@ describe('calendar arithmetic', () => {
   });
 
   it('refuses dates that do not exist', () => {
-    for (const bad of ['2023-02-29', '2023-13-01', '2023-00-10', '2023-1-1', '20230101', '']) expect(tryParseDay(bad)).toBeUndefined();
+    for (const bad of ['2023-02-29', '2023-13-01', '2023-00-10', '2023-1-1', '20230101', ''])
+      expect(tryParseDay(bad)).toBeUndefined();
     expect(tryParseDay('2024-02-29')).toBeDefined();
   });
 
@@ -43,7 +56,16 @@ describe('calendar arithmetic', () => {
       }),
       { numRuns: 5000 },
     );
-    for (const v of ['0000-02-29', '1900-02-29', '2000-02-29', '2100-02-29', '2023-04-31', '2023-12-31', '2023-12-31\n']) expect(tryParseDay(v)).toBe(reference(v));
+    for (const v of [
+      '0000-02-29',
+      '1900-02-29',
+      '2000-02-29',
+      '2100-02-29',
+      '2023-04-31',
+      '2023-12-31',
+      '2023-12-31\n',
+    ])
+      expect(tryParseDay(v)).toBe(reference(v));
   });
 });
 
@@ -85,18 +107,32 @@ describe('argument parsing shared by every adapter', () => {
 describe('the one date validator', () => {
   // tryParseDay reads character codes; the platform's calendar is the reference it must agree with.
   it('answers exactly the real dates written YYYY-MM-DD, as the platform calendar does', () => {
-    const digits = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789x'.split('')), minLength: n, maxLength: n });
+    const digits = (n: number) =>
+      fc.string({ unit: fc.constantFrom(...'0123456789x'.split('')), minLength: n, maxLength: n });
     fc.assert(
       fc.property(digits(4), digits(2), digits(2), fc.constantFrom('-', '/'), (y, m, d, sep) => {
         const text = `${y}${sep}${m}-${d}`;
         const ms = Date.UTC(Number(y), Number(m) - 1, Number(d));
-        const real = sep === '-' && /^\d+$/.test(y + m + d) && new Date(ms).toISOString().slice(0, 10) === `${y}-${m}-${d}` && Number(y) >= 100;
+        const real =
+          sep === '-' &&
+          /^\d+$/.test(y + m + d) &&
+          new Date(ms).toISOString().slice(0, 10) === `${y}-${m}-${d}` &&
+          Number(y) >= 100;
         fc.pre(Number(y) >= 100 || !/^\d+$/.test(y)); // Date.UTC reads years 0-99 as 1900-1999
         expect(isIsoDate(text)).toBe(real);
         expect(tryParseDay(text)).toBe(real ? ms / 86_400_000 : undefined);
       }),
     );
-    for (const bad of ['2023-02-29', '1900-02-29', '2023-13-01', '2023-00-10', '2023-04-31', '2023-1-01', ' 2023-01-01', '2023-01-01T']) {
+    for (const bad of [
+      '2023-02-29',
+      '1900-02-29',
+      '2023-13-01',
+      '2023-00-10',
+      '2023-04-31',
+      '2023-1-01',
+      ' 2023-01-01',
+      '2023-01-01T',
+    ]) {
       expect(tryParseDay(bad), bad).toBeUndefined();
     }
     expect(tryParseDay('2000-02-29')).toBe(daysFromCivil(2000, 2, 29));

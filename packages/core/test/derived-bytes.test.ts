@@ -19,7 +19,12 @@ const ds = Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 20
 // the dates the rows touch fail.
 const bad = buildWithSources((t) => {
   t.holidays.push({
-    fin_id: 'US.NYSE', date: '2024-07-05', holiday_name: 'Bad', schedule: 'Closed', status: 'Closed', settlement: 'No',
+    fin_id: 'US.NYSE',
+    date: '2024-07-05',
+    holiday_name: 'Bad',
+    schedule: 'Closed',
+    status: 'Closed',
+    settlement: 'No',
   });
   t.currencyHolidays.push({ currency_code: 'EUR', date: '2024-07-10', holiday_name: 'Bad', settlement: 'No' } as never);
   t.rowFaults = [
@@ -94,13 +99,9 @@ describe('derived dates as bytes', () => {
     const one = (rule: string, month: number) =>
       decode(ds.parsed.derivedDatesJson(expr, parseDateRule(rule), month, month, plain));
     expect(one('nth-weekday:5:mon', 2023 * 12 + 1)).toBe('[]');
-    expect(one('day:9', 2024 * 12 + 8)).toBe(
-      '[{"period":"2024-09","nominal":"2024-09-09","date":"2024-09-09"}]',
-    );
+    expect(one('day:9', 2024 * 12 + 8)).toBe('[{"period":"2024-09","nominal":"2024-09-09","date":"2024-09-09"}]');
     // Years before 1000 have four digits too (unadjusted looks at no calendar).
-    expect(one('day:31', 999 * 12 + 1)).toBe(
-      '[{"period":"0999-02","nominal":"0999-02-28","date":"0999-02-28"}]',
-    );
+    expect(one('day:31', 999 * 12 + 1)).toBe('[{"period":"0999-02","nominal":"0999-02-28","date":"0999-02-28"}]');
   });
 });
 

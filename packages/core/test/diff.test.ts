@@ -37,10 +37,29 @@ function market(fin_id: string, timezone: string, extra: Partial<MarketRow> = {}
   return { fin_id, exchange_name: `${fin_id} exchange`, timezone, mic: null, memo: null, ...extra };
 }
 function hol(fin_id: string, date: string, extra: Partial<MarketHolidayRow> = {}): MarketHolidayRow {
-  return { fin_id, date, holiday_name: 'Holiday', schedule: 'Closed', status: 'Closed', settlement: 'No', observed: false, memo: null, ...extra };
+  return {
+    fin_id,
+    date,
+    holiday_name: 'Holiday',
+    schedule: 'Closed',
+    status: 'Closed',
+    settlement: 'No',
+    observed: false,
+    memo: null,
+    ...extra,
+  };
 }
 function sch(fin_id: string, start: string, end: string, extra: Partial<ScheduleRow> = {}): ScheduleRow {
-  return { fin_id, schedule_group: 'Regular', phase_type: 'Primary Trading Session', days: 'Mon-Fri', start, end, offset_days: 0, ...extra };
+  return {
+    fin_id,
+    schedule_group: 'Regular',
+    phase_type: 'Primary Trading Session',
+    days: 'Mon-Fri',
+    start,
+    end,
+    offset_days: 0,
+    ...extra,
+  };
 }
 function cur(currency_code: string, tz: string | null, extra: Partial<CurrencyRow> = {}): CurrencyRow {
   return { currency_code, currency_name: `${currency_code} name`, financial_capital_timezone: tz, ...extra };
@@ -53,8 +72,17 @@ function chol(currency_code: string, date: string, extra: Partial<CurrencyHolida
 function base(): Tables {
   return {
     markets: [market('US.NYSE', NY), market('JP.JPX', TOKYO)],
-    holidays: [hol('US.NYSE', '2000-01-03'), hol('US.NYSE', '2030-12-25'), hol('JP.JPX', '2000-01-03'), hol('JP.JPX', '2030-12-31')],
-    schedules: [sch('US.NYSE', '09:30', '16:00', { timezone: NY }), sch('US.NYSE', '09:00', '09:30', { timezone: NY, phase_type: 'Pre-Open' }), sch('JP.JPX', '09:00', '15:00', { timezone: TOKYO })],
+    holidays: [
+      hol('US.NYSE', '2000-01-03'),
+      hol('US.NYSE', '2030-12-25'),
+      hol('JP.JPX', '2000-01-03'),
+      hol('JP.JPX', '2030-12-31'),
+    ],
+    schedules: [
+      sch('US.NYSE', '09:30', '16:00', { timezone: NY }),
+      sch('US.NYSE', '09:00', '09:30', { timezone: NY, phase_type: 'Pre-Open' }),
+      sch('JP.JPX', '09:00', '15:00', { timezone: TOKYO }),
+    ],
     phaseTypes: PHASES.map((p) => ({ ...p })),
     currencies: [cur('USD', NY), cur('JPY', TOKYO)],
     currencyHolidays: [chol('USD', '2024-01-01'), chol('JPY', '2024-01-01')],
@@ -132,7 +160,11 @@ describe('change sets: markets', () => {
       t.schedules!.push(sch('GB.LSE', '08:00', '16:30'));
     });
     const cs = run(base(), after)!;
-    expect(ops(cs)).toEqual(['market added {"fin_id":"GB.LSE"}', 'holiday added {"fin_id":"GB.LSE","date":"2024-12-25"}', 'schedule added {"fin_id":"GB.LSE"}']);
+    expect(ops(cs)).toEqual([
+      'market added {"fin_id":"GB.LSE"}',
+      'holiday added {"fin_id":"GB.LSE","date":"2024-12-25"}',
+      'schedule added {"fin_id":"GB.LSE"}',
+    ]);
     const b = make(after);
     expect(cs.changes[0]!.before).toBeNull();
     expect(cs.changes[0]!.after).toEqual(b.getMarket('GB.LSE'));
@@ -174,12 +206,20 @@ describe('change sets: markets', () => {
       base(),
       edit((t) => t.holidays.push(hol('US.NYSE', '2031-01-01'))),
     )!;
-    expect(ops(cs)).toEqual(['market changed {"fin_id":"US.NYSE"}', 'holiday added {"fin_id":"US.NYSE","date":"2031-01-01"}']);
+    expect(ops(cs)).toEqual([
+      'market changed {"fin_id":"US.NYSE"}',
+      'holiday added {"fin_id":"US.NYSE","date":"2031-01-01"}',
+    ]);
     expect(cs.changes[0]!.fields).toEqual(['holidays_max_date']);
   });
 
   it('changed: an extra column that appears is a field at the end', () => {
-    const c = only(run(base(), edit((t) => (t.markets[1] = { ...t.markets[1]!, operating_mic: 'XJPX' }))));
+    const c = only(
+      run(
+        base(),
+        edit((t) => (t.markets[1] = { ...t.markets[1]!, operating_mic: 'XJPX' })),
+      ),
+    );
     expect(c.fields).toEqual(['operating_mic']);
   });
 });
@@ -203,7 +243,11 @@ describe('change sets: market holidays', () => {
       'holiday added {"fin_id":"US.NYSE","date":"2024-07-04"}',
     ]);
     expect(cs.changes[3]!.fields).toEqual(['schedule', 'memo', 'status', 'is_open']);
-    expect(cs.changes[4]!.after).toMatchObject({ holiday_name: 'Independence Day', has_settlement: false, is_open: false });
+    expect(cs.changes[4]!.after).toMatchObject({
+      holiday_name: 'Independence Day',
+      has_settlement: false,
+      is_open: false,
+    });
   });
 
   it('records are the listing objects themselves', () => {
@@ -222,12 +266,22 @@ describe('change sets: market holidays', () => {
         t.holidays.push(hol('US.NYSE', '2024-11-28'));
       }),
     )!;
-    expect(ops(cs)).toEqual(['market changed {"fin_id":"JP.JPX"}', 'holiday added {"fin_id":"US.NYSE","date":"2024-11-28"}']);
+    expect(ops(cs)).toEqual([
+      'market changed {"fin_id":"JP.JPX"}',
+      'holiday added {"fin_id":"US.NYSE","date":"2024-11-28"}',
+    ]);
   });
 });
 
 describe('change sets: soon', () => {
-  const soonOf = (date: string, loadedAt: number, fin = 'US.NYSE') => only(run(base(), edit((t) => t.holidays.push(hol(fin, date))), loadedAt)).soon;
+  const soonOf = (date: string, loadedAt: number, fin = 'US.NYSE') =>
+    only(
+      run(
+        base(),
+        edit((t) => t.holidays.push(hol(fin, date))),
+        loadedAt,
+      ),
+    ).soon;
 
   it('a holiday 0, 29 and 30 days ahead is soon; 31 days ahead or the day before is not', () => {
     expect(soonOf('2024-03-01', NOON)).toBe(true);
@@ -338,7 +392,10 @@ describe('change sets: schedules', () => {
       return ds;
     };
     expect(ops(diff(copies(1), copies(2), at()))).toEqual(['schedule added {"fin_id":"JP.JPX"}']);
-    expect(ops(diff(copies(3), copies(1), at()))).toEqual(['schedule removed {"fin_id":"JP.JPX"}', 'schedule removed {"fin_id":"JP.JPX"}']);
+    expect(ops(diff(copies(3), copies(1), at()))).toEqual([
+      'schedule removed {"fin_id":"JP.JPX"}',
+      'schedule removed {"fin_id":"JP.JPX"}',
+    ]);
     const mixed = diff(copies(2, { end: '15:30:00' }), copies(3), at())!;
     expect(mixed.changes.map((c) => [c.op, (c.before ?? c.after)!.end])).toEqual([
       ['removed', '15:30:00'],
@@ -348,7 +405,12 @@ describe('change sets: schedules', () => {
   });
 
   it('rows that only move in the file are no change', () => {
-    expect(run(base(), edit((t) => t.schedules!.reverse()))).toBeNull();
+    expect(
+      run(
+        base(),
+        edit((t) => t.schedules!.reverse()),
+      ),
+    ).toBeNull();
   });
 
   it('a version whose plan has no schedules has none to compare', () => {
@@ -383,7 +445,10 @@ describe('change sets: currencies and phase types', () => {
         t.currencyHolidays!.push(chol('USD', '2024-12-25'));
       }),
     )!;
-    expect(ops(cs)).toEqual(['currency_holiday changed {"currency_code":"USD","date":"2024-01-01"}', 'currency_holiday added {"currency_code":"USD","date":"2024-12-25"}']);
+    expect(ops(cs)).toEqual([
+      'currency_holiday changed {"currency_code":"USD","date":"2024-01-01"}',
+      'currency_holiday added {"currency_code":"USD","date":"2024-12-25"}',
+    ]);
     expect(cs.changes[0]!.fields).toEqual(['holiday_name', 'settlement']);
   });
 
@@ -391,7 +456,10 @@ describe('change sets: currencies and phase types', () => {
     const cs = run(
       base(),
       edit((t) => {
-        t.phaseTypes = [{ ...PHASES[0]!, closing_price: 'No' }, { name: 'Call Auction', status: 'Closed', settlement: 'No', closing_price: 'No' }];
+        t.phaseTypes = [
+          { ...PHASES[0]!, closing_price: 'No' },
+          { name: 'Call Auction', status: 'Closed', settlement: 'No', closing_price: 'No' },
+        ];
         t.schedules = t.schedules!.filter((s) => s.phase_type !== 'Pre-Open');
       }),
     )!;
@@ -441,13 +509,28 @@ describe('change sets: duplicate holiday rows of one date', () => {
       ['2024-05-01', 'D'],
     ]);
     const cs = diff(a, b, at())!;
-    expect(cs.changes.map((c) => [c.op, (c.before as { holiday_name?: string } | null)?.holiday_name, (c.after as { holiday_name?: string } | null)?.holiday_name])).toEqual([
+    expect(
+      cs.changes.map((c) => [
+        c.op,
+        (c.before as { holiday_name?: string } | null)?.holiday_name,
+        (c.after as { holiday_name?: string } | null)?.holiday_name,
+      ]),
+    ).toEqual([
       ['changed', 'A', 'C'],
       ['added', undefined, 'D'],
     ]);
     expect(cs.changes.every((c) => JSON.stringify(c.key) === '{"fin_id":"US.NYSE","date":"2024-05-01"}')).toBe(true);
     expect(diff(b, a, at())!.changes.map((c) => c.op)).toEqual(['removed', 'changed']);
-    expect(diff(a, withDuplicates([['2024-05-01', 'B'], ['2024-05-01', 'A']]), at())).toBeNull();
+    expect(
+      diff(
+        a,
+        withDuplicates([
+          ['2024-05-01', 'B'],
+          ['2024-05-01', 'A'],
+        ]),
+        at(),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -485,7 +568,16 @@ describe('change sets: order and summary', () => {
       phase_type_added: 1,
       soon: 4,
     });
-    expect(Object.keys(cs.summary)).toEqual(['market_added', 'holiday_added', 'schedule_added', 'schedule_removed', 'currency_changed', 'currency_holiday_added', 'phase_type_added', 'soon']);
+    expect(Object.keys(cs.summary)).toEqual([
+      'market_added',
+      'holiday_added',
+      'schedule_added',
+      'schedule_removed',
+      'currency_changed',
+      'currency_holiday_added',
+      'phase_type_added',
+      'soon',
+    ]);
   });
 });
 
@@ -519,7 +611,10 @@ describe('change sets: filter', () => {
 
   it('keeps the named markets’ changes and the phase types, and recounts the summary', () => {
     const f = filterChanges(cs(), { markets: ['jp.jpx'] });
-    expect(ops(f)).toEqual(['holiday added {"fin_id":"JP.JPX","date":"2024-03-04"}', 'phase_type changed {"name":"Primary Trading Session"}']);
+    expect(ops(f)).toEqual([
+      'holiday added {"fin_id":"JP.JPX","date":"2024-03-04"}',
+      'phase_type changed {"name":"Primary Trading Session"}',
+    ]);
     expect(f.summary).toEqual({ holiday_added: 1, phase_type_changed: 1, soon: 1 });
     expect([f.from_version, f.to_version, f.loaded_at]).toEqual(['v1', 'v2', cs().loaded_at]);
   });
@@ -548,41 +643,100 @@ describe('change sets: filter', () => {
 const FINS = ['AA.X', 'BB.X', 'CC.Y'];
 const CODES = ['CHF', 'EUR', 'USD'];
 const ZONES = ['UTC', NY, TOKYO, 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];
-const DATES = ['2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02', '2024-03-30', '2024-03-31', '2024-04-01', '2024-04-02'];
+const DATES = [
+  '2024-02-28',
+  '2024-02-29',
+  '2024-03-01',
+  '2024-03-02',
+  '2024-03-30',
+  '2024-03-31',
+  '2024-04-01',
+  '2024-04-02',
+];
 const small = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
 const nullable = (xs: string[]) => fc.option(small(xs), { nil: null });
 
 const tablesArb: fc.Arbitrary<Tables> = fc
   .record({
-    markets: fc.uniqueArray(fc.record({ fin_id: small(FINS), timezone: small(ZONES), memo: nullable(['m1', 'm2']), exchange_name: nullable(['E1', 'E2']) }), { selector: (m) => m.fin_id, maxLength: 3 }),
-    holidays: fc.uniqueArray(fc.record({ fin_id: small(FINS), date: small(DATES), holiday_name: nullable(['H1', 'H2']), status: small(['Open', 'Closed']), settlement: small(['Yes', 'No']) }), {
-      selector: (h) => `${h.fin_id} ${h.date}`,
-      maxLength: 10,
-    }),
-    schedules: fc.array(fc.record({ fin_id: small(FINS), phase_type: small(['Primary Trading Session', 'Pre-Open']), start: small(['09:00', '09:30']), end: small(['16:00', '17:00']), days: small(['Mon-Fri', 'Sat']) }), {
-      maxLength: 8,
-    }),
-    phaseTypes: fc.uniqueArray(fc.record({ name: small(['Primary Trading Session', 'Pre-Open', 'Intermission']), status: small(['Open', 'Closed']), settlement: small(['Yes', 'No']) }), { selector: (p) => p.name, maxLength: 3 }),
-    currencies: fc.uniqueArray(fc.record({ currency_code: small(CODES), currency_name: nullable(['N1', 'N2']), financial_capital_timezone: fc.option(small(ZONES), { nil: null }) }), {
-      selector: (c) => c.currency_code,
-      maxLength: 3,
-    }),
-    currencyHolidays: fc.uniqueArray(fc.record({ currency_code: small(CODES), date: small(DATES), settlement: small(['Yes', 'No']), holiday_name: nullable(['C1', 'C2']) }), {
-      selector: (h) => `${h.currency_code} ${h.date}`,
-      maxLength: 8,
-    }),
+    markets: fc.uniqueArray(
+      fc.record({
+        fin_id: small(FINS),
+        timezone: small(ZONES),
+        memo: nullable(['m1', 'm2']),
+        exchange_name: nullable(['E1', 'E2']),
+      }),
+      { selector: (m) => m.fin_id, maxLength: 3 },
+    ),
+    holidays: fc.uniqueArray(
+      fc.record({
+        fin_id: small(FINS),
+        date: small(DATES),
+        holiday_name: nullable(['H1', 'H2']),
+        status: small(['Open', 'Closed']),
+        settlement: small(['Yes', 'No']),
+      }),
+      {
+        selector: (h) => `${h.fin_id} ${h.date}`,
+        maxLength: 10,
+      },
+    ),
+    schedules: fc.array(
+      fc.record({
+        fin_id: small(FINS),
+        phase_type: small(['Primary Trading Session', 'Pre-Open']),
+        start: small(['09:00', '09:30']),
+        end: small(['16:00', '17:00']),
+        days: small(['Mon-Fri', 'Sat']),
+      }),
+      {
+        maxLength: 8,
+      },
+    ),
+    phaseTypes: fc.uniqueArray(
+      fc.record({
+        name: small(['Primary Trading Session', 'Pre-Open', 'Intermission']),
+        status: small(['Open', 'Closed']),
+        settlement: small(['Yes', 'No']),
+      }),
+      { selector: (p) => p.name, maxLength: 3 },
+    ),
+    currencies: fc.uniqueArray(
+      fc.record({
+        currency_code: small(CODES),
+        currency_name: nullable(['N1', 'N2']),
+        financial_capital_timezone: fc.option(small(ZONES), { nil: null }),
+      }),
+      {
+        selector: (c) => c.currency_code,
+        maxLength: 3,
+      },
+    ),
+    currencyHolidays: fc.uniqueArray(
+      fc.record({
+        currency_code: small(CODES),
+        date: small(DATES),
+        settlement: small(['Yes', 'No']),
+        holiday_name: nullable(['C1', 'C2']),
+      }),
+      {
+        selector: (h) => `${h.currency_code} ${h.date}`,
+        maxLength: 8,
+      },
+    ),
   })
   .map((t) => ({ ...t, schedules: t.schedules.map((s) => ({ ...s, schedule_group: 'Regular', offset_days: 0 })) }));
 
 /** Two versions: a, and b made from a by a few edits (so they share most rows). */
-const pairArb = fc.tuple(tablesArb, tablesArb, fc.array(fc.boolean(), { minLength: 6, maxLength: 6 })).map(([a, other, takes]) => {
-  const keys = ['markets', 'holidays', 'schedules', 'phaseTypes', 'currencies', 'currencyHolidays'] as const;
-  const b = { ...a } as Tables;
-  keys.forEach((k, i) => {
-    if (takes[i]) (b as unknown as Record<string, unknown>)[k] = other[k];
+const pairArb = fc
+  .tuple(tablesArb, tablesArb, fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }))
+  .map(([a, other, takes]) => {
+    const keys = ['markets', 'holidays', 'schedules', 'phaseTypes', 'currencies', 'currencyHolidays'] as const;
+    const b = { ...a } as Tables;
+    keys.forEach((k, i) => {
+      if (takes[i]) (b as unknown as Record<string, unknown>)[k] = other[k];
+    });
+    return [a, b] as const;
   });
-  return [a, b] as const;
-});
 const loadedAtArb = fc.integer({ min: Date.UTC(2024, 1, 1), max: Date.UTC(2024, 2, 10) });
 
 /** Every record of a version as REST lists it, as "kind key record" lines. */
@@ -591,12 +745,14 @@ function snapshot(ds: Dataset): string[] {
   const add = (kind: string, key: object, rec: object) => lines.push(`${kind} ${JSON.stringify(key)} ${canon(rec)}`);
   for (const m of ds.listMarkets()) {
     add('market', { fin_id: m.fin_id }, ds.getMarket(m.fin_id, { follow: false }));
-    for (const h of ds.listHolidays(m.fin_id, '1900-01-01', '2100-12-31')) add('holiday', { fin_id: m.fin_id, date: h.date }, h);
+    for (const h of ds.listHolidays(m.fin_id, '1900-01-01', '2100-12-31'))
+      add('holiday', { fin_id: m.fin_id, date: h.date }, h);
     for (const s of ds.listSchedules(m.fin_id)) add('schedule', { fin_id: m.fin_id }, s);
   }
   for (const c of ds.listCurrencies()) {
     add('currency', { currency_code: c.currency_code }, c);
-    for (const h of ds.listCurrencyHolidays(c.currency_code, '1900-01-01', '2100-12-31')) add('currency_holiday', { currency_code: c.currency_code, date: h.date }, h);
+    for (const h of ds.listCurrencyHolidays(c.currency_code, '1900-01-01', '2100-12-31'))
+      add('currency_holiday', { currency_code: c.currency_code, date: h.date }, h);
   }
   for (const p of ds.listPhaseTypes()) add('phase_type', { name: p.name }, p);
   return lines.sort();
@@ -626,8 +782,25 @@ function localDay(ms: number, zone: string): string {
 }
 
 const mirror = (c: Change): string =>
-  JSON.stringify({ kind: c.kind, op: c.op === 'added' ? 'removed' : c.op === 'removed' ? 'added' : 'changed', key: c.key, before: c.after, after: c.before, fields: c.fields, soon: c.soon });
-const plain = (c: Change): string => JSON.stringify({ kind: c.kind, op: c.op, key: c.key, before: c.before, after: c.after, fields: c.fields, soon: c.soon });
+  JSON.stringify({
+    kind: c.kind,
+    op: c.op === 'added' ? 'removed' : c.op === 'removed' ? 'added' : 'changed',
+    key: c.key,
+    before: c.after,
+    after: c.before,
+    fields: c.fields,
+    soon: c.soon,
+  });
+const plain = (c: Change): string =>
+  JSON.stringify({
+    kind: c.kind,
+    op: c.op,
+    key: c.key,
+    before: c.before,
+    after: c.after,
+    fields: c.fields,
+    soon: c.soon,
+  });
 
 describe('change sets: properties', () => {
   it('◆ diff of a version with itself (or a rebuild of it) is null', () => {
@@ -665,7 +838,15 @@ describe('change sets: properties', () => {
         expect(ba === null).toBe(ab === null);
         fc.pre(ab !== null && ba !== null);
         expect(ba.changes.map(plain).sort()).toEqual(ab.changes.map(mirror).sort());
-        const swapped = Object.fromEntries(Object.entries(ab.summary).map(([k, n]) => [k.replace(/_added$/, '_X').replace(/_removed$/, '_added').replace(/_X$/, '_removed'), n]));
+        const swapped = Object.fromEntries(
+          Object.entries(ab.summary).map(([k, n]) => [
+            k
+              .replace(/_added$/, '_X')
+              .replace(/_removed$/, '_added')
+              .replace(/_X$/, '_removed'),
+            n,
+          ]),
+        );
         expect(ba.summary).toEqual(expect.objectContaining(swapped));
         expect(Object.keys(ba.summary).length).toBe(Object.keys(ab.summary).length);
       }),
@@ -688,7 +869,10 @@ describe('change sets: properties', () => {
           const [p, q] = [cs.changes[i - 1]!, cs.changes[i]!];
           const rp = rank(p);
           const rq = rank(q);
-          const cmp = rp[0] - rq[0] || (rp[1] < rq[1] ? -1 : rp[1] > rq[1] ? 1 : 0) || (rp[2] < rq[2] ? -1 : rp[2] > rq[2] ? 1 : 0);
+          const cmp =
+            rp[0] - rq[0] ||
+            (rp[1] < rq[1] ? -1 : rp[1] > rq[1] ? 1 : 0) ||
+            (rp[2] < rq[2] ? -1 : rp[2] > rq[2] ? 1 : 0);
           expect(cmp).toBeLessThanOrEqual(0);
           // Within one key, removed before changed before added.
           if (cmp === 0 && p.kind !== 'schedule') expect(opRank[p.op]).toBeLessThanOrEqual(opRank[q.op]);
@@ -701,7 +885,10 @@ describe('change sets: properties', () => {
           const date = (c.key as { date?: string }).date;
           const versions = c.op === 'removed' ? [a] : c.op === 'added' ? [b] : [a, b];
           const zoneIn = (ds: Dataset): string =>
-            c.kind === 'holiday' ? (ds.getMarket((c.key as { fin_id: string }).fin_id, { follow: false }).timezone ?? 'UTC') : (ds.getCurrency((c.key as { currency_code: string }).currency_code).financial_capital_timezone ?? 'UTC');
+            c.kind === 'holiday'
+              ? (ds.getMarket((c.key as { fin_id: string }).fin_id, { follow: false }).timezone ?? 'UTC')
+              : (ds.getCurrency((c.key as { currency_code: string }).currency_code).financial_capital_timezone ??
+                'UTC');
           const expected = date !== undefined && versions.some((ds) => ahead(date, localDay(ms, zoneIn(ds))));
           expect(c.soon).toBe(expected);
         }
@@ -710,7 +897,10 @@ describe('change sets: properties', () => {
   });
 
   it('◆ a filter only drops changes, keeps exactly the named ones and recounts the summary', () => {
-    const filterArb = fc.record({ markets: fc.option(fc.subarray(FINS), { nil: undefined }), currencies: fc.option(fc.subarray(CODES), { nil: undefined }) });
+    const filterArb = fc.record({
+      markets: fc.option(fc.subarray(FINS), { nil: undefined }),
+      currencies: fc.option(fc.subarray(CODES), { nil: undefined }),
+    });
     fc.assert(
       fc.property(pairArb, filterArb, ([ta, tb], f) => {
         const cs = diff(make(ta), make(tb), { loadedAt: NOON });

@@ -27,7 +27,16 @@ import { PHASE_TYPES, fixtureTables } from './fixture.js';
 import { DEFAULT_FC_SEED, PINNED_NOW } from './setup.js';
 import { transitionsOf } from './transitions.js';
 
-const ZONES = ['America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Tokyo', 'America/Sao_Paulo', 'Pacific/Auckland', 'America/Santiago', 'Asia/Kolkata'];
+const ZONES = [
+  'America/New_York',
+  'Europe/London',
+  'Australia/Sydney',
+  'Asia/Tokyo',
+  'America/Sao_Paulo',
+  'Pacific/Auckland',
+  'America/Santiago',
+  'Asia/Kolkata',
+];
 const DAY_SPECS: Record<string, number[]> = {
   'Mon-Fri': [1, 2, 3, 4, 5],
   'Sun-Thu': [7, 1, 2, 3, 4],
@@ -45,8 +54,16 @@ const winEnd = tryParseDay(WIN_END)!;
 const ms = (iso: string) => parseInstant(iso, 'x');
 const pad = (n: number) => String(n).padStart(2, '0');
 const hms = (s: number) => `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-const fmtOffset = (o: number) => `${o < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(o) / 3600))}:${pad((Math.abs(o) % 3600) / 60)}`;
-const closedRow = (fin_id: string, date: string): MarketHolidayRow => ({ fin_id, date, holiday_name: 'Bound', schedule: 'Closed', status: 'Closed', settlement: 'No' });
+const fmtOffset = (o: number) =>
+  `${o < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(o) / 3600))}:${pad((Math.abs(o) % 3600) / 60)}`;
+const closedRow = (fin_id: string, date: string): MarketHolidayRow => ({
+  fin_id,
+  date,
+  holiday_name: 'Bound',
+  schedule: 'Closed',
+  status: 'Closed',
+  settlement: 'No',
+});
 
 const TRANSITIONS = new Map(ZONES.map((z) => [z, transitionsOf(z, 2011, 2029)]));
 
@@ -59,7 +76,14 @@ describe('test harness', () => {
 });
 
 describe('§5 status against a literal oracle (edge cases: overnight phases, DST, holidays, make-up days)', () => {
-  const TYPES = ['Primary Trading Session', 'Primary Trading Session, No Settlement', 'Pre-Open', 'Post-Trading Session', 'Call Auction', 'Pre-Close'];
+  const TYPES = [
+    'Primary Trading Session',
+    'Primary Trading Session, No Settlement',
+    'Pre-Open',
+    'Post-Trading Session',
+    'Call Auction',
+    'Pre-Close',
+  ];
   const time = fc.integer({ min: 0, max: 24 * 4 - 1 }).map((q) => q * 900);
   const row = fc.record({
     group: fc.constantFrom('Regular', 'Regular', 'Partial'),
@@ -80,149 +104,174 @@ describe('§5 status against a literal oracle (edge cases: overnight phases, DST
   // or to the millisecond.
   const nearChange = (zone: string) =>
     fc
-      .tuple(fc.constantFrom(...TRANSITIONS.get(zone)!), fc.integer({ min: -36 * 60, max: 36 * 60 }), fc.integer({ min: 0, max: 59_999 }))
+      .tuple(
+        fc.constantFrom(...TRANSITIONS.get(zone)!),
+        fc.integer({ min: -36 * 60, max: 36 * 60 }),
+        fc.integer({ min: 0, max: 59_999 }),
+      )
       .map(([tr, m, extra]) => tr.at * 1000 + m * 60_000 + (m % 3 === 0 ? 0 : extra));
   const zoneAndInstant = fc
     .constantFrom(...ZONES)
-    .chain((zone) => fc.tuple(fc.constant(zone), TRANSITIONS.get(zone)!.length ? fc.oneof(anyInstant, nearChange(zone)) : anyInstant));
+    .chain((zone) =>
+      fc.tuple(fc.constant(zone), TRANSITIONS.get(zone)!.length ? fc.oneof(anyInstant, nearChange(zone)) : anyInstant),
+    );
 
   it('status, reason, until, next_bell and phase follow §5 steps 1-7 literally', () => {
     fc.assert(
-      fc.property(zoneAndInstant, fc.array(row, { minLength: 1, maxLength: 7 }), fc.array(holiday, { maxLength: 6 }), ([zone, t], rows, holidays) => {
-        const rules = ZoneId.of(zone).rules();
-        const D = Instant.ofEpochMilli(t).atZone(ZoneId.of(zone)).toLocalDate().toString();
-        const dDay = tryParseDay(D)!;
-        const byDay = new Map(holidays.map((h) => [dDay + h.delta, h]));
-        const tables: Tables = {
-          markets: [{ fin_id: 'XX.ST', timezone: zone }],
-          holidays: [
-            closedRow('XX.ST', WIN_START),
-            closedRow('XX.ST', WIN_END),
-            ...[...byDay].map(([day, h]) => ({
-              fin_id: 'XX.ST',
-              date: formatDay(day),
-              holiday_name: h.name,
-              schedule: h.schedule,
-              status: h.schedule === 'Closed' ? 'Closed' : 'Open',
-              settlement: h.schedule === 'Closed' ? 'No' : 'Yes',
-            })),
-          ],
-          schedules: rows.map((r, i) => {
-            const [start, end] = r.offset === 0 && r.b < r.a ? [r.b, r.a] : [r.a, r.b];
-            return {
-              fin_id: 'XX.ST',
-              schedule_group: r.group,
-              phase_type: r.type,
-              phase_name: `r${i}`,
-              days: r.days,
-              start: hms(start),
-              end: hms(end),
-              offset_days: r.offset,
-              timezone: r.otherZone ? (zone === 'Asia/Tokyo' ? 'Europe/London' : 'Asia/Tokyo') : zone,
-            };
-          }),
-          phaseTypes: PHASE_TYPES,
-        };
-        const ds = Dataset.create(tables);
-        const s = ds.status('XX.ST', t);
+      fc.property(
+        zoneAndInstant,
+        fc.array(row, { minLength: 1, maxLength: 7 }),
+        fc.array(holiday, { maxLength: 6 }),
+        ([zone, t], rows, holidays) => {
+          const rules = ZoneId.of(zone).rules();
+          const D = Instant.ofEpochMilli(t).atZone(ZoneId.of(zone)).toLocalDate().toString();
+          const dDay = tryParseDay(D)!;
+          const byDay = new Map(holidays.map((h) => [dDay + h.delta, h]));
+          const tables: Tables = {
+            markets: [{ fin_id: 'XX.ST', timezone: zone }],
+            holidays: [
+              closedRow('XX.ST', WIN_START),
+              closedRow('XX.ST', WIN_END),
+              ...[...byDay].map(([day, h]) => ({
+                fin_id: 'XX.ST',
+                date: formatDay(day),
+                holiday_name: h.name,
+                schedule: h.schedule,
+                status: h.schedule === 'Closed' ? 'Closed' : 'Open',
+                settlement: h.schedule === 'Closed' ? 'No' : 'Yes',
+              })),
+            ],
+            schedules: rows.map((r, i) => {
+              const [start, end] = r.offset === 0 && r.b < r.a ? [r.b, r.a] : [r.a, r.b];
+              return {
+                fin_id: 'XX.ST',
+                schedule_group: r.group,
+                phase_type: r.type,
+                phase_name: `r${i}`,
+                days: r.days,
+                start: hms(start),
+                end: hms(end),
+                offset_days: r.offset,
+                timezone: r.otherZone ? (zone === 'Asia/Tokyo' ? 'Europe/London' : 'Asia/Tokyo') : zone,
+              };
+            }),
+            phaseTypes: PHASE_TYPES,
+          };
+          const ds = Dataset.create(tables);
+          const s = ds.status('XX.ST', t);
 
-        // The oracle: §5 read literally, on top of §4 phase generation.
-        const phases = ds.generatePhases('XX.ST', D, formatDay(Math.min(dDay + 5, winEnd)));
-        const containing = phases.filter((p) => ms(p.start) <= t && t < ms(p.end));
-        let current: Phase | null = containing.find((p) => p.is_open) ?? null;
-        if (!current) for (const p of containing) if (current === null || ms(p.start) < ms(current.start)) current = p;
-        const upcoming = phases.filter((p) => t < ms(p.start));
-        let until: number | null;
-        if (current) {
-          const end = ms(current.end);
-          const before = upcoming.map((p) => ms(p.start)).filter((x) => x < end);
-          until = before.length ? Math.min(...before) : end;
-        } else until = upcoming.length ? Math.min(...upcoming.map((p) => ms(p.start))) : null;
-        const firstOpen = upcoming.find((p) => p.is_open);
-        const nextBell = current?.is_open ? ms(current.end) : firstOpen ? ms(firstOpen.start) : null;
-        const hol = ds.listHolidays('XX.ST', D, D)[0];
-        let reason = hol?.holiday_name ?? '';
-        if (current) {
-          reason += ` - ${current.phase_type}`;
-          if (hol && hol.schedule!.toLowerCase() !== 'regular') reason += ` (${hol.schedule})`;
-        }
-        reason = reason.replace(/^[\s-]+|[\s-]+$/g, '');
-        // Written in the market's zone with the offset in force at that instant.
-        const inMarketZone = (x: number | null) => {
-          if (x === null) return null;
-          const off = rules.offsetOfEpochMilli(x).totalSeconds();
-          return `${new Date(x + off * 1000).toISOString().slice(0, 19)}${fmtOffset(off)}`;
-        };
+          // The oracle: §5 read literally, on top of §4 phase generation.
+          const phases = ds.generatePhases('XX.ST', D, formatDay(Math.min(dDay + 5, winEnd)));
+          const containing = phases.filter((p) => ms(p.start) <= t && t < ms(p.end));
+          let current: Phase | null = containing.find((p) => p.is_open) ?? null;
+          if (!current)
+            for (const p of containing) if (current === null || ms(p.start) < ms(current.start)) current = p;
+          const upcoming = phases.filter((p) => t < ms(p.start));
+          let until: number | null;
+          if (current) {
+            const end = ms(current.end);
+            const before = upcoming.map((p) => ms(p.start)).filter((x) => x < end);
+            until = before.length ? Math.min(...before) : end;
+          } else until = upcoming.length ? Math.min(...upcoming.map((p) => ms(p.start))) : null;
+          const firstOpen = upcoming.find((p) => p.is_open);
+          const nextBell = current?.is_open ? ms(current.end) : firstOpen ? ms(firstOpen.start) : null;
+          const hol = ds.listHolidays('XX.ST', D, D)[0];
+          let reason = hol?.holiday_name ?? '';
+          if (current) {
+            reason += ` - ${current.phase_type}`;
+            if (hol && hol.schedule!.toLowerCase() !== 'regular') reason += ` (${hol.schedule})`;
+          }
+          reason = reason.replace(/^[\s-]+|[\s-]+$/g, '');
+          // Written in the market's zone with the offset in force at that instant.
+          const inMarketZone = (x: number | null) => {
+            if (x === null) return null;
+            const off = rules.offsetOfEpochMilli(x).totalSeconds();
+            return `${new Date(x + off * 1000).toISOString().slice(0, 19)}${fmtOffset(off)}`;
+          };
 
-        expect(s.status).toBe(current ? current.status : 'Closed');
-        expect(s.reason).toBe(reason === '' ? null : reason);
-        expect(s.until).toBe(inMarketZone(until));
-        expect(s.next_bell).toBe(inMarketZone(nextBell));
-        expect(s.market?.fin_id).toBe('XX.ST');
-        if (current === null) expect(s.phase).toBeNull();
-        else {
-          expect(s.phase).toMatchObject({
-            phase_type: current.phase_type,
-            phase_name: current.phase_name,
-            start: inMarketZone(ms(current.start)),
-            end: inMarketZone(ms(current.end)),
-            // §4 step 7: the phase keeps its row's timezone; only its date-times move (§5).
-            timezone: current.timezone,
-            is_open: current.is_open,
-          });
-        }
-      }),
+          expect(s.status).toBe(current ? current.status : 'Closed');
+          expect(s.reason).toBe(reason === '' ? null : reason);
+          expect(s.until).toBe(inMarketZone(until));
+          expect(s.next_bell).toBe(inMarketZone(nextBell));
+          expect(s.market?.fin_id).toBe('XX.ST');
+          if (current === null) expect(s.phase).toBeNull();
+          else {
+            expect(s.phase).toMatchObject({
+              phase_type: current.phase_type,
+              phase_name: current.phase_name,
+              start: inMarketZone(ms(current.start)),
+              end: inMarketZone(ms(current.end)),
+              // §4 step 7: the phase keeps its row's timezone; only its date-times move (§5).
+              timezone: current.timezone,
+              is_open: current.is_open,
+            });
+          }
+        },
+      ),
     );
   });
 });
 
 describe('wrapped seasons, resolved with the year of each date', () => {
-  it('a row whose season wraps the new year applies on d <= end or d >= start of d\'s own year; its complement on the rest', () => {
+  it("a row whose season wraps the new year applies on d <= end or d >= start of d's own year; its complement on the rest", () => {
     const years = [2021, 2022, 2023, 2024];
     // Per year: lo < hi - 1 (day-of-year indexes), so both the wrap and its complement hold days.
-    const bounds = fc.integer({ min: 0, max: 361 }).chain((lo) => fc.tuple(fc.constant(lo), fc.integer({ min: lo + 2, max: 363 })));
+    const bounds = fc
+      .integer({ min: 0, max: 361 })
+      .chain((lo) => fc.tuple(fc.constant(lo), fc.integer({ min: lo + 2, max: 363 })));
     fc.assert(
-      fc.property(fc.tuple(...years.map(() => bounds)), fc.constantFrom('UTC', 'America/New_York', 'Australia/Sydney'), (perYear, zone) => {
-        const defs = years.flatMap((year, k) => {
-          const jan1 = daysFromCivil(year, 1, 1);
-          const [lo, hi] = perYear[k]!;
-          return [
-            { season: 'Wrap Start', year, date: formatDay(jan1 + hi) },
-            { season: 'Wrap End', year, date: formatDay(jan1 + lo) },
-            { season: 'Gap Start', year, date: formatDay(jan1 + lo + 1) },
-            { season: 'Gap End', year, date: formatDay(jan1 + hi - 1) },
-          ];
-        });
-        const row = (phase_name: string, season_start: string, season_end: string): ScheduleRow => ({
-          fin_id: 'XX.SEASON',
-          schedule_group: 'Regular',
-          phase_type: 'Pre-Open',
-          days: 'Mon-Sun',
-          start: '10:00',
-          end: '11:00',
-          season_start,
-          season_end,
-          phase_name,
-        });
-        const open = (date: string) => ({ fin_id: 'XX.SEASON', date, holiday_name: 'x', schedule: 'Regular', status: 'Open', settlement: 'Yes' });
-        const t: Tables = {
-          markets: [{ fin_id: 'XX.SEASON', timezone: zone }],
-          holidays: [open('2021-01-01'), open('2024-12-31')],
-          schedules: [row('wrap', 'Wrap Start', 'Wrap End'), row('gap', 'gap start', 'GAP END')],
-          phaseTypes: PHASE_TYPES,
-          seasonDefinitions: defs,
-        };
-        const days = Dataset.create(t).listDays('XX.SEASON', '2021-01-01', '2024-12-31');
-        expect(days).toHaveLength(daysFromCivil(2025, 1, 1) - daysFromCivil(2021, 1, 1));
-        for (const d of days) {
-          const day = tryParseDay(d.date)!;
-          const year = Number(d.date.slice(0, 4));
-          const [lo, hi] = perYear[years.indexOf(year)]!;
-          const doy = day - daysFromCivil(year, 1, 1);
-          const inWrap = doy <= lo || doy >= hi;
-          expect([d.date, d.phases.map((p) => p.phase_name)]).toEqual([d.date, [inWrap ? 'wrap' : 'gap']]);
-        }
-      }),
+      fc.property(
+        fc.tuple(...years.map(() => bounds)),
+        fc.constantFrom('UTC', 'America/New_York', 'Australia/Sydney'),
+        (perYear, zone) => {
+          const defs = years.flatMap((year, k) => {
+            const jan1 = daysFromCivil(year, 1, 1);
+            const [lo, hi] = perYear[k]!;
+            return [
+              { season: 'Wrap Start', year, date: formatDay(jan1 + hi) },
+              { season: 'Wrap End', year, date: formatDay(jan1 + lo) },
+              { season: 'Gap Start', year, date: formatDay(jan1 + lo + 1) },
+              { season: 'Gap End', year, date: formatDay(jan1 + hi - 1) },
+            ];
+          });
+          const row = (phase_name: string, season_start: string, season_end: string): ScheduleRow => ({
+            fin_id: 'XX.SEASON',
+            schedule_group: 'Regular',
+            phase_type: 'Pre-Open',
+            days: 'Mon-Sun',
+            start: '10:00',
+            end: '11:00',
+            season_start,
+            season_end,
+            phase_name,
+          });
+          const open = (date: string) => ({
+            fin_id: 'XX.SEASON',
+            date,
+            holiday_name: 'x',
+            schedule: 'Regular',
+            status: 'Open',
+            settlement: 'Yes',
+          });
+          const t: Tables = {
+            markets: [{ fin_id: 'XX.SEASON', timezone: zone }],
+            holidays: [open('2021-01-01'), open('2024-12-31')],
+            schedules: [row('wrap', 'Wrap Start', 'Wrap End'), row('gap', 'gap start', 'GAP END')],
+            phaseTypes: PHASE_TYPES,
+            seasonDefinitions: defs,
+          };
+          const days = Dataset.create(t).listDays('XX.SEASON', '2021-01-01', '2024-12-31');
+          expect(days).toHaveLength(daysFromCivil(2025, 1, 1) - daysFromCivil(2021, 1, 1));
+          for (const d of days) {
+            const day = tryParseDay(d.date)!;
+            const year = Number(d.date.slice(0, 4));
+            const [lo, hi] = perYear[years.indexOf(year)]!;
+            const doy = day - daysFromCivil(year, 1, 1);
+            const inWrap = doy <= lo || doy >= hi;
+            expect([d.date, d.phases.map((p) => p.phase_name)]).toEqual([d.date, [inWrap ? 'wrap' : 'gap']]);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -260,7 +309,18 @@ describe('weekend make-up days against an oracle of §4 steps 1-4', () => {
             holidays: [
               closedRow('XX.MU', '2023-01-01'),
               closedRow('XX.MU', '2024-12-31'),
-              ...(kind === 'none' ? [] : [{ fin_id: 'XX.MU', date, holiday_name: 'Make-up', schedule: kind, status: 'Open', settlement: 'Yes' }]),
+              ...(kind === 'none'
+                ? []
+                : [
+                    {
+                      fin_id: 'XX.MU',
+                      date,
+                      holiday_name: 'Make-up',
+                      schedule: kind,
+                      status: 'Open',
+                      settlement: 'Yes',
+                    },
+                  ]),
             ],
             schedules,
             phaseTypes: PHASE_TYPES,
@@ -279,7 +339,10 @@ describe('weekend make-up days against an oracle of §4 steps 1-4', () => {
           expect(got.map((p) => p.phase_name).sort()).toEqual(expected.map((r) => `r${r.i}`).sort());
           for (const p of got) {
             const r = rows[Number(p.phase_name!.slice(1))]!;
-            expect([p.start, p.end]).toEqual([`${date}T${pad(r.hour)}:00:00+08:00`, `${date}T${pad(r.hour)}:30:00+08:00`]);
+            expect([p.start, p.end]).toEqual([
+              `${date}T${pad(r.hour)}:00:00+08:00`,
+              `${date}T${pad(r.hour)}:30:00+08:00`,
+            ]);
           }
           // Step 5 order of the day: by start time.
           expect(got.map((p) => p.start)).toEqual(got.map((p) => p.start).sort());
@@ -292,67 +355,111 @@ describe('weekend make-up days against an oracle of §4 steps 1-4', () => {
 describe('replaced markets: every sub-resource answers for the end of the chain', () => {
   it('schedules, holidays, phases, days, status and availability follow replaced_by; loops and dangling targets fail cleanly', () => {
     fc.assert(
-      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 7 }), { nil: undefined }), { minLength: 1, maxLength: 7 }), (links) => {
-        const n = links.length;
-        const id = (i: number) => `ZZ.M${i}`;
-        const tables: Tables = {
-          markets: links.map((to, i) => ({ fin_id: id(i), timezone: 'UTC', ...(to !== undefined ? { replaced_by: id(to) } : {}) })),
-          holidays: links.flatMap((_, i) => [
-            closedRow(id(i), '2023-01-01'),
-            { fin_id: id(i), date: `2023-06-${pad(10 + i)}`, holiday_name: `H${i}`, schedule: 'Closed', status: 'Closed', settlement: 'No' },
-            closedRow(id(i), '2023-12-31'),
-          ]),
-          schedules: links.map((_, i) => ({ fin_id: id(i), schedule_group: 'Regular', phase_type: 'Primary Trading Session', days: 'Mon-Sun', start: `${pad(i)}:00`, end: `${pad(i)}:30`, phase_name: `M${i}` })),
-          phaseTypes: PHASE_TYPES,
-        };
-        const ds = Dataset.create(tables);
-        for (let i = 0; i < n; i++) {
-          const seen = new Set<number>();
-          let cur = i;
-          let outcome: 'ok' | 'cycle' | 'missing' = 'ok';
-          while (links[cur] !== undefined) {
-            seen.add(cur);
-            const next = links[cur]!;
-            if (next >= n) {
-              outcome = 'missing';
-              break;
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 0, max: 7 }), { nil: undefined }), { minLength: 1, maxLength: 7 }),
+        (links) => {
+          const n = links.length;
+          const id = (i: number) => `ZZ.M${i}`;
+          const tables: Tables = {
+            markets: links.map((to, i) => ({
+              fin_id: id(i),
+              timezone: 'UTC',
+              ...(to !== undefined ? { replaced_by: id(to) } : {}),
+            })),
+            holidays: links.flatMap((_, i) => [
+              closedRow(id(i), '2023-01-01'),
+              {
+                fin_id: id(i),
+                date: `2023-06-${pad(10 + i)}`,
+                holiday_name: `H${i}`,
+                schedule: 'Closed',
+                status: 'Closed',
+                settlement: 'No',
+              },
+              closedRow(id(i), '2023-12-31'),
+            ]),
+            schedules: links.map((_, i) => ({
+              fin_id: id(i),
+              schedule_group: 'Regular',
+              phase_type: 'Primary Trading Session',
+              days: 'Mon-Sun',
+              start: `${pad(i)}:00`,
+              end: `${pad(i)}:30`,
+              phase_name: `M${i}`,
+            })),
+            phaseTypes: PHASE_TYPES,
+          };
+          const ds = Dataset.create(tables);
+          for (let i = 0; i < n; i++) {
+            const seen = new Set<number>();
+            let cur = i;
+            let outcome: 'ok' | 'cycle' | 'missing' = 'ok';
+            while (links[cur] !== undefined) {
+              seen.add(cur);
+              const next = links[cur]!;
+              if (next >= n) {
+                outcome = 'missing';
+                break;
+              }
+              if (seen.has(next)) {
+                outcome = 'cycle';
+                break;
+              }
+              cur = next;
             }
-            if (seen.has(next)) {
-              outcome = 'cycle';
-              break;
+            const calls = [
+              () => ds.listSchedules(id(i)),
+              () => ds.listHolidays(id(i), '2023-06-01', '2023-06-30'),
+              () => ds.generatePhases(id(i), '2023-03-01', '2023-03-01'),
+              () => ds.listDays(id(i), '2023-03-01', '2023-03-01'),
+              () => ds.status(id(i), Date.parse('2023-03-01T12:00:00Z')),
+            ];
+            expect(ds.isMarketAvailable(id(i))).toBe(outcome === 'ok');
+            if (outcome !== 'ok') {
+              for (const call of calls) expect(call).toThrow(outcome === 'cycle' ? DataError : NotFoundError);
+              continue;
             }
-            cur = next;
+            expect(ds.listSchedules(id(i)).map((s) => [s.fin_id, s.phase_name])).toEqual([[id(cur), `M${cur}`]]);
+            expect(ds.listHolidays(id(i), '2023-06-01', '2023-06-30').map((h) => h.holiday_name)).toEqual([`H${cur}`]);
+            expect(ds.generatePhases(id(i), '2023-03-01', '2023-03-01').map((p) => p.start)).toEqual([
+              `2023-03-01T${pad(cur)}:00:00+00:00`,
+            ]);
+            expect(ds.listDays(id(i), '2023-03-01', '2023-03-01')[0]!.phases.map((p) => p.phase_name)).toEqual([
+              `M${cur}`,
+            ]);
+            expect(ds.status(id(i), Date.parse('2023-03-01T12:00:00Z')).market?.fin_id).toBe(id(cur));
           }
-          const calls = [
-            () => ds.listSchedules(id(i)),
-            () => ds.listHolidays(id(i), '2023-06-01', '2023-06-30'),
-            () => ds.generatePhases(id(i), '2023-03-01', '2023-03-01'),
-            () => ds.listDays(id(i), '2023-03-01', '2023-03-01'),
-            () => ds.status(id(i), Date.parse('2023-03-01T12:00:00Z')),
-          ];
-          expect(ds.isMarketAvailable(id(i))).toBe(outcome === 'ok');
-          if (outcome !== 'ok') {
-            for (const call of calls) expect(call).toThrow(outcome === 'cycle' ? DataError : NotFoundError);
-            continue;
-          }
-          expect(ds.listSchedules(id(i)).map((s) => [s.fin_id, s.phase_name])).toEqual([[id(cur), `M${cur}`]]);
-          expect(ds.listHolidays(id(i), '2023-06-01', '2023-06-30').map((h) => h.holiday_name)).toEqual([`H${cur}`]);
-          expect(ds.generatePhases(id(i), '2023-03-01', '2023-03-01').map((p) => p.start)).toEqual([`2023-03-01T${pad(cur)}:00:00+00:00`]);
-          expect(ds.listDays(id(i), '2023-03-01', '2023-03-01')[0]!.phases.map((p) => p.phase_name)).toEqual([`M${cur}`]);
-          expect(ds.status(id(i), Date.parse('2023-03-01T12:00:00Z')).market?.fin_id).toBe(id(cur));
-        }
-      }),
+        },
+      ),
     );
   });
 });
 
 describe('is_available', () => {
   const t = fixtureTables();
-  t.markets.push({ fin_id: 'ZZ.LOOP1', replaced_by: 'ZZ.LOOP2' }, { fin_id: 'ZZ.LOOP2', replaced_by: 'ZZ.LOOP1' }, { fin_id: 'ZZ.DANGLING', replaced_by: 'ZZ.NOWHERE' });
+  t.markets.push(
+    { fin_id: 'ZZ.LOOP1', replaced_by: 'ZZ.LOOP2' },
+    { fin_id: 'ZZ.LOOP2', replaced_by: 'ZZ.LOOP1' },
+    { fin_id: 'ZZ.DANGLING', replaced_by: 'ZZ.NOWHERE' },
+  );
   t.micMapping!.push({ mic: 'ZLUP', fin_id: 'ZZ.LOOP1' });
   const ds = Dataset.create(t);
-  const known = ['US.NYSE', 'US.CME.EQUITY.USINDEX1', 'AR.BCBA', 'XNYS', 'XCME', 'XBUE', 'SGEX', 'ZZ.LOOP1', 'ZZ.DANGLING', 'ZLUP', 'US.NOPE', 'ZZZZ'];
-  const flipCase = (s: string, mask: number) => [...s].map((c, i) => ((mask >> i % 30) & 1 ? c.toLowerCase() : c.toUpperCase())).join('');
+  const known = [
+    'US.NYSE',
+    'US.CME.EQUITY.USINDEX1',
+    'AR.BCBA',
+    'XNYS',
+    'XCME',
+    'XBUE',
+    'SGEX',
+    'ZZ.LOOP1',
+    'ZZ.DANGLING',
+    'ZLUP',
+    'US.NOPE',
+    'ZZZZ',
+  ];
+  const flipCase = (s: string, mask: number) =>
+    [...s].map((c, i) => ((mask >> (i % 30)) & 1 ? c.toLowerCase() : c.toUpperCase())).join('');
   const identifier = fc.oneof(
     fc.tuple(fc.constantFrom(...known), fc.nat()).map(([s, m]) => flipCase(s, m)),
     fc.stringMatching(/^[A-Za-z0-9]{3,5}$/),
@@ -385,7 +492,9 @@ describe('overnight phases whose start or end falls in a daylight-saving gap or 
     const ldt = LocalDateTime.parse(`${formatDay(day)}T00:00:00`).plusSeconds(secs);
     const offsets = rules.validOffsets(ldt).map((o) => o.totalSeconds());
     const wall = day * 86_400 + secs;
-    return offsets.length === 0 ? wall - rules.transition(ldt)!.offsetBefore().totalSeconds() : wall - Math.max(...offsets);
+    return offsets.length === 0
+      ? wall - rules.transition(ldt)!.offsetBefore().totalSeconds()
+      : wall - Math.max(...offsets);
   }
   const all = [...TRANSITIONS.values()].flat();
 
@@ -407,7 +516,17 @@ describe('overnight phases whose start or end falls in a daylight-saving gap or 
           const t: Tables = {
             markets: [{ fin_id: 'XX.ON', timezone: tr.zone }],
             holidays: [closedRow('XX.ON', '2010-01-01'), closedRow('XX.ON', '2030-12-31')],
-            schedules: [{ fin_id: 'XX.ON', schedule_group: 'Regular', phase_type: 'Primary Trading Session', days: 'Mon-Sun', start: hms(startSecs), end: hms(endSecs), offset_days: offsetDays }],
+            schedules: [
+              {
+                fin_id: 'XX.ON',
+                schedule_group: 'Regular',
+                phase_type: 'Primary Trading Session',
+                days: 'Mon-Sun',
+                start: hms(startSecs),
+                end: hms(endSecs),
+                offset_days: offsetDays,
+              },
+            ],
             phaseTypes: PHASE_TYPES,
           };
           const ds = Dataset.create(t);
@@ -471,7 +590,8 @@ describe('orders of §3 and §4 step 5', () => {
           phaseTypes: PHASE_TYPES,
           seasonDefinitions: seasons,
         };
-        const nullsFirst = (x: string | null, y: string | null) => (x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1);
+        const nullsFirst = (x: string | null, y: string | null) =>
+          x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
         const expected = [...input].sort(
           (x, y) =>
             nullsFirst(x.group, y.group) ||
@@ -481,7 +601,11 @@ describe('orders of §3 and §4 step 5', () => {
             x.end - y.end ||
             x.i - y.i,
         );
-        expect(Dataset.create(t).listSchedules('XX.ORD').map((s) => s.phase_name)).toEqual(expected.map((r) => `r${r.i}`));
+        expect(
+          Dataset.create(t)
+            .listSchedules('XX.ORD')
+            .map((s) => s.phase_name),
+        ).toEqual(expected.map((r) => `r${r.i}`));
       }),
     );
   });
@@ -497,25 +621,47 @@ describe('orders of §3 and §4 step 5', () => {
       fc.property(fc.array(rowArb, { minLength: 1, maxLength: 8 }), (rows) => {
         const input = rows.map((r, i) => {
           const [start, end] = r.offset === 0 && r.b < r.a ? [r.b, r.a] : [r.a, r.b];
-          return { ...r, i, start, end, duration: end + r.offset * 86_400 - start, primary: r.type.includes('Primary Trading Session') };
+          return {
+            ...r,
+            i,
+            start,
+            end,
+            duration: end + r.offset * 86_400 - start,
+            primary: r.type.includes('Primary Trading Session'),
+          };
         });
         const t: Tables = {
           markets: [{ fin_id: 'XX.ORD', timezone: 'UTC' }],
           holidays: [closedRow('XX.ORD', '2023-01-01'), closedRow('XX.ORD', '2023-12-31')],
-          schedules: input.map((r) => ({ fin_id: 'XX.ORD', schedule_group: 'Regular', phase_type: r.type, phase_name: `r${r.i}`, days: 'Mon-Sun', start: hms(r.start), end: hms(r.end), offset_days: r.offset })),
+          schedules: input.map((r) => ({
+            fin_id: 'XX.ORD',
+            schedule_group: 'Regular',
+            phase_type: r.type,
+            phase_name: `r${r.i}`,
+            days: 'Mon-Sun',
+            start: hms(r.start),
+            end: hms(r.end),
+            offset_days: r.offset,
+          })),
           phaseTypes: PHASE_TYPES,
         };
         const ds = Dataset.create(t);
         const schedOrder = ds.listSchedules('XX.ORD').map((s) => s.phase_name);
         const step5 = (x: (typeof input)[number], y: (typeof input)[number]) =>
-          x.start - y.start || x.duration - y.duration || Number(y.primary) - Number(x.primary) || schedOrder.indexOf(`r${x.i}`) - schedOrder.indexOf(`r${y.i}`);
+          x.start - y.start ||
+          x.duration - y.duration ||
+          Number(y.primary) - Number(x.primary) ||
+          schedOrder.indexOf(`r${x.i}`) - schedOrder.indexOf(`r${y.i}`);
         // The phases of Wednesday 2023-11-15: Tuesday's overnight rows first (they started a day
         // earlier and end on Wednesday), then every row of Wednesday (same-day ones and the
         // overnight ones that start that day), all in step-5 order.
         const expected = [...input.filter((r) => r.offset === 1).sort(step5), ...[...input].sort(step5)];
         const got = ds.generatePhases('XX.ORD', '2023-11-15', '2023-11-15');
         expect(got.map((p) => p.phase_name)).toEqual(expected.map((r) => `r${r.i}`));
-        const startDays = [...input.filter((r) => r.offset === 1).map(() => '2023-11-14'), ...input.map(() => '2023-11-15')];
+        const startDays = [
+          ...input.filter((r) => r.offset === 1).map(() => '2023-11-14'),
+          ...input.map(() => '2023-11-15'),
+        ];
         expect(got.map((p) => p.start.slice(0, 10))).toEqual(startDays);
       }),
     );

@@ -9,13 +9,27 @@ describe('§7 iCalendar text', () => {
       { date: '2004-12-24', holiday_name: 'Christmas Eve (observed)', settlement: 'Yes', memo: null },
       { date: '2004-12-27', holiday_name: 'Boxing Day', settlement: 'No', memo: null },
     ];
-    const text = buildHolidayFeed({ kind: 'currency', key: 'usd', name: 'USD', stamp: 0, holidays: rows }).replace(/\r\n /g, '');
+    const text = buildHolidayFeed({ kind: 'currency', key: 'usd', name: 'USD', stamp: 0, holidays: rows }).replace(
+      /\r\n /g,
+      '',
+    );
     expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(text).toContain('SUMMARY:Christmas Eve / Christmas Eve (observed) — USD conflicting rows');
-    expect(text).toContain('DESCRIPTION:The data holds two conflicting rows for this date. Which one holds is unknown: answers computed from this date are a data error.');
+    expect(text).toContain(
+      'DESCRIPTION:The data holds two conflicting rows for this date. Which one holds is unknown: answers computed from this date are a data error.',
+    );
     expect(text).toContain('SUMMARY:Boxing Day — USD no settlement');
-    const named = buildHolidayFeed({ kind: 'currency', key: 'USD', name: 'USD', stamp: 0, holidays: rows, duplicates: [{ date: '2004-12-24', lines: ['f.csv, line 2', 'f.csv, line 9'] }] });
-    expect(named.replace(/\r\n /g, '')).toContain('DESCRIPTION:The data holds two conflicting rows for this date: f.csv\\, line 2\\; f.csv\\, line 9.');
+    const named = buildHolidayFeed({
+      kind: 'currency',
+      key: 'USD',
+      name: 'USD',
+      stamp: 0,
+      holidays: rows,
+      duplicates: [{ date: '2004-12-24', lines: ['f.csv, line 2', 'f.csv, line 9'] }],
+    });
+    expect(named.replace(/\r\n /g, '')).toContain(
+      'DESCRIPTION:The data holds two conflicting rows for this date: f.csv\\, line 2\\; f.csv\\, line 9.',
+    );
   });
 
   it('escapes TEXT values and folds long lines at 75 octets without splitting a character', () => {
@@ -23,7 +37,12 @@ describe('§7 iCalendar text', () => {
     const line = `SUMMARY:${'é'.repeat(60)}`;
     const folded = foldLine(line);
     for (const l of folded.split('\r\n')) expect(new TextEncoder().encode(l).length).toBeLessThanOrEqual(75);
-    expect(folded.split('\r\n').map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(line);
+    expect(
+      folded
+        .split('\r\n')
+        .map((l, i) => (i ? l.slice(1) : l))
+        .join(''),
+    ).toBe(line);
   });
 
   it('writes CRLF lines, one all-day event per row and timed events with a VTIMEZONE', () => {
@@ -33,12 +52,37 @@ describe('§7 iCalendar text', () => {
       name: 'US.NYSE holidays',
       stamp: Date.parse('2023-11-15T17:00:00Z'),
       holidays: [
-        { date: '2023-11-23', holiday_name: 'Thanksgiving Day', schedule: 'Closed', settlement: 'No', memo: null, status: 'Closed' },
-        { date: '2023-11-24', holiday_name: 'Thanksgiving Day', schedule: 'Partial', settlement: 'Yes', memo: 'Early close, 13:00', status: 'Open' },
+        {
+          date: '2023-11-23',
+          holiday_name: 'Thanksgiving Day',
+          schedule: 'Closed',
+          settlement: 'No',
+          memo: null,
+          status: 'Closed',
+        },
+        {
+          date: '2023-11-24',
+          holiday_name: 'Thanksgiving Day',
+          schedule: 'Partial',
+          settlement: 'Yes',
+          memo: 'Early close, 13:00',
+          status: 'Open',
+        },
       ],
       openPhases: {
         '2023-11-24': [
-          { phase_type: 'Primary Trading Session', start: '2023-11-24T09:30:00-05:00', end: '2023-11-24T13:00:00-05:00', phase_name: null, phase_memo: null, status: 'Open', settlement: 'Yes', timezone: 'America/New_York', has_settlement: true, is_open: true },
+          {
+            phase_type: 'Primary Trading Session',
+            start: '2023-11-24T09:30:00-05:00',
+            end: '2023-11-24T13:00:00-05:00',
+            phase_name: null,
+            phase_memo: null,
+            status: 'Open',
+            settlement: 'Yes',
+            timezone: 'America/New_York',
+            has_settlement: true,
+            is_open: true,
+          },
         ],
       },
     });
@@ -62,8 +106,22 @@ describe('§7 iCalendar text', () => {
       name: 'Christian Orthodox holidays',
       stamp: Date.parse('2024-01-01T00:00:00Z'),
       holidays: [
-        { date: '2024-05-05', holiday_name: 'Easter Sunday', settlement: null, memo: null, type: 'religious', country: null },
-        { date: '2024-05-05', holiday_name: 'Another feast', settlement: null, memo: 'same day', type: 'religious', country: 'Greece' },
+        {
+          date: '2024-05-05',
+          holiday_name: 'Easter Sunday',
+          settlement: null,
+          memo: null,
+          type: 'religious',
+          country: null,
+        },
+        {
+          date: '2024-05-05',
+          holiday_name: 'Another feast',
+          settlement: null,
+          memo: 'same day',
+          type: 'religious',
+          country: 'Greece',
+        },
       ],
     });
     expect(text).toContain('UID:CHRISTIAN_ORTHODOX-20240505@openbell\r\n');

@@ -33,41 +33,84 @@ export function sched(
   return { fin_id, schedule_group: group, phase_type, days, start, end, offset_days: 0, ...extra };
 }
 
-function hol(fin_id: string, date: string, name: string, schedule: string, status: string, settlement: string, extra: Partial<MarketHolidayRow> = {}): MarketHolidayRow {
+function hol(
+  fin_id: string,
+  date: string,
+  name: string,
+  schedule: string,
+  status: string,
+  settlement: string,
+  extra: Partial<MarketHolidayRow> = {},
+): MarketHolidayRow {
   return { fin_id, date, holiday_name: name, schedule, status, settlement, observed: false, memo: null, ...extra };
 }
 
 /** Coverage bounds: each market gets holidays on the first and last day of this window. */
 function bounds(fin_id: string): MarketHolidayRow[] {
-  return [hol(fin_id, '2000-01-01', "New Year's Day", 'Closed', 'Closed', 'No'), hol(fin_id, '2030-12-25', 'Christmas', 'Closed', 'Closed', 'No')];
+  return [
+    hol(fin_id, '2000-01-01', "New Year's Day", 'Closed', 'Closed', 'No'),
+    hol(fin_id, '2030-12-25', 'Christmas', 'Closed', 'Closed', 'No'),
+  ];
 }
 
 const NY = 'America/New_York';
 export const NYSE_SCHEDULES: S[] = [
   sched('US.NYSE', 'Regular', 'Pre-Trading Session', 'Mon-Fri', '04:00:00', '09:30:00', { timezone: NY }),
-  sched('US.NYSE', 'Regular', 'Pre-Open', 'Mon-Fri', '06:30:00', '09:30:00', { timezone: NY, phase_name: 'Pre-Opening Session' }),
-  sched('US.NYSE', 'Regular', 'Call Auction', 'Mon-Fri', '09:30:00', '09:30:00', { timezone: NY, phase_name: 'Core Open Auction' }),
-  sched('US.NYSE', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:30:00', '16:00:00', { timezone: NY, phase_name: 'Core Trading Session' }),
-  sched('US.NYSE', 'Regular', 'Pre-Close', 'Mon-Fri', '15:50:00', '16:00:00', { timezone: NY, phase_name: 'Closing Imbalance Period', in_force_start_date: '2019-04-01' }),
-  sched('US.NYSE', 'Regular', 'Pre-Close', 'Mon-Fri', '15:45:00', '16:00:00', { timezone: NY, phase_name: 'Closing Imbalance Period', in_force_end_date: '2019-03-31' }),
-  sched('US.NYSE', 'Regular', 'Post-Trading Session', 'Mon-Fri', '16:00:00', '20:00:00', { timezone: NY, phase_name: 'Extended Hours' }),
+  sched('US.NYSE', 'Regular', 'Pre-Open', 'Mon-Fri', '06:30:00', '09:30:00', {
+    timezone: NY,
+    phase_name: 'Pre-Opening Session',
+  }),
+  sched('US.NYSE', 'Regular', 'Call Auction', 'Mon-Fri', '09:30:00', '09:30:00', {
+    timezone: NY,
+    phase_name: 'Core Open Auction',
+  }),
+  sched('US.NYSE', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:30:00', '16:00:00', {
+    timezone: NY,
+    phase_name: 'Core Trading Session',
+  }),
+  sched('US.NYSE', 'Regular', 'Pre-Close', 'Mon-Fri', '15:50:00', '16:00:00', {
+    timezone: NY,
+    phase_name: 'Closing Imbalance Period',
+    in_force_start_date: '2019-04-01',
+  }),
+  sched('US.NYSE', 'Regular', 'Pre-Close', 'Mon-Fri', '15:45:00', '16:00:00', {
+    timezone: NY,
+    phase_name: 'Closing Imbalance Period',
+    in_force_end_date: '2019-03-31',
+  }),
+  sched('US.NYSE', 'Regular', 'Post-Trading Session', 'Mon-Fri', '16:00:00', '20:00:00', {
+    timezone: NY,
+    phase_name: 'Extended Hours',
+  }),
   sched('US.NYSE', 'Partial', 'Pre-Trading Session', 'Mon-Fri', '06:30:00', '09:30:00', { timezone: NY }),
   sched('US.NYSE', 'Partial', 'Primary Trading Session', 'Mon-Fri', '09:30:00', '13:00:00', { timezone: NY }),
-  sched('US.NYSE', 'Partial', 'Post-Trading Session', 'Mon-Fri', '13:00:00', '13:30:00', { timezone: NY, phase_name: 'Crossing Session' }),
+  sched('US.NYSE', 'Partial', 'Post-Trading Session', 'Mon-Fri', '13:00:00', '13:30:00', {
+    timezone: NY,
+    phase_name: 'Crossing Session',
+  }),
 ];
 
 const CHI = 'America/Chicago';
 export const CME = 'US.CME.EQUITY.USINDEX1';
 export const CME_SCHEDULES: S[] = [
-  sched(CME, 'Regular', 'Primary Trading Session', 'Sun-Thu', '17:00:00', '16:00:00', { timezone: CHI, offset_days: 1 }),
+  sched(CME, 'Regular', 'Primary Trading Session', 'Sun-Thu', '17:00:00', '16:00:00', {
+    timezone: CHI,
+    offset_days: 1,
+  }),
   sched(CME, 'Regular', 'Pre-Open', 'Sun-Thu', '16:45:00', '17:00:00', { timezone: CHI }),
   sched(CME, 'Regular', 'Settlement Window', 'Mon-Fri', '14:59:30', '15:00:00', { timezone: CHI }),
   // Thanksgiving eve: the overnight session ends at noon on the holiday, without a closing price.
   sched(CME, 'Thanksgiving Eve', 'Settlement Window', 'Wed', '14:59:30', '15:00:00', { timezone: CHI }),
   sched(CME, 'Thanksgiving Eve', 'Pre-Open', 'Wed', '16:45:00', '17:00:00', { timezone: CHI }),
-  sched(CME, 'Thanksgiving Eve', 'Primary Trading Session, No Closing Price', 'Wed', '17:00:00', '12:00:00', { timezone: CHI, offset_days: 1 }),
+  sched(CME, 'Thanksgiving Eve', 'Primary Trading Session, No Closing Price', 'Wed', '17:00:00', '12:00:00', {
+    timezone: CHI,
+    offset_days: 1,
+  }),
   sched(CME, 'Thanksgiving', 'Pre-Open', 'Thu', '12:00:00', '17:00:00', { timezone: CHI }),
-  sched(CME, 'Thanksgiving', 'Primary Trading Session', 'Thu', '17:00:00', '12:15:00', { timezone: CHI, offset_days: 1 }),
+  sched(CME, 'Thanksgiving', 'Primary Trading Session', 'Thu', '17:00:00', '12:15:00', {
+    timezone: CHI,
+    offset_days: 1,
+  }),
   sched(CME, 'Day After Thanksgiving', 'Settlement Window', 'Fri', '11:59:30', '12:00:00', { timezone: CHI }),
 ];
 
@@ -94,17 +137,45 @@ export function fixtureTables(): Tables {
   const schedules: S[] = [
     ...NYSE_SCHEDULES,
     ...CME_SCHEDULES,
-    sched('AR.BYMA', 'Regular', 'Primary Trading Session', 'Mon-Fri', '11:00:00', '17:00:00', { timezone: 'America/Argentina/Buenos_Aires' }),
-    sched('AR.BCBA', 'Regular', 'Primary Trading Session', 'Mon-Fri', '11:00:00', '17:00:00', { timezone: 'America/Argentina/Buenos_Aires' }),
-    sched('AE.ADX', 'Regular', 'Primary Trading Session', 'Sun-Thu', '10:00:00', '14:00:00', { timezone: 'Asia/Dubai', in_force_end_date: '2022-01-02' }),
-    sched('AE.ADX', 'Regular', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '15:00:00', { timezone: 'Asia/Dubai', in_force_start_date: '2022-01-03' }),
-    sched('CN.CIBM', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '12:00:00', { timezone: 'Asia/Shanghai' }),
-    sched('CN.CIBM', 'Regular', 'Primary Trading Session', 'Mon-Fri', '13:30:00', '17:00:00', { timezone: 'Asia/Shanghai' }),
-    sched('CN.SGE', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '15:30:00', { timezone: 'Asia/Shanghai' }),
-    sched('CN.SGE', 'Regular', 'Primary Trading Session', 'Mon-Fri', '20:00:00', '02:30:00', { timezone: 'Asia/Shanghai', offset_days: 1, phase_name: 'Night Session' }),
+    sched('AR.BYMA', 'Regular', 'Primary Trading Session', 'Mon-Fri', '11:00:00', '17:00:00', {
+      timezone: 'America/Argentina/Buenos_Aires',
+    }),
+    sched('AR.BCBA', 'Regular', 'Primary Trading Session', 'Mon-Fri', '11:00:00', '17:00:00', {
+      timezone: 'America/Argentina/Buenos_Aires',
+    }),
+    sched('AE.ADX', 'Regular', 'Primary Trading Session', 'Sun-Thu', '10:00:00', '14:00:00', {
+      timezone: 'Asia/Dubai',
+      in_force_end_date: '2022-01-02',
+    }),
+    sched('AE.ADX', 'Regular', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '15:00:00', {
+      timezone: 'Asia/Dubai',
+      in_force_start_date: '2022-01-03',
+    }),
+    sched('CN.CIBM', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '12:00:00', {
+      timezone: 'Asia/Shanghai',
+    }),
+    sched('CN.CIBM', 'Regular', 'Primary Trading Session', 'Mon-Fri', '13:30:00', '17:00:00', {
+      timezone: 'Asia/Shanghai',
+    }),
+    sched('CN.SGE', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '15:30:00', {
+      timezone: 'Asia/Shanghai',
+    }),
+    sched('CN.SGE', 'Regular', 'Primary Trading Session', 'Mon-Fri', '20:00:00', '02:30:00', {
+      timezone: 'Asia/Shanghai',
+      offset_days: 1,
+      phase_name: 'Night Session',
+    }),
     // Hours follow US daylight saving: a wrapping season over the new year.
-    sched('BR.B3', 'Regular', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '17:00:00', { timezone: 'America/Sao_Paulo', season_start: 'Second Sunday of March', season_end: 'Saturday before First Sunday of November' }),
-    sched('BR.B3', 'Regular', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '18:00:00', { timezone: 'America/Sao_Paulo', season_start: 'First Sunday of November', season_end: 'Saturday before Second Sunday of March' }),
+    sched('BR.B3', 'Regular', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '17:00:00', {
+      timezone: 'America/Sao_Paulo',
+      season_start: 'Second Sunday of March',
+      season_end: 'Saturday before First Sunday of November',
+    }),
+    sched('BR.B3', 'Regular', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '18:00:00', {
+      timezone: 'America/Sao_Paulo',
+      season_start: 'First Sunday of November',
+      season_end: 'Saturday before Second Sunday of March',
+    }),
   ];
   const seasonDefinitions = [];
   for (let y = 2000; y <= 2030; y++) {
@@ -123,11 +194,36 @@ export function fixtureTables(): Tables {
     );
   }
   const markets = [
-    { fin_id: 'US.NYSE', exchange_name: 'New York Stock Exchange', timezone: NY, mic: 'XNYS', weekend_definition: 'Sat-Sun', extra_column: 'kept' },
+    {
+      fin_id: 'US.NYSE',
+      exchange_name: 'New York Stock Exchange',
+      timezone: NY,
+      mic: 'XNYS',
+      weekend_definition: 'Sat-Sun',
+      extra_column: 'kept',
+    },
     { fin_id: CME, exchange_name: 'Chicago Mercantile Exchange', timezone: CHI, mic: 'XCME' },
-    { fin_id: 'AR.BCBA', exchange_name: 'Bolsa de Comercio de Buenos Aires', timezone: 'America/Argentina/Buenos_Aires', mic: 'XBUE', permanently_closed: '2017-04-01', replaced_by: 'AR.BYMA' },
-    { fin_id: 'AR.BYMA', exchange_name: 'Bolsas y Mercados Argentinos', timezone: 'America/Argentina/Buenos_Aires', mic: 'XBUE' },
-    { fin_id: 'AE.ADX', exchange_name: 'Abu Dhabi Securities Exchange', timezone: 'Asia/Dubai', mic: 'XADS', weekend_definition: 'Sat-Sun' },
+    {
+      fin_id: 'AR.BCBA',
+      exchange_name: 'Bolsa de Comercio de Buenos Aires',
+      timezone: 'America/Argentina/Buenos_Aires',
+      mic: 'XBUE',
+      permanently_closed: '2017-04-01',
+      replaced_by: 'AR.BYMA',
+    },
+    {
+      fin_id: 'AR.BYMA',
+      exchange_name: 'Bolsas y Mercados Argentinos',
+      timezone: 'America/Argentina/Buenos_Aires',
+      mic: 'XBUE',
+    },
+    {
+      fin_id: 'AE.ADX',
+      exchange_name: 'Abu Dhabi Securities Exchange',
+      timezone: 'Asia/Dubai',
+      mic: 'XADS',
+      weekend_definition: 'Sat-Sun',
+    },
     { fin_id: 'CN.CIBM', exchange_name: 'China Interbank Bond Market', timezone: 'Asia/Shanghai' },
     { fin_id: 'CN.SGE', exchange_name: 'Shanghai Gold Exchange', timezone: 'Asia/Shanghai', mic: 'SGEX' },
     { fin_id: 'BR.B3', exchange_name: 'B3', timezone: 'America/Sao_Paulo', mic: 'BVMF' },
@@ -143,13 +239,50 @@ export function fixtureTables(): Tables {
     { mic: 'BVMF', fin_id: 'BR.B3' },
   ];
   const currencies = [
-    { currency_code: 'USD', currency_name: 'US Dollar', country_code: 'US', central_bank: 'Federal Reserve', financial_capital: 'New York', financial_capital_timezone: NY, weekend_definition: 'Sat-Sun' },
-    { currency_code: 'EUR', currency_name: 'Euro', country_code: 'Eurozone', central_bank: 'European Central Bank', financial_capital: 'Frankfurt', financial_capital_timezone: 'Europe/Berlin', weekend_definition: 'Sat-Sun' },
+    {
+      currency_code: 'USD',
+      currency_name: 'US Dollar',
+      country_code: 'US',
+      central_bank: 'Federal Reserve',
+      financial_capital: 'New York',
+      financial_capital_timezone: NY,
+      weekend_definition: 'Sat-Sun',
+    },
+    {
+      currency_code: 'EUR',
+      currency_name: 'Euro',
+      country_code: 'Eurozone',
+      central_bank: 'European Central Bank',
+      financial_capital: 'Frankfurt',
+      financial_capital_timezone: 'Europe/Berlin',
+      weekend_definition: 'Sat-Sun',
+    },
   ];
   const currencyHolidays = [
-    { currency_code: 'USD', date: '2023-11-23', holiday_name: 'Thanksgiving Day', settlement: 'No', observed: false, memo: null },
-    { currency_code: 'USD', date: '2023-12-25', holiday_name: 'Christmas', settlement: 'No', observed: false, memo: null },
-    { currency_code: 'EUR', date: '2023-12-25', holiday_name: 'Christmas', settlement: 'No', observed: false, memo: null },
+    {
+      currency_code: 'USD',
+      date: '2023-11-23',
+      holiday_name: 'Thanksgiving Day',
+      settlement: 'No',
+      observed: false,
+      memo: null,
+    },
+    {
+      currency_code: 'USD',
+      date: '2023-12-25',
+      holiday_name: 'Christmas',
+      settlement: 'No',
+      observed: false,
+      memo: null,
+    },
+    {
+      currency_code: 'EUR',
+      date: '2023-12-25',
+      holiday_name: 'Christmas',
+      settlement: 'No',
+      observed: false,
+      memo: null,
+    },
   ];
   return {
     markets,
@@ -160,7 +293,16 @@ export function fixtureTables(): Tables {
     seasonDefinitions,
     currencies,
     currencyHolidays,
-    regionalHolidays: [{ calendar: 'US', country: 'United States', date: '2023-11-23', name: 'Thanksgiving Day', type: 'public', memo: null }],
+    regionalHolidays: [
+      {
+        calendar: 'US',
+        country: 'United States',
+        date: '2023-11-23',
+        name: 'Thanksgiving Day',
+        type: 'public',
+        memo: null,
+      },
+    ],
   };
 }
 
@@ -177,14 +319,51 @@ export function duplicateRowTables(): Tables {
     hol('US.NYSE', '2004-12-24', 'Christmas Eve', 'Partial', 'Open', 'Yes', { memo: 'a second row for one date' }),
   );
   // Rows that close nothing widen both currencies' coverage to 2000-2030.
-  const window = ['USD', 'EUR'].flatMap((currency_code) => ['2000-01-03', '2030-12-27'].map((date) => ({ currency_code, date, holiday_name: 'window', settlement: 'Yes', observed: false, memo: null })));
+  const window = ['USD', 'EUR'].flatMap((currency_code) =>
+    ['2000-01-03', '2030-12-27'].map((date) => ({
+      currency_code,
+      date,
+      holiday_name: 'window',
+      settlement: 'Yes',
+      observed: false,
+      memo: null,
+    })),
+  );
   t.currencyHolidays = [
     ...t.currencyHolidays!,
     ...window,
-    { currency_code: 'USD', date: '2004-12-24', holiday_name: 'Christmas Eve', settlement: 'No', observed: false, memo: null },
-    { currency_code: 'USD', date: '2004-12-24', holiday_name: 'Christmas Eve', settlement: 'Yes', observed: false, memo: null },
-    { currency_code: 'EUR', date: '2004-12-24', holiday_name: 'Christmas Eve', settlement: 'No', observed: false, memo: null },
-    { currency_code: 'EUR', date: '2004-12-24', holiday_name: 'Christmas Eve', settlement: 'No', observed: false, memo: null },
+    {
+      currency_code: 'USD',
+      date: '2004-12-24',
+      holiday_name: 'Christmas Eve',
+      settlement: 'No',
+      observed: false,
+      memo: null,
+    },
+    {
+      currency_code: 'USD',
+      date: '2004-12-24',
+      holiday_name: 'Christmas Eve',
+      settlement: 'Yes',
+      observed: false,
+      memo: null,
+    },
+    {
+      currency_code: 'EUR',
+      date: '2004-12-24',
+      holiday_name: 'Christmas Eve',
+      settlement: 'No',
+      observed: false,
+      memo: null,
+    },
+    {
+      currency_code: 'EUR',
+      date: '2004-12-24',
+      holiday_name: 'Christmas Eve',
+      settlement: 'No',
+      observed: false,
+      memo: null,
+    },
   ];
   return t;
 }

@@ -2,7 +2,15 @@
 // built from the tables, entries decoded on first use, and refused whenever it could differ.
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { DataError, Dataset, freezeDataset, thawDataset, type Dataset as DatasetType, type DatasetOptions, type Tables } from '../src/index.js';
+import {
+  DataError,
+  Dataset,
+  freezeDataset,
+  thawDataset,
+  type Dataset as DatasetType,
+  type DatasetOptions,
+  type Tables,
+} from '../src/index.js';
 import { calendarTables } from './calendar-fixture.js';
 import { fixtureTables } from './fixture.js';
 
@@ -15,7 +23,9 @@ function roundTrip(tables: Tables, options: DatasetOptions = OPTIONS) {
   return frozen && (deserialize(serialize(frozen)) as typeof frozen);
 }
 
-const AT = ['2023-11-15T17:00:00Z', '2023-11-24T18:30:00Z', '2024-03-10T07:30:00Z', '2023-10-08T02:00:00Z'].map(Date.parse);
+const AT = ['2023-11-15T17:00:00Z', '2023-11-24T18:30:00Z', '2024-03-10T07:30:00Z', '2023-10-08T02:00:00Z'].map(
+  Date.parse,
+);
 
 /** Everything the tables can answer, for every market and currency. */
 function answers(ds: DatasetType): unknown {
@@ -40,7 +50,11 @@ function answers(ds: DatasetType): unknown {
       status: AT.map((t) => tryIt(() => ds.status(m.fin_id, t))),
       sessions: tryIt(() => ds.sessions(m.fin_id, '2023-10-01', '2023-10-15')),
     })),
-    currencies: tryIt(() => ds.listCurrencies().map((c) => ({ c, holidays: ds.listCurrencyHolidays(c.currency_code, '2020-01-01', '2025-12-31') }))),
+    currencies: tryIt(() =>
+      ds
+        .listCurrencies()
+        .map((c) => ({ c, holidays: ds.listCurrencyHolidays(c.currency_code, '2020-01-01', '2025-12-31') })),
+    ),
     fx: tryIt(() => ds.fxSpot('EURUSD', '2023-11-22')),
     joined: tryIt(() => ds.calendarDays('US.NYSE+USD', '2023-11-20', '2023-11-27')),
   };
@@ -69,13 +83,21 @@ describe('freezeDataset / thawDataset', () => {
     expect(thawDataset(frozen, { ...OPTIONS, plan: 'holidays_only' }, decode)).toBeUndefined();
     // Markets that all have holidays (and no currencies): the year changes nothing.
     const base = fixtureTables();
-    const withHolidays = { ...base, markets: base.markets.filter((m) => base.holidays.some((h) => h.fin_id === m.fin_id)) };
+    const withHolidays = {
+      ...base,
+      markets: base.markets.filter((m) => base.holidays.some((h) => h.fin_id === m.fin_id)),
+    };
     const holidaysEverywhere = roundTrip(withHolidays)!;
     expect(holidaysEverywhere.coverageEndYear).toBeNull();
-    expect(answers(thawDataset(holidaysEverywhere, { coverageEndYearWithoutHolidays: 2099 }, decode)!)).toEqual(answers(Dataset.create(withHolidays, OPTIONS)));
+    expect(answers(thawDataset(holidaysEverywhere, { coverageEndYearWithoutHolidays: 2099 }, decode)!)).toEqual(
+      answers(Dataset.create(withHolidays, OPTIONS)),
+    );
     // A market without holidays covers 2000 to the year: thawed only for that year.
     const tables = calendarTables();
-    const withBare = { ...tables, markets: [...tables.markets, { ...tables.markets[0]!, fin_id: 'XX.BARE', mic: null, replaced_by: null }] };
+    const withBare = {
+      ...tables,
+      markets: [...tables.markets, { ...tables.markets[0]!, fin_id: 'XX.BARE', mic: null, replaced_by: null }],
+    };
     const bare = roundTrip(withBare)!;
     expect(bare.coverageEndYear).toBe(2031);
     expect(thawDataset(bare, { coverageEndYearWithoutHolidays: 2032 }, decode)).toBeUndefined();
@@ -110,7 +132,8 @@ describe('freezeDataset / thawDataset', () => {
     thawed.status('XNYS', AT[1]!);
     expect(decoded).toBe(afterThaw + 2);
     const markets = (thawed as unknown as { index: { markets: Map<string, unknown> } }).index.markets;
-    const built = (Dataset.create(calendarTables(), OPTIONS) as unknown as { index: { markets: Map<string, unknown> } }).index.markets;
+    const built = (Dataset.create(calendarTables(), OPTIONS) as unknown as { index: { markets: Map<string, unknown> } })
+      .index.markets;
     expect(markets.size).toBe(built.size);
     expect(markets.has('CN.SGE')).toBe(true);
     expect([...markets.keys()]).toEqual([...built.keys()]);

@@ -3,7 +3,13 @@
  * calendar fixture. Tests marked "Choice" pin decisions the page leaves open.
  */
 import { describe, expect, it } from 'vitest';
-import { CalendarOutOfCoverageError, Dataset, InvalidArgumentError, NotFoundError, NotInPlanError } from '../src/index.js';
+import {
+  CalendarOutOfCoverageError,
+  Dataset,
+  InvalidArgumentError,
+  NotFoundError,
+  NotInPlanError,
+} from '../src/index.js';
 import { defaultLag } from '../src/rules/fx.js';
 import { CURRENCIES, CURRENCY_HOLIDAYS, calendarTables } from './calendar-fixture.js';
 import { fixtureTables } from './fixture.js';
@@ -95,10 +101,25 @@ describe('spot date', () => {
       closures: [{ date: '2023-06-28', closed: [{ currency: 'TRY', reason: 'holiday' }] }],
     });
     expect(ds.fxSpot('TRYUSD', '2023-06-27')).toMatchObject({ lag: 2, spot_date: '2023-06-30' });
-    expect([defaultLag('USD', 'PHP'), defaultLag('USD', 'RUB'), defaultLag('USD', 'TRY'), defaultLag('USD', 'CAD')]).toEqual([1, 1, 1, 1]);
-    expect([defaultLag('PHP', 'USD'), defaultLag('RUB', 'USD'), defaultLag('TRY', 'USD'), defaultLag('CAD', 'USD')]).toEqual([2, 2, 2, 2]);
+    expect([
+      defaultLag('USD', 'PHP'),
+      defaultLag('USD', 'RUB'),
+      defaultLag('USD', 'TRY'),
+      defaultLag('USD', 'CAD'),
+    ]).toEqual([1, 1, 1, 1]);
+    expect([
+      defaultLag('PHP', 'USD'),
+      defaultLag('RUB', 'USD'),
+      defaultLag('TRY', 'USD'),
+      defaultLag('CAD', 'USD'),
+    ]).toEqual([2, 2, 2, 2]);
     // Crosses with those currencies are T+2, and so are the other USD pairs.
-    expect([defaultLag('EUR', 'CAD'), defaultLag('CAD', 'TRY'), defaultLag('USD', 'JPY'), defaultLag('GBP', 'USD')]).toEqual([2, 2, 2, 2]);
+    expect([
+      defaultLag('EUR', 'CAD'),
+      defaultLag('CAD', 'TRY'),
+      defaultLag('USD', 'JPY'),
+      defaultLag('GBP', 'USD'),
+    ]).toEqual([2, 2, 2, 2]);
   });
 
   it('crosses: intermediate days count both currencies, and USD must be open on spot', () => {
@@ -158,14 +179,26 @@ describe('spot date', () => {
     expect(ds.fxSpot('EURUSD', '2023-11-10')).toMatchObject({
       spot_date: '2023-11-14',
       closures: [
-        { date: '2023-11-11', closed: [{ currency: 'EUR', reason: 'weekend' }, { currency: 'USD', reason: 'Veterans Day' }] },
+        {
+          date: '2023-11-11',
+          closed: [
+            { currency: 'EUR', reason: 'weekend' },
+            { currency: 'USD', reason: 'Veterans Day' },
+          ],
+        },
         { date: '2023-11-12', closed: weekend('EUR', 'USD') },
       ],
     });
   });
 
   it('lag overrides the pair: 0 answers the trade date itself, 1..5 step further', () => {
-    expect(ds.fxSpot('EURUSD', '2023-06-19', 0)).toEqual({ pair: 'EURUSD', trade_date: '2023-06-19', lag: 0, spot_date: '2023-06-19', closures: [] });
+    expect(ds.fxSpot('EURUSD', '2023-06-19', 0)).toEqual({
+      pair: 'EURUSD',
+      trade_date: '2023-06-19',
+      lag: 0,
+      spot_date: '2023-06-19',
+      closures: [],
+    });
     // The trade date is not checked to be a business day: lag 0 on a Saturday is that Saturday.
     expect(ds.fxSpot('EURUSD', '2023-06-17', 0).spot_date).toBe('2023-06-17');
     expect(ds.fxSpot('EURUSD', '2023-06-17').spot_date).toBe('2023-06-20');
@@ -182,7 +215,11 @@ describe('spot date', () => {
     // Choice: one currency twice is not a pair.
     expect(params(() => ds.fxSpot('EUREUR', '2023-06-16'))).toEqual(['pair']);
     expect(params(() => ds.fxSpot('EURUSD', '2023-06-31'))).toEqual(['trade_date']);
-    for (const lag of [6, -1, 1.5, 'x']) expect(params(() => ds.fxSpot('EURUSD', '2023-06-16', lag)), String(lag)).toEqual(['lag']);
+    for (const lag of [6, -1, 1.5, 'x'])
+      expect(
+        params(() => ds.fxSpot('EURUSD', '2023-06-16', lag)),
+        String(lag),
+      ).toEqual(['lag']);
     expect(params(() => ds.fxSpot('EUR-USD', 'today', 9))).toEqual(['pair', 'trade_date', 'lag']);
     expect(ds.fxSpot('EUR/usd', '2023-06-16').pair).toBe('EURUSD');
   });
@@ -196,16 +233,22 @@ describe('spot date', () => {
         currencyHolidays: CURRENCY_HOLIDAYS.filter((h) => h.currency_code !== 'USD'),
       }),
     );
-    expect(() => noUsd.fxSpot('EURGBP', '2023-06-16')).toThrow(/USD is not in the loaded data: FX spot and value dates need its settlement calendar/);
+    expect(() => noUsd.fxSpot('EURGBP', '2023-06-16')).toThrow(
+      /USD is not in the loaded data: FX spot and value dates need its settlement calendar/,
+    );
     expect(() => noUsd.fxValueDate('EURGBP', '2023-06-16', '1M')).toThrow(NotFoundError);
     expect(() => noUsd.fxSpot('EURUSD', '2023-06-16')).toThrow(/Currency 'USD' was not found/);
-    expect(() => Dataset.create(fixtureTables(), { plan: 'no_currencies' }).fxSpot('EURUSD', '2023-06-16')).toThrow(NotInPlanError);
+    expect(() => Dataset.create(fixtureTables(), { plan: 'no_currencies' }).fxSpot('EURUSD', '2023-06-16')).toThrow(
+      NotInPlanError,
+    );
   });
 
   it('every date looked at must lie in the coverage window of both currencies and USD', () => {
     // Christmas 2030 closes both; the next date is past the windows.
     expect(() => ds.fxSpot('EURUSD', '2030-12-23')).toThrow(CalendarOutOfCoverageError);
-    expect(() => ds.fxSpot('EURUSD', '2030-12-23')).toThrow('2030-12-26 is outside the coverage window of calendar EUR+USD: 2000-01-03 to 2030-12-25');
+    expect(() => ds.fxSpot('EURUSD', '2030-12-23')).toThrow(
+      '2030-12-26 is outside the coverage window of calendar EUR+USD: 2000-01-03 to 2030-12-25',
+    );
     expect(() => ds.fxSpot('EURGBP', '2030-12-26', 0)).toThrow(/calendar EUR\+GBP\+USD: 2000-01-03 to 2030-12-25/);
     expect(() => ds.fxSpot('EURUSD', '2000-01-01')).toThrow(/2000-01-01 is outside/);
   });
@@ -214,11 +257,22 @@ describe('spot date', () => {
 describe('value date', () => {
   it('SN is the next business day of both currencies and USD after spot', () => {
     expect(ds.fxValueDate('EURUSD', '2023-06-16', 'SN')).toEqual({
-      pair: 'EURUSD', trade_date: '2023-06-16', tenor: 'SN', spot_date: '2023-06-20', value_date: '2023-06-21',
+      pair: 'EURUSD',
+      trade_date: '2023-06-16',
+      tenor: 'SN',
+      spot_date: '2023-06-20',
+      value_date: '2023-06-21',
     });
-    expect(ds.fxValueDate('EURUSD', '2023-11-20', 'sn')).toMatchObject({ tenor: 'SN', spot_date: '2023-11-22', value_date: '2023-11-24' });
+    expect(ds.fxValueDate('EURUSD', '2023-11-20', 'sn')).toMatchObject({
+      tenor: 'SN',
+      spot_date: '2023-11-22',
+      value_date: '2023-11-24',
+    });
     // A cross skips USD holidays too.
-    expect(ds.fxValueDate('EURGBP', '2023-11-20', 'SN')).toMatchObject({ spot_date: '2023-11-22', value_date: '2023-11-24' });
+    expect(ds.fxValueDate('EURGBP', '2023-11-20', 'SN')).toMatchObject({
+      spot_date: '2023-11-22',
+      value_date: '2023-11-24',
+    });
   });
 
   it('weeks, months and years from spot with modified following; the end-of-month rule moves months and years only', () => {
@@ -229,27 +283,57 @@ describe('value date', () => {
     expect(v('EURUSD', '2023-06-16', '2M')).toBe('2023-08-21');
     expect(v('EURUSD', '2023-06-16', '1Y')).toBe('2024-06-20');
     // Spot 28 Feb 2023 is February's last business day: end of month.
-    expect(ds.fxValueDate('EURUSD', '2023-02-24', '1M')).toMatchObject({ spot_date: '2023-02-28', value_date: '2023-03-31' });
+    expect(ds.fxValueDate('EURUSD', '2023-02-24', '1M')).toMatchObject({
+      spot_date: '2023-02-28',
+      value_date: '2023-03-31',
+    });
     expect(v('EURUSD', '2023-02-24', '3M')).toBe('2023-05-31');
     expect(v('EURUSD', '2023-02-24', '1Y')).toBe('2024-02-29');
     // Spot Fri 31 March: April's last business day is Fri 28.
-    expect(ds.fxValueDate('EURUSD', '2023-03-29', '1M')).toMatchObject({ spot_date: '2023-03-31', value_date: '2023-04-28' });
+    expect(ds.fxValueDate('EURUSD', '2023-03-29', '1M')).toMatchObject({
+      spot_date: '2023-03-31',
+      value_date: '2023-04-28',
+    });
     // Spot Wed 30 August (not month end): 30 September is a Saturday, following would leave the month.
-    expect(ds.fxValueDate('EURUSD', '2023-08-28', '1M')).toMatchObject({ spot_date: '2023-08-30', value_date: '2023-09-29' });
+    expect(ds.fxValueDate('EURUSD', '2023-08-28', '1M')).toMatchObject({
+      spot_date: '2023-08-30',
+      value_date: '2023-09-29',
+    });
     // USDCAD spot is T+1; spot Fri 30 June is June's last business day, yet week tenors stay
     // plain weeks (the rule is for months and years).
-    expect(ds.fxValueDate('USDCAD', '2023-06-29', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-07' });
-    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-07' });
-    expect(ds.fxValueDate('EURUSD', '2023-06-28', '5W')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-08-04' });
-    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1M')).toMatchObject({ spot_date: '2023-06-30', value_date: '2023-07-31' });
-    expect(ds.fxValueDate('EURUSD', '2023-02-24', '1W')).toMatchObject({ spot_date: '2023-02-28', value_date: '2023-03-07' });
-    expect(ds.fxValueDate('EURUSD', '2023-06-27', '1W')).toMatchObject({ spot_date: '2023-06-29', value_date: '2023-07-06' });
+    expect(ds.fxValueDate('USDCAD', '2023-06-29', '1W')).toMatchObject({
+      spot_date: '2023-06-30',
+      value_date: '2023-07-07',
+    });
+    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1W')).toMatchObject({
+      spot_date: '2023-06-30',
+      value_date: '2023-07-07',
+    });
+    expect(ds.fxValueDate('EURUSD', '2023-06-28', '5W')).toMatchObject({
+      spot_date: '2023-06-30',
+      value_date: '2023-08-04',
+    });
+    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1M')).toMatchObject({
+      spot_date: '2023-06-30',
+      value_date: '2023-07-31',
+    });
+    expect(ds.fxValueDate('EURUSD', '2023-02-24', '1W')).toMatchObject({
+      spot_date: '2023-02-28',
+      value_date: '2023-03-07',
+    });
+    expect(ds.fxValueDate('EURUSD', '2023-06-27', '1W')).toMatchObject({
+      spot_date: '2023-06-29',
+      value_date: '2023-07-06',
+    });
   });
 
   it('accepts SN, 1W..52W, 1M..120M, 1Y..30Y only, naming param tenor', () => {
     for (const t of ['52W', '120M', '30Y']) expect(ds.fxValueDate('EURUSD', '2000-06-15', t).tenor, t).toBe(t);
     for (const t of ['53W', '121M', '31Y', '0M', '01M', 'ON', 'TN', '1D', '', 'M', '1 M']) {
-      expect(params(() => ds.fxValueDate('EURUSD', '2023-06-16', t)), t).toEqual(['tenor']);
+      expect(
+        params(() => ds.fxValueDate('EURUSD', '2023-06-16', t)),
+        t,
+      ).toEqual(['tenor']);
     }
   });
 });

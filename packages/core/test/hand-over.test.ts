@@ -40,7 +40,9 @@ function answers(ds: Dataset) {
     warnings: ds.warnings,
     counts: ds.counts,
     markets: ds.listMarkets().map((m) => [m, attempt(() => ds.listHolidays(m.fin_id, '1990-01-01', '2040-12-31'))]),
-    currencies: ds.listCurrencies().map((c) => [c, attempt(() => ds.listCurrencyHolidays(c.currency_code, '1990-01-01', '2040-12-31'))]),
+    currencies: ds
+      .listCurrencies()
+      .map((c) => [c, attempt(() => ds.listCurrencyHolidays(c.currency_code, '1990-01-01', '2040-12-31'))]),
   };
 }
 
@@ -56,7 +58,12 @@ function onDemand(t: Tables): Tables {
       },
     };
   };
-  return { ...t, holidays: [], currencyHolidays: [], onDemand: { holidays: made(t.holidays), currencyHolidays: made(t.currencyHolidays ?? []) } };
+  return {
+    ...t,
+    holidays: [],
+    currencyHolidays: [],
+    onDemand: { holidays: made(t.holidays), currencyHolidays: made(t.currencyHolidays ?? []) },
+  };
 }
 
 function both(mutate: (t: Tables) => void) {
@@ -99,10 +106,22 @@ describe('a build from handed-over tables', () => {
       ['observed null', full('US.NYSE', '2031-01-02'), full('US.NYSE', '2031-01-02', { observed: null })],
       ['empty memo', full('US.NYSE', '2031-01-02'), full('US.NYSE', '2031-01-02', { memo: '' })],
       ['both empty memo', full('US.NYSE', '2031-01-02', { memo: '' }), full('US.NYSE', '2031-01-02', { memo: '' })],
-      ['a column missing', full('US.NYSE', '2031-01-02'), (({ schedule: _, ...r }) => r as MarketHolidayRow)(full('US.NYSE', '2031-01-02'))],
+      [
+        'a column missing',
+        full('US.NYSE', '2031-01-02'),
+        (({ schedule: _, ...r }) => r as MarketHolidayRow)(full('US.NYSE', '2031-01-02')),
+      ],
       ['an extra column', full('US.NYSE', '2031-01-02', { extra: 'a' }), full('US.NYSE', '2031-01-02', { extra: 'b' })],
-      ['a computed column written', full('US.NYSE', '2031-01-02', { is_open: true }), full('US.NYSE', '2031-01-02', { is_open: true })],
-      ['a computed column differs', full('US.NYSE', '2031-01-02', { is_open: true }), full('US.NYSE', '2031-01-02', { is_open: false })],
+      [
+        'a computed column written',
+        full('US.NYSE', '2031-01-02', { is_open: true }),
+        full('US.NYSE', '2031-01-02', { is_open: true }),
+      ],
+      [
+        'a computed column differs',
+        full('US.NYSE', '2031-01-02', { is_open: true }),
+        full('US.NYSE', '2031-01-02', { is_open: false }),
+      ],
     ];
     for (const [what, a, b] of pairs) {
       const { keptDs, givenDs } = both((t) => t.holidays.push(a, b));
@@ -111,8 +130,20 @@ describe('a build from handed-over tables', () => {
   });
 
   it('does the same for currency holidays', () => {
-    const row = (more: Partial<CurrencyHolidayRow> = {}): CurrencyHolidayRow => ({ currency_code: 'USD', date: '2031-01-02', holiday_name: 'Day', settlement: 'No', observed: false, memo: null, ...more });
-    for (const [a, b] of [[row(), row()], [row(), row({ currency_code: 'usd' })], [row(), row({ memo: '' })]] as const) {
+    const row = (more: Partial<CurrencyHolidayRow> = {}): CurrencyHolidayRow => ({
+      currency_code: 'USD',
+      date: '2031-01-02',
+      holiday_name: 'Day',
+      settlement: 'No',
+      observed: false,
+      memo: null,
+      ...more,
+    });
+    for (const [a, b] of [
+      [row(), row()],
+      [row(), row({ currency_code: 'usd' })],
+      [row(), row({ memo: '' })],
+    ] as const) {
       const { keptDs, givenDs } = both((t) => t.currencyHolidays!.push(a, b));
       expect(answers(givenDs)).toEqual(answers(keptDs));
     }
@@ -129,7 +160,9 @@ describe('a build from handed-over tables', () => {
     });
     fc.assert(
       fc.property(fc.array(variant, { minLength: 1, maxLength: 8 }), fc.boolean(), (rows, complete) => {
-        const made = rows.map((r) => (complete ? full(r.fin_id, r.date, r as Partial<MarketHolidayRow>) : ({ ...r } as MarketHolidayRow)));
+        const made = rows.map((r) =>
+          complete ? full(r.fin_id, r.date, r as Partial<MarketHolidayRow>) : ({ ...r } as MarketHolidayRow),
+        );
         const { keptDs, givenDs } = both((t) => t.holidays.push(...made.map((r) => ({ ...r }))));
         expect(answers(givenDs)).toEqual(answers(keptDs));
       }),

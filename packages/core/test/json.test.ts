@@ -8,8 +8,23 @@ import { Dataset, formatDay, tryParseDay, type ScheduleRow, type Tables } from '
 import { PHASE_TYPES, fixtureTables, sched } from './fixture.js';
 import { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from '../src/wire/month-blocks.js';
 
-const ZONES = ['UTC', 'America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Kolkata', 'America/Santiago', 'Pacific/Chatham', 'Australia/Lord_Howe'];
-const TYPES = ['Primary Trading Session', 'Pre-Open', 'Post-Trading Session', 'Call Auction', 'Primary Trading Session, No Settlement'];
+const ZONES = [
+  'UTC',
+  'America/New_York',
+  'Europe/London',
+  'Australia/Sydney',
+  'Asia/Kolkata',
+  'America/Santiago',
+  'Pacific/Chatham',
+  'Australia/Lord_Howe',
+];
+const TYPES = [
+  'Primary Trading Session',
+  'Pre-Open',
+  'Post-Trading Session',
+  'Call Auction',
+  'Primary Trading Session, No Settlement',
+];
 const DAY_SPECS = ['Mon-Fri', 'Sun-Thu', 'Fri-Mon', 'Sat', 'Mon-Sun'];
 const WIN_START = '2010-01-01';
 const WIN_END = '2030-12-31';
@@ -18,11 +33,19 @@ const winEnd = tryParseDay(WIN_END)!;
 
 // Times around the night, where clocks change (a gap or a repeated hour), and 24:00.
 const time = fc.oneof(
-  fc.integer({ min: 0, max: 24 * 60 - 1 }).map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`),
+  fc
+    .integer({ min: 0, max: 24 * 60 - 1 })
+    .map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`),
   fc.constantFrom('01:30:00', '02:00:00', '02:30:00', '03:00:00', '00:00:00', '24:00:00'),
 );
 // Names and memos with quotes, escapes, non-ASCII text and lone surrogates.
-const text = fc.oneof(fc.constant(null), fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom('Séance "principale"', '前場\\後場', 'a\nb'));
+const text = fc.oneof(
+  fc.constant(null),
+  fc.string(),
+  fc.string({ unit: 'grapheme' }),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('Séance "principale"', '前場\\後場', 'a\nb'),
+);
 
 const rowArb = fc
   .record({
@@ -37,7 +60,16 @@ const rowArb = fc
   })
   .map((r): Omit<ScheduleRow, 'fin_id' | 'timezone'> => {
     const [start, end] = r.offset === 0 && r.end < r.start ? [r.end, r.start] : [r.start, r.end];
-    return { schedule_group: r.group, phase_type: r.type, days: r.days, start, end, offset_days: r.offset, phase_name: r.name, phase_memo: r.memo };
+    return {
+      schedule_group: r.group,
+      phase_type: r.type,
+      days: r.days,
+      start,
+      end,
+      offset_days: r.offset,
+      phase_name: r.name,
+      phase_memo: r.memo,
+    };
   });
 
 const holidayArb = fc.record({
@@ -86,7 +118,10 @@ function same(actual: Buffer, expected: Buffer): void {
   expect.unreachable('bytes differ');
 }
 
-const rangeArb = fc.record({ start: fc.integer({ min: winStart, max: winEnd - 400 }), len: fc.integer({ min: 0, max: 400 }) });
+const rangeArb = fc.record({
+  start: fc.integer({ min: winStart, max: winEnd - 400 }),
+  len: fc.integer({ min: 0, max: 400 }),
+});
 
 describe('JSON bytes of phases and days', () => {
   it('equal JSON.stringify of generatePhases and listDays, across markets, ranges, clock changes and overnight rows', () => {
@@ -107,21 +142,26 @@ describe('JSON bytes of phases and days', () => {
 
   it('answer any range from month blocks, cold or kept, as JSON.stringify would', () => {
     fc.assert(
-      fc.property(marketArb, fc.array(rangeArb, { minLength: 2, maxLength: 4 }), fc.constantFrom(0, 4096, DEFAULT_BLOCK_BYTES), (m, ranges, budget) => {
-        setMonthBlockBytes(budget);
-        try {
-          const ds = Dataset.create(tablesFor([m]));
-          // Later ranges overlap earlier ones: their months come from the kept blocks.
-          for (const r of ranges) {
-            const s = formatDay(r.start);
-            const e = formatDay(r.start + r.len);
-            same(bytes(ds.phaseJsonChunks('XX.M0', s, e)), json(ds.generatePhases('XX.M0', s, e)));
-            same(bytes(ds.dayJsonChunks('XX.M0', s, e)), json(ds.listDays('XX.M0', s, e)));
+      fc.property(
+        marketArb,
+        fc.array(rangeArb, { minLength: 2, maxLength: 4 }),
+        fc.constantFrom(0, 4096, DEFAULT_BLOCK_BYTES),
+        (m, ranges, budget) => {
+          setMonthBlockBytes(budget);
+          try {
+            const ds = Dataset.create(tablesFor([m]));
+            // Later ranges overlap earlier ones: their months come from the kept blocks.
+            for (const r of ranges) {
+              const s = formatDay(r.start);
+              const e = formatDay(r.start + r.len);
+              same(bytes(ds.phaseJsonChunks('XX.M0', s, e)), json(ds.generatePhases('XX.M0', s, e)));
+              same(bytes(ds.dayJsonChunks('XX.M0', s, e)), json(ds.listDays('XX.M0', s, e)));
+            }
+          } finally {
+            setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
           }
-        } finally {
-          setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
-        }
-      }),
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -130,7 +170,11 @@ describe('JSON bytes of phases and days', () => {
     const ds = Dataset.create(fixtureTables());
     for (const m of ds.listMarkets()) {
       if (!ds.listSchedules(m.fin_id).length) continue;
-      for (const [s, e] of [['2023-01-01', '2024-12-31'], ['2023-11-22', '2023-11-22'], ['2023-02-27', '2023-03-02']] as const) {
+      for (const [s, e] of [
+        ['2023-01-01', '2024-12-31'],
+        ['2023-11-22', '2023-11-22'],
+        ['2023-02-27', '2023-03-02'],
+      ] as const) {
         same(bytes(ds.phaseJsonChunks(m.fin_id, s, e)), json(ds.generatePhases(m.fin_id, s, e)));
         same(bytes(ds.dayJsonChunks(m.fin_id, s, e)), json(ds.listDays(m.fin_id, s, e)));
       }
@@ -151,10 +195,20 @@ describe('JSON bytes of phases and days', () => {
   it('write a month afresh when its block cannot be made, failing only on the day that fails', () => {
     // A Saturday row in a season with no 2024 definition: January 2024's block fails on its Saturdays.
     const t = fixtureTables();
-    t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
-    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+    t.seasonDefinitions = t.seasonDefinitions!.filter(
+      (d) => !(d.season === 'Second Sunday of March' && d.year === 2024),
+    );
+    t.schedules!.push(
+      sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', {
+        season_start: 'Second Sunday of March',
+        season_end: 'First Sunday of November',
+      }),
+    );
     const ds = Dataset.create(t);
-    for (const [s, e] of [['2023-12-01', '2024-01-05'], ['2024-01-09', '2024-01-12']] as const) {
+    for (const [s, e] of [
+      ['2023-12-01', '2024-01-05'],
+      ['2024-01-09', '2024-01-12'],
+    ] as const) {
       same(bytes(ds.phaseJsonChunks('US.NYSE', s, e)), json(ds.generatePhases('US.NYSE', s, e)));
       same(bytes(ds.dayJsonChunks('US.NYSE', s, e)), json(ds.listDays('US.NYSE', s, e)));
     }
@@ -164,13 +218,20 @@ describe('JSON bytes of phases and days', () => {
 
   it('status bytes equal JSON.stringify of status, at any instant, for every market of the fixture', () => {
     const ds = Dataset.create(fixtureTables());
-    const ids = ds.listMarkets().filter((m) => ds.listSchedules(m.fin_id).length > 0).map((m) => m.fin_id);
+    const ids = ds
+      .listMarkets()
+      .filter((m) => ds.listSchedules(m.fin_id).length > 0)
+      .map((m) => m.fin_id);
     fc.assert(
-      fc.property(fc.constantFrom(...ids), fc.integer({ min: Date.parse('2001-01-01'), max: Date.parse('2030-06-30') }), (id, ms) => {
-        same(Buffer.from(ds.statusJson(id, ms)), json(ds.status(id, ms)));
-        // Twice: the second answer uses the market's JSON made by the first.
-        same(Buffer.from(ds.statusJson(id, ms)), json(ds.status(id, ms)));
-      }),
+      fc.property(
+        fc.constantFrom(...ids),
+        fc.integer({ min: Date.parse('2001-01-01'), max: Date.parse('2030-06-30') }),
+        (id, ms) => {
+          same(Buffer.from(ds.statusJson(id, ms)), json(ds.status(id, ms)));
+          // Twice: the second answer uses the market's JSON made by the first.
+          same(Buffer.from(ds.statusJson(id, ms)), json(ds.status(id, ms)));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -199,10 +260,20 @@ describe('JSON bytes of sessions', () => {
 
   it('check bad-row dates before the first piece, as sessions does', () => {
     const t = fixtureTables();
-    t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
-    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+    t.seasonDefinitions = t.seasonDefinitions!.filter(
+      (d) => !(d.season === 'Second Sunday of March' && d.year === 2024),
+    );
+    t.schedules!.push(
+      sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', {
+        season_start: 'Second Sunday of March',
+        season_end: 'First Sunday of November',
+      }),
+    );
     const ds = Dataset.create(t);
-    same(bytes(ds.sessionJsonChunks('US.NYSE', '2023-12-01', '2024-01-05')), json(ds.sessions('US.NYSE', '2023-12-01', '2024-01-05')));
+    same(
+      bytes(ds.sessionJsonChunks('US.NYSE', '2023-12-01', '2024-01-05')),
+      json(ds.sessions('US.NYSE', '2023-12-01', '2024-01-05')),
+    );
     expect(() => ds.sessions('US.NYSE', '2024-01-09', '2024-01-13')).toThrow(/Second Sunday of March/);
     expect(() => [...ds.sessionJsonChunks('US.NYSE', '2024-01-09', '2024-01-13')]).toThrow(/Second Sunday of March/);
   });
@@ -214,9 +285,15 @@ describe('month blocks', () => {
     setMonthBlockBytes(budget);
     try {
       const ds = Dataset.create(fixtureTables());
-      const ids = ds.listMarkets().filter((m) => ds.listSchedules(m.fin_id).length > 0).map((m) => m.fin_id);
+      const ids = ds
+        .listMarkets()
+        .filter((m) => ds.listSchedules(m.fin_id).length > 0)
+        .map((m) => m.fin_id);
       for (const id of ids) {
-        for (const [s, e] of [['2021-01-01', '2021-12-31'], ['2023-01-01', '2023-12-31']] as const) {
+        for (const [s, e] of [
+          ['2021-01-01', '2021-12-31'],
+          ['2023-01-01', '2023-12-31'],
+        ] as const) {
           same(bytes(ds.phaseJsonChunks(id, s, e)), json(ds.generatePhases(id, s, e)));
           same(bytes(ds.dayJsonChunks(id, s, e)), json(ds.listDays(id, s, e)));
           expect(monthBlockBytes()).toBeLessThanOrEqual(budget);

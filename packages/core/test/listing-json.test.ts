@@ -8,7 +8,15 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Dataset, DEFAULT_BLOCK_BYTES, formatDay, setMonthBlockBytes, tryParseDay, type OverrideRecord, type Tables } from '../src/index.js';
+import {
+  Dataset,
+  DEFAULT_BLOCK_BYTES,
+  formatDay,
+  setMonthBlockBytes,
+  tryParseDay,
+  type OverrideRecord,
+  type Tables,
+} from '../src/index.js';
 import { calendarTables } from './calendar-fixture.js';
 
 const decoder = new TextDecoder();
@@ -32,7 +40,17 @@ function same(label: string, bytes: () => Uint8Array, records: () => unknown): v
   if ('ok' in b) expect(JSON.parse(b.ok), label).toEqual(JSON.parse((r as { ok: string }).ok));
 }
 
-const MARKETS = ['US.NYSE', 'XNYS', 'US.CME.EQUITY.USINDEX1', 'CN.SGE', 'CN.CIBM', 'AE.ADX', 'AR.BCBA', 'XX.NONE', 'ZZZZ'];
+const MARKETS = [
+  'US.NYSE',
+  'XNYS',
+  'US.CME.EQUITY.USINDEX1',
+  'CN.SGE',
+  'CN.CIBM',
+  'AE.ADX',
+  'AR.BCBA',
+  'XX.NONE',
+  'ZZZZ',
+];
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'XXX'];
 const dayArb = fc.integer({ min: MIN, max: MAX });
 const rangeArb = fc.tuple(dayArb, fc.integer({ min: -3, max: 800 })).map(([s, n]) => [s, s + n] as const);
@@ -44,20 +62,62 @@ function everyListing(ds: Dataset) {
     fc.constantFrom(...CURRENCIES),
     rangeArb,
     fc.constantFrom('*', 'US*', '*.*', 'CN*', 'us.nyse', 'Q*', '*A*'),
-    fc.record({ mic: fc.constantFrom(undefined, 'XNYS', 'XCME', 'ZZZZ'), fin_id: fc.constantFrom(undefined, 'US.NYSE', 'CN.SGE') }),
-    fc.record({ season: fc.constantFrom(undefined, null, '', 'second sunday of march', 'Nope'), year: fc.constantFrom(undefined, 2023, 2024, 1990) }),
+    fc.record({
+      mic: fc.constantFrom(undefined, 'XNYS', 'XCME', 'ZZZZ'),
+      fin_id: fc.constantFrom(undefined, 'US.NYSE', 'CN.SGE'),
+    }),
+    fc.record({
+      season: fc.constantFrom(undefined, null, '', 'second sunday of march', 'Nope'),
+      year: fc.constantFrom(undefined, 2023, 2024, 1990),
+    }),
     fc.constantFrom('US', 'gb', 'christian', 'ZZ'),
     (market, currency, [s, e], pattern, mic, season, calendar) => {
       const q = ds.parsed;
-      same(`holidays ${market} ${formatDay(s)}..${formatDay(e)}`, () => q.holidayJson(market, s, e), () => q.listHolidays(market, s, e));
-      same(`currency ${currency} ${formatDay(s)}..${formatDay(e)}`, () => q.currencyHolidayJson(currency, s, e), () => q.listCurrencyHolidays(currency, s, e));
-      same(`markets ${pattern}`, () => q.marketsJson(pattern), () => q.listMarkets(pattern));
-      same('currencies', () => q.currenciesJson(), () => q.listCurrencies());
-      same(`schedules ${market}`, () => q.schedulesJson(market), () => q.listSchedules(market));
-      same(`mic ${JSON.stringify(mic)}`, () => q.micMappingJson(mic), () => q.listMicMapping(mic));
-      same('phase types', () => q.phaseTypesJson(), () => q.listPhaseTypes());
-      same(`seasons ${JSON.stringify(season)}`, () => q.seasonDefinitionsJson(season), () => q.listSeasonDefinitions(season));
-      same(`regional ${calendar}`, () => q.regionalHolidayJson(calendar, s, e), () => q.listRegionalHolidays(calendar, s, e));
+      same(
+        `holidays ${market} ${formatDay(s)}..${formatDay(e)}`,
+        () => q.holidayJson(market, s, e),
+        () => q.listHolidays(market, s, e),
+      );
+      same(
+        `currency ${currency} ${formatDay(s)}..${formatDay(e)}`,
+        () => q.currencyHolidayJson(currency, s, e),
+        () => q.listCurrencyHolidays(currency, s, e),
+      );
+      same(
+        `markets ${pattern}`,
+        () => q.marketsJson(pattern),
+        () => q.listMarkets(pattern),
+      );
+      same(
+        'currencies',
+        () => q.currenciesJson(),
+        () => q.listCurrencies(),
+      );
+      same(
+        `schedules ${market}`,
+        () => q.schedulesJson(market),
+        () => q.listSchedules(market),
+      );
+      same(
+        `mic ${JSON.stringify(mic)}`,
+        () => q.micMappingJson(mic),
+        () => q.listMicMapping(mic),
+      );
+      same(
+        'phase types',
+        () => q.phaseTypesJson(),
+        () => q.listPhaseTypes(),
+      );
+      same(
+        `seasons ${JSON.stringify(season)}`,
+        () => q.seasonDefinitionsJson(season),
+        () => q.listSeasonDefinitions(season),
+      );
+      same(
+        `regional ${calendar}`,
+        () => q.regionalHolidayJson(calendar, s, e),
+        () => q.listRegionalHolidays(calendar, s, e),
+      );
     },
   );
 }
@@ -70,10 +130,27 @@ function withRow(kind: 'bad' | 'duplicate' | 'badCurrency', owner: string, day: 
   const date = formatDay(day);
   if (kind === 'badCurrency') {
     t.currencyHolidays.push({ currency_code: 'USD', date, holiday_name: 'Unreadable', settlement: 'No' });
-    t.rowFaults = [{ table: 'currencyHolidays', row: t.currencyHolidays.length - 1, column: 'holiday_name', message: 'malformed quoting' }];
+    t.rowFaults = [
+      {
+        table: 'currencyHolidays',
+        row: t.currencyHolidays.length - 1,
+        column: 'holiday_name',
+        message: 'malformed quoting',
+      },
+    ];
   } else {
-    t.holidays.push({ fin_id: owner, date, holiday_name: 'Second row', schedule: 'Closed', status: 'Closed', settlement: 'No' });
-    if (kind === 'bad') t.rowFaults = [{ table: 'holidays', row: t.holidays.length - 1, column: 'holiday_name', message: 'malformed quoting' }];
+    t.holidays.push({
+      fin_id: owner,
+      date,
+      holiday_name: 'Second row',
+      schedule: 'Closed',
+      status: 'Closed',
+      settlement: 'No',
+    });
+    if (kind === 'bad')
+      t.rowFaults = [
+        { table: 'holidays', row: t.holidays.length - 1, column: 'holiday_name', message: 'malformed quoting' },
+      ];
   }
   return Dataset.create(t);
 }
@@ -96,7 +173,13 @@ function withOverrides(base: Dataset, picks: readonly { kind: number; market: st
       { kind: 'closure', target, date, name: 'Fedwire down', reason: 'outage' },
     ][p.kind]!;
     try {
-      records.push(base.makeOverride(body, { id: `ovr_${String(serial++).padStart(12, '0')}`, now: Date.parse('2023-11-20T08:00:00Z'), by: 'ops' }));
+      records.push(
+        base.makeOverride(body, {
+          id: `ovr_${String(serial++).padStart(12, '0')}`,
+          now: Date.parse('2023-11-20T08:00:00Z'),
+          by: 'ops',
+        }),
+      );
     } catch {
       // A request the data refuses (a date outside the market's window): not part of this set.
     }
@@ -114,22 +197,35 @@ describe('listings written from kept row JSON', () => {
 
   it('equal them with one bad or duplicated row: the bad row fails its own dates only', () => {
     fc.assert(
-      fc.property(fc.constantFrom('bad' as const, 'duplicate' as const, 'badCurrency' as const), fc.constantFrom('US.NYSE', 'CN.SGE', 'US.CME.EQUITY.USINDEX1'), dayArb, (kind, owner, day) => {
-        const ds = withRow(kind, owner, day);
-        fc.assert(everyListing(ds), { numRuns: 15 });
-        // The listing of the bad row's date fails, a range beside it does not.
-        const q = ds.parsed;
-        if (kind === 'bad') {
-          expect(() => q.holidayJson(owner, day, day)).toThrow(/malformed quoting|holidays/);
-          same('beside', () => q.holidayJson(owner, day + 1, day + 40), () => q.listHolidays(owner, day + 1, day + 40));
-        }
-      }),
+      fc.property(
+        fc.constantFrom('bad' as const, 'duplicate' as const, 'badCurrency' as const),
+        fc.constantFrom('US.NYSE', 'CN.SGE', 'US.CME.EQUITY.USINDEX1'),
+        dayArb,
+        (kind, owner, day) => {
+          const ds = withRow(kind, owner, day);
+          fc.assert(everyListing(ds), { numRuns: 15 });
+          // The listing of the bad row's date fails, a range beside it does not.
+          const q = ds.parsed;
+          if (kind === 'bad') {
+            expect(() => q.holidayJson(owner, day, day)).toThrow(/malformed quoting|holidays/);
+            same(
+              'beside',
+              () => q.holidayJson(owner, day + 1, day + 40),
+              () => q.listHolidays(owner, day + 1, day + 40),
+            );
+          }
+        },
+      ),
       { numRuns: 20 },
     );
   });
 
   it('follow overrides: a replaced row is answered with its own bytes, the rows around it unchanged', () => {
-    const pick = fc.record({ kind: fc.integer({ min: 0, max: 4 }), market: fc.constantFrom('US.NYSE', 'CN.SGE', 'US.CME.EQUITY.USINDEX1'), day: dayArb });
+    const pick = fc.record({
+      kind: fc.integer({ min: 0, max: 4 }),
+      market: fc.constantFrom('US.NYSE', 'CN.SGE', 'US.CME.EQUITY.USINDEX1'),
+      day: dayArb,
+    });
     fc.assert(
       fc.property(fc.array(pick, { minLength: 1, maxLength: 4 }), (picks) => {
         // The base's bytes are kept first, so an override must not answer them for its own rows.
@@ -139,8 +235,14 @@ describe('listings written from kept row JSON', () => {
         fc.assert(everyListing(ds), { numRuns: 10 });
         for (const p of picks) {
           const target = p.kind === 4 ? 'USD' : p.market;
-          const bytes = p.kind === 4 ? ds.parsed.currencyHolidayJson(target, p.day, p.day) : ds.parsed.holidayJson(target, p.day, p.day);
-          const records = p.kind === 4 ? ds.parsed.listCurrencyHolidays(target, p.day, p.day) : ds.parsed.listHolidays(target, p.day, p.day);
+          const bytes =
+            p.kind === 4
+              ? ds.parsed.currencyHolidayJson(target, p.day, p.day)
+              : ds.parsed.holidayJson(target, p.day, p.day);
+          const records =
+            p.kind === 4
+              ? ds.parsed.listCurrencyHolidays(target, p.day, p.day)
+              : ds.parsed.listHolidays(target, p.day, p.day);
           expect(decoder.decode(bytes)).toBe(JSON.stringify(records));
         }
       }),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AmbiguousMicError, DataError, Dataset, InvalidArgumentError, NotFoundError, type Tables } from '../src/index.js';
+import {
+  AmbiguousMicError,
+  DataError,
+  Dataset,
+  InvalidArgumentError,
+  NotFoundError,
+  type Tables,
+} from '../src/index.js';
 import { fixtureTables } from './fixture.js';
 
 const ds = Dataset.create(fixtureTables());
@@ -89,8 +96,12 @@ describe('§1 finding a market', () => {
     const holidays = ds.listHolidays('AR.BCBA', '2000-01-01', '2030-12-31');
     expect(holidays.length).toBeGreaterThan(0);
     expect(holidays.every((h) => h.fin_id === 'AR.BYMA')).toBe(true);
-    expect(ds.generatePhases('XBUE', '2023-11-15', '2023-11-15')).toEqual(ds.generatePhases('AR.BYMA', '2023-11-15', '2023-11-15'));
-    expect(ds.listDays('ar.bcba', '2023-11-13', '2023-11-19')).toEqual(ds.listDays('AR.BYMA', '2023-11-13', '2023-11-19'));
+    expect(ds.generatePhases('XBUE', '2023-11-15', '2023-11-15')).toEqual(
+      ds.generatePhases('AR.BYMA', '2023-11-15', '2023-11-15'),
+    );
+    expect(ds.listDays('ar.bcba', '2023-11-13', '2023-11-19')).toEqual(
+      ds.listDays('AR.BYMA', '2023-11-13', '2023-11-19'),
+    );
     expect(ds.status('XBUE', Date.parse('2023-11-15T15:00:00Z')).market?.fin_id).toBe('AR.BYMA');
   });
 

@@ -45,7 +45,9 @@ describe('§6 statusMany', () => {
 
   it('out of coverage is per market', () => {
     const r = ds.statusMany({ markets: ['XNYS'] }, at('2035-01-01T00:00:00Z'));
-    expect(isStatusManyFailure(r.markets[0]!) && (r.markets[0].error as { code?: string }).code).toBe('out_of_coverage');
+    expect(isStatusManyFailure(r.markets[0]!) && (r.markets[0].error as { code?: string }).code).toBe(
+      'out_of_coverage',
+    );
   });
 
   it('subset answers every matching market ordered by FinID', () => {
@@ -96,7 +98,12 @@ describe('bell events', () => {
       '16:00 close Post-Trading Session',
       '20:00 phase null',
     ]);
-    expect(events[1]).toMatchObject({ id: `${at('2023-11-15T14:30:00Z')}:US.NYSE`, market: 'US.NYSE', at: '2023-11-15T09:30:00-05:00', status: 'Open' });
+    expect(events[1]).toMatchObject({
+      id: `${at('2023-11-15T14:30:00Z')}:US.NYSE`,
+      market: 'US.NYSE',
+      at: '2023-11-15T09:30:00-05:00',
+      status: 'Open',
+    });
     expect(ds.bellEvents(['US.NYSE'], from, 24 * 3600_000).events).toEqual(events);
   });
 
@@ -135,13 +142,17 @@ describe('bell events', () => {
     const from = at('2023-11-15T08:00:00Z');
     const all = ds.bellEvents(['US.NYSE', 'US.CME.AGRI', CME], from, 2 * 86_400_000).events;
     const k = 3;
-    const resumed = ds.bellEvents(['US.NYSE', 'US.CME.AGRI', CME], from, 2 * 86_400_000, { afterId: all[k]!.id }).events;
+    const resumed = ds.bellEvents(['US.NYSE', 'US.CME.AGRI', CME], from, 2 * 86_400_000, {
+      afterId: all[k]!.id,
+    }).events;
     expect(resumed).toEqual(all.slice(k + 1));
   });
 
   it('reports identifiers it cannot plan and plans the rest; stops at the end of coverage', () => {
     const r = ds.bellEvents(['NOPE', 'XNYS', 'XCME'], NOON_NY, 3600_000);
     expect(r.errors.map((e) => e.identifier)).toEqual(['NOPE', 'XCME']);
-    expect(ds.bellEvents(['XNYS'], at('2030-12-24T12:00:00Z'), 30 * 86_400_000).events.every((e) => e.at < '2030-12-26')).toBe(true);
+    expect(
+      ds.bellEvents(['XNYS'], at('2030-12-24T12:00:00Z'), 30 * 86_400_000).events.every((e) => e.at < '2030-12-26'),
+    ).toBe(true);
   });
 });

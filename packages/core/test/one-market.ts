@@ -12,7 +12,12 @@ export const ID = 'XX.TEST';
  * (closed days named 'Bound' unless they say), between two closed days that bound its coverage,
  * 2023-01-01 and `lastDay`.
  */
-export function oneMarketTables(rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[], timezone: string, lastDay = '2025-12-31'): Tables {
+export function oneMarketTables(
+  rows: Partial<ScheduleRow>[],
+  holidays: Partial<MarketHolidayRow>[],
+  timezone: string,
+  lastDay = '2025-12-31',
+): Tables {
   const hol = (date: string, extra: Partial<MarketHolidayRow> = {}): MarketHolidayRow => ({
     fin_id: ID,
     date,
@@ -33,7 +38,11 @@ export function oneMarketTables(rows: Partial<ScheduleRow>[], holidays: Partial<
 }
 
 /** XX.TEST as a dataset covering 2023-01-01 .. 2025-12-31 (see `oneMarketTables`). */
-export function oneMarket(rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[], timezone: string): Dataset {
+export function oneMarket(
+  rows: Partial<ScheduleRow>[],
+  holidays: Partial<MarketHolidayRow>[],
+  timezone: string,
+): Dataset {
   return Dataset.create(oneMarketTables(rows, holidays, timezone));
 }
 
@@ -44,4 +53,5 @@ export const winStart = tryParseDay(WIN_START)!;
 export const winEnd = tryParseDay(WIN_END)!;
 
 /** A schedule time on the property tests' grid: `minutes` after midnight as HH:MM:00. */
-export const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;

@@ -25,7 +25,14 @@ describe('parseParams', () => {
   };
 
   it('reads every parameter, applying defaults', () => {
-    const v = parseParams(specs, { identifier: 'us.nyse', start: '2024-01-01', end: '2024-01-31', at: '2024-01-02T10:00:00 00:00', n: '5', direction: 'PREVIOUS' });
+    const v = parseParams(specs, {
+      identifier: 'us.nyse',
+      start: '2024-01-01',
+      end: '2024-01-31',
+      at: '2024-01-02T10:00:00 00:00',
+      n: '5',
+      direction: 'PREVIOUS',
+    });
     expect(v).toEqual({
       identifier: 'US.NYSE',
       start: '2024-01-01',
@@ -38,7 +45,17 @@ describe('parseParams', () => {
   });
 
   it('reports every fault at once, in declaration order, with the parameter name', () => {
-    const f = faultsOf(() => parseParams(specs, { identifier: 'X!', end: '2024-02-30', follow: 'maybe', at: 'soon', n: '0', direction: 'up', start: ['a', 'b'] }));
+    const f = faultsOf(() =>
+      parseParams(specs, {
+        identifier: 'X!',
+        end: '2024-02-30',
+        follow: 'maybe',
+        at: 'soon',
+        n: '0',
+        direction: 'up',
+        start: ['a', 'b'],
+      }),
+    );
     expect(f.map((x) => [x.param, x.type])).toEqual([
       ['identifier', 'mic_format'],
       ['start', 'string_type'],
@@ -58,7 +75,8 @@ describe('parseParams', () => {
   });
 
   it('integers refuse fractions and text', () => {
-    for (const bad of ['1.5', 'ten', '', '1e3']) expect(faultsOf(() => parseParams({ n: param.integer() }, { n: bad }))[0]!.type).toBe('int_parsing');
+    for (const bad of ['1.5', 'ten', '', '1e3'])
+      expect(faultsOf(() => parseParams({ n: param.integer() }, { n: bad }))[0]!.type).toBe('int_parsing');
   });
 
   it('patterns never fail and blank means every market', () => {
@@ -67,8 +85,17 @@ describe('parseParams', () => {
 
   it('calendar expressions, pairs and tenors are checked for form with every fault at once', () => {
     const specs = { expr: param.calendarExpression(), pair: param.currencyPair(), tenor: param.tenor() };
-    expect(parseParams(specs, { expr: 'us.nyse+USD', pair: 'eurusd', tenor: '3m' })).toEqual({ expr: 'us.nyse+USD', pair: 'eurusd', tenor: '3M' });
-    expect(faultsOf(() => parseParams(specs, { expr: 'US.NYSE+GB.LSE~XNYS', pair: 'EURO', tenor: '0W' })).map((f) => [f.param, f.type])).toEqual([
+    expect(parseParams(specs, { expr: 'us.nyse+USD', pair: 'eurusd', tenor: '3m' })).toEqual({
+      expr: 'us.nyse+USD',
+      pair: 'eurusd',
+      tenor: '3M',
+    });
+    expect(
+      faultsOf(() => parseParams(specs, { expr: 'US.NYSE+GB.LSE~XNYS', pair: 'EURO', tenor: '0W' })).map((f) => [
+        f.param,
+        f.type,
+      ]),
+    ).toEqual([
       ['expr', 'calendar_expression'],
       ['pair', 'pair_format'],
       ['tenor', 'tenor_format'],
@@ -85,7 +112,9 @@ describe('checkRangeSpan (the range cap the adapters apply)', () => {
       checkRangeSpan('2014-01-01', '2024-01-01', 3652);
       expect.unreachable();
     } catch (e) {
-      expect((e as { faults: unknown[] }).faults).toEqual([{ param: 'end', msg: expect.stringContaining('more than the limit of 3652 days'), type: 'range_too_long' }]);
+      expect((e as { faults: unknown[] }).faults).toEqual([
+        { param: 'end', msg: expect.stringContaining('more than the limit of 3652 days'), type: 'range_too_long' },
+      ]);
     }
     // Malformed dates are the date parser's business, not the cap's.
     expect(() => checkRangeSpan('soon', '2024-01-01', 1)).not.toThrow();
@@ -107,8 +136,23 @@ describe('parseInstant: the digit-by-digit reader of the common form agrees with
       { arbitrary: fc.stringMatching(new RegExp(`^[0-9a ]{${n}}$`)), weight: 1 },
     );
   const text = fc
-    .tuple(field(4, 9999), field(2, 13), field(2, 31), fc.constantFrom('T', 'T', 'T', 't', ' '), field(2, 24), field(2, 60), field(2, 60), fc.constantFrom('Z', 'Z', 'z', '+', '-', '+', '-', ''), field(2, 19), fc.constantFrom(':', ':', ':', ''), field(2, 60))
-    .map(([y, mo, d, t, h, mi, s, z, oh, colon, om]) => `${y}-${mo}-${d}${t}${h}:${mi}:${s}${z === 'Z' || z === 'z' || z === '' ? z : `${z}${oh}${colon}${om}`}`);
+    .tuple(
+      field(4, 9999),
+      field(2, 13),
+      field(2, 31),
+      fc.constantFrom('T', 'T', 'T', 't', ' '),
+      field(2, 24),
+      field(2, 60),
+      field(2, 60),
+      fc.constantFrom('Z', 'Z', 'z', '+', '-', '+', '-', ''),
+      field(2, 19),
+      fc.constantFrom(':', ':', ':', ''),
+      field(2, 60),
+    )
+    .map(
+      ([y, mo, d, t, h, mi, s, z, oh, colon, om]) =>
+        `${y}-${mo}-${d}${t}${h}:${mi}:${s}${z === 'Z' || z === 'z' || z === '' ? z : `${z}${oh}${colon}${om}`}`,
+    );
 
   it('on strings of about its shape, valid or not', () => {
     fc.assert(
@@ -121,16 +165,20 @@ describe('parseInstant: the digit-by-digit reader of the common form agrees with
 
   it('on valid instants, as Date reads them', () => {
     fc.assert(
-      fc.property(fc.integer({ min: Date.parse('1900-01-01'), max: Date.parse('2199-12-31') }), fc.integer({ min: -18 * 4, max: 18 * 4 }), (ms, quarters) => {
-        const whole = Math.floor(ms / 1000) * 1000;
-        const off = quarters * 15;
-        const local = new Date(whole + off * 60_000).toISOString().slice(0, 19);
-        const sign = off < 0 ? '-' : '+';
-        const a = Math.abs(off);
-        const z = `${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
-        expect(parseInstant(`${local}${z}`, 'x')).toBe(whole);
-        expect(parseInstant(`${new Date(whole).toISOString().slice(0, 19)}Z`, 'x')).toBe(whole);
-      }),
+      fc.property(
+        fc.integer({ min: Date.parse('1900-01-01'), max: Date.parse('2199-12-31') }),
+        fc.integer({ min: -18 * 4, max: 18 * 4 }),
+        (ms, quarters) => {
+          const whole = Math.floor(ms / 1000) * 1000;
+          const off = quarters * 15;
+          const local = new Date(whole + off * 60_000).toISOString().slice(0, 19);
+          const sign = off < 0 ? '-' : '+';
+          const a = Math.abs(off);
+          const z = `${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+          expect(parseInstant(`${local}${z}`, 'x')).toBe(whole);
+          expect(parseInstant(`${new Date(whole).toISOString().slice(0, 19)}Z`, 'x')).toBe(whole);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

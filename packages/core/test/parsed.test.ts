@@ -23,10 +23,20 @@ describe('queries over parsed values', () => {
   const ds = Dataset.create(fixtureTables());
 
   it('answer what the text methods answer', () => {
-    expect(ds.generatePhases('xnys', '2023-11-20', '2023-11-26')).toEqual(ds.parsed.generatePhases('XNYS', day('2023-11-20'), day('2023-11-26')));
-    expect(ds.nextBell('US.NYSE', '2023-11-22T22:00:00Z', 'close')).toEqual(ds.parsed.nextBell('US.NYSE', Date.parse('2023-11-22T22:00:00Z'), 'close'));
+    expect(ds.generatePhases('xnys', '2023-11-20', '2023-11-26')).toEqual(
+      ds.parsed.generatePhases('XNYS', day('2023-11-20'), day('2023-11-26')),
+    );
+    expect(ds.nextBell('US.NYSE', '2023-11-22T22:00:00Z', 'close')).toEqual(
+      ds.parsed.nextBell('US.NYSE', Date.parse('2023-11-22T22:00:00Z'), 'close'),
+    );
     const bars = ds.countBars('XNYS', '2023-11-24', '2023-11-24', { period: '5m', forceClose: 'false' });
-    expect(bars).toEqual(ds.parsed.countBars('XNYS', day('2023-11-24'), day('2023-11-24'), { period: { text: '5m', seconds: 300 }, forceClose: false, breaks: 'split' }));
+    expect(bars).toEqual(
+      ds.parsed.countBars('XNYS', day('2023-11-24'), day('2023-11-24'), {
+        period: { text: '5m', seconds: 300 },
+        forceClose: false,
+        breaks: 'split',
+      }),
+    );
   });
 
   it('the text methods keep their order of refusals: the range (both ends, then their order) before the identifier', () => {
@@ -37,7 +47,9 @@ describe('queries over parsed values', () => {
     expect(faultsOf(() => ds.listHolidays('X!', '2023-12-31', '2023-01-01'))).toEqual([['end', 'date_range']]);
     expect(faultsOf(() => ds.listHolidays('X!', '2023-01-01', '2023-12-31'))).toEqual([['identifier', 'mic_format']]);
     // A parsed range in the wrong order is refused the same way, before the market is looked up.
-    expect(faultsOf(() => ds.parsed.listHolidays('XX.NONE', day('2023-12-31'), day('2023-01-01')))).toEqual([['end', 'date_range']]);
+    expect(faultsOf(() => ds.parsed.listHolidays('XX.NONE', day('2023-12-31'), day('2023-01-01')))).toEqual([
+      ['end', 'date_range'],
+    ]);
   });
 
   it('param.day() reads a date once, into its epoch day, with the faults of parseDay', () => {

@@ -29,13 +29,24 @@ describe('§4 generating phases', () => {
 
   it('step 1: group names match case-insensitively', () => {
     const t: Tables = fixtureTables();
-    t.holidays.push({ fin_id: 'US.NYSE', date: '2023-07-03', holiday_name: 'Independence Day', schedule: 'PARTIAL', status: 'Open', settlement: 'Yes' });
+    t.holidays.push({
+      fin_id: 'US.NYSE',
+      date: '2023-07-03',
+      holiday_name: 'Independence Day',
+      schedule: 'PARTIAL',
+      status: 'Open',
+      settlement: 'Yes',
+    });
     const phases = Dataset.create(t).generatePhases('US.NYSE', '2023-07-03', '2023-07-03');
     expect(phases.map((p) => p.end.slice(11, 16))).toEqual(['09:30', '13:00', '13:30']);
   });
 
   it('step 2: rows apply only while in force (inclusive bounds)', () => {
-    const preClose = (date: string) => ds.generatePhases('US.NYSE', date, date).find((p) => p.phase_type === 'Pre-Close')!.start.slice(11, 16);
+    const preClose = (date: string) =>
+      ds
+        .generatePhases('US.NYSE', date, date)
+        .find((p) => p.phase_type === 'Pre-Close')!
+        .start.slice(11, 16);
     expect(preClose('2019-03-29')).toBe('15:45');
     expect(preClose('2019-04-01')).toBe('15:50');
     const adx = (date: string) => ds.generatePhases('AE.ADX', date, date).length;
@@ -60,7 +71,9 @@ describe('§4 generating phases', () => {
 
   it('step 3: a season without a definition for the year is a data error naming name and year', () => {
     const t: Tables = fixtureTables();
-    t.seasonDefinitions = t.seasonDefinitions!.filter((s) => !(s.year === 2025 && s.season === 'First Sunday of November'));
+    t.seasonDefinitions = t.seasonDefinitions!.filter(
+      (s) => !(s.year === 2025 && s.season === 'First Sunday of November'),
+    );
     const d = Dataset.create(t);
     expect(() => d.generatePhases('BR.B3', '2025-06-02', '2025-06-02')).toThrow(/First Sunday of November.*2025/);
     expect(() => d.generatePhases('BR.B3', '2025-06-02', '2025-06-02')).toThrow(DataError);
@@ -81,8 +94,22 @@ describe('§4 generating phases', () => {
 
   it('step 4: fallback is only for Regular; another group with no rows that day stays closed', () => {
     const t: Tables = fixtureTables();
-    t.holidays.push({ fin_id: 'US.NYSE', date: '2023-11-26', holiday_name: 'Make-up', schedule: 'Partial', status: 'Open', settlement: 'Yes' });
-    t.holidays.push({ fin_id: 'US.NYSE', date: '2023-11-19', holiday_name: 'Make-up', schedule: 'Regular', status: 'Open', settlement: 'Yes' });
+    t.holidays.push({
+      fin_id: 'US.NYSE',
+      date: '2023-11-26',
+      holiday_name: 'Make-up',
+      schedule: 'Partial',
+      status: 'Open',
+      settlement: 'Yes',
+    });
+    t.holidays.push({
+      fin_id: 'US.NYSE',
+      date: '2023-11-19',
+      holiday_name: 'Make-up',
+      schedule: 'Regular',
+      status: 'Open',
+      settlement: 'Yes',
+    });
     const d = Dataset.create(t);
     expect(d.generatePhases('US.NYSE', '2023-11-26', '2023-11-26')).toEqual([]);
     // Sunday 2023-11-19 falls back Sat (none) → Fri (the regular day).
@@ -91,20 +118,40 @@ describe('§4 generating phases', () => {
 
   it('step 4: fallback wraps from Monday to Sunday', () => {
     const t: Tables = fixtureTables();
-    t.holidays.push({ fin_id: 'CN.SGE', date: '2023-10-09', holiday_name: 'Make-up', schedule: 'Regular', status: 'Open', settlement: 'Yes' });
-    t.schedules = t.schedules!.map((s) => (s.fin_id === 'CN.SGE' && s.schedule_group === 'Regular' ? { ...s, days: 'Tue-Sun' } : s));
+    t.holidays.push({
+      fin_id: 'CN.SGE',
+      date: '2023-10-09',
+      holiday_name: 'Make-up',
+      schedule: 'Regular',
+      status: 'Open',
+      settlement: 'Yes',
+    });
+    t.schedules = t.schedules!.map((s) =>
+      s.fin_id === 'CN.SGE' && s.schedule_group === 'Regular' ? { ...s, days: 'Tue-Sun' } : s,
+    );
     const phases = Dataset.create(t).generatePhases('CN.SGE', '2023-10-09', '2023-10-09');
     // Monday has no rows; the weekday before Monday is Sunday, which has them. The range holds
     // Sunday's night session (ends Monday) and Monday's own day and night sessions (the night one
     // starts on Monday and ends Tuesday: it touches the range).
-    expect(phases.map((p) => p.start.slice(0, 16))).toEqual(['2023-10-08T20:00', '2023-10-09T09:00', '2023-10-09T20:00']);
+    expect(phases.map((p) => p.start.slice(0, 16))).toEqual([
+      '2023-10-08T20:00',
+      '2023-10-09T09:00',
+      '2023-10-09T20:00',
+    ]);
   });
 
   it('step 4: fallback only considers rows in force (and in season) on the day', () => {
     // AE.ADX switched from a Sun-Thu to a Mon-Fri week on 2022-01-03. A make-up Saturday on
     // 2022-01-01 must borrow Thursday's old-week rows, not Friday's rows of the new week.
     const t: Tables = fixtureTables();
-    t.holidays.push({ fin_id: 'AE.ADX', date: '2022-01-01', holiday_name: 'Make-up', schedule: 'Regular', status: 'Open', settlement: 'Yes' });
+    t.holidays.push({
+      fin_id: 'AE.ADX',
+      date: '2022-01-01',
+      holiday_name: 'Make-up',
+      schedule: 'Regular',
+      status: 'Open',
+      settlement: 'Yes',
+    });
     expect(Dataset.create(t).generatePhases('AE.ADX', '2022-01-01', '2022-01-01').map(brief)).toEqual([
       'Primary Trading Session 2022-01-01T10:00:00+04:00 2022-01-01T14:00:00+04:00',
     ]);
@@ -114,9 +161,15 @@ describe('§4 generating phases', () => {
     const t: Tables = fixtureTables();
     t.schedules = [
       sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '09:00', '10:00', { phase_name: 'other' }),
-      sched('US.NYSE', 'Regular', 'Primary Trading Session, No Settlement', 'Mon-Fri', '09:00', '10:00', { phase_name: 'primary-ns' }),
+      sched('US.NYSE', 'Regular', 'Primary Trading Session, No Settlement', 'Mon-Fri', '09:00', '10:00', {
+        phase_name: 'primary-ns',
+      }),
     ];
-    expect(Dataset.create(t).generatePhases('US.NYSE', '2023-11-15', '2023-11-15').map((p) => p.phase_name)).toEqual(['primary-ns', 'other']);
+    expect(
+      Dataset.create(t)
+        .generatePhases('US.NYSE', '2023-11-15', '2023-11-15')
+        .map((p) => p.phase_name),
+    ).toEqual(['primary-ns', 'other']);
   });
 
   it('step 5: same start orders by duration, then primary sessions first, then §3 order', () => {
@@ -128,7 +181,9 @@ describe('§4 generating phases', () => {
       sched('US.NYSE', 'Regular', 'Pre-Open', 'Mon-Fri', '08:00', '12:00', { phase_name: 'early' }),
       sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '09:00', '10:00', { phase_name: 'other-1h-b' }),
     ];
-    const names = Dataset.create(t).generatePhases('US.NYSE', '2023-11-15', '2023-11-15').map((p) => p.phase_name);
+    const names = Dataset.create(t)
+      .generatePhases('US.NYSE', '2023-11-15', '2023-11-15')
+      .map((p) => p.phase_name);
     expect(names).toEqual(['early', 'auction', 'primary-1h', 'other-1h', 'other-1h-b']);
   });
 
@@ -157,15 +212,27 @@ describe('§4 generating phases', () => {
       'Pre-Open 2023-11-23T12:00:00-06:00 2023-11-23T17:00:00-06:00',
       'Primary Trading Session 2023-11-23T17:00:00-06:00 2023-11-24T12:15:00-06:00',
     ]);
-    expect(thu[0]).toMatchObject({ status: 'Open', settlement: 'No', is_open: true, has_settlement: false, timezone: 'America/Chicago' });
+    expect(thu[0]).toMatchObject({
+      status: 'Open',
+      settlement: 'No',
+      is_open: true,
+      has_settlement: false,
+      timezone: 'America/Chicago',
+    });
   });
 
   it('step 6: offsets of two days are caught by the look-back', () => {
     const t: Tables = fixtureTables();
-    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '08:00', '09:00', { offset_days: 2, phase_name: 'two-day' }));
+    t.schedules!.push(
+      sched('US.NYSE', 'Regular', 'Other', 'Sat', '08:00', '09:00', { offset_days: 2, phase_name: 'two-day' }),
+    );
     const d = Dataset.create(t);
     const mon = d.generatePhases('US.NYSE', '2023-11-13', '2023-11-13');
-    expect(mon[0]).toMatchObject({ phase_name: 'two-day', start: '2023-11-11T08:00:00-05:00', end: '2023-11-13T09:00:00-05:00' });
+    expect(mon[0]).toMatchObject({
+      phase_name: 'two-day',
+      start: '2023-11-11T08:00:00-05:00',
+      end: '2023-11-13T09:00:00-05:00',
+    });
   });
 
   it('look-back starts no earlier than holidays_min_date', () => {
@@ -190,7 +257,9 @@ describe('§4 generating phases', () => {
       sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '09:00', '10:00', { phase_name: 'B' }),
     ];
     const d = Dataset.create(t);
-    const got = d.generatePhases('US.NYSE', '2023-11-13', '2023-11-14').map((p) => `${p.phase_name} ${p.start.slice(0, 16)}`);
+    const got = d
+      .generatePhases('US.NYSE', '2023-11-13', '2023-11-14')
+      .map((p) => `${p.phase_name} ${p.start.slice(0, 16)}`);
     expect(got).toEqual(['A 2023-11-13T08:00', 'B 2023-11-13T09:00', 'A 2023-11-14T08:00', 'B 2023-11-14T09:00']);
   });
 
@@ -227,16 +296,30 @@ describe('§4 generating phases', () => {
     expect(ds.generatePhases('US.NYSE', '2023-03-13', '2023-03-13')[0]!.start).toBe('2023-03-13T04:00:00-04:00');
     // One overnight phase spanning the change carries a different offset at each end.
     const t: Tables = fixtureTables();
-    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '20:00', '04:00', { offset_days: 1, phase_name: 'overnight' }));
-    const p = Dataset.create(t).generatePhases('US.NYSE', '2024-03-10', '2024-03-10').find((x) => x.phase_name === 'overnight')!;
+    t.schedules!.push(
+      sched('US.NYSE', 'Regular', 'Other', 'Sat', '20:00', '04:00', { offset_days: 1, phase_name: 'overnight' }),
+    );
+    const p = Dataset.create(t)
+      .generatePhases('US.NYSE', '2024-03-10', '2024-03-10')
+      .find((x) => x.phase_name === 'overnight')!;
     expect([p.start, p.end]).toEqual(['2024-03-09T20:00:00-05:00', '2024-03-10T04:00:00-04:00']);
   });
 
   it('writes a phase in its row time zone, not the market one', () => {
     const t: Tables = fixtureTables();
-    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '11:00', { timezone: 'Europe/London', phase_name: 'london' }));
+    t.schedules!.push(
+      sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '11:00', {
+        timezone: 'Europe/London',
+        phase_name: 'london',
+      }),
+    );
     const p = Dataset.create(t).generatePhases('US.NYSE', '2023-07-08', '2023-07-08')[0]!;
-    expect(p).toMatchObject({ phase_name: 'london', timezone: 'Europe/London', start: '2023-07-08T10:00:00+01:00', end: '2023-07-08T11:00:00+01:00' });
+    expect(p).toMatchObject({
+      phase_name: 'london',
+      timezone: 'Europe/London',
+      start: '2023-07-08T10:00:00+01:00',
+      end: '2023-07-08T11:00:00+01:00',
+    });
   });
 
   it("step 7: a row with an empty Timezone answers timezone null (schedules and phases), its instants in the market's zone", () => {
@@ -246,11 +329,17 @@ describe('§4 generating phases', () => {
     expect(d.listSchedules('US.NYSE').find((s) => s.phase_name === 'zoneless')!.timezone).toBeNull();
     const p = d.generatePhases('US.NYSE', '2023-07-08', '2023-07-08').find((x) => x.phase_name === 'zoneless')!;
     expect(p).toMatchObject({ timezone: null, start: '2023-07-08T10:00:00-04:00', end: '2023-07-08T11:00:00-04:00' });
-    expect(JSON.parse(new TextDecoder().decode(Buffer.concat([...d.phaseJsonChunks('US.NYSE', '2023-07-08', '2023-07-08')])))).toEqual(d.generatePhases('US.NYSE', '2023-07-08', '2023-07-08'));
+    expect(
+      JSON.parse(
+        new TextDecoder().decode(Buffer.concat([...d.phaseJsonChunks('US.NYSE', '2023-07-08', '2023-07-08')])),
+      ),
+    ).toEqual(d.generatePhases('US.NYSE', '2023-07-08', '2023-07-08'));
     // No zone on the row nor on the market: a bad row.
     t.markets = [...t.markets, { fin_id: 'XX.NOZONE' }];
     t.schedules!.push(sched('XX.NOZONE', 'Regular', 'Other', 'Sat', '10:00', '11:00'));
-    expect(() => Dataset.create(t).generatePhases('XX.NOZONE', '2023-07-08', '2023-07-08')).toThrow(/no time zone for a schedule row of XX.NOZONE \(and none on the market\)/);
+    expect(() => Dataset.create(t).generatePhases('XX.NOZONE', '2023-07-08', '2023-07-08')).toThrow(
+      /no time zone for a schedule row of XX.NOZONE \(and none on the market\)/,
+    );
   });
 
   it('moves a skipped local time forward by the gap and resolves a repeated one to the earlier instant', () => {
@@ -265,11 +354,15 @@ describe('§4 generating phases', () => {
     expect(spring.end).toBe('2024-03-10T03:30:00-04:00');
     // A phase whose start falls in the gap can end before it starts; it is answered as computed.
     t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sun', '02:45', '03:15', { phase_name: 'inverted' }));
-    const inv = Dataset.create(t).generatePhases('US.NYSE', '2024-03-10', '2024-03-10').find((p) => p.phase_name === 'inverted')!;
+    const inv = Dataset.create(t)
+      .generatePhases('US.NYSE', '2024-03-10', '2024-03-10')
+      .find((p) => p.phase_name === 'inverted')!;
     expect([inv.start, inv.end]).toEqual(['2024-03-10T03:45:00-04:00', '2024-03-10T03:15:00-04:00']);
     // 2024-11-03: 02:00 → 01:00; a 01:30 start occurs twice.
     t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sun', '01:30', '01:45', { phase_name: 'fall' }));
-    const fall = Dataset.create(t).generatePhases('US.NYSE', '2024-11-03', '2024-11-03').find((p) => p.phase_name === 'fall')!;
+    const fall = Dataset.create(t)
+      .generatePhases('US.NYSE', '2024-11-03', '2024-11-03')
+      .find((p) => p.phase_name === 'fall')!;
     expect(fall.start).toBe('2024-11-03T01:30:00-04:00');
   });
 
@@ -293,13 +386,22 @@ describe('§4 day view (overnight attribution)', () => {
 
   it('leaves a phase ending on an earlier date than it starts (negative offset) out of every day view, whatever the range', () => {
     const t = fixtureTables();
-    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '08:00', '09:00', { offset_days: -1, phase_name: 'backwards' }));
+    t.schedules!.push(
+      sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '08:00', '09:00', { offset_days: -1, phase_name: 'backwards' }),
+    );
     const d = Dataset.create(t);
     // The range's phases hold it (it starts on a date of the range and ends inside it)...
-    expect(d.generatePhases('US.NYSE', '2023-11-14', '2023-11-15').some((p) => p.phase_name === 'backwards')).toBe(true);
+    expect(d.generatePhases('US.NYSE', '2023-11-14', '2023-11-15').some((p) => p.phase_name === 'backwards')).toBe(
+      true,
+    );
     // ...but no day view does, over one day or several, as a one-day range never could.
-    for (const [s, e] of [['2023-11-14', '2023-11-14'], ['2023-11-14', '2023-11-15'], ['2023-11-13', '2023-11-17']] as const) {
-      for (const day of d.listDays('US.NYSE', s, e)) expect(day.phases.map((p) => p.phase_name)).not.toContain('backwards');
+    for (const [s, e] of [
+      ['2023-11-14', '2023-11-14'],
+      ['2023-11-14', '2023-11-15'],
+      ['2023-11-13', '2023-11-17'],
+    ] as const) {
+      for (const day of d.listDays('US.NYSE', s, e))
+        expect(day.phases.map((p) => p.phase_name)).not.toContain('backwards');
     }
   });
 
@@ -318,11 +420,27 @@ describe('§4 day view (overnight attribution)', () => {
   it('a holiday row decides is_open and has_settlement even when the phases disagree', () => {
     const t: Tables = fixtureTables();
     // Trades a regular day (open phases with settlement) but the row says Closed / No.
-    t.holidays.push({ fin_id: 'US.NYSE', date: '2023-11-15', holiday_name: 'Odd', schedule: 'Regular', status: 'Closed', settlement: 'No' });
+    t.holidays.push({
+      fin_id: 'US.NYSE',
+      date: '2023-11-15',
+      holiday_name: 'Odd',
+      schedule: 'Regular',
+      status: 'Closed',
+      settlement: 'No',
+    });
     // Has no phases at all (Partial rows are Mon-Fri; this is a Saturday) but the row says Open / Yes.
-    t.holidays.push({ fin_id: 'US.NYSE', date: '2023-11-18', holiday_name: 'Odd', schedule: 'Partial', status: 'Open', settlement: 'Yes' });
+    t.holidays.push({
+      fin_id: 'US.NYSE',
+      date: '2023-11-18',
+      holiday_name: 'Odd',
+      schedule: 'Partial',
+      status: 'Open',
+      settlement: 'Yes',
+    });
     const days = Dataset.create(t).listDays('US.NYSE', '2023-11-15', '2023-11-18');
-    expect(days.map((d) => [d.date, d.is_open, d.has_settlement, d.phases.length, d.holiday?.holiday_name ?? null])).toEqual([
+    expect(
+      days.map((d) => [d.date, d.is_open, d.has_settlement, d.phases.length, d.holiday?.holiday_name ?? null]),
+    ).toEqual([
       ['2023-11-15', false, false, 6, 'Odd'],
       ['2023-11-16', true, true, 6, null],
       ['2023-11-17', true, true, 6, null],
@@ -332,12 +450,25 @@ describe('§4 day view (overnight attribution)', () => {
 
   it('a day view depends on the day alone: a phase that began more than two days before its end day belongs to none', () => {
     const t: Tables = fixtureTables();
-    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '08:00', '09:00', { offset_days: 3, phase_name: 'three-day' }));
+    t.schedules!.push(
+      sched('US.NYSE', 'Regular', 'Other', 'Sat', '08:00', '09:00', { offset_days: 3, phase_name: 'three-day' }),
+    );
     const d = Dataset.create(t);
     // Saturday 2023-11-11 08:00 → Tuesday 14th 09:00: in the range starting Saturday, in no day view.
-    expect(d.generatePhases('US.NYSE', '2023-11-11', '2023-11-14').some((p) => p.phase_name === 'three-day')).toBe(true);
-    for (const [s, e] of [['2023-11-11', '2023-11-14'], ['2023-11-14', '2023-11-14'], ['2023-11-09', '2023-11-16']]) {
-      expect(d.listDays('US.NYSE', s!, e!).flatMap((x) => x.phases).some((p) => p.phase_name === 'three-day')).toBe(false);
+    expect(d.generatePhases('US.NYSE', '2023-11-11', '2023-11-14').some((p) => p.phase_name === 'three-day')).toBe(
+      true,
+    );
+    for (const [s, e] of [
+      ['2023-11-11', '2023-11-14'],
+      ['2023-11-14', '2023-11-14'],
+      ['2023-11-09', '2023-11-16'],
+    ]) {
+      expect(
+        d
+          .listDays('US.NYSE', s!, e!)
+          .flatMap((x) => x.phases)
+          .some((p) => p.phase_name === 'three-day'),
+      ).toBe(false);
     }
   });
 

@@ -8,12 +8,22 @@ describe('§6 plans and availability', () => {
     expect(Dataset.create(full).plan).toBe('full');
     const noCcy: Tables = { ...fixtureTables(), currencies: undefined, currencyHolidays: undefined };
     expect(Dataset.create(noCcy).plan).toBe('no_currencies');
-    const holidaysOnly: Tables = { ...fixtureTables(), schedules: undefined, currencies: undefined, currencyHolidays: undefined };
+    const holidaysOnly: Tables = {
+      ...fixtureTables(),
+      schedules: undefined,
+      currencies: undefined,
+      currencyHolidays: undefined,
+    };
     expect(Dataset.create(holidaysOnly).plan).toBe('holidays_only');
   });
 
   it('refuses schedules, phases, days and status on a holidays-only plan, with a message saying so', () => {
-    const ds = Dataset.create({ ...fixtureTables(), schedules: undefined, currencies: undefined, currencyHolidays: undefined });
+    const ds = Dataset.create({
+      ...fixtureTables(),
+      schedules: undefined,
+      currencies: undefined,
+      currencyHolidays: undefined,
+    });
     for (const call of [
       () => ds.listSchedules('US.NYSE'),
       () => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'),

@@ -5,20 +5,47 @@ import { LocalDateTime, ZoneId } from '@js-joda/core';
 import '@js-joda/timezone';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DataError, Dataset, NotFoundError, daysFromCivil, formatDay, parseInstant, tryParseDay, type ScheduleRow, type Tables } from '../src/index.js';
+import {
+  DataError,
+  Dataset,
+  NotFoundError,
+  daysFromCivil,
+  formatDay,
+  parseInstant,
+  tryParseDay,
+  type ScheduleRow,
+  type Tables,
+} from '../src/index.js';
 import { transitionsOf } from './transitions.js';
 import { Zone } from '../src/time/zone.js';
 import { PHASE_TYPES } from './fixture.js';
 
-const ZONES = ['America/New_York', 'Europe/London', 'Australia/Sydney', 'Asia/Tokyo', 'America/Sao_Paulo', 'Pacific/Auckland', 'America/Santiago', 'Asia/Kolkata'];
-const TYPES = ['Primary Trading Session', 'Pre-Open', 'Post-Trading Session', 'Call Auction', 'Primary Trading Session, No Settlement'];
+const ZONES = [
+  'America/New_York',
+  'Europe/London',
+  'Australia/Sydney',
+  'Asia/Tokyo',
+  'America/Sao_Paulo',
+  'Pacific/Auckland',
+  'America/Santiago',
+  'Asia/Kolkata',
+];
+const TYPES = [
+  'Primary Trading Session',
+  'Pre-Open',
+  'Post-Trading Session',
+  'Call Auction',
+  'Primary Trading Session, No Settlement',
+];
 const DAY_SPECS = ['Mon-Fri', 'Sun-Thu', 'Fri-Mon', 'Sat', 'Sun', 'Mon,Wed,Fri', 'Tue-Sat'];
 const WIN_START = '2010-01-01';
 const WIN_END = '2030-12-31';
 const winStart = tryParseDay(WIN_START)!;
 const winEnd = tryParseDay(WIN_END)!;
 
-const time = fc.integer({ min: 0, max: 24 * 60 - 1 }).map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`);
+const time = fc
+  .integer({ min: 0, max: 24 * 60 - 1 })
+  .map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`);
 
 const rowArb = fc
   .record({
@@ -52,7 +79,14 @@ function tablesFor(m: MarketSpec): Tables {
   return {
     markets: [{ fin_id: 'XX.TEST', timezone: m.zone }],
     holidays: [
-      { fin_id: 'XX.TEST', date: WIN_START, holiday_name: 'Start', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+      {
+        fin_id: 'XX.TEST',
+        date: WIN_START,
+        holiday_name: 'Start',
+        schedule: 'Closed',
+        status: 'Closed',
+        settlement: 'No',
+      },
       { fin_id: 'XX.TEST', date: WIN_END, holiday_name: 'End', schedule: 'Closed', status: 'Closed', settlement: 'No' },
       ...m.holidays.map((h) => ({
         fin_id: 'XX.TEST',
@@ -70,7 +104,10 @@ function tablesFor(m: MarketSpec): Tables {
   };
 }
 
-const rangeArb = fc.record({ start: fc.integer({ min: winStart, max: winEnd - 40 }), len: fc.integer({ min: 0, max: 30 }) });
+const rangeArb = fc.record({
+  start: fc.integer({ min: winStart, max: winEnd - 40 }),
+  len: fc.integer({ min: 0, max: 30 }),
+});
 
 /** Local date part of an ISO date-time with offset. */
 const localDate = (iso: string) => iso.slice(0, 10);
@@ -104,15 +141,20 @@ describe('properties of phase generation', () => {
 
   it('a range holds exactly the union of its one-day ranges, in start-day order', () => {
     fc.assert(
-      fc.property(marketArb, fc.record({ start: fc.integer({ min: winStart, max: winEnd - 10 }), len: fc.integer({ min: 0, max: 6 }) }), (m, r) => {
-        const ds = Dataset.create(tablesFor(m));
-        const key = (p: { start: string; end: string; phase_type: string }) => `${p.start}|${p.end}|${p.phase_type}`;
-        const whole = ds.generatePhases('XX.TEST', formatDay(r.start), formatDay(r.start + r.len)).map(key);
-        const union = new Set<string>();
-        for (let d = r.start; d <= r.start + r.len; d++) for (const p of ds.generatePhases('XX.TEST', formatDay(d), formatDay(d))) union.add(key(p));
-        expect(new Set(whole)).toEqual(union);
-        expect(whole).toHaveLength(union.size);
-      }),
+      fc.property(
+        marketArb,
+        fc.record({ start: fc.integer({ min: winStart, max: winEnd - 10 }), len: fc.integer({ min: 0, max: 6 }) }),
+        (m, r) => {
+          const ds = Dataset.create(tablesFor(m));
+          const key = (p: { start: string; end: string; phase_type: string }) => `${p.start}|${p.end}|${p.phase_type}`;
+          const whole = ds.generatePhases('XX.TEST', formatDay(r.start), formatDay(r.start + r.len)).map(key);
+          const union = new Set<string>();
+          for (let d = r.start; d <= r.start + r.len; d++)
+            for (const p of ds.generatePhases('XX.TEST', formatDay(d), formatDay(d))) union.add(key(p));
+          expect(new Set(whole)).toEqual(union);
+          expect(whole).toHaveLength(union.size);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -159,7 +201,10 @@ describe('properties of status', () => {
         const containing = around.filter((p) => instant(p.start) <= t && t < instant(p.end));
         const openOne = containing.find((p) => p.is_open);
         // Without an open phase, the current one is the earliest-starting (first on ties).
-        const earliest = containing.reduce<(typeof containing)[number] | undefined>((a, p) => (a === undefined || instant(p.start) < instant(a.start) ? p : a), undefined);
+        const earliest = containing.reduce<(typeof containing)[number] | undefined>(
+          (a, p) => (a === undefined || instant(p.start) < instant(a.start) ? p : a),
+          undefined,
+        );
         const expectedCurrent = openOne ?? earliest;
         expect(s.status).toBe(expectedCurrent ? expectedCurrent.status : 'Closed');
         expect(s.phase?.phase_type ?? null).toBe(expectedCurrent?.phase_type ?? null);
@@ -191,7 +236,10 @@ describe('properties of time-zone resolution', () => {
         const date = LocalDateTime.parse(`${formatDay(day)}T00:00:00`).plusSeconds(secs);
         const offsets = rules.validOffsets(date).map((o) => o.totalSeconds());
         const wall = day * 86_400 + secs;
-        const expected = offsets.length === 0 ? wall - rules.transition(date)!.offsetBefore().totalSeconds() : wall - Math.max(...offsets);
+        const expected =
+          offsets.length === 0
+            ? wall - rules.transition(date)!.offsetBefore().totalSeconds()
+            : wall - Math.max(...offsets);
         expect(got).toBe(expected);
         // js-joda's own ZonedDateTime.of applies the same rule.
         expect(got).toBe(date.atZone(ZoneId.of(zoneId)).toEpochSecond());
@@ -221,7 +269,11 @@ describe('properties of time-zone resolution', () => {
           shifted++;
         }
       }
-      expect(shifted).toBe(y === 2024 && ((zoneId === 'America/New_York' && mo === 3) || (zoneId === 'Australia/Sydney' && mo === 10)) ? 60 : 0);
+      expect(shifted).toBe(
+        y === 2024 && ((zoneId === 'America/New_York' && mo === 3) || (zoneId === 'Australia/Sydney' && mo === 10))
+          ? 60
+          : 0,
+      );
     }
   });
 });
@@ -232,7 +284,9 @@ describe('properties of seasons', () => {
     const jan1 = daysFromCivil(year, 1, 1);
     // The gap lo+1 .. hi-1 must hold a day: with hi = lo + 1 its own definition would run
     // backwards and describe a wrapping season of its own.
-    const bounds = fc.integer({ min: 0, max: 361 }).chain((lo) => fc.tuple(fc.constant(lo), fc.integer({ min: lo + 2, max: 363 })));
+    const bounds = fc
+      .integer({ min: 0, max: 361 })
+      .chain((lo) => fc.tuple(fc.constant(lo), fc.integer({ min: lo + 2, max: 363 })));
     fc.assert(
       fc.property(bounds, ([lo, hi]) => {
         // Wrapping season: from hi to lo (end before start). Complement: lo+1 .. hi-1.
@@ -245,12 +299,46 @@ describe('properties of seasons', () => {
         const t: Tables = {
           markets: [{ fin_id: 'XX.SEASON', timezone: 'UTC' }],
           holidays: [
-            { fin_id: 'XX.SEASON', date: `${year}-01-01`, holiday_name: 'x', schedule: 'Regular', status: 'Open', settlement: 'Yes' },
-            { fin_id: 'XX.SEASON', date: `${year}-12-31`, holiday_name: 'x', schedule: 'Regular', status: 'Open', settlement: 'Yes' },
+            {
+              fin_id: 'XX.SEASON',
+              date: `${year}-01-01`,
+              holiday_name: 'x',
+              schedule: 'Regular',
+              status: 'Open',
+              settlement: 'Yes',
+            },
+            {
+              fin_id: 'XX.SEASON',
+              date: `${year}-12-31`,
+              holiday_name: 'x',
+              schedule: 'Regular',
+              status: 'Open',
+              settlement: 'Yes',
+            },
           ],
           schedules: [
-            { fin_id: 'XX.SEASON', schedule_group: 'Regular', phase_type: 'Pre-Open', days: 'Mon-Sun', start: '10:00', end: '11:00', season_start: 'wrap-start', season_end: 'wrap-end', phase_name: 'wrap' },
-            { fin_id: 'XX.SEASON', schedule_group: 'Regular', phase_type: 'Pre-Open', days: 'Mon-Sun', start: '10:00', end: '11:00', season_start: 'gap-start', season_end: 'gap-end', phase_name: 'gap' },
+            {
+              fin_id: 'XX.SEASON',
+              schedule_group: 'Regular',
+              phase_type: 'Pre-Open',
+              days: 'Mon-Sun',
+              start: '10:00',
+              end: '11:00',
+              season_start: 'wrap-start',
+              season_end: 'wrap-end',
+              phase_name: 'wrap',
+            },
+            {
+              fin_id: 'XX.SEASON',
+              schedule_group: 'Regular',
+              phase_type: 'Pre-Open',
+              days: 'Mon-Sun',
+              start: '10:00',
+              end: '11:00',
+              season_start: 'gap-start',
+              season_end: 'gap-end',
+              phase_name: 'gap',
+            },
           ],
           phaseTypes: PHASE_TYPES,
           seasonDefinitions: defs,
@@ -270,34 +358,59 @@ describe('properties of weekend make-up days', () => {
   it('a Regular holiday row on a day without rows trades like the nearest earlier weekday that has rows', () => {
     const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
     fc.assert(
-      fc.property(fc.subarray([0, 1, 2, 3, 4, 5, 6], { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 400 }), (tradingDays, k) => {
-        const day = daysFromCivil(2023, 1, 2) + k; // 2023-01-02 is a Monday
-        const wd = k % 7;
-        fc.pre(!tradingDays.includes(wd));
-        const rows = tradingDays.map((i) => ({
-          fin_id: 'XX.MAKEUP',
-          schedule_group: 'Regular',
-          phase_type: 'Primary Trading Session',
-          days: weekdays[i],
-          start: `${String(8 + i).padStart(2, '0')}:00`,
-          end: '18:00',
-        }));
-        const t: Tables = {
-          markets: [{ fin_id: 'XX.MAKEUP', timezone: 'Asia/Shanghai' }],
-          holidays: [
-            { fin_id: 'XX.MAKEUP', date: '2022-01-01', holiday_name: 'x', schedule: 'Closed', status: 'Closed', settlement: 'No' },
-            { fin_id: 'XX.MAKEUP', date: formatDay(day), holiday_name: 'Make-up', schedule: 'Regular', status: 'Open', settlement: 'Yes' },
-            { fin_id: 'XX.MAKEUP', date: '2025-01-01', holiday_name: 'x', schedule: 'Closed', status: 'Closed', settlement: 'No' },
-          ],
-          schedules: rows,
-          phaseTypes: PHASE_TYPES,
-        };
-        const phases = Dataset.create(t).generatePhases('XX.MAKEUP', formatDay(day), formatDay(day));
-        let back = 1;
-        while (!tradingDays.includes((wd - back + 7) % 7)) back++;
-        const borrowed = (wd - back + 7) % 7;
-        expect(phases.map((p) => p.start.slice(11, 13))).toEqual([String(8 + borrowed).padStart(2, '0')]);
-      }),
+      fc.property(
+        fc.subarray([0, 1, 2, 3, 4, 5, 6], { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 400 }),
+        (tradingDays, k) => {
+          const day = daysFromCivil(2023, 1, 2) + k; // 2023-01-02 is a Monday
+          const wd = k % 7;
+          fc.pre(!tradingDays.includes(wd));
+          const rows = tradingDays.map((i) => ({
+            fin_id: 'XX.MAKEUP',
+            schedule_group: 'Regular',
+            phase_type: 'Primary Trading Session',
+            days: weekdays[i],
+            start: `${String(8 + i).padStart(2, '0')}:00`,
+            end: '18:00',
+          }));
+          const t: Tables = {
+            markets: [{ fin_id: 'XX.MAKEUP', timezone: 'Asia/Shanghai' }],
+            holidays: [
+              {
+                fin_id: 'XX.MAKEUP',
+                date: '2022-01-01',
+                holiday_name: 'x',
+                schedule: 'Closed',
+                status: 'Closed',
+                settlement: 'No',
+              },
+              {
+                fin_id: 'XX.MAKEUP',
+                date: formatDay(day),
+                holiday_name: 'Make-up',
+                schedule: 'Regular',
+                status: 'Open',
+                settlement: 'Yes',
+              },
+              {
+                fin_id: 'XX.MAKEUP',
+                date: '2025-01-01',
+                holiday_name: 'x',
+                schedule: 'Closed',
+                status: 'Closed',
+                settlement: 'No',
+              },
+            ],
+            schedules: rows,
+            phaseTypes: PHASE_TYPES,
+          };
+          const phases = Dataset.create(t).generatePhases('XX.MAKEUP', formatDay(day), formatDay(day));
+          let back = 1;
+          while (!tradingDays.includes((wd - back + 7) % 7)) back++;
+          const borrowed = (wd - back + 7) % 7;
+          expect(phases.map((p) => p.start.slice(11, 13))).toEqual([String(8 + borrowed).padStart(2, '0')]);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -306,34 +419,40 @@ describe('properties of weekend make-up days', () => {
 describe('properties of replaced markets', () => {
   it('follow ends at a market without replaced_by, or fails cleanly on cycles and dangling targets', () => {
     fc.assert(
-      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }), { minLength: 1, maxLength: 10 }), (links) => {
-        const markets = links.map((to, i) => ({ fin_id: `ZZ.M${i}`, ...(to !== undefined ? { replaced_by: `ZZ.M${to}` } : {}) }));
-        const ds = Dataset.create({ markets, holidays: [] });
-        for (let i = 0; i < links.length; i++) {
-          // Walk the chain independently to know the expected answer.
-          const seen = new Set<number>();
-          let cur: number | undefined = i;
-          let outcome: 'ok' | 'cycle' | 'missing' = 'ok';
-          while (cur !== undefined && links[cur] !== undefined) {
-            seen.add(cur);
-            const next: number = links[cur]!;
-            if (next >= links.length) {
-              outcome = 'missing';
-              break;
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }), { minLength: 1, maxLength: 10 }),
+        (links) => {
+          const markets = links.map((to, i) => ({
+            fin_id: `ZZ.M${i}`,
+            ...(to !== undefined ? { replaced_by: `ZZ.M${to}` } : {}),
+          }));
+          const ds = Dataset.create({ markets, holidays: [] });
+          for (let i = 0; i < links.length; i++) {
+            // Walk the chain independently to know the expected answer.
+            const seen = new Set<number>();
+            let cur: number | undefined = i;
+            let outcome: 'ok' | 'cycle' | 'missing' = 'ok';
+            while (cur !== undefined && links[cur] !== undefined) {
+              seen.add(cur);
+              const next: number = links[cur]!;
+              if (next >= links.length) {
+                outcome = 'missing';
+                break;
+              }
+              if (seen.has(next)) {
+                outcome = 'cycle';
+                break;
+              }
+              cur = next;
             }
-            if (seen.has(next)) {
-              outcome = 'cycle';
-              break;
-            }
-            cur = next;
+            const run = () => ds.getMarket(`ZZ.M${i}`).fin_id;
+            if (outcome === 'ok') expect(run()).toBe(`ZZ.M${cur}`);
+            else if (outcome === 'cycle') expect(run).toThrow(DataError);
+            else expect(run).toThrow(NotFoundError);
+            expect(ds.getMarket(`ZZ.M${i}`, { follow: false }).fin_id).toBe(`ZZ.M${i}`);
           }
-          const run = () => ds.getMarket(`ZZ.M${i}`).fin_id;
-          if (outcome === 'ok') expect(run()).toBe(`ZZ.M${cur}`);
-          else if (outcome === 'cycle') expect(run).toThrow(DataError);
-          else expect(run).toThrow(NotFoundError);
-          expect(ds.getMarket(`ZZ.M${i}`, { follow: false }).fin_id).toBe(`ZZ.M${i}`);
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -355,38 +474,51 @@ describe('properties of overnight phases', () => {
   const spec = fc.record({
     zone: fc.constantFrom(...ZONES),
     rows: fc.array(rowArb, { minLength: 1, maxLength: 8 }),
-    holidays: fc.uniqueArray(fc.record({ day: fc.integer({ min: winStart + 1, max: winEnd - 1 }), schedule: fc.constantFrom('Closed', 'Partial') }), { maxLength: 40, selector: (h) => h.day }),
+    holidays: fc.uniqueArray(
+      fc.record({
+        day: fc.integer({ min: winStart + 1, max: winEnd - 1 }),
+        schedule: fc.constantFrom('Closed', 'Partial'),
+      }),
+      { maxLength: 40, selector: (h) => h.day },
+    ),
   });
 
   it('a range holds exactly the phases starting in it and those that began up to two days before and do not end before it', () => {
     fc.assert(
-      fc.property(spec, fc.integer({ min: winStart + 3, max: winEnd - 40 }), fc.integer({ min: 0, max: 10 }), (m, s, len) => {
-        // Concentrate holidays around the range so they matter.
-        const hs = m.holidays.map((h) => ({ ...h, day: s - 3 + ((h.day - winStart) % (len + 5)) }));
-        // Off the window's own boundary rows: a second, different row on a date is a bad row.
-        const uniq = [...new Map(hs.filter((h) => h.day !== winStart && h.day !== winEnd).map((h) => [h.day, h])).values()];
-        const rows = m.rows.map((r, i) => ({ ...r, phase_name: `r${i}` }) as ScheduleRow);
-        const t = tablesFor({ zone: m.zone, rows, holidays: uniq });
-        const e = s + len;
-        const got = Dataset.create(t)
-          .generatePhases('XX.TEST', formatDay(s), formatDay(e))
-          .map((p) => `${p.phase_name}|${p.start.slice(0, 10)}|${p.end.slice(0, 10)}`);
-        const holidayOf = new Map(uniq.map((h) => [h.day, h.schedule]));
-        const expected: string[] = [];
-        for (let d = s - 2; d <= e; d++) {
-          const group = holidayOf.get(d) ?? 'Regular';
-          rows.forEach((r) => {
-            const endDay = d + r.offset_days!;
-            if (r.schedule_group === group && MASKS[r.days!]!.includes(isoWd(d)) && endDay >= s) {
-              expected.push(`${r.phase_name}|${formatDay(d)}|${formatDay(endDay)}`);
-            }
-          });
-        }
-        expect([...got].sort()).toEqual(expected.sort());
-        // And they come in generation order: by the day they start on.
-        const starts = got.map((k) => k.split('|')[1]!);
-        expect(starts).toEqual([...starts].sort());
-      }),
+      fc.property(
+        spec,
+        fc.integer({ min: winStart + 3, max: winEnd - 40 }),
+        fc.integer({ min: 0, max: 10 }),
+        (m, s, len) => {
+          // Concentrate holidays around the range so they matter.
+          const hs = m.holidays.map((h) => ({ ...h, day: s - 3 + ((h.day - winStart) % (len + 5)) }));
+          // Off the window's own boundary rows: a second, different row on a date is a bad row.
+          const uniq = [
+            ...new Map(hs.filter((h) => h.day !== winStart && h.day !== winEnd).map((h) => [h.day, h])).values(),
+          ];
+          const rows = m.rows.map((r, i) => ({ ...r, phase_name: `r${i}` }) as ScheduleRow);
+          const t = tablesFor({ zone: m.zone, rows, holidays: uniq });
+          const e = s + len;
+          const got = Dataset.create(t)
+            .generatePhases('XX.TEST', formatDay(s), formatDay(e))
+            .map((p) => `${p.phase_name}|${p.start.slice(0, 10)}|${p.end.slice(0, 10)}`);
+          const holidayOf = new Map(uniq.map((h) => [h.day, h.schedule]));
+          const expected: string[] = [];
+          for (let d = s - 2; d <= e; d++) {
+            const group = holidayOf.get(d) ?? 'Regular';
+            rows.forEach((r) => {
+              const endDay = d + r.offset_days!;
+              if (r.schedule_group === group && MASKS[r.days!]!.includes(isoWd(d)) && endDay >= s) {
+                expected.push(`${r.phase_name}|${formatDay(d)}|${formatDay(endDay)}`);
+              }
+            });
+          }
+          expect([...got].sort()).toEqual(expected.sort());
+          // And they come in generation order: by the day they start on.
+          const starts = got.map((k) => k.split('|')[1]!);
+          expect(starts).toEqual([...starts].sort());
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -395,8 +527,10 @@ describe('properties of overnight phases', () => {
 describe('properties of daylight-saving gaps and overlaps in generated phases', () => {
   // Every real transition of ZONES in 2001-2029: instant T (epoch seconds), offsets before and after.
   const transitions = ZONES.flatMap((zone) => transitionsOf(zone, 2001, 2029));
-  const hms = (s: number) => [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
-  const fmtOffset = (o: number) => `${o < 0 ? '-' : '+'}${String(Math.floor(Math.abs(o) / 3600)).padStart(2, '0')}:${String((Math.abs(o) % 3600) / 60).padStart(2, '0')}`;
+  const hms = (s: number) =>
+    [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
+  const fmtOffset = (o: number) =>
+    `${o < 0 ? '-' : '+'}${String(Math.floor(Math.abs(o) / 3600)).padStart(2, '0')}:${String((Math.abs(o) % 3600) / 60).padStart(2, '0')}`;
 
   it('finds the transitions it samples from', () => {
     expect(transitions.filter((x) => x.after > x.before).length).toBeGreaterThan(100);
@@ -418,12 +552,42 @@ describe('properties of daylight-saving gaps and overlaps in generated phases', 
         const t: Tables = {
           markets: [{ fin_id: 'XX.DST', timezone: tr.zone }],
           holidays: [
-            { fin_id: 'XX.DST', date: '2000-01-01', holiday_name: 'x', schedule: 'Closed', status: 'Closed', settlement: 'No' },
-            { fin_id: 'XX.DST', date: '2030-12-31', holiday_name: 'x', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+            {
+              fin_id: 'XX.DST',
+              date: '2000-01-01',
+              holiday_name: 'x',
+              schedule: 'Closed',
+              status: 'Closed',
+              settlement: 'No',
+            },
+            {
+              fin_id: 'XX.DST',
+              date: '2030-12-31',
+              holiday_name: 'x',
+              schedule: 'Closed',
+              status: 'Closed',
+              settlement: 'No',
+            },
           ],
           schedules: [
-            { fin_id: 'XX.DST', schedule_group: 'Regular', phase_type: 'Pre-Open', days: 'Mon-Sun', start: hms(secs), end: hms(secs), phase_name: 'at' },
-            { fin_id: 'XX.DST', schedule_group: 'Regular', phase_type: 'Pre-Open', days: 'Mon-Sun', start: '00:00:00', end: hms(secs), phase_name: 'upto' },
+            {
+              fin_id: 'XX.DST',
+              schedule_group: 'Regular',
+              phase_type: 'Pre-Open',
+              days: 'Mon-Sun',
+              start: hms(secs),
+              end: hms(secs),
+              phase_name: 'at',
+            },
+            {
+              fin_id: 'XX.DST',
+              schedule_group: 'Regular',
+              phase_type: 'Pre-Open',
+              days: 'Mon-Sun',
+              start: '00:00:00',
+              end: hms(secs),
+              phase_name: 'upto',
+            },
           ],
           phaseTypes: PHASE_TYPES,
         };

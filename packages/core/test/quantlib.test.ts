@@ -24,15 +24,28 @@ function row(code: string, date: string, name: string | null, settlement = 'No')
 }
 
 /** A currency whose window runs from `from` to `to` (two rows that do not close settlement) and whose closing rows are `closed`. */
-function currency(code: string, from: string, to: string, closed: string[], weekend = 'Sat-Sun'): { c: CurrencyRow; rows: CurrencyHolidayRow[] } {
+function currency(
+  code: string,
+  from: string,
+  to: string,
+  closed: string[],
+  weekend = 'Sat-Sun',
+): { c: CurrencyRow; rows: CurrencyHolidayRow[] } {
   return {
     c: { currency_code: code, currency_name: code, weekend_definition: weekend },
-    rows: [row(code, from, 'window start', 'Yes'), ...closed.map((d) => row(code, d, `closed ${d}`)), row(code, to, 'window end', 'Yes')],
+    rows: [
+      row(code, from, 'window start', 'Yes'),
+      ...closed.map((d) => row(code, d, `closed ${d}`)),
+      row(code, to, 'window end', 'Yes'),
+    ],
   };
 }
 
 function dataset(...cs: { c: CurrencyRow; rows: CurrencyHolidayRow[] }[]): Dataset {
-  return Dataset.create({ ...fixtureTables(), currencies: cs.map((x) => x.c), currencyHolidays: cs.flatMap((x) => x.rows) }, { coverageEndYearWithoutHolidays: 2035 });
+  return Dataset.create(
+    { ...fixtureTables(), currencies: cs.map((x) => x.c), currencyHolidays: cs.flatMap((x) => x.rows) },
+    { coverageEndYearWithoutHolidays: 2035 },
+  );
 }
 
 const weekdaysOf = (y: number, m: number): string[] => {
@@ -55,7 +68,12 @@ const ds = dataset(
   currency('END', '2000-01-01', '2023-09-29', []),
   currency('BEG', '2023-01-26', '2035-12-31', ['2023-02-27', '2023-02-28']),
   // Sparse: no business day from October 2023 to the end of its window.
-  currency('SPR', '2023-01-02', '2023-12-31', [...Array(3)].flatMap((_, k) => weekdaysOf(2023, 10 + k))),
+  currency(
+    'SPR',
+    '2023-01-02',
+    '2023-12-31',
+    [...Array(3)].flatMap((_, k) => weekdaysOf(2023, 10 + k)),
+  ),
 );
 
 const adv = (expr: string, date: string, n: number, unit: Unit, convention: Convention = 'following', eom = false) =>
@@ -107,7 +125,7 @@ describe("QuantLib's advance on a Monday-Friday calendar without holidays", () =
     expect(adv('MOF', '2023-10-31', -1, 'weeks', 'following', true)).toBe('2023-10-24');
   });
 
-  it('each convention with the rule gives the target month\'s last business day; without it, the convention decides', () => {
+  it("each convention with the rule gives the target month's last business day; without it, the convention decides", () => {
     // Fri 2023-03-31 plus one month is Sun 2023-04-30.
     const without: Record<Convention, string> = {
       following: '2023-05-01',
@@ -170,7 +188,7 @@ describe("QuantLib's advance on calendars with holidays", () => {
 describe('what the rule looks at', () => {
   const outOfCoverage = (fn: () => unknown) => expect(fn).toThrow(CalendarOutOfCoverageError);
 
-  it('only the rest of the start\'s month: a calendar with no business day for months answers', () => {
+  it("only the rest of the start's month: a calendar with no business day for months answers", () => {
     // SPR has no business day from October to its window's end: deciding that Fri
     // 2023-09-29 is September's last business day must not look for the next one.
     expect(adv('SPR', '2023-09-29', -1, 'months', 'following', true)).toBe('2023-08-31');
@@ -200,7 +218,7 @@ describe('what the rule looks at', () => {
     expect(adv('END', '2023-09-28', -1, 'months', 'following', true)).toBe('2023-08-28');
   });
 
-  it('the target date itself is not looked at when the rule answers from the target month\'s end', () => {
+  it("the target date itself is not looked at when the rule answers from the target month's end", () => {
     // BEG closes Mon 27 and Tue 28 February 2023: Fri 24 is February's last business day.
     // Minus one month is Tue 2023-01-24, before the window; the rule's answer, Tue 31, is inside.
     expect(adv('BEG', '2023-02-24', -1, 'months', 'following', true)).toBe('2023-01-31');
@@ -287,28 +305,41 @@ const anyDayArb = fc.integer({ min: 1, max: SPAN - 1 }).map((k) => iso(FROM_MS +
 const calendarArb = fc.record({
   weekend: fc.constantFrom(...Object.keys(WEEKENDS)),
   // The window's own rows sit on its first and last day.
-  holidays: fc.uniqueArray(fc.oneof(nearMonthEndArb, anyDayArb).filter((d) => d > WINDOW_FROM && d < WINDOW_TO), { maxLength: 120 }),
+  holidays: fc.uniqueArray(
+    fc.oneof(nearMonthEndArb, anyDayArb).filter((d) => d > WINDOW_FROM && d < WINDOW_TO),
+    { maxLength: 120 },
+  ),
 });
 const dateArb = fc.oneof(
-  fc.integer({ min: 24, max: 71 }).chain((k) => fc.integer({ min: 0, max: 6 }).map((back) => plus(lastOfMonth(qlAddMonths(WINDOW_FROM, k)), -back))),
+  fc
+    .integer({ min: 24, max: 71 })
+    .chain((k) => fc.integer({ min: 0, max: 6 }).map((back) => plus(lastOfMonth(qlAddMonths(WINDOW_FROM, k)), -back))),
   fc.integer({ min: 730, max: SPAN - 730 }).map((k) => iso(FROM_MS + k * MS)),
 );
 const RANGE: Record<Unit, number> = { days: 15, weeks: 10, months: 24, years: 2 };
 const caseArb = fc.record({
   date: dateArb,
-  step: fc.constantFrom<Unit>('days', 'weeks', 'months', 'months', 'years', 'years').chain((unit) => fc.record({ unit: fc.constant(unit), n: fc.integer({ min: -RANGE[unit], max: RANGE[unit] }) })),
+  step: fc
+    .constantFrom<Unit>('days', 'weeks', 'months', 'months', 'years', 'years')
+    .chain((unit) => fc.record({ unit: fc.constant(unit), n: fc.integer({ min: -RANGE[unit], max: RANGE[unit] }) })),
   convention: fc.constantFrom(...CONVENTIONS),
   eom: fc.constantFrom(true, true, false),
 });
 type Case = { date: string; unit: Unit; n: number; convention: Convention; eom: boolean };
-const flat = ({ step, ...rest }: typeof caseArb extends fc.Arbitrary<infer T> ? T : never): Case => ({ ...rest, ...step });
+const flat = ({ step, ...rest }: typeof caseArb extends fc.Arbitrary<infer T> ? T : never): Case => ({
+  ...rest,
+  ...step,
+});
 type Cal = typeof calendarArb extends fc.Arbitrary<infer T> ? T : never;
 
 function build(cal: Cal): { ds: Dataset; model: Model } {
   const weekend = WEEKENDS[cal.weekend]!;
   const closed = new Set(cal.holidays);
   const ds = dataset(currency('RND', WINDOW_FROM, WINDOW_TO, cal.holidays, cal.weekend));
-  return { ds, model: { isBusinessDay: (d) => !weekend.includes(new Date(`${d}T00:00:00Z`).getUTCDay()) && !closed.has(d) } };
+  return {
+    ds,
+    model: { isBusinessDay: (d) => !weekend.includes(new Date(`${d}T00:00:00Z`).getUTCDay()) && !closed.has(d) },
+  };
 }
 
 /** The engine's answer, or null when it walks out of the window (a long run of closed days near its end). */
@@ -367,16 +398,34 @@ json.dump({'version': ql.__version__, 'answers': out}, sys.stdout)
 const PYTHON = [process.env.QUANTLIB_PYTHON, '/usr/bin/python3', 'python3'].find(
   (p): p is string => !!p && spawnSync(p, ['-c', 'import QuantLib'], { stdio: 'ignore' }).status === 0,
 );
-if (!PYTHON) console.warn('QuantLib cross-check SKIPPED: no python3 that can import QuantLib (apt-get install -y quantlib-python, or python3-quantlib)');
+if (!PYTHON)
+  console.warn(
+    'QuantLib cross-check SKIPPED: no python3 that can import QuantLib (apt-get install -y quantlib-python, or python3-quantlib)',
+  );
 
 describe.skipIf(!PYTHON)('advance and adjust agree with QuantLib itself', () => {
   it("on random calendars built from openbell's business days", () => {
-    const worlds = fc.sample(fc.tuple(calendarArb, fc.array(caseArb, { minLength: 150, maxLength: 150 })), { numRuns: 60, seed: 20231031 });
+    const worlds = fc.sample(fc.tuple(calendarArb, fc.array(caseArb, { minLength: 150, maxLength: 150 })), {
+      numRuns: 60,
+      seed: 20231031,
+    });
     const batch = worlds.map(([cal, cases]) => {
       const { ds, model } = build(cal);
       // QuantLib is told exactly the non-business days openbell answers over the window.
-      const closed = ds.calendarDays('RND', WINDOW_FROM, WINDOW_TO).filter((d) => !d.is_business_day).map((d) => d.date);
-      const asked: { op: 'adjust' | 'advance'; date: string; n: number; unit: Unit; convention: Convention; eom: boolean; ours: string; fires: boolean }[] = [];
+      const closed = ds
+        .calendarDays('RND', WINDOW_FROM, WINDOW_TO)
+        .filter((d) => !d.is_business_day)
+        .map((d) => d.date);
+      const asked: {
+        op: 'adjust' | 'advance';
+        date: string;
+        n: number;
+        unit: Unit;
+        convention: Convention;
+        eom: boolean;
+        ours: string;
+        fires: boolean;
+      }[] = [];
       for (const c of cases.map(flat)) {
         const ours = engine(ds, c);
         if (ours === null) continue;
@@ -384,7 +433,16 @@ describe.skipIf(!PYTHON)('advance and adjust agree with QuantLib itself', () => 
         const fires = c.eom && n !== 0 && (c.unit === 'months' || c.unit === 'years') && qlIsEndOfMonth(model, c.date);
         asked.push({ op: 'advance', date: c.date, n, unit: c.unit, convention: c.convention, eom: c.eom, ours, fires });
         const adjusted = ds.adjust('RND', c.date, c.convention).adjusted;
-        asked.push({ op: 'adjust', date: c.date, n: 0, unit: 'days', convention: c.convention, eom: false, ours: adjusted, fires: false });
+        asked.push({
+          op: 'adjust',
+          date: c.date,
+          n: 0,
+          unit: 'days',
+          convention: c.convention,
+          eom: false,
+          ours: adjusted,
+          fires: false,
+        });
       }
       return { closed, asked };
     });

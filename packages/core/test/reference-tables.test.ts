@@ -3,12 +3,24 @@ import { Dataset, InvalidArgumentError, NotInPlanError, type Tables } from '../s
 import { fixtureTables } from './fixture.js';
 
 const ds = Dataset.create(fixtureTables());
-const holidaysOnly = (): Tables => ({ ...fixtureTables(), schedules: undefined, currencies: undefined, currencyHolidays: undefined });
+const holidaysOnly = (): Tables => ({
+  ...fixtureTables(),
+  schedules: undefined,
+  currencies: undefined,
+  currencyHolidays: undefined,
+});
 
 describe('reference tables: phase types, season definitions, MIC mapping, regional holidays', () => {
   it('lists regional holidays by calendar in any case, and refuses an empty calendar with the range faults', () => {
     expect(ds.listRegionalHolidays(' us ', '2023-01-01', '2023-12-31')).toEqual([
-      { calendar: 'US', country: 'United States', date: '2023-11-23', name: 'Thanksgiving Day', type: 'public', memo: null },
+      {
+        calendar: 'US',
+        country: 'United States',
+        date: '2023-11-23',
+        name: 'Thanksgiving Day',
+        type: 'public',
+        memo: null,
+      },
     ]);
     expect(ds.listRegionalHolidays('US', '2023-11-24', '2023-12-31')).toEqual([]);
     try {
@@ -21,8 +33,23 @@ describe('reference tables: phase types, season definitions, MIC mapping, region
 
   it('passes extra columns of a regional holiday through', () => {
     const t = fixtureTables();
-    const own = Dataset.create({ ...t, regionalHolidays: [{ calendar: 'Hindu', date: '2024-11-01', name: 'Diwali', type: 'religious', memo: null, region: 'IN' }] });
-    expect(own.listRegionalHolidays('HINDU', '2024-01-01', '2024-12-31')).toEqual([{ calendar: 'Hindu', country: null, date: '2024-11-01', name: 'Diwali', type: 'religious', memo: null, region: 'IN' }]);
+    const own = Dataset.create({
+      ...t,
+      regionalHolidays: [
+        { calendar: 'Hindu', date: '2024-11-01', name: 'Diwali', type: 'religious', memo: null, region: 'IN' },
+      ],
+    });
+    expect(own.listRegionalHolidays('HINDU', '2024-01-01', '2024-12-31')).toEqual([
+      {
+        calendar: 'Hindu',
+        country: null,
+        date: '2024-11-01',
+        name: 'Diwali',
+        type: 'religious',
+        memo: null,
+        region: 'IN',
+      },
+    ]);
   });
 
   it('filters season definitions by season (any case) and year, ordered by season then year', () => {
@@ -83,7 +110,13 @@ describe('reference tables: phase types, season definitions, MIC mapping, region
   });
 
   it('refuses a table the archive does not hold, naming its file', () => {
-    const none = Dataset.create({ ...fixtureTables(), phaseTypes: undefined, micMapping: undefined, seasonDefinitions: undefined, regionalHolidays: undefined });
+    const none = Dataset.create({
+      ...fixtureTables(),
+      phaseTypes: undefined,
+      micMapping: undefined,
+      seasonDefinitions: undefined,
+      regionalHolidays: undefined,
+    });
     const cases: Array<[() => unknown, string]> = [
       [() => none.listPhaseTypes(), 'phases.csv'],
       [() => none.listSeasonDefinitions(), 'season-definitions.csv'],
@@ -95,6 +128,12 @@ describe('reference tables: phase types, season definitions, MIC mapping, region
       expect(call).toThrow(`csv/${file} is not in the archive`);
     }
     // An empty table is held: it lists nothing.
-    expect(Dataset.create({ ...fixtureTables(), regionalHolidays: [] }).listRegionalHolidays('US', '2023-01-01', '2023-12-31')).toEqual([]);
+    expect(
+      Dataset.create({ ...fixtureTables(), regionalHolidays: [] }).listRegionalHolidays(
+        'US',
+        '2023-01-01',
+        '2023-12-31',
+      ),
+    ).toEqual([]);
   });
 });

@@ -8,15 +8,20 @@ describe('scrubSecrets', () => {
       'https://h.example/x?token=[redacted]&start=2024-01-01&signature=[redacted]',
     );
     expect(scrubSecrets('401 for Bearer abc.def, retrying')).toBe('401 for Bearer [redacted], retrying');
-    expect(scrubSecrets('/markets/US.NYSE/holidays?start=2024-01-01&end=2024-12-31')).toBe('/markets/US.NYSE/holidays?start=2024-01-01&end=2024-12-31');
+    expect(scrubSecrets('/markets/US.NYSE/holidays?start=2024-01-01&end=2024-12-31')).toBe(
+      '/markets/US.NYSE/holidays?start=2024-01-01&end=2024-12-31',
+    );
     expect(scrubSecrets("fetch 'https://h/x?API_KEY=k1' failed")).toBe("fetch 'https://h/x?API_KEY=[redacted]' failed");
   });
   it('takes out every secret parameter by name, in any case (text without one is looked at once and kept)', () => {
     for (const name of SECRET_QUERY_PARAMS) {
-      for (const n of [name, name.toUpperCase()]) expect(scrubSecrets(`/x?a=1&${n}=v&b=2`)).toBe(`/x?a=1&${n}=[redacted]&b=2`);
+      for (const n of [name, name.toUpperCase()])
+        expect(scrubSecrets(`/x?a=1&${n}=v&b=2`)).toBe(`/x?a=1&${n}=[redacted]&b=2`);
     }
   });
   it('redactUrl hides the whole query', () => {
-    expect(redactUrl('https://u:p@h.example/a/b.zip?X-Amz-Signature=abc#f')).toBe('https://h.example/a/b.zip?[redacted]');
+    expect(redactUrl('https://u:p@h.example/a/b.zip?X-Amz-Signature=abc#f')).toBe(
+      'https://h.example/a/b.zip?[redacted]',
+    );
   });
 });

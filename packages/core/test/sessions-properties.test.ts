@@ -18,7 +18,6 @@ import {
 import { PHASE_TYPES } from './fixture.js';
 import { hhmm, ID, WIN_END, WIN_START, winEnd, winStart } from './one-market.js';
 
-
 const DAY_SPECS = ['Mon-Fri', 'Sun-Thu', 'Fri-Mon', 'Sat', 'Sun', 'Mon,Wed,Fri', 'Tue-Sat', 'Mon-Sun'];
 const OPEN_TYPES = ['Primary Trading Session', 'Primary Trading Session, No Settlement'];
 const CLOSED_TYPES = ['Pre-Open', 'Post-Trading Session', 'Call Auction'];
@@ -29,7 +28,10 @@ const instant = (iso: string) => parseInstant(iso, 'x');
 // A coarse grid makes touching, overlapping and zero-length phases common; 24:00 and 00:00 of
 // the next day make phases that end at one instant on two dates.
 const gridTime = fc.integer({ min: 0, max: 48 }).map((k) => hhmm(k * 30));
-const rowTime = fc.oneof({ arbitrary: gridTime, weight: 4 }, { arbitrary: fc.constantFrom('00:00:00', '24:00:00'), weight: 1 });
+const rowTime = fc.oneof(
+  { arbitrary: gridTime, weight: 4 },
+  { arbitrary: fc.constantFrom('00:00:00', '24:00:00'), weight: 1 },
+);
 const rowArb = fc
   .record({
     group: fc.constantFrom('Regular', 'Regular', 'Partial'),
@@ -112,7 +114,10 @@ function oracle(ds: Dataset): Oracle {
  * not open to open (no open phase covers the instant just before it, a phase starts there), or
  * from open to not open. Computed with sorted prefix maxima, not by merging runs.
  */
-function bells(phases: Oracle['phases']): { openings: { at: number; date: string }[]; closings: { at: number; date: string }[] } {
+function bells(phases: Oracle['phases']): {
+  openings: { at: number; date: string }[];
+  closings: { at: number; date: string }[];
+} {
   const byStart = phases.slice().sort((a, b) => a.start - b.start);
   const starts = byStart.map((p) => p.start);
   const prefixMaxEnd: number[] = [];
@@ -147,27 +152,35 @@ function bells(phases: Oracle['phases']): { openings: { at: number; date: string
   return { openings, closings };
 }
 
-const winMs = { from: Date.parse(`${WIN_START}T00:00:00Z`) + 2 * 86_400_000, to: Date.parse(`${WIN_END}T00:00:00Z`) - 86_400_000 };
+const winMs = {
+  from: Date.parse(`${WIN_START}T00:00:00Z`) + 2 * 86_400_000,
+  to: Date.parse(`${WIN_END}T00:00:00Z`) - 86_400_000,
+};
 
 describe('properties of sessions (§1–2)', () => {
   it('sessions are exactly the open dates of the day view; count equals the number listed', () => {
     let sessionsSeen = 0;
     fc.assert(
-      fc.property(marketArb, fc.integer({ min: winStart, max: winEnd }), fc.integer({ min: 0, max: 120 }), (m, a, len) => {
-        const ds = Dataset.create(tablesFor(m));
-        const b = Math.min(a + len, winEnd);
-        const [start, end] = [formatDay(a), formatDay(b)];
-        const days = ds.listDays(ID, start, end);
-        const listed = ds.sessions(ID, start, end);
-        expect(listed.map((s) => s.date)).toEqual(days.filter((d) => d.is_open).map((d) => d.date));
-        expect(ds.sessionCount(ID, start, end)).toEqual({ start, end, count: listed.length });
-        sessionsSeen += listed.length;
-        for (const s of listed) {
-          const day = days.find((d) => d.date === s.date)!;
-          expect(s.partial).toBe(day.holiday !== null);
-          expect(s.holiday_name).toBe(day.holiday?.holiday_name ?? null);
-        }
-      }),
+      fc.property(
+        marketArb,
+        fc.integer({ min: winStart, max: winEnd }),
+        fc.integer({ min: 0, max: 120 }),
+        (m, a, len) => {
+          const ds = Dataset.create(tablesFor(m));
+          const b = Math.min(a + len, winEnd);
+          const [start, end] = [formatDay(a), formatDay(b)];
+          const days = ds.listDays(ID, start, end);
+          const listed = ds.sessions(ID, start, end);
+          expect(listed.map((s) => s.date)).toEqual(days.filter((d) => d.is_open).map((d) => d.date));
+          expect(ds.sessionCount(ID, start, end)).toEqual({ start, end, count: listed.length });
+          sessionsSeen += listed.length;
+          for (const s of listed) {
+            const day = days.find((d) => d.date === s.date)!;
+            expect(s.partial).toBe(day.holiday !== null);
+            expect(s.holiday_name).toBe(day.holiday?.holiday_name ?? null);
+          }
+        },
+      ),
     );
     expect(sessionsSeen).toBeGreaterThan(100);
   });
@@ -247,24 +260,32 @@ describe('properties of sessions (§1–2)', () => {
   it('a date that is not a session is refused, or moved to the next/previous listed session first', () => {
     let moved = 0;
     fc.assert(
-      fc.property(marketArb, fc.integer({ min: winStart, max: winEnd }), fc.integer({ min: -5, max: 5 }), (m, day, n) => {
-        const ds = Dataset.create(tablesFor(m));
-        const { sessions } = oracle(ds);
-        const date = formatDay(day);
-        fc.pre(!sessions.includes(date));
-        moved++;
-        expect(() => ds.sessionOffset(ID, date, n)).toThrow(InvalidArgumentError);
-        const after = sessions.findIndex((s) => s > date);
-        const before = after === -1 ? sessions.length - 1 : after - 1;
-        for (const [dir, i] of [['next', after === -1 ? sessions.length : after], ['previous', before]] as const) {
-          const j = i + n;
-          if (i < 0 || i >= sessions.length || j < 0 || j >= sessions.length) {
-            expect(() => ds.sessionOffset(ID, date, n, dir)).toThrow(OutOfCoverageError);
-          } else {
-            expect(ds.sessionOffset(ID, date, n, dir).session).toBe(sessions[j]);
+      fc.property(
+        marketArb,
+        fc.integer({ min: winStart, max: winEnd }),
+        fc.integer({ min: -5, max: 5 }),
+        (m, day, n) => {
+          const ds = Dataset.create(tablesFor(m));
+          const { sessions } = oracle(ds);
+          const date = formatDay(day);
+          fc.pre(!sessions.includes(date));
+          moved++;
+          expect(() => ds.sessionOffset(ID, date, n)).toThrow(InvalidArgumentError);
+          const after = sessions.findIndex((s) => s > date);
+          const before = after === -1 ? sessions.length - 1 : after - 1;
+          for (const [dir, i] of [
+            ['next', after === -1 ? sessions.length : after],
+            ['previous', before],
+          ] as const) {
+            const j = i + n;
+            if (i < 0 || i >= sessions.length || j < 0 || j >= sessions.length) {
+              expect(() => ds.sessionOffset(ID, date, n, dir)).toThrow(OutOfCoverageError);
+            } else {
+              expect(ds.sessionOffset(ID, date, n, dir).session).toBe(sessions[j]);
+            }
           }
-        }
-      }),
+        },
+      ),
     );
     expect(moved).toBeGreaterThan(30);
   });
@@ -291,7 +312,10 @@ describe('properties of bells (§3)', () => {
             if (boundaries.length === 0) continue;
             t = boundaries[x.near % boundaries.length]! + (x as { shift: number }).shift;
           }
-          for (const [event, list] of [['open', openings], ['close', closings]] as const) {
+          for (const [event, list] of [
+            ['open', openings],
+            ['close', closings],
+          ] as const) {
             const next = list.find((b) => b.at > t) ?? null;
             const prev = list.filter((b) => b.at < t).at(-1) ?? null;
             const gotNext = ds.nextBell(ID, t, event);
@@ -315,7 +339,10 @@ describe('properties of bells (§3)', () => {
       fc.property(marketArb, (m) => {
         const ds = Dataset.create(tablesFor(m));
         const { openings, closings } = bells(oracle(ds).phases);
-        for (const [event, list] of [['open', openings], ['close', closings]] as const) {
+        for (const [event, list] of [
+          ['open', openings],
+          ['close', closings],
+        ] as const) {
           const step = Math.max(1, Math.floor(list.length / 150));
           for (let k = 0; k < list.length; k += step) {
             const b = list[k]!;
@@ -346,7 +373,10 @@ describe('properties of bells (§3)', () => {
         fc.uniqueArray(fc.integer({ min: 0, max: 1380 }), { minLength: 2, maxLength: 6 }),
       ),
       days: fc.array(fc.constantFrom(...DAY_SPECS), { minLength: 4, maxLength: 4 }),
-      closed: fc.array(fc.record({ type: fc.constantFrom(...CLOSED_TYPES), start: gridTime, len: fc.integer({ min: 0, max: 600 }) }), { maxLength: 3 }),
+      closed: fc.array(
+        fc.record({ type: fc.constantFrom(...CLOSED_TYPES), start: gridTime, len: fc.integer({ min: 0, max: 600 }) }),
+        { maxLength: 3 },
+      ),
       holidays: fc.uniqueArray(holidayArb, { maxLength: 30, selector: (h) => h.day }),
     })
     .map((x): MarketSpec => {
@@ -369,7 +399,14 @@ describe('properties of bells (§3)', () => {
       for (const c of x.closed) {
         const s = Number(c.start.slice(0, 2)) * 60 + Number(c.start.slice(3, 5));
         const e = s + c.len;
-        rows.push({ schedule_group: 'Regular', phase_type: c.type, days: 'Mon-Fri', start: c.start, end: hhmm(e % 1440), offset_days: Math.floor(e / 1440) });
+        rows.push({
+          schedule_group: 'Regular',
+          phase_type: c.type,
+          days: 'Mon-Fri',
+          start: c.start,
+          end: hhmm(e % 1440),
+          offset_days: Math.floor(e / 1440),
+        });
       }
       return { zone: x.zone, rows, holidays: x.holidays };
     });
@@ -377,25 +414,36 @@ describe('properties of bells (§3)', () => {
   it('agree with status where its five-day window reaches', () => {
     const seen = { open: 0, closed: 0 };
     fc.assert(
-      fc.property(disjointArb, fc.array(fc.integer({ min: winMs.from, max: winMs.to - 7 * 86_400_000 }), { minLength: 1, maxLength: 8 }), fc.nat(), (m, ts, pick) => {
-        const ds = Dataset.create(tablesFor(m));
-        // Also T exactly at an open phase's start or end.
-        const some = ds.generatePhases(ID, formatDay(Math.floor(ts[0]! / 86_400_000)), formatDay(Math.floor(ts[0]! / 86_400_000) + 3)).filter((p) => p.is_open);
-        if (some.length) {
-          const p = some[pick % some.length]!;
-          ts.push(instant(p.start), instant(p.end));
-        }
-        for (const t of ts) {
-          const s = ds.status(ID, t);
-          if (s.status === 'Open') {
-            seen.open++;
-            expect(instant(ds.nextBell(ID, t, 'close').at!)).toBe(instant(s.next_bell!));
-          } else if (s.next_bell !== null) {
-            seen.closed++;
-            expect(instant(ds.nextBell(ID, t, 'open').at!)).toBe(instant(s.next_bell));
+      fc.property(
+        disjointArb,
+        fc.array(fc.integer({ min: winMs.from, max: winMs.to - 7 * 86_400_000 }), { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        (m, ts, pick) => {
+          const ds = Dataset.create(tablesFor(m));
+          // Also T exactly at an open phase's start or end.
+          const some = ds
+            .generatePhases(
+              ID,
+              formatDay(Math.floor(ts[0]! / 86_400_000)),
+              formatDay(Math.floor(ts[0]! / 86_400_000) + 3),
+            )
+            .filter((p) => p.is_open);
+          if (some.length) {
+            const p = some[pick % some.length]!;
+            ts.push(instant(p.start), instant(p.end));
           }
-        }
-      }),
+          for (const t of ts) {
+            const s = ds.status(ID, t);
+            if (s.status === 'Open') {
+              seen.open++;
+              expect(instant(ds.nextBell(ID, t, 'close').at!)).toBe(instant(s.next_bell!));
+            } else if (s.next_bell !== null) {
+              seen.closed++;
+              expect(instant(ds.nextBell(ID, t, 'open').at!)).toBe(instant(s.next_bell));
+            }
+          }
+        },
+      ),
     );
     expect(seen.open).toBeGreaterThan(50);
     expect(seen.closed).toBeGreaterThan(50);

@@ -27,7 +27,14 @@ function caught(fn: () => unknown): unknown {
   throw new Error('expected an error');
 }
 
-const closed = (fin_id: string, date: string, holiday_name = 'Closure'): MarketHolidayRow => ({ fin_id, date, holiday_name, schedule: 'Closed', status: 'Closed', settlement: 'No' });
+const closed = (fin_id: string, date: string, holiday_name = 'Closure'): MarketHolidayRow => ({
+  fin_id,
+  date,
+  holiday_name,
+  schedule: 'Closed',
+  status: 'Closed',
+  settlement: 'No',
+});
 
 /** A one-market table in UTC covering 2023, with the given schedule rows and extra holidays. */
 function small(schedules: ReturnType<typeof sched>[], holidays: MarketHolidayRow[] = [], timezone = 'UTC'): Tables {
@@ -54,13 +61,22 @@ describe('§1 finding a market', () => {
       closed('ZZ.OLD', '2023-11-15', 'Old Closure'),
       closed('ZZ.OLD', '2030-12-31'),
       closed('ZZ.NEW', '2000-01-03'),
-      { fin_id: 'ZZ.NEW', date: '2023-11-16', holiday_name: 'New Half Day', schedule: 'Partial', status: 'Open', settlement: 'No' },
+      {
+        fin_id: 'ZZ.NEW',
+        date: '2023-11-16',
+        holiday_name: 'New Half Day',
+        schedule: 'Partial',
+        status: 'Open',
+        settlement: 'No',
+      },
       closed('ZZ.NEW', '2030-12-30'),
     );
     t.schedules!.push(
       sched('ZZ.OLD', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00', '11:00', { phase_name: 'old' }),
       sched('ZZ.NEW', 'Regular', 'Primary Trading Session', 'Mon-Fri', '08:00', '16:30', { phase_name: 'new' }),
-      sched('ZZ.NEW', 'Partial', 'Primary Trading Session, No Settlement', 'Mon-Fri', '08:00', '12:30', { phase_name: 'new-half' }),
+      sched('ZZ.NEW', 'Partial', 'Primary Trading Session, No Settlement', 'Mon-Fri', '08:00', '12:30', {
+        phase_name: 'new-half',
+      }),
     );
     return Dataset.create(t);
   }
@@ -73,9 +89,13 @@ describe('§1 finding a market', () => {
         ['ZZ.NEW', 'new-half'],
         ['ZZ.NEW', 'new'],
       ]);
-      expect(ds.listHolidays(id, '2023-11-01', '2023-11-30').map((h) => [h.fin_id, h.holiday_name])).toEqual([['ZZ.NEW', 'New Half Day']]);
+      expect(ds.listHolidays(id, '2023-11-01', '2023-11-30').map((h) => [h.fin_id, h.holiday_name])).toEqual([
+        ['ZZ.NEW', 'New Half Day'],
+      ]);
       // 2023-11-15 is a closed holiday of ZZ.OLD; ZZ.NEW trades 08:00-16:30 London.
-      expect(ds.generatePhases(id, '2023-11-15', '2023-11-16').map((p) => `${p.phase_name} ${p.start} ${p.end}`)).toEqual([
+      expect(
+        ds.generatePhases(id, '2023-11-15', '2023-11-16').map((p) => `${p.phase_name} ${p.start} ${p.end}`),
+      ).toEqual([
         'new 2023-11-15T08:00:00+00:00 2023-11-15T16:30:00+00:00',
         'new-half 2023-11-16T08:00:00+00:00 2023-11-16T12:30:00+00:00',
       ]);
@@ -97,7 +117,11 @@ describe('§1 finding a market', () => {
 
   it('1.8/1.10 a sub-resource of a market whose replacement chain loops or dangles is an error, never a hang', () => {
     const t = fixtureTables();
-    t.markets.push({ fin_id: 'ZZ.X', replaced_by: 'ZZ.Y', timezone: 'UTC' }, { fin_id: 'ZZ.Y', replaced_by: 'ZZ.X', timezone: 'UTC' }, { fin_id: 'ZZ.D', replaced_by: 'ZZ.GONE', timezone: 'UTC' });
+    t.markets.push(
+      { fin_id: 'ZZ.X', replaced_by: 'ZZ.Y', timezone: 'UTC' },
+      { fin_id: 'ZZ.Y', replaced_by: 'ZZ.X', timezone: 'UTC' },
+      { fin_id: 'ZZ.D', replaced_by: 'ZZ.GONE', timezone: 'UTC' },
+    );
     const ds = Dataset.create(t);
     expect(caught(() => ds.generatePhases('ZZ.X', '2023-01-02', '2023-01-02'))).toBeInstanceOf(DataError);
     expect(caught(() => ds.listHolidays('ZZ.Y', '2023-01-02', '2023-01-02'))).toBeInstanceOf(DataError);
@@ -121,15 +145,28 @@ describe('§1 finding a market', () => {
 describe('§2 holidays', () => {
   it('2.3 answers every holiday row in range, both rows of a date written twice; computing from that date is a data error', () => {
     const t = fixtureTables();
-    t.holidays.push({ fin_id: 'US.NYSE', date: '2023-11-23', holiday_name: 'Second row', schedule: 'Closed', status: 'Closed', settlement: 'No' });
+    t.holidays.push({
+      fin_id: 'US.NYSE',
+      date: '2023-11-23',
+      holiday_name: 'Second row',
+      schedule: 'Closed',
+      status: 'Closed',
+      settlement: 'No',
+    });
     const ds = Dataset.create(t);
     expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-24').map((h) => [h.date, h.holiday_name])).toEqual([
       ['2023-11-23', 'Thanksgiving Day'],
       ['2023-11-23', 'Second row'],
       ['2023-11-24', 'Thanksgiving Day'],
     ]);
-    expect(() => ds.listDays('US.NYSE', '2023-11-23', '2023-11-24')).toThrow(/two different holiday rows for US.NYSE on 2023-11-23/);
-    expect(Dataset.create(fixtureTables()).listHolidays('US.NYSE', '2023-11-23', '2023-11-24').map((h) => [h.date, h.holiday_name])).toEqual([
+    expect(() => ds.listDays('US.NYSE', '2023-11-23', '2023-11-24')).toThrow(
+      /two different holiday rows for US.NYSE on 2023-11-23/,
+    );
+    expect(
+      Dataset.create(fixtureTables())
+        .listHolidays('US.NYSE', '2023-11-23', '2023-11-24')
+        .map((h) => [h.date, h.holiday_name]),
+    ).toEqual([
       ['2023-11-23', 'Thanksgiving Day'],
       ['2023-11-24', 'Thanksgiving Day'],
     ]);
@@ -144,7 +181,9 @@ describe('§2 holidays', () => {
       'Thanksgiving',
       'Day After Thanksgiving',
     ]);
-    expect(ds.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31').map((h) => [h.currency_code, h.date])).toEqual([['EUR', '2023-12-25']]);
+    expect(ds.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31').map((h) => [h.currency_code, h.date])).toEqual([
+      ['EUR', '2023-12-25'],
+    ]);
   });
 
   it('2.2 end before start, and malformed dates, are validation errors naming each parameter', () => {
@@ -165,7 +204,10 @@ describe('§2 holidays', () => {
 describe('§4 generating phases', () => {
   it('4.0 end before start is refused for phases and days; a range crossing either window edge is refused whole', () => {
     const ds = Dataset.create(fixtureTables());
-    for (const call of [() => ds.generatePhases('US.NYSE', '2023-11-16', '2023-11-15'), () => ds.listDays('US.NYSE', '2023-11-16', '2023-11-15')]) {
+    for (const call of [
+      () => ds.generatePhases('US.NYSE', '2023-11-16', '2023-11-15'),
+      () => ds.listDays('US.NYSE', '2023-11-16', '2023-11-15'),
+    ]) {
       const e = caught(call) as InvalidArgumentError;
       expect(e).toBeInstanceOf(InvalidArgumentError);
       expect(e.faults[0]!.param).toBe('end');
@@ -185,8 +227,22 @@ describe('§4 generating phases', () => {
   it('4.1 a make-up day whose schedule spells Regular in another case still falls back', () => {
     const t = fixtureTables();
     // 2023-10-15 is a Sunday; CN.CIBM rows are Mon-Fri.
-    t.holidays.push({ fin_id: 'CN.CIBM', date: '2023-10-15', holiday_name: 'Make-up', schedule: 'REGULAR', status: 'Open', settlement: 'Yes' });
-    t.holidays.push({ fin_id: 'CN.CIBM', date: '2023-10-14', holiday_name: 'Make-up', schedule: 'regular', status: 'Open', settlement: 'Yes' });
+    t.holidays.push({
+      fin_id: 'CN.CIBM',
+      date: '2023-10-15',
+      holiday_name: 'Make-up',
+      schedule: 'REGULAR',
+      status: 'Open',
+      settlement: 'Yes',
+    });
+    t.holidays.push({
+      fin_id: 'CN.CIBM',
+      date: '2023-10-14',
+      holiday_name: 'Make-up',
+      schedule: 'regular',
+      status: 'Open',
+      settlement: 'Yes',
+    });
     const ds = Dataset.create(t);
     expect(ds.generatePhases('CN.CIBM', '2023-10-14', '2023-10-15').map((p) => p.start)).toEqual([
       '2023-10-14T09:00:00+08:00',
@@ -203,7 +259,16 @@ describe('§4 generating phases', () => {
           sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon', '08:00', '12:00', { phase_name: 'mon' }),
           sched('XX.S', 'Regular', 'Primary Trading Session', 'Tue', '09:00', '12:00', { phase_name: 'tue' }),
         ],
-        [{ fin_id: 'XX.S', date: '2023-11-14', holiday_name: 'Make-up', schedule: 'Regular', status: 'Open', settlement: 'Yes' }],
+        [
+          {
+            fin_id: 'XX.S',
+            date: '2023-11-14',
+            holiday_name: 'Make-up',
+            schedule: 'Regular',
+            status: 'Open',
+            settlement: 'Yes',
+          },
+        ],
       ),
     );
     expect(ds.generatePhases('XX.S', '2023-11-14', '2023-11-14').map((p) => p.phase_name)).toEqual(['tue']);
@@ -214,7 +279,12 @@ describe('§4 generating phases', () => {
     const t: Tables = {
       markets: [{ fin_id: 'XX.S', timezone: 'UTC' }],
       holidays: [closed('XX.S', '2022-01-01'), closed('XX.S', '2024-12-31')],
-      schedules: [sched('XX.S', 'Regular', 'Other', 'Mon-Sun', '10:00', '11:00', { season_start: 'Summer Start', season_end: 'Summer End' })] as Tables['schedules'],
+      schedules: [
+        sched('XX.S', 'Regular', 'Other', 'Mon-Sun', '10:00', '11:00', {
+          season_start: 'Summer Start',
+          season_end: 'Summer End',
+        }),
+      ] as Tables['schedules'],
       phaseTypes: PHASE_TYPES,
       seasonDefinitions: [
         { season: 'Summer Start', year: 2022, date: '2022-06-01' },
@@ -243,7 +313,9 @@ describe('§4 generating phases', () => {
 
   it('4.3 the data error for a missing season year names the season and the year, whichever field is missing', () => {
     const t = fixtureTables();
-    t.seasonDefinitions = t.seasonDefinitions!.filter((s) => !(s.year === 2026 && s.season === 'Second Sunday of March'));
+    t.seasonDefinitions = t.seasonDefinitions!.filter(
+      (s) => !(s.year === 2026 && s.season === 'Second Sunday of March'),
+    );
     const ds = Dataset.create(t);
     const e = caught(() => ds.generatePhases('BR.B3', '2026-06-01', '2026-06-01')) as DataError;
     expect(e).toBeInstanceOf(DataError);
@@ -254,22 +326,44 @@ describe('§4 generating phases', () => {
 
 describe('§5 market status', () => {
   // A market that trades 10:00-11:00 UTC every day; closures are added per test.
-  const daily = (closures: string[]) => Dataset.create(small([sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon-Sun', '10:00', '11:00')], closures.map((d) => closed('XX.S', d))));
+  const daily = (closures: string[]) =>
+    Dataset.create(
+      small(
+        [sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon-Sun', '10:00', '11:00')],
+        closures.map((d) => closed('XX.S', d)),
+      ),
+    );
 
   it('5.1 the status window is D .. D+5 exactly: a bell on D+5 is found, one on D+6 is not', () => {
     // D = Monday 2023-11-13, 12:00 (after that day's session).
     const t = at('2023-11-13T12:00:00Z');
     const reaches5 = daily(['2023-11-14', '2023-11-15', '2023-11-16', '2023-11-17']).status('XX.S', t);
-    expect(reaches5).toMatchObject({ status: 'Closed', phase: null, until: '2023-11-18T10:00:00+00:00', next_bell: '2023-11-18T10:00:00+00:00' });
+    expect(reaches5).toMatchObject({
+      status: 'Closed',
+      phase: null,
+      until: '2023-11-18T10:00:00+00:00',
+      next_bell: '2023-11-18T10:00:00+00:00',
+    });
     const beyond = daily(['2023-11-14', '2023-11-15', '2023-11-16', '2023-11-17', '2023-11-18']).status('XX.S', t);
     expect(beyond).toMatchObject({ status: 'Closed', phase: null, until: null, next_bell: null });
   });
 
   it('5.1 the look-back applies: a phase that began two days before D is current on D', () => {
-    const ds = Dataset.create(small([sched('XX.S', 'Regular', 'Primary Trading Session, No Settlement', 'Sat', '08:00', '09:00', { offset_days: 2, phase_name: 'long' })]));
+    const ds = Dataset.create(
+      small([
+        sched('XX.S', 'Regular', 'Primary Trading Session, No Settlement', 'Sat', '08:00', '09:00', {
+          offset_days: 2,
+          phase_name: 'long',
+        }),
+      ]),
+    );
     // Monday 2023-11-13 08:30: inside Sat 08:00 -> Mon 09:00.
     const s = ds.status('XX.S', at('2023-11-13T08:30:00Z'));
-    expect(s).toMatchObject({ status: 'Open', until: '2023-11-13T09:00:00+00:00', next_bell: '2023-11-13T09:00:00+00:00' });
+    expect(s).toMatchObject({
+      status: 'Open',
+      until: '2023-11-13T09:00:00+00:00',
+      next_bell: '2023-11-13T09:00:00+00:00',
+    });
     expect(s.phase).toMatchObject({ phase_name: 'long', start: '2023-11-11T08:00:00+00:00' });
   });
 
@@ -303,9 +397,18 @@ describe('§5 market status', () => {
       ]),
     );
     // Generation order: Monday's C, Y, after, then Tuesday's X.
-    expect(ds.generatePhases('XX.S', '2023-11-13', '2023-11-14').map((p) => p.phase_name)).toEqual(['C', 'Y', 'after', 'X']);
+    expect(ds.generatePhases('XX.S', '2023-11-13', '2023-11-14').map((p) => p.phase_name)).toEqual([
+      'C',
+      'Y',
+      'after',
+      'X',
+    ]);
     const s = ds.status('XX.S', at('2023-11-13T12:00:00Z'));
-    expect(s).toMatchObject({ status: 'Open', until: '2023-11-13T16:00:00+00:00', next_bell: '2023-11-13T17:00:00+00:00' });
+    expect(s).toMatchObject({
+      status: 'Open',
+      until: '2023-11-13T16:00:00+00:00',
+      next_bell: '2023-11-13T17:00:00+00:00',
+    });
     expect(s.phase?.phase_name).toBe('C');
     // After X and Y began, C is still the current (open) phase; nothing else starts before 17:00.
     expect(ds.status('XX.S', at('2023-11-13T16:50:00Z'))).toMatchObject({ until: '2023-11-13T17:00:00+00:00' });
@@ -327,13 +430,44 @@ describe('§5 market status', () => {
   });
 
   it('5.6 reason: a holiday without a name, a non-Regular schedule, trimming and the empty case', () => {
-    const rows = [sched('XX.S', 'Partial', 'Primary Trading Session', 'Mon-Sun', '10:00', '11:00'), sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon-Sun', '10:00', '11:00')];
+    const rows = [
+      sched('XX.S', 'Partial', 'Primary Trading Session', 'Mon-Sun', '10:00', '11:00'),
+      sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon-Sun', '10:00', '11:00'),
+    ];
     const ds = Dataset.create(
       small(rows, [
-        { fin_id: 'XX.S', date: '2023-11-13', holiday_name: null, schedule: 'Partial', status: 'Open', settlement: 'No' },
-        { fin_id: 'XX.S', date: '2023-11-14', holiday_name: '  Bank Holiday - ', schedule: 'Closed', status: 'Closed', settlement: 'No' },
-        { fin_id: 'XX.S', date: '2023-11-15', holiday_name: null, schedule: 'Closed', status: 'Closed', settlement: 'No' },
-        { fin_id: 'XX.S', date: '2023-11-16', holiday_name: 'Make-up', schedule: 'regular', status: 'Open', settlement: 'Yes' },
+        {
+          fin_id: 'XX.S',
+          date: '2023-11-13',
+          holiday_name: null,
+          schedule: 'Partial',
+          status: 'Open',
+          settlement: 'No',
+        },
+        {
+          fin_id: 'XX.S',
+          date: '2023-11-14',
+          holiday_name: '  Bank Holiday - ',
+          schedule: 'Closed',
+          status: 'Closed',
+          settlement: 'No',
+        },
+        {
+          fin_id: 'XX.S',
+          date: '2023-11-15',
+          holiday_name: null,
+          schedule: 'Closed',
+          status: 'Closed',
+          settlement: 'No',
+        },
+        {
+          fin_id: 'XX.S',
+          date: '2023-11-16',
+          holiday_name: 'Make-up',
+          schedule: 'regular',
+          status: 'Open',
+          settlement: 'Yes',
+        },
       ]),
     );
     // No name, current phase, non-Regular schedule: the leading " - " is trimmed.
@@ -347,12 +481,23 @@ describe('§5 market status', () => {
     expect(ds.status('XX.S', at('2023-11-16T10:30:00Z')).reason).toBe('Make-up - Primary Trading Session');
   });
 
-  it('5.7 status is the current phase status; phase and market are answered; a phase in another zone is written in the market zone and keeps its row\'s timezone (§4 step 7)', () => {
-    const ds = Dataset.create(small([sched('XX.S', 'Regular', 'Other', 'Mon', '09:00', '10:00', { timezone: 'Asia/Tokyo' })], [], 'America/New_York'));
+  it("5.7 status is the current phase status; phase and market are answered; a phase in another zone is written in the market zone and keeps its row's timezone (§4 step 7)", () => {
+    const ds = Dataset.create(
+      small(
+        [sched('XX.S', 'Regular', 'Other', 'Mon', '09:00', '10:00', { timezone: 'Asia/Tokyo' })],
+        [],
+        'America/New_York',
+      ),
+    );
     // Monday 09:30 Tokyo = Sunday 19:30 New York (EST). D (New York) is Sunday; the row's day is Monday.
     const s = ds.status('XX.S', at('2023-11-13T00:30:00Z'));
     expect(s.status).toBe('Closed');
-    expect(s.phase).toMatchObject({ phase_type: 'Other', start: '2023-11-12T19:00:00-05:00', end: '2023-11-12T20:00:00-05:00', timezone: 'Asia/Tokyo' });
+    expect(s.phase).toMatchObject({
+      phase_type: 'Other',
+      start: '2023-11-12T19:00:00-05:00',
+      end: '2023-11-12T20:00:00-05:00',
+      timezone: 'Asia/Tokyo',
+    });
     expect(s.market?.fin_id).toBe('XX.S');
     expect(s.until).toBe('2023-11-12T20:00:00-05:00');
   });
@@ -383,7 +528,12 @@ describe('§7 errors (the typed errors adapters map by code)', () => {
     expect(code(() => ds.getCurrency('XXX'))).toBe('not_found');
     expect(code(() => ds.getMarket('XCME'))).toBe('ambiguous');
     expect(code(() => ds.status('US.NYSE', at('1990-01-01T00:00:00Z')))).toBe('out_of_coverage');
-    const holidaysOnly = Dataset.create({ ...fixtureTables(), schedules: undefined, currencies: undefined, currencyHolidays: undefined });
+    const holidaysOnly = Dataset.create({
+      ...fixtureTables(),
+      schedules: undefined,
+      currencies: undefined,
+      currencyHolidays: undefined,
+    });
     expect(code(() => holidaysOnly.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'))).toBe('not_in_plan');
     expect(code(() => holidaysOnly.listCurrencies())).toBe('not_in_plan');
     expect(caught(() => ds.getMarket('XCME'))).toBeInstanceOf(AmbiguousMicError);
@@ -410,14 +560,25 @@ describe('§5 step 1: the status window is generated like a range', () => {
   it('a phase that starts on the window’s last day and ends after it is in the window (next_bell found)', () => {
     // Only a Monday night session (20:00 → Tuesday 02:00). Wednesday 2023-11-15: the window is
     // Wed..Mon 2023-11-20, and Monday's session starts on its last day and ends on Tuesday.
-    const ds = Dataset.create(small([sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon', '20:00', '02:00', { offset_days: 1 })]));
-    expect(ds.status('XX.S', at('2023-11-15T12:00:00Z'))).toMatchObject({ status: 'Closed', until: '2023-11-20T20:00:00+00:00', next_bell: '2023-11-20T20:00:00+00:00' });
+    const ds = Dataset.create(
+      small([sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon', '20:00', '02:00', { offset_days: 1 })]),
+    );
+    expect(ds.status('XX.S', at('2023-11-15T12:00:00Z'))).toMatchObject({
+      status: 'Closed',
+      until: '2023-11-20T20:00:00+00:00',
+      next_bell: '2023-11-20T20:00:00+00:00',
+    });
     // From Tuesday noon the window is Tue..Sun: Monday 20th's session lies beyond it, so none.
     expect(ds.status('XX.S', at('2023-11-14T12:00:00Z'))).toMatchObject({ next_bell: null, until: null });
   });
 
   it('a phase that began two days before D and is still running is the current phase (look-back)', () => {
-    const ds = Dataset.create(small([sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon', '20:00', '02:00', { offset_days: 2 })]));
-    expect(ds.status('XX.S', at('2023-11-15T01:00:00Z'))).toMatchObject({ status: 'Open', next_bell: '2023-11-15T02:00:00+00:00' });
+    const ds = Dataset.create(
+      small([sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon', '20:00', '02:00', { offset_days: 2 })]),
+    );
+    expect(ds.status('XX.S', at('2023-11-15T01:00:00Z'))).toMatchObject({
+      status: 'Open',
+      next_bell: '2023-11-15T02:00:00+00:00',
+    });
   });
 });

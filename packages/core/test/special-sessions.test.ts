@@ -21,8 +21,15 @@ import { hhmm, ID, oneMarket, oneMarketTables, winStart } from './one-market.js'
 
 const ds = Dataset.create(fixtureTables());
 
-const market = (rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[] = [], timezone = 'Europe/London') => oneMarket(rows, holidays, timezone);
-const open = (date: string, schedule: string, name = 'Special day'): Partial<MarketHolidayRow> => ({ date, holiday_name: name, schedule, status: 'Open', settlement: 'Yes' });
+const market = (rows: Partial<ScheduleRow>[], holidays: Partial<MarketHolidayRow>[] = [], timezone = 'Europe/London') =>
+  oneMarket(rows, holidays, timezone);
+const open = (date: string, schedule: string, name = 'Special day'): Partial<MarketHolidayRow> => ({
+  date,
+  holiday_name: name,
+  schedule,
+  status: 'Open',
+  settlement: 'Yes',
+});
 
 const REGULAR = sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '08:00:00', '16:30:00');
 
@@ -61,7 +68,11 @@ describe('§9 special sessions: examples', () => {
 
   it('a late open, and a day that opens late and closes early', () => {
     const d = market(
-      [REGULAR, sched(ID, 'Late', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '16:30:00'), sched(ID, 'Short', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '12:00:00')],
+      [
+        REGULAR,
+        sched(ID, 'Late', 'Primary Trading Session', 'Mon-Fri', '10:00:00', '16:30:00'),
+        sched(ID, 'Short', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '12:00:00'),
+      ],
       [open('2024-05-02', 'Late', 'Strike'), open('2024-05-03', 'Short')],
     );
     expect(d.specialSessions(ID, '2024-05-01', '2024-05-31')).toEqual<SpecialSession[]>([
@@ -89,25 +100,55 @@ describe('§9 special sessions: examples', () => {
   });
 
   it('a holiday row whose hours are the regular ones is not listed; nor is a closed holiday', () => {
-    const d = market([REGULAR, sched(ID, 'Same', 'Primary Trading Session', 'Mon-Fri', '08:00:00', '16:30:00')], [
-      open('2024-05-02', 'Same'),
-      open('2024-05-03', 'Regular'),
-      { date: '2024-05-06', holiday_name: 'Bank holiday', schedule: 'Closed', status: 'Closed', settlement: 'No' },
-    ]);
+    const d = market(
+      [REGULAR, sched(ID, 'Same', 'Primary Trading Session', 'Mon-Fri', '08:00:00', '16:30:00')],
+      [
+        open('2024-05-02', 'Same'),
+        open('2024-05-03', 'Regular'),
+        { date: '2024-05-06', holiday_name: 'Bank holiday', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+      ],
+    );
     expect(d.specialSessions(ID, '2024-05-01', '2024-05-31')).toEqual([]);
     expect(d.sessions(ID, '2024-05-02', '2024-05-03').map((s) => s.partial)).toEqual([true, true]);
   });
 
   it('a longer day is listed with both flags false (only late opens and early closes are flagged)', () => {
-    const d = market([REGULAR, sched(ID, 'Long', 'Primary Trading Session', 'Mon-Fri', '07:00:00', '18:00:00')], [open('2024-05-02', 'Long')]);
-    expect(d.specialSessions(ID, '2024-05-01', '2024-05-31')).toMatchObject([{ date: '2024-05-02', open: '2024-05-02T07:00:00+01:00', close: '2024-05-02T18:00:00+01:00', late_open: false, early_close: false }]);
+    const d = market(
+      [REGULAR, sched(ID, 'Long', 'Primary Trading Session', 'Mon-Fri', '07:00:00', '18:00:00')],
+      [open('2024-05-02', 'Long')],
+    );
+    expect(d.specialSessions(ID, '2024-05-01', '2024-05-31')).toMatchObject([
+      {
+        date: '2024-05-02',
+        open: '2024-05-02T07:00:00+01:00',
+        close: '2024-05-02T18:00:00+01:00',
+        late_open: false,
+        early_close: false,
+      },
+    ]);
   });
 
   it('compares instants, not wall times: the same hours written in another zone are not special', () => {
-    const d = market([REGULAR, sched(ID, 'Berlin', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '17:30:00', { timezone: 'Europe/Berlin' })], [open('2024-05-02', 'Berlin')]);
+    const d = market(
+      [
+        REGULAR,
+        sched(ID, 'Berlin', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '17:30:00', {
+          timezone: 'Europe/Berlin',
+        }),
+      ],
+      [open('2024-05-02', 'Berlin')],
+    );
     expect(d.specialSessions(ID, '2024-05-01', '2024-05-31')).toEqual([]);
     // One hour earlier in Berlin is an hour earlier as an instant: an early close and an early open.
-    const e = market([REGULAR, sched(ID, 'Berlin', 'Primary Trading Session', 'Mon-Fri', '08:00:00', '16:30:00', { timezone: 'Europe/Berlin' })], [open('2024-05-02', 'Berlin')]);
+    const e = market(
+      [
+        REGULAR,
+        sched(ID, 'Berlin', 'Primary Trading Session', 'Mon-Fri', '08:00:00', '16:30:00', {
+          timezone: 'Europe/Berlin',
+        }),
+      ],
+      [open('2024-05-02', 'Berlin')],
+    );
     expect(e.specialSessions(ID, '2024-05-01', '2024-05-31')).toEqual([
       {
         date: '2024-05-02',
@@ -125,25 +166,47 @@ describe('§9 special sessions: examples', () => {
   it('a session only through its holiday row (no open phase) is listed with null open and close', () => {
     const d = market([REGULAR], [open('2024-05-02', 'Nothing')]);
     expect(d.specialSessions(ID, '2024-05-01', '2024-05-31')).toEqual([
-      { date: '2024-05-02', open: null, close: null, regular_open: '2024-05-02T08:00:00+01:00', regular_close: '2024-05-02T16:30:00+01:00', late_open: false, early_close: false, holiday_name: 'Special day' },
+      {
+        date: '2024-05-02',
+        open: null,
+        close: null,
+        regular_open: '2024-05-02T08:00:00+01:00',
+        regular_close: '2024-05-02T16:30:00+01:00',
+        late_open: false,
+        early_close: false,
+        holiday_name: 'Special day',
+      },
     ]);
   });
 
   it('a lunch break does not make a session special: open and close are compared, breaks are not', () => {
-    const d = market([REGULAR, sched(ID, 'Lunch', 'Primary Trading Session', 'Mon-Fri', '08:00:00', '12:00:00'), sched(ID, 'Lunch', 'Primary Trading Session', 'Mon-Fri', '13:00:00', '16:30:00')], [open('2024-05-02', 'Lunch')]);
+    const d = market(
+      [
+        REGULAR,
+        sched(ID, 'Lunch', 'Primary Trading Session', 'Mon-Fri', '08:00:00', '12:00:00'),
+        sched(ID, 'Lunch', 'Primary Trading Session', 'Mon-Fri', '13:00:00', '16:30:00'),
+      ],
+      [open('2024-05-02', 'Lunch')],
+    );
     expect(d.specialSessions(ID, '2024-05-01', '2024-05-31')).toEqual([]);
   });
 
   it("overnight sessions: the regular times keep the row of the day before, so an early close set by that day's row is not special on the next", () => {
     // CME Thanksgiving 2023: the session ending on the 23rd is cut at 12:00 by the row of the
     // 22nd ('Thanksgiving Eve'). Without the 23rd's own row it still is, so nothing is listed.
-    expect(ds.sessions(CME, '2023-11-23', '2023-11-23')[0]).toMatchObject({ open: '2023-11-22T17:00:00-06:00', close: '2023-11-23T12:00:00-06:00' });
+    expect(ds.sessions(CME, '2023-11-23', '2023-11-23')[0]).toMatchObject({
+      open: '2023-11-22T17:00:00-06:00',
+      close: '2023-11-23T12:00:00-06:00',
+    });
     expect(ds.specialSessions(CME, '2023-11-20', '2023-11-26')).toEqual([]);
 
     // The same on a made-up market: the row of the 1st cuts the session ending on the 2nd, which
     // has no row of its own; the 1st's own session (from the 30th) is a regular one.
     const night = market(
-      [sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '17:00:00', '16:00:00', { offset_days: 1 }), sched(ID, 'Early', 'Primary Trading Session', 'Mon-Fri', '17:00:00', '12:00:00', { offset_days: 1 })],
+      [
+        sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '17:00:00', '16:00:00', { offset_days: 1 }),
+        sched(ID, 'Early', 'Primary Trading Session', 'Mon-Fri', '17:00:00', '12:00:00', { offset_days: 1 }),
+      ],
       [open('2024-05-01', 'Early', 'Eve')],
       'America/Chicago',
     );
@@ -176,26 +239,48 @@ const rowArb = fc
   })
   .map((r): Omit<ScheduleRow, 'fin_id'> => {
     const [start, end] = r.offset === 0 && r.end < r.start ? [r.end, r.start] : [r.start, r.end];
-    return { schedule_group: r.group, phase_type: r.type, days: r.days, start, end, offset_days: r.offset, ...(r.zone ? { timezone: r.zone } : {}) };
+    return {
+      schedule_group: r.group,
+      phase_type: r.type,
+      days: r.days,
+      start,
+      end,
+      offset_days: r.offset,
+      ...(r.zone ? { timezone: r.zone } : {}),
+    };
   });
 
 const marketArb = fc.record({
   zone: fc.constantFrom('Europe/London', 'America/New_York', 'Asia/Tokyo'),
   rows: fc.array(rowArb, { minLength: 1, maxLength: 6 }),
   holidays: fc.uniqueArray(
-    fc.record({ day: fc.integer({ min: winStart + 3, max: winStart + 60 }), schedule: fc.constantFrom('Closed', 'Partial', 'Regular', 'Late', 'None'), open: fc.boolean() }),
+    fc.record({
+      day: fc.integer({ min: winStart + 3, max: winStart + 60 }),
+      schedule: fc.constantFrom('Closed', 'Partial', 'Regular', 'Late', 'None'),
+      open: fc.boolean(),
+    }),
     { maxLength: 12, selector: (h) => h.day },
   ),
 });
 
-type Spec = { zone: string; rows: Omit<ScheduleRow, 'fin_id'>[]; holidays: { day: number; schedule: string; open: boolean }[] };
+type Spec = {
+  zone: string;
+  rows: Omit<ScheduleRow, 'fin_id'>[];
+  holidays: { day: number; schedule: string; open: boolean }[];
+};
 
 function build(m: Spec, without?: number): Dataset {
   const hs = m.holidays.filter((h) => h.day !== without);
   return Dataset.create(
     oneMarketTables(
       m.rows.map((r) => ({ timezone: m.zone, ...r })),
-      hs.map((h) => ({ date: formatDay(h.day), holiday_name: `H${h.day}`, schedule: h.schedule, status: h.open ? 'Open' : 'Closed', settlement: h.open ? 'Yes' : 'No' })),
+      hs.map((h) => ({
+        date: formatDay(h.day),
+        holiday_name: `H${h.day}`,
+        schedule: h.schedule,
+        status: h.open ? 'Open' : 'Closed',
+        settlement: h.open ? 'Yes' : 'No',
+      })),
       m.zone,
     ),
   );

@@ -12,7 +12,12 @@ import { CME, fixtureTables, sched } from './fixture.js';
 function withFailingDays(): Tables {
   const t = fixtureTables();
   t.seasonDefinitions = t.seasonDefinitions!.filter((d) => !(d.season === 'Second Sunday of March' && d.year === 2024));
-  t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', { season_start: 'Second Sunday of March', season_end: 'First Sunday of November' }));
+  t.schedules!.push(
+    sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', {
+      season_start: 'Second Sunday of March',
+      season_end: 'First Sunday of November',
+    }),
+  );
   return t;
 }
 
@@ -29,14 +34,20 @@ describe('status bytes', () => {
 
   it('equal JSON.stringify of status, or fail alike, around days that cannot be generated', () => {
     fc.assert(
-      fc.property(fc.constantFrom('US.NYSE', CME, 'AR.BYMA'), fc.integer({ min: Date.parse('2023-12-01'), max: Date.parse('2024-02-29') }), (id, ms) => {
-        const record = outcome(() => JSON.stringify(ds.status(id, ms)));
-        expect(outcome(() => Buffer.from(ds.statusJson(id, ms)).toString('utf8'))).toBe(record);
-      }),
+      fc.property(
+        fc.constantFrom('US.NYSE', CME, 'AR.BYMA'),
+        fc.integer({ min: Date.parse('2023-12-01'), max: Date.parse('2024-02-29') }),
+        (id, ms) => {
+          const record = outcome(() => JSON.stringify(ds.status(id, ms)));
+          expect(outcome(() => Buffer.from(ds.statusJson(id, ms)).toString('utf8'))).toBe(record);
+        },
+      ),
       { numRuns: 300 },
     );
     // The window of a Friday in January 2024 holds its Saturday: both fail, naming the season.
-    expect(outcome(() => Buffer.from(ds.statusJson('US.NYSE', Date.parse('2024-01-12T15:00:00Z'))).toString())).toMatch(/^throws: .*Second Sunday of March/);
+    expect(outcome(() => Buffer.from(ds.statusJson('US.NYSE', Date.parse('2024-01-12T15:00:00Z'))).toString())).toMatch(
+      /^throws: .*Second Sunday of March/,
+    );
   });
 });
 
@@ -46,12 +57,30 @@ describe('status bytes of a market whose rows are in another zone', () => {
   const t: Tables = {
     markets: [{ fin_id: 'XX.AWAY', timezone: 'America/New_York' }],
     holidays: [
-      { fin_id: 'XX.AWAY', date: '2020-01-01', holiday_name: 'Bound', schedule: 'Closed', status: 'Closed', settlement: 'No' },
-      { fin_id: 'XX.AWAY', date: '2026-12-31', holiday_name: 'Bound', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+      {
+        fin_id: 'XX.AWAY',
+        date: '2020-01-01',
+        holiday_name: 'Bound',
+        schedule: 'Closed',
+        status: 'Closed',
+        settlement: 'No',
+      },
+      {
+        fin_id: 'XX.AWAY',
+        date: '2026-12-31',
+        holiday_name: 'Bound',
+        schedule: 'Closed',
+        status: 'Closed',
+        settlement: 'No',
+      },
     ],
     schedules: [
-      sched('XX.AWAY', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '15:00:00', { timezone: 'Asia/Tokyo' }),
-      sched('XX.AWAY', 'Regular', 'Post-Trading Session', 'Mon-Fri', '15:00:00', '24:00:00', { timezone: 'Asia/Tokyo' }),
+      sched('XX.AWAY', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:00:00', '15:00:00', {
+        timezone: 'Asia/Tokyo',
+      }),
+      sched('XX.AWAY', 'Regular', 'Post-Trading Session', 'Mon-Fri', '15:00:00', '24:00:00', {
+        timezone: 'Asia/Tokyo',
+      }),
     ],
     phaseTypes: fixtureTables().phaseTypes!,
   };
@@ -60,14 +89,20 @@ describe('status bytes of a market whose rows are in another zone', () => {
   it('at noon in Tokyo', () => {
     const ms = Date.parse('2024-03-12T03:00:00Z');
     const s = ds.status('XX.AWAY', ms);
-    expect(s.phase).toMatchObject({ start: '2024-03-11T20:00:00-04:00', end: '2024-03-12T02:00:00-04:00', timezone: 'Asia/Tokyo' });
+    expect(s.phase).toMatchObject({
+      start: '2024-03-11T20:00:00-04:00',
+      end: '2024-03-12T02:00:00-04:00',
+      timezone: 'Asia/Tokyo',
+    });
     expect(Buffer.from(ds.statusJson('XX.AWAY', ms)).toString('utf8')).toBe(JSON.stringify(s));
   });
 
   it('at any instant', () => {
     fc.assert(
       fc.property(fc.integer({ min: Date.parse('2021-01-01'), max: Date.parse('2025-12-31') }), (ms) => {
-        expect(Buffer.from(ds.statusJson('XX.AWAY', ms)).toString('utf8')).toBe(JSON.stringify(ds.status('XX.AWAY', ms)));
+        expect(Buffer.from(ds.statusJson('XX.AWAY', ms)).toString('utf8')).toBe(
+          JSON.stringify(ds.status('XX.AWAY', ms)),
+        );
       }),
       { numRuns: 300 },
     );

@@ -27,7 +27,15 @@ function outcome(f: () => string): string {
 const fresh = (ds: Dataset, id: string, t: number) => outcome(() => JSON.stringify(ds.status(id, t)));
 const memoized = (ds: Dataset, id: string, t: number) => outcome(() => text(ds.statusJson(id, t)));
 
-const ZONES = ['America/New_York', 'Europe/London', 'Australia/Sydney', 'America/Santiago', 'Asia/Beirut', 'Asia/Kolkata', 'UTC'];
+const ZONES = [
+  'America/New_York',
+  'Europe/London',
+  'Australia/Sydney',
+  'America/Santiago',
+  'Asia/Beirut',
+  'Asia/Kolkata',
+  'UTC',
+];
 const DAYS = ['Mon-Fri', 'Sun-Thu', 'Sat', 'Mon-Sun', 'Tue-Sat'];
 const TYPES = ['Primary Trading Session', 'Pre-Open', 'Post-Trading Session', 'Call Auction', 'Pre-Close'];
 
@@ -71,7 +79,9 @@ describe('statusJson from the last answer equals a fresh status', () => {
       fc.property(setup, (s) => {
         const changes = changesIn(s.zone, s.year);
         const base =
-          s.nearChange && changes.length ? Math.floor(changes[s.dayOfYear % changes.length]! / 86_400_000) : daysFromCivil(s.year, 1, 1) + s.dayOfYear;
+          s.nearChange && changes.length
+            ? Math.floor(changes[s.dayOfYear % changes.length]! / 86_400_000)
+            : daysFromCivil(s.year, 1, 1) + s.dayOfYear;
         const byDay = new Map(s.holidays.map((h) => [base + h.delta, h]));
         const first = s.coverage === 'starts near' ? base + s.edge : base - 400;
         const last = s.coverage === 'ends near' ? base + s.edge : base + 400;
@@ -79,13 +89,30 @@ describe('statusJson from the last answer equals a fresh status', () => {
         const seasons = [];
         for (let y = s.year - 3; y <= s.year + 3; y++) {
           if (y === s.year + s.missingSeasonYear) continue;
-          seasons.push({ season: 'Spring', year: y, date: `${y}-03-20` }, { season: 'Autumn', year: y, date: `${y}-09-22` });
+          seasons.push(
+            { season: 'Spring', year: y, date: `${y}-03-20` },
+            { season: 'Autumn', year: y, date: `${y}-09-22` },
+          );
         }
         const tables: Tables = {
           markets: [{ fin_id: 'XX.MEMO', timezone: s.zone }],
           holidays: [
-            { fin_id: 'XX.MEMO', date: formatDay(first), holiday_name: 'Bound', schedule: 'Closed', status: 'Closed', settlement: 'No' },
-            { fin_id: 'XX.MEMO', date: formatDay(last), holiday_name: 'Bound', schedule: 'Closed', status: 'Closed', settlement: 'No' },
+            {
+              fin_id: 'XX.MEMO',
+              date: formatDay(first),
+              holiday_name: 'Bound',
+              schedule: 'Closed',
+              status: 'Closed',
+              settlement: 'No',
+            },
+            {
+              fin_id: 'XX.MEMO',
+              date: formatDay(last),
+              holiday_name: 'Bound',
+              schedule: 'Closed',
+              status: 'Closed',
+              settlement: 'No',
+            },
             ...[...byDay].map(([day, h]) => ({
               fin_id: 'XX.MEMO',
               date: formatDay(day),
@@ -150,7 +177,9 @@ describe('where a status answer holds (StatusSpan)', () => {
     const span: StatusSpan = { from: 0, to: 0, day: 0 };
     const noon = ms('2023-11-15T12:00:00-05:00');
     // The dataset's own entry (a private method): a hand-made one would need the build.
-    const entry = (ds as unknown as { resolveScheduled(id: string): Parameters<typeof computeStatus>[0] }).resolveScheduled('US.NYSE');
+    const entry = (
+      ds as unknown as { resolveScheduled(id: string): Parameters<typeof computeStatus>[0] }
+    ).resolveScheduled('US.NYSE');
     computeStatus(entry, entry.zone!, noon, span);
     expect(span.from).toBe(ms('2023-11-15T09:30:00-05:00') / 1000);
     expect(span.to).toBe(ms('2023-11-15T15:50:00-05:00') / 1000);
@@ -185,7 +214,7 @@ describe('where a status answer holds (StatusSpan)', () => {
     expect(() => ds.statusJson('US.NYSE', outside)).toThrow(/coverage/i);
   });
 
-  it('the bytes are the caller\'s own: changing them does not change the next answer', () => {
+  it("the bytes are the caller's own: changing them does not change the next answer", () => {
     const noon = ms('2023-11-15T12:00:00-05:00');
     const a = ds.statusJson('US.NYSE', noon);
     const want = text(a);

@@ -8,7 +8,12 @@ const at = (iso: string) => Date.parse(iso);
 describe('§5 market status (published NYSE examples)', () => {
   it('2023-11-15 12:00 New York: Open until the Pre-Close, next bell at the close', () => {
     const s = ds.status('US.NYSE', at('2023-11-15T17:00:00Z'));
-    expect(s).toMatchObject({ status: 'Open', reason: 'Primary Trading Session', until: '2023-11-15T15:50:00-05:00', next_bell: '2023-11-15T16:00:00-05:00' });
+    expect(s).toMatchObject({
+      status: 'Open',
+      reason: 'Primary Trading Session',
+      until: '2023-11-15T15:50:00-05:00',
+      next_bell: '2023-11-15T16:00:00-05:00',
+    });
     expect(s.phase?.phase_type).toBe('Primary Trading Session');
     expect(s.market?.fin_id).toBe('US.NYSE');
   });
@@ -43,23 +48,43 @@ describe('§5 market status (published NYSE examples)', () => {
 
   it('a holiday whose schedule is Regular adds no schedule to the reason', () => {
     // CN.CIBM 2023-10-08 is a Sunday make-up day (schedule Regular); 10:00 Shanghai.
-    expect(ds.status('CN.CIBM', at('2023-10-08T02:00:00Z'))).toMatchObject({ status: 'Open', reason: 'National Day - Primary Trading Session' });
+    expect(ds.status('CN.CIBM', at('2023-10-08T02:00:00Z'))).toMatchObject({
+      status: 'Open',
+      reason: 'National Day - Primary Trading Session',
+    });
   });
 
   it('D is the local date of t, not its UTC date', () => {
     // 2024-12-25 20:00 New York is 2024-12-26 01:00 UTC: the holiday of the local date names the reason.
-    expect(ds.status('US.NYSE', at('2024-12-26T01:00:00Z'))).toMatchObject({ status: 'Closed', reason: 'Christmas', until: '2024-12-26T04:00:00-05:00' });
+    expect(ds.status('US.NYSE', at('2024-12-26T01:00:00Z'))).toMatchObject({
+      status: 'Closed',
+      reason: 'Christmas',
+      until: '2024-12-26T04:00:00-05:00',
+    });
   });
 
   it('the window stops at holidays_max_date instead of refusing', () => {
     // 2030-12-24 is a Tuesday; coverage ends 2030-12-25 (Christmas, closed).
-    expect(ds.status('US.NYSE', at('2030-12-24T17:00:00Z'))).toMatchObject({ status: 'Open', next_bell: '2030-12-24T16:00:00-05:00' });
-    expect(ds.status('US.NYSE', at('2030-12-25T17:00:00Z'))).toMatchObject({ status: 'Closed', reason: 'Christmas', until: null, next_bell: null });
+    expect(ds.status('US.NYSE', at('2030-12-24T17:00:00Z'))).toMatchObject({
+      status: 'Open',
+      next_bell: '2030-12-24T16:00:00-05:00',
+    });
+    expect(ds.status('US.NYSE', at('2030-12-25T17:00:00Z'))).toMatchObject({
+      status: 'Closed',
+      reason: 'Christmas',
+      until: null,
+      next_bell: null,
+    });
     expect(() => ds.status('US.NYSE', at('2030-12-26T17:00:00Z'))).toThrow(OutOfCoverageError);
   });
 
   it('a closed holiday answers its name alone', () => {
-    expect(ds.status('US.NYSE', at('2024-12-25T17:00:00Z'))).toMatchObject({ status: 'Closed', reason: 'Christmas', phase: null, next_bell: '2024-12-26T09:30:00-05:00' });
+    expect(ds.status('US.NYSE', at('2024-12-25T17:00:00Z'))).toMatchObject({
+      status: 'Closed',
+      reason: 'Christmas',
+      phase: null,
+      next_bell: '2024-12-26T09:30:00-05:00',
+    });
   });
 
   it('prefers an open phase among overlapping ones, else the earliest start', () => {
@@ -77,7 +102,9 @@ describe('§5 market status (published NYSE examples)', () => {
       sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '12:00', { phase_name: 'closed-long' }),
       sched('US.NYSE', 'Regular', 'Pre-Open', 'Sat', '10:00', '11:00', { phase_name: 'closed-short' }),
       sched('US.NYSE', 'Regular', 'Other', 'Sat', '09:00', '09:30', { phase_name: 'early' }),
-      sched('US.NYSE', 'Regular', 'Primary Trading Session, No Settlement', 'Sun', '10:00', '11:00', { phase_name: 'open-inner' }),
+      sched('US.NYSE', 'Regular', 'Primary Trading Session, No Settlement', 'Sun', '10:00', '11:00', {
+        phase_name: 'open-inner',
+      }),
       sched('US.NYSE', 'Regular', 'Primary Trading Session', 'Sun', '09:00', '12:00', { phase_name: 'open-outer' }),
     ];
     const d = Dataset.create(t);
@@ -97,7 +124,11 @@ describe('§5 market status (published NYSE examples)', () => {
 
   it('the overnight CME session is current across midnight', () => {
     const s = ds.status(CME, at('2023-11-14T06:00:00Z')); // Tue 00:00 Chicago
-    expect(s).toMatchObject({ status: 'Open', until: '2023-11-14T14:59:30-06:00', next_bell: '2023-11-14T16:00:00-06:00' });
+    expect(s).toMatchObject({
+      status: 'Open',
+      until: '2023-11-14T14:59:30-06:00',
+      next_bell: '2023-11-14T16:00:00-06:00',
+    });
   });
 
   it('answers date-times in the market time zone even when a row uses another, whose name the phase keeps', () => {
@@ -110,7 +141,14 @@ describe('§5 market status (published NYSE examples)', () => {
   it('next_bell is null when no open phase lies in the window', () => {
     const t: Tables = fixtureTables();
     t.holidays.push(
-      ...['2023-11-27', '2023-11-28', '2023-11-29', '2023-11-30', '2023-12-01'].map((date) => ({ fin_id: 'US.NYSE', date, holiday_name: 'Closure', schedule: 'Closed', status: 'Closed', settlement: 'No' })),
+      ...['2023-11-27', '2023-11-28', '2023-11-29', '2023-11-30', '2023-12-01'].map((date) => ({
+        fin_id: 'US.NYSE',
+        date,
+        holiday_name: 'Closure',
+        schedule: 'Closed',
+        status: 'Closed',
+        settlement: 'No',
+      })),
     );
     const s = Dataset.create(t).status('US.NYSE', at('2023-11-26T17:00:00Z'));
     expect(s).toMatchObject({ status: 'Closed', until: null, next_bell: null });

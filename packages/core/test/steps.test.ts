@@ -22,13 +22,21 @@ describe('Dataset.createSteps (the build in pauses)', () => {
     expect(b.counts).toEqual(a.counts);
     expect(b.warnings).toEqual(a.warnings);
     expect(b.listMarkets()).toEqual(a.listMarkets());
-    for (const m of a.listMarkets()) expect(b.listHolidays(m.fin_id, '2000-01-01', '2030-12-31')).toEqual(a.listHolidays(m.fin_id, '2000-01-01', '2030-12-31'));
-    expect(b.generatePhases('US.NYSE', '2023-11-20', '2023-11-26')).toEqual(a.generatePhases('US.NYSE', '2023-11-20', '2023-11-26'));
+    for (const m of a.listMarkets())
+      expect(b.listHolidays(m.fin_id, '2000-01-01', '2030-12-31')).toEqual(
+        a.listHolidays(m.fin_id, '2000-01-01', '2030-12-31'),
+      );
+    expect(b.generatePhases('US.NYSE', '2023-11-20', '2023-11-26')).toEqual(
+      a.generatePhases('US.NYSE', '2023-11-20', '2023-11-26'),
+    );
   });
 
   it('pauses every few thousand holiday rows, so a large table never runs in one stretch', () => {
     const tables = fixtureTables();
-    const extra = Array.from({ length: 10_000 }, (_, i) => ({ ...tables.holidays[0]!, date: `1990-01-${String((i % 28) + 1).padStart(2, '0')}` }));
+    const extra = Array.from({ length: 10_000 }, (_, i) => ({
+      ...tables.holidays[0]!,
+      date: `1990-01-${String((i % 28) + 1).padStart(2, '0')}`,
+    }));
     const { pauses } = drive({ ...tables, holidays: [...tables.holidays, ...extra] });
     expect(pauses).toBeGreaterThanOrEqual(4);
   });

@@ -3,7 +3,14 @@
  * and the local date adapters ask core for.
  */
 import { describe, expect, it } from 'vitest';
-import { Dataset, InvalidArgumentError, localDate, MAX_BULK_IDENTIFIERS, openBellEventStream, type BellStreamStep } from '../src/index.js';
+import {
+  Dataset,
+  InvalidArgumentError,
+  localDate,
+  MAX_BULK_IDENTIFIERS,
+  openBellEventStream,
+  type BellStreamStep,
+} from '../src/index.js';
 import { fixtureTables } from './fixture.js';
 
 const ds = Dataset.create(fixtureTables());
@@ -23,10 +30,16 @@ function drain(steps: Iterator<BellStreamStep, never>, clock: { t: number }, unt
 describe('openBellEventStream', () => {
   it('announces each event once its instant has passed, in order, as planned by bellEvents', () => {
     const clock = { t: at('2023-11-15T08:00:00Z') };
-    const stream = openBellEventStream(ds, { markets: ['XNYS', 'NOPE', 'US.NYSE'] }, { now: () => clock.t, horizonMs: 3_600_000 });
+    const stream = openBellEventStream(
+      ds,
+      { markets: ['XNYS', 'NOPE', 'US.NYSE'] },
+      { now: () => clock.t, horizonMs: 3_600_000 },
+    );
     expect(stream.markets).toEqual(['US.NYSE']);
     expect(stream.errors.map((e) => e.identifier)).toEqual(['NOPE']);
-    const planned = ds.bellEvents(['XNYS'], clock.t, 16 * 3_600_000).events.map((e) => `${e.at.slice(11, 16)} ${e.event}`);
+    const planned = ds
+      .bellEvents(['XNYS'], clock.t, 16 * 3_600_000)
+      .events.map((e) => `${e.at.slice(11, 16)} ${e.event}`);
     expect(drain(stream.steps, clock, at('2023-11-16T00:00:00Z'))).toEqual(planned);
   });
 

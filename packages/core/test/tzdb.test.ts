@@ -16,14 +16,19 @@ beforeAll(async () => {
   // The full package plugs its own provider (every zone unpacked); keep it aside and put ours back.
   await import('@js-joda/timezone');
   const p = ZoneRulesProvider as unknown as { getTzdbData(): { version: string } };
-  full = { getRules: ZoneRulesProvider.getRules, ids: [...ZoneRulesProvider.getAvailableZoneIds()], version: p.getTzdbData().version };
+  full = {
+    getRules: ZoneRulesProvider.getRules,
+    ids: [...ZoneRulesProvider.getAvailableZoneIds()],
+    version: p.getTzdbData().version,
+  };
   Object.assign(ZoneRulesProvider, before);
 });
 
 /** Offsets in seconds at instants from 1850 to 2100, every 20 days and on each side of the change of year. */
 function offsets(rules: ZoneRules): number[] {
   const out: number[] = [];
-  for (let ms = Date.UTC(1850, 0, 1); ms < Date.UTC(2100, 0, 1); ms += 20 * 86_400_000) out.push(rules.offsetOfEpochMilli(ms).totalSeconds());
+  for (let ms = Date.UTC(1850, 0, 1); ms < Date.UTC(2100, 0, 1); ms += 20 * 86_400_000)
+    out.push(rules.offsetOfEpochMilli(ms).totalSeconds());
   return out;
 }
 

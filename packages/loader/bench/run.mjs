@@ -32,7 +32,16 @@ if (process.argv[2] === '--child') {
   globalThis.gc();
   globalThis.gc();
   const heap = process.memoryUsage().heapUsed - before.heapUsed;
-  console.log(JSON.stringify({ ms, peak, baseRss: before.rss, heap, markets: data.dataset.counts.markets, warnings: data.meta.warnings.length }));
+  console.log(
+    JSON.stringify({
+      ms,
+      peak,
+      baseRss: before.rss,
+      heap,
+      markets: data.dataset.counts.markets,
+      warnings: data.meta.warnings.length,
+    }),
+  );
   process.exit(0);
 }
 
@@ -52,7 +61,8 @@ const dir = mkdtempSync(join(tmpdir(), 'openbell-loader-bench-'));
 const zipPath = join(dir, 'archive.zip');
 writeFileSync(zipPath, zip);
 const self = fileURLToPath(import.meta.url);
-const child = (mode) => JSON.parse(execFileSync(process.execPath, ['--expose-gc', self, '--child', mode, zipPath], { encoding: 'utf8' }));
+const child = (mode) =>
+  JSON.parse(execFileSync(process.execPath, ['--expose-gc', self, '--child', mode, zipPath], { encoding: 'utf8' }));
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -64,8 +74,13 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`one load of ${MARKETS} markets, median of ${RUNS} fresh processes each (peak RSS goal <= 220 MiB, live heap goal <= 60 MiB):`);
-for (const [mode, label] of [['in', 'in-thread  (loadFromBytes)        '], ['off', 'off-thread (loadFromBytesOffThread)']]) {
+console.log(
+  `one load of ${MARKETS} markets, median of ${RUNS} fresh processes each (peak RSS goal <= 220 MiB, live heap goal <= 60 MiB):`,
+);
+for (const [mode, label] of [
+  ['in', 'in-thread  (loadFromBytes)        '],
+  ['off', 'off-thread (loadFromBytesOffThread)'],
+]) {
   const r = runs[mode];
   const peak = median(r.map((x) => x.peak)) / MiB;
   const heap = median(r.map((x) => x.heap)) / MiB;

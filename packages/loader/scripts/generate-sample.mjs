@@ -38,18 +38,42 @@ export { lunarDate } from './sample/lunar.mjs';
 export { DRAGON_BOAT, MID_AUTUMN, SPRING_FESTIVAL } from './sample/china.mjs';
 
 const MARKET_BUILDERS = [
-  nyse, nasdaq, cmeEquity, cmeGrains, jpx, hkex, sge, cibm, tadawul, adx, lse, xetra, asx, b3, argentina,
-  euronextParis, euronextAmsterdam, six, tsx, krx, nse, sse, sgx, jse,
+  nyse,
+  nasdaq,
+  cmeEquity,
+  cmeGrains,
+  jpx,
+  hkex,
+  sge,
+  cibm,
+  tadawul,
+  adx,
+  lse,
+  xetra,
+  asx,
+  b3,
+  argentina,
+  euronextParis,
+  euronextAmsterdam,
+  six,
+  tsx,
+  krx,
+  nse,
+  sse,
+  sgx,
+  jse,
 ];
 
-const byKey = (...keys) => (a, b) => {
-  for (const k of keys) {
-    const x = String(a[k]);
-    const y = String(b[k]);
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
-};
+const byKey =
+  (...keys) =>
+  (a, b) => {
+    for (const k of keys) {
+      const x = String(a[k]);
+      const y = String(b[k]);
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  };
 
 /** Every table of the sample, as arrays of rows keyed by the bulk file's column names. */
 export function buildTables() {
@@ -144,7 +168,9 @@ export function validate(tables) {
 
   // The seasons used by one group must cover each day of the year exactly once.
   for (const [key, rows] of schedulesOf) {
-    const pairs = [...new Set(rows.filter((r) => r['Season Start']).map((r) => `${r['Season Start']}|${r['Season End']}`))];
+    const pairs = [
+      ...new Set(rows.filter((r) => r['Season Start']).map((r) => `${r['Season Start']}|${r['Season End']}`)),
+    ];
     if (pairs.length === 0) continue;
     for (const day of eachDay(`${FIRST_YEAR}-01-01`, `${LAST_YEAR}-12-31`)) {
       const n = pairs.filter((p) => {
@@ -159,8 +185,9 @@ export function validate(tables) {
   for (const h of tables.holidays) {
     if (!finIds.has(h.FinID)) fail(`holiday of unknown market ${h.FinID}`);
     const s = span.get(h.FinID) ?? { min: h.Date, max: h.Date };
-    span.set(h.FinID, { min: h.Date < s.min ? h.Date : s.min, max: h.Date > s.max ? h.Date : s.max });
-    if (!['Open', 'Closed'].includes(h.Status) || !['Yes', 'No'].includes(h.Settlement)) fail(`${h.FinID} ${h.Date}: bad status`);
+    span.set(h.FinID, { min: Math.min(h.Date, s.min), max: Math.max(h.Date, s.max) });
+    if (!['Open', 'Closed'].includes(h.Status) || !['Yes', 'No'].includes(h.Settlement))
+      fail(`${h.FinID} ${h.Date}: bad status`);
     if (h.Schedule === 'Closed') {
       if (h.Status !== 'Closed') fail(`${h.FinID} ${h.Date}: schedule Closed but status ${h.Status}`);
       continue;
@@ -170,11 +197,13 @@ export function validate(tables) {
     // A group may legitimately start nothing on some weekdays (an overnight market halting on
     // a Friday holiday only finishes the session that began the day before), but a weekend
     // make-up day must find weekday rows to fall back on.
-    if (h.Schedule === 'Regular' && h.Status === 'Open' && rows.length === 0) fail(`${h.FinID} ${h.Date}: nothing to fall back on`);
+    if (h.Schedule === 'Regular' && h.Status === 'Open' && rows.length === 0)
+      fail(`${h.FinID} ${h.Date}: nothing to fall back on`);
   }
   for (const m of tables.markets) {
     const s = span.get(m.FinID);
-    if (!s || yearOf(s.min) !== FIRST_YEAR || yearOf(s.max) !== LAST_YEAR) fail(`${m.FinID} holidays do not span ${FIRST_YEAR}-${LAST_YEAR}`);
+    if (!s || yearOf(s.min) !== FIRST_YEAR || yearOf(s.max) !== LAST_YEAR)
+      fail(`${m.FinID} holidays do not span ${FIRST_YEAR}-${LAST_YEAR}`);
   }
 }
 

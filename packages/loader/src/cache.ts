@@ -21,7 +21,8 @@ import { LoaderError } from './errors.js';
  * start, and loading the bundled sample hashes nothing when its snapshot vouches for the bytes.
  */
 let nodeCrypto: typeof import('node:crypto') | undefined;
-const crypto = (): typeof import('node:crypto') => (nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto'));
+const crypto = (): typeof import('node:crypto') =>
+  (nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto'));
 
 export { ARCHIVE_FILE, META_FILE };
 /** A lock its holder has not refreshed for this long is taken to be left by a dead process. */
@@ -48,7 +49,10 @@ export interface CachedArchive {
 }
 
 /** `$XDG_CACHE_HOME/openbell`, else the platform's user cache directory. */
-export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultCacheDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'openbell');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'openbell');
   if (platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'openbell', 'Cache');
@@ -118,7 +122,10 @@ export class ArchiveCache {
     try {
       await mkdir(this.dir, { recursive: true });
     } catch (e) {
-      throw new LoaderError('io', `cannot create the cache directory ${this.dir}: ${(e as Error).message}`, { file: this.dir, cause: e });
+      throw new LoaderError('io', `cannot create the cache directory ${this.dir}: ${(e as Error).message}`, {
+        file: this.dir,
+        cause: e,
+      });
     }
   }
 
@@ -160,15 +167,28 @@ export class ArchiveCache {
         lockfilePath: lockPath,
         realpath: false,
         stale: staleMs,
-        retries: { retries: Math.ceil(waitMs / 500) + 8, factor: 2, minTimeout: Math.min(20, waitMs), maxTimeout: 500, maxRetryTime: waitMs },
+        retries: {
+          retries: Math.ceil(waitMs / 500) + 8,
+          factor: 2,
+          minTimeout: Math.min(20, waitMs),
+          maxTimeout: 500,
+          maxRetryTime: waitMs,
+        },
         // The renames are atomic whoever holds the lock: a lost refresh is no reason to crash.
         onCompromised: () => undefined,
       });
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
-        throw new LoaderError('timeout', `the cache directory ${this.dir} stayed locked by another openbell process (${lockPath}); remove it if no update is running`, { file: lockPath });
+        throw new LoaderError(
+          'timeout',
+          `the cache directory ${this.dir} stayed locked by another openbell process (${lockPath}); remove it if no update is running`,
+          { file: lockPath },
+        );
       }
-      throw new LoaderError('io', `cannot lock the cache directory ${this.dir}: ${(e as Error).message}`, { file: lockPath, cause: e });
+      throw new LoaderError('io', `cannot lock the cache directory ${this.dir}: ${(e as Error).message}`, {
+        file: lockPath,
+        cause: e,
+      });
     }
     try {
       return await fn();

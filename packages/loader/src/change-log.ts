@@ -105,7 +105,9 @@ export class ChangeLog {
             if (!index.entries.some((e) => e.file === name)) await rm(join(dir, name), { force: true });
           }
         })
-        .catch((e: unknown) => this.logger.warn({ err: (e as Error).message, dir }, 'cannot write the change log; it is kept in memory'));
+        .catch((e: unknown) =>
+          this.logger.warn({ err: (e as Error).message, dir }, 'cannot write the change log; it is kept in memory'),
+        );
     }
   }
 
@@ -124,7 +126,11 @@ export class ChangeLog {
 
   private indexFile(): IndexFile {
     return {
-      entries: this.sets.map((s) => ({ to_version: s.to_version!, from_version: s.from_version, file: `${fileNameFor(s.to_version!)}.json` })),
+      entries: this.sets.map((s) => ({
+        to_version: s.to_version!,
+        from_version: s.from_version,
+        file: `${fileNameFor(s.to_version!)}.json`,
+      })),
       dropped: [...this.dropped],
     };
   }
@@ -135,10 +141,15 @@ export class ChangeLog {
         ensureDir(dir);
       } catch (e) {
         // A read-only or missing cache folder costs the persistence, never the server.
-        this.logger.warn({ dir, err: (e as Error).message }, 'cannot create the change log folder; change sets are kept in memory only');
+        this.logger.warn(
+          { dir, err: (e as Error).message },
+          'cannot create the change log folder; change sets are kept in memory only',
+        );
       }
     }
-    const raw = readJsonFile(join(dir, INDEX_FILE), this.logger, 'the change log index') as Partial<IndexFile> | undefined;
+    const raw = readJsonFile(join(dir, INDEX_FILE), this.logger, 'the change log index') as
+      | Partial<IndexFile>
+      | undefined;
     if (!raw) return;
     if (Array.isArray(raw.dropped)) for (const v of raw.dropped) if (typeof v === 'string') this.dropped.push(v);
     const entries = Array.isArray(raw.entries) ? raw.entries : [];
@@ -146,7 +157,8 @@ export class ChangeLog {
       if (!e || typeof e.file !== 'string' || typeof e.to_version !== 'string' || /[/\\]/.test(e.file)) continue;
       const cs = readJsonFile(join(dir, e.file), this.logger, 'a change log file') as ChangeSet | undefined;
       if (!cs || cs.to_version !== e.to_version || !Array.isArray(cs.changes) || typeof cs.summary !== 'object') {
-        if (cs) this.logger.warn({ file: e.file }, 'a change log file does not hold the change set its index names; skipped');
+        if (cs)
+          this.logger.warn({ file: e.file }, 'a change log file does not hold the change set its index names; skipped');
         continue;
       }
       this.sets.push(cs);

@@ -27,21 +27,51 @@ export interface TableSpec {
 
 export const TABLE_SPECS: TableSpec[] = [
   { table: 'markets', fileName: 'markets.csv', required: { fin_id: 'FinID' }, dates: ['permanently_closed'] },
-  { table: 'holidays', fileName: 'holidays.csv', required: { fin_id: 'FinID', date: 'Date' }, dates: ['date'], observed: true },
+  {
+    table: 'holidays',
+    fileName: 'holidays.csv',
+    required: { fin_id: 'FinID', date: 'Date' },
+    dates: ['date'],
+    observed: true,
+  },
   {
     table: 'schedules',
     fileName: 'schedules.csv',
-    required: { fin_id: 'FinID', schedule_group: 'Schedule Group', phase_type: 'Phase Type', days: 'Days', start: 'Start', end: 'End' },
+    required: {
+      fin_id: 'FinID',
+      schedule_group: 'Schedule Group',
+      phase_type: 'Phase Type',
+      days: 'Days',
+      start: 'Start',
+      end: 'End',
+    },
     dates: ['in_force_start_date', 'in_force_end_date'],
     times: ['start', 'end', 'min_start', 'max_start', 'min_end', 'max_end'],
     ints: ['offset_days', 'duration'],
   },
   { table: 'phaseTypes', fileName: 'phases.csv', required: { name: 'Name', status: 'Status' } },
   { table: 'micMapping', fileName: 'mic-mapping.csv', required: { mic: 'MIC', fin_id: 'FinID' } },
-  { table: 'seasonDefinitions', fileName: 'season-definitions.csv', required: { season: 'Season', year: 'Year', date: 'Date' }, dates: ['date'], ints: ['year'] },
+  {
+    table: 'seasonDefinitions',
+    fileName: 'season-definitions.csv',
+    required: { season: 'Season', year: 'Year', date: 'Date' },
+    dates: ['date'],
+    ints: ['year'],
+  },
   { table: 'currencies', fileName: 'currencies.csv', required: { currency_code: 'Currency Code' } },
-  { table: 'currencyHolidays', fileName: 'currency-holidays.csv', required: { currency_code: 'Currency Code', date: 'Date' }, dates: ['date'], observed: true },
-  { table: 'regionalHolidays', fileName: 'regional-holidays.csv', required: { calendar: 'Calendar', date: 'Date' }, dates: ['date'] },
+  {
+    table: 'currencyHolidays',
+    fileName: 'currency-holidays.csv',
+    required: { currency_code: 'Currency Code', date: 'Date' },
+    dates: ['date'],
+    observed: true,
+  },
+  {
+    table: 'regionalHolidays',
+    fileName: 'regional-holidays.csv',
+    required: { calendar: 'Calendar', date: 'Date' },
+    dates: ['date'],
+  },
 ];
 
 export const SPEC_BY_FILE = new Map(TABLE_SPECS.map((s) => [s.fileName, s]));
@@ -75,13 +105,18 @@ export interface ParsedTable {
 }
 
 function dataError(file: string, line: number | undefined, column: string | undefined, message: string): LoaderError {
-  const where = [file, line !== undefined ? `line ${line}` : null, column !== undefined ? `column '${column}'` : null].filter(Boolean).join(', ');
-  return new LoaderError('data_invalid', `${where}: ${message}`, { file, ...(line !== undefined ? { line } : {}), ...(column !== undefined ? { column } : {}) });
+  const where = [file, line !== undefined ? `line ${line}` : null, column !== undefined ? `column '${column}'` : null]
+    .filter(Boolean)
+    .join(', ');
+  return new LoaderError('data_invalid', `${where}: ${message}`, {
+    file,
+    ...(line !== undefined ? { line } : {}),
+    ...(column !== undefined ? { column } : {}),
+  });
 }
 
 /** A converted value, or FAULT after recording why in the row's faults. */
 type Convert = (cell: string, row: number) => unknown;
-
 
 /** Text handed to the CSV parser at a time: the whole file is never one string. */
 export const TEXT_CHUNK_BYTES = 32 * 1024;
@@ -113,7 +148,8 @@ export class TextSlicer {
       }
       this.head = null;
       // Dropping the mark as bytes keeps an ASCII file's text one byte per character in V8.
-      bytes = joined.length >= BOM.length && BOM.every((b, i) => joined[i] === b) ? joined.subarray(BOM.length) : joined;
+      bytes =
+        joined.length >= BOM.length && BOM.every((b, i) => joined[i] === b) ? joined.subarray(BOM.length) : joined;
     }
     let at = 0;
     do {
@@ -148,7 +184,8 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 /** The text of a whole file in slices (TextSlicer); throws on invalid UTF-8. */
 export function* textChunks(bytes: Uint8Array, chunkBytes = TEXT_CHUNK_BYTES): Generator<string, void, void> {
   const out: string[] = [];
-  if (!new TextSlicer(chunkBytes).push(bytes, true, (t) => out.push(t))) throw new TypeError('the bytes are not valid UTF-8');
+  if (!new TextSlicer(chunkBytes).push(bytes, true, (t) => out.push(t)))
+    throw new TypeError('the bytes are not valid UTF-8');
   yield* out;
 }
 
@@ -156,7 +193,13 @@ export function* textChunks(bytes: Uint8Array, chunkBytes = TEXT_CHUNK_BYTES): G
  * A line with too few or too many fields, placed at its first missing column (by name) or its
  * first extra field (by position, `#9`: it has no header).
  */
-function fieldCountFault(table: TableName, row: number, fields: number, width: number, names: readonly string[]): RowFault {
+function fieldCountFault(
+  table: TableName,
+  row: number,
+  fields: number,
+  width: number,
+  names: readonly string[],
+): RowFault {
   const column = fields < width && names[fields] ? names[fields]! : `#${fields < width ? fields + 1 : width + 1}`;
   const what = fields < width ? `the first missing is column ${fields + 1}` : `the first extra is field ${width + 1}`;
   return { table, row, column, message: `the line has ${fields} fields but the header has ${width} (${what})` };
@@ -223,8 +266,16 @@ function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolea
       const cell = rec[c]!;
       if (!cell.includes(QUOTE_MARK) && !cell.includes(UTF8_MARK)) continue;
       const column = names[c] || `#${c + 1}`;
-      if (cell.includes(QUOTE_MARK)) faults.push({ table, row, column, message: 'malformed quoting: a quoted field is followed by other characters before the next comma (the cell is read as written)' });
-      if (cell.includes(UTF8_MARK)) faults.push({ table, row, column, message: 'not valid UTF-8 (the bad bytes read as U+FFFD)' });
+      if (cell.includes(QUOTE_MARK))
+        faults.push({
+          table,
+          row,
+          column,
+          message:
+            'malformed quoting: a quoted field is followed by other characters before the next comma (the cell is read as written)',
+        });
+      if (cell.includes(UTF8_MARK))
+        faults.push({ table, row, column, message: 'not valid UTF-8 (the bad bytes read as U+FFFD)' });
       rec[c] = cell.replaceAll(QUOTE_MARK, '').replaceAll(UTF8_MARK, '');
     }
   };
@@ -232,7 +283,13 @@ function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolea
   const readHeader = (rawHeader: string[]): void => {
     if (marked) {
       const bad = rawHeader.find((h) => h.includes(QUOTE_MARK) || h.includes(UTF8_MARK));
-      if (bad !== undefined) throw dataError(file, 1, undefined, `the header cannot be read: ${bad.includes(UTF8_MARK) ? 'not valid UTF-8' : 'malformed quoting'}`);
+      if (bad !== undefined)
+        throw dataError(
+          file,
+          1,
+          undefined,
+          `the header cannot be read: ${bad.includes(UTF8_MARK) ? 'not valid UTF-8' : 'malformed quoting'}`,
+        );
     }
     width = rawHeader.length;
     rawHeader.forEach((h, i) => {
@@ -432,7 +489,13 @@ export class TableReader {
  * A whole file's bytes → its rows. A row with bytes that are not UTF-8 or a badly quoted field
  * is a bad row, not a bad file: repairRows marks it, and the marks become faults.
  */
-export function parseTable(bytes: Uint8Array, file: string, spec: TableSpec, warnings: LoadWarning[], pack = false): ParsedTable {
+export function parseTable(
+  bytes: Uint8Array,
+  file: string,
+  spec: TableSpec,
+  warnings: LoadWarning[],
+  pack = false,
+): ParsedTable {
   const repaired = repairRows(bytes, isUtf8(bytes));
   const pass = readPass(file, spec, pack, true, repaired.marked);
   // Repaired bytes are UTF-8 throughout.

@@ -30,7 +30,8 @@ export function readJsonFile(path: string, logger: WarnLogger, what: string): un
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn({ file: path, err: (e as Error).message }, `cannot read ${what}; skipped`);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      logger.warn({ file: path, err: (e as Error).message }, `cannot read ${what}; skipped`);
     return undefined;
   }
   try {

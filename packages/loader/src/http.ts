@@ -82,7 +82,8 @@ export async function send(spec: RequestSpec, options: HttpOptions = {}): Promis
   for (let hop = 0; ; hop++) {
     const target = new URL(url);
     const headers: Record<string, string> = { 'user-agent': 'openbell', ...spec.headers };
-    if (spec.token && spec.tokenOrigin && target.origin === spec.tokenOrigin) headers.authorization = `Bearer ${spec.token}`;
+    if (spec.token && spec.tokenOrigin && target.origin === spec.tokenOrigin)
+      headers.authorization = `Bearer ${spec.token}`;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(timeoutError(url, timeoutMs, 'waiting for an answer')), timeoutMs);
     let response: Response;
@@ -98,7 +99,8 @@ export async function send(spec: RequestSpec, options: HttpOptions = {}): Promis
     const location = response.headers.get('location');
     if ([301, 302, 303, 307, 308].includes(response.status) && location) {
       await response.body?.cancel().catch(() => undefined);
-      if (hop >= MAX_REDIRECTS) throw new LoaderError('http', `too many redirects from ${redactUrl(spec.url)}`, { status: response.status });
+      if (hop >= MAX_REDIRECTS)
+        throw new LoaderError('http', `too many redirects from ${redactUrl(spec.url)}`, { status: response.status });
       let next: URL;
       try {
         next = new URL(location, url);
@@ -106,10 +108,14 @@ export async function send(spec: RequestSpec, options: HttpOptions = {}): Promis
         throw new LoaderError('http', `${redactUrl(url)} redirected to an invalid URL`, { status: response.status });
       }
       if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-        throw new LoaderError('http', `${redactUrl(url)} redirected to an unsupported scheme ${next.protocol}`, { status: response.status });
+        throw new LoaderError('http', `${redactUrl(url)} redirected to an unsupported scheme ${next.protocol}`, {
+          status: response.status,
+        });
       }
       if (target.protocol === 'https:' && next.protocol === 'http:' && !isLoopback(next.hostname)) {
-        throw new LoaderError('http', `${redactUrl(url)} redirected to plain http (${redactUrl(next)}); refused`, { status: response.status });
+        throw new LoaderError('http', `${redactUrl(url)} redirected to plain http (${redactUrl(next)}); refused`, {
+          status: response.status,
+        });
       }
       if (response.status === 303) method = method === 'HEAD' ? 'HEAD' : 'GET';
       url = next.toString();
@@ -120,7 +126,11 @@ export async function send(spec: RequestSpec, options: HttpOptions = {}): Promis
 }
 
 /** The error for an answer that is neither success nor 304, or null when there is none. */
-export function statusError(res: Response, url: string, context: { hosted: boolean; hadToken: boolean }): LoaderError | null {
+export function statusError(
+  res: Response,
+  url: string,
+  context: { hosted: boolean; hadToken: boolean },
+): LoaderError | null {
   const s = res.status;
   if ((s >= 200 && s < 300) || s === 304) return null;
   const where = redactUrl(url);
@@ -140,14 +150,18 @@ export function statusError(res: Response, url: string, context: { hosted: boole
     return new LoaderError('forbidden', `${where} answered 403 Forbidden: ${why}`, { status: s });
   }
   if (s === 404) return new LoaderError('not_found', `${where} answered 404 Not Found`, { status: s });
-  return new LoaderError('http', `${where} answered HTTP ${s}${res.statusText ? ` ${res.statusText}` : ''}`, { status: s });
+  return new LoaderError('http', `${where} answered HTTP ${s}${res.statusText ? ` ${res.statusText}` : ''}`, {
+    status: s,
+  });
 }
 
 /** Whether another attempt could succeed. */
 export function isRetryable(err: unknown): boolean {
   if (!(err instanceof LoaderError)) return false;
   if (err.code === 'network' || err.code === 'timeout') return true;
-  return err.code === 'http' && err.status !== undefined && (err.status === 429 || err.status === 408 || err.status >= 500);
+  return (
+    err.code === 'http' && err.status !== undefined && (err.status === 429 || err.status === 408 || err.status >= 500)
+  );
 }
 
 /** Milliseconds a Retry-After header asks for, when it is reasonable. */
@@ -188,7 +202,10 @@ export async function readBody(fetched: FetchedResponse, options: HttpOptions = 
   const total = lengthHeader !== null && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
   if (total !== undefined && total > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
-    throw new LoaderError('too_large', `${redactUrl(finalUrl)} offers ${total} bytes, more than the ${maxBytes}-byte download limit`);
+    throw new LoaderError(
+      'too_large',
+      `${redactUrl(finalUrl)} offers ${total} bytes, more than the ${maxBytes}-byte download limit`,
+    );
   }
   const body = response.body;
   if (!body) return new Uint8Array(0);
@@ -221,7 +238,10 @@ export async function readBody(fetched: FetchedResponse, options: HttpOptions = 
       loaded += step.value.byteLength;
       if (loaded > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw new LoaderError('too_large', `the download from ${redactUrl(finalUrl)} passed the ${maxBytes}-byte limit`);
+        throw new LoaderError(
+          'too_large',
+          `the download from ${redactUrl(finalUrl)} passed the ${maxBytes}-byte limit`,
+        );
       }
       chunks.push(step.value);
       options.onProgress?.({ loaded, total });
@@ -231,7 +251,10 @@ export async function readBody(fetched: FetchedResponse, options: HttpOptions = 
     clearTimeout(timer);
   }
   if (total !== undefined && loaded !== total) {
-    throw new LoaderError('network', `the download from ${redactUrl(finalUrl)} ended after ${loaded} of ${total} bytes`);
+    throw new LoaderError(
+      'network',
+      `the download from ${redactUrl(finalUrl)} ended after ${loaded} of ${total} bytes`,
+    );
   }
   const out = new Uint8Array(loaded);
   let at = 0;

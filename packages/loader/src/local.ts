@@ -41,7 +41,15 @@ import type { Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './cache.js';
-import { Dataset, placeOf, type DatasetOptions, type RowFault, type TableName, type TableSources, type Tables } from '@openbell/core';
+import {
+  Dataset,
+  placeOf,
+  type DatasetOptions,
+  type RowFault,
+  type TableName,
+  type TableSources,
+  type Tables,
+} from '@openbell/core';
 import { SPEC_BY_FILE, TABLE_SPECS, TableReader, type TableSpec } from './csv.js';
 import { LoaderError } from './errors.js';
 import { rowMaker, type PackedRows } from './packed.js';
@@ -82,7 +90,12 @@ interface FileSource {
 }
 
 /** Builds Tables from the files found; `open` gives each file's bytes; `pack`: PACKED_TABLES are read packed. */
-function assemble(found: Map<TableSpec, string>, open: (spec: TableSpec, file: string) => FileSource, where: string, pack: boolean): ParsedData {
+function assemble(
+  found: Map<TableSpec, string>,
+  open: (spec: TableSpec, file: string) => FileSource,
+  where: string,
+  pack: boolean,
+): ParsedData {
   const warnings: LoadWarning[] = [];
   const sources: TableSources = {};
   const rowFaults: RowFault[] = [];
@@ -91,7 +104,9 @@ function assemble(found: Map<TableSpec, string>, open: (spec: TableSpec, file: s
   for (const required of ['markets.csv', 'holidays.csv']) {
     const spec = SPEC_BY_FILE.get(required)!;
     if (!found.has(spec)) {
-      throw new LoaderError('data_invalid', `${where} has no csv/${required}; it is required in every plan`, { file: `csv/${required}` });
+      throw new LoaderError('data_invalid', `${where} has no csv/${required}; it is required in every plan`, {
+        file: `csv/${required}`,
+      });
     }
   }
   for (const spec of TABLE_SPECS) {
@@ -134,7 +149,11 @@ export function readArchive(bytes: Uint8Array, options: ParseOptions, pack: bool
   const unknownCsv: string[] = [];
   for (const e of entries) {
     if (isUnsafeEntryName(e.name)) {
-      throw new LoaderError('archive_invalid', `the archive holds an unsafe entry name '${e.name}' (absolute or with '..'); refusing it`, { file: e.name });
+      throw new LoaderError(
+        'archive_invalid',
+        `the archive holds an unsafe entry name '${e.name}' (absolute or with '..'); refusing it`,
+        { file: e.name },
+      );
     }
     const m = csvEntryName(e.name);
     if (!m) continue;
@@ -148,13 +167,20 @@ export function readArchive(bytes: Uint8Array, options: ParseOptions, pack: bool
       chosen.set(spec, e);
       depthOf.set(spec, m[0]);
     } else if (prev === m[0]) {
-      throw new LoaderError('archive_invalid', `the archive holds ${spec.fileName} twice (${chosen.get(spec)!.name} and ${e.name})`, { file: e.name });
+      throw new LoaderError(
+        'archive_invalid',
+        `the archive holds ${spec.fileName} twice (${chosen.get(spec)!.name} and ${e.name})`,
+        { file: e.name },
+      );
     }
   }
   let declared = 0;
   for (const e of chosen.values()) declared += e.size;
   if (declared > cap) {
-    throw new LoaderError('too_large', `the archive's CSV files declare ${formatBytes(declared)} uncompressed, above the limit of ${formatBytes(cap)}`);
+    throw new LoaderError(
+      'too_large',
+      `the archive's CSV files declare ${formatBytes(declared)} uncompressed, above the limit of ${formatBytes(cap)}`,
+    );
   }
   let budget = cap;
   const found = new Map<TableSpec, string>();
@@ -175,7 +201,8 @@ export function readArchive(bytes: Uint8Array, options: ParseOptions, pack: bool
     'the archive',
     pack,
   );
-  if (unknownCsv.length) data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
+  if (unknownCsv.length)
+    data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
   return data;
 }
 
@@ -197,7 +224,10 @@ export function readDirectory(dir: string, pack = false): ParsedData {
     folder = csvFolder(dir);
     names = readdirSync(folder);
   } catch (e) {
-    throw new LoaderError('not_found', `cannot read the directory ${dir}: ${(e as Error).message}`, { file: dir, cause: e });
+    throw new LoaderError('not_found', `cannot read the directory ${dir}: ${(e as Error).message}`, {
+      file: dir,
+      cause: e,
+    });
   }
   const found = new Map<TableSpec, string>();
   const unknownCsv: string[] = [];
@@ -217,7 +247,8 @@ export function readDirectory(dir: string, pack = false): ParsedData {
     `the directory ${dir}`,
     pack,
   );
-  if (unknownCsv.length) data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
+  if (unknownCsv.length)
+    data.warnings.push({ message: `ignored CSV files the format does not name: ${unknownCsv.join(', ')}` });
   return data;
 }
 
@@ -236,7 +267,12 @@ export function buildDataset(tables: Tables, warnings: LoadWarning[] = [], optio
 export function addDatasetWarnings(dataset: Dataset, sources: TableSources | undefined, warnings: LoadWarning[]): void {
   for (const w of dataset.warnings) {
     const place = w.location ? placeOf(sources, w.location.table, w.location.row, w.location.column) : {};
-    warnings.push({ message: w.message, ...place, ...(w.market ? { market: w.market } : {}), ...(w.currency ? { currency: w.currency } : {}) });
+    warnings.push({
+      message: w.message,
+      ...place,
+      ...(w.market ? { market: w.market } : {}),
+      ...(w.currency ? { currency: w.currency } : {}),
+    });
   }
 }
 
@@ -323,7 +359,12 @@ export async function statPath(path: string): Promise<{ full: string; st: Stats 
 export async function loadFromPath(path: string, options: ParseOptions = {}): Promise<LoadedData> {
   const { full, st } = await statPath(path);
   if (st.isDirectory()) {
-    return toLoaded(readDirectory(full, true), { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null });
+    return toLoaded(readDirectory(full, true), {
+      source: full,
+      kind: 'directory',
+      version: directoryVersion(full),
+      downloadedAt: null,
+    });
   }
   const bytes = readFileSync(full);
   return toLoaded(readArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options, true), {
@@ -352,11 +393,20 @@ export async function loadSample(path?: string): Promise<LoadedData> {
   }
   // The Dataset or the tables made at build time, when a snapshot of these very bytes is beside the file (snapshot.ts).
   const snapshot = readSnapshotData(file, bytes, contentVersion, loaderDatasetOptions());
-  const info: LoadInfo = { source: SAMPLE_SOURCE, kind: 'sample', version: snapshot?.version ?? contentVersion(bytes), downloadedAt: null, isSample: true };
+  const info: LoadInfo = {
+    source: SAMPLE_SOURCE,
+    kind: 'sample',
+    version: snapshot?.version ?? contentVersion(bytes),
+    downloadedAt: null,
+    isSample: true,
+  };
   if (snapshot?.dataset) {
     const warnings = [...snapshot.warnings];
     addDatasetWarnings(snapshot.dataset, snapshot.sources, warnings);
     return loadedData(snapshot.dataset, warnings, info);
   }
-  return toLoaded(snapshot?.parsed ?? parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)), info);
+  return toLoaded(
+    snapshot?.parsed ?? parseArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    info,
+  );
 }

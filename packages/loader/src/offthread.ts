@@ -16,9 +16,26 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { DataError, Dataset, type DatasetOptions, type TableName, type TableSources, type Tables } from '@openbell/core';
+import {
+  DataError,
+  Dataset,
+  type DatasetOptions,
+  type TableName,
+  type TableSources,
+  type Tables,
+} from '@openbell/core';
 import { LoaderError, type LoaderErrorCode } from './errors.js';
-import { addDatasetWarnings, directoryVersion, PACKED_TABLES, loadedData, loadFromBytes, loadFromPath, statPath, type LoadInfo, type ParseOptions } from './local.js';
+import {
+  addDatasetWarnings,
+  directoryVersion,
+  PACKED_TABLES,
+  loadedData,
+  loadFromBytes,
+  loadFromPath,
+  statPath,
+  type LoadInfo,
+  type ParseOptions,
+} from './local.js';
 import type { LoadedData, LoadWarning } from './types.js';
 import { rowMaker, unpackRows, type PackedRows } from './packed.js';
 import type { WorkerMessage, WorkerTask } from './worker.js';
@@ -49,7 +66,15 @@ const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
  * Runs a task in a worker: the packed tables, the worker's warnings and the provenance. The
  * worker has exited (its memory is released) when this resolves.
  */
-function runWorker(file: string, task: WorkerTask): Promise<{ packed: Map<TableName, PackedRows>; tables: TableName[]; warnings: LoadWarning[]; sources?: TableSources }> {
+function runWorker(
+  file: string,
+  task: WorkerTask,
+): Promise<{
+  packed: Map<TableName, PackedRows>;
+  tables: TableName[];
+  warnings: LoadWarning[];
+  sources?: TableSources;
+}> {
   return new Promise((resolvePromise, reject) => {
     // No inherited flags: a parent started with `--input-type -e …` (or test runners' own
     // flags) would stop a plain file worker from starting.
@@ -65,11 +90,23 @@ function runWorker(file: string, task: WorkerTask): Promise<{ packed: Map<TableN
       if (m.type === 'table') {
         packed.set(m.table, m.packed);
       } else if (m.type === 'done') {
-        finish(() => resolvePromise({ packed, tables: m.tables, warnings: m.warnings as LoadWarning[], ...(m.sources ? { sources: m.sources } : {}) }));
+        finish(() =>
+          resolvePromise({
+            packed,
+            tables: m.tables,
+            warnings: m.warnings as LoadWarning[],
+            ...(m.sources ? { sources: m.sources } : {}),
+          }),
+        );
       } else {
         const e = m.error;
         const err = e.loader
-          ? new LoaderError(e.code as LoaderErrorCode, e.message, { file: e.file, line: e.line, column: e.column, status: e.status })
+          ? new LoaderError(e.code as LoaderErrorCode, e.message, {
+              file: e.file,
+              line: e.line,
+              column: e.column,
+              status: e.status,
+            })
           : new Error(e.message);
         finish(() => reject(err));
       }
@@ -80,7 +117,11 @@ function runWorker(file: string, task: WorkerTask): Promise<{ packed: Map<TableN
 }
 
 /** Parses in a worker; the small tables' rows are rebuilt here in slices (packed.ts), yielding to the event loop. */
-async function parseInWorker(file: string, task: WorkerTask, sliceMs = DEFAULT_SLICE_MS): Promise<{ tables: Tables; warnings: LoadWarning[] }> {
+async function parseInWorker(
+  file: string,
+  task: WorkerTask,
+  sliceMs = DEFAULT_SLICE_MS,
+): Promise<{ tables: Tables; warnings: LoadWarning[] }> {
   const { packed, tables: present, warnings, sources } = await runWorker(file, task);
   const tables: Partial<Record<TableName, unknown[]>> = {};
   // The big tables stay packed: the build makes each row as it reads it, and lets it go.
@@ -111,8 +152,16 @@ async function parseInWorker(file: string, task: WorkerTask, sliceMs = DEFAULT_S
  * Builds a Dataset from verified rows in slices of about `sliceMs`, yielding to the event loop
  * between them. Options as the loader's `buildDataset`.
  */
-export async function buildDatasetSliced(tables: Tables, options: DatasetOptions = {}, sliceMs = DEFAULT_SLICE_MS): Promise<Dataset> {
-  const steps = Dataset.createSteps(tables, { coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5, clock: Date.now, ...options });
+export async function buildDatasetSliced(
+  tables: Tables,
+  options: DatasetOptions = {},
+  sliceMs = DEFAULT_SLICE_MS,
+): Promise<Dataset> {
+  const steps = Dataset.createSteps(tables, {
+    coverageEndYearWithoutHolidays: new Date().getUTCFullYear() + 5,
+    clock: Date.now,
+    ...options,
+  });
   let until = performance.now() + sliceMs;
   for (;;) {
     let r: IteratorResult<void, Dataset>;
@@ -140,7 +189,12 @@ async function assemble(tables: Tables, warnings: LoadWarning[], info: LoadInfo,
 }
 
 /** `loadFromBytes` off the event loop (see the module comment). */
-export async function loadFromBytesOffThread(bytes: Uint8Array, info: LoadInfo, parse: ParseOptions = {}, options: OffThreadOptions = {}): Promise<LoadedData> {
+export async function loadFromBytesOffThread(
+  bytes: Uint8Array,
+  info: LoadInfo,
+  parse: ParseOptions = {},
+  options: OffThreadOptions = {},
+): Promise<LoadedData> {
   const file = options.worker === false ? null : workerFile();
   if (!file) return loadFromBytes(bytes, info, parse);
   // Copied to the worker (not transferred): the caller may still need the bytes (the cache).
@@ -165,15 +219,33 @@ export async function verifyPathOffThread(path: string, parse: ParseOptions = {}
 }
 
 /** `loadFromPath` off the event loop (see the module comment). */
-export async function loadFromPathOffThread(path: string, parse: ParseOptions = {}, options: OffThreadOptions = {}): Promise<LoadedData> {
+export async function loadFromPathOffThread(
+  path: string,
+  parse: ParseOptions = {},
+  options: OffThreadOptions = {},
+): Promise<LoadedData> {
   const file = options.worker === false ? null : workerFile();
   if (!file) return loadFromPath(path, parse);
   const { full, st } = await statPath(path);
   if (st.isDirectory()) {
-    const { tables, warnings } = await parseInWorker(file, { kind: 'directory', path: full, parse }, options.sliceMs ?? DEFAULT_SLICE_MS);
-    return assemble(tables, warnings, { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null }, options.sliceMs ?? DEFAULT_SLICE_MS);
+    const { tables, warnings } = await parseInWorker(
+      file,
+      { kind: 'directory', path: full, parse },
+      options.sliceMs ?? DEFAULT_SLICE_MS,
+    );
+    return assemble(
+      tables,
+      warnings,
+      { source: full, kind: 'directory', version: directoryVersion(full), downloadedAt: null },
+      options.sliceMs ?? DEFAULT_SLICE_MS,
+    );
   }
   const buf = await readFile(full);
   const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-  return loadFromBytesOffThread(bytes, { source: full, kind: 'file', version: st.mtime.toISOString(), downloadedAt: null }, parse, options);
+  return loadFromBytesOffThread(
+    bytes,
+    { source: full, kind: 'file', version: st.mtime.toISOString(), downloadedAt: null },
+    parse,
+    options,
+  );
 }

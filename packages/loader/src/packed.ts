@@ -47,20 +47,25 @@ export class RowPacker {
   add(row: Record<string, unknown>): void {
     const width = this.columns.length;
     const at = this.count % BLOCK_ROWS;
-    if (at === 0) this.blocks.push(this.values.length <= 0xffff ? new Uint16Array(BLOCK_ROWS * width) : new Uint32Array(BLOCK_ROWS * width));
+    if (at === 0)
+      this.blocks.push(
+        this.values.length <= 0xffff ? new Uint16Array(BLOCK_ROWS * width) : new Uint32Array(BLOCK_ROWS * width),
+      );
     let block = this.blocks[this.blocks.length - 1]!;
     const base = at * width;
     for (let c = 0; c < width; c++) {
       const k = this.columns[c]!;
-      if (!Object.prototype.hasOwnProperty.call(row, k)) continue;
+      if (!Object.hasOwn(row, k)) continue;
       const v = row[k];
-      if (v !== null && typeof v === 'object') throw new TypeError(`cell ${k} of row ${this.count} is not a primitive value`);
+      if (v !== null && typeof v === 'object')
+        throw new TypeError(`cell ${k} of row ${this.count} is not a primitive value`);
       let i = this.valueIndex.get(v);
       if (i === undefined) {
         i = this.values.length;
         this.values.push(v);
         this.valueIndex.set(v, i);
-        if (i > 0xffff && block instanceof Uint16Array) this.blocks[this.blocks.length - 1] = block = Uint32Array.from(block);
+        if (i > 0xffff && block instanceof Uint16Array)
+          this.blocks[this.blocks.length - 1] = block = Uint32Array.from(block);
       }
       block[base + c] = i;
     }

@@ -14,7 +14,16 @@
  */
 import { ArchiveCache, sha256, type CacheMeta } from './cache.js';
 import { LoaderError } from './errors.js';
-import { readBody, redactUrl, retryAfterMs, send, statusError, withRetries, type FetchedResponse, type HttpOptions } from './http.js';
+import {
+  readBody,
+  redactUrl,
+  retryAfterMs,
+  send,
+  statusError,
+  withRetries,
+  type FetchedResponse,
+  type HttpOptions,
+} from './http.js';
 import type { ParseOptions } from './local.js';
 import { loadFromBytesOffThread } from './offthread.js';
 import type { CheckResult, DataSource, LoadedData, UpdateResult } from './types.js';
@@ -33,7 +42,9 @@ export interface RemoteSourceConfig {
   offThread?: boolean;
 }
 
-type Fetched = { notModified: true } | { notModified: false; bytes: Uint8Array; etag: string | null; lastModified: string | null };
+type Fetched =
+  | { notModified: true }
+  | { notModified: false; bytes: Uint8Array; etag: string | null; lastModified: string | null };
 
 export class RemoteSource implements DataSource {
   readonly kind: 'hosted' | 'url';
@@ -82,37 +93,54 @@ export class RemoteSource implements DataSource {
 
   async update(options: { force?: boolean } = {}): Promise<UpdateResult> {
     if (!options.force && this.rejected) await this.refuseKnownBad(this.rejected);
-    return this.cache.withLock(async () => {
-      const stored = await this.usableMeta();
-      const headers: Record<string, string> = { accept: 'application/zip, */*' };
-      if (!options.force && stored?.etag) headers['if-none-match'] = stored.etag;
-      else if (!options.force && stored?.lastModified && this.kind === 'url') headers['if-modified-since'] = stored.lastModified;
-      const got = await this.fetchArchive('GET', headers);
-      if (got.notModified) {
-        this.rejected = null; // the server is back on the version we hold
-        if (stored && this.loadedSha !== null && stored.sha256 !== this.loadedSha) {
-          // Another process already downloaded what the server has, after this one loaded.
-          const cached = await this.cache.read();
-          if (cached?.meta) return { status: 'updated', data: await this.build(cached.bytes, cached.meta, cached.sha256) };
+    return this.cache.withLock(
+      async () => {
+        const stored = await this.usableMeta();
+        const headers: Record<string, string> = { accept: 'application/zip, */*' };
+        if (!options.force && stored?.etag) headers['if-none-match'] = stored.etag;
+        else if (!options.force && stored?.lastModified && this.kind === 'url')
+          headers['if-modified-since'] = stored.lastModified;
+        const got = await this.fetchArchive('GET', headers);
+        if (got.notModified) {
+          this.rejected = null; // the server is back on the version we hold
+          if (stored && this.loadedSha !== null && stored.sha256 !== this.loadedSha) {
+            // Another process already downloaded what the server has, after this one loaded.
+            const cached = await this.cache.read();
+            if (cached?.meta)
+              return { status: 'updated', data: await this.build(cached.bytes, cached.meta, cached.sha256) };
+          }
+          return { status: 'up_to_date' };
         }
-        return { status: 'up_to_date' };
-      }
-      const downloadedAt = new Date().toISOString();
-      const hash = sha256(got.bytes);
-      const meta: CacheMeta = { format: 1, source: this.description, etag: got.etag, lastModified: got.lastModified, sha256: hash, size: got.bytes.byteLength, downloadedAt };
-      let data: LoadedData;
-      this.config.http?.onProgress?.({ loaded: got.bytes.byteLength, total: got.bytes.byteLength, stage: 'verifying' });
-      try {
-        data = await this.build(got.bytes, meta, hash); // throws on a bad archive: nothing replaced
-      } catch (e) {
-        const version = got.etag ?? (got.lastModified ? `last-modified ${got.lastModified}` : null);
-        if (version !== null && e instanceof LoaderError) this.rejected = { version, error: e };
-        throw e;
-      }
-      this.rejected = null;
-      await this.cache.commit(got.bytes, meta);
-      return { status: 'updated', data };
-    }, { waitMs: this.config.lockWaitMs });
+        const downloadedAt = new Date().toISOString();
+        const hash = sha256(got.bytes);
+        const meta: CacheMeta = {
+          format: 1,
+          source: this.description,
+          etag: got.etag,
+          lastModified: got.lastModified,
+          sha256: hash,
+          size: got.bytes.byteLength,
+          downloadedAt,
+        };
+        let data: LoadedData;
+        this.config.http?.onProgress?.({
+          loaded: got.bytes.byteLength,
+          total: got.bytes.byteLength,
+          stage: 'verifying',
+        });
+        try {
+          data = await this.build(got.bytes, meta, hash); // throws on a bad archive: nothing replaced
+        } catch (e) {
+          const version = got.etag ?? (got.lastModified ? `last-modified ${got.lastModified}` : null);
+          if (version !== null && e instanceof LoaderError) this.rejected = { version, error: e };
+          throw e;
+        }
+        this.rejected = null;
+        await this.cache.commit(got.bytes, meta);
+        return { status: 'updated', data };
+      },
+      { waitMs: this.config.lockWaitMs },
+    );
   }
 
   async check(): Promise<CheckResult> {
@@ -142,11 +170,14 @@ export class RemoteSource implements DataSource {
   private async refuseKnownBad(rejected: { version: string; error: LoaderError }): Promise<void> {
     let now: string | null;
     try {
-      const f = await withRetries(async () => {
-        const got = await this.request('HEAD', {});
-        await got.response.body?.cancel().catch(() => undefined);
-        return got;
-      }, { ...this.config.http, retries: 0 });
+      const f = await withRetries(
+        async () => {
+          const got = await this.request('HEAD', {});
+          await got.response.body?.cancel().catch(() => undefined);
+          return got;
+        },
+        { ...this.config.http, retries: 0 },
+      );
       const etag = f.firstHeaders.get('etag') ?? f.response.headers.get('etag');
       const lastModified = f.response.headers.get('last-modified') ?? f.firstHeaders.get('last-modified');
       now = etag ?? (lastModified ? `last-modified ${lastModified}` : null);
@@ -172,7 +203,12 @@ export class RemoteSource implements DataSource {
   private async build(bytes: Uint8Array, meta: CacheMeta, hash: string): Promise<LoadedData> {
     const data = await loadFromBytesOffThread(
       bytes,
-      { source: this.description, kind: this.kind, version: meta.etag ?? `sha256:${hash}`, downloadedAt: meta.downloadedAt },
+      {
+        source: this.description,
+        kind: this.kind,
+        version: meta.etag ?? `sha256:${hash}`,
+        downloadedAt: meta.downloadedAt,
+      },
       this.config.parse,
       { worker: this.config.offThread ?? true },
     );
@@ -181,8 +217,14 @@ export class RemoteSource implements DataSource {
   }
 
   private async request(method: 'GET' | 'HEAD', headers: Record<string, string>): Promise<FetchedResponse> {
-    const f = await send({ method, url: this.config.url, headers, token: this.config.token, tokenOrigin: this.tokenOrigin }, this.config.http);
-    const err = statusError(f.response, f.finalUrl, { hosted: this.kind === 'hosted', hadToken: Boolean(this.config.token) });
+    const f = await send(
+      { method, url: this.config.url, headers, token: this.config.token, tokenOrigin: this.tokenOrigin },
+      this.config.http,
+    );
+    const err = statusError(f.response, f.finalUrl, {
+      hosted: this.kind === 'hosted',
+      hadToken: Boolean(this.config.token),
+    });
     if (err) {
       await f.response.body?.cancel().catch(() => undefined);
       const wait = retryAfterMs(f.response.headers.get('retry-after'), Date.now());

@@ -16,7 +16,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { freezeDataset, thawDataset, type Dataset, type DatasetOptions, type FrozenDataset, type TableSources, type Tables } from '@openbell/core';
+import {
+  freezeDataset,
+  thawDataset,
+  type Dataset,
+  type DatasetOptions,
+  type FrozenDataset,
+  type TableSources,
+  type Tables,
+} from '@openbell/core';
 import type { ParsedData } from './local.js';
 
 /** Bumped whenever what the snapshot holds changes shape. */
@@ -132,7 +140,8 @@ export function encodeSnapshot(parsed: ParsedData, version: string, archive?: Ui
 function readAny(archivePath: string): Snapshot | undefined {
   try {
     const s = deserialize(readFileSync(snapshotPath(archivePath))) as Partial<Snapshot>;
-    if (s?.format !== SNAPSHOT_FORMAT || typeof s.version !== 'string' || !(s.tables instanceof Uint8Array)) return undefined;
+    if (s?.format !== SNAPSHOT_FORMAT || typeof s.version !== 'string' || !(s.tables instanceof Uint8Array))
+      return undefined;
     return s as Snapshot;
   } catch {
     return undefined;
@@ -150,7 +159,8 @@ function tablesOf(s: Snapshot): ParsedData | undefined {
     const t = deserialize(s.tables) as Partial<TableData>;
     if (!Array.isArray(t.values) || typeof t.tables !== 'object' || t.tables === null) return undefined;
     const tables: Record<string, unknown> = {};
-    for (const [name, table] of Object.entries(t.tables)) tables[name] = 'columns' in table ? fromColumns(table.columns, t.values) : table.raw;
+    for (const [name, table] of Object.entries(t.tables))
+      tables[name] = 'columns' in table ? fromColumns(table.columns, t.values) : table.raw;
     return { tables: tables as unknown as ParsedData['tables'], warnings: s.warnings ?? [] };
   } catch {
     return undefined;
@@ -175,10 +185,20 @@ export type SnapshotData = { version: string } & (
  * archive's bytes is matched by comparing them (its version was computed from them); one
  * without, by `versionOf(bytes)`.
  */
-export function readSnapshotData(archivePath: string, bytes: Uint8Array, versionOf: (bytes: Uint8Array) => string, options: DatasetOptions): SnapshotData | undefined {
+export function readSnapshotData(
+  archivePath: string,
+  bytes: Uint8Array,
+  versionOf: (bytes: Uint8Array) => string,
+  options: DatasetOptions,
+): SnapshotData | undefined {
   const s = readAny(archivePath);
   if (!s) return undefined;
-  if (s.archive !== undefined ? !(s.archive instanceof Uint8Array) || Buffer.compare(s.archive, bytes) !== 0 : s.version !== versionOf(bytes)) return undefined;
+  if (
+    s.archive !== undefined
+      ? !(s.archive instanceof Uint8Array) || Buffer.compare(s.archive, bytes) !== 0
+      : s.version !== versionOf(bytes)
+  )
+    return undefined;
   const { version } = s;
   if (s.dataset) {
     try {

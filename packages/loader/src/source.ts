@@ -60,7 +60,9 @@ export interface SourceOptions {
 }
 
 export function createDataSource(options: SourceOptions = {}): DataSource {
-  const parse: ParseOptions = options.maxUncompressedBytes ? { maxUncompressedBytes: options.maxUncompressedBytes } : {};
+  const parse: ParseOptions = options.maxUncompressedBytes
+    ? { maxUncompressedBytes: options.maxUncompressedBytes }
+    : {};
   const offThread = options.offThread ?? true;
   const http: HttpOptions = {
     fetch: options.fetch,
@@ -81,7 +83,10 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
         throw new LoaderError('config_invalid', `the data URL is not a valid URL`);
       }
       if (url.username || url.password) {
-        throw new LoaderError('config_invalid', 'the data URL must not carry user:password@ credentials; use a presigned URL or the hosted endpoint with a token');
+        throw new LoaderError(
+          'config_invalid',
+          'the data URL must not carry user:password@ credentials; use a presigned URL or the hosted endpoint with a token',
+        );
       }
       return new RemoteSource({ kind: 'url', url: url.toString(), cacheDir, http, parse, offThread });
     }
@@ -90,12 +95,17 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
       try {
         path = fileURLToPath(data);
       } catch (e) {
-        throw new LoaderError('config_invalid', `${data} is not a usable file:// URL (${(e as Error).message})`, { cause: e });
+        throw new LoaderError('config_invalid', `${data} is not a usable file:// URL (${(e as Error).message})`, {
+          cause: e,
+        });
       }
       return new LocalSource(path, parse, offThread);
     }
     if (/^[a-z][a-z0-9+.-]+:\/\//i.test(data)) {
-      throw new LoaderError('config_invalid', `unsupported data URL scheme in ${data.split('://')[0]}://…; use https://, http://, file:// or a path`);
+      throw new LoaderError(
+        'config_invalid',
+        `unsupported data URL scheme in ${data.split('://')[0]}://…; use https://, http://, file:// or a path`,
+      );
     }
     return new LocalSource(data, parse, offThread);
   }
@@ -108,12 +118,29 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
       throw new LoaderError('config_invalid', `the base URL is not a valid URL`);
     }
     if (url.username || url.password) {
-      throw new LoaderError('config_invalid', 'the base URL must not carry user:password@ credentials; the token is sent as a bearer header');
+      throw new LoaderError(
+        'config_invalid',
+        'the base URL must not carry user:password@ credentials; the token is sent as a bearer header',
+      );
     }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (isLoopback(url.hostname) || options.allowInsecureHttp === true))) {
-      throw new LoaderError('config_invalid', `the base URL must use https:// (plain http only on loopback, or with allowInsecureHttp inside a private network), so the token is not sent in the clear`);
+    if (
+      url.protocol !== 'https:' &&
+      !(url.protocol === 'http:' && (isLoopback(url.hostname) || options.allowInsecureHttp === true))
+    ) {
+      throw new LoaderError(
+        'config_invalid',
+        `the base URL must use https:// (plain http only on loopback, or with allowInsecureHttp inside a private network), so the token is not sent in the clear`,
+      );
     }
-    return new RemoteSource({ kind: 'hosted', url: url.toString(), token: options.token, cacheDir, http, parse, offThread });
+    return new RemoteSource({
+      kind: 'hosted',
+      url: url.toString(),
+      token: options.token,
+      cacheDir,
+      http,
+      parse,
+      offThread,
+    });
   }
   return new SampleSource(options.samplePath ?? samplePath());
 }
@@ -173,8 +200,16 @@ export class LocalSource implements DataSource {
 
   async check(): Promise<CheckResult> {
     const version = await versionOf(this.description);
-    if (version === null) throw new LoaderError('not_found', `no data at ${this.description}: the path does not exist`, { file: this.description });
-    return { upToDate: version === this.seen, etag: null, lastModified: version.split(' ')[0] ?? null, contentLength: null };
+    if (version === null)
+      throw new LoaderError('not_found', `no data at ${this.description}: the path does not exist`, {
+        file: this.description,
+      });
+    return {
+      upToDate: version === this.seen,
+      etag: null,
+      lastModified: version.split(' ')[0] ?? null,
+      contentLength: null,
+    };
   }
 }
 

@@ -16,7 +16,10 @@ import { packRows, transferList, type PackedRows } from './packed.js';
 import { LoaderError } from './errors.js';
 import { buildDataset, readArchive, readDirectory, tablesForBuild, type ParseOptions } from './local.js';
 
-export type WorkerTask = ({ kind: 'bytes'; bytes: Uint8Array; parse: ParseOptions } | { kind: 'directory'; path: string; parse: ParseOptions }) & {
+export type WorkerTask = (
+  | { kind: 'bytes'; bytes: Uint8Array; parse: ParseOptions }
+  | { kind: 'directory'; path: string; parse: ParseOptions }
+) & {
   /** Only verify: answer `done` (or `error`) without sending the rows back. */
   verifyOnly?: boolean;
 };
@@ -24,7 +27,18 @@ export type WorkerTask = ({ kind: 'bytes'; bytes: Uint8Array; parse: ParseOption
 export type WorkerMessage =
   | { type: 'table'; table: TableName; packed: PackedRows }
   | { type: 'done'; tables: TableName[]; warnings: unknown[]; sources?: TableSources }
-  | { type: 'error'; error: { loader: boolean; code?: string; message: string; file?: string; line?: number; column?: string; status?: number } };
+  | {
+      type: 'error';
+      error: {
+        loader: boolean;
+        code?: string;
+        message: string;
+        file?: string;
+        line?: number;
+        column?: string;
+        status?: number;
+      };
+    };
 
 async function run(task: WorkerTask): Promise<void> {
   const port = parentPort!;
@@ -46,7 +60,12 @@ async function run(task: WorkerTask): Promise<void> {
       delete tables[table];
       port.postMessage({ type: 'table', table, packed } satisfies WorkerMessage, transferList(packed));
     }
-    port.postMessage({ type: 'done', tables: present, warnings, ...(parsed.tables.sources ? { sources: parsed.tables.sources } : {}) } satisfies WorkerMessage);
+    port.postMessage({
+      type: 'done',
+      tables: present,
+      warnings,
+      ...(parsed.tables.sources ? { sources: parsed.tables.sources } : {}),
+    } satisfies WorkerMessage);
   } catch (e) {
     const err = e as Partial<LoaderError> & Error;
     port.postMessage({

@@ -50,18 +50,23 @@ export function readCentralDirectory(data: Uint8Array): ZipEntry[] {
   }
   if (eocd < 0) {
     const looksZip = len >= 4 && view.getUint32(0, true) === LOC_SIG;
-    throw invalid(looksZip ? 'the ZIP archive is truncated or damaged (no end of central directory record)' : 'not a ZIP archive');
+    throw invalid(
+      looksZip ? 'the ZIP archive is truncated or damaged (no end of central directory record)' : 'not a ZIP archive',
+    );
   }
   const count = view.getUint16(eocd + 10, true);
   const cdSize = view.getUint32(eocd + 12, true);
   const cdOffset = view.getUint32(eocd + 16, true);
-  if (count === 0xffff || cdOffset === 0xffffffff || cdSize === 0xffffffff) throw invalid('ZIP64 archives are not supported');
-  if (cdOffset + cdSize > eocd) throw invalid('the ZIP archive is truncated or damaged (central directory out of range)');
+  if (count === 0xffff || cdOffset === 0xffffffff || cdSize === 0xffffffff)
+    throw invalid('ZIP64 archives are not supported');
+  if (cdOffset + cdSize > eocd)
+    throw invalid('the ZIP archive is truncated or damaged (central directory out of range)');
   const entries: ZipEntry[] = [];
   let p = cdOffset;
   const decoder = new TextDecoder('utf-8');
   for (let i = 0; i < count; i++) {
-    if (p + 46 > eocd || view.getUint32(p, true) !== CEN_SIG) throw invalid('the ZIP archive is damaged (bad central directory entry)');
+    if (p + 46 > eocd || view.getUint32(p, true) !== CEN_SIG)
+      throw invalid('the ZIP archive is damaged (bad central directory entry)');
     const flags = view.getUint16(p + 8, true);
     const method = view.getUint16(p + 10, true);
     const crc = view.getUint32(p + 16, true);
@@ -71,7 +76,8 @@ export function readCentralDirectory(data: Uint8Array): ZipEntry[] {
     const extraLen = view.getUint16(p + 30, true);
     const commentLen = view.getUint16(p + 32, true);
     let localHeaderOffset = view.getUint32(p + 42, true);
-    if (p + 46 + nameLen + extraLen + commentLen > eocd) throw invalid('the ZIP archive is damaged (central directory entry out of range)');
+    if (p + 46 + nameLen + extraLen + commentLen > eocd)
+      throw invalid('the ZIP archive is damaged (central directory entry out of range)');
     const name = decoder.decode(data.subarray(p + 46, p + 46 + nameLen)).replace(/\\/g, '/');
     // ZIP64 extra field: the 64-bit values appear in this order for the fields set to 0xFFFFFFFF.
     if (size === 0xffffffff || compressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) {
@@ -134,7 +140,13 @@ const CHUNK = 8 * 1024;
  * whole archive may still produce; the entry may not produce more than that, nor more than it
  * declared. Throws archive_invalid or too_large, after which the pieces given are worthless.
  */
-export function inflateEntry(data: Uint8Array, entry: ZipEntry, budget: number, capLabel: string, onData: (piece: Uint8Array, final: boolean) => void): number {
+export function inflateEntry(
+  data: Uint8Array,
+  entry: ZipEntry,
+  budget: number,
+  capLabel: string,
+  onData: (piece: Uint8Array, final: boolean) => void,
+): number {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const h = entry.localHeaderOffset;
   if (h + 30 > data.length || view.getUint32(h, true) !== LOC_SIG) {
@@ -144,11 +156,16 @@ export function inflateEntry(data: Uint8Array, entry: ZipEntry, budget: number, 
   const end = start + entry.compressedSize;
   if (end > data.length) throw invalid(`the ZIP archive is truncated (${entry.name} is cut short)`);
   const tooLarge = () =>
-    new LoaderError('too_large', `${entry.name} inflates to more than ${entry.size > budget ? capLabel : `its declared ${entry.size} bytes`}; refusing the archive`, { file: entry.name });
+    new LoaderError(
+      'too_large',
+      `${entry.name} inflates to more than ${entry.size > budget ? capLabel : `its declared ${entry.size} bytes`}; refusing the archive`,
+      { file: entry.name },
+    );
   let crc = -1;
   let written = 0;
   if (entry.method === 0) {
-    if (entry.compressedSize !== entry.size) throw invalid(`the ZIP archive is damaged (stored entry ${entry.name} has inconsistent sizes)`);
+    if (entry.compressedSize !== entry.size)
+      throw invalid(`the ZIP archive is damaged (stored entry ${entry.name} has inconsistent sizes)`);
     if (entry.size > budget) throw tooLarge();
     let p = start;
     do {
@@ -179,11 +196,12 @@ export function inflateEntry(data: Uint8Array, entry: ZipEntry, budget: number, 
       if (e instanceof LoaderError) throw e;
       throw invalid(`the ZIP archive is damaged: ${entry.name} does not inflate (${(e as Error).message})`, e);
     }
-    if (!done || written !== entry.size) throw invalid(`the ZIP archive is damaged: ${entry.name} inflates to ${written} bytes, declared ${entry.size}`);
+    if (!done || written !== entry.size)
+      throw invalid(`the ZIP archive is damaged: ${entry.name} inflates to ${written} bytes, declared ${entry.size}`);
   } else {
     throw invalid(`${entry.name} uses an unsupported compression method (${entry.method})`);
   }
-  if (((crc ^ -1) >>> 0) !== entry.crc) throw invalid(`the ZIP archive is damaged: CRC mismatch in ${entry.name}`);
+  if ((crc ^ -1) >>> 0 !== entry.crc) throw invalid(`the ZIP archive is damaged: CRC mismatch in ${entry.name}`);
   return written;
 }
 

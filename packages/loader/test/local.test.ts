@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoaderError, loadFromPath, loadSample, parseArchive, readDirectory, samplePath, type LoadedData } from '../src/index.js';
+import {
+  LoaderError,
+  loadFromPath,
+  loadSample,
+  parseArchive,
+  readDirectory,
+  samplePath,
+  type LoadedData,
+} from '../src/index.js';
 
 const dataDir = fileURLToPath(new URL('../data/', import.meta.url));
 let sample: LoadedData;
@@ -37,15 +45,24 @@ describe('loadSample', () => {
       ['2023-11-23', 'Closed', 'Closed'],
       ['2023-11-24', 'Partial', 'Open'],
     ]);
-    const primary = ds.listSchedules('US.NYSE').find((s) => s.schedule_group === 'Regular' && s.phase_type === 'Primary Trading Session')!;
+    const primary = ds
+      .listSchedules('US.NYSE')
+      .find((s) => s.schedule_group === 'Regular' && s.phase_type === 'Primary Trading Session')!;
     expect([primary.start, primary.end]).toEqual(['09:30:00', '16:00:00']);
   });
 
   it('CME overnight phases over Thanksgiving 2023', () => {
     const phases = sample.dataset.generatePhases('US.CME.EQUITY.USINDEX1', '2023-11-22', '2023-11-24');
     const i = phases.findIndex((p) => p.start === '2023-11-22T17:00:00-06:00');
-    expect(phases[i]).toMatchObject({ phase_type: 'Primary Trading Session, No Closing Price', end: '2023-11-23T12:00:00-06:00' });
-    expect(phases[i + 1]).toMatchObject({ phase_type: 'Pre-Open', start: '2023-11-23T12:00:00-06:00', end: '2023-11-23T17:00:00-06:00' });
+    expect(phases[i]).toMatchObject({
+      phase_type: 'Primary Trading Session, No Closing Price',
+      end: '2023-11-23T12:00:00-06:00',
+    });
+    expect(phases[i + 1]).toMatchObject({
+      phase_type: 'Pre-Open',
+      start: '2023-11-23T12:00:00-06:00',
+      end: '2023-11-23T17:00:00-06:00',
+    });
   });
 
   it('FX spot: EURUSD traded Friday 2023-06-16 settles Tuesday 2023-06-20 (Juneteenth is an intermediate day)', () => {
@@ -56,8 +73,20 @@ describe('loadSample', () => {
       lag: 2,
       spot_date: '2023-06-20',
       closures: [
-        { date: '2023-06-17', closed: [{ currency: 'EUR', reason: 'weekend' }, { currency: 'USD', reason: 'weekend' }] },
-        { date: '2023-06-18', closed: [{ currency: 'EUR', reason: 'weekend' }, { currency: 'USD', reason: 'weekend' }] },
+        {
+          date: '2023-06-17',
+          closed: [
+            { currency: 'EUR', reason: 'weekend' },
+            { currency: 'USD', reason: 'weekend' },
+          ],
+        },
+        {
+          date: '2023-06-18',
+          closed: [
+            { currency: 'EUR', reason: 'weekend' },
+            { currency: 'USD', reason: 'weekend' },
+          ],
+        },
         { date: '2023-06-19', closed: [{ currency: 'USD', reason: 'Juneteenth National Independence Day' }] },
       ],
     });
@@ -68,7 +97,11 @@ describe('loadSample', () => {
     expect(ds.calendarDays('USD', '2021-06-18', '2021-06-18')[0]!.is_business_day).toBe(true);
     // Markets and currencies join: NYSE closes for Juneteenth, LSE does not.
     expect(ds.adjust('XNYS+GB.LSE', '2023-06-19').adjusted).toBe('2023-06-20');
-    expect(ds.calendarDays('XNYS~GB.LSE', '2023-06-19', '2023-06-19')[0]).toEqual({ date: '2023-06-19', is_business_day: true, closed: ['XNYS'] });
+    expect(ds.calendarDays('XNYS~GB.LSE', '2023-06-19', '2023-06-19')[0]).toEqual({
+      date: '2023-06-19',
+      is_business_day: true,
+      closed: ['XNYS'],
+    });
   });
 
   it('accepts an override path, and a missing one is not_found', async () => {
@@ -87,7 +120,9 @@ describe('readDirectory and loadFromPath', () => {
     expect(rows(readDirectory(join(dataDir, 'sample')).tables)).toEqual(fromZip);
     // The csv folder itself works too.
     expect(rows(readDirectory(join(dataDir, 'sample', 'csv')).tables)).toEqual(fromZip);
-    expect(readDirectory(join(dataDir, 'sample')).tables.sources?.markets?.file).toBe(join(dataDir, 'sample', 'csv', 'markets.csv'));
+    expect(readDirectory(join(dataDir, 'sample')).tables.sources?.markets?.file).toBe(
+      join(dataDir, 'sample', 'csv', 'markets.csv'),
+    );
   });
 
   it('loads a ZIP file (kind file, content version) and a directory (kind directory, mtime version)', async () => {
@@ -108,7 +143,12 @@ describe('readDirectory and loadFromPath', () => {
     cpSync(samplePath(), b);
     utimesSync(a, new Date('2001-01-01T00:00:00Z'), new Date('2001-01-01T00:00:00Z'));
     utimesSync(b, new Date('2030-06-01T12:00:00Z'), new Date('2030-06-01T12:00:00Z'));
-    const [va, vb, sample, sampleAtA] = await Promise.all([loadFromPath(a), loadFromPath(b), loadSample(), loadSample(a)]);
+    const [va, vb, sample, sampleAtA] = await Promise.all([
+      loadFromPath(a),
+      loadFromPath(b),
+      loadSample(),
+      loadSample(a),
+    ]);
     expect(va.meta.version).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(vb.meta.version).toBe(va.meta.version);
     expect(sample.meta.version).toBe(va.meta.version);
@@ -137,10 +177,19 @@ describe('readDirectory and loadFromPath', () => {
     writeFileSync(join(d, 'csv', 'holidays.csv'), '\uFEFFFinID,Date\r\nUS.NYSE,2023-02-30\r\n');
     // A bad row loads as a warning naming the file on disk; its market answers a data error.
     const loaded = await loadFromPath(d);
-    expect(loaded.meta.warnings).toContainEqual(expect.objectContaining({ file: join(d, 'csv', 'holidays.csv'), line: 2, column: 'Date', market: 'US.NYSE' }));
-    expect(() => loaded.dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toThrow(`${join(d, 'csv', 'holidays.csv')}, line 2, column 'Date'`);
+    expect(loaded.meta.warnings).toContainEqual(
+      expect.objectContaining({ file: join(d, 'csv', 'holidays.csv'), line: 2, column: 'Date', market: 'US.NYSE' }),
+    );
+    expect(() => loaded.dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toThrow(
+      `${join(d, 'csv', 'holidays.csv')}, line 2, column 'Date'`,
+    );
     writeFileSync(join(d, 'csv', 'holidays.csv'), '\uFEFFFinID,Holiday Name\r\nUS.NYSE,x\r\n');
-    await expect(loadFromPath(d)).rejects.toMatchObject({ code: 'data_invalid', file: join(d, 'csv', 'holidays.csv'), line: 1, column: 'Date' });
+    await expect(loadFromPath(d)).rejects.toMatchObject({
+      code: 'data_invalid',
+      file: join(d, 'csv', 'holidays.csv'),
+      line: 1,
+      column: 'Date',
+    });
     rmSync(join(d, 'csv', 'holidays.csv'));
     await expect(loadFromPath(d)).rejects.toMatchObject({ code: 'data_invalid', file: 'csv/holidays.csv' });
   });

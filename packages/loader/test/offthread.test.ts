@@ -5,10 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { LoaderError, createDataSource, loadFromBytes, loadFromBytesOffThread, loadFromPathOffThread, verifyPathOffThread, workerFile } from '../src/index.js';
+import {
+  LoaderError,
+  createDataSource,
+  loadFromBytes,
+  loadFromBytesOffThread,
+  loadFromPathOffThread,
+  verifyPathOffThread,
+  workerFile,
+} from '../src/index.js';
 
 const BOM = '\uFEFF';
-const crlf = (lines: string[]) => BOM + lines.join('\r\n') + '\r\n';
+const crlf = (lines: string[]) => `${BOM + lines.join('\r\n')}\r\n`;
 
 /** n markets with ten years of weekly holidays and a regular session each. */
 function csvFiles(n: number, extraHoliday?: string): Record<string, string> {
@@ -19,7 +27,8 @@ function csvFiles(n: number, extraHoliday?: string): Record<string, string> {
     const id = `M${String(m).padStart(4, '0')}.EX`;
     markets.push(`${id},Exchange ${m},America/New_York,Sat-Sun,X${String(m).padStart(3, '0')}`);
     for (let y = 2015; y < 2025; y++) {
-      for (let w = 0; w < 12; w++) holidays.push(`${id},${y}-${String(w + 1).padStart(2, '0')}-1${w % 9},Holiday ${w},Closed,No,,,Closed`);
+      for (let w = 0; w < 12; w++)
+        holidays.push(`${id},${y}-${String(w + 1).padStart(2, '0')}-1${w % 9},Holiday ${w},Closed,No,,,Closed`);
     }
     schedules.push(`${id},Regular,America/New_York,Primary Trading Session,Core,Mon-Fri,09:30,16:00,0`);
   }
@@ -31,7 +40,8 @@ function csvFiles(n: number, extraHoliday?: string): Record<string, string> {
     'csv/phases.csv': crlf(['Name,Status,Settlement', 'Primary Trading Session,Open,Yes']),
   };
 }
-const zip = (files: Record<string, string>) => zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
+const zip = (files: Record<string, string>) =>
+  zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
 const info = { source: 'test', kind: 'file' as const, version: 'v1', downloadedAt: null };
 
 describe('off-thread loading', () => {
@@ -47,8 +57,12 @@ describe('off-thread loading', () => {
     expect(b.meta.warnings).toEqual(a.meta.warnings);
     expect(b.meta).toMatchObject({ source: 'test', kind: 'file', version: 'v1', plan: 'no_currencies' });
     expect(b.dataset.listMarkets()).toEqual(a.dataset.listMarkets());
-    expect(b.dataset.listHolidays('M0007.EX', '2016-01-01', '2016-12-31')).toEqual(a.dataset.listHolidays('M0007.EX', '2016-01-01', '2016-12-31'));
-    expect(b.dataset.generatePhases('M0001.EX', '2020-03-02', '2020-03-06')).toEqual(a.dataset.generatePhases('M0001.EX', '2020-03-02', '2020-03-06'));
+    expect(b.dataset.listHolidays('M0007.EX', '2016-01-01', '2016-12-31')).toEqual(
+      a.dataset.listHolidays('M0007.EX', '2016-01-01', '2016-12-31'),
+    );
+    expect(b.dataset.generatePhases('M0001.EX', '2020-03-02', '2020-03-06')).toEqual(
+      a.dataset.generatePhases('M0001.EX', '2020-03-02', '2020-03-06'),
+    );
   });
 
   it('refuses an archive that cannot be read as a whole with the same error (code, file, line, column)', async () => {
@@ -68,9 +82,17 @@ describe('off-thread loading', () => {
     );
     expect(off).toBeInstanceOf(LoaderError);
     expect(inThread).toBeInstanceOf(LoaderError);
-    const pick = (e: LoaderError) => ({ code: e.code, message: e.message, file: e.file, line: e.line, column: e.column });
+    const pick = (e: LoaderError) => ({
+      code: e.code,
+      message: e.message,
+      file: e.file,
+      line: e.line,
+      column: e.column,
+    });
     expect(pick(off as LoaderError)).toEqual(pick(inThread!));
-    await expect(loadFromBytesOffThread(new Uint8Array([1, 2, 3]), info)).rejects.toMatchObject({ code: 'archive_invalid' });
+    await expect(loadFromBytesOffThread(new Uint8Array([1, 2, 3]), info)).rejects.toMatchObject({
+      code: 'archive_invalid',
+    });
   });
 
   it('keeps bad-row provenance: the affected market answers the same data error naming file and line', async () => {

@@ -6,10 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DataError, type Dataset } from '@openbell/core';
-import { buildDataset, loadFromBytes, loadFromBytesOffThread, parseArchive, readArchive, type LoadedData } from '../src/index.js';
+import {
+  buildDataset,
+  loadFromBytes,
+  loadFromBytesOffThread,
+  parseArchive,
+  readArchive,
+  type LoadedData,
+} from '../src/index.js';
 
 const dir = fileURLToPath(new URL('./fixtures/bad-rows/csv', import.meta.url));
-const archive = zipSync(Object.fromEntries(readdirSync(dir).map((n) => [`csv/${n}`, new Uint8Array(readFileSync(join(dir, n)))])));
+const archive = zipSync(
+  Object.fromEntries(readdirSync(dir).map((n) => [`csv/${n}`, new Uint8Array(readFileSync(join(dir, n)))])),
+);
 const info = { source: 'test', kind: 'file' as const, version: null, downloadedAt: null };
 
 function answers(ds: Dataset) {
@@ -23,8 +32,16 @@ function answers(ds: Dataset) {
   };
   return {
     counts: ds.counts,
-    markets: ds.listMarkets().map((m) => [m, attempt(() => ds.listHolidays(m.fin_id, '1990-01-01', '2040-12-31')), attempt(() => ds.listDays(m.fin_id, '2023-11-20', '2023-11-26'))]),
-    currencies: ds.listCurrencies().map((c) => [c, attempt(() => ds.listCurrencyHolidays(c.currency_code, '1990-01-01', '2040-12-31'))]),
+    markets: ds
+      .listMarkets()
+      .map((m) => [
+        m,
+        attempt(() => ds.listHolidays(m.fin_id, '1990-01-01', '2040-12-31')),
+        attempt(() => ds.listDays(m.fin_id, '2023-11-20', '2023-11-26')),
+      ]),
+    currencies: ds
+      .listCurrencies()
+      .map((c) => [c, attempt(() => ds.listCurrencyHolidays(c.currency_code, '1990-01-01', '2040-12-31'))]),
   };
 }
 
@@ -47,5 +64,6 @@ describe('holiday tables read packed', () => {
   });
 
   it('in-thread: the bad-row fixture answers as from row arrays', () => same(loadFromBytes(archive, info)));
-  it('off-thread: the bad-row fixture answers as from row arrays', async () => same(await loadFromBytesOffThread(archive, info)));
+  it('off-thread: the bad-row fixture answers as from row arrays', async () =>
+    same(await loadFromBytesOffThread(archive, info)));
 });

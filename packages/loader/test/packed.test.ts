@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_ROWS, packRows, RowPacker, rowMaker, unpackAll, unpackRows } from '../src/packed.js';
 
-const cell = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string({ maxLength: 6 }), fc.constantFrom('M1.X', '2024-01-02', 'Closed'));
+const cell = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.string({ maxLength: 6 }),
+  fc.constantFrom('M1.X', '2024-01-02', 'Closed'),
+);
 const key = fc.constantFrom('fin_id', 'date', 'memo', 'observed', 'row', 'column');
 const rows = fc.array(fc.dictionary(key, cell), { maxLength: 40 });
 
@@ -13,7 +19,8 @@ describe('packRows / unpackRows', () => {
         // Through a structured clone, as between the worker and the main thread.
         const packed = structuredClone(packRows(rs));
         expect(unpackAll(packed)).toEqual(rs);
-        for (const [i, r] of (unpackAll(packed) as object[]).entries()) expect(Object.keys(r).sort()).toEqual(Object.keys(rs[i]!).sort());
+        for (const [i, r] of (unpackAll(packed) as object[]).entries())
+          expect(Object.keys(r).sort()).toEqual(Object.keys(rs[i]!).sort());
       }),
     );
   });
@@ -26,7 +33,12 @@ describe('packRows / unpackRows', () => {
   });
 
   it('rows packed one at a time over several blocks come back as they were, each on demand', () => {
-    const rs = Array.from({ length: 2 * BLOCK_ROWS + 7 }, (_, i) => ({ fin_id: `M${i % 5}`, date: `2024-01-${String((i % 28) + 1).padStart(2, '0')}`, observed: i % 3 === 0, memo: i % 7 ? null : 'm' }));
+    const rs = Array.from({ length: 2 * BLOCK_ROWS + 7 }, (_, i) => ({
+      fin_id: `M${i % 5}`,
+      date: `2024-01-${String((i % 28) + 1).padStart(2, '0')}`,
+      observed: i % 3 === 0,
+      memo: i % 7 ? null : 'm',
+    }));
     const packer = new RowPacker(['fin_id', 'date', 'observed', 'memo']);
     for (const r of rs) packer.add(r);
     const packed = structuredClone(packer.finish());

@@ -4,7 +4,16 @@
 // bodies) and the cache (verified atomic replace, lock, two processes at once).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +21,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArchiveCache, createDataSource, defaultCacheDir, LoaderError, redactUrl, samplePath, type Progress } from '../src/index.js';
+import {
+  ArchiveCache,
+  createDataSource,
+  defaultCacheDir,
+  LoaderError,
+  redactUrl,
+  samplePath,
+  type Progress,
+} from '../src/index.js';
 import { DEFAULT_LOCK_STALE_MS } from '../src/cache.js';
 
 const TOKEN = 'tok-3f9a1c7e5b2d-secret';
@@ -25,7 +42,9 @@ function withExtraMarket(bytes: Uint8Array, id = 'ZZ.TEST'): Uint8Array {
   const files = unzipSync(bytes);
   const key = Object.keys(files).find((k) => k.endsWith('csv/markets.csv'))!;
   const text = strFromU8(files[key]!).replace(/\r?\n$/, '');
-  files[key] = strToU8(`${text}\r\n${id},Test Exchange,Equities,Equities,America/New_York,Sat-Sun,,ZZTS,Equities,,,\r\n`);
+  files[key] = strToU8(
+    `${text}\r\n${id},Test Exchange,Equities,Equities,America/New_York,Sat-Sun,,ZZTS,Equities,,,\r\n`,
+  );
   return zipSync(files);
 }
 const CHANGED = withExtraMarket(SAMPLE);
@@ -79,7 +98,11 @@ async function hostedPair(initial: Uint8Array = SAMPLE) {
       setTimeout(() => res.destroy(), 20);
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/zip', 'content-length': state.archive.byteLength, etag: '"object-store-md5"' });
+    res.writeHead(200, {
+      'content-type': 'application/zip',
+      'content-length': state.archive.byteLength,
+      etag: '"object-store-md5"',
+    });
     res.end(state.archive);
   });
   const api = await fake((req, res) => {
@@ -94,10 +117,14 @@ async function hostedPair(initial: Uint8Array = SAMPLE) {
       return;
     }
     if (req.method === 'HEAD') {
-      res.writeHead(200, { ...common, 'content-type': 'application/zip', 'content-length': state.archive.byteLength }).end();
+      res
+        .writeHead(200, { ...common, 'content-type': 'application/zip', 'content-length': state.archive.byteLength })
+        .end();
       return;
     }
-    res.writeHead(302, { ...common, location: `${store.url}/bucket/bulk.zip?expires=9999999999&signature=${SIGNATURE}` }).end();
+    res
+      .writeHead(302, { ...common, location: `${store.url}/bucket/bulk.zip?expires=9999999999&signature=${SIGNATURE}` })
+      .end();
   });
   return { api, store, state };
 }
@@ -126,14 +153,25 @@ describe('hosted endpoint', () => {
     const { api, store } = await hostedPair();
     const cacheDir = freshCache();
     const seen: Progress[] = [];
-    const source = createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir, onProgress: (p) => seen.push(p), ...fast });
+    const source = createDataSource({
+      token: TOKEN,
+      baseUrl: api.url,
+      cacheDir,
+      onProgress: (p) => seen.push(p),
+      ...fast,
+    });
     expect(source.kind).toBe('hosted');
     expect(source.isRemote).toBe(true);
     expect(source.description).toBe(`${api.url}/v4/download`);
     expect(source.archivePath()).toBe(join(cacheDir, 'bulk.zip'));
 
     const data = await source.load();
-    expect(data.meta).toMatchObject({ kind: 'hosted', isSample: false, version: etagOf(SAMPLE), source: `${api.url}/v4/download` });
+    expect(data.meta).toMatchObject({
+      kind: 'hosted',
+      isSample: false,
+      version: etagOf(SAMPLE),
+      source: `${api.url}/v4/download`,
+    });
     expect(data.dataset.getMarket('US.NYSE').fin_id).toBe('US.NYSE');
     expect(Date.parse(data.meta.downloadedAt!)).not.toBeNaN();
 
@@ -154,7 +192,11 @@ describe('hosted endpoint', () => {
     // The cache holds the archive and metadata with the hosted ETag (not the store's), and no secrets.
     expect(new Uint8Array(readFileSync(join(cacheDir, 'bulk.zip')))).toEqual(SAMPLE);
     const metaText = readFileSync(join(cacheDir, 'bulk.json'), 'utf8');
-    expect(JSON.parse(metaText)).toMatchObject({ etag: etagOf(SAMPLE), source: `${api.url}/v4/download`, size: SAMPLE.byteLength });
+    expect(JSON.parse(metaText)).toMatchObject({
+      etag: etagOf(SAMPLE),
+      source: `${api.url}/v4/download`,
+      size: SAMPLE.byteLength,
+    });
     expect(metaText).not.toContain(TOKEN);
     expect(metaText).not.toContain(SIGNATURE);
     expect(source.archivePath()).toBe(join(cacheDir, 'bulk.zip'));
@@ -176,7 +218,12 @@ describe('hosted endpoint', () => {
     expect(api.requests.at(-1)!.headers['if-none-match']).toBe(etagOf(SAMPLE));
     expect(store.requests).toHaveLength(1);
 
-    expect(await source.check()).toEqual({ upToDate: true, etag: etagOf(SAMPLE), lastModified: 'Wed, 15 Nov 2023 12:00:00 GMT', contentLength: null });
+    expect(await source.check()).toEqual({
+      upToDate: true,
+      etag: etagOf(SAMPLE),
+      lastModified: 'Wed, 15 Nov 2023 12:00:00 GMT',
+      contentLength: null,
+    });
     expect(api.requests.at(-1)!.method).toBe('HEAD');
 
     state.archive = CHANGED;
@@ -196,7 +243,9 @@ describe('hosted endpoint', () => {
     const { api } = await hostedPair();
     const cacheDir = freshCache();
     await createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir, ...fast }).load();
-    expect(await createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir, ...fast }).update()).toEqual({ status: 'up_to_date' });
+    expect(await createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir, ...fast }).update()).toEqual({
+      status: 'up_to_date',
+    });
   });
 
   it('force downloads again without If-None-Match', async () => {
@@ -212,7 +261,13 @@ describe('hosted endpoint', () => {
   it('a wrong token: 401 as unauthorized, not retried, token never echoed', async () => {
     const { api } = await hostedPair();
     const wrong = 'wrong-token-value-123';
-    const source = createDataSource({ token: wrong, baseUrl: api.url, cacheDir: freshCache(), retries: 3, retryDelayMs: 5 });
+    const source = createDataSource({
+      token: wrong,
+      baseUrl: api.url,
+      cacheDir: freshCache(),
+      retries: 3,
+      retryDelayMs: 5,
+    });
     const err = await failure(source.load());
     expect(err.code).toBe('unauthorized');
     expect(err.status).toBe(401);
@@ -227,7 +282,9 @@ describe('hosted endpoint', () => {
   it('a refused presigned link: 403 as forbidden, signature redacted', async () => {
     const { api, store, state } = await hostedPair();
     state.storeStatus = 403;
-    const err = await failure(createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), ...fast }).load());
+    const err = await failure(
+      createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), ...fast }).load(),
+    );
     expect(err.code).toBe('forbidden');
     expect(err.message).toContain(`${store.url}/bucket/bulk.zip?[redacted]`);
     expect(err.message).not.toContain(SIGNATURE);
@@ -307,7 +364,9 @@ describe('hosted endpoint', () => {
     // A required column missing (FinID renamed) refuses the archive; a bad row would only warn.
     files[key] = strToU8(strFromU8(files[key]!).replace('FinID', 'Fin Code'));
     const { api } = await hostedPair(zipSync(files));
-    const err = await failure(createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), ...fast }).load());
+    const err = await failure(
+      createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), ...fast }).load(),
+    );
     expect(err.code).toBe('data_invalid');
     expect(err.file).toBe('csv/markets.csv');
     expect(err.line).toBe(1);
@@ -315,7 +374,9 @@ describe('hosted endpoint', () => {
 
   it('the download size cap fails fast', async () => {
     const { api } = await hostedPair();
-    const err = await failure(createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), maxBytes: 10_000, ...fast }).load());
+    const err = await failure(
+      createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), maxBytes: 10_000, ...fast }).load(),
+    );
     expect(err.code).toBe('too_large');
   });
 
@@ -329,12 +390,16 @@ describe('hosted endpoint', () => {
       console.log(r.status);`;
     const run = () =>
       new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, T: TOKEN, B: api.url, C: cacheDir } });
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+          env: { ...process.env, T: TOKEN, B: api.url, C: cacheDir },
+        });
         let out = '';
         let errOut = '';
         child.stdout.on('data', (d) => (out += d));
         child.stderr.on('data', (d) => (errOut += d));
-        child.on('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`child failed (${code}): ${errOut}`))));
+        child.on('exit', (code) =>
+          code === 0 ? resolve(out.trim()) : reject(new Error(`child failed (${code}): ${errOut}`)),
+        );
       });
     const results = await Promise.all([run(), run(), run()]);
     expect(results).toEqual(['updated', 'updated', 'updated']);
@@ -388,7 +453,9 @@ function readdirNames(d: string): string[] {
 describe('failures and retries', () => {
   it('5xx is retried with backoff, then reported with its status', async () => {
     const api = await fake((_req, res) => res.writeHead(500).end());
-    const err = await failure(createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), retries: 2, retryDelayMs: 5 }).load());
+    const err = await failure(
+      createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), retries: 2, retryDelayMs: 5 }).load(),
+    );
     expect(err.code).toBe('http');
     expect(err.status).toBe(500);
     expect(api.requests).toHaveLength(3);
@@ -402,21 +469,30 @@ describe('failures and retries', () => {
       else if (i === 2) res.writeHead(429, { 'retry-after': '0' }).end();
       else res.writeHead(200, { etag: '"v1"', 'content-length': SAMPLE.byteLength }).end(SAMPLE);
     });
-    const data = await createDataSource({ data: `${api.url}/files/bulk.zip`, cacheDir: freshCache(), retries: 3, retryDelayMs: 5 }).load();
+    const data = await createDataSource({
+      data: `${api.url}/files/bulk.zip`,
+      cacheDir: freshCache(),
+      retries: 3,
+      retryDelayMs: 5,
+    }).load();
     expect(data.meta).toMatchObject({ kind: 'url', version: '"v1"' });
     expect(api.requests).toHaveLength(3);
   });
 
   it('404 as not_found, not retried', async () => {
     const api = await fake((_req, res) => res.writeHead(404).end());
-    const err = await failure(createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), retries: 3, retryDelayMs: 5 }).load());
+    const err = await failure(
+      createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), retries: 3, retryDelayMs: 5 }).load(),
+    );
     expect(err.code).toBe('not_found');
     expect(api.requests).toHaveLength(1);
   });
 
   it('403 from the hosted endpoint itself names the token, not an expired link', async () => {
     const api = await fake((_req, res) => res.writeHead(403).end());
-    const err = await failure(createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), ...fast }).load());
+    const err = await failure(
+      createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), ...fast }).load(),
+    );
     expect(err.code).toBe('forbidden');
     expect(err.message).toMatch(/token is not allowed/);
   });
@@ -424,7 +500,16 @@ describe('failures and retries', () => {
   it('an endpoint that never answers times out', async () => {
     const api = await fake(() => undefined);
     // Nothing but the 150 ms timeout can end these requests: a timeout not applied hangs the test.
-    const err = await failure(createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), timeoutMs: 150, retries: 1, retryDelayMs: 5 }).load());
+    const err = await failure(
+      createDataSource({
+        token: TOKEN,
+        baseUrl: api.url,
+        cacheDir: freshCache(),
+        timeoutMs: 150,
+        retries: 1,
+        retryDelayMs: 5,
+      }).load(),
+    );
     expect(err.code).toBe('timeout');
     expect(api.requests).toHaveLength(2);
   });
@@ -434,7 +519,9 @@ describe('failures and retries', () => {
       res.writeHead(200, { 'content-length': SAMPLE.byteLength });
       res.write(SAMPLE.subarray(0, 500)); // and then nothing
     });
-    const err = await failure(createDataSource({ data: `${api.url}/bulk.zip`, cacheDir: freshCache(), timeoutMs: 200, retries: 0 }).load());
+    const err = await failure(
+      createDataSource({ data: `${api.url}/bulk.zip`, cacheDir: freshCache(), timeoutMs: 200, retries: 0 }).load(),
+    );
     expect(err.code).toBe('timeout');
     expect(err.message).toMatch(/stalled/);
   });
@@ -443,7 +530,9 @@ describe('failures and retries', () => {
     const api = await fake(() => undefined);
     const url = api.url;
     await new Promise((r) => api.server.close(r));
-    const err = await failure(createDataSource({ token: TOKEN, baseUrl: url, cacheDir: freshCache(), retries: 1, retryDelayMs: 5 }).load());
+    const err = await failure(
+      createDataSource({ token: TOKEN, baseUrl: url, cacheDir: freshCache(), retries: 1, retryDelayMs: 5 }).load(),
+    );
     expect(err.code).toBe('network');
     expect(err.message).toContain(url);
     expect(err.message).toMatch(/ECONNREFUSED/);
@@ -451,7 +540,9 @@ describe('failures and retries', () => {
 
   it('a redirect loop stops', async () => {
     const api = await fake((req, res) => res.writeHead(302, { location: req.url }).end());
-    const err = await failure(createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), ...fast }).load());
+    const err = await failure(
+      createDataSource({ token: TOKEN, baseUrl: api.url, cacheDir: freshCache(), ...fast }).load(),
+    );
     expect(err.code).toBe('http');
     expect(err.message).toMatch(/too many redirects/);
   });
@@ -461,7 +552,12 @@ describe('failures and retries', () => {
       if (req.headers['if-modified-since'] === 'Wed, 15 Nov 2023 12:00:00 GMT') res.writeHead(304).end();
       else res.writeHead(200, { 'last-modified': 'Wed, 15 Nov 2023 12:00:00 GMT' }).end(SAMPLE);
     });
-    const source = createDataSource({ data: `${api.url}/bulk.zip?key=abc`, token: TOKEN, cacheDir: freshCache(), ...fast });
+    const source = createDataSource({
+      data: `${api.url}/bulk.zip?key=abc`,
+      token: TOKEN,
+      cacheDir: freshCache(),
+      ...fast,
+    });
     expect(source.kind).toBe('url');
     expect(source.description).toBe(`${api.url}/bulk.zip?[redacted]`);
     const data = await source.load();
@@ -521,7 +617,10 @@ describe('createDataSource picks the source', () => {
   });
 
   it('refuses URLs carrying credentials, without repeating them', () => {
-    for (const opts of [{ data: 'https://user:pw-secret@example.com/bulk.zip' }, { token: TOKEN, baseUrl: 'https://user:pw-secret@example.com' }]) {
+    for (const opts of [
+      { data: 'https://user:pw-secret@example.com/bulk.zip' },
+      { token: TOKEN, baseUrl: 'https://user:pw-secret@example.com' },
+    ]) {
       let err: LoaderError | undefined;
       try {
         createDataSource(opts);
@@ -535,9 +634,18 @@ describe('createDataSource picks the source', () => {
 
   it('a network error never quotes the signature of the URL', async () => {
     const failing = async () => {
-      throw new TypeError('fetch failed', { cause: new Error('bad request to https://store.example/x.zip?signature=sig-123 refused') });
+      throw new TypeError('fetch failed', {
+        cause: new Error('bad request to https://store.example/x.zip?signature=sig-123 refused'),
+      });
     };
-    const err = await failure(createDataSource({ data: 'https://store.example/x.zip?signature=sig-123', cacheDir: freshCache(), fetch: failing, retries: 0 }).load());
+    const err = await failure(
+      createDataSource({
+        data: 'https://store.example/x.zip?signature=sig-123',
+        cacheDir: freshCache(),
+        fetch: failing,
+        retries: 0,
+      }).load(),
+    );
     expect(err.code).toBe('network');
     expect(err.message).toContain('https://store.example/x.zip?[redacted]');
     expect(err.message).not.toContain('sig-123');
@@ -556,17 +664,22 @@ describe('helpers', () => {
   });
 
   it('redactUrl hides credentials and queries', () => {
-    expect(redactUrl('https://u:p@h.example/a/b.zip?X-Amz-Signature=abc#f')).toBe('https://h.example/a/b.zip?[redacted]');
+    expect(redactUrl('https://u:p@h.example/a/b.zip?X-Amz-Signature=abc#f')).toBe(
+      'https://h.example/a/b.zip?[redacted]',
+    );
     expect(redactUrl('https://h.example/v4/download')).toBe('https://h.example/v4/download');
     expect(redactUrl('not a url')).toBe('(invalid URL)');
   });
 });
 
-
 describe('plain http base URLs', () => {
   it('are refused off loopback unless allowInsecureHttp says the network is private', () => {
-    expect(() => createDataSource({ token: 't', baseUrl: 'http://publisher:8000', cacheDir: '/tmp/x' })).toThrow(/must use https/);
-    expect(() => createDataSource({ token: 't', baseUrl: 'http://publisher:8000', cacheDir: '/tmp/x', allowInsecureHttp: true })).not.toThrow();
+    expect(() => createDataSource({ token: 't', baseUrl: 'http://publisher:8000', cacheDir: '/tmp/x' })).toThrow(
+      /must use https/,
+    );
+    expect(() =>
+      createDataSource({ token: 't', baseUrl: 'http://publisher:8000', cacheDir: '/tmp/x', allowInsecureHttp: true }),
+    ).not.toThrow();
     expect(() => createDataSource({ token: 't', baseUrl: 'http://127.0.0.1:8000', cacheDir: '/tmp/x' })).not.toThrow();
   });
 });

@@ -4,7 +4,18 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentVersion, encodeSnapshot, loadSample, loaderDatasetOptions, parseArchive, readSnapshot, readSnapshotData, samplePath, snapshotPath, type LoadedData } from '../src/index.js';
+import {
+  contentVersion,
+  encodeSnapshot,
+  loadSample,
+  loaderDatasetOptions,
+  parseArchive,
+  readSnapshot,
+  readSnapshotData,
+  samplePath,
+  snapshotPath,
+  type LoadedData,
+} from '../src/index.js';
 
 let tmp: string;
 let zip: string;
@@ -36,7 +47,9 @@ function answers(d: LoadedData): unknown {
       phases: ds.generatePhases(m.fin_id, '2024-03-01', '2024-04-15'),
       status: at.map((t) => ds.status(m.fin_id, t)),
     })),
-    currencies: ds.listCurrencies().map((c) => ({ c, holidays: ds.listCurrencyHolidays(c.currency_code, '2023-01-01', '2024-12-31') })),
+    currencies: ds
+      .listCurrencies()
+      .map((c) => ({ c, holidays: ds.listCurrencyHolidays(c.currency_code, '2023-01-01', '2024-12-31') })),
   };
 }
 
@@ -49,14 +62,19 @@ describe('sample snapshot', () => {
     // The load takes the Dataset built at build time, not only the tables.
     expect(readSnapshotData(zip, bytes, contentVersion, loaderDatasetOptions())?.dataset).toBeDefined();
     const fromSnapshot = await loadSample(zip);
-    expect(fromSnapshot.meta.version).toBe(`sha256:${(await import('node:crypto')).createHash('sha256').update(bytes).digest('hex')}`);
+    expect(fromSnapshot.meta.version).toBe(
+      `sha256:${(await import('node:crypto')).createHash('sha256').update(bytes).digest('hex')}`,
+    );
     expect(answers(fromSnapshot)).toEqual(answers(parsedFromZip));
   });
 
   it('is used for the bytes it was made from, and only for them', async () => {
     // A doctored snapshot shows whether it was read: one market fewer.
     const parsed = parseArchive(new Uint8Array(bytes));
-    const doctored = { ...parsed, tables: { ...parsed.tables, markets: parsed.tables.markets.filter((m) => m.fin_id !== 'US.NYSE') } };
+    const doctored = {
+      ...parsed,
+      tables: { ...parsed.tables, markets: parsed.tables.markets.filter((m) => m.fin_id !== 'US.NYSE') },
+    };
     writeSnapshot(doctored);
     expect((await loadSample(zip)).dataset.isMarketAvailable('US.NYSE')).toBe(false);
     // Made for other bytes (a stale snapshot): ignored.
@@ -100,8 +118,14 @@ describe('sample snapshot', () => {
 
   it('gives back every table as it was: shared shapes as columns, anything else as stored', () => {
     const tables = {
-      same: [{ a: 'x', b: null, c: 1 }, { a: 'x', b: true, c: undefined }],
-      reordered: [{ a: 1, b: 2 }, { b: 2, a: 1 }],
+      same: [
+        { a: 'x', b: null, c: 1 },
+        { a: 'x', b: true, c: undefined },
+      ],
+      reordered: [
+        { a: 1, b: 2 },
+        { b: 2, a: 1 },
+      ],
       negativeZero: [{ n: -0 }, { n: 0 }],
       nested: [{ o: { deep: 1 } }],
       empty: [],

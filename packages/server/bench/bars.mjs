@@ -18,7 +18,9 @@ const GOAL = 2;
 const YEAR = '/markets/XNYS/bars?start=2023-01-01&end=2023-12-31&period=1m';
 
 const served = await startServer({ BENCH_LOG_LEVEL: process.env.BENCH_SERVER_LOG ?? 'info' });
-console.log(`a year of one-minute XNYS bars: ${runs} runs of ${seconds} s each on one connection (medians), node ${process.version}; ceiling = bare node:http sending the same bytes`);
+console.log(
+  `a year of one-minute XNYS bars: ${runs} runs of ${seconds} s each on one connection (medians), node ${process.version}; ceiling = bare node:http sending the same bytes`,
+);
 
 const rows = [];
 let missed = false;
@@ -41,5 +43,8 @@ for (const [name, suffix, type] of [
 }
 await stopChild(served.child);
 
-table(['answer', 'body', 'time per request (server CPU)', 'ceiling (bare node:http)', 'time vs ceiling', `goal ≤ ${GOAL}×`], rows);
+table(
+  ['answer', 'body', 'time per request (server CPU)', 'ceiling (bare node:http)', 'time vs ceiling', `goal ≤ ${GOAL}×`],
+  rows,
+);
 process.exitCode = missed && process.env.BENCH_STRICT === '1' ? 1 : 0;

@@ -32,7 +32,10 @@ export function cpuSeconds(pid) {
 
 /** Starts a node process; resolves once it printed a line that `accept` takes (its URL). */
 export async function startChild(args, env, accept) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise((resolve, reject) => {

@@ -33,7 +33,8 @@ const anyYear = (n) => {
   return `/markets/US.NYSE/phases?start=${iso(start)}&end=${iso(start + 364 * DAY)}`;
 };
 /** An instant of 2001-2030 at 7-minute-and-a-second steps, a different one each request. */
-const anyInstant = (n) => `/markets/US.NYSE/status?datetime_utc=${new Date(FIRST + (n + 1) * 421_000).toISOString().replace('.000Z', 'Z')}`;
+const anyInstant = (n) =>
+  `/markets/US.NYSE/status?datetime_utc=${new Date(FIRST + (n + 1) * 421_000).toISOString().replace('.000Z', 'Z')}`;
 
 /**
  * Thirty years (less up to five months) of a monthly rule settled one to four business days
@@ -82,16 +83,41 @@ const goals = [
   { name: 'year of phases, one URL, cached', server: served, path: YEAR },
   { name: 'status, a new instant each request', server: uncached, paths: anyInstant, goal: 1.2 },
   { name: 'status, one URL (access log on)', server: served, path: STATUS, goal: 1.2 },
-  { name: 'dates: 30 years, three-member calendar, a new URL each request', server: uncached, paths: anyDates, goal: 2 },
+  {
+    name: 'dates: 30 years, three-member calendar, a new URL each request',
+    server: uncached,
+    paths: anyDates,
+    goal: 2,
+  },
   { name: 'overlap: a year of four markets, a new range each request', server: uncached, paths: anyOverlap, goal: 2 },
   { name: 'dates: 30 years, three-member calendar, one URL, cached', server: served, path: anyDates(1444), goal: 2 },
   { name: 'overlap: a year of four markets, one URL, cached', server: served, path: anyOverlap(3000), goal: 2 },
-  { name: "listing: a market's holidays, a year, a new range each request", server: uncached, paths: anyHolidays('/markets/US.NYSE'), goal: LISTING_GOAL },
-  { name: "listing: a currency's holidays, a year, a new range each request", server: uncached, paths: anyHolidays('/currencies/USD'), goal: LISTING_GOAL },
+  {
+    name: "listing: a market's holidays, a year, a new range each request",
+    server: uncached,
+    paths: anyHolidays('/markets/US.NYSE'),
+    goal: LISTING_GOAL,
+  },
+  {
+    name: "listing: a currency's holidays, a year, a new range each request",
+    server: uncached,
+    paths: anyHolidays('/currencies/USD'),
+    goal: LISTING_GOAL,
+  },
   { name: 'listing: markets (all), cache off', server: uncached, paths: anyOf('/markets'), goal: LISTING_GOAL },
-  { name: 'listing: markets matching US*, cache off', server: uncached, paths: anyOf('/markets?subset=US*'), goal: LISTING_GOAL },
+  {
+    name: 'listing: markets matching US*, cache off',
+    server: uncached,
+    paths: anyOf('/markets?subset=US*'),
+    goal: LISTING_GOAL,
+  },
   { name: 'listing: currencies, cache off', server: uncached, paths: anyOf('/currencies'), goal: LISTING_GOAL },
-  { name: "listing: a market's schedules, cache off", server: uncached, paths: anyOf('/markets/US.NYSE/schedules'), goal: LISTING_GOAL },
+  {
+    name: "listing: a market's schedules, cache off",
+    server: uncached,
+    paths: anyOf('/markets/US.NYSE/schedules'),
+    goal: LISTING_GOAL,
+  },
   { name: 'listing: MIC mapping, cache off', server: uncached, paths: anyOf('/mic-mapping'), goal: LISTING_GOAL },
   { name: '/health', server: served, path: '/health' },
 ];
@@ -102,7 +128,12 @@ const only = process.env.BENCH_ONLY;
 for (const g of goals) {
   if (only && !g.name.includes(only)) continue;
   // The listings' goal is judged on medians of five runs at least.
-  const r = await beside(g.server, `${g.server.url}${g.path ?? ''}`, { runs: g.goal === LISTING_GOAL ? Math.max(runs, 5) : runs, seconds, connections, paths: g.paths });
+  const r = await beside(g.server, `${g.server.url}${g.path ?? ''}`, {
+    runs: g.goal === LISTING_GOAL ? Math.max(runs, 5) : runs,
+    seconds,
+    connections,
+    paths: g.paths,
+  });
   const ratio = r.ours.cpu / r.ceiling.cpu;
   const ok = g.goal === undefined || ratio <= g.goal;
   if (!ok) missed = true;
@@ -120,5 +151,8 @@ for (const g of goals) {
 await stopChild(served.child);
 await stopChild(uncached.child);
 
-table(['answer', 'body', 'server CPU/request', 'ceiling CPU/request (bare node:http)', 'CPU vs ceiling', 'goal', ''], rows);
+table(
+  ['answer', 'body', 'server CPU/request', 'ceiling CPU/request (bare node:http)', 'CPU vs ceiling', 'goal', ''],
+  rows,
+);
 process.exitCode = missed && process.env.BENCH_STRICT === '1' ? 1 : 0;

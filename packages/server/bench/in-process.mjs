@@ -29,7 +29,13 @@ class DiscardingSocket extends Duplex {
   setKeepAlive() {}
 }
 
-const running = await createServer({ data: await loadSample(), port: 0, host: '127.0.0.1', logLevel: process.env.LOG ?? 'info', cacheBytes: 0 });
+const running = await createServer({
+  data: await loadSample(),
+  port: 0,
+  host: '127.0.0.1',
+  logLevel: process.env.LOG ?? 'info',
+  cacheBytes: 0,
+});
 const handler = running.server.listeners('request')[0];
 const body = Buffer.alloc(2492, 97);
 const bare = (_req, res) => {
@@ -40,7 +46,8 @@ const bare = (_req, res) => {
 const DAY = 86_400_000;
 const FIRST = Date.parse('2001-01-01');
 const iso = (ms) => new Date(ms).toISOString().slice(0, 10);
-const year = (prefix) => (n) => `${prefix}/holidays?start=${iso(FIRST + (n % 10_000) * DAY)}&end=${iso(FIRST + ((n % 10_000) + 364) * DAY)}`;
+const year = (prefix) => (n) =>
+  `${prefix}/holidays?start=${iso(FIRST + (n % 10_000) * DAY)}&end=${iso(FIRST + ((n % 10_000) + 364) * DAY)}`;
 /** Each kind's n-th URL: a new one every request (the answer cache is off besides). */
 const kinds = {
   hol: year('/markets/US.NYSE'),
@@ -50,7 +57,8 @@ const kinds = {
   cur2: (n) => `/currencies?n=${n}`,
   sch: (n) => `/markets/US.NYSE/schedules?n=${n}`,
   mic: (n) => `/mic-mapping?n=${n}`,
-  status: (n) => `/markets/US.NYSE/status?datetime_utc=${new Date(FIRST + (n + 1) * 421_000).toISOString().replace('.000Z', 'Z')}`,
+  status: (n) =>
+    `/markets/US.NYSE/status?datetime_utc=${new Date(FIRST + (n + 1) * 421_000).toISOString().replace('.000Z', 'Z')}`,
 };
 
 const socket = new DiscardingSocket();
@@ -92,7 +100,11 @@ for (let r = 0; r < Number(process.argv[4] ?? 12); r++) {
   best.bare = Math.min(best.bare, await run(bare, kinds.hol, count));
   for (const k of which) best[k] = Math.min(best[k] ?? Infinity, await run(handler, kinds[k], count));
 }
-console.error(Object.entries(best).map(([k, v]) => `${k} ${v.toFixed(1)} µs (+${(v - best.bare).toFixed(1)})`).join('  '));
+console.error(
+  Object.entries(best)
+    .map(([k, v]) => `${k} ${v.toFixed(1)} µs (+${(v - best.bare).toFixed(1)})`)
+    .join('  '),
+);
 running.server.closeAllConnections();
 await running.close();
 process.exit(0);

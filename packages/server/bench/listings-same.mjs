@@ -42,7 +42,12 @@ async function serverOf(root, file) {
     host: '127.0.0.1',
     data: await loader.loadSample(),
     logLevel: 'silent',
-    overrideSettings: { file, tokens: server.parseAdminTokens([`ops=${SECRET}`]), versionsFile: join(dir, 'versions.json'), watchMs: 0 },
+    overrideSettings: {
+      file,
+      tokens: server.parseAdminTokens([`ops=${SECRET}`]),
+      versionsFile: join(dir, 'versions.json'),
+      watchMs: 0,
+    },
   });
   return running;
 }
@@ -52,15 +57,37 @@ const dir = mkdtempSync(join(tmpdir(), 'openbell-same-'));
 const file = join(dir, 'overrides.json');
 const at = '2026-01-05T12:00:00.000Z';
 const overrides = [
-  { id: 'ovr_aaaaaaaaaaaa', kind: 'closure', target: 'US.NYSE', date: '2023-11-22', name: 'Typhoon', reason: 'a test closure' },
-  { id: 'ovr_bbbbbbbbbbbb', kind: 'early_close', target: 'GB.LSE', date: '2023-12-27', close: '12:30', name: 'Early close', reason: 'test' },
+  {
+    id: 'ovr_aaaaaaaaaaaa',
+    kind: 'closure',
+    target: 'US.NYSE',
+    date: '2023-11-22',
+    name: 'Typhoon',
+    reason: 'a test closure',
+  },
+  {
+    id: 'ovr_bbbbbbbbbbbb',
+    kind: 'early_close',
+    target: 'GB.LSE',
+    date: '2023-12-27',
+    close: '12:30',
+    name: 'Early close',
+    reason: 'test',
+  },
   { id: 'ovr_cccccccccccc', kind: 'reopen', target: 'US.NYSE', date: '2023-11-23', reason: 'open after all' },
   { id: 'ovr_dddddddddddd', kind: 'closure', target: 'USD', date: '2023-06-14', name: 'A closure', reason: 'test' },
 ];
 writeFileSync(
   file,
   JSON.stringify({
-    overrides: overrides.map((o) => ({ created_at: at, created_by: 'ops', withdrawn_at: null, withdrawn_by: null, superseded: false, ...o })),
+    overrides: overrides.map((o) => ({
+      created_at: at,
+      created_by: 'ops',
+      withdrawn_at: null,
+      withdrawn_by: null,
+      superseded: false,
+      ...o,
+    })),
   }),
 );
 
@@ -70,7 +97,12 @@ const urls = [a.url, b.url];
 
 async function get(base, path, accept) {
   const res = await fetch(`${base}${path}`, { headers: accept ? { accept } : {} });
-  return { status: res.status, type: res.headers.get('content-type'), version: res.headers.get('x-openbell-data-version'), body: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    version: res.headers.get('x-openbell-data-version'),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 const markets = JSON.parse((await get(urls[0], '/markets')).body);
@@ -78,8 +110,11 @@ const currencies = JSON.parse((await get(urls[0], '/currencies')).body);
 const versions = JSON.parse((await get(urls[0], '/versions')).body);
 const earliest = versions.at(-1)?.version;
 const applied = JSON.parse((await get(urls[0], '/overrides')).body);
-console.log(`${markets.length} markets, ${currencies.length} currencies, ${applied.length} overrides applied, ${versions.length} versions kept`);
-if (applied.length !== overrides.length) throw new Error(`the override file was not taken whole: ${JSON.stringify(applied).slice(0, 300)}`);
+console.log(
+  `${markets.length} markets, ${currencies.length} currencies, ${applied.length} overrides applied, ${versions.length} versions kept`,
+);
+if (applied.length !== overrides.length)
+  throw new Error(`the override file was not taken whole: ${JSON.stringify(applied).slice(0, 300)}`);
 const rnd = random(35);
 const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
 const day = (from, to) => {
@@ -104,10 +139,12 @@ const requests = [
   () => `/markets/${ids()}/holidays?${range()}`,
   () => `/markets/${ids()}/holidays?${range()}`,
   () => `/currencies/${pick([...currencies.map((c) => c.currency_code), 'usd', 'XXX'])}/holidays?${range()}`,
-  () => `/markets${pick(['', '?subset=*', '?subset=US*', '?subset=*.*', '?subset=us.nyse', '?subset=Q*', '?subset=*A*'])}`,
+  () =>
+    `/markets${pick(['', '?subset=*', '?subset=US*', '?subset=*.*', '?subset=us.nyse', '?subset=Q*', '?subset=*A*'])}`,
   () => '/currencies',
   () => `/markets/${ids()}/schedules`,
-  () => `/mic-mapping${pick(['', '?mic=XNYS', '?mic=xlon', '?fin_id=US.NYSE', '?mic=ZZZZ', '?mic=XNYS&fin_id=GB.LSE'])}`,
+  () =>
+    `/mic-mapping${pick(['', '?mic=XNYS', '?mic=xlon', '?fin_id=US.NYSE', '?mic=ZZZZ', '?mic=XNYS&fin_id=GB.LSE'])}`,
   () => '/phase-types',
   () => `/season-definitions${pick(['', '?year=2024', '?season=second%20sunday%20of%20march', '?year=1999'])}`,
   () => `/regional-holidays?calendar=${pick(['US', 'gb', 'christian', 'ZZ', 'DE'])}&${range()}`,
@@ -127,10 +164,15 @@ for (let i = 0; i < COUNT; i++) {
   statuses.set(x.status, (statuses.get(x.status) ?? 0) + 1);
   if (x.status !== y.status || x.type !== y.type || x.version !== y.version || !x.body.equals(y.body)) {
     differ++;
-    if (differ <= 10) console.log(`DIFFERS ${path}${accept ? ` (Accept: ${accept})` : ''}\n  before ${x.status} ${x.body.subarray(0, 300)}\n  after  ${y.status} ${y.body.subarray(0, 300)}`);
+    if (differ <= 10)
+      console.log(
+        `DIFFERS ${path}${accept ? ` (Accept: ${accept})` : ''}\n  before ${x.status} ${x.body.subarray(0, 300)}\n  after  ${y.status} ${y.body.subarray(0, 300)}`,
+      );
   }
 }
-console.log(`${asked} listing requests, ${differ} answers differ; statuses ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+console.log(
+  `${asked} listing requests, ${differ} answers differ; statuses ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+);
 for (const s of [a, b]) {
   s.server.closeAllConnections();
   await s.close();

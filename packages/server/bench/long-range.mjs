@@ -44,7 +44,10 @@ const ours = [];
 let size = 0;
 let chunked = false;
 for (let i = 0; i < runs; i++) {
-  const served = await startServer({ BENCH_LOG_LEVEL: 'warn', ...(process.env.BENCH_BLOCK_BYTES ? { BENCH_BLOCK_BYTES: process.env.BENCH_BLOCK_BYTES } : {}) });
+  const served = await startServer({
+    BENCH_LOG_LEVEL: 'warn',
+    ...(process.env.BENCH_BLOCK_BYTES ? { BENCH_BLOCK_BYTES: process.env.BENCH_BLOCK_BYTES } : {}),
+  });
   try {
     await bodyOf(`${served.url}/health`);
     const before = rss(served.child.pid);
@@ -58,9 +61,21 @@ for (let i = 0; i < runs; i++) {
   }
 }
 const growth = median(ours);
-console.log(`US.NYSE phases over its whole window (${PATH.split('?')[1]}): ${runs} runs, medians, node ${process.version}`);
+console.log(
+  `US.NYSE phases over its whole window (${PATH.split('?')[1]}): ${runs} runs, medians, node ${process.version}`,
+);
 table(
   ['answer', 'bytes (held whole)', 'chunked', 'RSS growth', 'growth / bytes', 'goal', ''],
-  [[PATH.split('?')[0], mib(size), chunked ? 'yes' : 'no', mib(growth), (growth / size).toFixed(2), `< ${mib(GOAL)}`, growth < GOAL ? 'ok' : 'MISSED']],
+  [
+    [
+      PATH.split('?')[0],
+      mib(size),
+      chunked ? 'yes' : 'no',
+      mib(growth),
+      (growth / size).toFixed(2),
+      `< ${mib(GOAL)}`,
+      growth < GOAL ? 'ok' : 'MISSED',
+    ],
+  ],
 );
 if (process.env.BENCH_STRICT === '1' && growth >= GOAL) process.exit(1);

@@ -22,10 +22,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function serve(extra = []) {
   const cache = mkdtempSync(path.join(tmpdir(), 'openbell-bench-ovr-'));
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--cache-dir', cache, '--log-level', 'warn', ...extra], {
-    env: { ...process.env, OPENBELL_ADMIN_TOKENS: `ops=${TOKEN}` },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--cache-dir', cache, '--log-level', 'warn', ...extra],
+    {
+      env: { ...process.env, OPENBELL_ADMIN_TOKENS: `ops=${TOKEN}` },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let err = '';
   const url = await new Promise((resolve, reject) => {
     child.stderr.on('data', (d) => {
@@ -44,13 +48,23 @@ function get(url, fresh = false) {
     const req = http.get(url, fresh ? { agent: false, headers: { connection: 'close' } } : { agent }, (res) => {
       const parts = [];
       res.on('data', (c) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, version: res.headers['x-openbell-data-version'], body: Buffer.concat(parts) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          version: res.headers['x-openbell-data-version'],
+          body: Buffer.concat(parts),
+        }),
+      );
     });
     req.on('error', reject);
   });
 }
 function call(url, method, body) {
-  return fetch(url, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) }).then(async (r) => ({
+  return fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  }).then(async (r) => ({
     status: r.status,
     version: r.headers.get('x-openbell-data-version'),
     body: await r.json(),
@@ -76,7 +90,13 @@ async function timed(makeUrl) {
 
 // ---- 1. as_of ----
 const one = await serve();
-await call(`${one.url}/overrides`, 'POST', { kind: 'closure', target: 'XHKG', date: '2024-07-16', name: 'Typhoon', reason: 'bench' });
+await call(`${one.url}/overrides`, 'POST', {
+  kind: 'closure',
+  target: 'XHKG',
+  date: '2024-07-16',
+  name: 'Typhoon',
+  reason: 'bench',
+});
 const versions = (await (await fetch(`${one.url}/versions`)).json()).map((v) => v.version);
 const archive = versions.at(-1);
 const sample = (await get(`${one.url}/markets/US.NYSE/status?datetime_utc=${instant(1)}`)).body;
@@ -87,7 +107,11 @@ const times = { current: [], asOf: [], ceiling: [] };
 let n = 0;
 for (let r = 0; r < runs; r++) {
   times.current.push(await timed((i) => `${one.url}/markets/US.NYSE/status?datetime_utc=${instant(n + i)}`));
-  times.asOf.push(await timed((i) => `${one.url}/markets/US.NYSE/status?datetime_utc=${instant(n + i)}&as_of=${encodeURIComponent(archive)}`));
+  times.asOf.push(
+    await timed(
+      (i) => `${one.url}/markets/US.NYSE/status?datetime_utc=${instant(n + i)}&as_of=${encodeURIComponent(archive)}`,
+    ),
+  );
   times.ceiling.push(await timed(() => `${ceilingUrl}/`));
   n += requests;
 }
@@ -98,7 +122,13 @@ one.child.kill('SIGTERM');
 const many = await serve(['--workers', '2']);
 const seen = [];
 for (let r = 0; r < runs; r++) {
-  const made = await call(`${many.url}/overrides`, 'POST', { kind: 'closure', target: 'XHKG', date: `2024-07-${String(16 + r).padStart(2, '0')}`, name: 'Typhoon', reason: 'bench' });
+  const made = await call(`${many.url}/overrides`, 'POST', {
+    kind: 'closure',
+    target: 'XHKG',
+    date: `2024-07-${String(16 + r).padStart(2, '0')}`,
+    name: 'Typhoon',
+    reason: 'bench',
+  });
   seen.push(await untilAll(many.url, made.version));
   const undone = await call(`${many.url}/overrides/${made.body.id}`, 'DELETE');
   seen.push(await untilAll(many.url, undone.version));
@@ -106,11 +136,25 @@ for (let r = 0; r < runs; r++) {
 many.child.kill('SIGTERM');
 
 const rows = [
-  ['status, a new instant each request', `${median(times.current).toFixed(1)} µs`, `${(median(times.current) / median(times.ceiling)).toFixed(2)}x ceiling`],
-  ['the same as_of the archive version', `${median(times.asOf).toFixed(1)} µs`, `${(median(times.asOf) / median(times.current)).toFixed(2)}x the query (goal <= 2x)`],
+  [
+    'status, a new instant each request',
+    `${median(times.current).toFixed(1)} µs`,
+    `${(median(times.current) / median(times.ceiling)).toFixed(2)}x ceiling`,
+  ],
+  [
+    'the same as_of the archive version',
+    `${median(times.asOf).toFixed(1)} µs`,
+    `${(median(times.asOf) / median(times.current)).toFixed(2)}x the query (goal <= 2x)`,
+  ],
   ['bare node:http ceiling, same bytes', `${median(times.ceiling).toFixed(1)} µs`, ''],
-  ['a write, until 20 answers in a row on new connections name its version (2 workers)', `${median(seen).toFixed(1)} ms`, `max ${Math.max(...seen).toFixed(1)} ms (goal < 1000 ms)`],
+  [
+    'a write, until 20 answers in a row on new connections name its version (2 workers)',
+    `${median(seen).toFixed(1)} ms`,
+    `max ${Math.max(...seen).toFixed(1)} ms (goal < 1000 ms)`,
+  ],
 ];
-console.log(`overrides bench: node ${process.version}, ${runs} runs (medians), ${requests} sequential keep-alive requests per run`);
+console.log(
+  `overrides bench: node ${process.version}, ${runs} runs (medians), ${requests} sequential keep-alive requests per run`,
+);
 for (const [a, b, c] of rows) console.log(`${a.padEnd(74)} ${b.padStart(10)}  ${c}`);
 process.exit(0);

@@ -12,7 +12,9 @@ const RUNS = Number(process.env.PROBE_RUNS ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function startServer() {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./serve.mjs', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./serve.mjs', import.meta.url))], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise((resolve, reject) => {
     child.stdout.once('data', (d) => resolve(JSON.parse(String(d).split('\n')[0]).url));
     child.once('exit', (c) => reject(new Error(`server exited ${c}`)));
@@ -46,7 +48,9 @@ async function probe() {
     let bytes = 0;
     await Promise.all(
       Array.from({ length: 16 }, async (_, i) => {
-        const res = await fetch(`${url}/markets/DE.XETR/phases?start=2011-01-${String(i + 1).padStart(2, '0')}&end=2020-12-31`);
+        const res = await fetch(
+          `${url}/markets/DE.XETR/phases?start=2011-01-${String(i + 1).padStart(2, '0')}&end=2020-12-31`,
+        );
         bytes += (await res.arrayBuffer()).byteLength;
       }),
     );
@@ -57,7 +61,11 @@ async function probe() {
     // 3. URL variants
     const before = rssMiB(child.pid);
     for (let i = 0; i < 3000; i += 50) {
-      await Promise.all(Array.from({ length: 50 }, async (_, k) => (await fetch(`${url}/markets/US.NYSE/phases?start=2023-01-01&end=2023-12-31&v=${i + k}`)).arrayBuffer()));
+      await Promise.all(
+        Array.from({ length: 50 }, async (_, k) =>
+          (await fetch(`${url}/markets/US.NYSE/phases?start=2023-01-01&end=2023-12-31&v=${i + k}`)).arrayBuffer(),
+        ),
+      );
     }
     global.gc?.();
     const growth = rssMiB(child.pid) - before;

@@ -36,7 +36,9 @@ async function startChild(args) {
   const [line] = await Promise.race([
     once(createInterface({ input: child.stdout }), 'line'),
     once(child, 'exit').then(([code]) => {
-      throw new Error(`bench child exited early (code ${code}); is the package built? (pnpm --filter @openbell/server build)`);
+      throw new Error(
+        `bench child exited early (code ${code}); is the package built? (pnpm --filter @openbell/server build)`,
+      );
     }),
   ]);
   return { child, line };
@@ -50,7 +52,9 @@ async function stopChild(child) {
 
 function load(url, seconds) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 

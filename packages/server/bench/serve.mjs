@@ -12,13 +12,35 @@ const NY = 'America/New_York';
 
 function nyseDataset() {
   const row = (schedule_group, phase_type, start, end, extra = {}) => ({
-    fin_id: 'US.NYSE', schedule_group, timezone: NY, phase_type, days: 'Mon-Fri', start, end, offset_days: 0, ...extra,
+    fin_id: 'US.NYSE',
+    schedule_group,
+    timezone: NY,
+    phase_type,
+    days: 'Mon-Fri',
+    start,
+    end,
+    offset_days: 0,
+    ...extra,
   });
   const hol = (date, holiday_name, schedule, status, settlement) => ({
-    fin_id: 'US.NYSE', date, holiday_name, schedule, status, settlement, observed: false,
+    fin_id: 'US.NYSE',
+    date,
+    holiday_name,
+    schedule,
+    status,
+    settlement,
+    observed: false,
   });
   return Dataset.create({
-    markets: [{ fin_id: 'US.NYSE', exchange_name: 'New York Stock Exchange', timezone: NY, weekend_definition: 'Sat-Sun', mic: 'XNYS' }],
+    markets: [
+      {
+        fin_id: 'US.NYSE',
+        exchange_name: 'New York Stock Exchange',
+        timezone: NY,
+        weekend_definition: 'Sat-Sun',
+        mic: 'XNYS',
+      },
+    ],
     holidays: [
       hol('2023-01-02', "New Year's Day", 'Closed', 'Closed', 'No'),
       hol('2023-11-23', 'Thanksgiving Day', 'Closed', 'Closed', 'No'),
@@ -52,7 +74,8 @@ function nyseDataset() {
 async function loadData() {
   try {
     const loader = await import('@openbell/loader');
-    if (typeof loader.loadSample === 'function') return { data: await loader.loadSample(), label: 'loader sample dataset' };
+    if (typeof loader.loadSample === 'function')
+      return { data: await loader.loadSample(), label: 'loader sample dataset' };
   } catch {
     // Loader not built yet, or no sample archive: fall back to rows.
   }

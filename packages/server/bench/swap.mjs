@@ -20,7 +20,9 @@ const dir = mkdtempSync(join(tmpdir(), 'openbell-swap-bench-'));
 const file = join(dir, 'bulk.zip');
 const { zip, tables } = synthesizeArchive(MARKETS);
 writeFileSync(file, zip);
-console.log(`swap: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ${(zip.length / 1048576).toFixed(1)} MiB zipped; 4 clients on /health`);
+console.log(
+  `swap: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ${(zip.length / 1048576).toFixed(1)} MiB zipped; 4 clients on /health`,
+);
 
 function getHealth(agent, url) {
   return new Promise((resolve) => {
@@ -35,7 +37,9 @@ function getHealth(agent, url) {
 }
 
 async function run(mode) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./swap-serve.mjs', import.meta.url)), file, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./swap-serve.mjs', import.meta.url)), file, mode], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const { url } = JSON.parse((await lines.next()).value);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -70,7 +74,9 @@ async function run(mode) {
     console.log(
       `${mode.padEnd(9)} max /health ${r.max.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.n} requests, ${r.failed} failed; ` +
         `swap ${r.swapMs.toFixed(0)} ms (${r.outcome}); ` +
-        (mode === 'inthread' ? 'server: event loop blocked for the whole load' : `server: max event-loop delay ${r.loopMaxMs.toFixed(0)} ms, longest GC pause ${r.gcMaxMs.toFixed(0)} ms`) +
+        (mode === 'inthread'
+          ? 'server: event loop blocked for the whole load'
+          : `server: max event-loop delay ${r.loopMaxMs.toFixed(0)} ms, longest GC pause ${r.gcMaxMs.toFixed(0)} ms`) +
         `${mode === 'offthread' ? `  (goal < 250 ms${r.max < 250 && r.failed === 0 ? ' ok' : ' MISSED'})` : '  (in-thread, for comparison)'}`,
     );
   }

@@ -34,6 +34,11 @@ for await (const line of createInterface({ input: process.stdin })) {
     await new Promise((r) => setTimeout(r, 200));
     globalThis.gc?.();
     const m = process.memoryUsage();
-    say({ rssKiB: Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]), heapKiB: m.heapUsed / 1024, heapTotalKiB: m.heapTotal / 1024, externalKiB: m.external / 1024 });
+    say({
+      rssKiB: Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]),
+      heapKiB: m.heapUsed / 1024,
+      heapTotalKiB: m.heapTotal / 1024,
+      externalKiB: m.external / 1024,
+    });
   }
 }

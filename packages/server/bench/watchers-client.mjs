@@ -24,7 +24,9 @@ function open(host, port, path) {
         resolve(v);
       }
     };
-    socket.on('connect', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n`));
+    socket.on('connect', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n`),
+    );
     socket.on('data', (chunk) => {
       const now = preciseNow();
       s.bytes += chunk.length;
@@ -71,7 +73,8 @@ process.on('message', async (m) => {
     process.send({ stalled: Math.min(m.n, live.length) });
   } else if (m.cmd === 'report') {
     const arrivals = {};
-    for (const n of names) arrivals[n] = streams.filter((s) => !s.stalled && s.seen[n] !== undefined).map((s) => s.seen[n]);
+    for (const n of names)
+      arrivals[n] = streams.filter((s) => !s.stalled && s.seen[n] !== undefined).map((s) => s.seen[n]);
     process.send({
       arrivals,
       open: streams.filter((s) => !s.closed && s.status === 200).length,

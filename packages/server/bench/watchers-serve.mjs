@@ -37,7 +37,15 @@ const now = () => Date.now() + shift;
 const day = new Date(now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const extra = tables.markets
   .filter((_, i) => i % 10 === 0)
-  .map((m) => ({ fin_id: m.fin_id, date: day, holiday_name: 'Bench Day', schedule: 'Closed', status: 'Closed', settlement: 'No', observed: false }));
+  .map((m) => ({
+    fin_id: m.fin_id,
+    date: day,
+    holiday_name: 'Bench Day',
+    schedule: 'Closed',
+    status: 'Closed',
+    settlement: 'No',
+    observed: false,
+  }));
 const v2 = Dataset.create({ ...tables, holidays: [...tables.holidays, ...extra] });
 const data = (ds, version) => {
   const d = inMemoryData(ds, new Date(now()));
@@ -46,7 +54,12 @@ const data = (ds, version) => {
 
 const webhooks = (process.env.BENCH_WEBHOOKS ?? '').split(',').filter(Boolean);
 const logger = (await import('pino')).default({ level: process.env.BENCH_LOG_LEVEL ?? 'error' });
-const changes = createChangeFeed({ logger, webhooks, webhookSecret: webhooks.length ? 'bench-secret' : undefined, now });
+const changes = createChangeFeed({
+  logger,
+  webhooks,
+  webhookSecret: webhooks.length ? 'bench-secret' : undefined,
+  now,
+});
 // Subscribed before the server's own listener: the instant the change set goes out.
 changes.subscribe(() => say({ publishAt: preciseNow() }));
 const running = await createServer({ data: data(v1, 'v1'), port: 0, host: '127.0.0.1', logger, now, changes });
@@ -54,7 +67,11 @@ const running = await createServer({ data: data(v1, 'v1'), port: 0, host: '127.0
 // the ceiling writes as many bytes.
 const bellBytes = plan
   .filter((e) => e.at_ms === bell.at_ms)
-  .reduce((n, { at_ms: _ms, ...e }) => n + Buffer.byteLength(`id: ${e.id}\nevent: ${e.event}\ndata: ${JSON.stringify(e)}\n\n`), 0);
+  .reduce(
+    (n, { at_ms: _ms, ...e }) =>
+      n + Buffer.byteLength(`id: ${e.id}\nevent: ${e.event}\ndata: ${JSON.stringify(e)}\n\n`),
+    0,
+  );
 say({ url: running.url, bell: { id: bell.id, at: bell.at_ms - shift, bytes: bellBytes }, markets: MARKETS });
 
 let flip = false;
@@ -65,7 +82,12 @@ for await (const line of createInterface({ input: process.stdin })) {
     await new Promise((r) => setTimeout(r, 200));
     globalThis.gc?.();
     const m = process.memoryUsage();
-    say({ rssKiB: rssKiB(), heapKiB: m.heapUsed / 1024, heapTotalKiB: m.heapTotal / 1024, externalKiB: m.external / 1024 });
+    say({
+      rssKiB: rssKiB(),
+      heapKiB: m.heapUsed / 1024,
+      heapTotalKiB: m.heapTotal / 1024,
+      externalKiB: m.external / 1024,
+    });
   } else if (cmd === 'swap') {
     flip = !flip;
     const cpu0 = process.cpuUsage();
@@ -90,7 +112,11 @@ for await (const line of createInterface({ input: process.stdin })) {
     }
     say({ floodAt, floodMs: preciseNow() - floodAt, cpuMs, peakGrowthKiB: peak - rss0 });
   } else if (cmd === 'stats') {
-    say({ rssKiB: rssKiB(), subscribers: running.holder.connections?.().subscribers ?? -1, webhooksPending: changes.webhooks?.pending() ?? 0 });
+    say({
+      rssKiB: rssKiB(),
+      subscribers: running.holder.connections?.().subscribers ?? -1,
+      webhooksPending: changes.webhooks?.pending() ?? 0,
+    });
   }
 }
 await running.close();

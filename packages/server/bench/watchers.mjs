@@ -89,7 +89,9 @@ function lineChild(args, env = {}) {
 
 /** CLIENTS processes holding `count` streams between them. */
 async function clientsFor(url, path, count, markers, concurrency = 64) {
-  const procs = Array.from({ length: CLIENTS }, () => fork(here('./watchers-client.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const procs = Array.from({ length: CLIENTS }, () =>
+    fork(here('./watchers-client.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   process.on('exit', () => procs.forEach((p) => p.exitCode === null && p.kill('SIGKILL')));
   const call = (p, msg) => {
     const answer = once(p, 'message').then(([m]) => m);
@@ -112,7 +114,11 @@ async function clientsFor(url, path, count, markers, concurrency = 64) {
       const rs = await all({ cmd: 'report' });
       const arrivals = {};
       for (const r of rs) for (const [k, v] of Object.entries(r.arrivals)) (arrivals[k] ??= []).push(...v);
-      return { arrivals, open: rs.reduce((n, r) => n + r.open, 0), stalledClosed: rs.reduce((n, r) => n + r.stalledClosed, 0) };
+      return {
+        arrivals,
+        open: rs.reduce((n, r) => n + r.open, 0),
+        stalledClosed: rs.reduce((n, r) => n + r.stalledClosed, 0),
+      };
     },
     exit: () => Promise.all(procs.map((p) => (p.send({ cmd: 'exit' }), once(p, 'exit')))),
   };
@@ -145,7 +151,10 @@ const row = (figure, goal, value, ceiling, ok) => {
 // ---- openbell, its clock set so that its bell falls once everything is connected ----
 const receivers = lineChild([here('./webhook-receivers.mjs')], { BENCH_RECEIVERS: String(RECEIVERS) });
 const { urls } = await receivers.next('urls');
-const server = lineChild(['--expose-gc', here('./watchers-serve.mjs')], { BENCH_WATCH_LEAD_MS: String(LEAD_MS), BENCH_WEBHOOKS: urls.join(',') });
+const server = lineChild(['--expose-gc', here('./watchers-serve.mjs')], {
+  BENCH_WATCH_LEAD_MS: String(LEAD_MS),
+  BENCH_WEBHOOKS: urls.join(','),
+});
 const hello = await server.next('url');
 
 // ---- the ceiling: a bare node:http loop writing a frame of the bell frame's size, kept up beside openbell so each round of either
@@ -167,7 +176,9 @@ async function bareGo() {
   bareFanout.push(r);
   return r;
 }
-console.log(`ceiling: ${bareClients.connected} streams on a bare node:http server (connected in ${ms(bareClients.connectMs)}), ${bareKiB.toFixed(1)} KiB RSS each; its frame ${hello.bell.bytes} bytes, as the bell's`);
+console.log(
+  `ceiling: ${bareClients.connected} streams on a bare node:http server (connected in ${ms(bareClients.connectMs)}), ${bareKiB.toFixed(1)} KiB RSS each; its frame ${hello.bell.bytes} bytes, as the bell's`,
+);
 
 // ---- openbell ----
 const rss0 = (await server.ask('rss', 'rssKiB')).rssKiB;
@@ -179,10 +190,23 @@ console.log(
   `openbell: ${clients.connected} of ${N} streams open in ${ms(clients.connectMs)} (${clients.refused} refused, ${clients.failed} failed), ` +
     `${hello.markets} markets each; RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, ${perSub.toFixed(1)} KiB per stream`,
 );
-row(`streams held by one process (\`--max-subscribers\` default)`, `${N.toLocaleString('en')}`, `${clients.connected.toLocaleString('en')} (${clients.refused} refused, ${clients.failed} failed)`, '', clients.connected === N);
-row('RSS per idle stream', '≤ 6 KiB', `${perSub.toFixed(1)} KiB`, `bare node:http ${bareKiB.toFixed(1)} KiB`, perSub <= 6);
+row(
+  `streams held by one process (\`--max-subscribers\` default)`,
+  `${N.toLocaleString('en')}`,
+  `${clients.connected.toLocaleString('en')} (${clients.refused} refused, ${clients.failed} failed)`,
+  '',
+  clients.connected === N,
+);
+row(
+  'RSS per idle stream',
+  '≤ 6 KiB',
+  `${perSub.toFixed(1)} KiB`,
+  `bare node:http ${bareKiB.toFixed(1)} KiB`,
+  perSub <= 6,
+);
 
-if (hello.bell.at - Date.now() < 3000) throw new Error(`connecting took past the bell (${Date.now() - hello.bell.at} ms late): raise BENCH_WATCH_LEAD_MS`);
+if (hello.bell.at - Date.now() < 3000)
+  throw new Error(`connecting took past the bell (${Date.now() - hello.bell.at} ms late): raise BENCH_WATCH_LEAD_MS`);
 // Ceiling rounds in the last seconds before the bell, then the bell.
 await sleep(Math.max(0, hello.bell.at - Date.now() - 25_000));
 // The last ceiling round ends well before the bell: its frames are not in flight beside it.
@@ -192,7 +216,9 @@ for (let i = 0; i < SWAPS && hello.bell.at - Date.now() > 10_000; i++) {
 }
 await sleep(Math.max(0, hello.bell.at - Date.now()));
 const bellSpread = await collect(clients, 'bell', hello.bell.at, clients.connected);
-console.log(`bell event ${hello.bell.id} at all ${bellSpread.n} streams: p50 ${ms(bellSpread.p50)}, p99 ${ms(bellSpread.p99)}, last ${ms(bellSpread.max)} after its instant`);
+console.log(
+  `bell event ${hello.bell.id} at all ${bellSpread.n} streams: p50 ${ms(bellSpread.p50)}, p99 ${ms(bellSpread.p99)}, last ${ms(bellSpread.max)} after its instant`,
+);
 
 const changed = [];
 const dataEvents = [];
@@ -220,15 +246,47 @@ for (let i = 0; i < SWAPS; i++) {
 const ceilingMs = median(bareFanout.map((s) => s.max));
 const ceilingCpu = median(bareFanout.map((s) => s.cpuMs));
 console.log(`ceiling over ${bareFanout.length} rounds: ${bareFanout.map((s) => ms(s.max)).join(', ')}`);
-row('a bell event at every stream (last arrival after its instant)', '≤ 1.5× ceiling', ms(bellSpread.max), `bare loop ${ms(ceilingMs)} (median of ${bareFanout.length})`, bellSpread.n === clients.connected && bellSpread.max <= 1.5 * ceilingMs);
+row(
+  'a bell event at every stream (last arrival after its instant)',
+  '≤ 1.5× ceiling',
+  ms(bellSpread.max),
+  `bare loop ${ms(ceilingMs)} (median of ${bareFanout.length})`,
+  bellSpread.n === clients.connected && bellSpread.max <= 1.5 * ceilingMs,
+);
 const changedMs = median(changed.map((s) => s.max));
 const dataMs = median(dataEvents.map((s) => s.max));
-const allChanged = changed.every((s) => s.n === clients.connected) && dataEvents.every((s) => s.n === clients.connected);
-row(`data_changed at every stream, median of ${SWAPS} swaps`, '≤ 1.5× ceiling', ms(changedMs), `bare loop ${ms(ceilingMs)}`, allChanged && changedMs <= 1.5 * ceilingMs);
-row(`data (change set summary) at every stream, median of ${SWAPS}`, '≤ 1.5× ceiling', ms(dataMs), `bare loop ${ms(ceilingMs)}`, allChanged && dataMs <= 1.5 * ceilingMs);
-row('server CPU of one swap\'s fan-out (replanning, data_changed and ready to every stream), median', '', ms(median(swapCpu)), `bare loop, one frame: ${ms(ceilingCpu)}`);
-console.log(`webhooks: ${hooks.n} of ${RECEIVERS - 1} answering receivers had the change set ${ms(hooks.max)} after it went out; the hanging one took ${hooks.hung} request(s)`);
-row(`webhooks: ${RECEIVERS - 1} receivers, one more hanging, one change set`, 'all within 5 s', `${hooks.n} in ${ms(hooks.max)}`, '', hooks.n === RECEIVERS - 1 && hooks.max <= 5000);
+const allChanged =
+  changed.every((s) => s.n === clients.connected) && dataEvents.every((s) => s.n === clients.connected);
+row(
+  `data_changed at every stream, median of ${SWAPS} swaps`,
+  '≤ 1.5× ceiling',
+  ms(changedMs),
+  `bare loop ${ms(ceilingMs)}`,
+  allChanged && changedMs <= 1.5 * ceilingMs,
+);
+row(
+  `data (change set summary) at every stream, median of ${SWAPS}`,
+  '≤ 1.5× ceiling',
+  ms(dataMs),
+  `bare loop ${ms(ceilingMs)}`,
+  allChanged && dataMs <= 1.5 * ceilingMs,
+);
+row(
+  "server CPU of one swap's fan-out (replanning, data_changed and ready to every stream), median",
+  '',
+  ms(median(swapCpu)),
+  `bare loop, one frame: ${ms(ceilingCpu)}`,
+);
+console.log(
+  `webhooks: ${hooks.n} of ${RECEIVERS - 1} answering receivers had the change set ${ms(hooks.max)} after it went out; the hanging one took ${hooks.hung} request(s)`,
+);
+row(
+  `webhooks: ${RECEIVERS - 1} receivers, one more hanging, one change set`,
+  'all within 5 s',
+  `${hooks.n} in ${ms(hooks.max)}`,
+  '',
+  hooks.n === RECEIVERS - 1 && hooks.max <= 5000,
+);
 await clients.exit();
 
 // ---- slow readers ----
@@ -251,8 +309,20 @@ console.log(
   `slow readers: 24 MiB to each of ${calm.n} readers in ${ms(calm.max)}; with 20 stalled: ${slow.n} readers in ${ms(slow.max)}, ` +
     `${slow.dropped} of 20 stalled dropped, RSS at most ${slow.growthMiB.toFixed(1)} MiB above before it during the flood (${calm.growthMiB.toFixed(1)} MiB with none stalled)`,
 );
-row('20 streams that stop reading, 24 MiB sent to each', 'dropped past 1 MiB queued; RSS bounded', `${slow.dropped} of 20 dropped; RSS peak +${slow.growthMiB.toFixed(1)} MiB`, `none stalled: +${calm.growthMiB.toFixed(1)} MiB`, slow.dropped === 20 && calm.dropped === 0 && slow.growthMiB < calm.growthMiB + 30);
-row('the 10 reading streams meanwhile (last one has the flood)', '≤ 1.5× without the stalled ones', ms(slow.max), `none stalled ${ms(calm.max)}`, slow.n === 10 && slow.max <= 1.5 * Math.max(calm.max, 200));
+row(
+  '20 streams that stop reading, 24 MiB sent to each',
+  'dropped past 1 MiB queued; RSS bounded',
+  `${slow.dropped} of 20 dropped; RSS peak +${slow.growthMiB.toFixed(1)} MiB`,
+  `none stalled: +${calm.growthMiB.toFixed(1)} MiB`,
+  slow.dropped === 20 && calm.dropped === 0 && slow.growthMiB < calm.growthMiB + 30,
+);
+row(
+  'the 10 reading streams meanwhile (last one has the flood)',
+  '≤ 1.5× without the stalled ones',
+  ms(slow.max),
+  `none stalled ${ms(calm.max)}`,
+  slow.n === 10 && slow.max <= 1.5 * Math.max(calm.max, 200),
+);
 await readers.exit();
 await bareClients.exit();
 await bare.stop();

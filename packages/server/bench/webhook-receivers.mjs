@@ -9,21 +9,23 @@ const N = Number(process.env.BENCH_RECEIVERS ?? 200);
 const arrivals = new Array(N).fill(null);
 let hung = 0;
 const servers = await Promise.all(
-  Array.from({ length: N }, (_, i) =>
-    new Promise((resolve) => {
-      const s = http.createServer((req, res) => {
-        req.resume();
-        req.on('end', () => {
-          arrivals[i] ??= performance.timeOrigin + performance.now();
-          if (i === 0) {
-            hung += 1;
-            return;
-          }
-          res.writeHead(204).end();
+  Array.from(
+    { length: N },
+    (_, i) =>
+      new Promise((resolve) => {
+        const s = http.createServer((req, res) => {
+          req.resume();
+          req.on('end', () => {
+            arrivals[i] ??= performance.timeOrigin + performance.now();
+            if (i === 0) {
+              hung += 1;
+              return;
+            }
+            res.writeHead(204).end();
+          });
         });
-      });
-      s.listen(0, '127.0.0.1', () => resolve(s));
-    }),
+        s.listen(0, '127.0.0.1', () => resolve(s));
+      }),
   ),
 );
 process.stdout.write(`${JSON.stringify({ urls: servers.map((s) => `http://127.0.0.1:${s.address().port}/hook`) })}\n`);

@@ -120,15 +120,36 @@ async function main() {
     const openbell = (w) => ({
       name: `openbell --workers ${w}`,
       workers: w,
-      args: [BIN, 'serve', '--port', '0', '--log-level', 'warn', '--answer-cache', '0', '--workers', String(w), '--data', SAMPLE],
+      args: [
+        BIN,
+        'serve',
+        '--port',
+        '0',
+        '--log-level',
+        'warn',
+        '--answer-cache',
+        '0',
+        '--workers',
+        String(w),
+        '--data',
+        SAMPLE,
+      ],
       path: yearOfPhases,
     });
     for (const w of [1, 2]) servers.push(await start(openbell(w)));
     const probe = await fetchOnce(`${servers[0].url}${yearOfPhases(0)}`);
-    if (probe.status !== 200 || !probe.body.startsWith('[{')) throw new Error(`year of phases answered ${probe.status}: ${probe.body.slice(0, 200)}`);
+    if (probe.status !== 200 || !probe.body.startsWith('[{'))
+      throw new Error(`year of phases answered ${probe.status}: ${probe.body.slice(0, 200)}`);
     const bytes = Buffer.byteLength(probe.body);
     for (const w of [1, 2]) {
-      servers.push(await start({ name: `bare node:http, ${w === 1 ? '1 process' : `${w} workers`}`, workers: w, args: [SELF, 'bare', String(w), String(bytes)], path: () => '/' }));
+      servers.push(
+        await start({
+          name: `bare node:http, ${w === 1 ? '1 process' : `${w} workers`}`,
+          workers: w,
+          args: [SELF, 'bare', String(w), String(bytes)],
+          path: () => '/',
+        }),
+      );
     }
     // Warm-up (JIT, first connections, and each worker's month blocks of the years asked).
     for (const s of servers) await measure(s, 4, CONNECTIONS * s.workers, RATE);
@@ -136,21 +157,28 @@ async function main() {
     for (let r = 0; r < RUNS; r += 1) {
       // 1 2 1 2, then 2 1 2 1: neither count always runs first after the other.
       const order = r % 2 === 0 ? [0, 1, 2, 3] : [1, 0, 3, 2];
-      for (const i of order) servers[i].runs.push(await measure(servers[i], SECONDS, CONNECTIONS * servers[i].workers, RATE));
+      for (const i of order)
+        servers[i].runs.push(await measure(servers[i], SECONDS, CONNECTIONS * servers[i].workers, RATE));
     }
 
     const cores = availableParallelism();
     console.log(
       `uncached year of phases (US.NYSE, ${(bytes / 1024).toFixed(0)} KiB answers, distinct URLs, answer cache off) beside bare node:http sending ${(bytes / 1024).toFixed(0)} KiB; ` +
         `the same load per worker (${CONNECTIONS} keep-alive connections per worker, each asking ${RATE} times a second), ${RUNS} interleaved runs × ${SECONDS} s, ` +
-        (PIN ? `load generator pinned to core 0, servers to cores ${PIN}` : `${cores} cores shared with the load generator (too few to pin it apart)`),
+        (PIN
+          ? `load generator pinned to core 0, servers to cores ${PIN}`
+          : `${cores} cores shared with the load generator (too few to pin it apart)`),
     );
-    console.log('  medians                                   req/s   CPU in cores: workers (each)   primary  generator  others   server CPU/request (workers + primary)');
+    console.log(
+      '  medians                                   req/s   CPU in cores: workers (each)   primary  generator  others   server CPU/request (workers + primary)',
+    );
     for (const s of servers) {
       const m = (f) => median(s.runs.map(f));
       const each = Array.from({ length: s.workers }, (_, i) => m((x) => x.workerCores[i] ?? 0).toFixed(2)).join(' + ');
       console.log(
-        `  ${s.name.padEnd(38)} ${m((x) => x.rps).toFixed(0).padStart(7)}   ${m((x) => x.workersCores).toFixed(2)} (${each})`.padEnd(84) +
+        `  ${s.name.padEnd(38)} ${m((x) => x.rps)
+          .toFixed(0)
+          .padStart(7)}   ${m((x) => x.workersCores).toFixed(2)} (${each})`.padEnd(84) +
           `${s.workers > 1 ? m((x) => x.primaryCores).toFixed(2) : '  — '}     ${m((x) => x.generatorCores).toFixed(2)}      ${m((x) => x.otherCores).toFixed(2)}     ${(m((x) => x.cpuPerRequest) * 1000).toFixed(1)} µs` +
           `   (runs ${s.runs.map((x) => x.rps.toFixed(0)).join(', ')}${s.workers > 1 ? `; connections per worker ${s.runs.map((x) => x.connectionsPerWorker.join('/')).join(', ')}` : ''}${s.runs.some((x) => x.errors) ? `; ${s.runs.reduce((a, x) => a + x.errors, 0)} errors` : ''})`,
       );
@@ -173,7 +201,10 @@ async function main() {
         (PIN ? '' : `; not measured as throughput here: ${cores} cores, one of them taken by the generator`),
     );
     const others = median(servers.flatMap((x) => x.runs.map((r) => r.otherCores)));
-    if (others > 0.2) console.log(`  other processes took ${others.toFixed(2)} cores (median) during the runs: absolute figures say more about the machine than about the server; the ratios less so`);
+    if (others > 0.2)
+      console.log(
+        `  other processes took ${others.toFixed(2)} cores (median) during the runs: absolute figures say more about the machine than about the server; the ratios less so`,
+      );
     if (!ok && process.env.BENCH_STRICT === '1') process.exitCode = 1;
   } finally {
     await Promise.all(servers.map((s) => stop(s.child)));
@@ -298,8 +329,16 @@ async function measure(server, seconds, connections, perSecond = 0) {
   const workerPids = server.workers > 1 ? childrenOf(primary) : [primary];
   const idleSockets = workerPids.map(socketsOf);
   let connectionsPerWorker = [];
-  setTimeout(() => (connectionsPerWorker = workerPids.map((pid, i) => socketsOf(pid) - idleSockets[i])), (seconds * 1000) / 2);
-  const cpu0 = { primary: processCpuMs(primary), workers: workerPids.map(processCpuMs), self: processCpuMs(process.pid), machine: machineBusyMs() };
+  setTimeout(
+    () => (connectionsPerWorker = workerPids.map((pid, i) => socketsOf(pid) - idleSockets[i])),
+    (seconds * 1000) / 2,
+  );
+  const cpu0 = {
+    primary: processCpuMs(primary),
+    workers: workerPids.map(processCpuMs),
+    self: processCpuMs(process.pid),
+    machine: machineBusyMs(),
+  };
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
   let next = 0;
@@ -382,7 +421,17 @@ async function measure(server, seconds, connections, perSecond = 0) {
   const otherCores = Math.max(0, (machineBusyMs() - cpu0.machine) / ms - workersCores - primaryCores - generatorCores);
   // The server's CPU per request (ms): its workers and, with --workers, its primary.
   const cpuPerRequest = ((workersCores + primaryCores) * ms) / done;
-  return { rps: done / (ms / 1000), errors, connectionsPerWorker, workerCores, workersCores, primaryCores, generatorCores, otherCores, cpuPerRequest };
+  return {
+    rps: done / (ms / 1000),
+    errors,
+    connectionsPerWorker,
+    workerCores,
+    workersCores,
+    primaryCores,
+    generatorCores,
+    otherCores,
+    cpuPerRequest,
+  };
 }
 
 function median(xs) {

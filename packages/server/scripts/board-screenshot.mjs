@@ -5,13 +5,27 @@ import { createServer } from '@openbell/server';
 import { loadSample } from '@openbell/loader';
 import { chromium } from 'playwright-core';
 
-const [startIso = '2023-11-24T16:30:00Z', out = "../../docs/board.png", width = '1280', query = ''] = process.argv.slice(2);
+const [startIso = '2023-11-24T16:30:00Z', out = '../../docs/board.png', width = '1280', query = ''] =
+  process.argv.slice(2);
 const t0 = Date.now();
 const base = Date.parse(startIso);
-const server = await createServer({ data: await loadSample(), port: 0, logLevel: 'silent', now: () => base + (Date.now() - t0) });
+const server = await createServer({
+  data: await loadSample(),
+  port: 0,
+  logLevel: 'silent',
+  now: () => base + (Date.now() - t0),
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
   // playwright gives every launch a fresh, temporary user-data-dir of its own.
 });
 try {

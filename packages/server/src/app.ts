@@ -59,7 +59,9 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
     const fault = formatFault(req.query.format);
     if (fault) return void res.status(422).json({ detail: [fault] });
     if (!wantsCsv(req, req.query)) return next();
-    res.status(406).json({ detail: `${req.path} does not answer a list: ${CSV_ONLY_LISTS}; ${askWithout(req.query.format)}` });
+    res
+      .status(406)
+      .json({ detail: `${req.path} does not answer a list: ${CSV_ONLY_LISTS}; ${askWithout(req.query.format)}` });
   });
 
   app.get('/info', (_req, res) => {

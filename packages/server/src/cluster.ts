@@ -38,7 +38,14 @@ import { OverrideFileError } from './overrides/file.js';
 import { OverrideManager, type OverrideChange } from './overrides/manager.js';
 import { overridePuller } from './overrides/replica.js';
 import { VersionHistory } from './overrides/versions.js';
-import { clearStaleSocket, createServer, stopSignalJudge, type OverrideSettings, type RunningServer, type ServerOptions } from './server.js';
+import {
+  clearStaleSocket,
+  createServer,
+  stopSignalJudge,
+  type OverrideSettings,
+  type RunningServer,
+  type ServerOptions,
+} from './server.js';
 import { DataHolder, createUpdater, type UpdateState } from './updates.js';
 import type { PublisherOptions } from './publish/handler.js';
 import { SERVE_DEFAULTS } from './defaults.js';
@@ -71,7 +78,10 @@ export interface ClusterPlan {
 }
 
 /** The first line of an error's message. */
-const oneLine = (e: unknown): string => String(e instanceof Error ? e.message : e).split('\n')[0]!.trim();
+const oneLine = (e: unknown): string =>
+  String(e instanceof Error ? e.message : e)
+    .split('\n')[0]!
+    .trim();
 
 type ToWorker =
   | { t: 'prepare'; seq: number; version: string | null; publishKey?: string }
@@ -82,7 +92,12 @@ type ToWorker =
   | { t: 'changes'; event: DataChangedEvent; changeSet: ChangeSet | null }
   // The primary owns the override file: every worker serves the set it sends.
   | { t: 'overrides'; records: OverrideRecord[] }
-  | { t: 'ovr_kept'; seq: number; records?: OverrideRecord[]; error?: { message: string; code?: string; id?: string; status?: number } };
+  | {
+      t: 'ovr_kept';
+      seq: number;
+      records?: OverrideRecord[];
+      error?: { message: string; code?: string; id?: string; status?: number };
+    };
 type ToPrimary =
   | { t: 'prepared'; seq: number; version: string | null }
   | { t: 'prepare_failed'; seq: number; error: string }
@@ -145,12 +160,29 @@ export async function runWorker(plan: ClusterPlan): Promise<void> {
   process.on('disconnect', drain);
 
   const start = async (data: LoadedData) => {
-    const publish = plan.publish ? { ...plan.publish(source.archivePath()), ...(publishKey ? { signingKey: publishKey } : {}) } : undefined;
+    const publish = plan.publish
+      ? { ...plan.publish(source.archivePath()), ...(publishKey ? { signingKey: publishKey } : {}) }
+      : undefined;
     try {
       // No `source`: the worker never checks for updates, the primary does.
       // The primary owns the file and writes the kept versions' list; this worker only reads the list.
-      const overrideSettings = { ...plan.overrides, file: undefined, writeVersions: false, watchMs: 0, commit: keepThroughPrimary, records: overrideRecords };
-      running = await createServer({ ...plan.server, data, logger, changes, computeChanges: false, overrideSettings, ...(publish ? { publish } : {}) });
+      const overrideSettings = {
+        ...plan.overrides,
+        file: undefined,
+        writeVersions: false,
+        watchMs: 0,
+        commit: keepThroughPrimary,
+        records: overrideRecords,
+      };
+      running = await createServer({
+        ...plan.server,
+        data,
+        logger,
+        changes,
+        computeChanges: false,
+        overrideSettings,
+        ...(publish ? { publish } : {}),
+      });
     } catch (e) {
       // Exit once the message is out, so the primary stops instead of restarting this worker.
       const message: ToPrimary = { t: 'fatal', message: oneLine(plan.listenFault(e) ?? e) };
@@ -171,7 +203,11 @@ export async function runWorker(plan: ClusterPlan): Promise<void> {
         source.load().then(
           (data) => {
             if (data.meta.version !== m.version) {
-              send(process, { t: 'prepare_failed', seq: m.seq, error: `expected version ${m.version}, loaded ${data.meta.version}` });
+              send(process, {
+                t: 'prepare_failed',
+                seq: m.seq,
+                error: `expected version ${m.version}, loaded ${data.meta.version}`,
+              });
               return;
             }
             pending = { seq: m.seq, data };
@@ -207,7 +243,15 @@ export async function runWorker(plan: ClusterPlan): Promise<void> {
         keeping.delete(m.seq);
         if (!waiting) break;
         if (m.records) waiting.resolve(m.records);
-        else waiting.reject(Object.assign(new Error(m.error?.message ?? 'refused'), { code: m.error?.code, id: m.error?.id, status: m.error?.status, expose: m.error?.status !== undefined }));
+        else
+          waiting.reject(
+            Object.assign(new Error(m.error?.message ?? 'refused'), {
+              code: m.error?.code,
+              id: m.error?.id,
+              status: m.error?.status,
+              expose: m.error?.status !== undefined,
+            }),
+          );
         break;
       }
     }
@@ -254,7 +298,11 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
   dataHolder.onSwap((previous, next) => {
     if (previous) changes.swapped(previous, next);
   });
-  const versions = new VersionHistory({ keep: overrideSettings.keepVersions, file: overrideSettings.versionsFile, logger });
+  const versions = new VersionHistory({
+    keep: overrideSettings.keepVersions,
+    file: overrideSettings.versionsFile,
+    logger,
+  });
   await versions.restore();
   const overrides = new OverrideManager({ holder: dataHolder, logger, file: overrideSettings.file, history: versions });
   await overrides.start().catch((e: unknown) => {
@@ -262,7 +310,9 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
   });
   // A replica follows its publisher's set, asked with each update check.
   const publisher = plan.publisher(source.isRemote);
-  const pullOverrides = publisher ? overridePuller({ ...publisher, manager: overrides, logger }) : async () => undefined;
+  const pullOverrides = publisher
+    ? overridePuller({ ...publisher, manager: overrides, logger })
+    : async () => undefined;
   await pullOverrides();
   if (settings.socketPath) await clearStaleSocket(settings.socketPath);
   const publishKey = plan.publish ? randomBytes(32).toString('hex') : undefined;
@@ -292,7 +342,11 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
               worker.off('message', onMessage);
               worker.off('exit', onExit);
               if (!ok) {
-                if (why) logger.error({ worker: worker.id, pid: worker.process.pid, version: v, err: why }, 'worker could not load the version; replacing it');
+                if (why)
+                  logger.error(
+                    { worker: worker.id, pid: worker.process.pid, version: v, err: why },
+                    'worker could not load the version; replacing it',
+                  );
                 if (!worker.isDead()) worker.process.kill('SIGKILL');
               }
               resolve(ok ? worker : null);
@@ -302,7 +356,10 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
               else if (m.t === 'prepare_failed' && m.seq === round) done(false, m.error);
             };
             const onExit = () => done(false);
-            const timer = setTimeout(() => done(false, `no answer within ${PREPARE_TIMEOUT_MS / 1000} s`), PREPARE_TIMEOUT_MS);
+            const timer = setTimeout(
+              () => done(false, `no answer within ${PREPARE_TIMEOUT_MS / 1000} s`),
+              PREPARE_TIMEOUT_MS,
+            );
             timer.unref();
             worker.on('message', onMessage);
             worker.on('exit', onExit);
@@ -323,7 +380,8 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
 
   // A new override set (a write, a withdrawal, the file re-read) reaches every worker at once.
   dataHolder.onSwap(() => {
-    for (const w of workers.values()) if (!w.worker.isDead()) send(w.worker, { t: 'overrides', records: [...overrides.all()] });
+    for (const w of workers.values())
+      if (!w.worker.isDead()) send(w.worker, { t: 'overrides', records: [...overrides.all()] });
   });
 
   const updateEvery = settings.updateEveryMinutes ?? SERVE_DEFAULTS.updateEveryMinutes;
@@ -398,22 +456,26 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
     workers.set(worker.id, { worker, startedAt: Date.now(), serving: false });
     // A message to a worker that is exiting fails later with EPIPE as an 'error' event, not at
     // the send: without a listener it would take the primary down mid-shutdown.
-    worker.on('error', (e: Error) => logger.debug({ worker: worker.id, err: e.message }, 'message to an exiting worker not delivered'));
+    worker.on('error', (e: Error) =>
+      logger.debug({ worker: worker.id, err: e.message }, 'message to an exiting worker not delivered'),
+    );
     worker.on('message', (m: ToPrimary) => {
       // A worker still starting when the shutdown began missed the drain message: tell it now.
       if (m.t === 'hello') {
         if (shuttingDown) send(worker, { t: 'drain' });
         else void boot(worker);
-      }
-      else if (m.t === 'listening') {
+      } else if (m.t === 'listening') {
         logger.info({ worker: worker.id, pid: worker.process.pid, url: m.url }, 'worker listening');
         listening += 1;
         if (!announced && listening >= count) {
           announced = true;
           err.write(`Serving ${served} (version ${version ?? 'n/a'}) with ${count} workers\n`);
-          if (source.isRemote) err.write(`Checking for updates every ${updateEvery} minutes${updateEvery === 0 ? ' (off)' : ''}\n`);
+          if (source.isRemote)
+            err.write(`Checking for updates every ${updateEvery} minutes${updateEvery === 0 ? ' (off)' : ''}\n`);
           if (plan.publish) err.write(`Publishing ${source.archivePath()} at ${m.url}/v4/download\n`);
-          err.write(`openbell listening on ${m.url} (docs at ${m.url.startsWith('unix:') ? '/docs over the socket' : `${m.url}/docs`})\n`);
+          err.write(
+            `openbell listening on ${m.url} (docs at ${m.url.startsWith('unix:') ? '/docs over the socket' : `${m.url}/docs`})\n`,
+          );
           resolveStarted();
         }
       } else if (m.t === 'ovr_keep') {
@@ -421,7 +483,12 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
           (records) => send(worker, { t: 'ovr_kept', seq: m.seq, records }),
           (e: unknown) => {
             const f = e as { message?: string; code?: string; id?: string; status?: number };
-            const error = { message: String(f?.message ?? e), ...(f?.code ? { code: f.code } : {}), ...(f?.id ? { id: f.id } : {}), ...(f?.status ? { status: f.status } : {}) };
+            const error = {
+              message: String(f?.message ?? e),
+              ...(f?.code ? { code: f.code } : {}),
+              ...(f?.id ? { id: f.id } : {}),
+              ...(f?.status ? { status: f.status } : {}),
+            };
             send(worker, { t: 'ovr_kept', seq: m.seq, error });
           },
         );
@@ -439,7 +506,10 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
     const lived = entry ? Date.now() - entry.startedAt : 0;
     earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
     const delay = earlyDeaths === 0 ? 0 : Math.min(30_000, 500 * 2 ** (earlyDeaths - 1));
-    logger.warn({ worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay }, 'worker died; starting another');
+    logger.warn(
+      { worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay },
+      'worker died; starting another',
+    );
     setTimeout(() => {
       if (!shuttingDown) fork();
     }, delay).unref();
@@ -464,10 +534,13 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
       );
       for (const w of alive) send(w, { t: 'drain' });
       // The workers' own drain cuts connections after drainTimeout; this is the backstop.
-      const backstop = setTimeout(() => {
-        logger.error('workers did not exit after the drain timeout; killing them');
-        for (const w of alive) if (!w.isDead()) w.process.kill('SIGKILL');
-      }, (settings.drainTimeoutMs ?? SERVE_DEFAULTS.drainTimeoutSeconds * 1000) + 10_000);
+      const backstop = setTimeout(
+        () => {
+          logger.error('workers did not exit after the drain timeout; killing them');
+          for (const w of alive) if (!w.isDead()) w.process.kill('SIGKILL');
+        },
+        (settings.drainTimeoutMs ?? SERVE_DEFAULTS.drainTimeoutSeconds * 1000) + 10_000,
+      );
       backstop.unref();
       await Promise.all(exits);
       clearTimeout(backstop);

@@ -16,17 +16,30 @@ export const CSV_ONLY_LISTS = 'CSV is available for list answers only';
 
 /** How to ask again for the JSON of a record asked as CSV: by what the request sent. */
 export function askWithout(format: unknown): string {
-  return format !== undefined ? 'ask without format=csv' : 'ask with Accept: application/json (the request sent Accept preferring text/csv)';
+  return format !== undefined
+    ? 'ask without format=csv'
+    : 'ask with Accept: application/json (the request sent Accept preferring text/csv)';
 }
 
 /** The `format` parameter as given (the last when repeated), or undefined. */
-const formatOf = (format: unknown): string | undefined => (Array.isArray(format) ? (format.length ? String(format[format.length - 1]) : undefined) : format === undefined ? undefined : String(format));
+const formatOf = (format: unknown): string | undefined =>
+  Array.isArray(format)
+    ? format.length
+      ? String(format[format.length - 1])
+      : undefined
+    : format === undefined
+      ? undefined
+      : String(format);
 
 /** A fault entry of a `format` that is neither json nor csv, as the 422 of the parameters lists them. */
 export function formatFault(format: unknown): { loc: string[]; msg: string; type: string } | undefined {
   const f = formatOf(format);
   if (f === undefined || (FORMATS as readonly string[]).includes(f.toLowerCase())) return undefined;
-  return { loc: ['query', 'format'], msg: `Unknown format '${f.slice(0, 40)}': expected one of ${FORMATS.join(', ')}`, type: 'invalid_format' };
+  return {
+    loc: ['query', 'format'],
+    msg: `Unknown format '${f.slice(0, 40)}': expected one of ${FORMATS.join(', ')}`,
+    type: 'invalid_format',
+  };
 }
 
 type Outcome = { ok: true } | { ok: false; status: number; body: unknown };
@@ -36,11 +49,14 @@ type Outcome = { ok: true } | { ok: false; status: number; body: unknown };
  * others in one 422, or alone in place of an answer that would have come after it (a 503 of no
  * data, a lookup's error).
  */
-export function withFormat<O extends Outcome>(read: O, format: unknown): O | { ok: false; status: 422; body: { detail: unknown[] } } {
+export function withFormat<O extends Outcome>(
+  read: O,
+  format: unknown,
+): O | { ok: false; status: 422; body: { detail: unknown[] } } {
   const fault = formatFault(format);
   if (fault === undefined) return read;
   if (!read.ok && read.status === 422 && Array.isArray((read.body as { detail?: unknown }).detail)) {
-    return { ...read, body: { detail: [...((read.body as { detail: unknown[] }).detail), fault] } };
+    return { ...read, body: { detail: [...(read.body as { detail: unknown[] }).detail, fault] } };
   }
   return { ok: false, status: 422, body: { detail: [fault] } };
 }

@@ -9,7 +9,14 @@
  * time the data was loaded, so the same data answers the same bytes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildHolidayFeed, civilFromDays, daysFromCivil, type CalendarQueries, type FeedHoliday, type Phase } from '@openbell/core';
+import {
+  buildHolidayFeed,
+  civilFromDays,
+  daysFromCivil,
+  type CalendarQueries,
+  type FeedHoliday,
+  type Phase,
+} from '@openbell/core';
 import { parseParams, tryParseDay, type EpochDay } from '@openbell/core/params';
 import { DataNotLoadedError, endpoints, toHttp } from '@openbell/catalog';
 import type { Logger } from 'pino';
@@ -30,13 +37,24 @@ function defaultRange(now: number): { start: EpochDay; end: EpochDay } {
   return { start: daysFromCivil(y, 1, 1), end: daysFromCivil(y + 1, 12, 31) };
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, text: string, extra: Record<string, string> = {}): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  type: string,
+  text: string,
+  extra: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...extra });
   res.end(req.method === 'HEAD' ? undefined : text);
 }
 
 /** The open phases of the holidays on which the market trades (none when phases are not available). */
-function openPhasesOf(ds: CalendarQueries, id: string, holidays: { date: string; is_open: boolean }[]): Record<string, Phase[]> {
+function openPhasesOf(
+  ds: CalendarQueries,
+  id: string,
+  holidays: { date: string; is_open: boolean }[],
+): Record<string, Phase[]> {
   const out: Record<string, Phase[]> = {};
   for (const h of holidays) {
     if (!h.is_open) continue;
@@ -52,7 +70,12 @@ function openPhasesOf(ds: CalendarQueries, id: string, holidays: { date: string;
   return out;
 }
 
-export function feedHandler(holder: DataHolder, now: () => number, kind: 'market' | 'currency' | 'regional', logger?: Logger) {
+export function feedHandler(
+  holder: DataHolder,
+  now: () => number,
+  kind: 'market' | 'currency' | 'regional',
+  logger?: Logger,
+) {
   return (req: IncomingMessage, res: ServerResponse, rawKey: string): void => {
     const entry = ENTRIES[kind];
     try {
@@ -63,7 +86,13 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
         if (all.length) raw[name] = all.length === 1 ? all[0] : all;
       }
       if (kind !== 'regional') raw[entry.pathParams[0]!] = rawKey;
-      const args = parseParams(entry.params, raw) as { identifier?: string; code?: string; calendar?: string; start?: string; end?: string };
+      const args = parseParams(entry.params, raw) as {
+        identifier?: string;
+        code?: string;
+        calendar?: string;
+        start?: string;
+        end?: string;
+      };
       const range = defaultRange(now());
       // Checked by parseParams: a real date.
       const start = args.start === undefined ? range.start : tryParseDay(args.start)!;
@@ -97,7 +126,14 @@ export function feedHandler(holder: DataHolder, now: () => number, kind: 'market
           kind,
           key: calendar,
           name: `${calendar} holidays`,
-          holidays: holidays.map((h) => ({ date: h.date, holiday_name: h.name, settlement: null, memo: h.memo, type: h.type, country: h.country })),
+          holidays: holidays.map((h) => ({
+            date: h.date,
+            holiday_name: h.name,
+            settlement: null,
+            memo: h.memo,
+            type: h.type,
+            country: h.country,
+          })),
           stamp,
         });
       } else {

@@ -33,7 +33,14 @@ export function createHealthDispatcher(holder: DataHolder, before?: RawHandler, 
     // CSV of a record is refused as everywhere, but only when the URL asks: a probe's Accept
     // header never turns a health check into a 406.
     if (/[?&]format=csv(&|$)/i.test(url)) {
-      send(req, res, 406, JSON.stringify({ detail: '/health does not answer a list: CSV is available for list answers only; ask without format=csv' }));
+      send(
+        req,
+        res,
+        406,
+        JSON.stringify({
+          detail: '/health does not answer a list: CSV is available for list answers only; ask without format=csv',
+        }),
+      );
     } else respond(req, res);
     if (log && (log.probes || res.statusCode !== 200)) logAnswer(log, req, res, started);
     return true;

@@ -80,10 +80,30 @@ export function createLogger(level: LogLevel = 'info', format: LogFormat = 'json
     // Named here rather than by pino's `name` so the access log knows every field pino adds.
     base: { pid: process.pid, hostname: hostname(), name: 'openbell' },
     // Belt and braces: nothing logs headers, but if someone adds them, the secrets stay out.
-    redact: { paths: ['req.headers.authorization', 'headers.authorization', 'token', '*.token', 'secret', '*.secret', 'webhookSecret', '*.webhookSecret'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'headers.authorization',
+        'token',
+        '*.token',
+        'secret',
+        '*.secret',
+        'webhookSecret',
+        '*.webhookSecret',
+      ],
+      censor: '[redacted]',
+    },
   };
   // Synchronous, in this thread: a terminal is slow enough already; colour unless NO_COLOR.
-  const stream = format === 'json' ? (stdoutBatch ??= new StdoutBatch()) : pretty({ sync: true, colorize: !process.env.NO_COLOR, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,name' });
+  const stream =
+    format === 'json'
+      ? (stdoutBatch ??= new StdoutBatch())
+      : pretty({
+          sync: true,
+          colorize: !process.env.NO_COLOR,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname,name',
+        });
   const logger = pino(options, stream);
   sinks.set(logger, { stream, own: `,${JSON.stringify(options.base).slice(1, -1)}` });
   return logger;
@@ -161,8 +181,15 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     const addr = req.socket?.remoteAddress;
     if (!sink) {
       const url = scrubUrl(req.url);
-      const fields = { req: { id, method, url, ...(addr === undefined ? {} : { remoteAddress: addr }) }, res: { statusCode: status } };
-      if (status >= 500) logger.error({ ...fields, err: new Error(`failed with status code ${status}`), responseTime: tenths / 10 }, `${method} ${url} ${status}`);
+      const fields = {
+        req: { id, method, url, ...(addr === undefined ? {} : { remoteAddress: addr }) },
+        res: { statusCode: status },
+      };
+      if (status >= 500)
+        logger.error(
+          { ...fields, err: new Error(`failed with status code ${status}`), responseTime: tenths / 10 },
+          `${method} ${url} ${status}`,
+        );
       else logger.info({ ...fields, responseTime: tenths / 10 }, `${method} ${url} ${status} ${ms}ms`);
       return;
     }

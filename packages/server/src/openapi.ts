@@ -5,9 +5,25 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { endpoints, MEDIA_TYPES, operations, TAGS, type ApiParam, type Endpoint, type ErrorStatus, type Operation } from '@openbell/catalog';
+import {
+  endpoints,
+  MEDIA_TYPES,
+  operations,
+  TAGS,
+  type ApiParam,
+  type Endpoint,
+  type ErrorStatus,
+  type Operation,
+} from '@openbell/catalog';
 import * as schemas from '@openbell/catalog/schemas';
-import { AmbiguousError, ErrorDetail, Health, Info, INTERFACE_VERSION, ValidationError } from '@openbell/catalog/schemas';
+import {
+  AmbiguousError,
+  ErrorDetail,
+  Health,
+  Info,
+  INTERFACE_VERSION,
+  ValidationError,
+} from '@openbell/catalog/schemas';
 
 /**
  * What the document lists besides the catalogue's statuses: 406 when CSV is asked of an answer
@@ -77,7 +93,10 @@ function paramSchema(p: ApiParam): z.ZodType {
     default:
       schema = z.string();
   }
-  schema = schema.openapi({ ...(p.example !== undefined ? { example: exampleValue(p) } : {}), param: { description: p.description } });
+  schema = schema.openapi({
+    ...(p.example !== undefined ? { example: exampleValue(p) } : {}),
+    param: { description: p.description },
+  });
   if (!p.optional) return schema;
   return p.default === undefined ? schema.optional() : schema.optional().default(p.default as never);
 }
@@ -116,7 +135,8 @@ function register(registry: OpenAPIRegistry, op: Operation | Endpoint): void {
   if (asOf && !statuses.includes(410)) statuses.push(410);
   if (!('kind' in op) && !(op.response(schemas) instanceof z.ZodArray)) statuses.push(406);
   if ('kind' in op && op.kind === 'page') statuses.push(406);
-  for (const status of statuses.sort((a, b) => a - b)) responses[status] = json(ERROR_TEXT[status], errorSchema(status));
+  for (const status of statuses.sort((a, b) => a - b))
+    responses[status] = json(ERROR_TEXT[status], errorSchema(status));
   registry.registerPath({
     method: 'get',
     path: op.path,
@@ -137,7 +157,10 @@ function register(registry: OpenAPIRegistry, op: Operation | Endpoint): void {
  * (`http://127.0.0.1:8000`), so tools that read the document call this very server;
  * a server on a Unix socket has no such address and names localhost.
  */
-export function buildOpenApiDocument(packageVersion: string, serverUrl = 'http://localhost'): ReturnType<OpenApiGeneratorV31['generateDocument']> {
+export function buildOpenApiDocument(
+  packageVersion: string,
+  serverUrl = 'http://localhost',
+): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   const registry = new OpenAPIRegistry();
   registry.registerPath({
     method: 'get',
@@ -190,7 +213,11 @@ let cached: { version: string; serverUrl: string | undefined; body: Buffer } | u
 /** The serialized document; built on first use and kept for the life of the process (and its address). */
 export function openApiBytes(packageVersion: string, serverUrl?: string): Buffer {
   if (cached?.version !== packageVersion || cached.serverUrl !== serverUrl) {
-    cached = { version: packageVersion, serverUrl, body: Buffer.from(JSON.stringify(buildOpenApiDocument(packageVersion, serverUrl))) };
+    cached = {
+      version: packageVersion,
+      serverUrl,
+      body: Buffer.from(JSON.stringify(buildOpenApiDocument(packageVersion, serverUrl))),
+    };
   }
   return cached.body;
 }

@@ -146,8 +146,7 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info', options.logFormat);
   if (options.blockBytes !== undefined) setMonthBlockBytes(options.blockBytes);
   const holder =
-    options.holder ??
-    new DataHolder(options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined));
+    options.holder ?? new DataHolder(options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined));
   const clock = options.now;
   const now: () => number = clock
     ? () => {
@@ -169,7 +168,9 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   // The dispatchers write the access line themselves (right after a whole answer, see logAnswer).
   const ovr = options.overrides;
   const versions = ovr?.versions;
-  const context: OperationContext | undefined = ovr ? { ...options.context, overrides: ovr.manager, ...(versions ? { versions } : {}) } : options.context;
+  const context: OperationContext | undefined = ovr
+    ? { ...options.context, overrides: ovr.manager, ...(versions ? { versions } : {}) }
+    : options.context;
   const dataDispatch = createDispatcher({
     holder,
     now,

@@ -23,7 +23,6 @@ import { overridePuller } from './overrides/replica.js';
 import { Admission, DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS } from './http/admission.js';
 import { SERVE_DEFAULTS } from './defaults.js';
 
-
 /** What Node answers a client error with when nobody listens for 'clientError' (its _http_server). */
 const CLIENT_ERROR_STATUS: Record<string, string> = {
   HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
@@ -33,7 +32,8 @@ const CLIENT_ERROR_STATUS: Record<string, string> = {
 
 /** Why, in the JSON body every error answer carries (README "Errors"). */
 const CLIENT_ERROR_DETAIL: Record<string, string> = {
-  HPE_HEADER_OVERFLOW: 'The request line and headers are too large (the URL or a header is too long; at most 16 KiB in all)',
+  HPE_HEADER_OVERFLOW:
+    'The request line and headers are too large (the URL or a header is too long; at most 16 KiB in all)',
   HPE_CHUNK_EXTENSIONS_OVERFLOW: 'The chunk extensions of the request body are too large',
   ERR_HTTP_REQUEST_TIMEOUT: 'The request did not arrive in time',
 };
@@ -214,9 +214,24 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const settings = options.overrideSettings;
   if (settings) {
     let manager: OverrideManager | undefined;
-    const versions = new VersionHistory({ keep: settings.keepVersions, file: settings.versionsFile, writes: settings.writeVersions, logger, rebuild: (info) => manager?.rebuild(info) });
+    const versions = new VersionHistory({
+      keep: settings.keepVersions,
+      file: settings.versionsFile,
+      writes: settings.writeVersions,
+      logger,
+      rebuild: (info) => manager?.rebuild(info),
+    });
     await versions.restore();
-    manager = new OverrideManager({ holder, logger, file: settings.file, history: versions, publisher: settings.publisher, commit: settings.commit, watchMs: settings.watchMs, records: settings.records });
+    manager = new OverrideManager({
+      holder,
+      logger,
+      file: settings.file,
+      history: versions,
+      publisher: settings.publisher,
+      commit: settings.commit,
+      watchMs: settings.watchMs,
+      records: settings.records,
+    });
     await manager.start();
     overrides = { manager, tokens: settings.tokens, versions };
     if (settings.pullFrom && source) {
@@ -233,12 +248,25 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const published = publish && manager ? { ...publish, overrides: () => overrideFileText(manager.all()) } : publish;
   // /events streams pass the subscribers' budget, kept by the admission made with the server.
   let admission: Admission | undefined;
-  const streams = { ...live, admitSubscriber: (req: http.IncomingMessage, res: http.ServerResponse) => admission === undefined || admission.admitSubscriber(req, res) };
-  const appOptions = { ...options, live: streams, ...(context ? { context } : {}), ...(overrides ? { overrides } : {}), publish: published, holder, logger };
+  const streams = {
+    ...live,
+    admitSubscriber: (req: http.IncomingMessage, res: http.ServerResponse) =>
+      admission === undefined || admission.admitSubscriber(req, res),
+  };
+  const appOptions = {
+    ...options,
+    live: streams,
+    ...(context ? { context } : {}),
+    ...(overrides ? { overrides } : {}),
+    publish: published,
+    holder,
+    logger,
+  };
   const prepared = prepareApp(appOptions);
   let app: OpenbellApp | undefined;
   let loadingApp: Promise<OpenbellApp> | undefined;
-  const loadApp = (): Promise<OpenbellApp> => (loadingApp ??= import('./app.js').then((m) => (app = m.expressApp(prepared, appOptions))));
+  const loadApp = (): Promise<OpenbellApp> =>
+    (loadingApp ??= import('./app.js').then((m) => (app = m.expressApp(prepared, appOptions))));
   if (!options.expressOnDemand) await loadApp();
   /** A request the routes without express do not answer. */
   const viaExpress = (req: http.IncomingMessage, res: http.ServerResponse): void => {
@@ -257,8 +285,14 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   };
   let closed = false;
   const requestTimeout = options.requestTimeoutMs ?? SERVE_DEFAULTS.requestTimeoutSeconds * 1000;
-  const headersTimeout = Math.min(options.headersTimeoutMs ?? SERVE_DEFAULTS.headersTimeoutSeconds * 1000, requestTimeout || Infinity);
-  const pressureHeadersTimeout = Math.min(options.pressureHeadersTimeoutMs ?? DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS, headersTimeout || Infinity);
+  const headersTimeout = Math.min(
+    options.headersTimeoutMs ?? SERVE_DEFAULTS.headersTimeoutSeconds * 1000,
+    requestTimeout || Infinity,
+  );
+  const pressureHeadersTimeout = Math.min(
+    options.pressureHeadersTimeoutMs ?? DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS,
+    headersTimeout || Infinity,
+  );
   // Responses in progress per connection, so the drain closes a connection only once it has
   // nothing left to send.
   const busy = new Map<net.Socket, number>();
@@ -268,7 +302,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       requestTimeout,
       // How often the two timeouts above are checked (Node's default is every 30 s); often
       // enough for the lower header bound the admission sets under pressure.
-      connectionsCheckingInterval: Math.max(250, Math.min(headersTimeout || Infinity, requestTimeout || Infinity, pressureHeadersTimeout) / 4),
+      connectionsCheckingInterval: Math.max(
+        250,
+        Math.min(headersTimeout || Infinity, requestTimeout || Infinity, pressureHeadersTimeout) / 4,
+      ),
     },
     (req, res) => {
       // Once closing, answer with Connection: close so keep-alive clients move on instead of
@@ -388,7 +425,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
         (data) => {
           if (closed) return;
           holder.swap(data);
-          logger.info({ source: source.description, version: data.meta.version, sample: data.meta.isSample }, 'data loaded');
+          logger.info(
+            { source: source.description, version: data.meta.version, sample: data.meta.isSample },
+            'data loaded',
+          );
           firstAttempt?.resolve();
           firstAttempt = undefined;
           startUpdates();
@@ -429,7 +469,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       const started = Date.now();
       let inFlight = 0;
       for (const n of busy.values()) inFlight += n;
-      logger.info({ connections: busy.size, inFlight, drainTimeoutMs }, 'drain started: no new connections, finishing responses in flight');
+      logger.info(
+        { connections: busy.size, inFlight, drainTimeoutMs },
+        'drain started: no new connections, finishing responses in flight',
+      );
       let cut = 0;
       const timeout = setTimeout(() => {
         cut = busy.size;
@@ -447,11 +490,14 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
         for (const [socket, n] of busy) if (n === 0) endWhenFlushed(socket);
       };
       let sweep: NodeJS.Timeout | undefined;
-      const grace = setTimeout(() => {
-        sweepIdle();
-        sweep = setInterval(sweepIdle, 50);
-        sweep.unref();
-      }, Math.min(250, drainTimeoutMs));
+      const grace = setTimeout(
+        () => {
+          sweepIdle();
+          sweep = setInterval(sweepIdle, 50);
+          sweep.unref();
+        },
+        Math.min(250, drainTimeoutMs),
+      );
       grace.unref();
       net.Server.prototype.close.call(server, (err?: Error) => {
         clearTimeout(timeout);
@@ -507,7 +553,9 @@ export type StopSignalVerdict = 'stop' | 'repeat' | 'force';
  * second copy would cut the answers the first one is draining, so a signal (SIGINT or SIGTERM
  * alike) within `repeatWithinMs` of the first is ignored, and only one after that forces exit.
  */
-export function stopSignalJudge(options: Pick<ShutdownOptions, 'repeatWithinMs' | 'now'> = {}): () => StopSignalVerdict {
+export function stopSignalJudge(
+  options: Pick<ShutdownOptions, 'repeatWithinMs' | 'now'> = {},
+): () => StopSignalVerdict {
   const within = options.repeatWithinMs ?? STOP_REPEAT_MS;
   const now = options.now ?? (() => performance.now());
   let first: number | undefined;
@@ -526,14 +574,20 @@ export function stopSignalJudge(options: Pick<ShutdownOptions, 'repeatWithinMs' 
  * of the first is the same request (see `stopSignalJudge`); a signal after that exits at once
  * with 1. Returns a function that removes the handlers.
  */
-export function installShutdownHandlers(running: Pick<RunningServer, 'close'>, options: ShutdownOptions = {}): () => void {
+export function installShutdownHandlers(
+  running: Pick<RunningServer, 'close'>,
+  options: ShutdownOptions = {},
+): () => void {
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const judge = stopSignalJudge(options);
   const handler = (signal: NodeJS.Signals) => {
     const verdict = judge();
     if (verdict === 'repeat') {
-      options.logger?.info({ signal }, 'signal repeated within a second of the first: still finishing in-flight requests');
+      options.logger?.info(
+        { signal },
+        'signal repeated within a second of the first: still finishing in-flight requests',
+      );
       return;
     }
     if (verdict === 'force') {

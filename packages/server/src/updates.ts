@@ -98,7 +98,6 @@ export interface UpdaterOptions {
   retryBaseMs?: number;
 }
 
-
 export function createUpdater(options: UpdaterOptions): Updater {
   const { holder, source, logger } = options;
   const now = options.now ?? Date.now;
@@ -123,10 +122,7 @@ export function createUpdater(options: UpdaterOptions): Updater {
       if (result.status === 'updated') {
         holder.swap(result.data);
         state.lastResult = 'updated';
-        logger.info(
-          { version: result.data.meta.version, source: source.description },
-          'data updated and swapped in',
-        );
+        logger.info({ version: result.data.meta.version, source: source.description }, 'data updated and swapped in');
       } else {
         state.lastResult = 'up_to_date';
         logger.debug({ source: source.description }, 'data is up to date');
@@ -139,7 +135,10 @@ export function createUpdater(options: UpdaterOptions): Updater {
       failures += 1;
       state.lastResult = 'failed';
       state.lastError = publicErrorMessage(err);
-      logger.warn({ err: state.lastError, source: source.description, retryInMs: nextDelay() }, 'data update failed; still serving the previous data');
+      logger.warn(
+        { err: state.lastError, source: source.description, retryInMs: nextDelay() },
+        'data update failed; still serving the previous data',
+      );
       // Whoever ran this check (the timer or runNow), the next one comes after the backoff.
       schedule();
       return 'failed';
@@ -154,7 +153,8 @@ export function createUpdater(options: UpdaterOptions): Updater {
   };
 
   /** The interval, or after failures a backoff (retryBase, doubling) capped at the interval. */
-  const nextDelay = (): number => (failures === 0 ? everyMs : Math.min(everyMs, retryBaseMs * 2 ** Math.min(failures - 1, 30)));
+  const nextDelay = (): number =>
+    failures === 0 ? everyMs : Math.min(everyMs, retryBaseMs * 2 ** Math.min(failures - 1, 30));
 
   const schedule = () => {
     if (!periodic || stopped) return;

@@ -4,7 +4,7 @@ import { loadSample } from '@openbell/loader';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type LoadedData } from '../src/index.js';
-import { type OpenbellApp } from '../src/app.js';
+import type { OpenbellApp } from '../src/app.js';
 import { answer } from '@openbell/catalog';
 
 const NOW = Date.parse('2023-11-15T17:00:00Z');

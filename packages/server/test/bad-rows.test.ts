@@ -19,28 +19,57 @@ const get = (path: string) => request(app).get(path);
 describe('an archive with bad rows', () => {
   it('/info lists the warnings with file and line, and the markets and currencies they affect', async () => {
     const info = (await get('/info').expect(200)).body.data;
-    expect(info.affected_markets).toEqual(['XX.DATE', 'XX.DAYS', 'XX.DUP', 'XX.INT', 'XX.OLD', 'XX.PT', 'XX.QUOTE', 'XX.TIME', 'XX.TWIN', 'XX.TZ', 'XX.WINDOW']);
+    expect(info.affected_markets).toEqual([
+      'XX.DATE',
+      'XX.DAYS',
+      'XX.DUP',
+      'XX.INT',
+      'XX.OLD',
+      'XX.PT',
+      'XX.QUOTE',
+      'XX.TIME',
+      'XX.TWIN',
+      'XX.TZ',
+      'XX.WINDOW',
+    ]);
     expect(info.affected_currencies).toEqual(['EUR', 'GBP']);
     const pt = info.warning_details.find((w: { market?: string }) => w.market === 'XX.PT');
-    expect(pt).toMatchObject({ file: expect.stringMatching(/schedules\.csv$/), line: expect.any(Number), column: 'Phase Type' });
+    expect(pt).toMatchObject({
+      file: expect.stringMatching(/schedules\.csv$/),
+      line: expect.any(Number),
+      column: 'Phase Type',
+    });
   });
 
   it('an affected market answers 500 with a detail naming the file and line, for phases, days and status', async () => {
-    for (const path of ['/markets/XX.PT/phases?start=2023-11-20&end=2023-11-24', '/markets/XX.PT/days?start=2023-11-20&end=2023-11-24', '/markets/XX.PT/status']) {
+    for (const path of [
+      '/markets/XX.PT/phases?start=2023-11-20&end=2023-11-24',
+      '/markets/XX.PT/days?start=2023-11-20&end=2023-11-24',
+      '/markets/XX.PT/status',
+    ]) {
       const res = await get(path).expect(500);
-      expect(res.body.detail).toMatch(/^Data error: .*schedules\.csv, line \d+, column 'Phase Type': unknown phase type 'Lunch Break'/);
+      expect(res.body.detail).toMatch(
+        /^Data error: .*schedules\.csv, line \d+, column 'Phase Type': unknown phase type 'Lunch Break'/,
+      );
     }
     const holidays = await get('/markets/XX.DATE/holidays?start=2023-01-01&end=2023-12-31').expect(500);
-    expect(holidays.body.detail).toMatch(/holidays\.csv, line \d+, column 'Date': expected a date YYYY-MM-DD, got '2023-13-01'/);
+    expect(holidays.body.detail).toMatch(
+      /holidays\.csv, line \d+, column 'Date': expected a date YYYY-MM-DD, got '2023-13-01'/,
+    );
     // Its record still answers.
     expect((await get('/markets/XX.PT').expect(200)).body.fin_id).toBe('XX.PT');
   });
 
   it('every other market answers normally', async () => {
-    expect((await get('/markets/XX.GOOD/status').expect(200)).body).toMatchObject({ status: 'Open', reason: 'Primary Trading Session' });
+    expect((await get('/markets/XX.GOOD/status').expect(200)).body).toMatchObject({
+      status: 'Open',
+      reason: 'Primary Trading Session',
+    });
     expect((await get('/markets/XX.BACK/phases?start=2023-11-21&end=2023-11-21').expect(200)).body).toHaveLength(2);
     expect((await get('/currencies/USD/holidays?start=2023-01-01&end=2023-12-31').expect(200)).body).toHaveLength(1);
-    expect((await get('/currencies/EUR/holidays?start=2023-01-01&end=2023-12-31').expect(500)).body.detail).toMatch(/2023-12-32/);
+    expect((await get('/currencies/EUR/holidays?start=2023-01-01&end=2023-12-31').expect(500)).body.detail).toMatch(
+      /2023-12-32/,
+    );
   });
 
   it('joined calendars with an affected market, and FX with an affected currency, answer the same data error', async () => {
@@ -54,11 +83,20 @@ describe('an archive with bad rows', () => {
       expect((await get(path).expect(500)).body.detail, path).toMatch(phaseType);
     }
     // docs/calendar-arithmetic.md §4: where XX.GOOD trades, `~` is settled without XX.PT's bad row.
-    expect((await get('/calendars/XX.PT~XX.GOOD/advance?date=2023-11-22&n=1').expect(200)).body.result).toBe('2023-11-23');
-    expect((await get('/calendars/XX.GOOD+XX.DATE/days?start=2023-11-20&end=2023-11-24').expect(500)).body.detail).toMatch(/holidays\.csv, line \d+, column 'Date': expected a date YYYY-MM-DD, got '2023-13-01'/);
-    expect((await get('/calendars/XX.DUP/adjust?date=2023-11-24').expect(500)).body.detail).toMatch(/two different holiday rows/);
-    expect((await get('/calendars/XX.TZ/adjust?date=2023-11-24').expect(500)).body.detail).toMatch(/markets\.csv, line \d+, column 'Timezone'/);
-    const eur = /^Data error: .*currency-holidays\.csv, line 3, column 'Date': expected a date YYYY-MM-DD, got '2023-12-32'/;
+    expect((await get('/calendars/XX.PT~XX.GOOD/advance?date=2023-11-22&n=1').expect(200)).body.result).toBe(
+      '2023-11-23',
+    );
+    expect(
+      (await get('/calendars/XX.GOOD+XX.DATE/days?start=2023-11-20&end=2023-11-24').expect(500)).body.detail,
+    ).toMatch(/holidays\.csv, line \d+, column 'Date': expected a date YYYY-MM-DD, got '2023-13-01'/);
+    expect((await get('/calendars/XX.DUP/adjust?date=2023-11-24').expect(500)).body.detail).toMatch(
+      /two different holiday rows/,
+    );
+    expect((await get('/calendars/XX.TZ/adjust?date=2023-11-24').expect(500)).body.detail).toMatch(
+      /markets\.csv, line \d+, column 'Timezone'/,
+    );
+    const eur =
+      /^Data error: .*currency-holidays\.csv, line 3, column 'Date': expected a date YYYY-MM-DD, got '2023-12-32'/;
     for (const path of [
       '/fx/spot?pair=EURUSD&trade_date=2023-07-03',
       '/fx/spot?pair=USDEUR&trade_date=2023-07-03&lag=1',
@@ -69,23 +107,34 @@ describe('an archive with bad rows', () => {
       expect((await get(path).expect(500)).body.detail, path).toMatch(eur);
     }
     // Lag 0 answers the trade date without looking at a business day: nothing to fail.
-    expect((await get('/fx/spot?pair=USDEUR&trade_date=2023-07-03&lag=0').expect(200)).body.spot_date).toBe('2023-07-03');
+    expect((await get('/fx/spot?pair=USDEUR&trade_date=2023-07-03&lag=0').expect(200)).body.spot_date).toBe(
+      '2023-07-03',
+    );
     // Calendars of unaffected members answer.
     expect((await get('/calendars/XX.GOOD+XX.BACK/days?start=2023-11-24&end=2023-11-25').expect(200)).body).toEqual([
       { date: '2023-11-24', is_business_day: true, closed: [] },
       { date: '2023-11-25', is_business_day: false, closed: ['XX.GOOD', 'XX.BACK'] },
     ]);
-    expect((await get('/calendars/USD/days?start=2023-07-04&end=2023-07-04').expect(200)).body).toEqual([{ date: '2023-07-04', is_business_day: false, closed: ['USD'] }]);
+    expect((await get('/calendars/USD/days?start=2023-07-04&end=2023-07-04').expect(200)).body).toEqual([
+      { date: '2023-07-04', is_business_day: false, closed: ['USD'] },
+    ]);
   });
 
   it('a season missing for 2024 fails only the calendar answers that look at the dates needing it', async () => {
-    expect((await get('/calendars/XX.SEASON+XX.GOOD/advance?date=2023-11-22&n=2').expect(200)).body.result).toBe('2023-11-24');
-    expect((await get('/calendars/XX.GOOD~XX.SEASON/days?start=2024-03-04&end=2024-03-04').expect(500)).body.detail).toMatch(/Summer Start' has no definition for 2024/);
+    expect((await get('/calendars/XX.SEASON+XX.GOOD/advance?date=2023-11-22&n=2').expect(200)).body.result).toBe(
+      '2023-11-24',
+    );
+    expect(
+      (await get('/calendars/XX.GOOD~XX.SEASON/days?start=2024-03-04&end=2024-03-04').expect(500)).body.detail,
+    ).toMatch(/Summer Start' has no definition for 2024/);
   });
 });
 
 const file = (name: string) => `${dir}/csv/${name}`;
-const lineOf = (name: string, text: string) => readFileSync(file(name), 'utf8').split(/\r?\n/).findIndex((l) => l.includes(text)) + 1;
+const lineOf = (name: string, text: string) =>
+  readFileSync(file(name), 'utf8')
+    .split(/\r?\n/)
+    .findIndex((l) => l.includes(text)) + 1;
 const text = (res: { text: string }) => res.text;
 
 describe('a bad row answers 500 only for the queries computing from a date it touches', () => {
@@ -93,7 +142,11 @@ describe('a bad row answers 500 only for the queries computing from a date it to
   const oldError = `${file('holidays.csv')}, line ${oldLine + 1}, column 'Date': duplicate key (FinID, Date): two different holiday rows for XX.OLD on 2004-12-24 (also ${file('holidays.csv')}, line ${oldLine})`;
 
   it('two holiday rows dated 2004: listed both; 2004-12-24 answers 500 naming both lines; 2023 answers 200', async () => {
-    expect((await get('/markets/XX.OLD/holidays?start=2004-12-01&end=2004-12-31').expect(200)).body.map((h: { schedule: string }) => h.schedule)).toEqual(['Closed', 'Early Close']);
+    expect(
+      (await get('/markets/XX.OLD/holidays?start=2004-12-01&end=2004-12-31').expect(200)).body.map(
+        (h: { schedule: string }) => h.schedule,
+      ),
+    ).toEqual(['Closed', 'Early Close']);
     for (const path of [
       '/markets/XX.OLD/days?start=2004-12-20&end=2004-12-31',
       '/markets/XX.OLD/phases?start=2004-12-25&end=2004-12-26',
@@ -122,8 +175,12 @@ describe('a bad row answers 500 only for the queries computing from a date it to
 
   it('a bad schedule row in force one week: 500 for that week and what looks back to it, 200 before and after', async () => {
     const where = `schedules.csv, line ${lineOf('schedules.csv', 'XX.WINDOW,Regular,,Lunch Break')}, column 'Phase Type'`;
-    expect((await get('/markets/XX.WINDOW/phases?start=2023-11-27&end=2023-11-27').expect(500)).body.detail).toContain(where);
-    expect((await get('/markets/XX.WINDOW/status?datetime_utc=2023-11-22T15:00:00Z').expect(500)).body.detail).toContain(where);
+    expect((await get('/markets/XX.WINDOW/phases?start=2023-11-27&end=2023-11-27').expect(500)).body.detail).toContain(
+      where,
+    );
+    expect(
+      (await get('/markets/XX.WINDOW/status?datetime_utc=2023-11-22T15:00:00Z').expect(500)).body.detail,
+    ).toContain(where);
     await get('/markets/XX.WINDOW/phases?start=2023-11-20&end=2023-11-26').expect(200);
     await get('/markets/XX.WINDOW/days?start=2023-12-04&end=2023-12-08').expect(200);
     await get('/markets/XX.WINDOW/status?datetime_utc=2023-11-14T15:00:00Z').expect(200);
@@ -132,18 +189,33 @@ describe('a bad row answers 500 only for the queries computing from a date it to
   it('two currency holiday rows: listed both; FX and calendars looking at the date answer 500 naming both lines', async () => {
     const first = lineOf('currency-holidays.csv', 'GBP,2023-12-25');
     const error = `Data error: ${file('currency-holidays.csv')}, line ${first + 1}, column 'Date': duplicate key (Currency Code, Date): two different holiday rows for GBP on 2023-12-25 (also ${file('currency-holidays.csv')}, line ${first})`;
-    expect((await get('/currencies/GBP/holidays?start=2023-12-25&end=2023-12-25').expect(200)).body.map((h: { settlement: string }) => h.settlement)).toEqual(['No', 'Yes']);
-    for (const path of ['/fx/spot?pair=GBPUSD&trade_date=2023-12-21', '/fx/value-date?pair=GBPUSD&trade_date=2023-11-22&tenor=1M', '/calendars/GBP/days?start=2023-12-20&end=2023-12-29']) {
+    expect(
+      (await get('/currencies/GBP/holidays?start=2023-12-25&end=2023-12-25').expect(200)).body.map(
+        (h: { settlement: string }) => h.settlement,
+      ),
+    ).toEqual(['No', 'Yes']);
+    for (const path of [
+      '/fx/spot?pair=GBPUSD&trade_date=2023-12-21',
+      '/fx/value-date?pair=GBPUSD&trade_date=2023-11-22&tenor=1M',
+      '/calendars/GBP/days?start=2023-12-20&end=2023-12-29',
+    ]) {
       expect((await get(path).expect(500)).body.detail, path).toBe(error);
     }
     expect((await get('/fx/spot?pair=GBPUSD&trade_date=2023-12-26').expect(200)).body.spot_date).toBe('2023-12-28');
-    expect((await get('/fx/value-date?pair=GBPUSD&trade_date=2023-11-21&tenor=1W').expect(200)).body.value_date).toBe('2023-11-30');
+    expect((await get('/fx/value-date?pair=GBPUSD&trade_date=2023-11-21&tenor=1W').expect(200)).body.value_date).toBe(
+      '2023-11-30',
+    );
   });
 
   it('bulk status and the board show a market normally unless the status window of the instant touches the date', async () => {
     // The window of 2023-11-21 runs to 2023-11-26: XX.DUP's 24th is in it, XX.OLD's 2004 row is not.
-    const bulk = (await get('/status?markets=XX.OLD,XX.DUP,XX.GOOD&datetime_utc=2023-11-21T15:00:00Z').expect(200)).body.markets;
-    expect(bulk.map((m: { status?: string; error?: { status: number } }) => m.status ?? m.error!.status)).toEqual(['Open', 500, 'Open']);
+    const bulk = (await get('/status?markets=XX.OLD,XX.DUP,XX.GOOD&datetime_utc=2023-11-21T15:00:00Z').expect(200)).body
+      .markets;
+    expect(bulk.map((m: { status?: string; error?: { status: number } }) => m.status ?? m.error!.status)).toEqual([
+      'Open',
+      500,
+      'Open',
+    ]);
     expect(bulk[1].error.detail).toMatch(/two different holiday rows for XX.DUP on 2023-11-24/);
     const before = (await get('/status?markets=XX.DUP&datetime_utc=2023-11-14T15:00:00Z').expect(200)).body.markets;
     expect(before[0]).toMatchObject({ fin_id: 'XX.DUP', status: 'Open' });
@@ -157,14 +229,20 @@ describe('a bad row answers 500 only for the queries computing from a date it to
   });
 
   it('the .ics feed has one event per duplicated date whose description names both lines', async () => {
-    const ics = text(await get('/markets/XX.OLD/holidays.ics?start=2004-01-01&end=2004-12-31').buffer(true).expect(200));
+    const ics = text(
+      await get('/markets/XX.OLD/holidays.ics?start=2004-01-01&end=2004-12-31').buffer(true).expect(200),
+    );
     const unfolded = ics.replace(/\r\n /g, '');
     // New Year's Day and one event for the two rows of Christmas Eve.
     expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(unfolded.match(/UID:XX.OLD-20041224@openbell/g)).toHaveLength(1);
     expect(unfolded).toContain('SUMMARY:Christmas Eve — XX.OLD conflicting rows');
-    expect(unfolded).toContain(`DESCRIPTION:The data holds two conflicting rows for this date: ${file('holidays.csv')}\\, line ${oldLine}\\; ${file('holidays.csv')}\\, line ${oldLine + 1}.`);
-    const gbp = text(await get('/currencies/GBP/holidays.ics?start=2023-01-01&end=2023-12-31').buffer(true).expect(200)).replace(/\r\n /g, '');
+    expect(unfolded).toContain(
+      `DESCRIPTION:The data holds two conflicting rows for this date: ${file('holidays.csv')}\\, line ${oldLine}\\; ${file('holidays.csv')}\\, line ${oldLine + 1}.`,
+    );
+    const gbp = text(
+      await get('/currencies/GBP/holidays.ics?start=2023-01-01&end=2023-12-31').buffer(true).expect(200),
+    ).replace(/\r\n /g, '');
     expect(gbp.match(/BEGIN:VEVENT/g)).toHaveLength(1);
     expect(gbp).toContain(`line ${lineOf('currency-holidays.csv', 'GBP,2023-12-25') + 1}.`);
   });

@@ -26,24 +26,43 @@ const TOO_MANY = '/markets/US.CME.EQUITY.USINDEX1/bars?start=2020-01-01&end=2023
 
 describe('GET /markets/{identifier}/bars', () => {
   it('answers the bars as JSON: the early close of the day after Thanksgiving ends the last bar at 13:00', async () => {
-    const res = await get(DAY).expect(200).expect('Content-Type', /application\/json/);
+    const res = await get(DAY)
+      .expect(200)
+      .expect('Content-Type', /application\/json/);
     expect(res.body).toHaveLength(42);
-    expect(res.body[0]).toEqual({ date: '2023-11-24', start: '2023-11-24T09:30:00-05:00', end: '2023-11-24T09:35:00-05:00' });
-    expect(res.body.at(-1)).toEqual({ date: '2023-11-24', start: '2023-11-24T12:55:00-05:00', end: '2023-11-24T13:00:00-05:00' });
+    expect(res.body[0]).toEqual({
+      date: '2023-11-24',
+      start: '2023-11-24T09:30:00-05:00',
+      end: '2023-11-24T09:35:00-05:00',
+    });
+    expect(res.body.at(-1)).toEqual({
+      date: '2023-11-24',
+      start: '2023-11-24T12:55:00-05:00',
+      end: '2023-11-24T13:00:00-05:00',
+    });
     expect(res.body).toEqual([...ds.bars('XNYS', '2023-11-24', '2023-11-24', { period: '5m' })]);
   });
 
   it('passes force_close and breaks on: Tokyo bars run across lunch with breaks=ignore', async () => {
     const split = await get('/markets/XTKS/bars?start=2023-11-24&end=2023-11-24&period=30m').expect(200);
-    const ignore = await get('/markets/XTKS/bars?start=2023-11-24&end=2023-11-24&period=30m&breaks=ignore&force_close=false').expect(200);
+    const ignore = await get(
+      '/markets/XTKS/bars?start=2023-11-24&end=2023-11-24&period=30m&breaks=ignore&force_close=false',
+    ).expect(200);
     expect(split.body).toEqual([...ds.bars('XTKS', '2023-11-24', '2023-11-24', { period: '30m' })]);
-    expect(ignore.body).toEqual([...ds.bars('XTKS', '2023-11-24', '2023-11-24', { period: '30m', breaks: 'ignore', forceClose: false })]);
+    expect(ignore.body).toEqual([
+      ...ds.bars('XTKS', '2023-11-24', '2023-11-24', { period: '30m', breaks: 'ignore', forceClose: false }),
+    ]);
     expect(ignore.body).not.toEqual(split.body);
   });
 
   it('answers CSV for format=csv and Accept: text/csv, the same rows', async () => {
-    const a = await get(`${DAY}&format=csv`).expect(200).expect('Content-Type', /text\/csv/);
-    const b = await get(DAY).set('Accept', 'text/csv').expect(200).expect('Content-Type', /text\/csv/);
+    const a = await get(`${DAY}&format=csv`)
+      .expect(200)
+      .expect('Content-Type', /text\/csv/);
+    const b = await get(DAY)
+      .set('Accept', 'text/csv')
+      .expect(200)
+      .expect('Content-Type', /text\/csv/);
     expect(b.text).toBe(a.text);
     const lines = a.text.split('\r\n');
     expect(lines[0]).toBe('Date,Start,End');
@@ -55,8 +74,12 @@ describe('GET /markets/{identifier}/bars', () => {
     const json = await get(YEAR).expect(200);
     expect(json.headers['transfer-encoding']).toBe('chunked');
     expect(json.body).toHaveLength(97_140);
-    const csv = await get(`${YEAR}&format=csv`).expect(200).expect('Content-Type', /text\/csv/);
-    const want = Buffer.concat([...ds.barCsvChunks('XNYS', '2023-01-01', '2023-12-31', { period: '1m' })].map((c) => Buffer.from(c)));
+    const csv = await get(`${YEAR}&format=csv`)
+      .expect(200)
+      .expect('Content-Type', /text\/csv/);
+    const want = Buffer.concat(
+      [...ds.barCsvChunks('XNYS', '2023-01-01', '2023-12-31', { period: '1m' })].map((c) => Buffer.from(c)),
+    );
     expect(csv.text).toBe(want.toString());
   });
 
@@ -65,14 +88,18 @@ describe('GET /markets/{identifier}/bars', () => {
     const etag = first.headers.etag!;
     expect(etag).toMatch(/^W\//);
     await get(DAY).set('If-None-Match', etag).expect(304);
-    const same = await get('/markets/xnys/bars?period=5m&end=2023-11-24&start=2023-11-24&force_close=yes&breaks=split').expect(200);
+    const same = await get(
+      '/markets/xnys/bars?period=5m&end=2023-11-24&start=2023-11-24&force_close=yes&breaks=split',
+    ).expect(200);
     expect(same.headers.etag).toBe(etag);
     const other = await get(`${DAY}&force_close=false`).expect(200);
     expect(other.headers.etag).not.toBe(etag);
   });
 
   it('422 names period (and every other fault) at its place in the query', async () => {
-    const res = await get('/markets/XNYS/bars?start=2023-11-24&end=2023-11-24&period=5M&force_close=maybe&breaks=skip').expect(422);
+    const res = await get(
+      '/markets/XNYS/bars?start=2023-11-24&end=2023-11-24&period=5M&force_close=maybe&breaks=skip',
+    ).expect(422);
     expect(res.body.detail.map((e: { loc: string[] }) => e.loc)).toEqual([
       ['query', 'period'],
       ['query', 'force_close'],
@@ -90,12 +117,18 @@ describe('GET /markets/{identifier}/bars', () => {
     const res = await get(TOO_MANY).expect(422);
     const count = ds.countBars('US.CME.EQUITY.USINDEX1', '2020-01-01', '2023-12-31', { period: '1m' }).count;
     expect(count).toBeGreaterThan(1_000_000);
-    expect(res.body.detail).toEqual([{ loc: ['query', 'end'], msg: expect.stringContaining(`holds ${count} bars`), type: 'too_many_bars' }]);
+    expect(res.body.detail).toEqual([
+      { loc: ['query', 'end'], msg: expect.stringContaining(`holds ${count} bars`), type: 'too_many_bars' },
+    ]);
     await get(`${TOO_MANY}&format=csv`).expect(422);
   });
 
   it('the bar limit is answered before any header: no 200 is ever written', () => {
-    const dispatch = createDispatcher({ holder: new DataHolder(sample), now: Date.now, logger: createLogger('silent') });
+    const dispatch = createDispatcher({
+      holder: new DataHolder(sample),
+      now: Date.now,
+      logger: createLogger('silent'),
+    });
     for (const url of [TOO_MANY, `${TOO_MANY}&format=csv`]) {
       const heads: number[] = [];
       let written = 0;
@@ -119,7 +152,8 @@ describe('GET /markets/{identifier}/bars', () => {
     await get('/markets/XXXX/bars?start=2023-11-24&end=2023-11-24&period=5m').expect(404);
     await get('/markets/XNYS/bars?start=1990-01-01&end=1990-01-31&period=5m').expect(400);
     const holidaysOnly = createApp({ data: fixtureData('h', 'holidays_only'), logLevel: 'silent' });
-    for (const p of ['bars', 'bars/count']) await request(holidaysOnly).get(`/markets/US.NYSE/${p}?start=2023-11-20&end=2023-11-24&period=5m`).expect(403);
+    for (const p of ['bars', 'bars/count'])
+      await request(holidaysOnly).get(`/markets/US.NYSE/${p}?start=2023-11-20&end=2023-11-24&period=5m`).expect(403);
     await request(holidaysOnly).get('/markets/US.NYSE/special-sessions?start=2023-01-01&end=2023-12-31').expect(403);
   });
 });
@@ -131,7 +165,9 @@ describe('GET /markets/{identifier}/bars/count', () => {
     const many = await get(TOO_MANY.replace('/bars?', '/bars/count?')).expect(200);
     expect(many.body.count).toBeGreaterThan(1_000_000);
     const first = await get('/markets/XTKS/bars/count?start=2023-11-20&end=2023-11-24&period=30m').expect(200);
-    await get('/markets/XTKS/bars/count?start=2023-11-20&end=2023-11-24&period=30m').set('If-None-Match', first.headers.etag!).expect(304);
+    await get('/markets/XTKS/bars/count?start=2023-11-20&end=2023-11-24&period=30m')
+      .set('If-None-Match', first.headers.etag!)
+      .expect(304);
     const bad = await get('/markets/XTKS/bars/count?start=2023-11-20&end=2023-11-24&period=90s').expect(422);
     expect(bad.body.detail[0].loc).toEqual(['query', 'period']);
     await get('/markets/XXXX/bars/count?start=2023-11-20&end=2023-11-24&period=30m').expect(404);
@@ -155,9 +191,16 @@ describe('GET /markets/{identifier}/special-sessions', () => {
       early_close: true,
       holiday_name: 'Independence Day',
     });
-    const csv = await get(PATH).set('Accept', 'text/csv').expect(200).expect('Content-Type', /text\/csv/);
-    expect(csv.text.split('\r\n')[0]).toBe('Date,Open,Close,Regular Open,Regular Close,Late Open,Early Close,Holiday Name');
-    expect(csv.text.split('\r\n')[1]).toBe('2024-07-03,2024-07-03T09:30:00-04:00,2024-07-03T13:00:00-04:00,2024-07-03T09:30:00-04:00,2024-07-03T16:00:00-04:00,false,true,Independence Day');
+    const csv = await get(PATH)
+      .set('Accept', 'text/csv')
+      .expect(200)
+      .expect('Content-Type', /text\/csv/);
+    expect(csv.text.split('\r\n')[0]).toBe(
+      'Date,Open,Close,Regular Open,Regular Close,Late Open,Early Close,Holiday Name',
+    );
+    expect(csv.text.split('\r\n')[1]).toBe(
+      '2024-07-03,2024-07-03T09:30:00-04:00,2024-07-03T13:00:00-04:00,2024-07-03T09:30:00-04:00,2024-07-03T16:00:00-04:00,false,true,Independence Day',
+    );
     await get(PATH).set('If-None-Match', res.headers.etag!).expect(304);
   });
 
@@ -184,11 +227,19 @@ describe('a long answer and a slow reader', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  for (const [label, suffix] of [['JSON', ''], ['CSV', '&format=csv']] as const) {
+  for (const [label, suffix] of [
+    ['JSON', ''],
+    ['CSV', '&format=csv'],
+  ] as const) {
     it(`${label}: the server holds at most a few MB for a paused reader, then sends every byte`, async () => {
       const before = responses.length;
       // Uncompressed, so that the bytes counted are the bytes produced.
-      const req = http.get({ host: '127.0.0.1', port, path: YEAR + suffix, headers: { 'Accept-Encoding': 'identity' } });
+      const req = http.get({
+        host: '127.0.0.1',
+        port,
+        path: YEAR + suffix,
+        headers: { 'Accept-Encoding': 'identity' },
+      });
       const res = await new Promise<http.IncomingMessage>((r) => req.once('response', r));
       res.pause();
       const sent = responses[before]!;
@@ -208,7 +259,11 @@ describe('a long answer and a slow reader', () => {
       expect(body.length).toBeGreaterThan(6_000_000);
       expect(most).toBeLessThan(3_000_000);
       const want = Buffer.concat(
-        [...(suffix ? ds.barCsvChunks('XNYS', '2023-01-01', '2023-12-31', { period: '1m' }) : ds.barJsonChunks('XNYS', '2023-01-01', '2023-12-31', { period: '1m' }))].map((c) => Buffer.from(c)),
+        [
+          ...(suffix
+            ? ds.barCsvChunks('XNYS', '2023-01-01', '2023-12-31', { period: '1m' })
+            : ds.barJsonChunks('XNYS', '2023-01-01', '2023-12-31', { period: '1m' })),
+        ].map((c) => Buffer.from(c)),
       );
       expect(body.equals(want)).toBe(true);
     });

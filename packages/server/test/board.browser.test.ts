@@ -18,12 +18,25 @@ import { createApp } from '../src/index.js';
 import { inMemoryData, type OpenbellApp } from '../src/app.js';
 import { liveTables } from './live-archive.js';
 
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
-if (!CHROMIUM) console.warn('board browser test SKIPPED: no Chromium at CHROMIUM_PATH, /usr/bin/chromium or /usr/bin/chromium-browser (apt-get install -y chromium)');
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => !!p && existsSync(p),
+);
+if (!CHROMIUM)
+  console.warn(
+    'board browser test SKIPPED: no Chromium at CHROMIUM_PATH, /usr/bin/chromium or /usr/bin/chromium-browser (apt-get install -y chromium)',
+  );
 
 const OPEN = ['ZZ.ALWAYS.ONE', 'ZZ.ALWAYS.TWO'];
 const CLOSED = ['ZZ.NEVER'];
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** The instant the server's clock starts at; LIVE.TEST's session ends ten minutes later. */
 const T0 = Date.parse('2024-03-01T12:00:00Z');
 const CLOSE_AT = T0 + 10 * 60_000;
@@ -62,7 +75,12 @@ describe.skipIf(!CHROMIUM)('GET /board in headless Chromium', () => {
   let clock = T0;
 
   beforeAll(async () => {
-    app = createApp({ data: inMemoryData(Dataset.create(liveTables(T0, CLOSE_AT, OPEN, CLOSED))), logLevel: 'silent', now: () => clock, live: { tickMs: 250 } });
+    app = createApp({
+      data: inMemoryData(Dataset.create(liveTables(T0, CLOSE_AT, OPEN, CLOSED))),
+      logLevel: 'silent',
+      now: () => clock,
+      live: { tickMs: 250 },
+    });
     ({ server, base } = await serveApp(app));
     // playwright gives each launch a fresh temporary user-data-dir.
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -94,7 +112,9 @@ describe.skipIf(!CHROMIUM)('GET /board in headless Chromium', () => {
 
   it('shows every market, with the status /status answers, in colour and text', async () => {
     const shown = await rows();
-    const bulk = (await (await fetch(`${base}/status?subset=*`)).json()) as { markets: { identifier: string; status: string }[] };
+    const bulk = (await (await fetch(`${base}/status?subset=*`)).json()) as {
+      markets: { identifier: string; status: string }[];
+    };
     expect(shown.map((r) => r.id)).toEqual(bulk.markets.map((m) => m.identifier));
     for (const r of shown) {
       const s = bulk.markets.find((m) => m.identifier === r.id)!.status;
@@ -103,7 +123,9 @@ describe.skipIf(!CHROMIUM)('GET /board in headless Chromium', () => {
     }
     expect(shown.find((r) => r.id === 'LIVE.TEST')!.pill).toBe('OPEN');
     expect(shown.find((r) => r.id === 'ZZ.NEVER')!.pill).toBe('CLOSED');
-    const colours = await page.$$eval('.pill', (ps) => [...new Set(ps.map((p) => `${p.textContent}:${getComputedStyle(p).backgroundColor}`))]);
+    const colours = await page.$$eval('.pill', (ps) => [
+      ...new Set(ps.map((p) => `${p.textContent}:${getComputedStyle(p).backgroundColor}`)),
+    ]);
     expect(colours.length).toBe(2); // open and closed look different
     expect(await page.textContent('#n-open')).toBe('3 open');
     expect(await page.textContent('#n-closed')).toBe('1 closed');
@@ -128,7 +150,12 @@ describe.skipIf(!CHROMIUM)('GET /board in headless Chromium', () => {
     await page.fill('#filter', 'bell test');
     expect((await rows()).filter((r) => r.visible).map((r) => r.id)).toEqual(['LIVE.TEST']);
     await page.fill('#filter', 'open');
-    expect((await rows()).filter((r) => r.visible).map((r) => r.id).sort()).toEqual(['LIVE.TEST', ...OPEN].sort());
+    expect(
+      (await rows())
+        .filter((r) => r.visible)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['LIVE.TEST', ...OPEN].sort());
     await page.fill('#filter', '');
     expect((await rows()).every((r) => r.visible)).toBe(true);
   });
@@ -151,7 +178,9 @@ describe.skipIf(!CHROMIUM)('GET /board in headless Chromium', () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await phone.goto(`${base}/board?markets=LIVE.TEST,NOPE`);
     await phone.waitForSelector('#rows tr[data-status]');
-    const ids = await phone.$$eval('#rows tr', (trs) => trs.map((t) => `${(t as HTMLElement).dataset.identifier}:${(t as HTMLElement).dataset.status}`));
+    const ids = await phone.$$eval('#rows tr', (trs) =>
+      trs.map((t) => `${(t as HTMLElement).dataset.identifier}:${(t as HTMLElement).dataset.status}`),
+    );
     expect(ids).toEqual(['LIVE.TEST:open', 'NOPE:error']);
     // Nothing wider than the screen.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -177,7 +206,11 @@ describe.skipIf(!CHROMIUM)('the board without its event stream', () => {
   });
 
   it('asks again within a second of the countdown reaching zero, not before', async () => {
-    const app = createApp({ data: inMemoryData(Dataset.create(liveTables(T0, CLOSE_AT))), logLevel: 'silent', now: () => clock });
+    const app = createApp({
+      data: inMemoryData(Dataset.create(liveTables(T0, CLOSE_AT))),
+      logLevel: 'silent',
+      now: () => clock,
+    });
     const served = await serveApp(app);
     server = served.server;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -220,7 +253,11 @@ describe.skipIf(!CHROMIUM)('the board on the sample fits the window', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    const app = createApp({ data: await loadSample(), logLevel: 'silent', now: () => Date.parse('2023-11-23T15:00:00Z') });
+    const app = createApp({
+      data: await loadSample(),
+      logLevel: 'silent',
+      now: () => Date.parse('2023-11-23T15:00:00Z'),
+    });
     ({ server, base } = await serveApp(app));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   }, 30_000);
@@ -234,21 +271,32 @@ describe.skipIf(!CHROMIUM)('the board on the sample fits the window', () => {
   it.each([
     [1280, 800, 'board.png'],
     [390, 844, 'board-phone.png'],
-  ])('%i×%i px: no sideways scrolling, screenshot docs/%s', async (width, height, file) => {
-    const page = await browser.newPage({ viewport: { width, height } });
-    try {
-      await page.goto(`${base}/board`);
-      await page.waitForSelector('#rows tr[data-status]');
-      await page.waitForFunction(() => document.querySelector('#rows .cd')?.textContent !== '', undefined, { timeout: 5000 });
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-      expect(innerWidth).toBe(width);
-      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-      // Every column of the table is inside the window (the last one was cut at 1280 px).
-      const right = await page.$$eval('#board thead th, #rows tr:first-child td', (cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
-      expect(right).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: join(docs, file) });
-    } finally {
-      await page.close();
-    }
-  }, 30_000);
+  ])(
+    '%i×%i px: no sideways scrolling, screenshot docs/%s',
+    async (width, height, file) => {
+      const page = await browser.newPage({ viewport: { width, height } });
+      try {
+        await page.goto(`${base}/board`);
+        await page.waitForSelector('#rows tr[data-status]');
+        await page.waitForFunction(() => document.querySelector('#rows .cd')?.textContent !== '', undefined, {
+          timeout: 5000,
+        });
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        expect(innerWidth).toBe(width);
+        expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+        // Every column of the table is inside the window (the last one was cut at 1280 px).
+        const right = await page.$$eval('#board thead th, #rows tr:first-child td', (cells) =>
+          Math.max(...cells.map((c) => c.getBoundingClientRect().right)),
+        );
+        expect(right).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: join(docs, file) });
+      } finally {
+        await page.close();
+      }
+    },
+    30_000,
+  );
 });

@@ -19,17 +19,30 @@ describe('GET /board', () => {
 });
 
 describe('GET /board/data', () => {
-  it('the bulk status with names and today\'s holiday; a replaced market shows once, as its replacement', async () => {
+  it("the bulk status with names and today's holiday; a replaced market shows once, as its replacement", async () => {
     const res = await request(app).get('/board/data').expect(200);
     expect(res.body.now_ms).toBe(THANKSGIVING_NOON);
     const ids = res.body.markets.map((m: { identifier: string }) => m.identifier);
     expect(ids).not.toContain('AR.BCBA');
     expect(ids).toContain('AR.BYMA');
     const nyse = res.body.markets.find((m: { identifier: string }) => m.identifier === NYSE);
-    expect(nyse).toMatchObject({ status: 'Closed', holiday: 'Thanksgiving Day', mic: 'XNYS', exchange_name: 'New York Stock Exchange' });
+    expect(nyse).toMatchObject({
+      status: 'Closed',
+      holiday: 'Thanksgiving Day',
+      mic: 'XNYS',
+      exchange_name: 'New York Stock Exchange',
+    });
     const bulk = await request(app).get(`/status?markets=${NYSE}`).expect(200);
     expect(nyse).toMatchObject({ holiday_date: '2023-11-23', holiday_next: false });
-    const { holiday: _h, holiday_date: _d, holiday_next: _x, mic: _m, exchange_name: _e, market_name: _n, ...status } = nyse;
+    const {
+      holiday: _h,
+      holiday_date: _d,
+      holiday_next: _x,
+      mic: _m,
+      exchange_name: _e,
+      market_name: _n,
+      ...status
+    } = nyse;
     expect(status).toEqual(bulk.body.markets[0]);
   });
 
@@ -40,14 +53,23 @@ describe('GET /board/data', () => {
     const eve = createApp({ data: sample, logLevel: 'silent', now: () => Date.parse('2023-11-22T23:30:00Z') });
     const res = await request(eve).get('/board/data?markets=US.CME.EQUITY.USINDEX1,US.NYSE').expect(200);
     const [cme, nyse] = res.body.markets;
-    expect(cme).toMatchObject({ status: 'Open', holiday: 'Thanksgiving Day', holiday_date: '2023-11-23', holiday_next: true });
+    expect(cme).toMatchObject({
+      status: 'Open',
+      holiday: 'Thanksgiving Day',
+      holiday_date: '2023-11-23',
+      holiday_next: true,
+    });
     // NYSE is closed for the night: no session yet, the local date's (no holiday).
     expect(nyse).toMatchObject({ status: 'Closed', holiday: null, holiday_date: null, holiday_next: false });
   });
 
   it('markets= keeps every identifier, errors included', async () => {
     const res = await request(app).get('/board/data?markets=AR.BCBA,NOPE').expect(200);
-    expect(res.body.markets.map((m: { identifier: string; fin_id?: string }) => `${m.identifier}:${m.fin_id ?? m.identifier}`)).toEqual(['AR.BCBA:AR.BYMA', 'NOPE:NOPE']);
+    expect(
+      res.body.markets.map(
+        (m: { identifier: string; fin_id?: string }) => `${m.identifier}:${m.fin_id ?? m.identifier}`,
+      ),
+    ).toEqual(['AR.BCBA:AR.BYMA', 'NOPE:NOPE']);
     expect(res.body.markets[1].error.status).toBe(404);
   });
 

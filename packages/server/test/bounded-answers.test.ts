@@ -29,7 +29,11 @@ describe('ranges a coverage window bounds', () => {
   });
 
   it('a range leaving the window is 400 naming it, before its length is looked at; end before start stays 422', async () => {
-    for (const [start, end] of [['1990-01-01', '2030-12-25'], ['2000-01-17', '2045-01-01'], ['1950-01-01', '2023-01-01']]) {
+    for (const [start, end] of [
+      ['1990-01-01', '2030-12-25'],
+      ['2000-01-17', '2045-01-01'],
+      ['1950-01-01', '2023-01-01'],
+    ]) {
       const res = await get(`/markets/US.NYSE/phases?start=${start}&end=${end}`).expect(400);
       expect(res.body.detail).toContain('2000-01-17 to 2030-12-25');
     }
@@ -55,7 +59,13 @@ describe('long answers in pieces', () => {
   it('an answer still on its way keeps its bytes: later answers never write in them (cache off)', () => {
     // A minute per slice: on a loaded machine a year of phases can take longer than the default
     // 8 ms, which would send it chunked and leave this test nothing to look at.
-    const dispatch = createDispatcher({ holder: new DataHolder(sample), now: Date.now, logger: createLogger('silent'), cacheBytes: 0, sliceMs: 60_000 });
+    const dispatch = createDispatcher({
+      holder: new DataHolder(sample),
+      now: Date.now,
+      logger: createLogger('silent'),
+      cacheBytes: 0,
+      sliceMs: 60_000,
+    });
     // A response that keeps the pieces it is given, as a socket not yet drained holds them.
     const send = (url: string) => {
       const pieces: Uint8Array[] = [];
@@ -70,10 +80,13 @@ describe('long answers in pieces', () => {
         write: (b: Uint8Array) => (pieces.push(b), true),
         end: (b?: Uint8Array) => void (b && pieces.push(b)),
       });
-      expect(dispatch({ method: 'GET', url, headers: {} } as IncomingMessage, res as unknown as ServerResponse)).toBe(true);
+      expect(dispatch({ method: 'GET', url, headers: {} } as IncomingMessage, res as unknown as ServerResponse)).toBe(
+        true,
+      );
       return { res, body: () => Buffer.concat(pieces) };
     };
-    const phases = (s: string, e: string) => Buffer.from(JSON.stringify(sample.dataset.generatePhases('US.NYSE', s, e)));
+    const phases = (s: string, e: string) =>
+      Buffer.from(JSON.stringify(sample.dataset.generatePhases('US.NYSE', s, e)));
     const first = send('/markets/US.NYSE/phases?start=2023-01-01&end=2023-12-31');
     const want = phases('2023-01-01', '2023-12-31');
     expect(first.body().equals(want)).toBe(true);
@@ -82,7 +95,9 @@ describe('long answers in pieces', () => {
     const second = send('/markets/US.NYSE/days?start=2022-01-01&end=2023-12-31');
     const third = send('/markets/US.NYSE/phases?start=2023-03-15&end=2024-03-14');
     expect(first.body().equals(want)).toBe(true);
-    expect(second.body().equals(Buffer.from(JSON.stringify(sample.dataset.listDays('US.NYSE', '2022-01-01', '2023-12-31'))))).toBe(true);
+    expect(
+      second.body().equals(Buffer.from(JSON.stringify(sample.dataset.listDays('US.NYSE', '2022-01-01', '2023-12-31')))),
+    ).toBe(true);
     expect(third.body().equals(phases('2023-03-15', '2024-03-14'))).toBe(true);
   });
 
@@ -114,15 +129,26 @@ describe('answer cache', () => {
     expect(a.headers.etag).toBeDefined();
     expect(b.headers.etag).toBe(a.headers.etag);
     const op = operations.listMarketHolidays;
-    expect(canonicalKey(op, { identifier: 'US.NYSE', start: '2024-01-01', end: '2024-12-31' })).toBe(canonicalKey(op, { end: '2024-12-31', identifier: 'US.NYSE', start: '2024-01-01', x: 1 }));
+    expect(canonicalKey(op, { identifier: 'US.NYSE', start: '2024-01-01', end: '2024-12-31' })).toBe(
+      canonicalKey(op, { end: '2024-12-31', identifier: 'US.NYSE', start: '2024-01-01', x: 1 }),
+    );
   });
 
   it('answers 304 to a matching If-None-Match, and a new ETag after a data swap', async () => {
     const first = await get('/markets/XNYS/holidays?start=2024-01-01&end=2024-12-31').expect(200);
     const etag = first.headers.etag!;
-    await request(app).get('/markets/XNYS/holidays?start=2024-01-01&end=2024-12-31').set('If-None-Match', etag).expect(304);
-    const other = createApp({ data: { ...sample, meta: { ...sample.meta, version: 'another-version' } }, logLevel: 'silent' });
-    const again = await request(other).get('/markets/XNYS/holidays?start=2024-01-01&end=2024-12-31').set('If-None-Match', etag).expect(200);
+    await request(app)
+      .get('/markets/XNYS/holidays?start=2024-01-01&end=2024-12-31')
+      .set('If-None-Match', etag)
+      .expect(304);
+    const other = createApp({
+      data: { ...sample, meta: { ...sample.meta, version: 'another-version' } },
+      logLevel: 'silent',
+    });
+    const again = await request(other)
+      .get('/markets/XNYS/holidays?start=2024-01-01&end=2024-12-31')
+      .set('If-None-Match', etag)
+      .expect(200);
     expect(again.headers.etag).not.toBe(etag);
   });
 
@@ -148,17 +174,22 @@ describe('compression', () => {
     const port = (srv.address() as { port: number }).port;
     const fetchRaw = (path: string, encoding: string) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on('error', reject);
+        http
+          .get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
       });
     try {
       const path = '/markets/US.NYSE/phases?start=2023-01-01&end=2023-12-31';
       const plain = await fetchRaw(path, 'identity');
       expect(plain.headers['content-encoding']).toBeUndefined();
-      for (const [enc, undo] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      for (const [enc, undo] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
         for (let i = 0; i < 2; i++) {
           const res = await fetchRaw(path, enc);
           expect(res.headers['content-encoding']).toBe(enc);

@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/index.js';
-import { type OpenbellApp } from '../src/app.js';
+import type { OpenbellApp } from '../src/app.js';
 import { CME, fixtureData, NOON_NY, NYSE } from './fixture.js';
 
 let app: OpenbellApp;
@@ -22,11 +22,15 @@ async function single(id: string, at = '2023-11-15T17:00:00Z') {
 describe('GET /status', () => {
   it('mirrors the single-market answers, errors included, in the order given', async () => {
     const ids = ['XNYS', 'NOPE', CME, 'XCME', 'bad!', 'ZZ.NONE', 'AR.BCBA', 'us.nyse'];
-    const res = await get(`/status?markets=${ids.map(encodeURIComponent).join(',')}&datetime_utc=2023-11-15T17:00:00Z`).expect(200);
+    const res = await get(
+      `/status?markets=${ids.map(encodeURIComponent).join(',')}&datetime_utc=2023-11-15T17:00:00Z`,
+    ).expect(200);
     expect(res.body.as_of).toBe('2023-11-15T17:00:00+00:00');
     const expected = await Promise.all(ids.map((id) => single(id)));
     expect(res.body.markets).toEqual(expected);
-    expect(res.body.markets.map((m: { error?: { status: number } }) => m.error?.status ?? 200)).toEqual([200, 404, 200, 409, 422, 404, 200, 200]);
+    expect(res.body.markets.map((m: { error?: { status: number } }) => m.error?.status ?? 200)).toEqual([
+      200, 404, 200, 409, 422, 404, 200, 200,
+    ]);
     expect(res.body.markets[3].error.candidates).toEqual(expect.arrayContaining([CME, 'US.CME.AGRI']));
   });
 
@@ -35,7 +39,9 @@ describe('GET /status', () => {
     expect(res.body.markets).toEqual([await single('XNYS', '2031-01-01T00:00:00Z')]);
     expect(res.body.markets[0].error.status).toBe(400);
     const holidaysOnly = createApp({ data: fixtureData('h', 'holidays_only'), logLevel: 'silent' });
-    const h = await request(holidaysOnly).get('/status?markets=XNYS,NOPE&datetime_utc=2023-11-15T17:00:00Z').expect(200);
+    const h = await request(holidaysOnly)
+      .get('/status?markets=XNYS,NOPE&datetime_utc=2023-11-15T17:00:00Z')
+      .expect(200);
     expect(h.body.markets.map((m: { error: { status: number } }) => m.error.status)).toEqual([403, 403]);
   });
 
@@ -52,8 +58,14 @@ describe('GET /status', () => {
     const r = await get(`/status?markets=${many}`).expect(422);
     expect(r.body.detail[0]).toMatchObject({ loc: ['query', 'markets'], type: 'too_long' });
     await get(`/status?markets=${Array(1000).fill('XNYS').join(',')}`).expect(200);
-    expect((await get('/status').expect(422)).body.detail[0]).toMatchObject({ loc: ['query', 'markets'], type: 'missing' });
+    expect((await get('/status').expect(422)).body.detail[0]).toMatchObject({
+      loc: ['query', 'markets'],
+      type: 'missing',
+    });
     await get('/status?markets=XNYS&subset=US*').expect(422);
-    expect((await get('/status?markets=XNYS&datetime_utc=yesterday').expect(422)).body.detail[0].loc).toEqual(['query', 'datetime_utc']);
+    expect((await get('/status?markets=XNYS&datetime_utc=yesterday').expect(422)).body.detail[0].loc).toEqual([
+      'query',
+      'datetime_utc',
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { Dataset, diff, type ChangeSet, type Tables } from '@openbell/core';
 import { pino, type Logger } from 'pino';
-import { type LoadedData } from '../src/index.js';
+import type { LoadedData } from '../src/index.js';
 import { inMemoryData } from '../src/app.js';
 import { fixtureTables, NYSE } from './fixture.js';
 
@@ -10,8 +10,10 @@ import { fixtureTables, NYSE } from './fixture.js';
 export function tablesFor(extra: number, usdName?: string): Tables {
   const t = fixtureTables();
   const base = t.holidays.find((h) => h.fin_id === NYSE && h.date === '2023-11-23')!;
-  for (let i = 0; i < extra; i++) t.holidays.push({ ...base, date: `2024-01-${String(i + 2).padStart(2, '0')}`, holiday_name: `Extra ${i}` });
-  if (usdName) t.currencies = t.currencies!.map((c) => (c.currency_code === 'USD' ? { ...c, currency_name: usdName } : c));
+  for (let i = 0; i < extra; i++)
+    t.holidays.push({ ...base, date: `2024-01-${String(i + 2).padStart(2, '0')}`, holiday_name: `Extra ${i}` });
+  if (usdName)
+    t.currencies = t.currencies!.map((c) => (c.currency_code === 'USD' ? { ...c, currency_name: usdName } : c));
   return t;
 }
 

@@ -38,7 +38,12 @@ describe('change log queries', () => {
   it('since V answers every change set after V, oldest first', () => {
     const { log } = logWith(4);
     expect(queryChanges(log, undefined, { since: 'v1' }).versions.map((v) => v.to_version)).toEqual(['v2', 'v3', 'v4']);
-    expect(queryChanges(log, undefined, { since: 'v0' }).versions.map((v) => v.to_version)).toEqual(['v1', 'v2', 'v3', 'v4']);
+    expect(queryChanges(log, undefined, { since: 'v0' }).versions.map((v) => v.to_version)).toEqual([
+      'v1',
+      'v2',
+      'v3',
+      'v4',
+    ]);
     expect(queryChanges(log, undefined, { since: 'v4' }).versions).toEqual([]);
   });
 
@@ -92,7 +97,9 @@ describe('change log files', () => {
     // What was dropped before the restart still answers 410, not 404.
     expect(toHttp(thrown(() => queryChanges(again, undefined, { since: 'v0' }))).status).toBe(410);
     // A smaller keep at the next start keeps the newest.
-    expect(new ChangeLog({ dir, keep: 1, logger: captureLogger().logger }).list().map((s) => s.to_version)).toEqual(['v4']);
+    expect(new ChangeLog({ dir, keep: 1, logger: captureLogger().logger }).list().map((s) => s.to_version)).toEqual([
+      'v4',
+    ]);
   });
 
   it('skips a corrupt or partial file with a warning, and a corrupt index too', async () => {

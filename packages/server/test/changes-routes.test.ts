@@ -68,7 +68,10 @@ describe('GET /changes', () => {
     const latest = await get(r, '/changes');
     expect(latest.status).toBe(200);
     expect(latest.body.versions.map((v: any) => [v.from_version, v.to_version])).toEqual([['v3', 'v4']]);
-    expect(latest.body.versions[0]).toMatchObject({ loaded_at: '2023-12-20T00:00:00.000Z', summary: { holiday_added: 1, soon: 1 } });
+    expect(latest.body.versions[0]).toMatchObject({
+      loaded_at: '2023-12-20T00:00:00.000Z',
+      summary: { holiday_added: 1, soon: 1 },
+    });
 
     const after = (await get(r, '/changes?since=v1')).body.versions.map((v: any) => v.to_version);
     expect(after).toEqual(['v2', 'v3', 'v4']);
@@ -76,24 +79,38 @@ describe('GET /changes', () => {
     expect(await get(r, '/changes?since=v4')).toEqual({ status: 200, body: { versions: [] } });
     expect(r.changes!.log.list().map((s) => s.to_version)).toEqual(['v2', 'v3', 'v4']);
     // Unfiltered, the kept change sets as logged.
-    expect((await get(r, '/changes?since=v1')).body).toEqual({ versions: JSON.parse(JSON.stringify(r.changes!.log.list())) });
+    expect((await get(r, '/changes?since=v1')).body).toEqual({
+      versions: JSON.parse(JSON.stringify(r.changes!.log.list())),
+    });
   });
 
   it('filters by market (FinID or MIC, any case) and currency, recounting the summary', async () => {
     const r = await swapped(versions());
     const byMic = (await get(r, '/changes?since=v1&markets=xnys')).body.versions;
-    expect(byMic.map((v: any) => v.summary)).toEqual([{ holiday_added: 1, soon: 1 }, { soon: 0 }, { holiday_added: 1, soon: 1 }]);
+    expect(byMic.map((v: any) => v.summary)).toEqual([
+      { holiday_added: 1, soon: 1 },
+      { soon: 0 },
+      { holiday_added: 1, soon: 1 },
+    ]);
     expect(byMic.flatMap((v: any) => v.changes.map((c: any) => c.key.fin_id))).toEqual([NYSE, NYSE]);
     expect((await get(r, `/changes?since=v1&markets=${NYSE}`)).body).toEqual({ versions: byMic });
 
     const usd = (await get(r, '/changes?since=v1&currencies=USD')).body.versions;
     expect(usd.map((v: any) => v.summary)).toEqual([{ soon: 0 }, { currency_changed: 1, soon: 0 }, { soon: 0 }]);
-    expect(usd[1].changes[0]).toMatchObject({ kind: 'currency', op: 'changed', key: { currency_code: 'USD' }, fields: ['currency_name'] });
+    expect(usd[1].changes[0]).toMatchObject({
+      kind: 'currency',
+      op: 'changed',
+      key: { currency_code: 'USD' },
+      fields: ['currency_name'],
+    });
     expect(usd[1].changes[0].after.currency_name).toBe('Greenback');
 
     // Either filter keeps its own changes; repeating a parameter adds to its list.
     const both = (await get(r, '/changes?since=v2&markets=XNYS&currencies=EUR&currencies=USD')).body.versions;
-    expect(both.map((v: any) => v.summary)).toEqual([{ currency_changed: 1, soon: 0 }, { holiday_added: 1, soon: 1 }]);
+    expect(both.map((v: any) => v.summary)).toEqual([
+      { currency_changed: 1, soon: 0 },
+      { holiday_added: 1, soon: 1 },
+    ]);
   });
 
   it('answers 410 naming the oldest version kept when since is older than the change sets kept', async () => {
@@ -115,8 +132,14 @@ describe('GET /changes/{to_version}', () => {
     const v3 = await get(r, '/changes/v3');
     expect(v3.status).toBe(200);
     expect(v3.body).toMatchObject({ from_version: 'v2', to_version: 'v3', summary: { currency_changed: 1, soon: 0 } });
-    expect((await get(r, '/changes/v3?markets=XNYS')).body).toMatchObject({ to_version: 'v3', summary: { soon: 0 }, changes: [] });
-    expect((await get(r, '/changes/v2?markets=XNYS')).body.changes.map((c: any) => c.key)).toEqual([{ fin_id: NYSE, date: '2024-01-02' }]);
+    expect((await get(r, '/changes/v3?markets=XNYS')).body).toMatchObject({
+      to_version: 'v3',
+      summary: { soon: 0 },
+      changes: [],
+    });
+    expect((await get(r, '/changes/v2?markets=XNYS')).body.changes.map((c: any) => c.key)).toEqual([
+      { fin_id: NYSE, date: '2024-01-02' },
+    ]);
     const missing = await get(r, '/changes/v9');
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toContain("'v9'");
@@ -146,7 +169,11 @@ describe('the change operations in the catalogue and the document', () => {
     expect(Object.keys(one.responses)).toEqual(expect.arrayContaining(['200', '404']));
     expect(Object.keys(one.responses)).not.toContain('410');
     expect(list.parameters.map((p: any) => p.name)).toEqual(['since', 'markets', 'currencies']);
-    expect(one.parameters.map((p: any) => [p.name, p.in])).toEqual([['to_version', 'path'], ['markets', 'query'], ['currencies', 'query']]);
+    expect(one.parameters.map((p: any) => [p.name, p.in])).toEqual([
+      ['to_version', 'path'],
+      ['markets', 'query'],
+      ['currencies', 'query'],
+    ]);
     expect(doc.components.schemas.ChangeSet).toBeDefined();
     expect(doc.components.schemas.Change).toBeDefined();
 

@@ -45,7 +45,12 @@ function sourceOf(first: LoadedData) {
 
 async function start(first: LoadedData, extra: { cacheDir?: string; slicing?: SliceOptions } = {}) {
   const cap = captureLogger();
-  const feed = createChangeFeed({ logger: cap.logger, cacheDir: extra.cacheDir, now: () => Date.parse('2023-12-20T00:00:00Z'), ...(extra.slicing ? { slicing: extra.slicing } : {}) });
+  const feed = createChangeFeed({
+    logger: cap.logger,
+    cacheDir: extra.cacheDir,
+    now: () => Date.parse('2023-12-20T00:00:00Z'),
+    ...(extra.slicing ? { slicing: extra.slicing } : {}),
+  });
   const { source, next } = sourceOf(first);
   const r = await createServer({ port: 0, source, logger: cap.logger, changes: feed, updateEveryMinutes: 0 });
   running.push(r);
@@ -65,7 +70,12 @@ describe('change sets on swap', () => {
     expect(feed.log.list()).toEqual([]); // not yet: it is computed after the swap
     await feed.settled();
     const cs = feed.log.latest()!;
-    expect(cs).toMatchObject({ from_version: 'v1', to_version: 'v2', loaded_at: '2023-12-20T00:00:00.000Z', summary: { holiday_added: 1, soon: 1 } });
+    expect(cs).toMatchObject({
+      from_version: 'v1',
+      to_version: 'v2',
+      loaded_at: '2023-12-20T00:00:00.000Z',
+      summary: { holiday_added: 1, soon: 1 },
+    });
   });
 
   it('identical content makes no change set, and a data event with an empty summary', async () => {
@@ -88,7 +98,11 @@ describe('change sets on swap', () => {
     await r.updateNow();
     await feed.settled();
     const frame = await sse.waitFor((f) => f.event === 'data');
-    expect(frame.data).toEqual({ from_version: 'v1', to_version: 'v2', summary: { holiday_added: 1, currency_changed: 1, soon: 1 } });
+    expect(frame.data).toEqual({
+      from_version: 'v1',
+      to_version: 'v2',
+      summary: { holiday_added: 1, currency_changed: 1, soon: 1 },
+    });
   });
 
   it('the change log survives a restart of the server', async () => {
@@ -106,7 +120,12 @@ describe('change sets on swap', () => {
 /** `n` markets like NYSE (holidays and schedule), `changed` of them with one more holiday. */
 function manyMarkets(n: number, changed: number): Dataset {
   const base = fixtureTables();
-  const t: Tables = { ...base, markets: [...base.markets], holidays: [...base.holidays], schedules: [...base.schedules!] };
+  const t: Tables = {
+    ...base,
+    markets: [...base.markets],
+    holidays: [...base.holidays],
+    schedules: [...base.schedules!],
+  };
   const nyse = base.markets.find((m) => m.fin_id === NYSE)!;
   const hols = base.holidays.filter((h) => h.fin_id === NYSE);
   const scheds = base.schedules!.filter((s) => s.fin_id === NYSE);
@@ -122,10 +141,12 @@ function manyMarkets(n: number, changed: number): Dataset {
 
 function get(url: string, agent: http.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    }).on('error', reject);
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
   });
 }
 

@@ -54,7 +54,9 @@ class Client {
   private wake: (() => void) | undefined;
 
   constructor(url: string, from = '127.0.0.1', socketPath?: string) {
-    this.socket = socketPath ? net.connect(socketPath) : net.connect({ port: Number(new URL(url).port), host: '127.0.0.1', localAddress: from });
+    this.socket = socketPath
+      ? net.connect(socketPath)
+      : net.connect({ port: Number(new URL(url).port), host: '127.0.0.1', localAddress: from });
     clients.push(this.socket);
     this.connected = new Promise((r) => this.socket.once('connect', () => r()));
     this.socket.on('data', (c: Buffer) => {
@@ -98,7 +100,8 @@ class Client {
           return { status: Number(headers.slice(9, 12)), headers, body };
         }
       }
-      if (this.socket.destroyed || this.ending) throw new Error(`connection ended (${this.ending}) before an answer: ${JSON.stringify(this.buf.toString())}`);
+      if (this.socket.destroyed || this.ending)
+        throw new Error(`connection ended (${this.ending}) before an answer: ${JSON.stringify(this.buf.toString())}`);
       await new Promise<void>((r) => (this.wake = r));
     }
   }
@@ -165,7 +168,12 @@ async function slowDownload(url: string, from = '127.0.0.1') {
 describe('at the connection limit, the connection idle longest yields', () => {
   it('a newcomer takes the slot of the longest-idle keep-alive connection, closed with a FIN; the others stay', async () => {
     const s = await start({ maxConnections: 4, maxConnectionsPerClient: 0 });
-    const [a, b, c, d] = [await idleConnection(s.url), await idleConnection(s.url), await idleConnection(s.url), await idleConnection(s.url)];
+    const [a, b, c, d] = [
+      await idleConnection(s.url),
+      await idleConnection(s.url),
+      await idleConnection(s.url),
+      await idleConnection(s.url),
+    ];
     // a was used last: b is now the one idle longest.
     expect((await a!.get('/health')).status).toBe(200);
     await until(() => stats(s).open === 4, 'four open');
@@ -235,7 +243,14 @@ describe('at the connection limit, the connection idle longest yields', () => {
   }, 60_000);
 
   it('a refused newcomer that sends nothing is closed after the grace; past the pending refusals allowed, newcomers are closed on arrival', async () => {
-    const s = await start({ data: sample, maxRangeDays: 20_000, maxConnections: 1, maxConnectionsPerClient: 0, refusalGraceMs: 200, maxRefusing: 1 });
+    const s = await start({
+      data: sample,
+      maxRangeDays: 20_000,
+      maxConnections: 1,
+      maxConnectionsPerClient: 0,
+      refusalGraceMs: 200,
+      maxRefusing: 1,
+    });
     let seen = 0;
     s.server.on('connection', () => (seen += 1));
     const download = await slowDownload(s.url);
@@ -267,7 +282,13 @@ describe('the header-time bound', () => {
   });
 
   it('closes a connection past the lower bound under pressure, and counts it', async () => {
-    const s = await start({ maxConnections: 4, maxConnectionsPerClient: 0, headersTimeoutMs: 600_000, requestTimeoutMs: 600_000, pressureHeadersTimeoutMs: 200 });
+    const s = await start({
+      maxConnections: 4,
+      maxConnectionsPerClient: 0,
+      headersTimeoutMs: 600_000,
+      requestTimeoutMs: 600_000,
+      pressureHeadersTimeoutMs: 200,
+    });
     for (let i = 0; i < 3; i++) await idleConnection(s.url);
     const slow = new Client(s.url);
     slow.send('GET /health HTTP/1.1\r\nHost: x\r\n');
@@ -279,7 +300,15 @@ describe('the header-time bound', () => {
 
 describe('a request in flight is never cut', () => {
   it('not by the header bound of the next request trickling in behind a download on the same connection', async () => {
-    const s = await start({ data: sample, maxRangeDays: 20_000, maxConnections: 1, maxConnectionsPerClient: 0, headersTimeoutMs: 600_000, requestTimeoutMs: 600_000, pressureHeadersTimeoutMs: 100 });
+    const s = await start({
+      data: sample,
+      maxRangeDays: 20_000,
+      maxConnections: 1,
+      maxConnectionsPerClient: 0,
+      headersTimeoutMs: 600_000,
+      requestTimeoutMs: 600_000,
+      pressureHeadersTimeoutMs: 100,
+    });
     const download = await slowDownload(s.url);
     expect(s.server.headersTimeout).toBe(100);
     download.client.send('GET /health HTTP/1.1\r\n');
@@ -352,7 +381,13 @@ describe('/events streams have their own budget', () => {
   });
 
   it('requests do not take watcher slots: with every connection busy, a newcomer asking for a stream gets one', async () => {
-    const s = await start({ data: sample, maxRangeDays: 20_000, maxConnections: 1, maxSubscribers: 1, maxConnectionsPerClient: 0 });
+    const s = await start({
+      data: sample,
+      maxRangeDays: 20_000,
+      maxConnections: 1,
+      maxSubscribers: 1,
+      maxConnectionsPerClient: 0,
+    });
     const download = await slowDownload(s.url);
     expect((await new Client(s.url).get('/health')).status).toBe(503);
     await openStream(s.url);
@@ -386,7 +421,10 @@ describe('floods against the limit (scaled down)', () => {
     const s = await start({ maxConnections: 40 });
     const flood = Array.from({ length: 40 }, () => new Client(s.url, '127.0.3.1'));
     for (const c of flood) c.send('GET /health HTTP/1.1\r\n');
-    await until(() => stats(s).open === 10 && stats(s).refused.perClient + stats(s).dropped === 30, 'the address capped');
+    await until(
+      () => stats(s).open === 10 && stats(s).refused.perClient + stats(s).dropped === 30,
+      'the address capped',
+    );
     const probe = new Client(s.url, '127.0.3.2');
     expect((await probe.get('/health')).status).toBe(200);
   });

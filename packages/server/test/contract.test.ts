@@ -19,13 +19,28 @@ const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const bin = (name: string) => join(import.meta.dirname, '..', 'node_modules', '.bin', name);
 // No update notices, telemetry or other calls out from the tools.
-const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_UPDATE_NOTIFIER: '1', CI: 'true' };
+const env = {
+  ...process.env,
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  NO_UPDATE_NOTIFIER: '1',
+  CI: 'true',
+};
 
 type Doc = {
   servers?: { url: string }[];
   security?: unknown[];
   info: { license?: unknown };
-  paths: Record<string, { get: { operationId: string; parameters?: { name: string; in: string; required?: boolean; schema?: { example?: unknown } }[]; responses: Record<string, { content?: Record<string, unknown> }> } }>;
+  paths: Record<
+    string,
+    {
+      get: {
+        operationId: string;
+        parameters?: { name: string; in: string; required?: boolean; schema?: { example?: unknown } }[];
+        responses: Record<string, { content?: Record<string, unknown> }>;
+      };
+    }
+  >;
 };
 
 let server: RunningServer;
@@ -54,7 +69,10 @@ describe('the OpenAPI document as a client sees it', () => {
 
   it('gives every operation at least one 4XX answer', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
-      expect(Object.keys(item.get.responses).some((s) => /^4\d\d$/.test(s)), path).toBe(true);
+      expect(
+        Object.keys(item.get.responses).some((s) => /^4\d\d$/.test(s)),
+        path,
+      ).toBe(true);
     }
   });
 
@@ -78,20 +96,37 @@ describe('the OpenAPI document as a client sees it', () => {
   it('passes redocly lint with the recommended rules; the only warnings are the spec’s own overlapping paths', async () => {
     const config = join(dir, 'redocly.yaml');
     writeFileSync(config, 'extends:\n  - recommended\n');
-    const out = await run(bin('redocly'), ['lint', '--config', config, '--format', 'json', join(dir, 'openapi.json')], { env, cwd: dir, maxBuffer: 16 << 20 }).catch(
-      (e: { stdout: string; stderr: string; code: number }) => {
-        throw new Error(`redocly lint failed (${e.code}):\n${e.stdout}\n${e.stderr}`);
-      },
-    );
-    const report = JSON.parse(out.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string }[] };
-    expect(report.totals.errors, JSON.stringify(report.problems.filter((p) => p.severity === 'error'), null, 1)).toBe(0);
+    const out = await run(bin('redocly'), ['lint', '--config', config, '--format', 'json', join(dir, 'openapi.json')], {
+      env,
+      cwd: dir,
+      maxBuffer: 16 << 20,
+    }).catch((e: { stdout: string; stderr: string; code: number }) => {
+      throw new Error(`redocly lint failed (${e.code}):\n${e.stdout}\n${e.stderr}`);
+    });
+    const report = JSON.parse(out.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; severity: string; message: string }[];
+    };
+    expect(
+      report.totals.errors,
+      JSON.stringify(
+        report.problems.filter((p) => p.severity === 'error'),
+        null,
+        1,
+      ),
+    ).toBe(0);
     // `/markets/finid/{finid}` and `/markets/{identifier}/…` are both the spec's paths; the
     // server resolves the literal segment first.
-    expect(report.problems.filter((p) => p.ruleId !== 'no-ambiguous-paths').map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    expect(
+      report.problems.filter((p) => p.ruleId !== 'no-ambiguous-paths').map((p) => `${p.ruleId}: ${p.message}`),
+    ).toEqual([]);
   }, 120_000);
 
   it('generates a TypeScript client whose 200 types accept what every JSON route answers', async () => {
-    await run(bin('openapi-typescript'), [join(dir, 'openapi.json'), '--output', join(dir, 'api.d.ts')], { env, cwd: dir });
+    await run(bin('openapi-typescript'), [join(dir, 'openapi.json'), '--output', join(dir, 'api.d.ts')], {
+      env,
+      cwd: dir,
+    });
     const lines = ["import type { paths } from './api.js';", ''];
     let n = 0;
     for (const [path, item] of Object.entries(doc.paths)) {
@@ -112,18 +147,33 @@ describe('the OpenAPI document as a client sees it', () => {
       const res = await fetch(`${server.url}${url}${query.size ? `?${query}` : ''}`);
       expect(res.status, `${item.get.operationId} ${url}?${query}`).toBe(200);
       const body = await res.text();
-      lines.push(`export const ${item.get.operationId}: paths[${JSON.stringify(path)}]['get']['responses'][200]['content']['application/json'] = ${body};`);
+      lines.push(
+        `export const ${item.get.operationId}: paths[${JSON.stringify(path)}]['get']['responses'][200]['content']['application/json'] = ${body};`,
+      );
       n++;
     }
     expect(n).toBeGreaterThan(30);
-    writeFileSync(join(dir, 'calls.ts'), lines.join('\n') + '\n');
+    writeFileSync(join(dir, 'calls.ts'), `${lines.join('\n')}\n`);
     writeFileSync(
       join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: false, types: [] }, files: ['calls.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          skipLibCheck: false,
+          types: [],
+        },
+        files: ['calls.ts'],
+      }),
     );
     const tsc = require.resolve('typescript/bin/tsc');
-    await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { env, cwd: dir, maxBuffer: 16 << 20 }).catch((e: { stdout: string }) => {
-      throw new Error(`the generated client refuses a real answer:\n${e.stdout.slice(0, 4000)}`);
-    });
+    await run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { env, cwd: dir, maxBuffer: 16 << 20 }).catch(
+      (e: { stdout: string }) => {
+        throw new Error(`the generated client refuses a real answer:\n${e.stdout.slice(0, 4000)}`);
+      },
+    );
   }, 180_000);
 });

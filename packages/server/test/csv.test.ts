@@ -12,7 +12,9 @@ const parse = (text: string) => Papa.parse<Record<string, string>>(text, { heade
 describe('CSV answers', () => {
   it('holidays as CSV with the bulk file column names, the same rows as the JSON answer', async () => {
     const json = (await request(app).get('/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31').expect(200)).body;
-    const res = await request(app).get('/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31&format=csv').expect(200);
+    const res = await request(app)
+      .get('/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31&format=csv')
+      .expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const { data, meta } = parse(res.text);
     expect(meta.fields?.slice(0, 4)).toEqual(['FinID', 'Date', 'Holiday Name', 'Schedule']);
@@ -27,13 +29,16 @@ describe('CSV answers', () => {
     expect(parse(markets.text).meta.fields?.[0]).toBe('FinID');
     const schedules = parse((await request(app).get('/markets/XNYS/schedules?format=csv').expect(200)).text);
     expect(schedules.meta.fields).toEqual(expect.arrayContaining(['Phase Type', 'Offset Days', 'In Force Start Date']));
-    const days = parse((await request(app).get('/markets/US.NYSE/days?start=2023-11-22&end=2023-11-24&format=csv').expect(200)).text);
+    const days = parse(
+      (await request(app).get('/markets/US.NYSE/days?start=2023-11-22&end=2023-11-24&format=csv').expect(200)).text,
+    );
     expect(JSON.parse(days.data[1]!.Phases!)).toEqual([]);
     expect(JSON.parse(days.data[1]!.Holiday!).holiday_name).toBe('Thanksgiving Day');
   });
 
   it('Accept is negotiated (negotiator): CSV when preferred to JSON by q-value, or listed first on a tie; JSON otherwise', async () => {
-    const type = async (accept: string) => (await request(app).get('/markets?subset=US*').set('Accept', accept).expect(200)).headers['content-type'];
+    const type = async (accept: string) =>
+      (await request(app).get('/markets?subset=US*').set('Accept', accept).expect(200)).headers['content-type'];
     expect(await type('text/csv, application/json;q=0.5')).toMatch(/^text\/csv/);
     expect(await type('application/json;q=0.2, text/csv;q=0.9')).toMatch(/^text\/csv/);
     expect(await type('application/json, text/csv;q=0.5')).toMatch(/^application\/json/);
@@ -46,7 +51,12 @@ describe('CSV answers', () => {
   });
 
   it('a single record is not a list: 406 saying so; errors stay JSON', async () => {
-    expect((await request(app).get('/markets/US.NYSE?format=csv').expect(406)).body.detail).toMatch(/list answers only/);
-    expect((await request(app).get('/markets/US.NYSE/holidays?start=2023-02-30&end=2023-12-31&format=csv').expect(422)).body.detail[0].loc).toEqual(['query', 'start']);
+    expect((await request(app).get('/markets/US.NYSE?format=csv').expect(406)).body.detail).toMatch(
+      /list answers only/,
+    );
+    expect(
+      (await request(app).get('/markets/US.NYSE/holidays?start=2023-02-30&end=2023-12-31&format=csv').expect(422)).body
+        .detail[0].loc,
+    ).toEqual(['query', 'start']);
   });
 });

@@ -21,7 +21,11 @@ function startChild(env: Record<string, string> = {}) {
     // 30 years in one answer (above the default ten-year cap) makes a 12 MB body.
     const running = await createServer({ data: await loadSample(), port: 0, logLevel: 'info', drainTimeoutMs: Number(process.env.DRAIN_MS), maxRangeDays: 20000 });
     installShutdownHandlers(running, { logger: running.logger });`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: serverDir, env: { ...process.env, DRAIN_MS: '20000', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: serverDir,
+    env: { ...process.env, DRAIN_MS: '20000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const logs: Record<string, unknown>[] = [];
   let buf = '';
   let stderr = '';
@@ -98,7 +102,11 @@ function slowRead(port: number, path: string, go: Promise<void>) {
   return { started, done, socket, received: () => received };
 }
 
-function get(agent: http.Agent, port: number, path: string): Promise<{ status: number; body: string; connection?: string }> {
+function get(
+  agent: http.Agent,
+  port: number,
+  path: string,
+): Promise<{ status: number; body: string; connection?: string }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path, agent }, (res) => {

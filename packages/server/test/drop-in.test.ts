@@ -13,7 +13,15 @@ const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON
 
 describe('methods', () => {
   it('a known path asked with another method is 405 with Allow and a JSON body; an unknown path stays 404', async () => {
-    for (const path of ['/health', '/markets/US.NYSE', '/markets/US.NYSE/phases?start=2023-11-20&end=2023-11-24', '/info', '/openapi.json', '/board', '/events']) {
+    for (const path of [
+      '/health',
+      '/markets/US.NYSE',
+      '/markets/US.NYSE/phases?start=2023-11-20&end=2023-11-24',
+      '/info',
+      '/openapi.json',
+      '/board',
+      '/events',
+    ]) {
       for (const method of ['post', 'put', 'delete', 'patch'] as const) {
         const res = await request(app)[method](path).expect(405);
         expect(res.headers.allow, `${method} ${path}`).toBe('GET, HEAD, OPTIONS');
@@ -29,15 +37,27 @@ describe('methods', () => {
     expect(plain.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect(plain.headers['access-control-allow-origin']).toBeUndefined();
     const cors = createApp({ data: fixtureData(), logLevel: 'silent', corsOrigins: ['https://app.example'] });
-    const pre = await request(cors).options('/health').set('Origin', 'https://app.example').set('Access-Control-Request-Method', 'GET').expect(204);
-    expect(pre.headers).toMatchObject({ allow: 'GET, HEAD, OPTIONS', 'access-control-allow-origin': 'https://app.example', 'access-control-allow-methods': 'GET, HEAD, OPTIONS' });
+    const pre = await request(cors)
+      .options('/health')
+      .set('Origin', 'https://app.example')
+      .set('Access-Control-Request-Method', 'GET')
+      .expect(204);
+    expect(pre.headers).toMatchObject({
+      allow: 'GET, HEAD, OPTIONS',
+      'access-control-allow-origin': 'https://app.example',
+      'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+    });
   });
 });
 
 describe('format and Accept', () => {
   it('an unknown format is a 422 naming format, beside the other faults', async () => {
-    const alone = await request(app).get('/markets/US.NYSE/holidays?start=2024-01-01&end=2024-12-31&format=xml').expect(422);
-    expect(alone.body.detail).toEqual([{ loc: ['query', 'format'], msg: expect.stringContaining("'xml'"), type: 'invalid_format' }]);
+    const alone = await request(app)
+      .get('/markets/US.NYSE/holidays?start=2024-01-01&end=2024-12-31&format=xml')
+      .expect(422);
+    expect(alone.body.detail).toEqual([
+      { loc: ['query', 'format'], msg: expect.stringContaining("'xml'"), type: 'invalid_format' },
+    ]);
     const both = await request(app).get('/markets/US.NYSE/holidays?start=nope&end=2024-12-31&format=yaml').expect(422);
     expect(both.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(['query.start', 'query.format']);
     await request(app).get('/info?format=xml').expect(422);

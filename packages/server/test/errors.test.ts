@@ -64,7 +64,11 @@ describe('422: parameter validation', () => {
   });
 
   it('non-boolean follow', async () => {
-    for (const path of ['/markets/US.NYSE?follow=maybe', '/markets/finid/US.NYSE?follow=2', '/markets/mic/XNYS?follow=']) {
+    for (const path of [
+      '/markets/US.NYSE?follow=maybe',
+      '/markets/finid/US.NYSE?follow=2',
+      '/markets/mic/XNYS?follow=',
+    ]) {
       const d = await expect422(path);
       expect(locs(d), path).toEqual([['query', 'follow']]);
       expect(d[0]!.type).toBe('bool_parsing');
@@ -80,7 +84,9 @@ describe('422: parameter validation', () => {
   });
 
   it('malformed FinID or MIC', async () => {
-    expect(locs(await expect422('/markets/US./holidays?start=2023-11-01&end=2023-11-30'))).toEqual([['path', 'identifier']]);
+    expect(locs(await expect422('/markets/US./holidays?start=2023-11-01&end=2023-11-30'))).toEqual([
+      ['path', 'identifier'],
+    ]);
     expect(locs(await expect422('/markets/XN/status'))).toEqual([['path', 'identifier']]);
     expect(locs(await expect422('/markets/X$Y%25Z'))).toEqual([['path', 'identifier']]);
     expect(locs(await expect422('/markets/finid/NYSE'))).toEqual([['path', 'finid']]);
@@ -90,7 +96,9 @@ describe('422: parameter validation', () => {
 
   it('malformed currency code', async () => {
     expect(locs(await expect422('/currencies/US'))).toEqual([['path', 'code']]);
-    expect(locs(await expect422('/currencies/1234/holidays?start=2023-01-01&end=2023-12-31'))).toEqual([['path', 'code']]);
+    expect(locs(await expect422('/currencies/1234/holidays?start=2023-01-01&end=2023-12-31'))).toEqual([
+      ['path', 'code'],
+    ]);
   });
 
   it('several faults at once: one entry per fault, path first', async () => {
@@ -216,7 +224,9 @@ describe('404, 409, 403, 400, 503, 500', () => {
       return undefined;
     };
     const ds = Dataset.create(fixtureTables());
-    const parsed = new Proxy(ds.parsed, { get: (target, prop, receiver) => failing(prop) ?? (Reflect.get(target, prop, receiver) as unknown) });
+    const parsed = new Proxy(ds.parsed, {
+      get: (target, prop, receiver) => failing(prop) ?? (Reflect.get(target, prop, receiver) as unknown),
+    });
     const broken = new Proxy(ds, {
       get(target, prop, receiver) {
         if (prop === 'parsed') return parsed;

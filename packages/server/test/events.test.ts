@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dataset, type Tables } from '@openbell/core';
+import { Dataset } from '@openbell/core';
 import { createApp, createServer } from '../src/index.js';
 import { inMemoryData, type OpenbellApp } from '../src/app.js';
 import { fixtureData } from './fixture.js';
@@ -46,12 +46,20 @@ const at = (iso: string) => Date.parse(iso);
 describe('bell events on a fake clock', () => {
   it('sends ready, then each open, close and phase change once the clock passes it', async () => {
     let clock = at('2023-11-15T14:29:58Z'); // 09:29:58 New York
-    const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => clock, live: { tickMs: 10, heartbeatMs: 60_000 } });
+    const app = createApp({
+      data: fixtureData(),
+      logLevel: 'silent',
+      now: () => clock,
+      live: { tickMs: 10, heartbeatMs: 60_000 },
+    });
     const { sse } = await serve(app);
     const s = await sse('/events?markets=XNYS,NOPE');
     expect(s.status).toBe(200);
     expect((await s.waitFor((f) => f.event === 'ready')).data.markets).toEqual(['US.NYSE']);
-    expect((await s.waitFor((f) => f.event === 'market_error')).data).toMatchObject({ identifier: 'NOPE', error: { status: 404 } });
+    expect((await s.waitFor((f) => f.event === 'market_error')).data).toMatchObject({
+      identifier: 'NOPE',
+      error: { status: 404 },
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(s.frames.filter((f) => f.id)).toEqual([]); // nothing has happened yet
 
@@ -60,12 +68,23 @@ describe('bell events on a fake clock', () => {
     expect(opened).toEqual({
       event: 'open',
       id: `${at('2023-11-15T14:30:00Z')}:US.NYSE`,
-      data: { id: `${at('2023-11-15T14:30:00Z')}:US.NYSE`, market: 'US.NYSE', event: 'open', at: '2023-11-15T09:30:00-05:00', phase: 'Primary Trading Session', status: 'Open' },
+      data: {
+        id: `${at('2023-11-15T14:30:00Z')}:US.NYSE`,
+        market: 'US.NYSE',
+        event: 'open',
+        at: '2023-11-15T09:30:00-05:00',
+        phase: 'Primary Trading Session',
+        status: 'Open',
+      },
     });
 
     clock = at('2023-11-15T21:00:05Z'); // 16:00:05: the close
     const closed = await s.waitFor((f) => f.event === 'close');
-    expect(closed.data).toMatchObject({ at: '2023-11-15T16:00:00-05:00', phase: 'Post-Trading Session', status: 'Closed' });
+    expect(closed.data).toMatchObject({
+      at: '2023-11-15T16:00:00-05:00',
+      phase: 'Post-Trading Session',
+      status: 'Closed',
+    });
     clock = at('2023-11-16T01:00:00Z'); // 20:00: extended hours end
     const phase = await s.waitFor((f) => f.event === 'phase');
     expect(phase.data).toMatchObject({ at: '2023-11-15T20:00:00-05:00', phase: null });
@@ -74,7 +93,7 @@ describe('bell events on a fake clock', () => {
   });
 
   it('resumes from Last-Event-ID with the events missed since', async () => {
-    let clock = at('2023-11-15T22:00:00Z'); // 17:00 New York, after the close
+    const clock = at('2023-11-15T22:00:00Z'); // 17:00 New York, after the close
     const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => clock, live: { tickMs: 10 } });
     const { sse } = await serve(app);
     const lastSeen = `${at('2023-11-15T14:30:00Z')}:US.NYSE`; // the open
@@ -87,7 +106,12 @@ describe('bell events on a fake clock', () => {
 
   it('sends heartbeats, and data_changed after a swap, then goes on with the new data', async () => {
     let clock = at('2023-11-15T14:29:00Z');
-    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live: { tickMs: 10, heartbeatMs: 30 } });
+    const app = createApp({
+      data: fixtureData('v1'),
+      logLevel: 'silent',
+      now: () => clock,
+      live: { tickMs: 10, heartbeatMs: 30 },
+    });
     const { sse } = await serve(app);
     const s = await sse('/events?markets=XNYS');
     await s.waitFor((f) => f.event === 'heartbeat');
@@ -100,13 +124,28 @@ describe('bell events on a fake clock', () => {
 
   it('answers 503 before data is loaded and 422 for more than 1,000 markets', async () => {
     const { base } = await serve(createApp({ logLevel: 'silent' }));
-    const status = (path: string) => new Promise<number>((r) => http.get(base + path, (res) => { r(res.statusCode!); res.resume(); }));
+    const status = (path: string) =>
+      new Promise<number>((r) =>
+        http.get(base + path, (res) => {
+          r(res.statusCode!);
+          res.resume();
+        }),
+      );
     expect(await status('/events?markets=XNYS')).toBe(503);
     const { base: b0 } = await serve(createApp({ data: fixtureData(), logLevel: 'silent' }));
-    const head = await new Promise<http.IncomingMessage>((r) => http.request(`${b0}/events`, { method: 'HEAD' }, r).end());
+    const head = await new Promise<http.IncomingMessage>((r) =>
+      http.request(`${b0}/events`, { method: 'HEAD' }, r).end(),
+    );
     expect([head.statusCode, head.headers['content-type']]).toEqual([200, 'text/event-stream; charset=utf-8']);
     const { base: b2 } = await serve(createApp({ data: fixtureData(), logLevel: 'silent' }));
-    expect(await new Promise<number>((r) => http.get(`${b2}/events?markets=${Array(1001).fill('XNYS').join(',')}`, (res) => { r(res.statusCode!); res.resume(); }))).toBe(422);
+    expect(
+      await new Promise<number>((r) =>
+        http.get(`${b2}/events?markets=${Array(1001).fill('XNYS').join(',')}`, (res) => {
+          r(res.statusCode!);
+          res.resume();
+        }),
+      ),
+    ).toBe(422);
   });
 });
 
@@ -119,7 +158,14 @@ describe('errors from /events (and the board and feeds)', () => {
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (d: string) => (text += d));
-          res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], length: res.headers['content-length'], body: JSON.parse(text) }));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              type: res.headers['content-type'],
+              length: res.headers['content-length'],
+              body: JSON.parse(text),
+            }),
+          );
         })
         .on('error', reject);
     });
@@ -145,7 +191,9 @@ describe('errors from /events (and the board and feeds)', () => {
     const tooMany = await answer(`${base}/events?${many}`);
     expect(tooMany.status).toBe(422);
     expect(tooMany).toEqual(await answer(`${base}/status?${many}`));
-    expect(tooMany.body).toEqual({ detail: [{ loc: ['query', 'markets'], msg: expect.any(String), type: expect.any(String) }] });
+    expect(tooMany.body).toEqual({
+      detail: [{ loc: ['query', 'markets'], msg: expect.any(String), type: expect.any(String) }],
+    });
   });
 });
 
@@ -164,7 +212,7 @@ describe('graceful close', () => {
   });
 });
 
-describe('bell events on the server\'s own clock', () => {
+describe("bell events on the server's own clock", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -174,7 +222,11 @@ describe('bell events on the server\'s own clock', () => {
     const t0 = at('2024-03-01T12:00:00Z');
     const closeAt = t0 + 3000;
     vi.useFakeTimers({ toFake: ['Date'], now: t0 });
-    const app = createApp({ data: inMemoryData(Dataset.create(liveTables(t0, closeAt))), logLevel: 'silent', live: { tickMs: 20, heartbeatMs: 20 } });
+    const app = createApp({
+      data: inMemoryData(Dataset.create(liveTables(t0, closeAt))),
+      logLevel: 'silent',
+      live: { tickMs: 20, heartbeatMs: 20 },
+    });
     const { sse } = await serve(app);
     const s = await sse('/events?markets=LIVE.TEST');
     expect((await s.waitFor((f) => f.event === 'ready')).data.as_of).toBe(new Date(t0).toISOString());

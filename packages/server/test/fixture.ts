@@ -3,7 +3,7 @@
  * HTTP tests do not depend on the loader or the sample archive.
  */
 import { Dataset, type MarketHolidayRow, type Plan, type ScheduleRow, type Tables } from '@openbell/core';
-import { type LoadedData } from '../src/index.js';
+import type { LoadedData } from '../src/index.js';
 import { inMemoryData } from '../src/app.js';
 
 export const NYSE = 'US.NYSE';
@@ -84,7 +84,9 @@ export function fixtureTables(): Tables {
     sched(NYSE, 'Regular', 'Pre-Trading Session', 'Mon-Fri', '04:00:00', '09:30:00', NY),
     sched(NYSE, 'Regular', 'Pre-Open', 'Mon-Fri', '06:30:00', '09:30:00', NY, { phase_name: 'Pre-Opening Session' }),
     sched(NYSE, 'Regular', 'Call Auction', 'Mon-Fri', '09:30:00', '09:30:00', NY, { phase_name: 'Core Open Auction' }),
-    sched(NYSE, 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:30:00', '16:00:00', NY, { phase_name: 'Core Trading Session' }),
+    sched(NYSE, 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:30:00', '16:00:00', NY, {
+      phase_name: 'Core Trading Session',
+    }),
     sched(NYSE, 'Regular', 'Pre-Close', 'Mon-Fri', '15:45:00', '16:00:00', NY, {
       phase_name: 'Closing Imbalance Period',
       in_force_end_date: '2019-03-31',
@@ -93,10 +95,14 @@ export function fixtureTables(): Tables {
       phase_name: 'Closing Imbalance Period',
       in_force_start_date: '2019-04-01',
     }),
-    sched(NYSE, 'Regular', 'Post-Trading Session', 'Mon-Fri', '16:00:00', '20:00:00', NY, { phase_name: 'Extended Hours' }),
+    sched(NYSE, 'Regular', 'Post-Trading Session', 'Mon-Fri', '16:00:00', '20:00:00', NY, {
+      phase_name: 'Extended Hours',
+    }),
     sched(NYSE, 'Partial', 'Pre-Trading Session', 'Mon-Fri', '06:30:00', '09:30:00', NY),
     sched(NYSE, 'Partial', 'Primary Trading Session', 'Mon-Fri', '09:30:00', '13:00:00', NY),
-    sched(NYSE, 'Partial', 'Post-Trading Session', 'Mon-Fri', '13:00:00', '13:30:00', NY, { phase_name: 'Crossing Session' }),
+    sched(NYSE, 'Partial', 'Post-Trading Session', 'Mon-Fri', '13:00:00', '13:30:00', NY, {
+      phase_name: 'Crossing Session',
+    }),
 
     sched(CME, 'Regular', 'Primary Trading Session', 'Sun-Thu', '17:00:00', '16:00:00', CHI, { offset_days: 1 }),
     sched(CME, 'Regular', 'Pre-Open', 'Sun-Thu', '16:45:00', '17:00:00', CHI),
@@ -105,12 +111,22 @@ export function fixtureTables(): Tables {
     // no closing price, and the holiday itself is a Pre-Open until the evening session.
     sched(CME, 'Thanksgiving Eve', 'Settlement Window', 'Wed', '14:59:30', '15:00:00', CHI),
     sched(CME, 'Thanksgiving Eve', 'Pre-Open', 'Wed', '16:45:00', '17:00:00', CHI),
-    sched(CME, 'Thanksgiving Eve', 'Primary Trading Session, No Closing Price', 'Wed', '17:00:00', '12:00:00', CHI, { offset_days: 1 }),
+    sched(CME, 'Thanksgiving Eve', 'Primary Trading Session, No Closing Price', 'Wed', '17:00:00', '12:00:00', CHI, {
+      offset_days: 1,
+    }),
     sched(CME, 'Thanksgiving', 'Pre-Open', 'Thu', '12:00:00', '17:00:00', CHI),
     sched(CME, 'Thanksgiving', 'Primary Trading Session', 'Thu', '17:00:00', '12:15:00', CHI, { offset_days: 1 }),
     sched(CME, 'Day After Thanksgiving', 'Settlement Window', 'Fri', '11:59:30', '12:00:00', CHI),
 
-    sched('AR.BYMA', 'Regular', 'Primary Trading Session', 'Mon-Fri', '11:00:00', '17:00:00', 'America/Argentina/Buenos_Aires'),
+    sched(
+      'AR.BYMA',
+      'Regular',
+      'Primary Trading Session',
+      'Mon-Fri',
+      '11:00:00',
+      '17:00:00',
+      'America/Argentina/Buenos_Aires',
+    ),
   ];
 
   const holidays: MarketHolidayRow[] = [
@@ -142,8 +158,22 @@ export function fixtureTables(): Tables {
         // A column the spec does not name: it must ride along to the answers.
         website: 'https://www.nyse.com',
       },
-      { fin_id: CME, exchange_name: 'Chicago Mercantile Exchange', market_name: 'Equity Index', timezone: CHI, weekend_definition: 'Fri-Sat', mic: 'XCME' },
-      { fin_id: 'US.CME.AGRI', exchange_name: 'Chicago Mercantile Exchange', market_name: 'Agriculture', timezone: CHI, weekend_definition: 'Sat-Sun', mic: 'XCME' },
+      {
+        fin_id: CME,
+        exchange_name: 'Chicago Mercantile Exchange',
+        market_name: 'Equity Index',
+        timezone: CHI,
+        weekend_definition: 'Fri-Sat',
+        mic: 'XCME',
+      },
+      {
+        fin_id: 'US.CME.AGRI',
+        exchange_name: 'Chicago Mercantile Exchange',
+        market_name: 'Agriculture',
+        timezone: CHI,
+        weekend_definition: 'Sat-Sun',
+        mic: 'XCME',
+      },
       {
         fin_id: 'AR.BCBA',
         exchange_name: 'Bolsa de Comercio de Buenos Aires',
@@ -152,7 +182,12 @@ export function fixtureTables(): Tables {
         permanently_closed: '2017-04-24',
         replaced_by: 'AR.BYMA',
       },
-      { fin_id: 'AR.BYMA', exchange_name: 'Bolsas y Mercados Argentinos', timezone: 'America/Argentina/Buenos_Aires', mic: 'XBUE' },
+      {
+        fin_id: 'AR.BYMA',
+        exchange_name: 'Bolsas y Mercados Argentinos',
+        timezone: 'America/Argentina/Buenos_Aires',
+        mic: 'XBUE',
+      },
     ],
     holidays,
     schedules,
@@ -185,16 +220,40 @@ export function fixtureTables(): Tables {
       },
     ],
     currencyHolidays: [
-      { currency_code: 'USD', date: '2023-11-23', holiday_name: 'Thanksgiving Day', settlement: 'No', observed: false, memo: null },
-      { currency_code: 'USD', date: '2023-12-25', holiday_name: 'Christmas', settlement: 'No', observed: false, memo: null },
-      { currency_code: 'EUR', date: '2023-12-25', holiday_name: 'Christmas', settlement: 'No', observed: false, memo: null },
+      {
+        currency_code: 'USD',
+        date: '2023-11-23',
+        holiday_name: 'Thanksgiving Day',
+        settlement: 'No',
+        observed: false,
+        memo: null,
+      },
+      {
+        currency_code: 'USD',
+        date: '2023-12-25',
+        holiday_name: 'Christmas',
+        settlement: 'No',
+        observed: false,
+        memo: null,
+      },
+      {
+        currency_code: 'EUR',
+        date: '2023-12-25',
+        holiday_name: 'Christmas',
+        settlement: 'No',
+        observed: false,
+        memo: null,
+      },
     ],
     regionalHolidays: [],
   };
 }
 
 export function fixtureDataset(plan?: Plan): Dataset {
-  return Dataset.create(fixtureTables(), plan ? { plan, coverageEndYearWithoutHolidays: 2028 } : { coverageEndYearWithoutHolidays: 2028 });
+  return Dataset.create(
+    fixtureTables(),
+    plan ? { plan, coverageEndYearWithoutHolidays: 2028 } : { coverageEndYearWithoutHolidays: 2028 },
+  );
 }
 
 export function fixtureData(version = 'fixture-1', plan?: Plan): LoadedData {

@@ -28,7 +28,10 @@ describe('readings kept by URL', () => {
     const first = await request(app).get(STATUS).expect(200);
     const again = await request(app).get(STATUS).expect(200);
     expect(again.text).toBe(first.text);
-    expect(again.headers).toMatchObject({ 'content-type': first.headers['content-type'], 'content-length': first.headers['content-length'] });
+    expect(again.headers).toMatchObject({
+      'content-type': first.headers['content-type'],
+      'content-length': first.headers['content-length'],
+    });
     app.holder.swap(inMemoryData(fixtureDataset('holidays_only')));
     const refused = await request(app).get(STATUS);
     expect(refused.status).toBe(403);
@@ -116,7 +119,8 @@ describe('access line of the dispatchers', () => {
     const { logger, access } = logged();
     const log = accessLog(logger)!;
     const req = { method: 'GET', url: '/x', socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
-    const response = (writableEnded: boolean, statusCode: number) => Object.assign(new EventEmitter(), { writableEnded, statusCode }) as unknown as ServerResponse;
+    const response = (writableEnded: boolean, statusCode: number) =>
+      Object.assign(new EventEmitter(), { writableEnded, statusCode }) as unknown as ServerResponse;
     const streamed = response(false, 200);
     logAnswer(log, req, streamed, log.begin());
     const failed = response(true, 500);
@@ -145,14 +149,21 @@ describe('access line of the dispatchers', () => {
     await request(app).get('/health').expect(503);
     expect(info.access().map((l) => [l.req.url, l.res.statusCode])).toEqual([['/health', 503]]);
     const debug = logged('debug');
-    await request(createApp({ data: fixtureData(), logger: debug.logger })).get('/health').expect(200);
+    await request(createApp({ data: fixtureData(), logger: debug.logger }))
+      .get('/health')
+      .expect(200);
     expect(debug.access().map((l) => [l.req.url, l.res.statusCode])).toEqual([['/health', 200]]);
   });
 
   it('/health answers the same text as before, and 503 while loading or draining', async () => {
     const app = createApp({ data: fixtureData(), logLevel: 'silent' });
     const ok = await request(app).get('/health').expect(200);
-    expect(JSON.parse(ok.text)).toEqual({ status: 'healthy', data_loaded: true, message: 'openbell is running', version: expect.any(String) });
+    expect(JSON.parse(ok.text)).toEqual({
+      status: 'healthy',
+      data_loaded: true,
+      message: 'openbell is running',
+      version: expect.any(String),
+    });
     expect(Number(ok.headers['content-length'])).toBe(Buffer.byteLength(ok.text));
     expect((await request(app).get('/health').expect(200)).text).toBe(ok.text);
     app.holder.draining = true;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/index.js';
-import { type OpenbellApp } from '../src/app.js';
+import type { OpenbellApp } from '../src/app.js';
 import { INTERFACE_VERSION, PACKAGE_VERSION } from '@openbell/catalog';
 import { Dataset } from '@openbell/core';
 import { CME, fixtureData, fixtureTables, NOON_NY, NYSE } from './fixture.js';
@@ -17,7 +17,12 @@ const get = (path: string) => request(app).get(path);
 describe('service endpoints', () => {
   it('/health says data is loaded', async () => {
     const res = await get('/health').expect(200);
-    expect(res.body).toEqual({ status: 'healthy', data_loaded: true, message: 'openbell is running', version: PACKAGE_VERSION });
+    expect(res.body).toEqual({
+      status: 'healthy',
+      data_loaded: true,
+      message: 'openbell is running',
+      version: PACKAGE_VERSION,
+    });
   });
 
   it("/health and /info also carry the fields of the vendor client's own server", async () => {
@@ -37,13 +42,31 @@ describe('service endpoints', () => {
     const data = fixtureData();
     data.meta.downloadedAt = '2023-11-14T06:00:00.000Z';
     data.dataset = Dataset.create(fixtureTables(), { plan: 'holidays_only' });
-    const info2 = (await request(createApp({ data, logLevel: 'silent' })).get('/info').expect(200)).body;
-    expect(info2).toMatchObject({ data: { plan: 'holidays_only' }, access_level: 'only_holidays', last_data_update: '2023-11-14T06:00:00.000Z' });
+    const info2 = (
+      await request(createApp({ data, logLevel: 'silent' }))
+        .get('/info')
+        .expect(200)
+    ).body;
+    expect(info2).toMatchObject({
+      data: { plan: 'holidays_only' },
+      access_level: 'only_holidays',
+      last_data_update: '2023-11-14T06:00:00.000Z',
+    });
     // Nothing loaded: the vendor fields are null, ours unchanged.
     const empty = createApp({ logLevel: 'silent' });
     const h = await request(empty).get('/health').expect(503);
-    expect(h.body).toMatchObject({ status: 'loading', data_loaded: false, message: expect.stringContaining('not loaded'), version: PACKAGE_VERSION });
-    expect((await request(empty).get('/info')).body).toMatchObject({ total_markets: null, total_currencies: null, last_data_update: null, access_level: null });
+    expect(h.body).toMatchObject({
+      status: 'loading',
+      data_loaded: false,
+      message: expect.stringContaining('not loaded'),
+      version: PACKAGE_VERSION,
+    });
+    expect((await request(empty).get('/info')).body).toMatchObject({
+      total_markets: null,
+      total_currencies: null,
+      last_data_update: null,
+      access_level: null,
+    });
   });
 
   it('/info gives versions, source, plan and counts', async () => {
@@ -63,7 +86,9 @@ describe('service endpoints', () => {
     const data = fixtureData();
     data.meta.isSample = true;
     data.meta.kind = 'sample';
-    const res = await request(createApp({ data, logLevel: 'silent' })).get('/info').expect(200);
+    const res = await request(createApp({ data, logLevel: 'silent' }))
+      .get('/info')
+      .expect(200);
     expect(res.body.data.is_sample).toBe(true);
     expect(res.body.data.label).toMatch(/^SAMPLE DATA/);
   });
@@ -71,7 +96,9 @@ describe('service endpoints', () => {
   it('/info never shows credentials in the source', async () => {
     const data = fixtureData();
     data.meta.source = 'https://user:secret@example.com/v4/download?token=abc123';
-    const res = await request(createApp({ data, logLevel: 'silent' })).get('/info').expect(200);
+    const res = await request(createApp({ data, logLevel: 'silent' }))
+      .get('/info')
+      .expect(200);
     expect(JSON.stringify(res.body)).not.toMatch(/secret|abc123/);
   });
 });
@@ -83,11 +110,26 @@ describe('markets', () => {
     expect(ids).toEqual([...ids].sort());
     expect(ids).toContain(NYSE);
     const nyse = res.body.find((m: { fin_id: string }) => m.fin_id === NYSE);
-    expect(nyse).toMatchObject({ mic: 'XNYS', timezone: 'America/New_York', country_code: 'US', holidays_min_date: '2023-01-02', holidays_max_date: '2024-12-25' });
+    expect(nyse).toMatchObject({
+      mic: 'XNYS',
+      timezone: 'America/New_York',
+      country_code: 'US',
+      holidays_min_date: '2023-01-02',
+      holidays_max_date: '2024-12-25',
+    });
     expect(nyse.security_group).toBeNull();
     // An extra column of the data rides along.
     expect(nyse.website).toBe('https://www.nyse.com');
-    for (const key of ['exchange_name', 'market_name', 'memo', 'permanently_closed', 'replaced_by', 'acronym', 'asset_type', 'weekend_definition']) {
+    for (const key of [
+      'exchange_name',
+      'market_name',
+      'memo',
+      'permanently_closed',
+      'replaced_by',
+      'acronym',
+      'asset_type',
+      'weekend_definition',
+    ]) {
       expect(nyse).toHaveProperty(key);
     }
   });
@@ -138,8 +180,23 @@ describe('markets', () => {
   it('answers holidays in a range, inclusive, with derived fields', async () => {
     const res = await get('/markets/US.NYSE/holidays?start=2023-11-23&end=2023-11-24').expect(200);
     expect(res.body).toEqual([
-      expect.objectContaining({ fin_id: NYSE, date: '2023-11-23', holiday_name: 'Thanksgiving Day', schedule: 'Closed', is_open: false, has_settlement: false, observed: false }),
-      expect.objectContaining({ fin_id: NYSE, date: '2023-11-24', schedule: 'Partial', status: 'Open', is_open: true, has_settlement: true }),
+      expect.objectContaining({
+        fin_id: NYSE,
+        date: '2023-11-23',
+        holiday_name: 'Thanksgiving Day',
+        schedule: 'Closed',
+        is_open: false,
+        has_settlement: false,
+        observed: false,
+      }),
+      expect.objectContaining({
+        fin_id: NYSE,
+        date: '2023-11-24',
+        schedule: 'Partial',
+        status: 'Open',
+        is_open: true,
+        has_settlement: true,
+      }),
     ]);
     expect(res.body[0]).toHaveProperty('memo', null);
   });
@@ -147,8 +204,17 @@ describe('markets', () => {
   it('answers the schedules of a market', async () => {
     const res = await get('/markets/US.NYSE/schedules').expect(200);
     expect(res.body.length).toBe(10);
-    const primary = res.body.find((s: { phase_type: string; schedule_group: string }) => s.phase_type === 'Primary Trading Session' && s.schedule_group === 'Regular');
-    expect(primary).toMatchObject({ start: '09:30:00', end: '16:00:00', days: 'Mon-Fri', has_season: false, offset_days: 0 });
+    const primary = res.body.find(
+      (s: { phase_type: string; schedule_group: string }) =>
+        s.phase_type === 'Primary Trading Session' && s.schedule_group === 'Regular',
+    );
+    expect(primary).toMatchObject({
+      start: '09:30:00',
+      end: '16:00:00',
+      days: 'Mon-Fri',
+      has_season: false,
+      offset_days: 0,
+    });
   });
 
   it('generates NYSE phases for a day, in the market timezone', async () => {
@@ -169,15 +235,29 @@ describe('markets', () => {
     const res = await get(`/markets/${CME}/phases?start=2023-11-22&end=2023-11-24`).expect(200);
     const phases = res.body as { phase_type: string; start: string; end: string; is_open: boolean }[];
     const i = phases.findIndex((p) => p.phase_type === 'Primary Trading Session, No Closing Price');
-    expect(phases[i]).toMatchObject({ start: '2023-11-22T17:00:00-06:00', end: '2023-11-23T12:00:00-06:00', is_open: true });
-    expect(phases[i + 1]).toMatchObject({ phase_type: 'Pre-Open', start: '2023-11-23T12:00:00-06:00', end: '2023-11-23T17:00:00-06:00' });
+    expect(phases[i]).toMatchObject({
+      start: '2023-11-22T17:00:00-06:00',
+      end: '2023-11-23T12:00:00-06:00',
+      is_open: true,
+    });
+    expect(phases[i + 1]).toMatchObject({
+      phase_type: 'Pre-Open',
+      start: '2023-11-23T12:00:00-06:00',
+      end: '2023-11-23T17:00:00-06:00',
+    });
     // The session that began on Tuesday evening ends Wednesday: inside the range, so present.
-    expect(phases[0]).toMatchObject({ phase_type: 'Primary Trading Session', start: '2023-11-21T17:00:00-06:00', end: '2023-11-22T16:00:00-06:00' });
+    expect(phases[0]).toMatchObject({
+      phase_type: 'Primary Trading Session',
+      start: '2023-11-21T17:00:00-06:00',
+      end: '2023-11-22T16:00:00-06:00',
+    });
   });
 
   it('answers the day-level view', async () => {
     const res = await get('/markets/US.NYSE/days?start=2023-11-23&end=2023-11-25').expect(200);
-    expect(res.body.map((d: { date: string; day_of_week: string; is_open: boolean }) => [d.date, d.day_of_week, d.is_open])).toEqual([
+    expect(
+      res.body.map((d: { date: string; day_of_week: string; is_open: boolean }) => [d.date, d.day_of_week, d.is_open]),
+    ).toEqual([
       ['2023-11-23', 'Thu', false],
       ['2023-11-24', 'Fri', true],
       ['2023-11-25', 'Sat', false],
@@ -256,11 +336,13 @@ describe('status (published examples, US.NYSE)', () => {
   });
 
   it('datetime_utc wins over the alias', async () => {
-    const res = await get('/markets/US.NYSE/status?datetime_utc=2023-11-15T23:00:00Z&datetime=2023-11-15T17:00:00Z').expect(200);
+    const res = await get(
+      '/markets/US.NYSE/status?datetime_utc=2023-11-15T23:00:00Z&datetime=2023-11-15T17:00:00Z',
+    ).expect(200);
     expect(res.body.status).toBe('Closed');
   });
 
-  it('time (the usage example\'s name) is read, never ignored for now, and a malformed one is a 422 naming it', async () => {
+  it("time (the usage example's name) is read, never ignored for now, and a malformed one is a 422 naming it", async () => {
     const many = await get('/status?markets=XNYS&time=2023-11-15T12:00:00-05:00').expect(200);
     expect(many.body.as_of).toBe('2023-11-15T17:00:00+00:00');
     expect(many.body.markets[0].until).toBe('2023-11-15T15:50:00-05:00');
@@ -295,19 +377,39 @@ describe('currencies', () => {
   it('lists currencies with every field', async () => {
     const res = await get('/currencies').expect(200);
     expect(res.body.map((c: { currency_code: string }) => c.currency_code).sort()).toEqual(['EUR', 'USD']);
-    expect(res.body.find((c: { currency_code: string }) => c.currency_code === 'EUR')).toMatchObject({ country_code: 'Eurozone' });
+    expect(res.body.find((c: { currency_code: string }) => c.currency_code === 'EUR')).toMatchObject({
+      country_code: 'Eurozone',
+    });
   });
 
   it('gets one currency, any case', async () => {
     const res = await get('/currencies/usd').expect(200);
-    expect(res.body).toMatchObject({ currency_code: 'USD', central_bank: 'Federal Reserve', financial_capital_timezone: 'America/New_York' });
+    expect(res.body).toMatchObject({
+      currency_code: 'USD',
+      central_bank: 'Federal Reserve',
+      financial_capital_timezone: 'America/New_York',
+    });
   });
 
   it('lists currency holidays in a range', async () => {
     const res = await get('/currencies/USD/holidays?start=2023-11-01&end=2023-12-31').expect(200);
     expect(res.body).toEqual([
-      { currency_code: 'USD', date: '2023-11-23', holiday_name: 'Thanksgiving Day', settlement: 'No', observed: false, memo: null },
-      { currency_code: 'USD', date: '2023-12-25', holiday_name: 'Christmas', settlement: 'No', observed: false, memo: null },
+      {
+        currency_code: 'USD',
+        date: '2023-11-23',
+        holiday_name: 'Thanksgiving Day',
+        settlement: 'No',
+        observed: false,
+        memo: null,
+      },
+      {
+        currency_code: 'USD',
+        date: '2023-12-25',
+        holiday_name: 'Christmas',
+        settlement: 'No',
+        observed: false,
+        memo: null,
+      },
     ]);
   });
 });
@@ -322,7 +424,9 @@ describe('docs', () => {
   it('serves Swagger UI and its assets locally', async () => {
     const page = await get('/docs').expect(200).expect('content-type', /html/);
     const assets = [...page.text.matchAll(/(?:src|href)="(\/docs\/[^"]+)"/g)].map((m) => m[1]!);
-    expect(assets).toEqual(expect.arrayContaining(['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/init.js']));
+    expect(assets).toEqual(
+      expect.arrayContaining(['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/init.js']),
+    );
     for (const a of assets) await get(a).expect(200);
     expect((await get('/docs/init.js')).text).toContain('/openapi.json');
     // The rest of the swagger-ui-dist directory is not exposed.
@@ -375,12 +479,17 @@ describe('transport', () => {
     expect(ok.headers['access-control-allow-origin']).toBe('https://app.example');
     const other = await request(withCors).get('/health').set('Origin', 'https://evil.example').expect(200);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    const pre = await request(withCors).options('/markets').set('Origin', 'https://app.example').set('Access-Control-Request-Method', 'GET');
+    const pre = await request(withCors)
+      .options('/markets')
+      .set('Origin', 'https://app.example')
+      .set('Access-Control-Request-Method', 'GET');
     expect(pre.status).toBe(204);
     expect(pre.headers['access-control-allow-methods']).toContain('GET');
     const none = await get('/health').set('Origin', 'https://app.example');
     expect(none.headers['access-control-allow-origin']).toBeUndefined();
     const any = createApp({ data: fixtureData(), logLevel: 'silent', corsOrigins: '*' });
-    expect((await request(any).get('/health').set('Origin', 'https://x.example')).headers['access-control-allow-origin']).toBe('*');
+    expect(
+      (await request(any).get('/health').set('Origin', 'https://x.example')).headers['access-control-allow-origin'],
+    ).toBe('*');
   });
 });

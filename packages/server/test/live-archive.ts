@@ -9,17 +9,35 @@ import type { Tables } from '@openbell/core';
 const hms = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function liveTables(t0: number, closeAt: number, extraOpenMarkets: string[] = [], closedMarkets: string[] = []): Tables {
+export function liveTables(
+  t0: number,
+  closeAt: number,
+  extraOpenMarkets: string[] = [],
+  closedMarkets: string[] = [],
+): Tables {
   const openAt = t0 - 60_000;
   const offset = day(closeAt) === day(openAt) ? 0 : 1;
   const from = day(t0 - 30 * 86_400_000);
   const to = day(t0 + 30 * 86_400_000);
   const ids = ['LIVE.TEST', ...extraOpenMarkets, ...closedMarkets];
   const row = (fin_id: string, start: string, end: string, off: number) => ({
-    fin_id, schedule_group: 'Regular', timezone: 'UTC', phase_type: 'Primary Trading Session', days: 'Mon-Sun', start, end, offset_days: off,
+    fin_id,
+    schedule_group: 'Regular',
+    timezone: 'UTC',
+    phase_type: 'Primary Trading Session',
+    days: 'Mon-Sun',
+    start,
+    end,
+    offset_days: off,
   });
   return {
-    markets: ids.map((fin_id, i) => ({ fin_id, exchange_name: i === 0 ? 'Bell Test Exchange' : extraOpenMarkets.includes(fin_id) ? `Always Open ${i}` : 'Never Trades', timezone: 'UTC', mic: i === 0 ? 'XLIV' : null })),
+    markets: ids.map((fin_id, i) => ({
+      fin_id,
+      exchange_name:
+        i === 0 ? 'Bell Test Exchange' : extraOpenMarkets.includes(fin_id) ? `Always Open ${i}` : 'Never Trades',
+      timezone: 'UTC',
+      mic: i === 0 ? 'XLIV' : null,
+    })),
     holidays: ids.flatMap((fin_id) => [
       { fin_id, date: from, holiday_name: 'Window start', schedule: 'Closed', status: 'Closed', settlement: 'No' },
       { fin_id, date: to, holiday_name: 'Window end', schedule: 'Closed', status: 'Closed', settlement: 'No' },

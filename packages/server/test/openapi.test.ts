@@ -7,7 +7,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/index.js';
 import { buildOpenApiDocument } from '../src/openapi.js';
-import { type OpenbellApp } from '../src/app.js';
+import type { OpenbellApp } from '../src/app.js';
 import { endpoints, operations, type Endpoint, type Operation } from '@openbell/catalog';
 import * as schemas from '@openbell/catalog/schemas';
 import { CME, fixtureData, NOON_NY } from './fixture.js';
@@ -17,7 +17,19 @@ type Schema = { [k: string]: Json };
 
 const dataRoutes = Object.values(operations) as Operation[];
 let app: OpenbellApp;
-let doc: { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[]; responses: Record<string, { content?: { 'application/json': { schema: Schema } } }> }>>; components: { schemas: Record<string, Schema> } };
+let doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string; required: boolean }[];
+        responses: Record<string, { content?: { 'application/json': { schema: Schema } } }>;
+      }
+    >
+  >;
+  components: { schemas: Record<string, Schema> };
+};
 
 beforeAll(async () => {
   app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON_NY });
@@ -53,15 +65,19 @@ function validate(schema: Schema, value: Json, where: string, errors: string[]):
       return;
     }
   }
-  if (schema.const !== undefined && value !== schema.const) errors.push(`${where}: not ${JSON.stringify(schema.const)}`);
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) errors.push(`${where}: ${JSON.stringify(value)} not in enum`);
+  if (schema.const !== undefined && value !== schema.const)
+    errors.push(`${where}: not ${JSON.stringify(schema.const)}`);
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+    errors.push(`${where}: ${JSON.stringify(value)} not in enum`);
   if (typeof value === 'string') {
-    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test(value)) errors.push(`${where}: '${value}' fails pattern`);
+    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test(value))
+      errors.push(`${where}: '${value}' fails pattern`);
     const f = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
     if (f && !f.test(value)) errors.push(`${where}: '${value}' is not a ${String(schema.format)}`);
   }
   if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems) errors.push(`${where}: fewer than ${schema.minItems} items`);
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems)
+      errors.push(`${where}: fewer than ${schema.minItems} items`);
     if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) {
       value.forEach((v, i) => validate(schema.items as Schema, v, `${where}[${i}]`, errors));
     }
@@ -69,7 +85,8 @@ function validate(schema: Schema, value: Json, where: string, errors: string[]):
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     for (const key of (schema.required ?? []) as string[]) if (!(key in value)) errors.push(`${where}: missing ${key}`);
     const props = (schema.properties ?? {}) as Record<string, Schema>;
-    for (const [key, sub] of Object.entries(props)) if (key in value) validate(sub, value[key]!, `${where}.${key}`, errors);
+    for (const [key, sub] of Object.entries(props))
+      if (key in value) validate(sub, value[key]!, `${where}.${key}`, errors);
     if (schema.additionalProperties === false) {
       for (const key of Object.keys(value)) if (!(key in props)) errors.push(`${where}: unexpected ${key}`);
     }
@@ -172,7 +189,12 @@ describe('OpenAPI document', () => {
 
   it('documents every route that is served, with its parameters', () => {
     const documented = Object.keys(doc.paths).sort();
-    const served = ['/health', '/info', ...dataRoutes.map((r) => r.path), ...Object.values(endpoints).map((e) => e.path)].sort();
+    const served = [
+      '/health',
+      '/info',
+      ...dataRoutes.map((r) => r.path),
+      ...Object.values(endpoints).map((e) => e.path),
+    ].sort();
     expect(documented).toEqual(served);
     for (const r of [...dataRoutes, ...Object.values(endpoints)] as (Operation | Endpoint)[]) {
       const op = doc.paths[r.path]!.get!;
@@ -192,10 +214,16 @@ describe('OpenAPI document', () => {
 
   it('marks the spec defaults and required parameters', () => {
     const params = (path: string) => doc.paths[path]!.get!.parameters!;
-    const follow = params('/markets/{identifier}').find((p) => p.name === 'follow') as unknown as { required: boolean; schema: Schema };
+    const follow = params('/markets/{identifier}').find((p) => p.name === 'follow') as unknown as {
+      required: boolean;
+      schema: Schema;
+    };
     expect(follow.required).toBe(false);
     expect(follow.schema).toMatchObject({ type: 'boolean', default: true });
-    const subset = params('/markets').find((p) => p.name === 'subset') as unknown as { required: boolean; schema: Schema };
+    const subset = params('/markets').find((p) => p.name === 'subset') as unknown as {
+      required: boolean;
+      schema: Schema;
+    };
     expect(subset.schema.default).toBe('*');
     const range = params('/markets/{identifier}/holidays').filter((p) => p.in === 'query' && p.name !== 'as_of');
     expect(range.map((p) => [p.name, p.required])).toEqual([
@@ -213,7 +241,8 @@ describe('OpenAPI document', () => {
       for (const tag of op.tags) (tagged[tag] ??= []).push(path);
       if (!['Sessions', 'Calendars', 'FX'].some((t) => op.tags.includes(t))) continue;
       // `as_of` has no example: a version id is the server's own, and an instant before it is a 410.
-      for (const p of op.parameters ?? []) if (p.name !== 'as_of') expect(p.schema.example, `${path} ${p.name}`).toBeDefined();
+      for (const p of op.parameters ?? [])
+        if (p.name !== 'as_of') expect(p.schema.example, `${path} ${p.name}`).toBeDefined();
     }
     expect(tagged.Sessions?.sort()).toEqual([
       '/markets/{identifier}/next',
@@ -223,7 +252,12 @@ describe('OpenAPI document', () => {
       '/markets/{identifier}/sessions/offset',
       '/overlap',
     ]);
-    expect(tagged.Calendars?.sort()).toEqual(['/calendars/{expr}/adjust', '/calendars/{expr}/advance', '/calendars/{expr}/dates', '/calendars/{expr}/days']);
+    expect(tagged.Calendars?.sort()).toEqual([
+      '/calendars/{expr}/adjust',
+      '/calendars/{expr}/advance',
+      '/calendars/{expr}/dates',
+      '/calendars/{expr}/days',
+    ]);
     expect(tagged.FX?.sort()).toEqual(['/fx/spot', '/fx/value-date']);
   });
 
@@ -235,7 +269,11 @@ describe('OpenAPI document', () => {
         const errors: string[] = [];
         validate(p.schema, p.schema.example, `${path} ${p.name}`, errors);
         const { minimum, maximum } = p.schema as { minimum?: number; maximum?: number };
-        if (typeof p.schema.example === 'number' && ((minimum !== undefined && p.schema.example < minimum) || (maximum !== undefined && p.schema.example > maximum))) {
+        if (
+          typeof p.schema.example === 'number' &&
+          ((minimum !== undefined && p.schema.example < minimum) ||
+            (maximum !== undefined && p.schema.example > maximum))
+        ) {
           errors.push(`${path} ${p.name}: example out of bounds`);
         }
         expect(errors).toEqual([]);
@@ -252,7 +290,10 @@ describe('OpenAPI document', () => {
     await new Promise((r) => srv.once('listening', r));
     try {
       const { port } = srv.address() as { port: number };
-      const [a, b] = [await fetch(`http://127.0.0.1:${port}/openapi.json`), await fetch(`http://127.0.0.1:${port}/openapi.json`)];
+      const [a, b] = [
+        await fetch(`http://127.0.0.1:${port}/openapi.json`),
+        await fetch(`http://127.0.0.1:${port}/openapi.json`),
+      ];
       const text = await a.text();
       expect(text).toBe(await b.text());
       expect(JSON.parse(text).servers).toEqual([{ url: `http://127.0.0.1:${port}`, description: 'This server' }]);
@@ -313,28 +354,54 @@ describe('real responses conform to the document', () => {
 
 describe('examples people see in /docs', () => {
   it('records that allow extra columns carry a real example (no "string" or additionalProp1 placeholders)', () => {
-    const doc = buildOpenApiDocument() as { components: { schemas: Record<string, { example?: Record<string, unknown> }> } };
-    for (const name of ['MarketResponse', 'MarketHolidayResponse', 'PhaseResponse', 'ScheduleResponse', 'CurrencyResponse', 'CurrencyHolidayResponse']) {
+    const doc = buildOpenApiDocument() as {
+      components: { schemas: Record<string, { example?: Record<string, unknown> }> };
+    };
+    for (const name of [
+      'MarketResponse',
+      'MarketHolidayResponse',
+      'PhaseResponse',
+      'ScheduleResponse',
+      'CurrencyResponse',
+      'CurrencyHolidayResponse',
+    ]) {
       const example = doc.components.schemas[name]?.example;
       expect(example, name).toBeDefined();
       expect(Object.values(example!)).not.toContain('string');
     }
-    expect(doc.components.schemas.PhaseResponse!.example).toMatchObject({ phase_type: 'Primary Trading Session', start: '2023-11-15T09:30:00-05:00' });
+    expect(doc.components.schemas.PhaseResponse!.example).toMatchObject({
+      phase_type: 'Primary Trading Session',
+      start: '2023-11-15T09:30:00-05:00',
+    });
   });
 });
 
 describe('bars and special sessions in the document', () => {
   it('documents the three routes, period as a pattern with an example, the options with their defaults', () => {
-    for (const path of ['/markets/{identifier}/bars', '/markets/{identifier}/bars/count', '/markets/{identifier}/special-sessions']) {
+    for (const path of [
+      '/markets/{identifier}/bars',
+      '/markets/{identifier}/bars/count',
+      '/markets/{identifier}/special-sessions',
+    ]) {
       expect(doc.paths[path]?.get, path).toBeDefined();
     }
-    const params = doc.paths['/markets/{identifier}/bars']!.get!.parameters! as unknown as { name: string; required: boolean; schema: Schema }[];
+    const params = doc.paths['/markets/{identifier}/bars']!.get!.parameters! as unknown as {
+      name: string;
+      required: boolean;
+      schema: Schema;
+    }[];
     const by = Object.fromEntries(params.map((p) => [p.name, p]));
-    expect(by.period).toMatchObject({ required: true, schema: { type: 'string', pattern: '^(?:[1-9]\\d{0,3}[mh]|1d|1w|1mo)$', example: '5m' } });
+    expect(by.period).toMatchObject({
+      required: true,
+      schema: { type: 'string', pattern: '^(?:[1-9]\\d{0,3}[mh]|1d|1w|1mo)$', example: '5m' },
+    });
     expect(by.force_close).toMatchObject({ required: false, schema: { type: 'boolean', default: true } });
     expect(by.breaks).toMatchObject({ required: false, schema: { enum: ['split', 'ignore'], default: 'split' } });
     expect(by.identifier!.schema.example).toBe('XNYS');
-    const count = doc.paths['/markets/{identifier}/bars/count']!.get!.parameters! as unknown as { name: string; schema: Schema }[];
+    const count = doc.paths['/markets/{identifier}/bars/count']!.get!.parameters! as unknown as {
+      name: string;
+      schema: Schema;
+    }[];
     expect(count.find((p) => p.name === 'identifier')!.schema.example).toBe('XTKS');
     expect(count.find((p) => p.name === 'period')!.schema.example).toBe('30m');
     expect(doc.paths['/markets/{identifier}/bars']!.get!.responses['422']).toBeDefined();

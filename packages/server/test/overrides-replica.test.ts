@@ -53,15 +53,31 @@ describe('a replica', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ overrides: [] });
     const etag = first.headers.get('etag')!;
-    expect((await fetch(`${publisher.url}/v4/overrides`, { headers: { authorization: `Bearer ${TOKEN}`, 'if-none-match': etag } })).status).toBe(304);
+    expect(
+      (
+        await fetch(`${publisher.url}/v4/overrides`, {
+          headers: { authorization: `Bearer ${TOKEN}`, 'if-none-match': etag },
+        })
+      ).status,
+    ).toBe(304);
 
-    const source = createDataSource({ baseUrl: publisher.url, token: TOKEN, cacheDir: path.join(dir, 'replica'), retries: 0, retryDelayMs: 10 }) as unknown as DataSource;
+    const source = createDataSource({
+      baseUrl: publisher.url,
+      token: TOKEN,
+      cacheDir: path.join(dir, 'replica'),
+      retries: 0,
+      retryDelayMs: 10,
+    }) as unknown as DataSource;
     const replica = await createServer({
       port: 0,
       logger,
       source,
       updateEveryMinutes: 0.005,
-      overrideSettings: { file: path.join(dir, 'replica', 'overrides.json'), tokens: parseAdminTokens([`ops=${ADMIN}`]), pullFrom: { baseUrl: publisher.url, token: TOKEN } },
+      overrideSettings: {
+        file: path.join(dir, 'replica', 'overrides.json'),
+        tokens: parseAdminTokens([`ops=${ADMIN}`]),
+        pullFrom: { baseUrl: publisher.url, token: TOKEN },
+      },
     });
     servers.push(replica);
     await replica.ready;
@@ -69,10 +85,21 @@ describe('a replica', () => {
     const made = await fetch(`${publisher.url}/overrides`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'closure', target: 'XNYS', date: '2024-07-16', name: 'Typhoon', reason: 'signal 8' }),
+      body: JSON.stringify({
+        kind: 'closure',
+        target: 'XNYS',
+        date: '2024-07-16',
+        name: 'Typhoon',
+        reason: 'signal 8',
+      }),
     });
     expect(made.status).toBe(201);
-    const day = async (s: RunningServer) => ((await (await fetch(`${s.url}/markets/XNYS/days?start=2024-07-16&end=2024-07-16`)).json()) as { is_open: boolean }[])[0]!.is_open;
+    const day = async (s: RunningServer) =>
+      (
+        (await (await fetch(`${s.url}/markets/XNYS/days?start=2024-07-16&end=2024-07-16`)).json()) as {
+          is_open: boolean;
+        }[]
+      )[0]!.is_open;
     await waitFor('the replica to follow', async () => (await day(replica)) === false);
     const pv = (await fetch(`${publisher.url}/health`)).headers.get('x-openbell-data-version');
     const rv = (await fetch(`${replica.url}/health`)).headers.get('x-openbell-data-version');

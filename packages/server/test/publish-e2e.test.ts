@@ -117,7 +117,7 @@ async function syncScenario(makeSource: (publisherUrl: string, cacheDir: string)
     logger: pino({ level: 'debug' }, { write: (l: string) => subLines.push(l) }),
   });
   servers.push(subscriber);
-  const info = async () => ((await (await fetch(`${subscriber.url}/info`)).json()) as any);
+  const info = async () => (await (await fetch(`${subscriber.url}/info`)).json()) as any;
 
   // 1. The subscriber imports the published archive and answers from it.
   await subscriber.ready;
@@ -129,12 +129,16 @@ async function syncScenario(makeSource: (publisherUrl: string, cacheDir: string)
   expect(String(i.data.version)).toContain(sha(original));
   expect(i.updates.enabled).toBe(true);
   expect((await fetch(`${subscriber.url}/markets/${EXTRA_MARKET}`)).status).toBe(404);
-  const downloads = () => pubLines.filter((l) => /"GET \/v4\/files\/[0-9a-f]{64}\/bulk\.zip\?[^"]* 200 /.test(l)).length;
+  const downloads = () =>
+    pubLines.filter((l) => /"GET \/v4\/files\/[0-9a-f]{64}\/bulk\.zip\?[^"]* 200 /.test(l)).length;
   expect(downloads()).toBe(1);
 
   // 2. The next checks find nothing new: 304 from the publisher, 'up_to_date', no download.
   const attemptBefore = subscriber.holder.updates.lastAttemptAt;
-  await waitFor('an up-to-date check', () => subscriber.holder.updates.lastAttemptAt !== attemptBefore && subscriber.holder.updates.lastResult !== null);
+  await waitFor(
+    'an up-to-date check',
+    () => subscriber.holder.updates.lastAttemptAt !== attemptBefore && subscriber.holder.updates.lastResult !== null,
+  );
   expect(subscriber.holder.updates.lastResult).toBe('up_to_date');
   expect(await subscriber.updateNow()).toBe('up_to_date');
   expect(pubLines.some((l) => /"(GET|HEAD) \/v4\/download 304 /.test(l))).toBe(true);
@@ -145,7 +149,10 @@ async function syncScenario(makeSource: (publisherUrl: string, cacheDir: string)
   await sleep(100);
   const changed = sampleWithExtraMarket();
   publishBytes(published, changed);
-  await waitFor('the changed archive', async () => (await fetch(`${subscriber.url}/markets/${EXTRA_MARKET}`)).status === 200);
+  await waitFor(
+    'the changed archive',
+    async () => (await fetch(`${subscriber.url}/markets/${EXTRA_MARKET}`)).status === 200,
+  );
   await sleep(100);
   const statuses = await load.stop();
   expect([...statuses.keys()]).toEqual([200]);
@@ -207,7 +214,12 @@ class ReferenceHostedSource implements DataSource {
     if (res.status !== 200) throw new Error(`download failed: HTTP ${res.status}`);
     const etag = res.headers.get('etag');
     const bytes = new Uint8Array(await res.arrayBuffer());
-    const data = loadFromBytes(bytes, { source: this.description, kind: 'hosted', version: etag, downloadedAt: new Date().toISOString() });
+    const data = loadFromBytes(bytes, {
+      source: this.description,
+      kind: 'hosted',
+      version: etag,
+      downloadedAt: new Date().toISOString(),
+    });
     this.etag = etag;
     return { status: 'updated', data };
   }
@@ -219,9 +231,11 @@ describe('publisher → subscriber with a reference client (spec access form (a)
   });
 });
 
-describe('publisher → subscriber with the loader\'s hosted DataSource', () => {
+describe("publisher → subscriber with the loader's hosted DataSource", () => {
   it('imports, gets 304, picks up a change without dropping a request, keeps its data on a corrupt file', async () => {
-    await syncScenario((url, cacheDir) => createDataSource({ token: TOKEN, baseUrl: url, cacheDir, retries: 0, retryDelayMs: 10 }));
+    await syncScenario((url, cacheDir) =>
+      createDataSource({ token: TOKEN, baseUrl: url, cacheDir, retries: 0, retryDelayMs: 10 }),
+    );
   });
 
   it('a subscriber with a wrong token gets no data and says why', async () => {
@@ -229,7 +243,11 @@ describe('publisher → subscriber with the loader\'s hosted DataSource', () => 
     dirs.push(dir);
     const published = path.join(dir, 'bulk.zip');
     publishBytes(published, readFileSync(SAMPLE));
-    const publisher = await createServer({ port: 0, logLevel: 'silent', publish: { archivePath: published, tokens: [TOKEN] } });
+    const publisher = await createServer({
+      port: 0,
+      logLevel: 'silent',
+      publish: { archivePath: published, tokens: [TOKEN] },
+    });
     servers.push(publisher);
     const source = createDataSource({
       token: 'not-the-token',
@@ -238,7 +256,13 @@ describe('publisher → subscriber with the loader\'s hosted DataSource', () => 
       retries: 0,
       retryDelayMs: 10,
     });
-    const subscriber = await createServer({ port: 0, source, updateEveryMinutes: 0, logLevel: 'silent', loadRetryMs: 60_000 });
+    const subscriber = await createServer({
+      port: 0,
+      source,
+      updateEveryMinutes: 0,
+      logLevel: 'silent',
+      loadRetryMs: 60_000,
+    });
     servers.push(subscriber);
     await expect(subscriber.ready).rejects.toThrow();
     const health = await fetch(`${subscriber.url}/health`);

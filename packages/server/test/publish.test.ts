@@ -11,7 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, createServer, publisherTokensFrom, type PublisherOptions, type RunningServer } from '../src/index.js';
+import {
+  createApp,
+  createServer,
+  publisherTokensFrom,
+  type PublisherOptions,
+  type RunningServer,
+} from '../src/index.js';
 import { parseTokenFile } from '../src/publish/tokens.js';
 import { etagMatches } from '../src/http/conditional.js';
 import { createPublisher } from '../src/publish/handler.js';
@@ -114,7 +120,9 @@ describe('/v4/download authentication', () => {
     let tokens = ['first'];
     const { s } = await setup({ tokens: () => tokens });
     const head = (t: string, scheme = 'Bearer') =>
-      fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: { authorization: `${scheme} ${t}` } }).then((r) => r.status);
+      fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: { authorization: `${scheme} ${t}` } }).then(
+        (r) => r.status,
+      );
     expect(await head('first')).toBe(200);
     expect(await head('first', 'bearer')).toBe(200);
     expect(await head('second')).toBe(401);
@@ -131,7 +139,9 @@ describe('/v4/download authentication', () => {
   it('refuses to start without tokens or with a short signing key', () => {
     expect(() => createPublisher({ archivePath: '/x.zip', tokens: [] })).toThrow(/token/);
     expect(() => createPublisher({ archivePath: '/x.zip', tokens: [''] })).toThrow(/token/);
-    expect(() => createPublisher({ archivePath: '/x.zip', tokens: ['t'], signingKey: Buffer.alloc(4) })).toThrow(/signingKey/);
+    expect(() => createPublisher({ archivePath: '/x.zip', tokens: ['t'], signingKey: Buffer.alloc(4) })).toThrow(
+      /signingKey/,
+    );
   });
 });
 
@@ -153,13 +163,20 @@ describe('/v4/download HEAD, 304 and redirect', () => {
     const etag = `"${sha(bytes)}"`;
     for (const inm of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
       for (const method of ['GET', 'HEAD']) {
-        const res = await fetch(`${s.url}/v4/download`, { method, headers: { ...auth(), 'if-none-match': inm }, redirect: 'manual' });
+        const res = await fetch(`${s.url}/v4/download`, {
+          method,
+          headers: { ...auth(), 'if-none-match': inm },
+          redirect: 'manual',
+        });
         expect(res.status, `${method} ${inm}`).toBe(304);
         expect(res.headers.get('etag')).toBe(etag);
         expect(await res.text()).toBe('');
       }
     }
-    const stale = await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: { ...auth(), 'if-none-match': '"stale"' } });
+    const stale = await fetch(`${s.url}/v4/download`, {
+      method: 'HEAD',
+      headers: { ...auth(), 'if-none-match': '"stale"' },
+    });
     expect(stale.status).toBe(200);
   });
 
@@ -213,10 +230,18 @@ describe('/v4/download HEAD, 304 and redirect', () => {
     // A forged Host header does not steer the link elsewhere.
     const forged = await new Promise<string>((resolve, reject) => {
       http
-        .get({ host: '127.0.0.1', port: Number(port), path: '/v4/download', headers: { ...auth(), host: 'evil.example:666' } }, (res) => {
-          res.resume();
-          resolve(String(res.headers.location));
-        })
+        .get(
+          {
+            host: '127.0.0.1',
+            port: Number(port),
+            path: '/v4/download',
+            headers: { ...auth(), host: 'evil.example:666' },
+          },
+          (res) => {
+            res.resume();
+            resolve(String(res.headers.location));
+          },
+        )
         .on('error', reject);
     });
     expect(forged.startsWith(`${s2.url}/v4/files/`)).toBe(true);
@@ -230,7 +255,10 @@ describe('/v4/download HEAD, 304 and redirect', () => {
       if (!wild(q, r)) r.end();
     });
     await new Promise<void>((r) => plain.listen(0, '127.0.0.1', () => r()));
-    const res = await fetch(`http://127.0.0.1:${(plain.address() as net.AddressInfo).port}/v4/download`, { headers: { ...auth(), host: 'evil.example' }, redirect: 'manual' });
+    const res = await fetch(`http://127.0.0.1:${(plain.address() as net.AddressInfo).port}/v4/download`, {
+      headers: { ...auth(), host: 'evil.example' },
+      redirect: 'manual',
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toMatch(/^\/v4\/files\//);
     await new Promise((r) => plain.close(r));
@@ -242,7 +270,8 @@ describe('/v4/download HEAD, 304 and redirect', () => {
       if (!readFileSync(p).subarray(0, 2).equals(Buffer.from('PK'))) throw new Error('not a ZIP archive');
     };
     const { s, file, lines } = await setup({ verify }, good);
-    const head = async () => (await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth() })).headers.get('etag');
+    const head = async () =>
+      (await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth() })).headers.get('etag');
     expect(await head()).toBe(`"${sha(good)}"`);
     const oldLink = await presignedUrl(s);
 
@@ -274,7 +303,9 @@ describe('/v4/download HEAD, 304 and redirect', () => {
     expect((await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth() })).status).toBe(503);
     const good = Buffer.from('PK and then some');
     writeArchive(file, good);
-    expect((await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth() })).headers.get('etag')).toBe(`"${sha(good)}"`);
+    expect((await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth() })).headers.get('etag')).toBe(
+      `"${sha(good)}"`,
+    );
   });
 
   it('answers 503 when no archive is published and 405 for other methods', async () => {
@@ -426,7 +457,10 @@ describe('archive changes', () => {
     expect(h.headers.get('etag')).toBe(`"${sha(next)}"`);
     expect(h.headers.get('content-length')).toBe(String(next.length));
     // The subscriber's conditional check now sees a change.
-    const cond = await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: { ...auth(), 'if-none-match': `"${sha(bytes)}"` } });
+    const cond = await fetch(`${s.url}/v4/download`, {
+      method: 'HEAD',
+      headers: { ...auth(), 'if-none-match': `"${sha(bytes)}"` },
+    });
     expect(cond.status).toBe(200);
 
     const gone = await fetch(old);
@@ -525,7 +559,9 @@ describe('token configuration', () => {
   it('reads a token file (option or OPENBELL_PUBLISH_TOKENS_FILE) and re-reads it when it changes', () => {
     const file = path.join(dir, 'tokens');
     writeFileSync(file, '# publisher tokens\none\n');
-    const viaEnv = publisherTokensFrom({ env: { OPENBELL_PUBLISH_TOKENS_FILE: file, OPENBELL_PUBLISH_TOKENS: 'envtok' } });
+    const viaEnv = publisherTokensFrom({
+      env: { OPENBELL_PUBLISH_TOKENS_FILE: file, OPENBELL_PUBLISH_TOKENS: 'envtok' },
+    });
     expect(viaEnv()).toEqual(['envtok', 'one']);
     const tokens = publisherTokensFrom({ file, env: {} });
     expect(tokens()).toEqual(['one']);
@@ -537,7 +573,9 @@ describe('token configuration', () => {
 
   it('throws without tokens, naming the settings but never a token', () => {
     expect(() => publisherTokensFrom({ env: {} })).toThrow(/OPENBELL_PUBLISH_TOKENS/);
-    expect(() => publisherTokensFrom({ file: path.join(dir, 'missing'), env: {} })).toThrow(/cannot read the token file/);
+    expect(() => publisherTokensFrom({ file: path.join(dir, 'missing'), env: {} })).toThrow(
+      /cannot read the token file/,
+    );
     const empty = path.join(dir, 'empty');
     writeFileSync(empty, '# nothing here\n');
     expect(() => publisherTokensFrom({ file: empty, env: {} })).toThrow(/no bearer tokens/);
@@ -547,7 +585,8 @@ describe('token configuration', () => {
     const file = path.join(dir, 'tokens');
     writeFileSync(file, 'old-token\n');
     const { s } = await setup({ tokens: publisherTokensFrom({ file, env: {} }) });
-    const head = (t: string) => fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth(t) }).then((r) => r.status);
+    const head = (t: string) =>
+      fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth(t) }).then((r) => r.status);
     expect(await head('old-token')).toBe(200);
     writeArchive(file, Buffer.from('new-token\n'));
     expect(await head('old-token')).toBe(401);

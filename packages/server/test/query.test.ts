@@ -5,15 +5,22 @@ import { parseQuery } from '../src/http/query.js';
 
 describe('parseQuery', () => {
   it('reads plus as space, percent escapes, repeated keys and bare keys', () => {
-    expect({ ...parseQuery('a=1+2&b=%2B00%3A00&a=3&flag&=x&&c=') }).toEqual({ a: ['1 2', '3'], b: '+00:00', flag: '', '': 'x', c: '' });
+    expect({ ...parseQuery('a=1+2&b=%2B00%3A00&a=3&flag&=x&&c=') }).toEqual({
+      a: ['1 2', '3'],
+      b: '+00:00',
+      flag: '',
+      '': 'x',
+      c: '',
+    });
   });
 
   it('keeps keys that name Object.prototype members as plain parameters', () => {
     const q = parseQuery('__proto__=x&constructor=y&toString=z');
     expect(Object.keys(q)).toEqual(['__proto__', 'constructor', 'toString']);
-    expect([q['__proto__'], q['constructor'], q['toString']]).toEqual(['x', 'y', 'z']);
+    // biome-ignore lint/suspicious/noProto: the key a hostile query names is what is tested
+    expect([q.__proto__, q.constructor, q.toString]).toEqual(['x', 'y', 'z']);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
-    expect(parseQuery('a=1')['constructor']).toBeUndefined();
+    expect(parseQuery('a=1').constructor).toBeUndefined();
   });
 
   it('keeps a malformed escape as typed instead of throwing', () => {

@@ -44,7 +44,11 @@ describe('UrlMemo', () => {
 
   it('keeps nothing of URLs that never come again', () => {
     const m = new UrlMemo();
-    for (let i = 0; i < 2000; i++) m.remember(`/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:${String(i % 60).padStart(2, '0')}Z&n=${i}`, reading);
+    for (let i = 0; i < 2000; i++)
+      m.remember(
+        `/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:${String(i % 60).padStart(2, '0')}Z&n=${i}`,
+        reading,
+      );
     expect(m.get(`/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:00Z&n=0`)).toBeUndefined();
     expect(seenOnce(kept(m)).size).toBeLessThanOrEqual(512);
   });

@@ -10,7 +10,15 @@ import path from 'node:path';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp, createServer, installShutdownHandlers, type DataSource, type LoadedData, type RunningServer, type UpdateResult } from '../src/index.js';
+import {
+  createApp,
+  createServer,
+  installShutdownHandlers,
+  type DataSource,
+  type LoadedData,
+  type RunningServer,
+  type UpdateResult,
+} from '../src/index.js';
 import { stopSignalJudge, STOP_REPEAT_MS } from '../src/server.js';
 import { fixtureData } from './fixture.js';
 
@@ -71,7 +79,10 @@ describe('createServer', () => {
     const [info, missing, preflight] = await Promise.all([
       getJson(`${s.url}/info`),
       getJson(`${s.url}/nowhere`),
-      fetch(`${s.url}/markets`, { method: 'OPTIONS', headers: { origin: 'https://a.test', 'access-control-request-method': 'GET' } }),
+      fetch(`${s.url}/markets`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://a.test', 'access-control-request-method': 'GET' },
+      }),
     ]);
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://a.test');
@@ -194,7 +205,8 @@ describe('updates', () => {
       for (let m = 0; m < n; m++) {
         const id = m === 0 ? 'US.NYSE' : `M${m}.EX`;
         markets.push(`${id},Exchange ${m},America/New_York,Sat-Sun,`);
-        for (let y = 2010; y < 2030; y++) for (let d = 10; d < 22; d++) holidays.push(`${id},${y}-03-${d},Holiday,Closed,No,,,Closed`);
+        for (let y = 2010; y < 2030; y++)
+          for (let d = 10; d < 22; d++) holidays.push(`${id},${y}-03-${d},Holiday,Closed,No,,,Closed`);
         schedules.push(`${id},Regular,America/New_York,Primary Trading Session,Mon-Fri,09:30,16:00,0`);
       }
       writeFileSync(path.join(csv, 'markets.csv'), markets.join('\n'));
@@ -202,7 +214,8 @@ describe('updates', () => {
       writeFileSync(path.join(csv, 'schedules.csv'), schedules.join('\n'));
       writeFileSync(path.join(csv, 'phases.csv'), 'Name,Status,Settlement\nPrimary Trading Session,Open,Yes\n');
       const t = new Date(Date.UTC(2024, 0, 1) + stamp * 1000);
-      for (const f of ['markets.csv', 'holidays.csv', 'schedules.csv', 'phases.csv']) utimesSync(path.join(csv, f), t, t);
+      for (const f of ['markets.csv', 'holidays.csv', 'schedules.csv', 'phases.csv'])
+        utimesSync(path.join(csv, f), t, t);
     };
     write(200, 0);
     const source = createDataSource({ data: dir });
@@ -214,7 +227,10 @@ describe('updates', () => {
     let running = true;
     const client = async () => {
       while (running) {
-        const [health, status] = await Promise.all([fetch(`${s.url}/health`), fetch(`${s.url}/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:00Z`)]);
+        const [health, status] = await Promise.all([
+          fetch(`${s.url}/health`),
+          fetch(`${s.url}/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:00Z`),
+        ]);
         statuses.push(health.status, status.status);
         expect(((await status.json()) as { status: string }).status).toBe('Open');
         await health.arrayBuffer();
@@ -337,14 +353,18 @@ describe('shutdown', () => {
     const s = await createServer({ port: 0, data: fixtureData(), logger, drainTimeoutMs: 60_000 });
     const agent = new http.Agent({ keepAlive: true });
     const first = await new Promise<number>((resolve, reject) => {
-      http.get(`${s.url}/health`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      }).on('error', reject);
+      http
+        .get(`${s.url}/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+        .on('error', reject);
     });
     expect(first).toBe(200);
     await s.close();
-    const finished = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => String(l.msg).startsWith('drain finished'));
+    const finished = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => String(l.msg).startsWith('drain finished'));
     expect(finished).toMatchObject({ cutConnections: 0 });
     await expect(fetch(`${s.url}/health`)).rejects.toThrow();
     agent.destroy();
@@ -433,7 +453,10 @@ describe('shutdown', () => {
 
 describe('front door', () => {
   /** A raw connection; resolves with what the server sent once it closes the connection. */
-  function rawConnection(url: string, send?: string): { socket: net.Socket; closed: Promise<string>; connected: Promise<void> } {
+  function rawConnection(
+    url: string,
+    send?: string,
+  ): { socket: net.Socket; closed: Promise<string>; connected: Promise<void> } {
     const { port } = new URL(url);
     const socket = net.connect(Number(port), '127.0.0.1');
     let got = '';
@@ -455,10 +478,16 @@ describe('front door', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-    expect(await getJson(`${base}/health`)).toEqual({ status: 200, body: { status: 'healthy', data_loaded: true, message: 'openbell is running', version: expect.any(String) } });
+    expect(await getJson(`${base}/health`)).toEqual({
+      status: 200,
+      body: { status: 'healthy', data_loaded: true, message: 'openbell is running', version: expect.any(String) },
+    });
     expect((await fetch(`${base}/info`)).status).toBe(599); // express's, not the dispatcher's
     app.holder.draining = true;
-    expect(await getJson(`${base}/health`)).toMatchObject({ status: 503, body: { status: 'draining', data_loaded: true } });
+    expect(await getJson(`${base}/health`)).toMatchObject({
+      status: 503,
+      body: { status: 'draining', data_loaded: true },
+    });
     await new Promise((r) => server.close(r));
   });
 
@@ -487,7 +516,12 @@ describe('front door', () => {
 
   it('defaults: 1000 connections, a quarter of them per client, 10,000 streams, 10 s for headers, 30 s for a request', async () => {
     const s = await start({ data: fixtureData() });
-    expect(s.holder.connections!()).toMatchObject({ limit: 1000, perClient: 250, subscribersLimit: 10_000, headersTimeoutMs: 10_000 });
+    expect(s.holder.connections!()).toMatchObject({
+      limit: 1000,
+      perClient: 250,
+      subscribersLimit: 10_000,
+      headersTimeoutMs: 10_000,
+    });
     expect(s.server.headersTimeout).toBe(10_000);
     expect(s.server.requestTimeout).toBe(30_000);
   });
@@ -498,7 +532,10 @@ describe('access log', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (l: string) => lines.push(l) });
     const app = createApp({ data: fixtureData(), logger });
-    await request(app).get('/markets/US.NYSE?token=sekrit-query').set('Authorization', 'Bearer sekrit-header').expect(200);
+    await request(app)
+      .get('/markets/US.NYSE?token=sekrit-query')
+      .set('Authorization', 'Bearer sekrit-header')
+      .expect(200);
     const entry = lines.map((l) => JSON.parse(l) as Record<string, any>).find((l) => l.req);
     expect(entry).toBeDefined();
     expect(entry!.req).toMatchObject({ method: 'GET' });
@@ -512,8 +549,12 @@ describe('access log', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (l: string) => lines.push(l) });
     // Not /health: its healthy answers are left out below level debug anyway.
-    await request(createApp({ data: fixtureData(), logger })).get('/markets/US.NYSE').expect(200);
-    await request(createApp({ data: fixtureData(), logger })).get('/markets/XX.NONE').expect(404);
+    await request(createApp({ data: fixtureData(), logger }))
+      .get('/markets/US.NYSE')
+      .expect(200);
+    await request(createApp({ data: fixtureData(), logger }))
+      .get('/markets/XX.NONE')
+      .expect(404);
     expect(lines).toEqual([]);
   });
 });

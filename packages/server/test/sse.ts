@@ -37,7 +37,11 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
             else if (m[1] === 'data') f.lines.push(m[2]!);
           }
           if (!f.event && f.lines.length === 0) continue;
-          frames.push({ event: f.event ?? 'message', ...(f.id !== undefined ? { id: f.id } : {}), data: f.lines.length ? JSON.parse(f.lines.join('\n')) : null });
+          frames.push({
+            event: f.event ?? 'message',
+            ...(f.id !== undefined ? { id: f.id } : {}),
+            data: f.lines.length ? JSON.parse(f.lines.join('\n')) : null,
+          });
           waiters.splice(0).forEach((w) => w());
         }
       });
@@ -46,7 +50,10 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
         status: res.statusCode ?? 0,
         waitFor(pred, ms = 5000) {
           return new Promise((ok, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no matching event in ${ms} ms; got ${frames.map((f) => f.event).join(', ')}`)), ms);
+            const timer = setTimeout(
+              () => fail(new Error(`no matching event in ${ms} ms; got ${frames.map((f) => f.event).join(', ')}`)),
+              ms,
+            );
             const check = () => {
               const hit = frames.find(pred);
               if (hit) {

@@ -154,7 +154,7 @@ describe('a subscriber that stops reading', () => {
   }, 30_000);
 });
 
-describe('the subscribers\' budget', () => {
+describe("the subscribers' budget", () => {
   it('past --max-subscribers answers 503 with Retry-After; one address holds more streams than its cap', async () => {
     const { logger } = captureLogger();
     // maxConnections 8: an address may hold 2 connections, and still 50 streams.

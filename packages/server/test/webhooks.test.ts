@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { diff, type ChangeSet } from '@openbell/core';
-import { createChangeFeed, verifySignature, WebhookConfigError, WebhookDeliverer, type HttpPost } from '../src/index.js';
+import {
+  createChangeFeed,
+  verifySignature,
+  WebhookConfigError,
+  WebhookDeliverer,
+  type HttpPost,
+} from '../src/index.js';
 import { captureLogger, changeSetTo, datasetFor, FakeClock, T0 } from './changes-helpers.js';
 
 const SECRET = 'sup3r-s3cret-value-4711';
@@ -52,9 +58,21 @@ async function receiver(script: Behaviour[]) {
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'openbell-hooks-'));
 
-function deliverer(urls: string[], clock: FakeClock, extra: Partial<ConstructorParameters<typeof WebhookDeliverer>[0]> = {}) {
+function deliverer(
+  urls: string[],
+  clock: FakeClock,
+  extra: Partial<ConstructorParameters<typeof WebhookDeliverer>[0]> = {},
+) {
   const cap = captureLogger();
-  const d = new WebhookDeliverer({ urls, secret: SECRET, logger: cap.logger, now: clock.now, timers: clock.timers, timeoutMs: 150, ...extra });
+  const d = new WebhookDeliverer({
+    urls,
+    secret: SECRET,
+    logger: cap.logger,
+    now: clock.now,
+    timers: clock.timers,
+    timeoutMs: 150,
+    ...extra,
+  });
   return { d, ...cap };
 }
 
@@ -92,9 +110,21 @@ describe('webhook delivery', () => {
     expect(rx.requests.map((r) => r.headers['x-openbell-delivery'])).toEqual(['v1', 'v1', 'v1', 'v1']);
     const ts = last.headers['x-openbell-timestamp'] as string;
     expect(Number(ts)).toBe(Math.floor(clock.now() / 1000));
-    expect(verifySignature(SECRET, ts, last.body, last.headers['x-openbell-signature'] as string, { nowSeconds: Number(ts) })).toBe(true);
-    expect(verifySignature('other', ts, last.body, last.headers['x-openbell-signature'] as string, { nowSeconds: Number(ts) })).toBe(false);
-    expect(verifySignature(SECRET, ts, last.body, last.headers['x-openbell-signature'] as string, { nowSeconds: Number(ts) + 3600 })).toBe(false);
+    expect(
+      verifySignature(SECRET, ts, last.body, last.headers['x-openbell-signature'] as string, {
+        nowSeconds: Number(ts),
+      }),
+    ).toBe(true);
+    expect(
+      verifySignature('other', ts, last.body, last.headers['x-openbell-signature'] as string, {
+        nowSeconds: Number(ts),
+      }),
+    ).toBe(false);
+    expect(
+      verifySignature(SECRET, ts, last.body, last.headers['x-openbell-signature'] as string, {
+        nowSeconds: Number(ts) + 3600,
+      }),
+    ).toBe(false);
     expect(JSON.parse(last.body)).toEqual(changeSetTo(1));
     // Every attempt sends the same body.
     expect(new Set(rx.requests.map((r) => r.body)).size).toBe(1);
@@ -168,7 +198,9 @@ describe('webhook delivery', () => {
     const base = changeSetTo(1);
     for (let i = 1; i <= 1003; i++) d.enqueue(copyAs(base, `v${i}`));
     expect(d.pending()).toBe(1000);
-    const warned = lines.filter((l) => l.includes('queue full')).map((l) => (JSON.parse(l) as { delivery: string }).delivery);
+    const warned = lines
+      .filter((l) => l.includes('queue full'))
+      .map((l) => (JSON.parse(l) as { delivery: string }).delivery);
     // v1 is in flight: the oldest after it go.
     expect(warned).toEqual(['v2', 'v3', 'v4']);
     release();
@@ -193,7 +225,9 @@ describe('webhook delivery', () => {
     expect(Math.max(...delays)).toBe(300000);
     expect(clock.now() - T0).toBeLessThanOrEqual(24 * 3_600_000);
     expect(clock.now() - T0).toBeGreaterThan(24 * 3_600_000 - 300_000);
-    const dropped = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.msg.includes('dropped'));
+    const dropped = lines
+      .map((l) => JSON.parse(l) as { level: number; msg: string })
+      .filter((l) => l.msg.includes('dropped'));
     expect(dropped).toHaveLength(1);
     expect(dropped[0]!.level).toBe(50);
   });
@@ -218,14 +252,19 @@ describe('webhook configuration and secrecy', () => {
     expect(() => createChangeFeed({ logger, webhooks: ['http://127.0.0.1:1/x'] })).toThrow(WebhookConfigError);
     expect(() => createChangeFeed({ logger, webhooks: ['http://127.0.0.1:1/x'] })).toThrow(/--webhook-secret/);
     expect(() => createChangeFeed({ logger, webhooks: ['ftp://x/y'], webhookSecret: SECRET })).toThrow(/http or https/);
-    expect(() => createChangeFeed({ logger, webhooks: ['ftp://x/y'], webhookSecret: SECRET })).not.toThrow(new RegExp(SECRET));
+    expect(() => createChangeFeed({ logger, webhooks: ['ftp://x/y'], webhookSecret: SECRET })).not.toThrow(
+      new RegExp(SECRET),
+    );
   });
 
   it('the secret appears in no log line, whatever happens', async () => {
     const dir = tmp();
     const rx = await receiver(['fail', 'hang', 'redirect', 'ok']);
     const clock = new FakeClock();
-    const { d, text } = deliverer([`${rx.base}/hook?markets=XNYS`, 'http://127.0.0.1:9/refused'], clock, { dir, maxPending: 1 });
+    const { d, text } = deliverer([`${rx.base}/hook?markets=XNYS`, 'http://127.0.0.1:9/refused'], clock, {
+      dir,
+      maxPending: 1,
+    });
     d.enqueue(changeSetTo(1), datasetFor(1));
     d.enqueue(changeSetTo(2), datasetFor(2));
     for (let i = 0; i < 6; i++) {

@@ -31,12 +31,20 @@ function value(v: unknown): string {
 
 /** What the record is, in a few words: enough to recognise it beside its key. */
 function recordText(kind: Change['kind'], r: Rec): string {
-  const parts = (...vs: unknown[]) => vs.filter((v) => v !== null && v !== undefined && v !== '').map(String).join(', ');
+  const parts = (...vs: unknown[]) =>
+    vs
+      .filter((v) => v !== null && v !== undefined && v !== '')
+      .map(String)
+      .join(', ');
   switch (kind) {
     case 'market':
       return parts(r.exchange_name, r.market_name);
     case 'holiday':
-      return parts(r.holiday_name, r.schedule, r.settlement === undefined ? undefined : `settlement ${value(r.settlement)}`);
+      return parts(
+        r.holiday_name,
+        r.schedule,
+        r.settlement === undefined ? undefined : `settlement ${value(r.settlement)}`,
+      );
     case 'schedule':
       return parts(r.schedule_group, r.phase_type, r.days, `${value(r.start)}-${value(r.end)}`);
     case 'currency':
@@ -108,11 +116,20 @@ export function changeSetText(cs: ChangeSet, out: Out, sides?: Sides): string {
     head,
     '',
     summaryTable(cs, out),
-    ...(soon > 0 ? [note(out, `${soon} ${soon === 1 ? 'holiday lies' : 'holidays lie'} within 30 days of ${cs.loaded_at.slice(0, 10)} (marked *)`)] : []),
+    ...(soon > 0
+      ? [
+          note(
+            out,
+            `${soon} ${soon === 1 ? 'holiday lies' : 'holidays lie'} within 30 days of ${cs.loaded_at.slice(0, 10)} (marked *)`,
+          ),
+        ]
+      : []),
     '',
     ...changes.flatMap((line, i) => {
       const c = i >= first ? cs.changes[i - first] : undefined;
-      return c?.op === 'changed' ? [line.trimEnd(), ...fieldLines(c).flatMap((f) => wrapWords(f, out.width, '    '))] : [line];
+      return c?.op === 'changed'
+        ? [line.trimEnd(), ...fieldLines(c).flatMap((f) => wrapWords(f, out.width, '    '))]
+        : [line];
     }),
   ];
   return lines.join('\n');

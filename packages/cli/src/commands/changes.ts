@@ -23,7 +23,12 @@ function loadArchive(settings: Settings, ref: string) {
  * now (it decides which holidays are soon). Identical tables make no change set on a server;
  * here they print an empty one, so a script always reads the same shape.
  */
-export async function diffArchives(settings: Settings, oldRef: string, newRef: string, now: number = Date.now()): Promise<ChangeSet> {
+export async function diffArchives(
+  settings: Settings,
+  oldRef: string,
+  newRef: string,
+  now: number = Date.now(),
+): Promise<ChangeSet> {
   const { diff } = await import('@openbell/core');
   // One after the other: two downloads at once would share one progress line.
   const before = await loadArchive(settings, oldRef);
@@ -57,7 +62,11 @@ function sideName(ref: string): string {
 
 export async function diffCommand(settings: Settings, oldRef: string, newRef: string, json: boolean): Promise<void> {
   const cs = await diffArchives(settings, oldRef, newRef);
-  process.stdout.write(json ? `${JSON.stringify(cs, null, 2)}\n` : `${changeSetText(cs, outputFor(), { from: sideName(oldRef), to: sideName(newRef) })}\n`);
+  process.stdout.write(
+    json
+      ? `${JSON.stringify(cs, null, 2)}\n`
+      : `${changeSetText(cs, outputFor(), { from: sideName(oldRef), to: sideName(newRef) })}\n`,
+  );
 }
 
 export interface ChangesOptions {
@@ -75,7 +84,8 @@ async function askServer(server: string, o: ChangesOptions): Promise<{ versions:
   } catch {
     throw new UserError(`--server: '${server}' is not a URL (expected e.g. http://127.0.0.1:8000)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UserError(`--server: expected an http:// or https:// URL, got ${url.protocol}//`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UserError(`--server: expected an http:// or https:// URL, got ${url.protocol}//`);
   for (const k of ['since', 'markets', 'currencies'] as const) if (o[k] !== undefined) url.searchParams.set(k, o[k]!);
   let res: Response;
   try {
@@ -90,7 +100,8 @@ async function askServer(server: string, o: ChangesOptions): Promise<{ versions:
     // A 5xx is the server's fault, still nothing this command could do better: one line, exit 1.
     throw new UserError(`${url.origin}: ${detail}`);
   }
-  if (!body || !Array.isArray(body.versions)) throw new UserError(`${url.origin}/changes did not answer a change list (is it an openbell server?)`);
+  if (!body || !Array.isArray(body.versions))
+    throw new UserError(`${url.origin}/changes did not answer a change list (is it an openbell server?)`);
   return body as { versions: ChangeSet[] };
 }
 
@@ -110,7 +121,10 @@ function stderrLogger(): Logger {
  * data it serves; FinIDs need no data.
  */
 async function readCache(settings: Settings, o: ChangesOptions): Promise<{ versions: ChangeSet[] }> {
-  const [{ ChangeLog, defaultCacheDir }, { queryChanges }] = await Promise.all([import('@openbell/loader'), import('@openbell/catalog')]);
+  const [{ ChangeLog, defaultCacheDir }, { queryChanges }] = await Promise.all([
+    import('@openbell/loader'),
+    import('@openbell/catalog'),
+  ]);
   const dir = join(settings.cacheDir ?? defaultCacheDir(), 'changes');
   const log = new ChangeLog({ dir, keep: settings.keepChanges, writes: false, logger: stderrLogger() });
   const mics = (o.markets ?? '').split(',').some((m) => m.trim() !== '' && !m.includes('.'));
@@ -131,6 +145,10 @@ export async function changesCommand(settings: Settings, o: ChangesOptions, json
     process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return;
   }
-  const none = o.since ? `no change set after version ${o.since}` : o.server ? 'no change set yet: the server has not swapped versions' : 'no change set kept in the cache folder';
+  const none = o.since
+    ? `no change set after version ${o.since}`
+    : o.server
+      ? 'no change set yet: the server has not swapped versions'
+      : 'no change set kept in the cache folder';
   process.stdout.write(`${versionsText(body, outputFor(), none)}\n`);
 }

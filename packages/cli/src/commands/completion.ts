@@ -42,7 +42,9 @@ const single = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 function bash(program: Command): string {
   const list = entries(program);
   const global = [...flagsOf(program), '--help'];
-  const cases = list.map((e) => `    ${e.name}) words=${single([...e.subcommands.map((s) => s.name), ...e.flags].join(' '))} ;;`).join('\n');
+  const cases = list
+    .map((e) => `    ${e.name}) words=${single([...e.subcommands.map((s) => s.name), ...e.flags].join(' '))} ;;`)
+    .join('\n');
   return `# openbell completion for bash. Load it with: eval "$(openbell completion bash)"
 # or save it as ~/.local/share/bash-completion/completions/openbell
 _openbell() {
@@ -69,10 +71,13 @@ complete -o filenames -F _openbell openbell
 
 function zsh(program: Command): string {
   const list = entries(program);
-  const described = (items: { name: string; description: string }[]) => items.map((i) => `    ${single(`${i.name}:${short(i.description).replace(/:/g, '\\:')}`)}`).join('\n');
+  const described = (items: { name: string; description: string }[]) =>
+    items.map((i) => `    ${single(`${i.name}:${short(i.description).replace(/:/g, '\\:')}`)}`).join('\n');
   const cases = list
     .map((e) => {
-      const subs = e.subcommands.length ? `      if (( CURRENT == 3 )); then\n        local -a subs=(\n${described(e.subcommands).replace(/^ {4}/gm, '          ')}\n        )\n        _describe -t commands 'openbell ${e.name} command' subs; return\n      fi\n` : '';
+      const subs = e.subcommands.length
+        ? `      if (( CURRENT == 3 )); then\n        local -a subs=(\n${described(e.subcommands).replace(/^ {4}/gm, '          ')}\n        )\n        _describe -t commands 'openbell ${e.name} command' subs; return\n      fi\n`
+        : '';
       return `    ${e.name})\n${subs}      opts=(${e.flags.join(' ')}) ;;`;
     })
     .join('\n');
@@ -110,9 +115,12 @@ function fish(program: Command): string {
   for (const e of list) {
     lines.push(`complete -c openbell -f -n __fish_use_subcommand -a ${e.name} -d ${single(short(e.description))}`);
     for (const s of e.subcommands) {
-      lines.push(`complete -c openbell -f -n '__fish_seen_subcommand_from ${e.name}' -a ${s.name} -d ${single(short(s.description))}`);
+      lines.push(
+        `complete -c openbell -f -n '__fish_seen_subcommand_from ${e.name}' -a ${s.name} -d ${single(short(s.description))}`,
+      );
     }
-    for (const f of e.flags.filter((x) => x.startsWith('--'))) lines.push(`complete -c openbell -n '__fish_seen_subcommand_from ${e.name}' -l ${f.slice(2)}`);
+    for (const f of e.flags.filter((x) => x.startsWith('--')))
+      lines.push(`complete -c openbell -n '__fish_seen_subcommand_from ${e.name}' -l ${f.slice(2)}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -4,9 +4,31 @@
  * operation's result. A command without one prints the default: a list as a table of its
  * records' fields, a record as its fields one per line. `--json` prints the REST body instead.
  */
-import { dayName, tryParseDay, type Bar, type Bell, type Market, type MarketDay, type Phase, type SpecialSession } from '@openbell/core';
+import {
+  dayName,
+  tryParseDay,
+  type Bar,
+  type Bell,
+  type Market,
+  type MarketDay,
+  type Phase,
+  type SpecialSession,
+} from '@openbell/core';
 import type { CommandName, Operations, ResultOf } from '@openbell/catalog';
-import { clock, dateOf, fitLine, hhmm, keyValues, localTime, note, PLAIN, statusColor, table, type Cell, type Out } from '../format.js';
+import {
+  clock,
+  dateOf,
+  fitLine,
+  hhmm,
+  keyValues,
+  localTime,
+  note,
+  PLAIN,
+  statusColor,
+  table,
+  type Cell,
+  type Out,
+} from '../format.js';
 import { statusTable } from './many.js';
 
 /**
@@ -34,7 +56,12 @@ function marketRows(markets: Market[], out: FormatContext): string {
   );
   const closed = markets
     .filter((m) => m.permanently_closed)
-    .map((m) => fitLine(`(x ${m.fin_id}: closed ${m.permanently_closed}${m.replaced_by ? `, replaced by ${m.replaced_by}` : ''})`, out.width));
+    .map((m) =>
+      fitLine(
+        `(x ${m.fin_id}: closed ${m.permanently_closed}${m.replaced_by ? `, replaced by ${m.replaced_by}` : ''})`,
+        out.width,
+      ),
+    );
   return [t, ...closed.map((l) => note(out, l))].join('\n');
 }
 
@@ -68,7 +95,14 @@ function phaseRows(phases: Phase[], out: FormatContext): string {
   });
   const overnight = rows.some((r) => / \+\d+d/.test(String(r[3])));
   const out1 = table(
-    ['', 'Date', 'Start', 'End', { header: 'Phase', flex: true, min: 16 }, { header: 'Name', flex: true, min: 12, drop: 1 }],
+    [
+      '',
+      'Date',
+      'Start',
+      'End',
+      { header: 'Phase', flex: true, min: 16 },
+      { header: 'Name', flex: true, min: 12, drop: 1 },
+    ],
     rows,
     out,
   );
@@ -133,22 +167,42 @@ export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
             'Settlement',
             'Observed',
           ],
-          b.map((h) => [h.date, h.holiday_name, h.schedule, h.is_open ? closeOf(h.date, out) : '', h.is_open, h.has_settlement, h.observed]),
+          b.map((h) => [
+            h.date,
+            h.holiday_name,
+            h.schedule,
+            h.is_open ? closeOf(h.date, out) : '',
+            h.is_open,
+            h.has_settlement,
+            h.observed,
+          ]),
           out,
-        ) + (b.some((h) => h.is_open) ? `\n${note(out, '(Close: of a half day, in the market\'s timezone)')}` : '')
+        ) + (b.some((h) => h.is_open) ? `\n${note(out, "(Close: of a half day, in the market's timezone)")}` : '')
       : 'no holidays in the range',
   listMarketPhases: (b, out) => (b.length ? phaseRows(b, out) : 'no phases in the range'),
   listSpecialSessions: (b, out) => (b.length ? specialRows(b, out) : 'no special sessions in the range'),
   listMarketDays: (b, out) => {
-    const rows = b.map((d) => [d.date, d.day_of_week, d.is_open, d.has_settlement, d.holiday?.holiday_name, tradingSpan(d)]);
+    const rows = b.map((d) => [
+      d.date,
+      d.day_of_week,
+      d.is_open,
+      d.has_settlement,
+      d.holiday?.holiday_name,
+      tradingSpan(d),
+    ]);
     const overnight = rows.some((r) => / -\d+d/.test(String(r[5])));
-    return (
-      table(
-        ['Date', 'Day', { header: 'Open', style: yesNo(out) }, 'Settlement', { header: 'Holiday', flex: true, min: 12 }, 'Trading'],
-        rows,
-        out,
-      ) + `\n${note(out, `(trading hours in the market's timezone${overnight ? '; -1d: the day before' : ''})`)}`
-    );
+    return `${table(
+      [
+        'Date',
+        'Day',
+        { header: 'Open', style: yesNo(out) },
+        'Settlement',
+        { header: 'Holiday', flex: true, min: 12 },
+        'Trading',
+      ],
+      rows,
+      out,
+    )}\n${note(out, `(trading hours in the market's timezone${overnight ? '; -1d: the day before' : ''})`)}`;
   },
   listMarketSchedules: (b, out) => {
     const rows = b.map((s) => [
@@ -158,27 +212,27 @@ export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
       s.days,
       s.start ? hhmm(s.start) : '',
       s.end ? `${hhmm(s.end)}${s.offset_days ? ` +${s.offset_days}d` : ''}` : '',
-      s.in_force_start_date || s.in_force_end_date ? `${s.in_force_start_date ?? ''}..${s.in_force_end_date ?? ''}` : '',
+      s.in_force_start_date || s.in_force_end_date
+        ? `${s.in_force_start_date ?? ''}..${s.in_force_end_date ?? ''}`
+        : '',
       s.has_season ? `${s.season_start}..${s.season_end}` : '',
     ]);
     const where = b[0]?.timezone ? `times in ${b[0].timezone}` : 'local times';
     const overnight = rows.some((r) => / \+\d+d/.test(String(r[5])));
-    return (
-      table(
-        [
-          { header: 'Group', flex: true, min: 12 },
-          { header: 'Phase', flex: true, min: 23 },
-          { header: 'Name', drop: 1 },
-          'Days',
-          'Start',
-          'End',
-          { header: 'In force', drop: 3 },
-          { header: 'Season', drop: 2 },
-        ],
-        rows,
-        out,
-      ) + `\n${note(out, `(${where}${overnight ? '; +1d: the day after' : ''})`)}`
-    );
+    return `${table(
+      [
+        { header: 'Group', flex: true, min: 12 },
+        { header: 'Phase', flex: true, min: 23 },
+        { header: 'Name', drop: 1 },
+        'Days',
+        'Start',
+        'End',
+        { header: 'In force', drop: 3 },
+        { header: 'Season', drop: 2 },
+      ],
+      rows,
+      out,
+    )}\n${note(out, `(${where}${overnight ? '; +1d: the day after' : ''})`)}`;
   },
   getStatusMany: (b, out) => statusTable(b as Parameters<typeof statusTable>[0], out),
   getMarketStatus: (s, out) => {
@@ -208,7 +262,18 @@ export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
       s.partial ? (s.holiday_name ?? 'irregular session') : '',
     ]);
     const overnight = rows.some((r) => / [+-]\d+d/.test(`${r[2]} ${r[3]} ${r[4]}`));
-    const t = table(['Date', 'Day', 'Open', 'Close', { header: 'Breaks', flex: true, min: 11 }, { header: 'Holiday', flex: true, min: 12 }], rows, out);
+    const t = table(
+      [
+        'Date',
+        'Day',
+        'Open',
+        'Close',
+        { header: 'Breaks', flex: true, min: 11 },
+        { header: 'Holiday', flex: true, min: 12 },
+      ],
+      rows,
+      out,
+    );
     return `${t}\n${note(out, `(times in the market's timezone${overnight ? '; -1d: the day before' : ''})`)}`;
   },
   getSessionOffset: (b, out) =>
@@ -334,9 +399,17 @@ export function defaultFormat(body: unknown, out: FormatContext = PLAIN): string
     if (body.length === 0) return 'nothing in the answer';
     const columns = [...new Set(body.flatMap((r) => (r !== null && typeof r === 'object' ? Object.keys(r) : [])))];
     if (columns.length === 0) return body.map(String).join('\n');
-    return table(columns, body.map((r: Record<string, unknown>) => columns.map((c) => cellOf(r?.[c]))), out);
+    return table(
+      columns,
+      body.map((r: Record<string, unknown>) => columns.map((c) => cellOf(r?.[c]))),
+      out,
+    );
   }
-  if (body !== null && typeof body === 'object') return keyValues(Object.entries(body).map(([k, v]) => [k, cellOf(v)]), out);
+  if (body !== null && typeof body === 'object')
+    return keyValues(
+      Object.entries(body).map(([k, v]) => [k, cellOf(v)]),
+      out,
+    );
   return String(body);
 }
 
@@ -359,10 +432,14 @@ function* barLines(bars: Bar[], out: FormatContext): Generator<string> {
   yield `${'Date'.padEnd(10)}  ${'Start'.padEnd(w)}  End`;
   yield `${'-'.repeat(10)}  ${'-'.repeat(w)}  ${'-'.repeat(5)}`;
   for (const b of bars) yield `${b.date}  ${clock(b.start, b.date).padEnd(w)}  ${clock(b.end, b.date)}`;
-  const market = typeof out.args?.identifier === 'string' ? out.ask?.('getMarket', { identifier: out.args.identifier }) : undefined;
+  const market =
+    typeof out.args?.identifier === 'string' ? out.ask?.('getMarket', { identifier: out.args.identifier }) : undefined;
   const tz = market?.status === 200 ? (market.body as Market).timezone : undefined;
   const n = bars.length === 1 ? '1 bar' : `${bars.length} bars`;
-  yield note(out, `(${n}; times in ${tz ?? "the market's timezone"}${shifted ? '; ±1d: the day after or before the session' : ''})`);
+  yield note(
+    out,
+    `(${n}; times in ${tz ?? "the market's timezone"}${shifted ? '; ±1d: the day after or before the session' : ''})`,
+  );
 }
 
 /**
@@ -387,18 +464,26 @@ function specialWhat(s: SpecialSession): string {
 }
 
 function specialRows(b: SpecialSession[], out: FormatContext): string {
-  const span = (a: string | null, z: string | null, date: string) => (a && z ? `${clock(a, date)} – ${clock(z, date)}` : '');
-  return (
-    table(
-      ['Date', 'Day', 'Hours', { header: 'Regular', drop: 1 }, 'What', { header: 'Holiday', flex: true, min: 12 }],
-      b.map((s) => [s.date, dayOf(s.date), span(s.open, s.close, s.date), span(s.regular_open, s.regular_close, s.date), specialWhat(s), s.holiday_name]),
-      out,
-    ) + `\n${note(out, "(times in the market's timezone; Regular: without the day's holiday row)")}`
-  );
+  const span = (a: string | null, z: string | null, date: string) =>
+    a && z ? `${clock(a, date)} – ${clock(z, date)}` : '';
+  return `${table(
+    ['Date', 'Day', 'Hours', { header: 'Regular', drop: 1 }, 'What', { header: 'Holiday', flex: true, min: 12 }],
+    b.map((s) => [
+      s.date,
+      dayOf(s.date),
+      span(s.open, s.close, s.date),
+      span(s.regular_open, s.regular_close, s.date),
+      specialWhat(s),
+      s.holiday_name,
+    ]),
+    out,
+  )}\n${note(out, "(times in the market's timezone; Regular: without the day's holiday row)")}`;
 }
 
 /** Text formatters of streamed commands (`cli.stream`): the text as lines, written as they come. */
-export const lineFormatters: { [K in CommandOperation]?: (body: ResultOf<Operations[K]>, out: FormatContext) => Iterable<string> } = {
+export const lineFormatters: {
+  [K in CommandOperation]?: (body: ResultOf<Operations[K]>, out: FormatContext) => Iterable<string>;
+} = {
   listMarketBars: barLines,
 };
 

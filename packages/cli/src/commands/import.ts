@@ -3,7 +3,11 @@ import type { Settings } from '../config.js';
 import { progressBar, sourceFor } from '../data.js';
 import { UserError } from '../errors.js';
 
-export async function importArchive(settings: Settings, force: boolean, out: NodeJS.WritableStream = process.stdout): Promise<void> {
+export async function importArchive(
+  settings: Settings,
+  force: boolean,
+  out: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
   const bar = await progressBar();
   const source = sourceFor(settings, bar.onProgress);
   if (!source.isRemote) {

@@ -5,7 +5,11 @@ import type { Settings } from '../config.js';
 import { loadForQuery, progressBar, sourceFor } from '../data.js';
 import { keyValues } from '../format.js';
 
-export async function info(settings: Settings, options: { check: boolean; json: boolean }, out: NodeJS.WritableStream = process.stdout): Promise<void> {
+export async function info(
+  settings: Settings,
+  options: { check: boolean; json: boolean },
+  out: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
   const bar = await progressBar();
   const source = sourceFor(settings, bar.onProgress);
   const data = await loadForQuery(settings, options.json, source).finally(() => bar.stop());
@@ -13,7 +17,9 @@ export async function info(settings: Settings, options: { check: boolean; json: 
   // The same body as GET /info, so scripts can read either.
   const body = infoBody({ current: data, loadError: null }) as Record<string, any>;
   if (options.json) {
-    out.write(`${JSON.stringify(check ? { ...body, check: { up_to_date: check.upToDate, etag: check.etag, last_modified: check.lastModified, content_length: check.contentLength } } : body, null, 2)}\n`);
+    out.write(
+      `${JSON.stringify(check ? { ...body, check: { up_to_date: check.upToDate, etag: check.etag, last_modified: check.lastModified, content_length: check.contentLength } } : body, null, 2)}\n`,
+    );
     return;
   }
   const d = body.data;

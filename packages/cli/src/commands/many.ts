@@ -4,7 +4,13 @@
  * on) each opening, closing and phase change as it happens. Core's bell-event stream says
  * what is due and how long to wait; this module keeps the timer.
  */
-import { localDate, openBellEventStream, type BellEventStream, type CalendarQueries, type PlannedBellEvent } from '@openbell/core';
+import {
+  localDate,
+  openBellEventStream,
+  type BellEventStream,
+  type CalendarQueries,
+  type PlannedBellEvent,
+} from '@openbell/core';
 import { UserError, withCandidates } from '../errors.js';
 import { clock, note, PLAIN, statusColor, table, wrapWords, type Out } from '../format.js';
 
@@ -22,7 +28,12 @@ interface BulkEntry {
 
 function errorText(e: NonNullable<BulkEntry['error']>): string {
   const d = e.detail;
-  const text = typeof d === 'string' ? d : Array.isArray(d) ? d.map((x: { msg?: string }) => x.msg ?? 'invalid').join('; ') : `HTTP ${e.status}`;
+  const text =
+    typeof d === 'string'
+      ? d
+      : Array.isArray(d)
+        ? d.map((x: { msg?: string }) => x.msg ?? 'invalid').join('; ')
+        : `HTTP ${e.status}`;
   return withCandidates(text, e.candidates);
 }
 
@@ -39,7 +50,15 @@ export function statusTable(body: { as_of: string; markets: BulkEntry[] }, out: 
   const rows = body.markets.map((m) =>
     m.error
       ? [m.identifier, m.identifier, `error ${m.error.status}`, '', '', '', '']
-      : [m.identifier, m.fin_id, m.status, m.reason, timeAt(body.as_of, m.timezone, m.until), timeAt(body.as_of, m.timezone, m.next_bell), m.timezone],
+      : [
+          m.identifier,
+          m.fin_id,
+          m.status,
+          m.reason,
+          timeAt(body.as_of, m.timezone, m.until),
+          timeAt(body.as_of, m.timezone, m.next_bell),
+          m.timezone,
+        ],
   );
   // The ID column says something only when an ID is not the market's FinID (a MIC).
   const ids = rows.some((r) => r[0] !== r[1]);
@@ -69,7 +88,10 @@ export function statusTable(body: { as_of: string; markets: BulkEntry[] }, out: 
 
 /** True when an entry of the bulk answer is an error (the command then exits 1). */
 export function anyFailed(body: unknown): boolean {
-  return Array.isArray((body as { markets?: unknown })?.markets) && (body as { markets: BulkEntry[] }).markets.some((m) => m.error);
+  return (
+    Array.isArray((body as { markets?: unknown })?.markets) &&
+    (body as { markets: BulkEntry[] }).markets.some((m) => m.error)
+  );
 }
 
 // ---- watch ----
@@ -113,10 +135,14 @@ export async function watch(ds: CalendarQueries, ids: string[], options: WatchOp
     }
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, Math.min(tickMs, step.waitMs));
-      options.signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      options.signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   }
 }
@@ -131,7 +157,15 @@ export async function runExec(cmd: string, e: PlannedBellEvent): Promise<number 
     const child = spawn(cmd, {
       shell: true,
       stdio: ['pipe', 'inherit', 'inherit'],
-      env: { ...process.env, OPENBELL_EVENT_ID: e.id, OPENBELL_MARKET: e.market, OPENBELL_EVENT: e.event, OPENBELL_AT: e.at, OPENBELL_PHASE: e.phase ?? '', OPENBELL_STATUS: e.status },
+      env: {
+        ...process.env,
+        OPENBELL_EVENT_ID: e.id,
+        OPENBELL_MARKET: e.market,
+        OPENBELL_EVENT: e.event,
+        OPENBELL_AT: e.at,
+        OPENBELL_PHASE: e.phase ?? '',
+        OPENBELL_STATUS: e.status,
+      },
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(`${JSON.stringify(body)}\n`);

@@ -33,11 +33,17 @@ async function request(o: Target, method: string, path: string, body?: unknown, 
   try {
     res = await fetch(url, {
       method,
-      headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   } catch (e) {
-    throw new UserError(`cannot reach ${baseOf(o)}: ${scrub((e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message, token)}`);
+    throw new UserError(
+      `cannot reach ${baseOf(o)}: ${scrub((e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message, token)}`,
+    );
   }
   const text = await res.text();
   let parsed: unknown;
@@ -48,7 +54,9 @@ async function request(o: Target, method: string, path: string, body?: unknown, 
   }
   if (!res.ok) {
     const detail = (parsed as { detail?: unknown })?.detail;
-    const said = Array.isArray(detail) ? detail.map((d: { loc?: unknown[]; msg?: string }) => `${(d.loc ?? []).slice(1).join('.')}: ${d.msg}`).join('; ') : String(detail ?? text);
+    const said = Array.isArray(detail)
+      ? detail.map((d: { loc?: unknown[]; msg?: string }) => `${(d.loc ?? []).slice(1).join('.')}: ${d.msg}`).join('; ')
+      : String(detail ?? text);
     throw new UserError(`${method} ${path}: ${res.status} ${scrub(said, token)}`);
   }
   return parsed;
@@ -86,7 +94,10 @@ export async function overrideWithdraw(o: Target, id: string, json: boolean): Pr
   process.stdout.write(json ? `${JSON.stringify(r, null, 2)}\n` : `${recordText(r)}\n`);
 }
 
-export async function overrideList(o: Target & { target?: string | boolean | undefined; all?: string | boolean | undefined }, json: boolean): Promise<void> {
+export async function overrideList(
+  o: Target & { target?: string | boolean | undefined; all?: string | boolean | undefined },
+  json: boolean,
+): Promise<void> {
   const q = new URLSearchParams();
   if (typeof o.target === 'string') q.set('target', o.target);
   if (o.all) q.set('include_withdrawn', 'true');
@@ -99,7 +110,16 @@ export async function overrideList(o: Target & { target?: string | boolean | und
   process.stdout.write(
     `${table(
       ['id', 'kind', 'target', 'date', 'time', 'name', 'by', 'withdrawn'],
-      list.map((r) => [r.id, r.kind, r.target, r.date, r.open ?? r.close ?? '', r.name ?? '', r.created_by, r.withdrawn_at ?? '']),
+      list.map((r) => [
+        r.id,
+        r.kind,
+        r.target,
+        r.date,
+        r.open ?? r.close ?? '',
+        r.name ?? '',
+        r.created_by,
+        r.withdrawn_at ?? '',
+      ]),
       out,
     )}\n`,
   );

@@ -51,7 +51,10 @@ export function formatBody(name: CommandOperation, body: unknown, out: FormatCon
  */
 export function csvBody(command: string, body: unknown): string {
   const csv = toCsv(body);
-  if (csv === undefined) throw new UserError(`${command} answers a single record, not a list: --format csv is for list answers only; use --format json or table`);
+  if (csv === undefined)
+    throw new UserError(
+      `${command} answers a single record, not a list: --format csv is for list answers only; use --format json or table`,
+    );
   return csv;
 }
 
@@ -91,7 +94,10 @@ export function queryPieces(
  * long answer piped to a slow reader is not queued whole. A reader that went away (`| head`)
  * ends the writing quietly (false), as it does for other commands; another error of the stream is thrown.
  */
-export async function writePieces(pieces: Iterable<Uint8Array | string>, stream: NodeJS.WritableStream = process.stdout): Promise<boolean> {
+export async function writePieces(
+  pieces: Iterable<Uint8Array | string>,
+  stream: NodeJS.WritableStream = process.stdout,
+): Promise<boolean> {
   let failed: (Error & { code?: string }) | undefined;
   const onError = (err: Error) => void (failed ??= err);
   stream.on('error', onError);

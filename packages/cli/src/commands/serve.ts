@@ -4,7 +4,22 @@
  */
 import cluster from 'node:cluster';
 import { join } from 'node:path';
-import { createLogger, createServer, installShutdownHandlers, OverrideFileError, runPrimary, runWorker, type ClusterPlan, parseAdminTokens, publisherTokensFrom, type AdminToken, type LogLevel, type OverrideSettings, type PublisherOptions, type ServerOptions } from '@openbell/server';
+import {
+  createLogger,
+  createServer,
+  installShutdownHandlers,
+  OverrideFileError,
+  runPrimary,
+  runWorker,
+  type ClusterPlan,
+  parseAdminTokens,
+  publisherTokensFrom,
+  type AdminToken,
+  type LogLevel,
+  type OverrideSettings,
+  type PublisherOptions,
+  type ServerOptions,
+} from '@openbell/server';
 import { DEFAULT_BASE_URL, defaultCacheDir, verifyPathOffThread } from '@openbell/loader';
 import type { Settings } from '../config.js';
 import { progressBar, SAMPLE_NOTICE, sourceFor } from '../data.js';
@@ -89,7 +104,9 @@ export function serverOptions(settings: Settings): ServerOptions {
     updateRetryMs: Math.max(1, settings.updateRetry * 1000),
     drainTimeoutMs: settings.drainTimeout * 1000,
     maxConnections: settings.maxConnections,
-    ...(settings.maxConnectionsPerClient !== undefined ? { maxConnectionsPerClient: settings.maxConnectionsPerClient } : {}),
+    ...(settings.maxConnectionsPerClient !== undefined
+      ? { maxConnectionsPerClient: settings.maxConnectionsPerClient }
+      : {}),
     ...(settings.trustProxy ? { trustProxy: settings.trustProxy } : {}),
     maxSubscribers: settings.maxSubscribers,
     maxRangeDays: settings.maxRangeDays,
@@ -107,7 +124,11 @@ export function serverOptions(settings: Settings): ServerOptions {
 
 /** Pretty lines for a person at a terminal, JSON lines for everything else (files, collectors). */
 function logFormatOf(settings: Settings): 'json' | 'pretty' {
-  return settings.logFormat === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : (settings.logFormat as 'json' | 'pretty');
+  return settings.logFormat === 'auto'
+    ? process.stdout.isTTY
+      ? 'pretty'
+      : 'json'
+    : (settings.logFormat as 'json' | 'pretty');
 }
 
 /** Everything a cluster's primary and workers need, read from the settings here (the server reads no flag). */
@@ -157,8 +178,15 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
   installShutdownHandlers(running, { logger: running.logger });
   // SIGHUP re-reads the override file (docs/overrides.md §4), as configuration management expects.
   process.on('SIGHUP', () => void running.overrides?.reload());
-  err.write(`Serving ${data.meta.isSample ? 'the bundled SAMPLE dataset' : data.meta.source} (version ${data.meta.version ?? 'n/a'})\n`);
-  if (source.isRemote) err.write(`Checking for updates every ${settings.updateEvery} minutes${settings.updateEvery === 0 ? ' (off)' : ''}\n`);
+  err.write(
+    `Serving ${data.meta.isSample ? 'the bundled SAMPLE dataset' : data.meta.source} (version ${data.meta.version ?? 'n/a'})\n`,
+  );
+  if (source.isRemote)
+    err.write(
+      `Checking for updates every ${settings.updateEvery} minutes${settings.updateEvery === 0 ? ' (off)' : ''}\n`,
+    );
   if (publish) err.write(`Publishing ${publish.archivePath} at ${running.url}/v4/download\n`);
-  err.write(`openbell listening on ${running.url} (docs at ${running.url.startsWith('unix:') ? '/docs over the socket' : `${running.url}/docs`})\n`);
+  err.write(
+    `openbell listening on ${running.url} (docs at ${running.url.startsWith('unix:') ? '/docs over the socket' : `${running.url}/docs`})\n`,
+  );
 }

@@ -19,7 +19,11 @@ export type GlobMatcher = (text: string) => boolean;
 /** Compiles a `*` pattern; throws InvalidArgumentError naming `param` when it is too long. */
 export function compileGlob(pattern: string, param = 'subset'): GlobMatcher {
   if (pattern.length > MAX_PATTERN_LENGTH) {
-    throw InvalidArgumentError.one(param, `The pattern is ${pattern.length} characters long; at most ${MAX_PATTERN_LENGTH} are accepted`, 'string_too_long');
+    throw InvalidArgumentError.one(
+      param,
+      `The pattern is ${pattern.length} characters long; at most ${MAX_PATTERN_LENGTH} are accepted`,
+      'string_too_long',
+    );
   }
   const parts = pattern.toLowerCase().split('*');
   if (parts.length === 1) {

@@ -25,7 +25,11 @@ export function parseBoolean(value: unknown, param: string): boolean {
     if (TRUE_WORDS.includes(v)) return true;
     if (FALSE_WORDS.includes(v)) return false;
   }
-  throw InvalidArgumentError.one(param, `Input should be a valid boolean (true/false, 1/0, yes/no, on/off), got '${String(value)}'`, 'bool_parsing');
+  throw InvalidArgumentError.one(
+    param,
+    `Input should be a valid boolean (true/false, 1/0, yes/no, on/off), got '${String(value)}'`,
+    'bool_parsing',
+  );
 }
 
 /** Reads a local date `YYYY-MM-DD` (a real one) into its epoch day. */
@@ -35,7 +39,11 @@ export function parseDay(value: unknown, param: string): EpochDay {
   }
   const days = tryParseDay(value);
   if (days === undefined) {
-    throw InvalidArgumentError.one(param, `Invalid date '${value}': expected a real date in the form YYYY-MM-DD`, 'date_from_datetime_parsing');
+    throw InvalidArgumentError.one(
+      param,
+      `Invalid date '${value}': expected a real date in the form YYYY-MM-DD`,
+      'date_from_datetime_parsing',
+    );
   }
   return days;
 }
@@ -48,7 +56,12 @@ export function parseIsoDate(value: unknown, param: string): string {
 
 /** An inclusive range of epoch days, refused (on `end`) when it ends before it starts. */
 export function checkDayOrder(startDay: EpochDay, endDay: EpochDay): void {
-  if (endDay < startDay) throw InvalidArgumentError.one('end', `end (${formatDay(endDay)}) is before start (${formatDay(startDay)})`, 'date_range');
+  if (endDay < startDay)
+    throw InvalidArgumentError.one(
+      'end',
+      `end (${formatDay(endDay)}) is before start (${formatDay(startDay)})`,
+      'date_range',
+    );
 }
 
 const INSTANT_RE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})$/;
@@ -93,7 +106,14 @@ function twoAt(s: string, i: number): number {
  */
 function canonicalInstant(s: string): EpochMs | undefined {
   const n = s.length;
-  if ((n !== 20 && n !== 25) || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) {
+  if (
+    (n !== 20 && n !== 25) ||
+    s.charCodeAt(4) !== 45 ||
+    s.charCodeAt(7) !== 45 ||
+    s.charCodeAt(10) !== 84 ||
+    s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58
+  ) {
     return undefined;
   }
   const y = twoAt(s, 0) * 100 + twoAt(s, 2);
@@ -102,7 +122,8 @@ function canonicalInstant(s: string): EpochMs | undefined {
   const h = twoAt(s, 11);
   const mi = twoAt(s, 14);
   const sec = twoAt(s, 17);
-  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59) return undefined;
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59)
+    return undefined;
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
   if (d > (mo === 2 && leap ? 29 : MONTH_DAYS[mo - 1]!)) return undefined;
   let offset = 0;
@@ -112,7 +133,8 @@ function canonicalInstant(s: string): EpochMs | undefined {
     const sign = s.charCodeAt(19);
     const oh = twoAt(s, 20);
     const om = twoAt(s, 23);
-    if ((sign !== 43 && sign !== 45) || s.charCodeAt(22) !== 58 || oh < 0 || oh > 18 || om < 0 || om > 59) return undefined;
+    if ((sign !== 43 && sign !== 45) || s.charCodeAt(22) !== 58 || oh < 0 || oh > 18 || om < 0 || om > 59)
+      return undefined;
     offset = (sign === 45 ? -1 : 1) * (oh * 3600 + om * 60);
   }
   return (daysFromCivil(y, mo, d) * SECONDS_PER_DAY + h * 3600 + mi * 60 + sec - offset) * 1000;
@@ -160,7 +182,11 @@ const FINID_RE = /^[A-Za-z0-9_&+-]+(?:\.[A-Za-z0-9_&+-]+)+$/;
 export function normalizeFinId(value: string, param = 'identifier'): string {
   const v = value.trim();
   if (!FINID_RE.test(v)) {
-    throw InvalidArgumentError.one(param, `Invalid FinID '${value}': expected two or more dot-separated parts such as US.NYSE`, 'finid_format');
+    throw InvalidArgumentError.one(
+      param,
+      `Invalid FinID '${value}': expected two or more dot-separated parts such as US.NYSE`,
+      'finid_format',
+    );
   }
   return v.toUpperCase();
 }
@@ -169,7 +195,11 @@ export function normalizeFinId(value: string, param = 'identifier'): string {
 export function normalizeMic(value: string, param = 'identifier'): string {
   const v = value.trim();
   if (!MIC_RE.test(v)) {
-    throw InvalidArgumentError.one(param, `Invalid MIC '${value}': expected exactly four letters or digits such as XNYS`, 'mic_format');
+    throw InvalidArgumentError.one(
+      param,
+      `Invalid MIC '${value}': expected exactly four letters or digits such as XNYS`,
+      'mic_format',
+    );
   }
   return v.toUpperCase();
 }
@@ -183,7 +213,11 @@ export function normalizeMarketIdentifier(value: string, param = 'identifier'): 
 export function normalizeCurrencyCode(value: string, param = 'code'): string {
   const v = value.trim();
   if (!CURRENCY_RE.test(v)) {
-    throw InvalidArgumentError.one(param, `Invalid currency code '${value}': expected three letters such as USD`, 'currency_format');
+    throw InvalidArgumentError.one(
+      param,
+      `Invalid currency code '${value}': expected three letters such as USD`,
+      'currency_format',
+    );
   }
   return v.toUpperCase();
 }
@@ -193,8 +227,15 @@ export const isCurrencyTarget = (target: string): boolean => /^\s*[A-Za-z]{3}\s*
 
 /** The key of a regional calendar (a country code or a religion name): trimmed, upper case, not empty. */
 export function parseRegionalCalendar(value: unknown, param = 'calendar'): string {
-  const k = String(value ?? '').trim().toUpperCase();
-  if (!k) throw InvalidArgumentError.one(param, 'calendar is empty: give a 2-letter country code or a religion name', 'value_error');
+  const k = String(value ?? '')
+    .trim()
+    .toUpperCase();
+  if (!k)
+    throw InvalidArgumentError.one(
+      param,
+      'calendar is empty: give a 2-letter country code or a religion name',
+      'value_error',
+    );
   return k;
 }
 
@@ -202,12 +243,22 @@ export function parseRegionalCalendar(value: unknown, param = 'calendar'): strin
 export const MAX_STEPS = 1_000_000;
 
 export function parseInteger(value: unknown, param: string, range: { min?: number; max?: number } = {}): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value)
+        ? Number(value)
+        : NaN;
   if (!Number.isSafeInteger(n)) {
     throw InvalidArgumentError.one(param, `Input should be a valid integer, got '${String(value)}'`, 'int_parsing');
   }
   if ((range.min !== undefined && n < range.min) || (range.max !== undefined && n > range.max)) {
-    const bounds = range.max === undefined ? `>= ${range.min}` : range.min === undefined ? `<= ${range.max}` : `${range.min} to ${range.max}`;
+    const bounds =
+      range.max === undefined
+        ? `>= ${range.min}`
+        : range.min === undefined
+          ? `<= ${range.max}`
+          : `${range.min} to ${range.max}`;
     throw InvalidArgumentError.one(param, `Input should be an integer ${bounds}, got ${n}`, 'value_error');
   }
   return n;
@@ -215,9 +266,14 @@ export function parseInteger(value: unknown, param: string, range: { min?: numbe
 
 export function parseEnum<V extends string>(value: unknown, param: string, values: readonly V[]): V {
   const v = typeof value === 'string' ? value.trim() : value;
-  const hit = values.find((x) => x === v) ?? values.find((x) => typeof v === 'string' && x.toLowerCase() === v.toLowerCase());
+  const hit =
+    values.find((x) => x === v) ?? values.find((x) => typeof v === 'string' && x.toLowerCase() === v.toLowerCase());
   if (hit === undefined) {
-    throw InvalidArgumentError.one(param, `Input should be ${values.map((x) => `'${x}'`).join(', ')}, got '${String(value)}'`, 'enum');
+    throw InvalidArgumentError.one(
+      param,
+      `Input should be ${values.map((x) => `'${x}'`).join(', ')}, got '${String(value)}'`,
+      'enum',
+    );
   }
   return hit;
 }
@@ -301,26 +357,39 @@ function badExpr(msg: string): InvalidArgumentError {
  */
 export function parseCalendarExpression(expr: unknown): CalendarExpression {
   if (typeof expr !== 'string' || expr.length === 0) {
-    throw InvalidArgumentError.one('expr', 'Field required: a calendar expression such as US.NYSE+GB.LSE or USD+EUR', 'missing');
+    throw InvalidArgumentError.one(
+      'expr',
+      'Field required: a calendar expression such as US.NYSE+GB.LSE or USD+EUR',
+      'missing',
+    );
   }
   if (/\s/.test(expr)) throw badExpr(`Invalid calendar expression '${expr}': spaces are not allowed`);
   const hasPlus = expr.includes('+');
   const hasTilde = expr.includes('~');
   if (hasPlus && hasTilde) {
-    throw badExpr(`Invalid calendar expression '${expr}': use one operator per expression, either + (all members open) or ~ (any member open)`);
+    throw badExpr(
+      `Invalid calendar expression '${expr}': use one operator per expression, either + (all members open) or ~ (any member open)`,
+    );
   }
   const operator = hasTilde ? '~' : '+';
   const parts = expr.split(operator);
   if (parts.length > MAX_CALENDAR_MEMBERS) {
-    throw badExpr(`Invalid calendar expression '${expr}': at most ${MAX_CALENDAR_MEMBERS} members, got ${parts.length}`);
+    throw badExpr(
+      `Invalid calendar expression '${expr}': at most ${MAX_CALENDAR_MEMBERS} members, got ${parts.length}`,
+    );
   }
   const members = parts.map((part): MemberSpec => {
-    if (part === '') throw badExpr(`Invalid calendar expression '${expr}': empty member (an operator at the start or end, or two in a row)`);
+    if (part === '')
+      throw badExpr(
+        `Invalid calendar expression '${expr}': empty member (an operator at the start or end, or two in a row)`,
+      );
     const label = part.toUpperCase();
     if (part.includes('.')) {
       const fin = part.split('.');
       if (fin.length < 2 || !fin.every((p) => EXPR_FINID_PART_RE.test(p))) {
-        throw badExpr(`Invalid calendar expression '${expr}': '${part}' is not a FinID (two or more dot-separated parts such as US.NYSE)`);
+        throw badExpr(
+          `Invalid calendar expression '${expr}': '${part}' is not a FinID (two or more dot-separated parts such as US.NYSE)`,
+        );
       }
       return { label, kind: 'finid' };
     }
@@ -334,7 +403,13 @@ export function parseCalendarExpression(expr: unknown): CalendarExpression {
 }
 
 /** Business-day conventions of `adjust` and `advance`; units of `advance`. */
-export const CONVENTIONS = ['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted'] as const satisfies readonly BusinessDayConvention[];
+export const CONVENTIONS = [
+  'following',
+  'preceding',
+  'modified_following',
+  'modified_preceding',
+  'unadjusted',
+] as const satisfies readonly BusinessDayConvention[];
 export const UNITS = ['days', 'weeks', 'months', 'years'] as const satisfies readonly TimeUnit[];
 /** What `nextBell`/`previousBell` look for. */
 export const BELL_EVENTS = ['open', 'close'] as const satisfies readonly BellEvent[];
@@ -367,10 +442,20 @@ export function parsePair(value: unknown): [string, string] {
     throw InvalidArgumentError.one('pair', 'Field required: a currency pair such as EURUSD', 'missing');
   }
   const m = /^([A-Za-z]{3})\/?([A-Za-z]{3})$/.exec(value.trim());
-  if (!m) throw InvalidArgumentError.one('pair', `Invalid currency pair '${value}': expected two three-letter currency codes such as EURUSD`, 'pair_format');
+  if (!m)
+    throw InvalidArgumentError.one(
+      'pair',
+      `Invalid currency pair '${value}': expected two three-letter currency codes such as EURUSD`,
+      'pair_format',
+    );
   const a = m[1]!.toUpperCase();
   const b = m[2]!.toUpperCase();
-  if (a === b) throw InvalidArgumentError.one('pair', `Invalid currency pair '${value}': the two currencies must differ`, 'pair_format');
+  if (a === b)
+    throw InvalidArgumentError.one(
+      'pair',
+      `Invalid currency pair '${value}': the two currencies must differ`,
+      'pair_format',
+    );
   return [a, b];
 }
 
@@ -388,7 +473,11 @@ export function parseTenor(value: unknown): Tenor {
   const m = /^([1-9]\d{0,2})([WMY])$/.exec(v);
   const limit = m ? TENOR_LIMITS[m[2] as 'W' | 'M' | 'Y'] : undefined;
   if (!m || !limit || Number(m[1]) > limit[1]) {
-    throw InvalidArgumentError.one('tenor', `Invalid tenor '${value}': expected SN, 1W to 52W, 1M to 120M or 1Y to 30Y`, 'tenor_format');
+    throw InvalidArgumentError.one(
+      'tenor',
+      `Invalid tenor '${value}': expected SN, 1W to 52W, 1M to 120M or 1Y to 30Y`,
+      'tenor_format',
+    );
   }
   return { text: v, n: Number(m[1]), unit: limit[0] };
 }
@@ -412,7 +501,10 @@ export interface Period {
 
 /** How bars of whole sessions group them: one each, by ISO week, by calendar month. */
 export type SessionGrouping = 'day' | 'week' | 'month';
-const SESSION_PERIODS = { '1d': 'day', '1w': 'week', '1mo': 'month' } as const satisfies Record<string, SessionGrouping>;
+const SESSION_PERIODS = { '1d': 'day', '1w': 'week', '1mo': 'month' } as const satisfies Record<
+  string,
+  SessionGrouping
+>;
 
 /**
  * `1m`..`1440m` or `1h`..`24h` (docs/calendar-arithmetic.md §8), or the bars of whole sessions `1d`,
@@ -430,11 +522,14 @@ export function parsePeriod(value: unknown, param = 'period'): Period {
   const n = m ? Number(m[1]) : 0;
   const seconds = m ? n * (m[2] === 'h' ? 3600 : 60) : 0;
   if (!m || seconds > SECONDS_PER_DAY) {
-    throw InvalidArgumentError.one(param, `Invalid period '${value}': expected a whole number of minutes or hours, 1m to 1440m or 1h to 24h, or 1d, 1w or 1mo`, 'period_format');
+    throw InvalidArgumentError.one(
+      param,
+      `Invalid period '${value}': expected a whole number of minutes or hours, 1m to 1440m or 1h to 24h, or 1d, 1w or 1mo`,
+      'period_format',
+    );
   }
   return { text: v, seconds };
 }
-
 
 // ---- derived dates (docs/calendar-arithmetic.md §10) ----
 
@@ -454,7 +549,11 @@ export function parseMonth(value: unknown, param: string): MonthIndex {
   const m = /^(\d{4})-(\d{2})$/.exec(value.trim());
   const month = m ? Number(m[2]) : 0;
   if (!m || month < 1 || month > 12) {
-    throw InvalidArgumentError.one(param, `Invalid month '${value}': expected a month in the form YYYY-MM, such as 2024-03`, 'month_parsing');
+    throw InvalidArgumentError.one(
+      param,
+      `Invalid month '${value}': expected a month in the form YYYY-MM, such as 2024-03`,
+      'month_parsing',
+    );
   }
   return Number(m[1]) * 12 + month - 1;
 }
@@ -492,7 +591,11 @@ function ruleOrdinal(text: string | undefined, max: number): number | undefined 
  */
 export function parseDateRule(value: unknown, param = 'rule'): DateRule {
   if (typeof value !== 'string' || value.trim().length === 0) {
-    throw InvalidArgumentError.one(param, 'Field required: a rule such as nth-weekday:3:fri, imm, day:15, business-day:-1 or last-business-day', 'missing');
+    throw InvalidArgumentError.one(
+      param,
+      'Field required: a rule such as nth-weekday:3:fri, imm, day:15, business-day:-1 or last-business-day',
+      'missing',
+    );
   }
   const text = value.trim().toLowerCase();
   const [head, a, b, ...rest] = text.split(':');
@@ -528,13 +631,26 @@ export function parseDateRule(value: unknown, param = 'rule'): DateRule {
  * month given twice is refused rather than read past: either is a typo in a list of twelve.
  */
 export function parseMonthList(value: unknown, param = 'months'): number[] {
-  const entries = String(value).split(',').map((v) => v.trim());
+  const entries = String(value)
+    .split(',')
+    .map((v) => v.trim());
   const seen = new Set<number>();
   for (const e of entries) {
     const n = /^\d{1,2}$/.test(e) ? Number(e) : 0;
-    if (e === '') throw InvalidArgumentError.one(param, `Invalid months '${String(value)}': an empty entry`, 'months_format');
-    if (n < 1 || n > 12) throw InvalidArgumentError.one(param, `Invalid months '${String(value)}': '${e}' is not a month number 1 to 12`, 'months_format');
-    if (seen.has(n)) throw InvalidArgumentError.one(param, `Invalid months '${String(value)}': month ${n} is given twice`, 'months_format');
+    if (e === '')
+      throw InvalidArgumentError.one(param, `Invalid months '${String(value)}': an empty entry`, 'months_format');
+    if (n < 1 || n > 12)
+      throw InvalidArgumentError.one(
+        param,
+        `Invalid months '${String(value)}': '${e}' is not a month number 1 to 12`,
+        'months_format',
+      );
+    if (seen.has(n))
+      throw InvalidArgumentError.one(
+        param,
+        `Invalid months '${String(value)}': month ${n} is given twice`,
+        'months_format',
+      );
     seen.add(n);
   }
   return [...seen];
@@ -551,7 +667,11 @@ export const OVERLAP_PHASES = ['primary', 'open'] as const satisfies readonly Ov
 /** The identifiers of an `overlap` query, each normalized; every bad one is reported, naming `markets`. */
 export function parseOverlapMarkets(ids: readonly string[], param = 'markets'): string[] {
   if (ids.length < MIN_OVERLAP_MARKETS || ids.length > MAX_OVERLAP_MARKETS) {
-    throw InvalidArgumentError.one(param, `Give ${MIN_OVERLAP_MARKETS} to ${MAX_OVERLAP_MARKETS} markets (FinIDs or MICs, comma-separated); got ${ids.length}`, 'markets_count');
+    throw InvalidArgumentError.one(
+      param,
+      `Give ${MIN_OVERLAP_MARKETS} to ${MAX_OVERLAP_MARKETS} markets (FinIDs or MICs, comma-separated); got ${ids.length}`,
+      'markets_count',
+    );
   }
   const faults = new Faults();
   const out = ids.map((id) => faults.get(() => normalizeMarketIdentifier(id, param)));
@@ -637,12 +757,21 @@ export type ParamValue<P> = P extends Param<infer T> ? T : never;
 export type ParamValues<S extends Record<string, Param>> = { [K in keyof S]: ParamValue<S[K]> };
 /** What a caller passes for a parameter set: required parameters as keys, the others optional. */
 export type ParamInputs<S extends Record<string, Param>> = {
-  [K in keyof S as S[K] extends Param<unknown, unknown, true> ? never : K]: S[K] extends Param<unknown, infer I> ? I : never;
+  [K in keyof S as S[K] extends Param<unknown, unknown, true> ? never : K]: S[K] extends Param<unknown, infer I>
+    ? I
+    : never;
 } & {
-  [K in keyof S as S[K] extends Param<unknown, unknown, true> ? K : never]?: S[K] extends Param<unknown, infer I> ? I : never;
+  [K in keyof S as S[K] extends Param<unknown, unknown, true> ? K : never]?: S[K] extends Param<unknown, infer I>
+    ? I
+    : never;
 };
 
-function required<T, I = string>(kind: ParamKind, expected: string, parse: Param<T>['parse'], extra: { values?: readonly string[]; min?: number; max?: number } = {}): Param<T, I, false> {
+function required<T, I = string>(
+  kind: ParamKind,
+  expected: string,
+  parse: Param<T>['parse'],
+  extra: { values?: readonly string[]; min?: number; max?: number } = {},
+): Param<T, I, false> {
   return { ...extra, kind, expected, optional: false, default: undefined, parse };
 }
 
@@ -683,14 +812,22 @@ export const param = {
   list: () => required<string[], string | readonly string[]>('list', 'a comma-separated list', (v) => parseList(v)),
   /** A calendar expression (`US.NYSE+GB.LSE`, `USD~EUR`), parsed (printing as its upper-case text); its faults name `expr`. */
   expression: () =>
-    required<CalendarExpression>('calendar_expression', 'a calendar expression such as US.NYSE+GB.LSE', (v) => printsAsText(parseCalendarExpression(String(v)))),
+    required<CalendarExpression>('calendar_expression', 'a calendar expression such as US.NYSE+GB.LSE', (v) =>
+      printsAsText(parseCalendarExpression(String(v))),
+    ),
   /** A calendar expression, checked for form and passed on as typed. */
   calendarExpression: () =>
-    required('calendar_expression', 'a calendar expression such as US.NYSE+GB.LSE', (v) => (parseCalendarExpression(String(v)), String(v))),
+    required(
+      'calendar_expression',
+      'a calendar expression such as US.NYSE+GB.LSE',
+      (v) => (parseCalendarExpression(String(v)), String(v)),
+    ),
   /** A currency pair (`EURUSD`), as its two codes upper case; its faults name `pair`. */
-  pair: () => required<[string, string]>('currency_pair', 'a currency pair such as EURUSD', (v) => parsePair(String(v))),
+  pair: () =>
+    required<[string, string]>('currency_pair', 'a currency pair such as EURUSD', (v) => parsePair(String(v))),
   /** A currency pair, checked for form and passed on as typed. */
-  currencyPair: () => required('currency_pair', 'a currency pair such as EURUSD', (v) => (parsePair(String(v)), String(v))),
+  currencyPair: () =>
+    required('currency_pair', 'a currency pair such as EURUSD', (v) => (parsePair(String(v)), String(v))),
   /** An FX tenor (`SN`, `1W`, `3M`, `1Y`), parsed (printing as its upper-case text); its faults name `tenor`. */
   tenorValue: () =>
     required<Tenor>('tenor', 'a tenor such as SN, 1W, 3M or 1Y', (v) => printsAsText(parseTenor(String(v)))),
@@ -703,12 +840,19 @@ export const param = {
   month: () => required<MonthIndex>('month', 'a month in the form YYYY-MM', (v, n) => parseMonth(v, n)),
   /** A `dates` rule (`nth-weekday:3:fri`, `imm`, `last-business-day`), parsed (printing as its lower-case text). */
   dateRule: () =>
-    required<DateRule>('date_rule', 'a rule such as nth-weekday:3:fri, imm or last-business-day', (v, n) => printsAsText(parseDateRule(v, n))),
+    required<DateRule>('date_rule', 'a rule such as nth-weekday:3:fri, imm or last-business-day', (v, n) =>
+      printsAsText(parseDateRule(v, n)),
+    ),
   /** Month numbers 1..12, comma-separated (a repeated parameter adds to them). */
-  monthList: () => required<number[], string | readonly string[]>('list', 'a comma-separated list of month numbers 1 to 12', (v, n) => parseMonthList(v, n)),
+  monthList: () =>
+    required<number[], string | readonly string[]>('list', 'a comma-separated list of month numbers 1 to 12', (v, n) =>
+      parseMonthList(v, n),
+    ),
   /** The markets of `overlap`: 2 to 16 FinIDs or MICs, comma-separated (a repeated parameter adds to them), normalized. */
   overlapMarkets: () =>
-    required<string[], string | readonly string[]>('list', 'a comma-separated list of 2 to 16 FinIDs or MICs', (v, n) => parseOverlapMarkets(parseList(v), n)),
+    required<string[], string | readonly string[]>('list', 'a comma-separated list of 2 to 16 FinIDs or MICs', (v, n) =>
+      parseOverlapMarkets(parseList(v), n),
+    ),
   /** Any text, passed on as typed (for queries that must never fail, such as is_available). */
   text: () => required('text', 'a value', (v) => String(v)),
 };
@@ -726,7 +870,10 @@ export function withDefault<T, I>(p: Param<T, I>, value: T): Param<T, I, true> {
  * values, or throws one InvalidArgumentError carrying a fault for each bad parameter.
  * A repeated value (an array) is refused: every parameter takes a single value.
  */
-export function parseParams<S extends Record<string, Param>>(specs: S, raw: Readonly<Record<string, unknown>>): ParamValues<S> {
+export function parseParams<S extends Record<string, Param>>(
+  specs: S,
+  raw: Readonly<Record<string, unknown>>,
+): ParamValues<S> {
   const out: Record<string, unknown> = {};
   const faults = new Faults();
   // `keep` rather than `get`: no closure per parameter on a path every request takes.
@@ -747,9 +894,11 @@ function readParam(spec: Param, name: string, value: unknown): unknown {
     if (!spec.optional) throw InvalidArgumentError.one(name, `Field required: ${spec.expected}`, 'missing');
     return spec.default;
   }
-  if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return spec.parse(value, name);
+  if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number')
+    return spec.parse(value, name);
   // A repeated list parameter adds to the list.
-  if (spec.kind === 'list' && Array.isArray(value) && value.every((v) => typeof v === 'string')) return spec.parse(value.join(','), name);
+  if (spec.kind === 'list' && Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    return spec.parse(value.join(','), name);
   throw InvalidArgumentError.one(name, `Input should be a single value: ${spec.expected}`, 'string_type');
 }
 export type { EpochDay, EpochMs, EpochSeconds } from '../time/dates.js';

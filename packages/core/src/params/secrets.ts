@@ -5,7 +5,15 @@
  */
 
 /** Query parameters that carry credentials (tokens, API keys, presigned signatures), any case. */
-export const SECRET_QUERY_PARAMS: readonly string[] = ['token', 'api_key', 'apikey', 'access_token', 'key', 'signature', 'x-amz-signature'];
+export const SECRET_QUERY_PARAMS: readonly string[] = [
+  'token',
+  'api_key',
+  'apikey',
+  'access_token',
+  'key',
+  'signature',
+  'x-amz-signature',
+];
 
 const SECRET_PARAM_RE = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&\\s"']*`, 'gi');
 const USERINFO_RE = /\/\/[^/@\s]+@/g;

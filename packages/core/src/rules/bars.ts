@@ -28,7 +28,6 @@ export function barRecord(date: string, start: string, end: string): Bar {
   return { date, start, end };
 }
 
-
 export interface BarPlan {
   /** (session day, start, end) triples in epoch seconds, in answer order; zero-length pieces left out. */
   pieces: Float64Array;
@@ -50,7 +49,14 @@ export function barsInPiece(a: number, b: number, period: number): number {
   return b > a ? Math.ceil((b - a) / period) : 0;
 }
 
-export function planBars(entry: MarketEntry, startDay: number, endDay: number, period: number, forceClose: boolean, breaks: BarBreaks): BarPlan {
+export function planBars(
+  entry: MarketEntry,
+  startDay: number,
+  endDay: number,
+  period: number,
+  forceClose: boolean,
+  breaks: BarBreaks,
+): BarPlan {
   const { session, runs } = openTimes(entry, startDay, endDay);
   const flat: number[] = [];
   let count = 0;
@@ -153,7 +159,12 @@ export class BarSeries implements Iterable<Bar> {
   *[Symbol.iterator](): Iterator<Bar> {
     const c = this.cursor();
     const zone = this.zone;
-    while (c.next()) yield barRecord(formatDay(c.day), formatInstant(c.start, zone.offsetAt(c.start)), formatInstant(c.end, zone.offsetAt(c.end)));
+    while (c.next())
+      yield barRecord(
+        formatDay(c.day),
+        formatInstant(c.start, zone.offsetAt(c.start)),
+        formatInstant(c.end, zone.offsetAt(c.end)),
+      );
   }
 
   toArray(): Bar[] {

@@ -7,15 +7,20 @@
  * including each step of a search, must lie inside it.
  */
 import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from '../time/dates.js';
-import { CalendarOutOfCoverageError, DataError, InvalidArgumentError } from '../errors.js';
+import { CalendarOutOfCoverageError, DataError } from '../errors.js';
 import { checkDays, type CurrencyEntry, type MarketEntry } from '../tables/model.js';
-import { CONVENTIONS, UNITS } from '../params/params.js';
 import { isSessionDay, sessionFlagsOf } from './sessions.js';
 import type { BusinessDayConvention, TimeUnit } from '../types.js';
 import { weekdayBit } from '../time/weekdays.js';
 
 // The expression parser is a pure text check: it lives in params.ts (the registry reads it).
-export { MAX_CALENDAR_MEMBERS, parseCalendarExpression, type CalendarExpression, type MemberKind, type MemberSpec } from '../params/params.js';
+export {
+  MAX_CALENDAR_MEMBERS,
+  parseCalendarExpression,
+  type CalendarExpression,
+  type MemberKind,
+  type MemberSpec,
+} from '../params/params.js';
 
 // ---- members ----
 

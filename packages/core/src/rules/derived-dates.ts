@@ -40,12 +40,20 @@ export function checkMonthRange(startMonth: MonthIndex, endMonth: MonthIndex): v
       'range_too_long',
     );
   }
-  if (endMonth < startMonth) throw InvalidArgumentError.one('end', `end (${formatMonth(endMonth)}) is before start (${formatMonth(startMonth)})`, 'date_range');
+  if (endMonth < startMonth)
+    throw InvalidArgumentError.one(
+      'end',
+      `end (${formatMonth(endMonth)}) is before start (${formatMonth(startMonth)})`,
+      'date_range',
+    );
 }
 
 /** The n-th `weekday` (ISO) of the month from `first` to `last`, n < 0 from its end; undefined when the month has none. */
 function nthWeekday(first: number, last: number, n: number, weekday: number): number | undefined {
-  const day = n > 0 ? first + ((weekday - isoWeekday(first) + 7) % 7) + 7 * (n - 1) : last - ((isoWeekday(last) - weekday + 7) % 7) - 7 * (-n - 1);
+  const day =
+    n > 0
+      ? first + ((weekday - isoWeekday(first) + 7) % 7) + 7 * (n - 1)
+      : last - ((isoWeekday(last) - weekday + 7) % 7) - 7 * (-n - 1);
   return day >= first && day <= last ? day : undefined;
 }
 
@@ -53,7 +61,8 @@ function nthWeekday(first: number, last: number, n: number, weekday: number): nu
 function nthBusinessDay(cal: JoinedCalendar, first: number, last: number, n: number): number | undefined {
   const step = n > 0 ? 1 : -1;
   let left = Math.abs(n);
-  for (let d = n > 0 ? first : last; d >= first && d <= last; d += step) if (cal.isBusinessDay(d) && --left === 0) return d;
+  for (let d = n > 0 ? first : last; d >= first && d <= last; d += step)
+    if (cal.isBusinessDay(d) && --left === 0) return d;
   return undefined;
 }
 

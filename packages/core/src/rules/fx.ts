@@ -2,7 +2,7 @@
  * FX spot and value dates (docs/calendar-arithmetic.md §5), on the currency calendars of
  * calendars.ts. Choices where the page is silent are marked "Choice:".
  */
-import { CurrencyCalendar, JoinedCalendar } from './calendars.js';
+import type { CurrencyCalendar, JoinedCalendar } from './calendars.js';
 import { formatDay } from '../time/dates.js';
 import type { Tenor } from '../params/params.js';
 import type { FxClosure, FxCurrencyClosure } from '../types.js';

@@ -5,7 +5,15 @@
  * ISO strings are only made for what a caller returns, so status can look at a week of phases
  * without formatting them.
  */
-import { SECONDS_PER_DAY, formatInstant, formatWall, isoWeekday, yearOfDay, type EpochDay, type EpochSeconds } from '../time/dates.js';
+import {
+  SECONDS_PER_DAY,
+  formatInstant,
+  formatWall,
+  isoWeekday,
+  yearOfDay,
+  type EpochDay,
+  type EpochSeconds,
+} from '../time/dates.js';
 import { DataError } from '../errors.js';
 import type { CompiledRow, MarketEntry, SeasonDates } from '../tables/model.js';
 import type { MarketHoliday, MarketStatus, Phase } from '../types.js';
@@ -24,7 +32,6 @@ export interface Generated {
   startOffset: number;
   endOffset: number;
 }
-
 
 function seasonDay(row: CompiledRow, s: SeasonDates, year: number): number {
   // A year with a problem (a bad or duplicate definition row) has no date, even when one of
@@ -103,7 +110,13 @@ export function generate(entry: MarketEntry, startDay: EpochDay, endDay: EpochDa
  * `rangeStart`. `generate` is this from the look-back on; a long range can be produced as the
  * concatenation of consecutive day spans (the first one starting at the look-back).
  */
-export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: EpochDay, rangeStart: EpochDay, keep?: RowFilter): Generated[] {
+export function generateFrom(
+  entry: MarketEntry,
+  fromDay: EpochDay,
+  toDay: EpochDay,
+  rangeStart: EpochDay,
+  keep?: RowFilter,
+): Generated[] {
   const out: Generated[] = [];
   const rows: CompiledRow[] = [];
   for (let day = fromDay; day <= toDay; day++) {
@@ -120,7 +133,14 @@ export function generateFrom(entry: MarketEntry, fromDay: EpochDay, toDay: Epoch
       const end = zone.resolve(endDayOfPhase, row.endSec);
       const endOffset = zone.lastOffset;
       const g: Generated = { row, day, endDay: endDayOfPhase, start, end, startOffset, endOffset };
-      if (entry.clips === null || !entry.clips.has(endDayOfPhase) || row.offsetDays < 0 || row.offsetDays > LOOK_BACK_DAYS || cut(entry, g)) out.push(g);
+      if (
+        entry.clips === null ||
+        !entry.clips.has(endDayOfPhase) ||
+        row.offsetDays < 0 ||
+        row.offsetDays > LOOK_BACK_DAYS ||
+        cut(entry, g)
+      )
+        out.push(g);
     }
   }
   return out;
@@ -161,11 +181,17 @@ function cut(entry: MarketEntry, g: Generated): boolean {
  * to none (whatever range is asked), as with one-day ranges; so does one whose row ends on an
  * earlier day than it starts (a negative offset): `generate(X, X)` drops it (§4 step 6).
  */
-export function phasesByEndDay(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay, keep?: RowFilter): Generated[][] {
+export function phasesByEndDay(
+  entry: MarketEntry,
+  startDay: EpochDay,
+  endDay: EpochDay,
+  keep?: RowFilter,
+): Generated[][] {
   const byDay: Generated[][] = Array.from({ length: endDay - startDay + 1 }, () => []);
   for (const g of generate(entry, startDay, endDay, keep)) {
     const span = g.endDay - g.day;
-    if (g.endDay >= startDay && g.endDay <= endDay && span >= 0 && span <= LOOK_BACK_DAYS) byDay[g.endDay - startDay]!.push(g);
+    if (g.endDay >= startDay && g.endDay <= endDay && span >= 0 && span <= LOOK_BACK_DAYS)
+      byDay[g.endDay - startDay]!.push(g);
   }
   return byDay;
 }
@@ -211,7 +237,14 @@ export function phaseRecord(r: CompiledRow, start: string, end: string, timezone
  * The MarketStatus record with its fields in answer order: the one place that says which
  * fields a status has (json.ts cuts the JSON's constant parts out of it).
  */
-export function statusRecord(status: MarketStatus['status'], reason: string | null, until: string | null, nextBell: string | null, phase: Phase | null, market: MarketStatus['market']): MarketStatus {
+export function statusRecord(
+  status: MarketStatus['status'],
+  reason: string | null,
+  until: string | null,
+  nextBell: string | null,
+  phase: Phase | null,
+  market: MarketStatus['market'],
+): MarketStatus {
   return { status, reason, until, next_bell: nextBell, phase, market };
 }
 

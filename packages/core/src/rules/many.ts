@@ -75,12 +75,23 @@ export function bulkIdentifiers(request: StatusManyRequest, listSubset: (pattern
   }
   if (subset !== undefined) return listSubset(subset);
   if (markets === undefined) {
-    throw InvalidArgumentError.one('markets', 'Field required: give markets (comma-separated FinIDs or MICs) or subset (a FinID pattern)', 'missing');
+    throw InvalidArgumentError.one(
+      'markets',
+      'Field required: give markets (comma-separated FinIDs or MICs) or subset (a FinID pattern)',
+      'missing',
+    );
   }
-  const ids = markets.flatMap((m) => String(m).split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  const ids = markets
+    .flatMap((m) => String(m).split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (ids.length === 0) throw InvalidArgumentError.one('markets', 'Give at least one FinID or MIC', 'value_error');
   if (ids.length > MAX_BULK_IDENTIFIERS) {
-    throw InvalidArgumentError.one('markets', `At most ${MAX_BULK_IDENTIFIERS} identifiers per request, got ${ids.length}`, 'too_long');
+    throw InvalidArgumentError.one(
+      'markets',
+      `At most ${MAX_BULK_IDENTIFIERS} identifiers per request, got ${ids.length}`,
+      'too_long',
+    );
   }
   return ids;
 }

@@ -131,7 +131,9 @@ const intoScratch = (size: number) => room(0, size);
 function phaseSpans(entry: MarketEntry, fromDay: number, toDay: number, phase: OverlapPhase, own = false): Intervals {
   const flat: number[] = [];
   const keep = phase === 'primary' ? (r: { isPrimary: boolean }) => r.isPrimary : (r: { isOpen: boolean }) => r.isOpen;
-  const phases = own ? generateFrom(entry, fromDay, toDay, Number.NEGATIVE_INFINITY, keep) : generate(entry, fromDay, toDay, keep);
+  const phases = own
+    ? generateFrom(entry, fromDay, toDay, Number.NEGATIVE_INFINITY, keep)
+    : generate(entry, fromDay, toDay, keep);
   for (const g of phases) flat.push(g.start, g.end);
   return mergeIntervals(flat);
 }
@@ -329,5 +331,7 @@ export function overlapJson(
 export function clockChangesOf(zone: Zone, startDay: number, endDay: number): ClockChange[] {
   const from = zone.resolve(startDay, 0);
   const to = zone.resolve(endDay + 1, 0);
-  return zone.changes(from, to).map((c) => ({ at: formatUtc(c.at), offset_before: formatOffset(c.before), offset_after: formatOffset(c.after) }));
+  return zone
+    .changes(from, to)
+    .map((c) => ({ at: formatUtc(c.at), offset_before: formatOffset(c.before), offset_after: formatOffset(c.after) }));
 }

@@ -8,7 +8,12 @@ export type ReplacementWalk<T> =
   | { kind: 'loop'; path: string[]; target: string }
   | { kind: 'missing'; from: string; target: string };
 
-export function walkReplacements<T>(start: T, idOf: (e: T) => string, replacedBy: (e: T) => string | null, get: (id: string) => T | undefined): ReplacementWalk<T> {
+export function walkReplacements<T>(
+  start: T,
+  idOf: (e: T) => string,
+  replacedBy: (e: T) => string | null,
+  get: (id: string) => T | undefined,
+): ReplacementWalk<T> {
   const seen = new Set<string>();
   let cur = start;
   for (;;) {

@@ -30,7 +30,13 @@ function groupOf(day: number, grouping: SessionGrouping): number {
 }
 
 /** The bars of whole sessions of `startDay`..`endDay`, in date order. */
-export function sessionBars(entry: MarketEntry, zone: Zone, startDay: number, endDay: number, grouping: SessionGrouping): SessionBar[] {
+export function sessionBars(
+  entry: MarketEntry,
+  zone: Zone,
+  startDay: number,
+  endDay: number,
+  grouping: SessionGrouping,
+): SessionBar[] {
   const { session, runs } = openTimes(entry, startDay, endDay);
   const out: SessionBar[] = [];
   let open: SessionBar | undefined;
@@ -63,7 +69,14 @@ export interface SessionBar {
 
 /** The Bar record of a bar of whole sessions, in the market's zone. */
 export function sessionBarRecord(b: SessionBar, zone: Zone): Bar {
-  return { ...barRecord(formatDay(b.day), formatInstant(b.start, zone.offsetAt(b.start)), formatInstant(b.end, zone.offsetAt(b.end))), sessions: b.sessions };
+  return {
+    ...barRecord(
+      formatDay(b.day),
+      formatInstant(b.start, zone.offsetAt(b.start)),
+      formatInstant(b.end, zone.offsetAt(b.end)),
+    ),
+    sessions: b.sessions,
+  };
 }
 
 /**
@@ -78,7 +91,20 @@ export class SessionBarSeries extends BarSeries {
     const pieces = new Float64Array(bars.length * 3);
     bars.forEach((b, i) => pieces.set([b.day, b.start, b.end], i * 3));
     // An infinite period with force_close cuts each piece into one bar ending at its end.
-    super({ pieces, period: Number.POSITIVE_INFINITY, forceClose: true, count: bars.length, entry, startDay, endDay, breaks: 'ignore' }, zone, period);
+    super(
+      {
+        pieces,
+        period: Number.POSITIVE_INFINITY,
+        forceClose: true,
+        count: bars.length,
+        entry,
+        startDay,
+        endDay,
+        breaks: 'ignore',
+      },
+      zone,
+      period,
+    );
     this.bars = bars;
   }
 

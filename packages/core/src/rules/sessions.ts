@@ -181,7 +181,15 @@ function buildIndex(entry: MarketEntry): SessionIndex {
     runStart[i] = rs[i]! - base;
     runEnd[i] = re[i]! - base;
   }
-  return { days, base, runStart, runEnd, runDay: Int32Array.from(rd), faultDays: Int32Array.from(faultDays), faultErrors };
+  return {
+    days,
+    base,
+    runStart,
+    runEnd,
+    runDay: Int32Array.from(rd),
+    faultDays: Int32Array.from(faultDays),
+    faultErrors,
+  };
 }
 
 /**
@@ -273,7 +281,14 @@ export function listSessions(entry: MarketEntry, zone: Zone, startDay: number, e
       open = write(zone, pairs[0]![0]);
       close = write(zone, runEnd);
     }
-    out.push({ date: formatDay(day), open, close, breaks, partial: holiday !== null, holiday_name: holiday?.holiday_name ?? null });
+    out.push({
+      date: formatDay(day),
+      open,
+      close,
+      breaks,
+      partial: holiday !== null,
+      holiday_name: holiday?.holiday_name ?? null,
+    });
   }
   return out;
 }
@@ -294,7 +309,11 @@ export function offsetSession(entry: MarketEntry, day: number, n: number, direct
   if (i >= days.length || days[i] !== day) {
     checkFaults(entry, index, day, day);
     if (direction === 'none') {
-      throw InvalidArgumentError.one('date', `${formatDay(day)} is not a trading day of ${fin}; pass direction=next or direction=previous to move it to one`, 'not_a_trading_day');
+      throw InvalidArgumentError.one(
+        'date',
+        `${formatDay(day)} is not a trading day of ${fin}; pass direction=next or direction=previous to move it to one`,
+        'not_a_trading_day',
+      );
     }
     // lowerBound already points at the first session after `day`.
     if (direction === 'previous') i -= 1;
@@ -303,7 +322,10 @@ export function offsetSession(entry: MarketEntry, day: number, n: number, direct
   }
   const j = i + n;
   if (j < 0 || j >= days.length) {
-    throw outside(`The session ${Math.abs(n)} session${Math.abs(n) === 1 ? '' : 's'} ${n < 0 ? 'before' : 'after'} ${formatDay(days[i]!)}`, j < 0 ? entry.minDay : entry.maxDay);
+    throw outside(
+      `The session ${Math.abs(n)} session${Math.abs(n) === 1 ? '' : 's'} ${n < 0 ? 'before' : 'after'} ${formatDay(days[i]!)}`,
+      j < 0 ? entry.minDay : entry.maxDay,
+    );
   }
   checkFaults(entry, index, day, days[j]!);
   return days[j]!;
@@ -339,7 +361,12 @@ export function findBell(entry: MarketEntry, zone: Zone, instantMs: EpochMs, eve
   const t = instantMs / 1000;
   const day = Math.floor((t + zone.offsetAt(t)) / SECONDS_PER_DAY);
   if (day < entry.minDay || day > entry.maxDay) {
-    throw new OutOfCoverageError(entry.market.fin_id, formatInstant(Math.floor(t), zone.offsetAt(t)), formatDay(entry.minDay), formatDay(entry.maxDay));
+    throw new OutOfCoverageError(
+      entry.market.fin_id,
+      formatInstant(Math.floor(t), zone.offsetAt(t)),
+      formatDay(entry.minDay),
+      formatDay(entry.maxDay),
+    );
   }
   const index = sessionIndex(entry);
   const values = event === 'open' ? index.runStart : index.runEnd;
@@ -350,7 +377,13 @@ export function findBell(entry: MarketEntry, zone: Zone, instantMs: EpochMs, eve
   // opening before the instant can belong to a run that ends up to the look-back later.
   const found = i < 0 || i >= values.length ? undefined : index.runDay[i]!;
   if (forward) checkFaults(entry, index, day, found ?? entry.maxDay);
-  else checkFaults(entry, index, found ?? entry.minDay, Math.min(entry.maxDay, event === 'open' ? day + LOOK_BACK_DAYS : day));
+  else
+    checkFaults(
+      entry,
+      index,
+      found ?? entry.minDay,
+      Math.min(entry.maxDay, event === 'open' ? day + LOOK_BACK_DAYS : day),
+    );
   if (i < 0 || i >= values.length) return { event, at: null, date: null };
   const at = values[i]! + index.base;
   return { event, at: write(zone, at), date: formatDay(index.runDay[i]!) };

@@ -39,7 +39,12 @@ function withoutHolidayOn(entry: MarketEntry, day: number): MarketEntry {
   return { ...entry, holidayByDay: kept, scheduleByDay: kept, clips: null };
 }
 
-export function listSpecialSessions(entry: MarketEntry, zone: Zone, startDay: number, endDay: number): SpecialSession[] {
+export function listSpecialSessions(
+  entry: MarketEntry,
+  zone: Zone,
+  startDay: number,
+  endDay: number,
+): SpecialSession[] {
   const write = (t: number | undefined) => (t === undefined ? null : formatInstant(t, zone.offsetAt(t)));
   const out: SpecialSession[] = [];
   const days = entry.holidayDays;

@@ -39,7 +39,12 @@ export interface StatusParts {
 function statusParts(entry: MarketEntry, zone: Zone, t: number, span?: StatusSpan): StatusParts {
   const day = localDayOf(zone, t);
   if (day < entry.minDay || day > entry.maxDay) {
-    throw new OutOfCoverageError(entry.market.fin_id, formatInstant(Math.floor(t), zone.offsetAt(t)), formatDay(entry.minDay), formatDay(entry.maxDay));
+    throw new OutOfCoverageError(
+      entry.market.fin_id,
+      formatInstant(Math.floor(t), zone.offsetAt(t)),
+      formatDay(entry.minDay),
+      formatDay(entry.maxDay),
+    );
   }
   const last = Math.min(day + STATUS_WINDOW_DAYS, entry.maxDay);
   // The window of dates the answer is computed from, look-back included (docs/bulk-format.md §5).
@@ -100,7 +105,8 @@ function reasonOf(entry: MarketEntry, { day, current }: StatusParts): string | n
   let reason = holiday?.holiday_name ?? '';
   if (current) {
     reason += ` - ${current.row.phaseType}`;
-    if (holiday && holiday.schedule !== null && holiday.schedule.toLowerCase() !== REGULAR_GROUP) reason += ` (${holiday.schedule})`;
+    if (holiday && holiday.schedule !== null && holiday.schedule.toLowerCase() !== REGULAR_GROUP)
+      reason += ` (${holiday.schedule})`;
   }
   reason = reason.replace(/^[\s-]+|[\s-]+$/g, '');
   return reason === '' ? null : reason;
@@ -142,7 +148,12 @@ const scratchSpan: StatusSpan = { from: 0, to: 0, day: 0 };
 export function statusJsonAt(entry: MarketEntry, zone: Zone, instantMs: EpochMs): Uint8Array {
   const t = msToSeconds(instantMs);
   let memo = memos.get(entry);
-  if (memo === undefined || memo.zone !== zone || !(memo.from <= t && t < memo.to) || localDayOf(zone, t) !== memo.day) {
+  if (
+    memo === undefined ||
+    memo.zone !== zone ||
+    !(memo.from <= t && t < memo.to) ||
+    localDayOf(zone, t) !== memo.day
+  ) {
     const parts = statusParts(entry, zone, t, scratchSpan);
     const bytes = statusJson(entry, zone, parts.current, reasonOf(entry, parts), parts.until, parts.nextBell);
     // One memo object per market, rewritten in place rather than made anew for each answer.

@@ -9,7 +9,13 @@
  * the same limit and the same faults.
  */
 import type { CalendarQueries } from '../api.js';
-import { bulkIdentifiers, eventIdInstant, type PlannedBellEvent, type StatusManyFailure, type StatusManyRequest } from './many.js';
+import {
+  bulkIdentifiers,
+  eventIdInstant,
+  type PlannedBellEvent,
+  type StatusManyFailure,
+  type StatusManyRequest,
+} from './many.js';
 
 /** How far ahead events are planned by default: one hour. */
 export const DEFAULT_HORIZON_MS = 3_600_000;
@@ -47,7 +53,11 @@ export interface BellEventStream {
  * InvalidArgumentError for a request the bulk status would refuse (both or neither of markets
  * and subset, more than MAX_BULK_IDENTIFIERS identifiers).
  */
-export function openBellEventStream(ds: CalendarQueries, request: StatusManyRequest, options: BellEventStreamOptions): BellEventStream {
+export function openBellEventStream(
+  ds: CalendarQueries,
+  request: StatusManyRequest,
+  options: BellEventStreamOptions,
+): BellEventStream {
   const { now } = options;
   const horizonMs = options.horizonMs ?? DEFAULT_HORIZON_MS;
   const ids = bulkIdentifiers(request, (p) => ds.listMarkets(p).map((m) => m.fin_id));

@@ -8,7 +8,17 @@ import type { DatasetCounts } from '../api.js';
 import type { DataWarning } from '../errors.js';
 import type { OverrideRecord } from '../versions/overrides.js';
 import type { CurrencyEntry, MarketEntry, RegionalEntry } from './model.js';
-import type { Currency, DatasetOptions, Market, MicMappingRow, PhaseType, Plan, RegionalHolidayRow, SeasonDefinitionRow, Tables } from '../types.js';
+import type {
+  Currency,
+  DatasetOptions,
+  Market,
+  MicMappingRow,
+  PhaseType,
+  Plan,
+  RegionalHolidayRow,
+  SeasonDefinitionRow,
+  Tables,
+} from '../types.js';
 import { ZoneRegistry } from '../time/zone.js';
 import { DayIndexBuilder, dayCell, str, withExtras } from './cells.js';
 import { addCurrencyHolidays, buildCurrencies } from './currencies.js';
@@ -44,25 +54,38 @@ export interface DatasetIndex {
 
 const orNull = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
 
-function buildMicIndex(rows: readonly MicMappingRow[] | undefined, markets: Map<string, MarketEntry>, log: BuildLog): Map<string, string[]> {
+function buildMicIndex(
+  rows: readonly MicMappingRow[] | undefined,
+  markets: Map<string, MarketEntry>,
+  log: BuildLog,
+): Map<string, string[]> {
   const micIndex = new Map<string, string[]>();
   const add = (mic: string, finId: string, row?: number) => {
     const key = mic.trim().toUpperCase();
     const list = micIndex.get(key);
     if (!list) micIndex.set(key, [finId]);
     else if (!list.includes(finId)) list.push(finId);
-    else if (row !== undefined) log.warn(`MIC ${key} → ${finId} is listed twice; one row is kept`, { table: 'micMapping', row, column: 'mic' });
+    else if (row !== undefined)
+      log.warn(`MIC ${key} → ${finId} is listed twice; one row is kept`, { table: 'micMapping', row, column: 'mic' });
   };
   if (rows) {
     rows.forEach((row, i) => {
       const mic = str(row.mic);
       const finId = str(row.fin_id)?.trim().toUpperCase();
       if (mic === null || !finId) {
-        log.warn('a MIC mapping row without a MIC or a FinID is ignored', { table: 'micMapping', row: i, column: mic === null ? 'mic' : 'fin_id' });
+        log.warn('a MIC mapping row without a MIC or a FinID is ignored', {
+          table: 'micMapping',
+          row: i,
+          column: mic === null ? 'mic' : 'fin_id',
+        });
         return;
       }
       if (!markets.has(finId)) {
-        log.warn(`MIC ${mic} maps to ${finId}, which is not in the data; ignored`, { table: 'micMapping', row: i, column: 'fin_id' });
+        log.warn(`MIC ${mic} maps to ${finId}, which is not in the data; ignored`, {
+          table: 'micMapping',
+          row: i,
+          column: 'fin_id',
+        });
         return;
       }
       add(mic, finId, i);
@@ -81,21 +104,34 @@ function buildRegional(rows: readonly RegionalHolidayRow[], log: BuildLog): Map<
     const cal = str(row.calendar)?.trim();
     const date = dayCell(row.date, true);
     if (!cal || !date.ok || log.readerFault('regionalHolidays', i)) {
-      log.warn(!cal ? 'a regional holiday without a calendar is ignored' : `a regional holiday row that cannot be read is ignored (${date.ok ? log.readerFault('regionalHolidays', i)!.message : date.why})`, {
-        table: 'regionalHolidays',
-        row: i,
-        column: !cal ? 'calendar' : 'date',
-      });
+      log.warn(
+        !cal
+          ? 'a regional holiday without a calendar is ignored'
+          : `a regional holiday row that cannot be read is ignored (${date.ok ? log.readerFault('regionalHolidays', i)!.message : date.why})`,
+        {
+          table: 'regionalHolidays',
+          row: i,
+          column: !cal ? 'calendar' : 'date',
+        },
+      );
       return;
     }
-    index.add(cal.toUpperCase(), withExtras({ calendar: cal, date: String(row.date) } as RegionalHolidayRow, row), date.value!, i);
+    index.add(
+      cal.toUpperCase(),
+      withExtras({ calendar: cal, date: String(row.date) } as RegionalHolidayRow, row),
+      date.value!,
+      i,
+    );
   });
   const regional = new Map<string, RegionalEntry>();
   for (const [key, { recs, days }] of index.entries()) regional.set(key, { rows: recs, days });
   return regional;
 }
 
-const byString = <T>(key: (x: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byString =
+  <T>(key: (x: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 
 /** Builds the index in one go (see buildIndexSteps). */
 export function buildIndex(tables: Tables, options: DatasetOptions = {}): DatasetIndex {
@@ -115,12 +151,15 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
   const log = new BuildLog(tables.sources, tables.rowFaults);
   const zones = new ZoneRegistry();
   const plan: Plan =
-    options.plan ?? (tables.schedules === undefined ? 'holidays_only' : tables.currencies === undefined ? 'no_currencies' : 'full');
+    options.plan ??
+    (tables.schedules === undefined ? 'holidays_only' : tables.currencies === undefined ? 'no_currencies' : 'full');
 
   // Counted first: handed-over tables are emptied as the build reads them.
   const onDemand = tables.onDemand ?? {};
   const holidayCount = onDemand.holidays ? onDemand.holidays.count : tables.holidays.length;
-  const currencyHolidayCount = onDemand.currencyHolidays ? onDemand.currencyHolidays.count : (tables.currencyHolidays?.length ?? 0);
+  const currencyHolidayCount = onDemand.currencyHolidays
+    ? onDemand.currencyHolidays.count
+    : (tables.currencyHolidays?.length ?? 0);
   const handOver = tables.handOver === true;
 
   const markets = buildMarkets(tables.markets, log, zones);
@@ -131,14 +170,32 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
 
   // Held as answered (every field present), so the listing and the change log show one record.
   const phaseTypes: PhaseType[] = (tables.phaseTypes ?? []).map((r) =>
-    withExtras({ name: r.name === undefined || r.name === null ? r.name : String(r.name), status: orNull(r.status), settlement: orNull(r.settlement), closing_price: orNull(r.closing_price) }, r),
+    withExtras(
+      {
+        name: r.name === undefined || r.name === null ? r.name : String(r.name),
+        status: orNull(r.status),
+        settlement: orNull(r.settlement),
+        closing_price: orNull(r.closing_price),
+      },
+      r,
+    ),
   );
   let scheduleCount = 0;
   if (tables.schedules) {
     if (tables.schedules.length > 0 && tables.phaseTypes === undefined) {
-      log.warn('the archive has schedules but no phase types table (phases.csv); every schedule row has an unknown phase type', { table: 'phaseTypes' });
+      log.warn(
+        'the archive has schedules but no phase types table (phases.csv); every schedule row has an unknown phase type',
+        { table: 'phaseTypes' },
+      );
     }
-    scheduleCount = yield* addSchedules(tables.schedules, markets, buildPhaseTypes(phaseTypes, log), buildSeasons(tables.seasonDefinitions ?? [], log), zones, log);
+    scheduleCount = yield* addSchedules(
+      tables.schedules,
+      markets,
+      buildPhaseTypes(phaseTypes, log),
+      buildSeasons(tables.seasonDefinitions ?? [], log),
+      zones,
+      log,
+    );
   }
 
   const micIndex = buildMicIndex(tables.micMapping, markets, log);
@@ -170,7 +227,9 @@ export function* buildIndexSteps(tables: Tables, options: DatasetOptions = {}): 
     regional,
     micMapping: tables.micMapping ?? null,
     seasonDefinitions: tables.seasonDefinitions ?? null,
-    absentTables: (['phaseTypes', 'micMapping', 'seasonDefinitions', 'regionalHolidays'] as const).filter((t) => tables[t] === undefined),
+    absentTables: (['phaseTypes', 'micMapping', 'seasonDefinitions', 'regionalHolidays'] as const).filter(
+      (t) => tables[t] === undefined,
+    ),
     warnings: log.finish(),
     fallbackEndYear,
     counts: {

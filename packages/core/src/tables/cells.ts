@@ -42,7 +42,7 @@ export function intCell(value: unknown): Cell<number | null> {
  */
 export function withExtras<T extends object>(rec: T, row: object): T {
   for (const k in row) {
-    if (!Object.prototype.hasOwnProperty.call(rec, k)) (rec as Record<string, unknown>)[k] = (row as Record<string, unknown>)[k];
+    if (!Object.hasOwn(rec, k)) (rec as Record<string, unknown>)[k] = (row as Record<string, unknown>)[k];
   }
   return rec;
 }
@@ -91,7 +91,11 @@ function sortByDay<T>(recs: T[], days: number[], rows: number[]): DayIndexed<T> 
   }
   if (sorted) return { recs, days: Int32Array.from(days), rowIndex: Int32Array.from(rows) };
   const idx = days.map((_, i) => i).sort((a, b) => days[a]! - days[b]! || a - b);
-  return { recs: idx.map((i) => recs[i]!), days: Int32Array.from(idx.map((i) => days[i]!)), rowIndex: Int32Array.from(idx.map((i) => rows[i]!)) };
+  return {
+    recs: idx.map((i) => recs[i]!),
+    days: Int32Array.from(idx.map((i) => days[i]!)),
+    rowIndex: Int32Array.from(idx.map((i) => rows[i]!)),
+  };
 }
 
 /**
@@ -150,13 +154,13 @@ export class ReadRows<R extends object> {
   private writtenAs(row: object, rec: object): boolean {
     let n = 0;
     for (const k in row) {
-      if (!Object.prototype.hasOwnProperty.call(row, k) || this.computed.includes(k)) return false;
+      if (!Object.hasOwn(row, k) || this.computed.includes(k)) return false;
       const v = (row as Record<string, unknown>)[k];
       if (v === undefined || v !== (rec as Record<string, unknown>)[k]) return false;
       n++;
     }
     let m = 0;
-    for (const k in rec) if (Object.prototype.hasOwnProperty.call(rec, k)) m++;
+    for (const k in rec) if (Object.hasOwn(rec, k)) m++;
     return n + this.computed.length === m;
   }
 }

@@ -21,13 +21,21 @@ function weekendMask(value: string | null, code: string, row: number, log: Build
   try {
     return parseDays(value);
   } catch (e) {
-    log.warn(`currency ${code}: Weekend Definition '${value}' does not parse (${(e as Error).message}); its business days are unavailable`, { table: 'currencies', row, column: 'weekend_definition' }, { currency: code });
+    log.warn(
+      `currency ${code}: Weekend Definition '${value}' does not parse (${(e as Error).message}); its business days are unavailable`,
+      { table: 'currencies', row, column: 'weekend_definition' },
+      { currency: code },
+    );
     return null;
   }
 }
 
 /** `fallbackEndYear`: coverage of a currency without holiday rows ends on Dec 31 of it (as for markets). */
-export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog, fallbackEndYear: number): Map<string, CurrencyEntry> {
+export function buildCurrencies(
+  rows: readonly CurrencyRow[],
+  log: BuildLog,
+  fallbackEndYear: number,
+): Map<string, CurrencyEntry> {
   const fallbackMin = tryParseDay('2000-01-01')!;
   const fallbackMax = tryParseDay(`${String(fallbackEndYear).padStart(4, '0')}-12-31`)!;
   const T: TableName = 'currencies';
@@ -43,12 +51,25 @@ export function buildCurrencies(rows: readonly CurrencyRow[], log: BuildLog, fal
     if (earlier !== undefined) {
       // A duplicate key is a bad row even when the cells agree (docs/bulk-format.md §5).
       const how = sameRow(rows[earlier]!, row) ? 'the same' : 'different';
-      log.badCurrencyRow(code, 'listing', 'all', { table: T, row: i, column: 'currency_code' }, `duplicate key Currency Code ${code}: currency ${code} is listed twice with ${how} cells (also ${log.where(T, earlier)})`);
+      log.badCurrencyRow(
+        code,
+        'listing',
+        'all',
+        { table: T, row: i, column: 'currency_code' },
+        `duplicate key Currency Code ${code}: currency ${code} is listed twice with ${how} cells (also ${log.where(T, earlier)})`,
+      );
       return;
     }
     firstRow.set(code, i);
     const fault = log.readerFault(T, i);
-    if (fault) log.badCurrencyRow(code, 'listing', 'all', { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+    if (fault)
+      log.badCurrencyRow(
+        code,
+        'listing',
+        'all',
+        { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) },
+        fault.message,
+      );
     currencies.set(code, {
       currency: withExtras(
         {
@@ -99,7 +120,11 @@ export function addCurrencyHolidays(
     }
     const currency = currencies.get(cell)?.currency;
     if (!currency) {
-      log.warn(`currency holiday row for ${cell}, which is not in currencies.csv; ignored`, { table: T, row: i, column: 'currency_code' });
+      log.warn(`currency holiday row for ${cell}, which is not in currencies.csv; ignored`, {
+        table: T,
+        row: i,
+        column: 'currency_code',
+      });
       return null;
     }
     // The currency's own string, shared by its rows (the upper-cased cell is a new string per row).
@@ -107,7 +132,13 @@ export function addCurrencyHolidays(
     const fault = log.readerFault(T, i);
     const date = dayCell(row.date, true);
     if (fault) {
-      log.badCurrencyRow(code, 'listing', touchedByDate(date, fault.column), { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+      log.badCurrencyRow(
+        code,
+        'listing',
+        touchedByDate(date, fault.column),
+        { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) },
+        fault.message,
+      );
       return null;
     }
     if (!date.ok) {
@@ -137,7 +168,16 @@ export function addCurrencyHolidays(
       while (n < recs.length && days[n] === day) n++;
       if (recs[k]!.settlement === NO) entry.closedByDay.set(day, recs[k]!);
       if (n - k > 1) {
-        const lines = duplicateKey(log, T, '(Currency Code, Date)', code, day, rowIndex.subarray(k, n), (j) => read.same(rowIndex[k]!, recs[k]!, rowIndex[k + j]!, recs[k + j]!), 'currency');
+        const lines = duplicateKey(
+          log,
+          T,
+          '(Currency Code, Date)',
+          code,
+          day,
+          rowIndex.subarray(k, n),
+          (j) => read.same(rowIndex[k]!, recs[k]!, rowIndex[k + j]!, recs[k + j]!),
+          'currency',
+        );
         (entry.duplicates ??= new Map()).set(day, lines);
       }
       k = n;

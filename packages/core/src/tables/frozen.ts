@@ -115,7 +115,12 @@ function getSlot(holder: object, key: unknown): unknown {
 /** The maps of the index worth decoding one entry at a time: keyed by strings, holding objects. */
 function lazyFields(index: DatasetIndex): string[] {
   return Object.entries(index)
-    .filter(([, v]) => v instanceof Map && Object.getPrototypeOf(v) === Map.prototype && [...v].every(([k, e]) => typeof k === 'string' && typeof e === 'object' && e !== null))
+    .filter(
+      ([, v]) =>
+        v instanceof Map &&
+        Object.getPrototypeOf(v) === Map.prototype &&
+        [...v].every(([k, e]) => typeof k === 'string' && typeof e === 'object' && e !== null),
+    )
     .map(([k]) => k);
 }
 
@@ -127,7 +132,8 @@ function freezeIndex(index: DatasetIndex, encode: Encode): Omit<FrozenDataset, '
   // where the index is otherwise the same.
   delete globalRoot.fallbackEndYear;
   const entries: Array<[string, string, object]> = [];
-  for (const f of fields) for (const [k, e] of index[f as keyof DatasetIndex] as Map<string, object>) entries.push([f, k, e]);
+  for (const f of fields)
+    for (const [k, e] of index[f as keyof DatasetIndex] as Map<string, object>) entries.push([f, k, e]);
 
   // Objects reached from the global part or from two entries are stored once, with the global
   // part, and an entry refers to them: decoded apart, they would become copies.
@@ -148,7 +154,8 @@ function freezeIndex(index: DatasetIndex, encode: Encode): Omit<FrozenDataset, '
   /** The piece's bytes, with Zones (and, for an entry, shared objects) left out as slots. */
   const piece = (root: unknown, isEntry: boolean): Uint8Array => {
     const slots: Slot[] = [];
-    if (isEntry && sharedIndex.has(root as object)) return encode({ root: null, slots: [], rootShared: sharedIndex.get(root as object) });
+    if (isEntry && sharedIndex.has(root as object))
+      return encode({ root: null, slots: [], rootShared: sharedIndex.get(root as object) });
     walk(root, (o, holder, key) => {
       if (holder === null) return true;
       if (o instanceof Zone) slots.push([holder, key, o.id, -1]);
@@ -179,7 +186,9 @@ function sameBytes(a: FrozenDataset, b: FrozenDataset): boolean {
   return ka.every((f) => {
     const x = a.lazy[f]!;
     const y = b.lazy[f];
-    return y !== undefined && x.length === y.length && x.every(([k, bytes], i) => k === y[i]![0] && eq(bytes, y[i]![1]));
+    return (
+      y !== undefined && x.length === y.length && x.every(([k, bytes], i) => k === y[i]![0] && eq(bytes, y[i]![1]))
+    );
   });
 }
 
@@ -194,7 +203,12 @@ export function freezeDataset(tables: Tables, options: DatasetOptions, encode: E
   const year = options.coverageEndYearWithoutHolidays;
   if (year === undefined) return undefined;
   try {
-    const frozen: FrozenDataset = { format: FROZEN_FORMAT, plan: options.plan ?? null, coverageEndYear: year, ...freezeIndex(buildIndex(tables, options), encode) };
+    const frozen: FrozenDataset = {
+      format: FROZEN_FORMAT,
+      plan: options.plan ?? null,
+      coverageEndYear: year,
+      ...freezeIndex(buildIndex(tables, options), encode),
+    };
     const other = freezeIndex(buildIndex(tables, { ...options, coverageEndYearWithoutHolidays: year + 1000 }), encode);
     if (sameBytes(frozen, { ...frozen, ...other })) frozen.coverageEndYear = null;
     return frozen;
@@ -283,21 +297,27 @@ class LazyMap<V> extends Map<string, V> {
  */
 export function thawDataset(frozen: FrozenDataset, options: DatasetOptions, decode: Decode): Dataset | undefined {
   if (frozen.format !== FROZEN_FORMAT) return undefined;
-  if (Object.keys(options).some((k) => !KNOWN_OPTIONS.has(k) && (options as Record<string, unknown>)[k] !== undefined)) return undefined;
+  if (Object.keys(options).some((k) => !KNOWN_OPTIONS.has(k) && (options as Record<string, unknown>)[k] !== undefined))
+    return undefined;
   if ((options.plan ?? null) !== frozen.plan) return undefined;
-  if (frozen.coverageEndYear !== null && options.coverageEndYearWithoutHolidays !== frozen.coverageEndYear) return undefined;
+  if (frozen.coverageEndYear !== null && options.coverageEndYearWithoutHolidays !== frozen.coverageEndYear)
+    return undefined;
   const zones = new ZoneRegistry();
   const fill = ({ root, slots }: Piece, shared: readonly object[]): unknown => {
     for (const [holder, key, zone, ref] of slots) setSlot(holder, key, zone !== null ? zones.get(zone) : shared[ref]);
     return root;
   };
-  const { index, shared } = fill(decode(frozen.global) as Piece, []) as { index: Record<string, unknown>; shared: object[] };
+  const { index, shared } = fill(decode(frozen.global) as Piece, []) as {
+    index: Record<string, unknown>;
+    shared: object[];
+  };
   for (const [field, entries] of Object.entries(frozen.lazy)) {
     index[field] = new LazyMap(entries, (bytes) => {
       const p = decode(bytes) as Piece & { rootShared?: number };
       return p.rootShared !== undefined ? shared[p.rootShared] : fill(p, shared);
     });
   }
-  if (options.coverageEndYearWithoutHolidays !== undefined) index.fallbackEndYear = options.coverageEndYearWithoutHolidays;
+  if (options.coverageEndYearWithoutHolidays !== undefined)
+    index.fallbackEndYear = options.coverageEndYearWithoutHolidays;
   return Dataset.fromIndex(index as unknown as DatasetIndex, options.clock);
 }

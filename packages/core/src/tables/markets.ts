@@ -4,7 +4,7 @@ import type { MarketEntry } from './model.js';
 import { walkReplacements } from '../rules/replacements.js';
 import type { Market, MarketHoliday, MarketHolidayRow, MarketRow, RowsOnDemand } from '../types.js';
 import { OPEN, YES } from '../params/vocabulary.js';
-import { ZoneRegistry } from '../time/zone.js';
+import type { ZoneRegistry } from '../time/zone.js';
 import { DayIndexBuilder, ReadRows, dayCell, sameRow, str, withExtras, type Cell } from './cells.js';
 import type { BuildLog, Touched } from './log.js';
 
@@ -32,23 +32,43 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
     if (earlier !== undefined) {
       // A duplicate key is a bad row even when the cells agree (docs/bulk-format.md §5).
       const how = sameRow(rows[earlier]!, row) ? 'the same' : 'different';
-      log.badMarketRow(finId, 'listing', 'all', { table: 'markets', row: i, column: 'fin_id' }, `duplicate key FinID ${finId}: market ${finId} is listed twice with ${how} cells (also ${log.where('markets', earlier)})`);
+      log.badMarketRow(
+        finId,
+        'listing',
+        'all',
+        { table: 'markets', row: i, column: 'fin_id' },
+        `duplicate key FinID ${finId}: market ${finId} is listed twice with ${how} cells (also ${log.where('markets', earlier)})`,
+      );
       return;
     }
     firstRow.set(finId, i);
     const readerFault = log.readerFault('markets', i);
-    if (readerFault) log.badMarketRow(finId, 'listing', 'all', { table: 'markets', row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
+    if (readerFault)
+      log.badMarketRow(
+        finId,
+        'listing',
+        'all',
+        { table: 'markets', row: i, ...(readerFault.column ? { column: readerFault.column } : {}) },
+        readerFault.message,
+      );
     const tz = str(row.timezone);
     let zone = null;
     if (tz !== null) {
       try {
         zone = zones.get(tz);
       } catch {
-        log.badMarketRow(finId, 'computed', 'all', { table: 'markets', row: i, column: 'timezone' }, `unknown time zone '${tz}' for market ${finId}`);
+        log.badMarketRow(
+          finId,
+          'computed',
+          'all',
+          { table: 'markets', row: i, column: 'timezone' },
+          `unknown time zone '${tz}' for market ${finId}`,
+        );
       }
     }
     const closed = dayCell(row.permanently_closed, false);
-    if (!closed.ok && !readerFault) log.badMarketRow(finId, 'listing', 'all', { table: 'markets', row: i, column: 'permanently_closed' }, closed.why);
+    if (!closed.ok && !readerFault)
+      log.badMarketRow(finId, 'listing', 'all', { table: 'markets', row: i, column: 'permanently_closed' }, closed.why);
     const market: Market = withExtras(
       {
         fin_id: finId,
@@ -102,7 +122,10 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
     if (walk.kind === 'missing' && walk.from === entry.market.fin_id) {
       log.warn(`market ${walk.from} is replaced by ${walk.target}, which is not in the data`, location);
     } else if (walk.kind === 'loop' && walk.target === entry.market.fin_id) {
-      log.warn(`the replacement chain from ${entry.market.fin_id} loops (${[...walk.path, walk.target].join(' → ')})`, location);
+      log.warn(
+        `the replacement chain from ${entry.market.fin_id} loops (${[...walk.path, walk.target].join(' → ')})`,
+        location,
+      );
     }
   }
   return markets;
@@ -141,7 +164,16 @@ export function* addHolidays(
       while (n < recs.length && days[n] === day) n++;
       entry.holidayByDay.set(day, recs[k]!);
       if (n - k > 1) {
-        const lines = duplicateKey(log, T, '(FinID, Date)', finId, day, rowIndex.subarray(k, n), (j) => read.same(rowIndex[k]!, recs[k]!, rowIndex[k + j]!, recs[k + j]!), 'market');
+        const lines = duplicateKey(
+          log,
+          T,
+          '(FinID, Date)',
+          finId,
+          day,
+          rowIndex.subarray(k, n),
+          (j) => read.same(rowIndex[k]!, recs[k]!, rowIndex[k + j]!, recs[k + j]!),
+          'market',
+        );
         (entry.duplicates ??= new Map()).set(day, lines);
       }
       k = n;
@@ -176,18 +208,31 @@ export function duplicateKey(
   for (let j = 1; j < rowIndex.length; j++) {
     const same = sameAsFirst(j);
     if (!same) allSame = false;
-    log.warn(`duplicate key ${key}: two ${same ? 'identical' : 'different'} holiday rows for ${owner} on ${date} (also ${lines[0]})`, { table, row: rowIndex[j]!, column: 'date' }, kind === 'market' ? { market: owner } : { currency: owner });
+    log.warn(
+      `duplicate key ${key}: two ${same ? 'identical' : 'different'} holiday rows for ${owner} on ${date} (also ${lines[0]})`,
+      { table, row: rowIndex[j]!, column: 'date' },
+      kind === 'market' ? { market: owner } : { currency: owner },
+    );
   }
   const count = rowIndex.length === 2 ? 'two' : String(rowIndex.length);
   const others = lines.filter((_, j) => j !== 1).join(' and ');
-  const error = log.error({ table, row: rowIndex[1]!, column: 'date' }, `duplicate key ${key}: ${count} ${allSame ? 'identical' : 'different'} holiday rows for ${owner} on ${date} (also ${others})`);
+  const error = log.error(
+    { table, row: rowIndex[1]!, column: 'date' },
+    `duplicate key ${key}: ${count} ${allSame ? 'identical' : 'different'} holiday rows for ${owner} on ${date} (also ${others})`,
+  );
   if (kind === 'market') log.marketFault(owner, 'computed', [[day, day]], error);
   else log.currencyFault(owner, 'computed', [[day, day]], error);
   return lines;
 }
 
 /** Row `i` of holidays.csv into `index`; its record, or null when the row is not kept. */
-function holidayRecord(row: MarketHolidayRow, i: number, markets: Map<string, MarketEntry>, log: BuildLog, index: DayIndexBuilder<MarketHoliday>): MarketHoliday | null {
+function holidayRecord(
+  row: MarketHolidayRow,
+  i: number,
+  markets: Map<string, MarketEntry>,
+  log: BuildLog,
+  index: DayIndexBuilder<MarketHoliday>,
+): MarketHoliday | null {
   const T = 'holidays' as const;
   const cell = str(row.fin_id)?.trim().toUpperCase();
   if (!cell) {
@@ -204,7 +249,13 @@ function holidayRecord(row: MarketHolidayRow, i: number, markets: Map<string, Ma
   const readerFault = log.readerFault(T, i);
   const date = dayCell(row.date, true);
   if (readerFault) {
-    log.badMarketRow(finId, 'listing', touchedByDate(date, readerFault.column), { table: T, row: i, ...(readerFault.column ? { column: readerFault.column } : {}) }, readerFault.message);
+    log.badMarketRow(
+      finId,
+      'listing',
+      touchedByDate(date, readerFault.column),
+      { table: T, row: i, ...(readerFault.column ? { column: readerFault.column } : {}) },
+      readerFault.message,
+    );
     return null;
   }
   if (!date.ok) {

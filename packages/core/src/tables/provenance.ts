@@ -56,7 +56,12 @@ export function placeOf(sources: TableSources | undefined, table: TableName, row
 }
 
 /** `csv/schedules.csv, line 12, column 'End'` (or `schedules, row 11, column 'End'` without sources). */
-export function describePlace(sources: TableSources | undefined, table: TableName, row?: number, column?: string): string {
+export function describePlace(
+  sources: TableSources | undefined,
+  table: TableName,
+  row?: number,
+  column?: string,
+): string {
   const p = placeOf(sources, table, row, column);
   const parts = [p.file ?? table];
   if (row !== undefined) parts.push(p.file ? `line ${p.line}` : `row ${row + 1}`);

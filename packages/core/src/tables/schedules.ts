@@ -35,7 +35,10 @@ export function buildPhaseTypes(rows: readonly PhaseTypeRow[], log: BuildLog): M
       // A duplicate key is a bad row even when the cells agree (docs/bulk-format.md §5).
       const how = sameRow(prev.row, pt) ? 'identical' : 'different';
       prev.conflict ??= `duplicate key Name: phase type '${name}' has two ${how} rows in phases.csv (${log.where(T, prev.index)} and ${log.where(T, i)})`;
-      log.warn(`duplicate key Name: phase type '${name}' is listed twice with ${how === 'identical' ? 'the same' : 'different'} cells; the schedule rows using it are bad rows`, { table: T, row: i, column: 'name' });
+      log.warn(
+        `duplicate key Name: phase type '${name}' is listed twice with ${how === 'identical' ? 'the same' : 'different'} cells; the schedule rows using it are bad rows`,
+        { table: T, row: i, column: 'name' },
+      );
     }
   });
   return byName;
@@ -49,7 +52,12 @@ export function buildSeasons(rows: readonly SeasonDefinitionRow[], log: BuildLog
     const name = str(sd.season);
     const year = intCell(sd.year);
     if (name === null || !year.ok || year.value === null) {
-      log.warn(name === null ? 'a season definition without a season name is ignored' : `a season definition of '${name}' without a valid year is ignored`, { table: T, row: i, column: name === null ? 'season' : 'year' });
+      log.warn(
+        name === null
+          ? 'a season definition without a season name is ignored'
+          : `a season definition of '${name}' without a valid year is ignored`,
+        { table: T, row: i, column: name === null ? 'season' : 'year' },
+      );
       return;
     }
     const key = name.toLowerCase();
@@ -69,9 +77,21 @@ export function buildSeasons(rows: readonly SeasonDefinitionRow[], log: BuildLog
     if (earlier !== undefined) {
       // A duplicate key is a bad row even when the cells agree (docs/bulk-format.md §5): the
       // rows that need this season in this year answer a data error.
-      const how = sameRow(rows[earlier]!, sd) ? 'two identical rows' : entry.byYear.get(y) === date.value ? 'two different rows' : 'two different dates';
-      if (!entry.problems.has(y)) entry.problems.set(y, `duplicate key (Season, Year): season '${name}' has ${how} for ${y} (${log.where(T, earlier)} and ${log.where(T, i)})`);
-      log.warn(`duplicate key (Season, Year): season '${name}' has ${how} for ${y} (also ${log.where(T, earlier)})`, { table: T, row: i, column: 'year' });
+      const how = sameRow(rows[earlier]!, sd)
+        ? 'two identical rows'
+        : entry.byYear.get(y) === date.value
+          ? 'two different rows'
+          : 'two different dates';
+      if (!entry.problems.has(y))
+        entry.problems.set(
+          y,
+          `duplicate key (Season, Year): season '${name}' has ${how} for ${y} (${log.where(T, earlier)} and ${log.where(T, i)})`,
+        );
+      log.warn(`duplicate key (Season, Year): season '${name}' has ${how} for ${y} (also ${log.where(T, earlier)})`, {
+        table: T,
+        row: i,
+        column: 'year',
+      });
       return;
     }
     rowOf.set(seen, i);
@@ -94,7 +114,11 @@ interface Context {
 type Compiled = CompiledRow | { column: string; why: string; everyDate?: true };
 
 function undefinedSeason(name: string, row: number, column: string, c: Context): SeasonDates {
-  c.log.warn(`season '${name}' has no definition in season-definitions.csv; the dates on which this row is in force answer a data error`, { table: 'schedules', row, column }, { market: c.finId });
+  c.log.warn(
+    `season '${name}' has no definition in season-definitions.csv; the dates on which this row is in force answer a data error`,
+    { table: 'schedules', row, column },
+    { market: c.finId },
+  );
   return { name, byYear: new Map(), problems: new Map() };
 }
 
@@ -182,7 +206,8 @@ function compileRow(row: ScheduleRow, i: number, c: Context): Compiled {
   // while its instants are computed in the market's zone.
   const ownZone = str(row.timezone);
   const tz = ownZone ?? c.entry.market.timezone;
-  if (tz === null) return { column: 'timezone', why: `no time zone for a schedule row of ${c.finId} (and none on the market)` };
+  if (tz === null)
+    return { column: 'timezone', why: `no time zone for a schedule row of ${c.finId} (and none on the market)` };
   let zone;
   try {
     zone = c.zones.get(tz);
@@ -255,7 +280,11 @@ export function* addSchedules(
       return;
     }
     if (!markets.has(finId)) {
-      log.warn(`schedule row for ${finId}, which is not in markets.csv; ignored`, { table: T, row: i, column: 'fin_id' });
+      log.warn(`schedule row for ${finId}, which is not in markets.csv; ignored`, {
+        table: T,
+        row: i,
+        column: 'fin_id',
+      });
       return;
     }
     let list = perMarket.get(finId);
@@ -275,19 +304,35 @@ export function* addSchedules(
       const row = rows[i]!;
       const twin = kept.find((k) => sameRow(rows[k]!, row));
       if (twin !== undefined) {
-        log.warn(`an identical schedule row of ${finId} (also ${log.where(T, twin)}); one is kept`, { table: T, row: i, column: 'fin_id' });
+        log.warn(`an identical schedule row of ${finId} (also ${log.where(T, twin)}); one is kept`, {
+          table: T,
+          row: i,
+          column: 'fin_id',
+        });
         continue;
       }
       kept.push(i);
       const fault = log.readerFault(T, i);
       if (fault) {
-        log.badMarketRow(finId, 'computed', scheduleTouched(row, fault.column, entry, seasons), { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) }, fault.message);
+        log.badMarketRow(
+          finId,
+          'computed',
+          scheduleTouched(row, fault.column, entry, seasons),
+          { table: T, row: i, ...(fault.column ? { column: fault.column } : {}) },
+          fault.message,
+        );
         bad.push({ rec: scheduleRecord(row, finId, str(row.timezone)), i });
         continue;
       }
       const c = compileRow(row, i, { finId, entry, phaseTypes, seasons, zones, where: log.where(T, i), log });
       if ('why' in c) {
-        log.badMarketRow(finId, 'computed', c.everyDate ? 'all' : scheduleTouched(row, c.column, entry, seasons), { table: T, row: i, column: c.column }, c.why);
+        log.badMarketRow(
+          finId,
+          'computed',
+          c.everyDate ? 'all' : scheduleTouched(row, c.column, entry, seasons),
+          { table: T, row: i, column: c.column },
+          c.why,
+        );
         bad.push({ rec: scheduleRecord(row, finId, str(row.timezone)), i });
       } else compiled.push(c);
     }
@@ -315,7 +360,12 @@ export function* addSchedules(
  * its season in each year whose season dates resolve; every date when an in-force date cannot
  * be read. The Days cell is not used to narrow: it may be what is wrong.
  */
-function scheduleTouched(row: ScheduleRow, faultColumn: string | undefined, entry: MarketEntry, seasons: Map<string, SeasonDates>): Touched {
+function scheduleTouched(
+  row: ScheduleRow,
+  faultColumn: string | undefined,
+  entry: MarketEntry,
+  seasons: Map<string, SeasonDates>,
+): Touched {
   const ifs = dayCell(row.in_force_start_date, false);
   const ife = dayCell(row.in_force_end_date, false);
   if (!ifs.ok || !ife.ok || faultColumn === 'in_force_start_date' || faultColumn === 'in_force_end_date') return 'all';
@@ -327,7 +377,8 @@ function scheduleTouched(row: ScheduleRow, faultColumn: string | undefined, entr
   if (startName === null || endName === null) return [[from, to]];
   const start = seasons.get(startName.toLowerCase());
   const end = seasons.get(endName.toLowerCase());
-  const dateOf = (s: SeasonDates | undefined, y: number) => (s === undefined || s.problems.has(y) ? undefined : s.byYear.get(y));
+  const dateOf = (s: SeasonDates | undefined, y: number) =>
+    s === undefined || s.problems.has(y) ? undefined : s.byYear.get(y);
   const spans: [number, number][] = [];
   const clip = (a: number, b: number) => {
     const lo = Math.max(a, from);
@@ -362,7 +413,10 @@ function cmpNullable(a: string | null, b: string | null): number {
  * written HH:MM:SS and YYYY-MM-DD, so their text order is their order; an unreadable one is
  * null and sorts first, as an empty one does.
  */
-function listingWithBadRows(compiled: readonly CompiledRow[], bad: readonly { rec: Schedule; i: number }[]): Schedule[] {
+function listingWithBadRows(
+  compiled: readonly CompiledRow[],
+  bad: readonly { rec: Schedule; i: number }[],
+): Schedule[] {
   const all = [...compiled.map((c) => ({ rec: c.rec, i: c.order })), ...bad];
   all.sort(
     (a, b) =>
@@ -390,5 +444,7 @@ function scheduleOrder(a: CompiledRow, b: CompiledRow): number {
 
 /** docs/semantics.md §4 step 5: start, duration, primary sessions first, then §3 order. */
 function dayOrder(a: CompiledRow, b: CompiledRow): number {
-  return a.startSec - b.startSec || a.duration - b.duration || Number(b.isPrimary) - Number(a.isPrimary) || a.order - b.order;
+  return (
+    a.startSec - b.startSec || a.duration - b.duration || Number(b.isPrimary) - Number(a.isPrimary) || a.order - b.order
+  );
 }

@@ -96,7 +96,8 @@ function monthLength(y: number, m: number): number {
  * equal to the pattern /^(\d{4})-(\d{2})-(\d{2})$/ with a calendar check).
  */
 export function tryParseDay(value: string): EpochDay | undefined {
-  if (typeof value !== 'string' || value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return undefined;
+  if (typeof value !== 'string' || value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45)
+    return undefined;
   const y0 = digitAt(value, 0);
   const y1 = digitAt(value, 1);
   const y2 = digitAt(value, 2);
@@ -178,7 +179,13 @@ export function formatInstant(epochSeconds: EpochSeconds, offsetSeconds: number)
  * formatInstant for a wall time known to be `day` at `secondsOfDay`: reuses the row's time
  * string unless the instant was moved (a DST gap) or the time is 24:00.
  */
-export function formatWall(day: EpochDay, secondsOfDay: number, timeString: string, epochSeconds: EpochSeconds, offsetSeconds: number): string {
+export function formatWall(
+  day: EpochDay,
+  secondsOfDay: number,
+  timeString: string,
+  epochSeconds: EpochSeconds,
+  offsetSeconds: number,
+): string {
   if (secondsOfDay < SECONDS_PER_DAY && epochSeconds + offsetSeconds === day * SECONDS_PER_DAY + secondsOfDay) {
     return `${formatDay(day)}T${timeString}${formatOffset(offsetSeconds)}`;
   }

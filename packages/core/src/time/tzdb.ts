@@ -55,13 +55,18 @@ function allIds(): string[] {
       .split('\n')
       .filter((l) => l !== '')
       .map(pick);
-  return (ids = [...names(TZDB_ZONES, (l) => l.slice(0, l.indexOf('|'))), ...names(TZDB_LINKS, (l) => l.slice(l.indexOf('|') + 1))]);
+  return (ids = [
+    ...names(TZDB_ZONES, (l) => l.slice(0, l.indexOf('|'))),
+    ...names(TZDB_LINKS, (l) => l.slice(l.indexOf('|') + 1)),
+  ]);
 }
 
 // The empty build plugged its provider into js-joda when imported above; these wrap it (and
 // keep hold of it, should another build of the plugin be imported later and replace it).
 const plugged = ZoneRulesProvider.getRules;
-const load = (ZoneRulesProvider as unknown as { loadTzdbData(data: { version: string; zones: string[]; links: string[] }): void }).loadTzdbData;
+const load = (
+  ZoneRulesProvider as unknown as { loadTzdbData(data: { version: string; zones: string[]; links: string[] }): void }
+).loadTzdbData;
 ZoneRulesProvider.getRules = (zoneId: string) => {
   if (typeof zoneId === 'string') ensureLoaded(zoneId);
   return plugged(zoneId);

@@ -8,7 +8,11 @@ function dayIndex(token: string): number {
   const t = token.trim().toLowerCase();
   // Accept full names too ('Monday'), matched on their first three letters.
   const i = t.length >= 3 ? NAMES.indexOf(t.slice(0, 3)) : -1;
-  if (i < 0 || (t.length > 3 && !`${['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'][i]}`.startsWith(t))) {
+  if (
+    i < 0 ||
+    (t.length > 3 &&
+      !`${['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'][i]}`.startsWith(t))
+  ) {
     throw new Error(`unknown day name '${token.trim()}'`);
   }
   return i;

@@ -117,7 +117,12 @@ export interface OffsetChange {
  * candidates, some of which only rename the zone (the offset stays): those are left out. Without
  * them the rules are scanned an hour at a time, each change then found to the second by bisection.
  */
-export function offsetChanges(rules: ZoneRules, from: EpochSeconds, to: EpochSeconds, untils?: readonly number[]): OffsetChange[] {
+export function offsetChanges(
+  rules: ZoneRules,
+  from: EpochSeconds,
+  to: EpochSeconds,
+  untils?: readonly number[],
+): OffsetChange[] {
   const out: OffsetChange[] = [];
   if (rules.isFixedOffset() || !(from < to)) return out;
   const offset = (s: number) => rules.offsetOfEpochMilli(s * 1000).totalSeconds();

@@ -99,13 +99,25 @@ export function diff(before: Dataset, after: Dataset, options: DiffOptions): Cha
  * server can spread the work over turns of its event loop (as `Dataset.createSteps`). Returns
  * the change set, or null.
  */
-export function* diffSteps(before: Dataset, after: Dataset, options: DiffOptions): Generator<void, ChangeSet | null, void> {
+export function* diffSteps(
+  before: Dataset,
+  after: Dataset,
+  options: DiffOptions,
+): Generator<void, ChangeSet | null, void> {
   const loadedAt = options.loadedAt;
-  if (typeof loadedAt !== 'number' || !Number.isFinite(loadedAt)) throw new TypeError(`loadedAt must be epoch milliseconds, got ${String(loadedAt)}`);
+  if (typeof loadedAt !== 'number' || !Number.isFinite(loadedAt))
+    throw new TypeError(`loadedAt must be epoch milliseconds, got ${String(loadedAt)}`);
   const a = Dataset.indexOf(before);
   const b = Dataset.indexOf(after);
   const soon = new SoonWindow(loadedAt);
-  const out: Record<ChangeKind, Change[]> = { market: [], holiday: [], schedule: [], currency: [], currency_holiday: [], phase_type: [] };
+  const out: Record<ChangeKind, Change[]> = {
+    market: [],
+    holiday: [],
+    schedule: [],
+    currency: [],
+    currency_holiday: [],
+    phase_type: [],
+  };
 
   if (a !== b) {
     const schedulesA = a.plan !== 'holidays_only';
@@ -116,11 +128,21 @@ export function* diffSteps(before: Dataset, after: Dataset, options: DiffOptions
       const eb = mb ? b.markets.get(finId) : undefined;
       diffOne(out.market, 'market', { fin_id: finId }, ea?.market ?? null, eb?.market ?? null);
       if (ea?.holidays !== eb?.holidays) {
-        diffDated(out.holiday, 'holiday', (date) => ({ fin_id: finId, date }), side(ea), side(eb), (day, op) =>
-          soon.either(day, op, ea && zoneOf(ea, soon), eb && zoneOf(eb, soon)),
+        diffDated(
+          out.holiday,
+          'holiday',
+          (date) => ({ fin_id: finId, date }),
+          side(ea),
+          side(eb),
+          (day, op) => soon.either(day, op, ea && zoneOf(ea, soon), eb && zoneOf(eb, soon)),
         );
       }
-      diffMultiset(out.schedule, { fin_id: finId }, ea && schedulesA ? ea.schedules : [], eb && schedulesB ? eb.schedules : []);
+      diffMultiset(
+        out.schedule,
+        { fin_id: finId },
+        ea && schedulesA ? ea.schedules : [],
+        eb && schedulesB ? eb.schedules : [],
+      );
       yield;
     }
     const currenciesA = a.plan === 'full' ? a.currencyList : [];
@@ -131,8 +153,13 @@ export function* diffSteps(before: Dataset, after: Dataset, options: DiffOptions
       const eb = cb ? b.currencies.get(code) : undefined;
       diffOne(out.currency, 'currency', { currency_code: code }, ea?.currency ?? null, eb?.currency ?? null);
       if (ea?.holidays !== eb?.holidays) {
-        diffDated(out.currency_holiday, 'currency_holiday', (date) => ({ currency_code: code, date }), side(ea), side(eb), (day, op) =>
-          soon.either(day, op, ea && soon.currencyZone(ea.currency), eb && soon.currencyZone(eb.currency)),
+        diffDated(
+          out.currency_holiday,
+          'currency_holiday',
+          (date) => ({ currency_code: code, date }),
+          side(ea),
+          side(eb),
+          (day, op) => soon.either(day, op, ea && soon.currencyZone(ea.currency), eb && soon.currencyZone(eb.currency)),
         );
       }
       yield;
@@ -188,10 +215,10 @@ export function filterChanges(changeSet: ChangeSet, filter: ChangeFilter): Chang
       case 'market':
       case 'holiday':
       case 'schedule':
-        return markets !== null && markets.has((c.key as { fin_id: string }).fin_id);
+        return markets?.has((c.key as { fin_id: string }).fin_id);
       case 'currency':
       case 'currency_holiday':
-        return currencies !== null && currencies.has((c.key as { currency_code: string }).currency_code);
+        return currencies?.has((c.key as { currency_code: string }).currency_code);
       case 'phase_type':
         return markets !== null;
     }
@@ -207,7 +234,8 @@ type Rec = Record<string, unknown>;
 /** Deep equality of JSON-like values, undefined properties counting as absent. */
 function same(x: unknown, y: unknown): boolean {
   if (x === y) return true;
-  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return Number.isNaN(x) && Number.isNaN(y);
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null)
+    return Number.isNaN(x) && Number.isNaN(y);
   if (Array.isArray(x) !== Array.isArray(y)) return false;
   return recordsEqual(x, y);
 }
@@ -253,11 +281,25 @@ function canonical(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Rec)[k])}`).join(',')}}`;
 }
 
-function change(kind: ChangeKind, op: ChangeOp, key: ChangeKey, before: ChangeRecord | null, after: ChangeRecord | null, soon = false, fields?: string[]): Change {
+function change(
+  kind: ChangeKind,
+  op: ChangeOp,
+  key: ChangeKey,
+  before: ChangeRecord | null,
+  after: ChangeRecord | null,
+  soon = false,
+  fields?: string[],
+): Change {
   return fields ? { kind, op, key, before, after, fields, soon } : { kind, op, key, before, after, soon };
 }
 
-function diffOne(out: Change[], kind: ChangeKind, key: ChangeKey, before: ChangeRecord | null, after: ChangeRecord | null): void {
+function diffOne(
+  out: Change[],
+  kind: ChangeKind,
+  key: ChangeKey,
+  before: ChangeRecord | null,
+  after: ChangeRecord | null,
+): void {
   if (before && after) {
     if (before === after) return;
     const fields = differingFields(before as Rec, after as Rec);
@@ -267,7 +309,11 @@ function diffOne(out: Change[], kind: ChangeKind, key: ChangeKey, before: Change
 }
 
 /** Pairs of the two lists (each sorted by `key`, keys unique) by key, in key order. */
-function* mergeSorted<T>(xs: readonly T[], ys: readonly T[], key: (t: T) => string): Generator<[T | undefined, T | undefined]> {
+function* mergeSorted<T>(
+  xs: readonly T[],
+  ys: readonly T[],
+  key: (t: T) => string,
+): Generator<[T | undefined, T | undefined]> {
   let i = 0;
   let j = 0;
   while (i < xs.length || j < ys.length) {
@@ -313,7 +359,10 @@ function diffDated<R extends MarketHoliday | CurrencyHoliday>(
     if (i2 - i === 1 && j2 - j === 1) {
       const x = before.recs[i]!;
       const y = after.recs[j]!;
-      if (!recordsEqual(x, y)) out.push(change(kind, 'changed', key(y.date), x, y, isSoon(day, 'changed'), differingFields(x as Rec, y as Rec)));
+      if (!recordsEqual(x, y))
+        out.push(
+          change(kind, 'changed', key(y.date), x, y, isSoon(day, 'changed'), differingFields(x as Rec, y as Rec)),
+        );
     } else {
       const date = (i2 > i ? before.recs[i]! : after.recs[j]!).date;
       pairGroup(out, kind, key(date), before.recs.slice(i, i2), after.recs.slice(j, j2), (op) => isSoon(day, op));
@@ -324,7 +373,14 @@ function diffDated<R extends MarketHoliday | CurrencyHoliday>(
 }
 
 /** Rows sharing one key: identical ones matched first, the rest paired in order (see the top). */
-function pairGroup<R extends object>(out: Change[], kind: ChangeKind, key: ChangeKey, xs: R[], ys: R[], isSoon: (op: ChangeOp) => boolean): void {
+function pairGroup<R extends object>(
+  out: Change[],
+  kind: ChangeKind,
+  key: ChangeKey,
+  xs: R[],
+  ys: R[],
+  isSoon: (op: ChangeOp) => boolean,
+): void {
   const ysLeft = ys.slice();
   const xsLeft: R[] = [];
   for (const x of xs) {
@@ -333,13 +389,25 @@ function pairGroup<R extends object>(out: Change[], kind: ChangeKind, key: Chang
     else xsLeft.push(x);
   }
   const paired = Math.min(xsLeft.length, ysLeft.length);
-  for (let k = paired; k < xsLeft.length; k++) out.push(change(kind, 'removed', key, xsLeft[k] as ChangeRecord, null, isSoon('removed')));
+  for (let k = paired; k < xsLeft.length; k++)
+    out.push(change(kind, 'removed', key, xsLeft[k] as ChangeRecord, null, isSoon('removed')));
   for (let k = 0; k < paired; k++) {
     const x = xsLeft[k]!;
     const y = ysLeft[k]!;
-    out.push(change(kind, 'changed', key, x as ChangeRecord, y as ChangeRecord, isSoon('changed'), differingFields(x as Rec, y as Rec)));
+    out.push(
+      change(
+        kind,
+        'changed',
+        key,
+        x as ChangeRecord,
+        y as ChangeRecord,
+        isSoon('changed'),
+        differingFields(x as Rec, y as Rec),
+      ),
+    );
   }
-  for (let k = paired; k < ysLeft.length; k++) out.push(change(kind, 'added', key, null, ysLeft[k] as ChangeRecord, isSoon('added')));
+  for (let k = paired; k < ysLeft.length; k++)
+    out.push(change(kind, 'added', key, null, ysLeft[k] as ChangeRecord, isSoon('added')));
 }
 
 /** A market's schedule rows as multisets: removed rows in the old listing's order, then added ones in the new one's. */
@@ -406,7 +474,10 @@ class SoonWindow {
 
   /** In the zone of each version that holds the row: both for a changed row, so that diff(b, a) mirrors diff(a, b). */
   either(day: number, op: ChangeOp, before: Zone | undefined, after: Zone | undefined): boolean {
-    return (op !== 'added' && before !== undefined && this.isSoon(day, before)) || (op !== 'removed' && after !== undefined && this.isSoon(day, after));
+    return (
+      (op !== 'added' && before !== undefined && this.isSoon(day, before)) ||
+      (op !== 'removed' && after !== undefined && this.isSoon(day, after))
+    );
   }
 
   currencyZone(currency: Currency): Zone {

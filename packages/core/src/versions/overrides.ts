@@ -16,7 +16,13 @@ import { mergeFaults } from '../tables/log.js';
 import type { DatasetIndex } from '../tables/build.js';
 import type { ParsedQueries } from '../queries.js';
 import { formatDay, tryParseDay, type EpochDay } from '../time/dates.js';
-import { ConflictError, InvalidArgumentError, OutOfCoverageError, type ArgumentFault, type TableName } from '../errors.js';
+import {
+  ConflictError,
+  InvalidArgumentError,
+  OutOfCoverageError,
+  type ArgumentFault,
+  type TableName,
+} from '../errors.js';
 import { phasesByEndDay } from '../rules/generate.js';
 import { lowerBound, type CurrencyEntry, type DayClip, type DayFaults, type MarketEntry } from '../tables/model.js';
 import { isCurrencyTarget, normalizeCurrencyCode, normalizeMarketIdentifier } from '../params/params.js';
@@ -56,7 +62,6 @@ export const MAX_OVERRIDE_REASON = 2000;
 const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
-
 const takesOpen = (kind: OverrideKind): boolean => kind === 'late_open';
 const takesClose = (kind: OverrideKind): boolean => kind === 'early_close';
 
@@ -69,25 +74,48 @@ export function readOverrideRequest(body: Record<string, unknown>): OverrideRequ
   const fault = (param: string, msg: string, type = 'value_error') => faults.push({ param, msg, type });
   const kind = body.kind;
   const kindOk = typeof kind === 'string' && (OVERRIDE_KINDS as readonly string[]).includes(kind);
-  if (kind === undefined || kind === null) fault('kind', `Field required: one of ${OVERRIDE_KINDS.join(', ')}`, 'missing');
+  if (kind === undefined || kind === null)
+    fault('kind', `Field required: one of ${OVERRIDE_KINDS.join(', ')}`, 'missing');
   else if (!kindOk) fault('kind', `Input should be one of ${OVERRIDE_KINDS.join(', ')}, got '${String(kind)}'`, 'enum');
   const target = body.target;
-  if (typeof target !== 'string' || target.trim() === '') fault('target', 'Field required: a FinID, a MIC or a currency code', 'missing');
+  if (typeof target !== 'string' || target.trim() === '')
+    fault('target', 'Field required: a FinID, a MIC or a currency code', 'missing');
   const date = body.date;
-  if (typeof date !== 'string' || date === '') fault('date', 'Field required: a date in the form YYYY-MM-DD', 'missing');
-  else if (tryParseDay(date) === undefined) fault('date', `Invalid date '${date}': expected a real date in the form YYYY-MM-DD`, 'date_from_datetime_parsing');
+  if (typeof date !== 'string' || date === '')
+    fault('date', 'Field required: a date in the form YYYY-MM-DD', 'missing');
+  else if (tryParseDay(date) === undefined)
+    fault('date', `Invalid date '${date}': expected a real date in the form YYYY-MM-DD`, 'date_from_datetime_parsing');
   const name = text(body.name, 'name', MAX_OVERRIDE_NAME, !kindOk || kind !== 'reopen', fault);
   const reason = text(body.reason, 'reason', MAX_OVERRIDE_REASON, true, fault);
   const open = time(body.open, 'open', kindOk ? takesOpen(kind as OverrideKind) : undefined, kind, fault);
   const close = time(body.close, 'close', kindOk ? takesClose(kind as OverrideKind) : undefined, kind, fault);
-  if (kindOk && (kind === 'early_close' || kind === 'late_open') && typeof target === 'string' && isCurrencyTarget(target)) {
+  if (
+    kindOk &&
+    (kind === 'early_close' || kind === 'late_open') &&
+    typeof target === 'string' &&
+    isCurrencyTarget(target)
+  ) {
     fault('kind', `${kind} applies to markets only; a currency takes closure or reopen`);
   }
   if (faults.length > 0) throw new InvalidArgumentError(faults);
-  return { kind: kind as OverrideKind, target: (target as string).trim(), date: date as string, name, open, close, reason: reason! };
+  return {
+    kind: kind as OverrideKind,
+    target: (target as string).trim(),
+    date: date as string,
+    name,
+    open,
+    close,
+    reason: reason!,
+  };
 }
 
-function text(value: unknown, field: string, max: number, required: boolean, fault: (p: string, m: string, t?: string) => void): string | null {
+function text(
+  value: unknown,
+  field: string,
+  max: number,
+  required: boolean,
+  fault: (p: string, m: string, t?: string) => void,
+): string | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
     if (required) fault(field, `Field required: a text of at most ${max} characters`, 'missing');
     return null;
@@ -101,7 +129,13 @@ function text(value: unknown, field: string, max: number, required: boolean, fau
 }
 
 /** `takes`: whether the kind takes the field (undefined when the kind is unknown: only the form is checked). */
-function time(value: unknown, field: string, takes: boolean | undefined, kind: unknown, fault: (p: string, m: string, t?: string) => void): string | null {
+function time(
+  value: unknown,
+  field: string,
+  takes: boolean | undefined,
+  kind: unknown,
+  fault: (p: string, m: string, t?: string) => void,
+): string | null {
   if (value === undefined || value === null) {
     if (takes) fault(field, `Field required for ${String(kind)}: a local time HH:MM`, 'missing');
     return null;
@@ -139,7 +173,12 @@ export interface MakeOverride {
  * the plan), its coverage window (400), an active override of the same target and date (409), a
  * reopen with no vendor row (409), a cut that changes nothing (422 on `close` / `open`).
  */
-export function makeOverride(index: DatasetIndex, queries: ParsedQueries, request: OverrideRequest, make: MakeOverride): OverrideRecord {
+export function makeOverride(
+  index: DatasetIndex,
+  queries: ParsedQueries,
+  request: OverrideRequest,
+  make: MakeOverride,
+): OverrideRecord {
   const day = tryParseDay(request.date)!;
   const vendor = vendorIndex(index);
   // The lookups every query makes (a MIC, replacements, the plan), with their 404, 409 and 403.
@@ -147,13 +186,19 @@ export function makeOverride(index: DatasetIndex, queries: ParsedQueries, reques
     ? queries.getCurrency(normalizeCurrencyCode(request.target, 'target')).currency_code
     : queries.getMarket(normalizeMarketIdentifier(request.target, 'target'), true).fin_id;
   const entry = isCurrencyTarget(target) ? index.currencies.get(target)! : index.markets.get(target)!;
-  if (day < entry.minDay || day > entry.maxDay) throw new OutOfCoverageError(target, request.date, formatDay(entry.minDay), formatDay(entry.maxDay));
+  if (day < entry.minDay || day > entry.maxDay)
+    throw new OutOfCoverageError(target, request.date, formatDay(entry.minDay), formatDay(entry.maxDay));
   const same = (index.applied ?? []).find((o) => o.target === target && o.date === request.date);
-  if (same) throw new ConflictError(`an active override of ${target} on ${request.date} exists: ${same.id}; withdraw it first`, same.id);
+  if (same)
+    throw new ConflictError(
+      `an active override of ${target} on ${request.date} exists: ${same.id}; withdraw it first`,
+      same.id,
+    );
   if (request.kind === 'reopen' && !vendorHasRow(vendor, target, day)) {
     throw new ConflictError(`the vendor's data has no holiday row of ${target} on ${request.date} to lift`);
   }
-  if (request.kind === 'early_close' || request.kind === 'late_open') checkCut(index.markets.get(target)!, day, request);
+  if (request.kind === 'early_close' || request.kind === 'late_open')
+    checkCut(index.markets.get(target)!, day, request);
   const record: OverrideRecord = {
     id: make.id,
     kind: request.kind,
@@ -191,7 +236,11 @@ function checkCut(entry: MarketEntry, day: EpochDay, request: OverrideRequest): 
   const field = request.kind === 'early_close' ? 'close' : 'open';
   const hhmm = (request.kind === 'early_close' ? request.close : request.open)!;
   const phases = phasesByEndDay(entry, day, day)[0]!;
-  if (phases.length === 0) throw InvalidArgumentError.one(field, `${entry.market.fin_id} has no phases on ${request.date}: nothing to cut (a closed day needs no ${request.kind})`);
+  if (phases.length === 0)
+    throw InvalidArgumentError.one(
+      field,
+      `${entry.market.fin_id} has no phases on ${request.date}: nothing to cut (a closed day needs no ${request.kind})`,
+    );
   let first = Infinity;
   let last = -Infinity;
   for (const g of phases) {
@@ -200,7 +249,10 @@ function checkCut(entry: MarketEntry, day: EpochDay, request: OverrideRequest): 
   }
   const t = (entry.zone ?? phases[0]!.row.zone).resolve(day, secondsOf(hhmm));
   if (!(first < t && t < last)) {
-    throw InvalidArgumentError.one(field, `${hhmm} leaves ${entry.market.fin_id}'s day of ${request.date} unchanged or empty: its phases run from its first start to its last end, and the ${field} must lie strictly between`);
+    throw InvalidArgumentError.one(
+      field,
+      `${hhmm} leaves ${entry.market.fin_id}'s day of ${request.date} unchanged or empty: its phases run from its first start to its last end, and the ${field} must lie strictly between`,
+    );
   }
 }
 
@@ -223,7 +275,10 @@ export function isSuperseded(vendor: DatasetIndex, record: OverrideRecord): bool
  * as `[index, field, why]`: a target it does not hold, or a date outside the target's coverage
  * window (docs/overrides.md §4). Withdrawn records apply to nothing and are not checked.
  */
-export function refusedRecord(index: DatasetIndex, records: readonly OverrideRecord[]): [number, 'target' | 'date', string] | null {
+export function refusedRecord(
+  index: DatasetIndex,
+  records: readonly OverrideRecord[],
+): [number, 'target' | 'date', string] | null {
   const vendor = vendorIndex(index);
   for (let i = 0; i < records.length; i++) {
     const r = records[i]!;
@@ -231,7 +286,12 @@ export function refusedRecord(index: DatasetIndex, records: readonly OverrideRec
     const entry = isCurrencyTarget(r.target) ? vendor.currencies.get(r.target) : vendor.markets.get(r.target);
     if (!entry) return [i, 'target', `${r.target} is not in the data (a FinID or a currency code, upper case)`];
     const day = tryParseDay(r.date)!;
-    if (day < entry.minDay || day > entry.maxDay) return [i, 'date', `${r.date} is outside the coverage window of ${r.target}: ${formatDay(entry.minDay)} to ${formatDay(entry.maxDay)}`];
+    if (day < entry.minDay || day > entry.maxDay)
+      return [
+        i,
+        'date',
+        `${r.date} is outside the coverage window of ${r.target}: ${formatDay(entry.minDay)} to ${formatDay(entry.maxDay)}`,
+      ];
   }
   return null;
 }
@@ -244,7 +304,13 @@ export function withdrawn(record: OverrideRecord, now: number, by: string): Over
   return { ...record, withdrawn_at: new Date(now).toISOString(), withdrawn_by: by };
 }
 
-export const refOf = (r: OverrideRecord): OverrideRef => ({ id: r.id, kind: r.kind, reason: r.reason, created_by: r.created_by, created_at: r.created_at });
+export const refOf = (r: OverrideRecord): OverrideRef => ({
+  id: r.id,
+  kind: r.kind,
+  reason: r.reason,
+  created_by: r.created_by,
+  created_at: r.created_at,
+});
 
 /** The holiday row a market override answers in place of the vendor's (§2); null for a reopen. */
 export function marketRow(market: Market, r: OverrideRecord): MarketHoliday | null {
@@ -268,7 +334,15 @@ export function marketRow(market: Market, r: OverrideRecord): MarketHoliday | nu
 /** The currency holiday row of a currency closure; null for a reopen. */
 export function currencyRow(currency: Currency, r: OverrideRecord): CurrencyHoliday | null {
   if (r.kind !== 'closure') return null;
-  return { currency_code: currency.currency_code, date: r.date, holiday_name: r.name, settlement: NO, observed: false, memo: r.reason, override: refOf(r) } as CurrencyHoliday;
+  return {
+    currency_code: currency.currency_code,
+    date: r.date,
+    holiday_name: r.name,
+    settlement: NO,
+    observed: false,
+    memo: r.reason,
+    override: refOf(r),
+  } as CurrencyHoliday;
 }
 
 /**
@@ -297,9 +371,17 @@ export function overlayIndex(base: DatasetIndex, records: readonly OverrideRecor
     return had.length === rs.length && had.every((r, i) => r === rs[i] || JSON.stringify(r) === JSON.stringify(rs[i]));
   };
   const markets = new Map<string, MarketEntry>();
-  for (const [finId, rs] of byMarket) markets.set(finId, same(finId, rs) ? before!.markets.get(finId)! : overlayMarket(vendor.markets.get(finId)!, rs, vendor));
+  for (const [finId, rs] of byMarket)
+    markets.set(
+      finId,
+      same(finId, rs) ? before!.markets.get(finId)! : overlayMarket(vendor.markets.get(finId)!, rs, vendor),
+    );
   const currencies = new Map<string, CurrencyEntry>();
-  for (const [code, rs] of byCurrency) currencies.set(code, same(code, rs) ? before!.currencies.get(code)! : overlayCurrency(vendor.currencies.get(code)!, rs, vendor));
+  for (const [code, rs] of byCurrency)
+    currencies.set(
+      code,
+      same(code, rs) ? before!.currencies.get(code)! : overlayCurrency(vendor.currencies.get(code)!, rs, vendor),
+    );
   const marketList = [...markets.values()].some((e) => e.market !== vendor.markets.get(e.market.fin_id)!.market)
     ? vendor.marketList.map((m) => markets.get(m.fin_id)?.market ?? m)
     : vendor.marketList;
@@ -324,7 +406,11 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * dates left out (all of them: a duplicated or bad row included), override rows put in their
  * place, order by date kept.
  */
-function replaceRows<T>(rows: readonly T[], days: Int32Array, byDay: Map<number, T | null>): { rows: T[]; days: Int32Array } {
+function replaceRows<T>(
+  rows: readonly T[],
+  days: Int32Array,
+  byDay: Map<number, T | null>,
+): { rows: T[]; days: Int32Array } {
   const put = [...byDay].filter(([, row]) => row !== null).sort((a, b) => a[0] - b[0]) as [number, T][];
   const outRows: T[] = [];
   const outDays: number[] = [];
@@ -349,9 +435,13 @@ function replaceRows<T>(rows: readonly T[], days: Int32Array, byDay: Map<number,
 /** Faults of the dates' holiday rows are settled by the override; every other fault stays. */
 function settle(faults: DayFaults | null, days: ReadonlySet<number>, table: TableName): DayFaults | null {
   if (faults === null) return null;
-  const own = (s: DayFaults['spans'][number]) => s.from === s.to && days.has(s.from) && s.error.location?.table === table;
+  const own = (s: DayFaults['spans'][number]) =>
+    s.from === s.to && days.has(s.from) && s.error.location?.table === table;
   if (!faults.spans.some(own)) return faults;
-  return mergeFaults(faults.all, faults.spans.filter((s) => !own(s)));
+  return mergeFaults(
+    faults.all,
+    faults.spans.filter((s) => !own(s)),
+  );
 }
 
 function withoutDays(dups: Map<number, string[]> | null, days: ReadonlySet<number>): Map<number, string[]> | null {
@@ -406,13 +496,18 @@ function overlayMarket(entry: MarketEntry, records: readonly OverrideRecord[], v
   };
 }
 
-function overlayCurrency(entry: CurrencyEntry, records: readonly OverrideRecord[], vendor: DatasetIndex): CurrencyEntry {
+function overlayCurrency(
+  entry: CurrencyEntry,
+  records: readonly OverrideRecord[],
+  vendor: DatasetIndex,
+): CurrencyEntry {
   const byDay = new Map<number, CurrencyHoliday | null>();
   for (const r of records) byDay.set(tryParseDay(r.date)!, currencyRow(entry.currency, r));
   const { rows: holidays, days: holidayDays } = replaceRows(entry.holidays, entry.holidayDays, byDay);
   const closedByDay = new DayOverlay(entry.closedByDay, byDay);
   const days = new Set(byDay.keys());
-  const [minDay, maxDay] = holidayDays.length || entry.holidayDays.length ? coverage(holidayDays, vendor) : [entry.minDay, entry.maxDay];
+  const [minDay, maxDay] =
+    holidayDays.length || entry.holidayDays.length ? coverage(holidayDays, vendor) : [entry.minDay, entry.maxDay];
   return {
     ...entry,
     holidays,
@@ -506,7 +601,8 @@ class DayOverlay<V> extends Map<number, V> {
 }
 
 /** An ISO instant in UTC (`Z`), as records keep them; for the file's check. */
-export const isUtcInstant = (s: unknown): boolean => typeof s === 'string' && ISO_UTC.test(s) && Number.isFinite(Date.parse(s));
+export const isUtcInstant = (s: unknown): boolean =>
+  typeof s === 'string' && ISO_UTC.test(s) && Number.isFinite(Date.parse(s));
 
 /**
  * `next` with every market and currency whose rows are those of `previous` replaced by
@@ -530,17 +626,29 @@ export function shareUnchanged(previous: DatasetIndex, next: DatasetIndex): Data
  */
 export function* shareUnchangedSteps(previous: DatasetIndex, next: DatasetIndex): Generator<void, DatasetIndex, void> {
   const a = vendorIndex(previous);
-  if (a === next || a.plan !== next.plan || JSON.stringify(a.phaseTypes) !== JSON.stringify(next.phaseTypes) || JSON.stringify(a.seasonDefinitions) !== JSON.stringify(next.seasonDefinitions)) {
+  if (
+    a === next ||
+    a.plan !== next.plan ||
+    JSON.stringify(a.phaseTypes) !== JSON.stringify(next.phaseTypes) ||
+    JSON.stringify(a.seasonDefinitions) !== JSON.stringify(next.seasonDefinitions)
+  ) {
     return next;
   }
-  const clean = (e: { listingFaults: unknown; dayFaults: unknown; duplicates: unknown }) => e.listingFaults === null && e.dayFaults === null && e.duplicates === null;
+  const clean = (e: { listingFaults: unknown; dayFaults: unknown; duplicates: unknown }) =>
+    e.listingFaults === null && e.dayFaults === null && e.duplicates === null;
   const markets = new Map<string, MarketEntry>();
   let sharedMarkets = 0;
   let n = 0;
   for (const [id, e] of next.markets) {
     if ((++n & 15) === 0) yield;
     const old = a.markets.get(id);
-    const same = old !== undefined && clean(old) && clean(e) && sameRecord(old.market, e.market) && sameRecords(old.holidays, e.holidays) && sameRecords(old.schedules, e.schedules);
+    const same =
+      old !== undefined &&
+      clean(old) &&
+      clean(e) &&
+      sameRecord(old.market, e.market) &&
+      sameRecords(old.holidays, e.holidays) &&
+      sameRecords(old.schedules, e.schedules);
     markets.set(id, same ? old : old !== undefined && clean(old) && clean(e) ? sharedParts(old, e) : e);
     if (same) sharedMarkets++;
   }
@@ -548,12 +656,25 @@ export function* shareUnchangedSteps(previous: DatasetIndex, next: DatasetIndex)
   for (const [code, e] of next.currencies) {
     if ((++n & 15) === 0) yield;
     const old = a.currencies.get(code);
-    const same = old !== undefined && clean(old) && clean(e) && sameRecord(old.currency, e.currency) && sameRecords(old.holidays, e.holidays);
+    const same =
+      old !== undefined &&
+      clean(old) &&
+      clean(e) &&
+      sameRecord(old.currency, e.currency) &&
+      sameRecords(old.holidays, e.holidays);
     currencies.set(code, same ? old : e);
   }
   if (sharedMarkets === 0) return next;
   const micIndex = sameMicIndex(a.micIndex, next.micIndex) ? a.micIndex : next.micIndex;
-  return { ...next, markets, currencies, micIndex, marketList: [...markets.values()].map((e) => e.market).sort((x, y) => (x.fin_id < y.fin_id ? -1 : x.fin_id > y.fin_id ? 1 : 0)) };
+  return {
+    ...next,
+    markets,
+    currencies,
+    micIndex,
+    marketList: [...markets.values()]
+      .map((e) => e.market)
+      .sort((x, y) => (x.fin_id < y.fin_id ? -1 : x.fin_id > y.fin_id ? 1 : 0)),
+  };
 }
 
 /**
@@ -606,7 +727,17 @@ function sameRecord(a: object, b: object): boolean {
     if (k !== kb[i]) return false;
     const x = (a as Record<string, unknown>)[k];
     const y = (b as Record<string, unknown>)[k];
-    if (x !== y && !(typeof x === 'object' && typeof y === 'object' && x !== null && y !== null && JSON.stringify(x) === JSON.stringify(y))) return false;
+    if (
+      x !== y &&
+      !(
+        typeof x === 'object' &&
+        typeof y === 'object' &&
+        x !== null &&
+        y !== null &&
+        JSON.stringify(x) === JSON.stringify(y)
+      )
+    )
+      return false;
   }
   return true;
 }

@@ -63,7 +63,9 @@ function jsonFragments(): Fragments {
  * record, CRLF after each line. A bar's cells never need quoting (digits, `-`, `:`, `+`, `T`).
  */
 function csvFragments(): Fragments {
-  const header = Object.keys(barRecord('', '', '')).map(publishedHeader).join(',');
+  const header = Object.keys(barRecord('', '', ''))
+    .map(publishedHeader)
+    .join(',');
   const none = new Uint8Array(0);
   return {
     first: none,
@@ -80,7 +82,11 @@ const JSON_FRAGMENTS = jsonFragments();
 const CSV_FRAGMENTS = csvFragments();
 
 /** Bars as kept in month blocks: every bar followed by its separator (a comma; CSV's CRLF). */
-const JSON_ITEMS: Fragments = { ...JSON_FRAGMENTS, next: JSON_FRAGMENTS.first, after: encoder.encode(`${new TextDecoder().decode(JSON_FRAGMENTS.after)},`) };
+const JSON_ITEMS: Fragments = {
+  ...JSON_FRAGMENTS,
+  next: JSON_FRAGMENTS.first,
+  after: encoder.encode(`${new TextDecoder().decode(JSON_FRAGMENTS.after)},`),
+};
 const CSV_ITEMS = CSV_FRAGMENTS;
 
 /**
@@ -217,12 +223,15 @@ function dayShape(p: Float64Array, k: number, e: number, day: number, part: BarP
 const FOUR_DIGIT_FIRST = -354285;
 const FOUR_DIGIT_LAST = 2932896;
 
-
 function* barPieces(series: BarSeries, f: Fragments, options: JsonPieceOptions): Generator<Uint8Array, void, void> {
   const pieceBytes = Math.max(1, options.pieceBytes ?? PIECE_BYTES);
   // JSON bars of one zone are all about the same length: size the first buffer from the count.
   const need = Math.min(series.count * 100, pieceBytes) + BAR_ROOM + 64;
-  const w = new BarWriter(series.zone, f, options.scratch !== undefined && options.scratch.length >= need ? options.scratch : alloc(need));
+  const w = new BarWriter(
+    series.zone,
+    f,
+    options.scratch !== undefined && options.scratch.length >= need ? options.scratch : alloc(need),
+  );
   const c = series.cursor();
   w.put(f.open);
   while (w.fill(c, pieceBytes)) yield w.take(Math.min(w.buf.length, pieceBytes + BAR_ROOM + 64));

@@ -62,7 +62,11 @@ const CRLF = '\r\n';
 
 /** RFC 5545 §3.3.11 TEXT escaping. */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF and one space. */
@@ -158,7 +162,13 @@ export function vtimezone(tzid: string, fromMs: number, toMs: number): string[] 
   // A transition that moves clocks forward starts daylight time, one that moves them back
   // starts standard time; before the first one, the opposite of what it starts.
   const firstKind = list[0] && list[0].after < list[0].before ? 'DAYLIGHT' : 'STANDARD';
-  lines.push(`BEGIN:${firstKind}`, 'DTSTART:19700101T000000', `TZOFFSETFROM:${offsetText(initial)}`, `TZOFFSETTO:${offsetText(initial)}`, `END:${firstKind}`);
+  lines.push(
+    `BEGIN:${firstKind}`,
+    'DTSTART:19700101T000000',
+    `TZOFFSETFROM:${offsetText(initial)}`,
+    `TZOFFSETTO:${offsetText(initial)}`,
+    `END:${firstKind}`,
+  );
   for (const t of list) {
     const kind = t.after > t.before ? 'DAYLIGHT' : 'STANDARD';
     lines.push(
@@ -286,7 +296,8 @@ export function buildHolidayFeed(input: FeedInput): string {
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(input.name)}`,
   ];
-  for (const [tz, r] of [...zones].sort(([a], [b]) => a.localeCompare(b))) lines.push(...vtimezone(tz, r.from - year, r.to + year));
+  for (const [tz, r] of [...zones].sort(([a], [b]) => a.localeCompare(b)))
+    lines.push(...vtimezone(tz, r.from - year, r.to + year));
   for (const ev of events) lines.push(...ev);
   lines.push('END:VCALENDAR');
   return lines.map(foldLine).join(CRLF) + CRLF;

@@ -12,10 +12,30 @@
  * Phases, day views and sessions are written a month at a time into month blocks
  * (month-blocks.ts), and an answer is made of the blocks' slices.
  */
-import { DAY_NAMES, SECONDS_PER_DAY, civilFromDays, formatDay, isoWeekday, formatOffset, formatTime, tryParseDay, type EpochDay, type EpochSeconds } from '../time/dates.js';
+import {
+  DAY_NAMES,
+  SECONDS_PER_DAY,
+  civilFromDays,
+  formatDay,
+  isoWeekday,
+  formatOffset,
+  formatTime,
+  tryParseDay,
+  type EpochDay,
+  type EpochSeconds,
+} from '../time/dates.js';
 import { listSessions } from '../rules/sessions.js';
 import type { Zone } from '../time/zone.js';
-import { LOOK_BACK_DAYS, dayIsOpen, daySettles, generateFrom, phaseRecord, phasesByEndDay, statusRecord, type Generated } from '../rules/generate.js';
+import {
+  LOOK_BACK_DAYS,
+  dayIsOpen,
+  daySettles,
+  generateFrom,
+  phaseRecord,
+  phasesByEndDay,
+  statusRecord,
+  type Generated,
+} from '../rules/generate.js';
 import type { CompiledRow, MarketEntry } from '../tables/model.js';
 import { daysOf, monthBlock, monthsOf, ownerKey, type DayWriter } from './month-blocks.js';
 import type { Market, MarketHoliday, Phase } from '../types.js';
@@ -67,7 +87,13 @@ interface Template {
 const DATE_HOLE = '0000-00-00';
 
 function setTemplate(j: RowJson, startOffset: number, endOffset: number): void {
-  const was: Template = { template: j.template, templateStartOffset: j.templateStartOffset, templateEndOffset: j.templateEndOffset, startAt: j.startAt, endAt: j.endAt };
+  const was: Template = {
+    template: j.template,
+    templateStartOffset: j.templateStartOffset,
+    templateEndOffset: j.templateEndOffset,
+    startAt: j.startAt,
+    endAt: j.endAt,
+  };
   const o = j.other;
   j.other = was;
   if (o && o.templateStartOffset === startOffset && o.templateEndOffset === endOffset) {
@@ -77,7 +103,9 @@ function setTemplate(j: RowJson, startOffset: number, endOffset: number): void {
   } else {
     const head = encoder.encode(j.headText);
     const startRest = encoder.encode(`T${j.startTime}${formatOffset(startOffset)}${j.midText}`);
-    j.template = encoder.encode(`${j.headText}${DATE_HOLE}T${j.startTime}${formatOffset(startOffset)}${j.midText}${DATE_HOLE}T${j.endTime}${formatOffset(endOffset)}${j.tailText}`);
+    j.template = encoder.encode(
+      `${j.headText}${DATE_HOLE}T${j.startTime}${formatOffset(startOffset)}${j.midText}${DATE_HOLE}T${j.endTime}${formatOffset(endOffset)}${j.tailText}`,
+    );
     j.startAt = head.length;
     j.endAt = head.length + DATE_HOLE.length + startRest.length;
   }
@@ -303,7 +331,8 @@ function writePhase(w: ByteWriter, g: Generated, parts: (RowJson | undefined)[])
   const startOnWall = onWall(g.day, r.startSec, g.start, g.startOffset);
   const endOnWall = onWall(g.endDay, r.endSec, g.end, g.endOffset);
   if (startOnWall && endOnWall) {
-    if (j.templateStartOffset !== g.startOffset || j.templateEndOffset !== g.endOffset) setTemplate(j, g.startOffset, g.endOffset);
+    if (j.templateStartOffset !== g.startOffset || j.templateEndOffset !== g.endOffset)
+      setTemplate(j, g.startOffset, g.endOffset);
     if (w.template(j.template, j.startAt, g.day, j.endAt, g.endDay)) return;
   }
   w.bytes(j.head);
@@ -386,7 +415,15 @@ function endsEarly(entry: MarketEntry, j: EntryJson): boolean {
 }
 
 /** Phases starting on `from..to` that do not end before `rangeStart`, each followed by a comma. */
-function writePhases(w: ByteWriter, entry: MarketEntry, from: EpochDay, to: EpochDay, rangeStart: EpochDay, parts: (RowJson | undefined)[], at?: Int32Array): void {
+function writePhases(
+  w: ByteWriter,
+  entry: MarketEntry,
+  from: EpochDay,
+  to: EpochDay,
+  rangeStart: EpochDay,
+  parts: (RowJson | undefined)[],
+  at?: Int32Array,
+): void {
   let next = from;
   for (const g of generateFrom(entry, from, to, rangeStart)) {
     if (at) while (next <= g.day) at[next++ - from] = w.pos;
@@ -397,7 +434,14 @@ function writePhases(w: ByteWriter, entry: MarketEntry, from: EpochDay, to: Epoc
 }
 
 /** Day views of `from..to`, each followed by a comma; `at` gets where each begins. */
-function writeDays(w: ByteWriter, entry: MarketEntry, from: EpochDay, to: EpochDay, parts: (RowJson | undefined)[], at?: Int32Array): void {
+function writeDays(
+  w: ByteWriter,
+  entry: MarketEntry,
+  from: EpochDay,
+  to: EpochDay,
+  parts: (RowJson | undefined)[],
+  at?: Int32Array,
+): void {
   const attributed = phasesByEndDay(entry, from, to);
   for (let day = from; day <= to; day++) {
     if (at) at[day - from] = w.pos;
@@ -425,7 +469,14 @@ function writeDays(w: ByteWriter, entry: MarketEntry, from: EpochDay, to: EpochD
  * The items of `startDay..endDay`, month by month: slices of the kept month blocks of `kind`,
  * or written afresh for a month whose block could not be made (or when blocks do not apply).
  */
-export function* itemsByMonth(entry: MarketEntry, kind: string, startDay: EpochDay, endDay: EpochDay, useBlocks: boolean, write: DayWriter): Generator<Uint8Array, void, void> {
+export function* itemsByMonth(
+  entry: MarketEntry,
+  kind: string,
+  startDay: EpochDay,
+  endDay: EpochDay,
+  useBlocks: boolean,
+  write: DayWriter,
+): Generator<Uint8Array, void, void> {
   const owner = ownerKey(entry);
   for (const { month, from, to } of monthsOf(startDay, endDay)) {
     const b = useBlocks ? monthBlock(`${owner}:${kind}:${month.index}`, month, write) : undefined;
@@ -443,7 +494,11 @@ function writerFor(days: number, perDay: number): ByteWriter {
  * concatenation is the answer's bytes: `[`, the phases of the look-back that reach into the
  * range, then those starting on each day of the range, a month at a time.
  */
-export function phaseJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay): Generator<Uint8Array, void, void> {
+export function phaseJsonPieces(
+  entry: MarketEntry,
+  startDay: EpochDay,
+  endDay: EpochDay,
+): Generator<Uint8Array, void, void> {
   const j = jsonOf(entry);
   const parts = j.rows;
   const head = new ByteWriter(1024);
@@ -465,7 +520,11 @@ export function phaseJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: 
  * The JSON array of `listDays` (startDay..endDay) in pieces whose concatenation is the
  * answer's bytes (a day view depends on its date alone).
  */
-export function dayJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: EpochDay): Generator<Uint8Array, void, void> {
+export function dayJsonPieces(
+  entry: MarketEntry,
+  startDay: EpochDay,
+  endDay: EpochDay,
+): Generator<Uint8Array, void, void> {
   const j = jsonOf(entry);
   const write: DayWriter = (from, to, at) => {
     const w = writerFor(to - from + 1, j.dayBytesPerDay);
@@ -481,7 +540,12 @@ export function dayJsonPieces(entry: MarketEntry, startDay: EpochDay, endDay: Ep
  * bytes: a session depends on its date alone, so months are kept as blocks like day views. A
  * session is a handful of strings, stringified once when its month is made.
  */
-export function sessionJsonPieces(entry: MarketEntry, zone: Zone, startDay: EpochDay, endDay: EpochDay): Generator<Uint8Array, void, void> {
+export function sessionJsonPieces(
+  entry: MarketEntry,
+  zone: Zone,
+  startDay: EpochDay,
+  endDay: EpochDay,
+): Generator<Uint8Array, void, void> {
   const write: DayWriter = (from, to, at) => {
     const w = writerFor(to - from + 1, 150);
     let next = from;
@@ -501,9 +565,12 @@ export function sessionJsonPieces(entry: MarketEntry, zone: Zone, startDay: Epoc
 const DAY_HEAD = encoder.encode('{"date":"');
 const WEEKDAY = DAY_NAMES.map((d) => encoder.encode(`","day_of_week":"${d}","is_open":`));
 /** By is_open * 2 + has_settlement. */
-const FLAGS = ['false,"has_settlement":false', 'false,"has_settlement":true', 'true,"has_settlement":false', 'true,"has_settlement":true'].map((f) =>
-  encoder.encode(`${f},"holiday":`),
-);
+const FLAGS = [
+  'false,"has_settlement":false',
+  'false,"has_settlement":true',
+  'true,"has_settlement":false',
+  'true,"has_settlement":true',
+].map((f) => encoder.encode(`${f},"holiday":`));
 const PHASES = encoder.encode(',"phases":[');
 const NO_HOLIDAY_PHASES = encoder.encode('null,"phases":[');
 const DAY_END = encoder.encode(']}');
@@ -553,7 +620,14 @@ function quotedInstant(w: ByteWriter, instant: EpochSeconds | null, zone: Zone):
  * `JSON.stringify(computeStatus(…))` as UTF-8 bytes, from the parts status.ts computed, with
  * no records made: the phase from its row's JSON parts, the market's JSON kept per market.
  */
-export function statusJson(entry: MarketEntry, zone: Zone, current: Generated | null, reason: string | null, until: EpochSeconds | null, nextBell: EpochSeconds | null): Uint8Array {
+export function statusJson(
+  entry: MarketEntry,
+  zone: Zone,
+  current: Generated | null,
+  reason: string | null,
+  until: EpochSeconds | null,
+  nextBell: EpochSeconds | null,
+): Uint8Array {
   const cut = (statusCutBytes ??= statusCuts());
   const w = statusWriter;
   w.pos = 0;

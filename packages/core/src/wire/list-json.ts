@@ -75,7 +75,7 @@ export function monthLength(y: number, m: number): number {
 }
 
 /** The two ASCII digits of each of 0..99. */
-const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? ((i >> 1) % 10) : (((i >> 1) / 10) | 0)));
+const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : ((i >> 1) / 10) | 0));
 
 /** Two digits of `n` (0..99) at `p`. */
 export function write2(buf: Uint8Array, p: number, n: number): void {

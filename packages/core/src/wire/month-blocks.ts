@@ -71,7 +71,10 @@ function monthAt(index: number): Month {
 }
 
 /** The months that hold `startDay..endDay`, in order, each with the part of the range it holds. */
-export function* monthsOf(startDay: EpochDay, endDay: EpochDay): Generator<{ month: Month; from: EpochDay; to: EpochDay }, void, void> {
+export function* monthsOf(
+  startDay: EpochDay,
+  endDay: EpochDay,
+): Generator<{ month: Month; from: EpochDay; to: EpochDay }, void, void> {
   for (let month = monthOf(startDay); month.first <= endDay; month = monthAt(month.index + 1)) {
     yield { month, from: Math.max(month.first, startDay), to: Math.min(month.last, endDay) };
   }

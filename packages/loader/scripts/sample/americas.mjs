@@ -8,14 +8,20 @@ export function brazilianHolidays(year, { exchange = false } = {}) {
   const e = easterSunday(year);
   const out = [
     [ymd(year, 1, 1), "New Year's Day"],
-    [addDays(e, -48), 'Carnival'], [addDays(e, -47), 'Carnival'],
-    [addDays(e, -2), 'Good Friday'], [ymd(year, 4, 21), 'Tiradentes'], [ymd(year, 5, 1), 'Labour Day'],
-    [addDays(e, 60), 'Corpus Christi'], [ymd(year, 9, 7), 'Independence Day'],
-    [ymd(year, 10, 12), 'Our Lady of Aparecida'], [ymd(year, 11, 2), "All Souls' Day"],
+    [addDays(e, -48), 'Carnival'],
+    [addDays(e, -47), 'Carnival'],
+    [addDays(e, -2), 'Good Friday'],
+    [ymd(year, 4, 21), 'Tiradentes'],
+    [ymd(year, 5, 1), 'Labour Day'],
+    [addDays(e, 60), 'Corpus Christi'],
+    [ymd(year, 9, 7), 'Independence Day'],
+    [ymd(year, 10, 12), 'Our Lady of Aparecida'],
+    [ymd(year, 11, 2), "All Souls' Day"],
     [ymd(year, 11, 15), 'Republic Proclamation Day'],
     [ymd(year, 12, 25), 'Christmas'],
   ].map(([date, name]) => ({ date, name, memo: '' }));
-  if (year >= 2024) out.push({ date: ymd(year, 11, 20), name: 'Black Consciousness Day', memo: 'National holiday since 2024' });
+  if (year >= 2024)
+    out.push({ date: ymd(year, 11, 20), name: 'Black Consciousness Day', memo: 'National holiday since 2024' });
   if (exchange) {
     // São Paulo city and state holidays closed the exchange until B3 opened on them from 2022.
     // In 2020 São Paulo moved its July 9 and November 20 holidays to May by decree (COVID-19) and
@@ -47,9 +53,8 @@ export function b3() {
     'Late Open': 'Ash Wednesday: trading starts at 13:00',
   });
   const day = (group, open, season) => {
-    const [close, auctionEnd, afterStart, afterEnd] = season === US_SUMMER
-      ? ['16:55', '17:00', '17:25', '17:45']
-      : ['17:55', '18:00', '18:25', '18:45'];
+    const [close, auctionEnd, afterStart, afterEnd] =
+      season === US_SUMMER ? ['16:55', '17:00', '17:25', '17:45'] : ['17:55', '18:00', '18:25', '18:45'];
     const o = { season };
     s.row(group, 'Pre-Open', 'Pre-Opening', 'Mon-Fri', addMinutes(open, -15), open, o);
     s.row(group, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', open, close, o);
@@ -68,9 +73,15 @@ export function b3() {
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'B3 - Brasil, Bolsa, Balcão', 'Market Name': 'Equities',
-        'Security Group': 'Cash Equities', Timezone: 'America/Sao_Paulo', 'Weekend Definition': 'Sat-Sun', MIC: 'BVMF',
-        Acronym: 'B3', 'Asset Type': 'Equities',
+        FinID: id,
+        'Exchange Name': 'B3 - Brasil, Bolsa, Balcão',
+        'Market Name': 'Equities',
+        'Security Group': 'Cash Equities',
+        Timezone: 'America/Sao_Paulo',
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'BVMF',
+        Acronym: 'B3',
+        'Asset Type': 'Equities',
         Memo: 'Hours follow US daylight saving time; the current hours are applied to all years; sample data',
       }),
     ],
@@ -89,12 +100,44 @@ function addMinutes(time, n) {
 // Days the government declared non-working for tourism (bridge days, Decree 1584/2010 and Law
 // 27.399), on which the Buenos Aires market is closed.
 const AR_BRIDGE_DAYS = [
-  '2011-03-25', '2011-12-09', '2012-04-30', '2013-04-01', '2013-06-21', '2014-05-02', '2014-12-26',
-  '2015-03-23', '2015-12-07', '2016-07-08', '2016-12-09', '2018-04-30', '2018-12-24', '2018-12-31',
-  '2019-07-08', '2019-08-19', '2019-10-14', '2020-03-23', '2020-07-10', '2020-12-07', '2021-05-24',
-  '2021-10-08', '2021-11-22', '2022-10-07', '2022-11-21', '2022-12-09', '2023-05-26', '2023-06-19',
-  '2023-10-13', '2024-04-01', '2024-06-21', '2024-10-11', '2025-05-02', '2025-08-15', '2025-11-21',
-  '2026-03-23', '2026-07-10', '2026-12-07',
+  '2011-03-25',
+  '2011-12-09',
+  '2012-04-30',
+  '2013-04-01',
+  '2013-06-21',
+  '2014-05-02',
+  '2014-12-26',
+  '2015-03-23',
+  '2015-12-07',
+  '2016-07-08',
+  '2016-12-09',
+  '2018-04-30',
+  '2018-12-24',
+  '2018-12-31',
+  '2019-07-08',
+  '2019-08-19',
+  '2019-10-14',
+  '2020-03-23',
+  '2020-07-10',
+  '2020-12-07',
+  '2021-05-24',
+  '2021-10-08',
+  '2021-11-22',
+  '2022-10-07',
+  '2022-11-21',
+  '2022-12-09',
+  '2023-05-26',
+  '2023-06-19',
+  '2023-10-13',
+  '2024-04-01',
+  '2024-06-21',
+  '2024-10-11',
+  '2025-05-02',
+  '2025-08-15',
+  '2025-11-21',
+  '2026-03-23',
+  '2026-07-10',
+  '2026-12-07',
 ];
 
 // One-off national holidays and the 2002 banking holidays, on which the market was closed.
@@ -149,15 +192,18 @@ export function argentineHolidays(year) {
   addMoved(year <= 2010 ? lawMonday(ymd(year, 6, 20)) : { date: ymd(year, 6, 20) }, 'Flag Day');
   add(ymd(year, 7, 9), 'Independence Day');
   const decree = year >= 2011 && year <= 2017;
-  const sanMartin = year === 2011 ? { date: '2011-08-22', observed: true }
-    : decree ? nth(8, 3) : lawMonday(ymd(year, 8, 17));
+  const sanMartin =
+    year === 2011 ? { date: '2011-08-22', observed: true } : decree ? nth(8, 3) : lawMonday(ymd(year, 8, 17));
   addMoved(sanMartin, 'San Martín Day');
   const diversity = decree && year !== 2017 ? nth(10, 2) : lawMonday(ymd(year, 10, 12));
   addMoved(diversity, 'Day of Respect for Cultural Diversity');
   if (year >= 2010) {
     const special = { 2015: '2015-11-27', 2016: '2016-11-28' }[year];
-    const sovereignty = special ? { date: special, observed: true }
-      : year <= 2014 ? nth(11, 4) : lawMonday(ymd(year, 11, 20));
+    const sovereignty = special
+      ? { date: special, observed: true }
+      : year <= 2014
+        ? nth(11, 4)
+        : lawMonday(ymd(year, 11, 20));
     addMoved(sovereignty, 'National Sovereignty Day');
   }
   if (year <= 2017) add(ymd(year, 11, 6), 'Bank Holiday', false, "Bank employees' day: banks and the market closed");
@@ -186,40 +232,63 @@ function argentineMarket(id, fields, phases) {
   const h = holidaysFor(id);
   for (const y of years()) {
     for (const a of argentineHolidays(y)) h.closed(a.date, a.name, { observed: a.observed, memo: a.memo });
-    for (const [d, name] of [[ymd(y, 12, 24), 'Christmas'], [ymd(y, 12, 31), "New Year's Day"]]) {
+    for (const [d, name] of [
+      [ymd(y, 12, 24), 'Christmas'],
+      [ymd(y, 12, 31), "New Year's Day"],
+    ]) {
       const memo = 'Early close at 13:00';
       if (weekday(d) !== 0 && weekday(d) !== 6) h.open(d, name, 'Partial', { memo, ifFree: true });
     }
   }
   return {
-    markets: [market({ FinID: id, Timezone: TZ, 'Weekend Definition': 'Sat-Sun', 'Asset Type': 'Equities', ...fields })],
+    markets: [
+      market({ FinID: id, Timezone: TZ, 'Weekend Definition': 'Sat-Sun', 'Asset Type': 'Equities', ...fields }),
+    ],
     holidays: h.rows(),
     schedules: s.rows,
   };
 }
 
 export function argentina() {
-  const bcba = argentineMarket('AR.BCBA', {
-    'Exchange Name': 'Bolsa de Comercio de Buenos Aires', 'Market Name': 'Equities', 'Security Group': 'Equities',
-    MIC: 'XBUE', Acronym: 'BCBA', 'Permanently Closed': '2017-04-28', 'Replaced By': 'AR.BYMA',
-    Memo: 'Trading moved to Bolsas y Mercados Argentinos; closing date approximate; sample data',
-  }, [
-    ['Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '11:00', '17:00', {}],
-  ]);
-  const byma = argentineMarket('AR.BYMA', {
-    'Exchange Name': 'Bolsas y Mercados Argentinos', 'Market Name': 'Equities', 'Security Group': 'Equities',
-    MIC: 'XBUE', Acronym: 'BYMA', Memo: 'Successor of the Buenos Aires Stock Exchange; sample data',
-  }, [
-    ['Pre-Open', 'Pre-Opening', 'Mon-Fri', '10:30', '11:00', {}],
-    ['Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '11:00', '17:00', {}],
-    ['Call Auction', 'Closing Auction', 'Mon-Fri', '17:00', '17:10', {}],
-  ]);
+  const bcba = argentineMarket(
+    'AR.BCBA',
+    {
+      'Exchange Name': 'Bolsa de Comercio de Buenos Aires',
+      'Market Name': 'Equities',
+      'Security Group': 'Equities',
+      MIC: 'XBUE',
+      Acronym: 'BCBA',
+      'Permanently Closed': '2017-04-28',
+      'Replaced By': 'AR.BYMA',
+      Memo: 'Trading moved to Bolsas y Mercados Argentinos; closing date approximate; sample data',
+    },
+    [['Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '11:00', '17:00', {}]],
+  );
+  const byma = argentineMarket(
+    'AR.BYMA',
+    {
+      'Exchange Name': 'Bolsas y Mercados Argentinos',
+      'Market Name': 'Equities',
+      'Security Group': 'Equities',
+      MIC: 'XBUE',
+      Acronym: 'BYMA',
+      Memo: 'Successor of the Buenos Aires Stock Exchange; sample data',
+    },
+    [
+      ['Pre-Open', 'Pre-Opening', 'Mon-Fri', '10:30', '11:00', {}],
+      ['Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '11:00', '17:00', {}],
+      ['Call Auction', 'Closing Auction', 'Mon-Fri', '17:00', '17:10', {}],
+    ],
+  );
   return {
     markets: [...bcba.markets, ...byma.markets],
     holidays: [...bcba.holidays, ...byma.holidays],
     schedules: [...bcba.schedules, ...byma.schedules],
     // XBUE stays with the closed exchange so that a lookup by MIC has to follow the replacement;
     // BYMA is also reachable through the MIC of MERVAL, which merged into it.
-    mic: [['XBUE', 'AR.BCBA'], ['XMEV', 'AR.BYMA']],
+    mic: [
+      ['XBUE', 'AR.BCBA'],
+      ['XMEV', 'AR.BYMA'],
+    ],
   };
 }

@@ -49,11 +49,17 @@ export function asx() {
   const id = 'AU.ASX';
   const TZ = 'Australia/Sydney';
   const s = scheduleFor(id, TZ, { Regular: 'Regular trading day', Partial: 'Early close at 14:10' });
-  for (const [g, close] of [['Regular', '16:00'], ['Partial', '14:10']]) {
+  for (const [g, close] of [
+    ['Regular', '16:00'],
+    ['Partial', '14:10'],
+  ]) {
     const [hh, mm] = close.split(':').map(Number);
-    const at = (m) => `${String(hh + Math.floor((mm + m) / 60)).padStart(2, '0')}:${String((mm + m) % 60).padStart(2, '0')}`;
+    const at = (m) =>
+      `${String(hh + Math.floor((mm + m) / 60)).padStart(2, '0')}:${String((mm + m) % 60).padStart(2, '0')}`;
     s.row(g, 'Pre-Open', 'Pre-Open', 'Mon-Fri', '07:00', '10:00');
-    s.row(g, 'Primary Trading Session', 'Normal Trading', 'Mon-Fri', '10:00', close, { memo: 'Staggered open by alphabet until 10:09' });
+    s.row(g, 'Primary Trading Session', 'Normal Trading', 'Mon-Fri', '10:00', close, {
+      memo: 'Staggered open by alphabet until 10:09',
+    });
     s.row(g, 'Pre-Close', 'Pre-CSPA', 'Mon-Fri', close, at(10));
     s.row(g, 'Call Auction', 'Closing Single Price Auction', 'Mon-Fri', at(10), at(12));
     s.row(g, 'Post-Trading Session', 'Adjust', 'Mon-Fri', at(12), at(50));
@@ -65,16 +71,26 @@ export function asx() {
     // From 2010 the last trading days before Christmas and of the year close early, on the Friday
     // before when the eve falls on a weekend; in 2022 the ASX traded full days instead.
     if (y < 2010 || y === 2022) continue;
-    for (const [d, name] of [[ymd(y, 12, 24), 'Christmas'], [ymd(y, 12, 31), "New Year's Day"]]) {
+    for (const [d, name] of [
+      [ymd(y, 12, 24), 'Christmas'],
+      [ymd(y, 12, 31), "New Year's Day"],
+    ]) {
       h.open(fridayIfWeekend(d), name, 'Partial', { memo: 'Early close at 14:10', ifFree: true });
     }
   }
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'Australian Securities Exchange', 'Market Name': 'Equities',
-        'Security Group': 'Stocks, ETFs', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XASX',
-        Acronym: 'ASX', 'Asset Type': 'Equities', Memo: 'Sample data',
+        FinID: id,
+        'Exchange Name': 'Australian Securities Exchange',
+        'Market Name': 'Equities',
+        'Security Group': 'Stocks, ETFs',
+        Timezone: TZ,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XASX',
+        Acronym: 'ASX',
+        'Asset Type': 'Equities',
+        Memo: 'Sample data',
       }),
     ],
     holidays: h.rows(),

@@ -46,26 +46,37 @@ export function tsx() {
     Regular: 'TSX continuous trading with the market-on-close call',
     Partial: 'Christmas Eve: trading ends at 13:00',
   });
-  for (const [g, close, mocEnd] of [['Regular', '16:00', '16:10'], ['Partial', '13:00', '13:10']]) {
+  for (const [g, close, mocEnd] of [
+    ['Regular', '16:00', '16:10'],
+    ['Partial', '13:00', '13:10'],
+  ]) {
     s.row(g, 'Pre-Open', 'Pre-Open', 'Mon-Fri', '07:00', '09:30', { memo: 'Orders collected for the opening call' });
     s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:30', close);
-    s.row(g, 'Call Auction', 'Market on Close', 'Mon-Fri', close, mocEnd,
-      { memo: 'The closing price is set by the call' });
+    s.row(g, 'Call Auction', 'Market on Close', 'Mon-Fri', close, mocEnd, {
+      memo: 'The closing price is set by the call',
+    });
   }
   s.row('Regular', 'Post-Trading Session', 'Post-Market Crossing', 'Mon-Fri', '16:15', '17:00');
   const h = holidaysFor(id);
   for (const y of years()) {
     for (const c of tsxClosures(y)) h.closed(c.date, c.name, { observed: c.observed });
     const eve = ymd(y, 12, 24);
-    if (y >= 2010 && !isWeekend(eve)) h.open(eve, 'Christmas', 'Partial', { memo: 'Early close at 13:00',
-      ifFree: true });
+    if (y >= 2010 && !isWeekend(eve))
+      h.open(eve, 'Christmas', 'Partial', { memo: 'Early close at 13:00', ifFree: true });
   }
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'Toronto Stock Exchange', 'Market Name': 'TSX',
-        'Security Group': 'S&P/TSX Composite', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XTSE',
-        Acronym: 'TSX', 'Asset Type': 'Equities', Memo: 'Current session times applied to all years; sample data',
+        FinID: id,
+        'Exchange Name': 'Toronto Stock Exchange',
+        'Market Name': 'TSX',
+        'Security Group': 'S&P/TSX Composite',
+        Timezone: TZ,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XTSE',
+        Acronym: 'TSX',
+        'Asset Type': 'Equities',
+        Memo: 'Current session times applied to all years; sample data',
       }),
     ],
     holidays: h.rows(),

@@ -206,20 +206,40 @@ export const STATE_COUNCIL = {
  * lists before 2004.
  */
 export const EXCHANGE_EXTRA = [
-  ['2004-01-19', 'Spring Festival'], ['2004-01-20', 'Spring Festival'], ['2004-01-21', 'Spring Festival'],
-  ['2005-02-07', 'Spring Festival'], ['2005-02-08', 'Spring Festival'],
-  ['2006-01-26', 'Spring Festival'], ['2006-01-27', 'Spring Festival'],
+  ['2004-01-19', 'Spring Festival'],
+  ['2004-01-20', 'Spring Festival'],
+  ['2004-01-21', 'Spring Festival'],
+  ['2005-02-07', 'Spring Festival'],
+  ['2005-02-08', 'Spring Festival'],
+  ['2006-01-26', 'Spring Festival'],
+  ['2006-01-27', 'Spring Festival'],
   ['2024-02-09', 'Spring Festival'],
 ];
 
 const span = (name, from, to) => ({ name, from, to });
 export const EXCHANGE_BEFORE_2004 = {
-  2000: [span("New Year's Day", '2000-01-03', '2000-01-03'), span('Spring Festival', '2000-01-31', '2000-02-11'),
-    span('Labour Day', '2000-05-01', '2000-05-05'), span('National Day', '2000-10-02', '2000-10-06')],
-  2001: [span("New Year's Day", '2001-01-01', '2001-01-01'), span('Spring Festival', '2001-01-22', '2001-02-02'),
-    span('Labour Day', '2001-05-01', '2001-05-07'), span('National Day', '2001-10-01', '2001-10-05')],
-  2002: [span("New Year's Day", '2002-01-01', '2002-01-03'), span('Spring Festival', '2002-02-11', '2002-02-22'),
-    span('Labour Day', '2002-05-01', '2002-05-07'), span('National Day', '2002-09-30', '2002-10-07')],
-  2003: [span("New Year's Day", '2003-01-01', '2003-01-01'), span('Spring Festival', '2003-01-30', '2003-02-07'),
-    span('Labour Day', '2003-05-01', '2003-05-09'), span('National Day', '2003-10-01', '2003-10-07')],
+  2000: [
+    span("New Year's Day", '2000-01-03', '2000-01-03'),
+    span('Spring Festival', '2000-01-31', '2000-02-11'),
+    span('Labour Day', '2000-05-01', '2000-05-05'),
+    span('National Day', '2000-10-02', '2000-10-06'),
+  ],
+  2001: [
+    span("New Year's Day", '2001-01-01', '2001-01-01'),
+    span('Spring Festival', '2001-01-22', '2001-02-02'),
+    span('Labour Day', '2001-05-01', '2001-05-07'),
+    span('National Day', '2001-10-01', '2001-10-05'),
+  ],
+  2002: [
+    span("New Year's Day", '2002-01-01', '2002-01-03'),
+    span('Spring Festival', '2002-02-11', '2002-02-22'),
+    span('Labour Day', '2002-05-01', '2002-05-07'),
+    span('National Day', '2002-09-30', '2002-10-07'),
+  ],
+  2003: [
+    span("New Year's Day", '2003-01-01', '2003-01-01'),
+    span('Spring Festival', '2003-01-30', '2003-02-07'),
+    span('Labour Day', '2003-05-01', '2003-05-09'),
+    span('National Day', '2003-10-01', '2003-10-07'),
+  ],
 };

@@ -36,8 +36,12 @@ export function federalReserveHolidays(year) {
 function target2(year) {
   const e = easterSunday(year);
   const out = [
-    [ymd(year, 1, 1), "New Year's Day"], [addDays(e, -2), 'Good Friday'], [addDays(e, 1), 'Easter Monday'],
-    [ymd(year, 5, 1), 'Labour Day'], [ymd(year, 12, 25), 'Christmas'], [ymd(year, 12, 26), "Christmas Holiday"],
+    [ymd(year, 1, 1), "New Year's Day"],
+    [addDays(e, -2), 'Good Friday'],
+    [addDays(e, 1), 'Easter Monday'],
+    [ymd(year, 5, 1), 'Labour Day'],
+    [ymd(year, 12, 25), 'Christmas'],
+    [ymd(year, 12, 26), 'Christmas Holiday'],
   ];
   // TARGET also closed on New Year's Eve in its first years.
   if (year <= 2001) out.push([ymd(year, 12, 31), "New Year's Eve"]);
@@ -47,9 +51,15 @@ function target2(year) {
 function swiss(year) {
   const e = easterSunday(year);
   return [
-    [ymd(year, 1, 1), "New Year's Day"], [ymd(year, 1, 2), "Berchtold's Day"], [addDays(e, -2), 'Good Friday'],
-    [addDays(e, 1), 'Easter Monday'], [ymd(year, 5, 1), 'Labour Day'], [addDays(e, 39), 'Ascension Day'],
-    [addDays(e, 50), 'Whit Monday'], [ymd(year, 8, 1), 'Swiss National Day'], [ymd(year, 12, 25), 'Christmas'],
+    [ymd(year, 1, 1), "New Year's Day"],
+    [ymd(year, 1, 2), "Berchtold's Day"],
+    [addDays(e, -2), 'Good Friday'],
+    [addDays(e, 1), 'Easter Monday'],
+    [ymd(year, 5, 1), 'Labour Day'],
+    [addDays(e, 39), 'Ascension Day'],
+    [addDays(e, 50), 'Whit Monday'],
+    [ymd(year, 8, 1), 'Swiss National Day'],
+    [ymd(year, 12, 25), 'Christmas'],
     [ymd(year, 12, 26), "St. Stephen's Day"],
   ].map(([date, name]) => ({ date, name, observed: false }));
 }
@@ -92,11 +102,35 @@ export const CURRENCIES = [
   ['GBP', 'Pound Sterling', 'GB', 'Bank of England', 'London', 'Europe/London', ukBankHolidays],
   ['JPY', 'Japanese Yen', 'JP', 'Bank of Japan', 'Tokyo', 'Asia/Tokyo', japaneseMarketClosures],
   ['CHF', 'Swiss Franc', 'CH', 'Swiss National Bank', 'Zurich', 'Europe/Zurich', swiss],
-  ['AUD', 'Australian Dollar', 'AU', 'Reserve Bank of Australia', 'Sydney', 'Australia/Sydney', (y) => australianHolidays(y, { bank: true })],
+  [
+    'AUD',
+    'Australian Dollar',
+    'AU',
+    'Reserve Bank of Australia',
+    'Sydney',
+    'Australia/Sydney',
+    (y) => australianHolidays(y, { bank: true }),
+  ],
   ['CAD', 'Canadian Dollar', 'CA', 'Bank of Canada', 'Toronto', 'America/Toronto', canadian],
   ['HKD', 'Hong Kong Dollar', 'HK', 'Hong Kong Monetary Authority', 'Hong Kong', 'Asia/Hong_Kong', hongKongHolidays],
-  ['CNY', 'Chinese Yuan Renminbi', 'CN', "People's Bank of China", 'Shanghai', 'Asia/Shanghai', (y) => chineseClosures(y).closures],
-  ['BRL', 'Brazilian Real', 'BR', 'Banco Central do Brasil', 'Brasília', 'America/Sao_Paulo', (y) => brazilianHolidays(y)],
+  [
+    'CNY',
+    'Chinese Yuan Renminbi',
+    'CN',
+    "People's Bank of China",
+    'Shanghai',
+    'Asia/Shanghai',
+    (y) => chineseClosures(y).closures,
+  ],
+  [
+    'BRL',
+    'Brazilian Real',
+    'BR',
+    'Banco Central do Brasil',
+    'Brasília',
+    'America/Sao_Paulo',
+    (y) => brazilianHolidays(y),
+  ],
 ];
 
 export function currencyTables() {
@@ -104,8 +138,13 @@ export function currencyTables() {
   const holidays = [];
   for (const [code, name, country, bank, capital, tz, rule] of CURRENCIES) {
     currencies.push({
-      'Currency Code': code, 'Currency Name': name, 'Country Code': country, 'Central Bank': bank,
-      'Financial Capital': capital, 'Financial Capital Timezone': tz, 'Weekend Definition': 'Sat-Sun',
+      'Currency Code': code,
+      'Currency Name': name,
+      'Country Code': country,
+      'Central Bank': bank,
+      'Financial Capital': capital,
+      'Financial Capital Timezone': tz,
+      'Weekend Definition': 'Sat-Sun',
     });
     const seen = new Set();
     for (const y of years()) {
@@ -113,8 +152,12 @@ export function currencyTables() {
         if (isWeekend(hol.date) || seen.has(hol.date)) continue;
         seen.add(hol.date);
         holidays.push({
-          'Currency Code': code, Date: hol.date, 'Holiday Name': hol.name, Settlement: 'No',
-          Observed: hol.observed ? 'OBS' : '', Memo: hol.memo ?? '',
+          'Currency Code': code,
+          Date: hol.date,
+          'Holiday Name': hol.name,
+          Settlement: 'No',
+          Observed: hol.observed ? 'OBS' : '',
+          Memo: hol.memo ?? '',
         });
       }
     }
@@ -132,19 +175,51 @@ import { singaporeHolidays } from './singapore.mjs';
 import { southAfricanHolidays } from './jse.mjs';
 
 // Diwali (Laxmi Pujan) closes the banks even when the exchange holds its evening Muhurat session.
-const inrHolidays = (y) => [
-  ...nseClosures(y),
-  ...MUHURAT.filter(([d]) => d.startsWith(`${y}-`))
-    .map(([date]) => ({ date, name: 'Diwali Laxmi Pujan', observed: false })),
-].sort((a, b) => (a.date < b.date ? -1 : 1));
+const inrHolidays = (y) =>
+  [
+    ...nseClosures(y),
+    ...MUHURAT.filter(([d]) => d.startsWith(`${y}-`)).map(([date]) => ({
+      date,
+      name: 'Diwali Laxmi Pujan',
+      observed: false,
+    })),
+  ].sort((a, b) => (a.date < b.date ? -1 : 1));
 const withMemo = (memo, rows) => rows.map((h) => ({ ...h, memo: h.memo ? `${h.memo}; ${memo}` : memo }));
 CURRENCIES.push(
-  ['KRW', 'South Korean Won', 'KR', 'Bank of Korea', 'Seoul', 'Asia/Seoul',
-    (y) => withMemo('Approximated by the Korea Exchange closures', krxClosures(y))],
-  ['INR', 'Indian Rupee', 'IN', 'Reserve Bank of India', 'Mumbai', 'Asia/Kolkata',
-    (y) => withMemo('Approximated by the NSE trading holidays', inrHolidays(y))],
-  ['SGD', 'Singapore Dollar', 'SG', 'Monetary Authority of Singapore', 'Singapore', 'Asia/Singapore',
-    singaporeHolidays],
-  ['ZAR', 'South African Rand', 'ZA', 'South African Reserve Bank', 'Johannesburg', 'Africa/Johannesburg',
-    southAfricanHolidays],
+  [
+    'KRW',
+    'South Korean Won',
+    'KR',
+    'Bank of Korea',
+    'Seoul',
+    'Asia/Seoul',
+    (y) => withMemo('Approximated by the Korea Exchange closures', krxClosures(y)),
+  ],
+  [
+    'INR',
+    'Indian Rupee',
+    'IN',
+    'Reserve Bank of India',
+    'Mumbai',
+    'Asia/Kolkata',
+    (y) => withMemo('Approximated by the NSE trading holidays', inrHolidays(y)),
+  ],
+  [
+    'SGD',
+    'Singapore Dollar',
+    'SG',
+    'Monetary Authority of Singapore',
+    'Singapore',
+    'Asia/Singapore',
+    singaporeHolidays,
+  ],
+  [
+    'ZAR',
+    'South African Rand',
+    'ZA',
+    'South African Reserve Bank',
+    'Johannesburg',
+    'Africa/Johannesburg',
+    southAfricanHolidays,
+  ],
 );

@@ -85,7 +85,9 @@ export function easterSunday(year) {
 // (`Intl.DateTimeFormat` with `islamic-umalqura`). Observance elsewhere follows moon sighting and
 // can differ by a day; markets whose exchange announced other dates correct them where they are used.
 const UMM_AL_QURA = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', {
-  timeZone: 'UTC', month: 'numeric', day: 'numeric',
+  timeZone: 'UTC',
+  month: 'numeric',
+  day: 'numeric',
 });
 let byHijriDay = null;
 const HIJRI_FROM = `${FIRST_YEAR - 1}-01-01`;

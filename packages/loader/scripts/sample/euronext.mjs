@@ -11,12 +11,16 @@ function euronextSchedules(id, tz) {
     Regular: 'Optiq cash market: opening auction, continuous trading, closing auction, trading at last',
     Partial: 'Early close: continuous trading ends at 14:00 on the eves of Christmas and the New Year',
   });
-  for (const [g, close] of [['Regular', '17:30'], ['Partial', '14:00']]) {
+  for (const [g, close] of [
+    ['Regular', '17:30'],
+    ['Partial', '14:00'],
+  ]) {
     const [hh, mm] = close.split(':').map(Number);
     const pad = (n) => String(n).padStart(2, '0');
     const at = (min) => `${pad(hh + Math.floor((mm + min) / 60))}:${pad((mm + min) % 60)}`;
-    s.row(g, 'Pre-Open', 'Pre-Opening Phase', 'Mon-Fri', '07:15', '09:00',
-      { memo: 'Order collection for the opening auction' });
+    s.row(g, 'Pre-Open', 'Pre-Opening Phase', 'Mon-Fri', '07:15', '09:00', {
+      memo: 'Order collection for the opening auction',
+    });
     s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', close);
     s.row(g, 'Call Auction', 'Closing Auction', 'Mon-Fri', close, at(5));
     s.row(g, 'Trading-at-Last', 'Trading at Last', 'Mon-Fri', at(5), at(10));
@@ -28,10 +32,18 @@ function euronextSchedules(id, tz) {
 function euronextDays(h, y) {
   const e = easterSunday(y);
   for (const [d, name] of [
-    [ymd(y, 1, 1), "New Year's Day"], [addDays(e, -2), 'Good Friday'], [addDays(e, 1), 'Easter Monday'],
-    [ymd(y, 5, 1), 'Labour Day'], [ymd(y, 12, 25), 'Christmas'], [ymd(y, 12, 26), 'Boxing Day'],
-  ]) if (!isWeekend(d)) h.closed(d, name, { ifFree: true });
-  for (const [d, name] of [[ymd(y, 12, 24), 'Christmas'], [ymd(y, 12, 31), "New Year's Day"]]) {
+    [ymd(y, 1, 1), "New Year's Day"],
+    [addDays(e, -2), 'Good Friday'],
+    [addDays(e, 1), 'Easter Monday'],
+    [ymd(y, 5, 1), 'Labour Day'],
+    [ymd(y, 12, 25), 'Christmas'],
+    [ymd(y, 12, 26), 'Boxing Day'],
+  ])
+    if (!isWeekend(d)) h.closed(d, name, { ifFree: true });
+  for (const [d, name] of [
+    [ymd(y, 12, 24), 'Christmas'],
+    [ymd(y, 12, 31), "New Year's Day"],
+  ]) {
     if (!isWeekend(d)) h.open(d, name, 'Partial', { memo: 'Early close at 14:05', ifFree: true });
   }
 }
@@ -46,9 +58,16 @@ function euronextMarket({ id, tz, mic, city, memo, before }) {
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': `Euronext ${city}`, 'Market Name': 'Cash Market',
-        'Security Group': 'Stocks, ETFs', Timezone: tz, 'Weekend Definition': 'Sat-Sun', MIC: mic,
-        Acronym: 'Euronext', 'Asset Type': 'Equities', Memo: memo,
+        FinID: id,
+        'Exchange Name': `Euronext ${city}`,
+        'Market Name': 'Cash Market',
+        'Security Group': 'Stocks, ETFs',
+        Timezone: tz,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: mic,
+        Acronym: 'Euronext',
+        'Asset Type': 'Equities',
+        Memo: memo,
       }),
     ],
     holidays: h.rows(),
@@ -59,7 +78,10 @@ function euronextMarket({ id, tz, mic, city, memo, before }) {
 
 export function euronextParis() {
   return euronextMarket({
-    id: 'FR.EURONEXT', tz: 'Europe/Paris', mic: 'XPAR', city: 'Paris',
+    id: 'FR.EURONEXT',
+    tz: 'Europe/Paris',
+    mic: 'XPAR',
+    city: 'Paris',
     memo: 'Euronext harmonised calendar; current session times applied to all years; sample data',
   });
 }
@@ -71,12 +93,20 @@ export function euronextAmsterdam() {
     if (y > 2001) return;
     const e = easterSunday(y);
     const memo = 'Amsterdam closure before the harmonised Euronext calendar (2002)';
-    const days = [[ymd(y, 4, 30), "Queen's Day"], [addDays(e, 50), 'Whit Monday'], [ymd(y, 12, 31), "New Year's Eve"]];
+    const days = [
+      [ymd(y, 4, 30), "Queen's Day"],
+      [addDays(e, 50), 'Whit Monday'],
+      [ymd(y, 12, 31), "New Year's Eve"],
+    ];
     if (y === 2000) days.push([addDays(e, 39), 'Ascension Day']);
     for (const [d, name] of days) if (!isWeekend(d)) h.closed(d, name, { memo });
   };
   return euronextMarket({
-    id: 'NL.EURONEXT', tz: 'Europe/Amsterdam', mic: 'XAMS', city: 'Amsterdam', before,
+    id: 'NL.EURONEXT',
+    tz: 'Europe/Amsterdam',
+    mic: 'XAMS',
+    city: 'Amsterdam',
+    before,
     memo: "Euronext harmonised calendar from 2002, Amsterdam's own closures before; current session times; sample data",
   });
 }

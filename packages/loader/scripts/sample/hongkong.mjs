@@ -30,16 +30,22 @@ export function hongKongHolidays(year) {
   const named = [
     [ymd(year, 1, 1), 'The first day of January'],
     ...lny.filter((d) => !(old && d === lnySunday)).map((d) => [d, 'Lunar New Year']),
-    ...(old && lnySunday ? [[addDays(sf, -1), 'The day preceding Lunar New Year\'s Day']] : []),
+    ...(old && lnySunday ? [[addDays(sf, -1), "The day preceding Lunar New Year's Day"]] : []),
     [qingming(year), 'Ching Ming Festival'],
-    [addDays(e, -2), 'Good Friday'], [addDays(e, -1), 'Day after Good Friday'], [addDays(e, 1), 'Easter Monday'],
-    [ymd(year, 5, 1), 'Labour Day'], [lunarDate(sf, 4, 8), "Buddha's Birthday"], [lunarDate(sf, 5, 5), 'Tuen Ng Festival'],
+    [addDays(e, -2), 'Good Friday'],
+    [addDays(e, -1), 'Day after Good Friday'],
+    [addDays(e, 1), 'Easter Monday'],
+    [ymd(year, 5, 1), 'Labour Day'],
+    [lunarDate(sf, 4, 8), "Buddha's Birthday"],
+    [lunarDate(sf, 5, 5), 'Tuen Ng Festival'],
     [ymd(year, 7, 1), 'HKSAR Establishment Day'],
     old && weekday(midAutumnAfter) === 0
       ? [addDays(midAutumnAfter, -1), 'Chinese Mid-Autumn Festival']
       : [midAutumnAfter, 'Day after Mid-Autumn Festival'],
-    [ymd(year, 10, 1), 'National Day'], [lunarDate(sf, 9, 9), 'Chung Yeung Festival'],
-    [ymd(year, 12, 25), 'Christmas'], [ymd(year, 12, 26), 'Boxing Day'],
+    [ymd(year, 10, 1), 'National Day'],
+    [lunarDate(sf, 9, 9), 'Chung Yeung Festival'],
+    [ymd(year, 12, 25), 'Christmas'],
+    [ymd(year, 12, 26), 'Boxing Day'],
     ...(year === 2015 ? [['2015-09-03', 'Victory Day']] : []),
   ].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   const taken = new Map();
@@ -65,7 +71,13 @@ export function hkex() {
   });
   const eras = [
     { until: '2011-03-06', pre: ['09:30', '10:00'], am: ['10:00', '12:30'], pm: ['14:30', '16:00'] },
-    { from: '2011-03-07', until: '2012-03-04', pre: ['09:00', '09:30'], am: ['09:30', '12:00'], pm: ['13:30', '16:00'] },
+    {
+      from: '2011-03-07',
+      until: '2012-03-04',
+      pre: ['09:00', '09:30'],
+      am: ['09:30', '12:00'],
+      pm: ['13:30', '16:00'],
+    },
     { from: '2012-03-05', pre: ['09:00', '09:30'], am: ['09:30', '12:00'], pm: ['13:00', '16:00'] },
   ];
   for (const era of eras) {
@@ -78,24 +90,44 @@ export function hkex() {
     s.row('Partial', 'Primary Trading Session', 'Morning Session', 'Mon-Fri', ...era.am, o);
   }
   // The closing auction ends at a random moment in its last two minutes.
-  const random = (end) => ({ 'Min End': `${end.slice(0, 3)}${String(Number(end.slice(3, 5)) - 2).padStart(2, '0')}:00`, 'Max End': `${end}:00` });
-  s.row('Regular', 'Call Auction', 'Closing Auction Session', 'Mon-Fri', '16:00', '16:10', { from: '2016-07-25', random: random('16:10') });
-  s.row('Partial', 'Call Auction', 'Closing Auction Session', 'Mon-Fri', '12:00', '12:10', { from: '2016-07-25', random: random('12:10') });
+  const random = (end) => ({
+    'Min End': `${end.slice(0, 3)}${String(Number(end.slice(3, 5)) - 2).padStart(2, '0')}:00`,
+    'Max End': `${end}:00`,
+  });
+  s.row('Regular', 'Call Auction', 'Closing Auction Session', 'Mon-Fri', '16:00', '16:10', {
+    from: '2016-07-25',
+    random: random('16:10'),
+  });
+  s.row('Partial', 'Call Auction', 'Closing Auction Session', 'Mon-Fri', '12:00', '12:10', {
+    from: '2016-07-25',
+    random: random('12:10'),
+  });
 
   const h = holidaysFor(id);
   for (const y of years()) {
-    for (const hol of hongKongHolidays(y)) if (!isWeekend(hol.date)) h.closed(hol.date, hol.name, { observed: hol.observed });
+    for (const hol of hongKongHolidays(y))
+      if (!isWeekend(hol.date)) h.closed(hol.date, hol.name, { observed: hol.observed });
     const sf = `${y}-${SPRING_FESTIVAL[y]}`;
-    for (const [d, name] of [[addDays(sf, -1), 'Lunar New Year'], [ymd(y, 12, 24), 'Christmas'], [ymd(y, 12, 31), "New Year's Day"]]) {
+    for (const [d, name] of [
+      [addDays(sf, -1), 'Lunar New Year'],
+      [ymd(y, 12, 24), 'Christmas'],
+      [ymd(y, 12, 31), "New Year's Day"],
+    ]) {
       if (!isWeekend(d)) h.open(d, name, 'Partial', { memo: 'Half-day trading', ifFree: true });
     }
   }
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'Hong Kong Exchanges and Clearing', 'Market Name': 'Securities Market',
-        'Security Group': 'Stocks, ETFs', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XHKG',
-        Acronym: 'HKEX', 'Asset Type': 'Equities',
+        FinID: id,
+        'Exchange Name': 'Hong Kong Exchanges and Clearing',
+        'Market Name': 'Securities Market',
+        'Security Group': 'Stocks, ETFs',
+        Timezone: TZ,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XHKG',
+        Acronym: 'HKEX',
+        'Asset Type': 'Equities',
         Memo: 'Lunar holidays from computed new moons; typhoon and rainstorm closures are not in the sample; sample data',
       }),
     ],

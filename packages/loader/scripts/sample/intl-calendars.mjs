@@ -15,7 +15,10 @@ function table(calendar) {
   if (map) return map;
   map = new Map();
   const format = new Intl.DateTimeFormat(`en-u-ca-${calendar}`, {
-    timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric',
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
   });
   for (let d = FROM; d <= TO; d = addDays(d, 1)) {
     const parts = {};
@@ -47,7 +50,7 @@ export function islamicDatesIn(year, month, day) {
   const approx = Math.floor(((year - 622) * 33) / 32);
   for (let hy = approx - 1; hy <= approx + 2; hy++) {
     const d = table('islamic-umalqura').get(`${hy}|${month}|${day}`);
-    if (d && d.startsWith(`${year}-`)) out.push(d);
+    if (d?.startsWith(`${year}-`)) out.push(d);
   }
   return out.sort();
 }

@@ -30,7 +30,10 @@ function namedHolidays(year) {
   if (year >= 2016) add({ 2020: '2020-08-10', 2021: '2021-08-08' }[year] ?? ymd(year, 8, 11), 'Mountain Day');
   add(year <= 2002 ? ymd(year, 9, 15) : nthWeekday(year, 9, 1, 3), 'Respect for the Aged Day');
   add(ymd(year, 9, equinox(year, 23.2488)), 'Autumnal Equinox Day');
-  add({ 2020: '2020-07-24', 2021: '2021-07-23' }[year] ?? nthWeekday(year, 10, 1, 2), year >= 2020 ? 'Sports Day' : 'Health and Sports Day');
+  add(
+    { 2020: '2020-07-24', 2021: '2021-07-23' }[year] ?? nthWeekday(year, 10, 1, 2),
+    year >= 2020 ? 'Sports Day' : 'Health and Sports Day',
+  );
   add(ymd(year, 11, 3), 'Culture Day');
   add(ymd(year, 11, 23), 'Labour Thanksgiving Day');
   if (year <= 2018) add(ymd(year, 12, 23), "Emperor's Birthday");
@@ -72,9 +75,14 @@ export function japaneseHolidays(year) {
 export function japaneseMarketClosures(year) {
   const out = japaneseHolidays(year).filter((h) => weekday(h.date) !== 0 && weekday(h.date) !== 6);
   const have = new Set(out.map((h) => h.date));
-  for (const [m, d] of [[1, 2], [1, 3], [12, 31]]) {
+  for (const [m, d] of [
+    [1, 2],
+    [1, 3],
+    [12, 31],
+  ]) {
     const date = ymd(year, m, d);
-    if (!have.has(date) && weekday(date) !== 0 && weekday(date) !== 6) out.push({ date, name: 'Year-End Holiday', observed: false });
+    if (!have.has(date) && weekday(date) !== 0 && weekday(date) !== 6)
+      out.push({ date, name: 'Year-End Holiday', observed: false });
   }
   return out.sort((a, b) => (a.date < b.date ? -1 : 1));
 }
@@ -85,9 +93,12 @@ export function jpx() {
   s.row('Regular', 'Pre-Open', 'Pre-Opening Session', 'Mon-Fri', '08:00', '09:00');
   s.row('Regular', 'Primary Trading Session', 'Morning Session', 'Mon-Fri', '09:00', '11:30');
   s.row('Regular', 'Intermission', 'Lunch Break', 'Mon-Fri', '11:30', '12:30');
-  s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '12:30', '15:00', { until: '2024-11-04' });
+  s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '12:30', '15:00', {
+    until: '2024-11-04',
+  });
   s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '12:30', '15:30', {
-    from: '2024-11-05', memo: 'Trading hours extended by 30 minutes with arrowhead 4.0',
+    from: '2024-11-05',
+    memo: 'Trading hours extended by 30 minutes with arrowhead 4.0',
   });
   s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '15:25', '15:30', { from: '2024-11-05' });
 
@@ -95,17 +106,29 @@ export function jpx() {
   for (const y of years()) {
     for (const c of japaneseMarketClosures(y)) h.closed(c.date, c.name, { observed: c.observed });
   }
-  h.closed('2020-10-01', 'System Failure', { memo: 'Trading suspended all day after an equipment failure of the arrowhead system' });
+  h.closed('2020-10-01', 'System Failure', {
+    memo: 'Trading suspended all day after an equipment failure of the arrowhead system',
+  });
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'Japan Exchange Group', 'Market Name': 'Tokyo Stock Exchange',
-        'Security Group': 'Stocks, ETFs, REITs', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XTKS',
-        Acronym: 'JPX', 'Asset Type': 'Equities', Memo: 'Sample data',
+        FinID: id,
+        'Exchange Name': 'Japan Exchange Group',
+        'Market Name': 'Tokyo Stock Exchange',
+        'Security Group': 'Stocks, ETFs, REITs',
+        Timezone: TZ,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XTKS',
+        Acronym: 'JPX',
+        'Asset Type': 'Equities',
+        Memo: 'Sample data',
       }),
     ],
     holidays: h.rows(),
     schedules: s.rows,
-    mic: [['XTKS', id], ['XJPX', id]],
+    mic: [
+      ['XTKS', id],
+      ['XJPX', id],
+    ],
   };
 }

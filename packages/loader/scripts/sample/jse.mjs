@@ -7,16 +7,21 @@ const TZ = 'Africa/Johannesburg';
 const isWeekend = (d) => weekday(d) === 0 || weekday(d) === 6;
 
 const DECLARED = [
-  ['2000-12-05', 'Local Government Elections'], ['2004-04-14', 'National Elections'],
-  ['2006-03-01', 'Local Government Elections'], ['2008-05-02', 'Public Holiday',
-    'Declared: Human Rights Day fell on Good Friday'],
-  ['2009-04-22', 'National Elections'], ['2011-05-18', 'Local Government Elections'],
-  ['2011-12-27', 'Public Holiday', 'Declared: Christmas fell on a Sunday'], ['2014-05-07', 'National Elections'],
-  ['2016-08-03', 'Local Government Elections'], ['2016-12-27', 'Public Holiday',
-    'Declared: Christmas fell on a Sunday'],
-  ['2019-05-08', 'National Elections'], ['2021-11-01', 'Local Government Elections'],
+  ['2000-12-05', 'Local Government Elections'],
+  ['2004-04-14', 'National Elections'],
+  ['2006-03-01', 'Local Government Elections'],
+  ['2008-05-02', 'Public Holiday', 'Declared: Human Rights Day fell on Good Friday'],
+  ['2009-04-22', 'National Elections'],
+  ['2011-05-18', 'Local Government Elections'],
+  ['2011-12-27', 'Public Holiday', 'Declared: Christmas fell on a Sunday'],
+  ['2014-05-07', 'National Elections'],
+  ['2016-08-03', 'Local Government Elections'],
+  ['2016-12-27', 'Public Holiday', 'Declared: Christmas fell on a Sunday'],
+  ['2019-05-08', 'National Elections'],
+  ['2021-11-01', 'Local Government Elections'],
   ['2022-12-27', 'Public Holiday', 'Declared: Christmas fell on a Sunday'],
-  ['2023-12-15', 'Public Holiday', 'Declared after the Rugby World Cup win'], ['2024-05-29', 'National Elections'],
+  ['2023-12-15', 'Public Holiday', 'Declared after the Rugby World Cup win'],
+  ['2024-05-29', 'National Elections'],
 ];
 
 /** Public holidays of a year as {date, name, observed, memo}, weekend dates left out. */
@@ -60,18 +65,25 @@ export function jse() {
   s.row('Regular', 'Pre-Open', 'Opening Auction Call', 'Mon-Fri', '08:30', '09:00');
   // Continuous trading stops at 16:50 for the closing auction, which sets the 17:00 close.
   s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:00');
-  s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '16:50', '17:00',
-    { memo: 'The closing price is set by the auction' });
+  s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '16:50', '17:00', {
+    memo: 'The closing price is set by the auction',
+  });
   s.row('Regular', 'Post-Trading Session', 'Post-Close', 'Mon-Fri', '17:00', '17:15');
   const h = holidaysFor(id);
-  for (const y of years()) for (const c of southAfricanHolidays(y)) h.closed(c.date, c.name, { observed: c.observed,
-    memo: c.memo });
+  for (const y of years())
+    for (const c of southAfricanHolidays(y)) h.closed(c.date, c.name, { observed: c.observed, memo: c.memo });
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'Johannesburg Stock Exchange', 'Market Name': 'Equity Market',
-        'Security Group': 'JSE All Share', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XJSE',
-        Acronym: 'JSE', 'Asset Type': 'Equities',
+        FinID: id,
+        'Exchange Name': 'Johannesburg Stock Exchange',
+        'Market Name': 'Equity Market',
+        'Security Group': 'JSE All Share',
+        Timezone: TZ,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XJSE',
+        Acronym: 'JSE',
+        'Asset Type': 'Equities',
         Memo: 'Election days and declared holidays up to 2024; later ones are not yet proclaimed; sample data',
       }),
     ],

@@ -12,20 +12,34 @@ const isWeekend = (d) => weekday(d) === 0 || weekday(d) === 6;
 // Election days (public holidays by law) and temporary public holidays, as designated.
 const ONE_OFF = [
   ['2000-01-03', 'Year-Start Closure', 'Exchange closed for the year 2000 changeover'],
-  ['2000-04-13', 'National Assembly Election'], ['2002-06-13', 'Local Election'],
-  ['2002-07-01', 'Temporary Holiday', 'World Cup temporary holiday'], ['2002-12-19', 'Presidential Election'],
-  ['2004-04-15', 'National Assembly Election'], ['2006-05-31', 'Local Election'],
-  ['2007-12-19', 'Presidential Election'], ['2008-04-09', 'National Assembly Election'],
-  ['2010-06-02', 'Local Election'], ['2012-04-11', 'National Assembly Election'],
-  ['2012-12-19', 'Presidential Election'], ['2014-06-04', 'Local Election'],
+  ['2000-04-13', 'National Assembly Election'],
+  ['2002-06-13', 'Local Election'],
+  ['2002-07-01', 'Temporary Holiday', 'World Cup temporary holiday'],
+  ['2002-12-19', 'Presidential Election'],
+  ['2004-04-15', 'National Assembly Election'],
+  ['2006-05-31', 'Local Election'],
+  ['2007-12-19', 'Presidential Election'],
+  ['2008-04-09', 'National Assembly Election'],
+  ['2010-06-02', 'Local Election'],
+  ['2012-04-11', 'National Assembly Election'],
+  ['2012-12-19', 'Presidential Election'],
+  ['2014-06-04', 'Local Election'],
   ['2015-08-14', 'Temporary Holiday', 'Temporary holiday for the 70th Liberation Day'],
-  ['2016-04-13', 'National Assembly Election'], ['2016-05-06', 'Temporary Holiday'],
-  ['2017-05-09', 'Presidential Election'], ['2017-10-02', 'Temporary Holiday'], ['2018-06-13', 'Local Election'],
-  ['2020-04-15', 'National Assembly Election'], ['2020-08-17', 'Temporary Holiday'],
-  ['2022-03-09', 'Presidential Election'], ['2022-06-01', 'Local Election'],
-  ['2023-10-02', 'Temporary Holiday'], ['2024-04-10', 'National Assembly Election'],
-  ['2024-10-01', 'Temporary Holiday', "Armed Forces Day designated a temporary holiday"],
-  ['2025-01-27', 'Temporary Holiday'], ['2025-06-03', 'Presidential Election'], ['2026-06-03', 'Local Election'],
+  ['2016-04-13', 'National Assembly Election'],
+  ['2016-05-06', 'Temporary Holiday'],
+  ['2017-05-09', 'Presidential Election'],
+  ['2017-10-02', 'Temporary Holiday'],
+  ['2018-06-13', 'Local Election'],
+  ['2020-04-15', 'National Assembly Election'],
+  ['2020-08-17', 'Temporary Holiday'],
+  ['2022-03-09', 'Presidential Election'],
+  ['2022-06-01', 'Local Election'],
+  ['2023-10-02', 'Temporary Holiday'],
+  ['2024-04-10', 'National Assembly Election'],
+  ['2024-10-01', 'Temporary Holiday', 'Armed Forces Day designated a temporary holiday'],
+  ['2025-01-27', 'Temporary Holiday'],
+  ['2025-06-03', 'Presidential Election'],
+  ['2026-06-03', 'Local Election'],
   // Future elections on the dates the election law fixes (a Wednesday); a presidential
   // election in 2030 depends on the term and is not in the sample.
   ['2028-04-12', 'National Assembly Election', 'Date fixed by the election law'],
@@ -36,10 +50,34 @@ const ONE_OFF = [
 // starts and ends one hour late. 2017's exam moved a week after an earthquake, the day before
 // it was due, and the exchange kept the announced late open on the first date as well.
 export const CSAT_DAYS = [
-  '2000-11-15', '2001-11-07', '2002-11-06', '2003-11-05', '2004-11-17', '2005-11-23', '2006-11-16', '2007-11-15',
-  '2008-11-13', '2009-11-12', '2010-11-18', '2011-11-10', '2012-11-08', '2013-11-07', '2014-11-13', '2015-11-12',
-  '2016-11-17', '2017-11-16', '2017-11-23', '2018-11-15', '2019-11-14', '2020-12-03', '2021-11-18', '2022-11-17',
-  '2023-11-16', '2024-11-14', '2025-11-13', '2026-11-19',
+  '2000-11-15',
+  '2001-11-07',
+  '2002-11-06',
+  '2003-11-05',
+  '2004-11-17',
+  '2005-11-23',
+  '2006-11-16',
+  '2007-11-15',
+  '2008-11-13',
+  '2009-11-12',
+  '2010-11-18',
+  '2011-11-10',
+  '2012-11-08',
+  '2013-11-07',
+  '2014-11-13',
+  '2015-11-12',
+  '2016-11-17',
+  '2017-11-16',
+  '2017-11-23',
+  '2018-11-15',
+  '2019-11-14',
+  '2020-12-03',
+  '2021-11-18',
+  '2022-11-17',
+  '2023-11-16',
+  '2024-11-14',
+  '2025-11-13',
+  '2026-11-19',
 ];
 
 /**
@@ -53,8 +91,8 @@ export function koreanHolidays(year) {
   add(ymd(year, 1, 1), "New Year's Day");
   const seollal = koreanLunarDate(year, 1, 1);
   const sub = (from) => (year >= from ? 'weekend' : null);
-  for (const d of [addDays(seollal, -1), seollal, addDays(seollal, 1)]) add(d, 'Seollal',
-    year >= 2014 ? 'sunday' : null);
+  for (const d of [addDays(seollal, -1), seollal, addDays(seollal, 1)])
+    add(d, 'Seollal', year >= 2014 ? 'sunday' : null);
   add(ymd(year, 3, 1), 'Independence Movement Day', sub(2022));
   if (year <= 2005) add(ymd(year, 4, 5), 'Arbor Day');
   add(koreanLunarDate(year, 4, 8), "Buddha's Birthday", sub(2023));
@@ -63,8 +101,8 @@ export function koreanHolidays(year) {
   if (year <= 2007) add(ymd(year, 7, 17), 'Constitution Day');
   add(ymd(year, 8, 15), 'Liberation Day', sub(2021));
   const chuseok = koreanLunarDate(year, 8, 15);
-  for (const d of [addDays(chuseok, -1), chuseok, addDays(chuseok, 1)]) add(d, 'Chuseok',
-    year >= 2014 ? 'sunday' : null);
+  for (const d of [addDays(chuseok, -1), chuseok, addDays(chuseok, 1)])
+    add(d, 'Chuseok', year >= 2014 ? 'sunday' : null);
   add(ymd(year, 10, 3), 'National Foundation Day', sub(2021));
   if (year >= 2013) add(ymd(year, 10, 9), 'Hangul Day', sub(2021));
   add(ymd(year, 12, 25), 'Christmas', sub(2023));
@@ -72,8 +110,8 @@ export function koreanHolidays(year) {
   const out = new Map();
   const count = new Map();
   for (const h of named) count.set(h.date, (count.get(h.date) ?? 0) + 1);
-  for (const h of named) if (!out.has(h.date)) out.set(h.date, { date: h.date, name: h.name, observed: false,
-    memo: '' });
+  for (const h of named)
+    if (!out.has(h.date)) out.set(h.date, { date: h.date, name: h.name, observed: false, memo: '' });
   const taken = new Set(out.keys());
   // Two holidays on one date give one substitute day, whichever rule grants it.
   const compensated = new Set();
@@ -113,8 +151,8 @@ export function krxClosures(year) {
   push(ymd(year, 5, 1), 'Labour Day', "Workers' Day: the exchange closes");
   for (const [d, name, memo] of ONE_OFF) push(d, name, memo ?? '');
   if (year === 2000) {
-    for (const d of ['2000-12-27', '2000-12-28', '2000-12-29']) push(d, 'Year-End Closure',
-      'Three-day year-end closure');
+    for (const d of ['2000-12-27', '2000-12-28', '2000-12-29'])
+      push(d, 'Year-End Closure', 'Three-day year-end closure');
   } else {
     // The last trading day of the year is closed for the year-end settlement.
     let d = ymd(year, 12, 31);
@@ -131,10 +169,22 @@ export function krx() {
     'CSAT Late Open': 'College entrance exam day: the trading day starts and ends one hour late',
   });
   const eras = [
-    { until: '2000-05-21', pre: ['08:30', '09:00'], sessions: [['09:00', '12:00'], ['13:00', '15:00']],
-      close: ['14:50', '15:00'] },
-    { from: '2000-05-22', until: '2016-07-31', pre: ['08:30', '09:00'], sessions: [['09:00', '15:00']],
-      close: ['14:50', '15:00'] },
+    {
+      until: '2000-05-21',
+      pre: ['08:30', '09:00'],
+      sessions: [
+        ['09:00', '12:00'],
+        ['13:00', '15:00'],
+      ],
+      close: ['14:50', '15:00'],
+    },
+    {
+      from: '2000-05-22',
+      until: '2016-07-31',
+      pre: ['08:30', '09:00'],
+      sessions: [['09:00', '15:00']],
+      close: ['14:50', '15:00'],
+    },
     { from: '2016-08-01', pre: ['08:30', '09:00'], sessions: [['09:00', '15:30']], close: ['15:20', '15:30'] },
   ];
   for (const era of eras) {
@@ -147,29 +197,45 @@ export function krx() {
     } else {
       s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', ...era.sessions[0], o);
     }
-    s.row('Regular', 'Pre-Close', 'Closing Call Auction', 'Mon-Fri', ...era.close, { ...o,
-      memo: 'Single-price auction for the close' });
+    s.row('Regular', 'Pre-Close', 'Closing Call Auction', 'Mon-Fri', ...era.close, {
+      ...o,
+      memo: 'Single-price auction for the close',
+    });
     if (era.sessions.length === 2) continue;
     const late = (t) => `${String(Number(t.slice(0, 2)) + 1).padStart(2, '0')}${t.slice(2)}`;
     const g = 'CSAT Late Open';
     s.row(g, 'Pre-Open', 'Opening Call Auction', 'Mon-Fri', late(era.pre[0]), late(era.pre[1]), o);
-    s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', late(era.sessions[0][0]),
-      late(era.sessions[0][1]), o);
+    s.row(
+      g,
+      'Primary Trading Session',
+      'Continuous Trading',
+      'Mon-Fri',
+      late(era.sessions[0][0]),
+      late(era.sessions[0][1]),
+      o,
+    );
     s.row(g, 'Pre-Close', 'Closing Call Auction', 'Mon-Fri', late(era.close[0]), late(era.close[1]), o);
   }
   const h = holidaysFor(id);
-  for (const y of years()) for (const c of krxClosures(y)) h.closed(c.date, c.name, { observed: c.observed,
-    memo: c.memo });
-  for (const d of CSAT_DAYS) h.open(d, 'College Scholastic Ability Test', 'CSAT Late Open',
-    { memo: 'Trading one hour later than usual' });
+  for (const y of years())
+    for (const c of krxClosures(y)) h.closed(c.date, c.name, { observed: c.observed, memo: c.memo });
+  for (const d of CSAT_DAYS)
+    h.open(d, 'College Scholastic Ability Test', 'CSAT Late Open', { memo: 'Trading one hour later than usual' });
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'Korea Exchange', 'Market Name': 'KOSPI Market',
-        'Security Group': 'Stocks, ETFs', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XKRX',
-        Acronym: 'KRX', 'Asset Type': 'Equities',
-        Memo: 'Lunar holidays from the Korean calendar; CSAT late opens only for announced exam days (to 2026); '
-          + 'sample data',
+        FinID: id,
+        'Exchange Name': 'Korea Exchange',
+        'Market Name': 'KOSPI Market',
+        'Security Group': 'Stocks, ETFs',
+        Timezone: TZ,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XKRX',
+        Acronym: 'KRX',
+        'Asset Type': 'Equities',
+        Memo:
+          'Lunar holidays from the Korean calendar; CSAT late opens only for announced exam days (to 2026); ' +
+          'sample data',
       }),
     ],
     holidays: h.rows(),

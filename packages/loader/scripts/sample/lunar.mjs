@@ -35,7 +35,7 @@ export function lunarDate(springFestival, month, day) {
   // before that, ahead of ICU's own first day where it differs from the almanac's.
   for (let t = sf + (29 * (month - 1) - 1) * DAY_MS; t < sf + 420 * DAY_MS; t += DAY_MS) {
     if (month === 1 || label(t) === want) {
-      const first = month === 1 ? springFestival : ALMANAC_CORRECTIONS[iso(t)] ?? iso(t);
+      const first = month === 1 ? springFestival : (ALMANAC_CORRECTIONS[iso(t)] ?? iso(t));
       return iso(Date.parse(`${first}T00:00:00Z`) + (day - 1) * DAY_MS);
     }
   }

@@ -8,23 +8,34 @@ const TZ = 'Europe/Zurich';
 /** Weekday closures of SIX in a year as {date, name}. */
 export function sixClosures(year) {
   const e = easterSunday(year);
-  return [
-    [ymd(year, 1, 1), "New Year's Day"], [ymd(year, 1, 2), "Berchtold's Day"], [addDays(e, -2), 'Good Friday'],
-    [addDays(e, 1), 'Easter Monday'], [ymd(year, 5, 1), 'Labour Day'], [addDays(e, 39), 'Ascension Day'],
-    [addDays(e, 50), 'Whit Monday'], [ymd(year, 8, 1), 'Swiss National Day'], [ymd(year, 12, 24), 'Christmas Eve'],
-    [ymd(year, 12, 25), 'Christmas'], [ymd(year, 12, 26), "St. Stephen's Day"], [ymd(year, 12, 31), "New Year's Eve"],
-  ]
-    // Ascension Day fell on 1 May in 2008: one closure, under the first name.
-    .filter(([d], i, all) => weekday(d) !== 0 && weekday(d) !== 6 && all.findIndex(([x]) => x === d) === i)
-    .map(([date, name]) => ({ date, name }))
-    .sort((a, b) => (a.date < b.date ? -1 : 1));
+  return (
+    [
+      [ymd(year, 1, 1), "New Year's Day"],
+      [ymd(year, 1, 2), "Berchtold's Day"],
+      [addDays(e, -2), 'Good Friday'],
+      [addDays(e, 1), 'Easter Monday'],
+      [ymd(year, 5, 1), 'Labour Day'],
+      [addDays(e, 39), 'Ascension Day'],
+      [addDays(e, 50), 'Whit Monday'],
+      [ymd(year, 8, 1), 'Swiss National Day'],
+      [ymd(year, 12, 24), 'Christmas Eve'],
+      [ymd(year, 12, 25), 'Christmas'],
+      [ymd(year, 12, 26), "St. Stephen's Day"],
+      [ymd(year, 12, 31), "New Year's Eve"],
+    ]
+      // Ascension Day fell on 1 May in 2008: one closure, under the first name.
+      .filter(([d], i, all) => weekday(d) !== 0 && weekday(d) !== 6 && all.findIndex(([x]) => x === d) === i)
+      .map(([date, name]) => ({ date, name }))
+      .sort((a, b) => (a.date < b.date ? -1 : 1))
+  );
 }
 
 export function six() {
   const id = 'CH.SIX';
   const s = scheduleFor(id, TZ, { Regular: 'Swiss equities: opening auction, continuous trading, closing auction' });
-  s.row('Regular', 'Pre-Open', 'Pre-Opening', 'Mon-Fri', '06:00', '09:00',
-    { memo: 'Order collection for the opening auction' });
+  s.row('Regular', 'Pre-Open', 'Pre-Opening', 'Mon-Fri', '06:00', '09:00', {
+    memo: 'Order collection for the opening auction',
+  });
   // Continuous trading stops at 17:20 for the closing auction, which sets the 17:30 close.
   s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:30');
   s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '17:20', '17:30', {
@@ -35,9 +46,16 @@ export function six() {
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'SIX Swiss Exchange', 'Market Name': 'Equities',
-        'Security Group': 'SMI, SPI', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XSWX',
-        Acronym: 'SIX', 'Asset Type': 'Equities', Memo: 'Current session times applied to all years; sample data',
+        FinID: id,
+        'Exchange Name': 'SIX Swiss Exchange',
+        'Market Name': 'Equities',
+        'Security Group': 'SMI, SPI',
+        Timezone: TZ,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XSWX',
+        Acronym: 'SIX',
+        'Asset Type': 'Equities',
+        Memo: 'Current session times applied to all years; sample data',
       }),
     ],
     holidays: h.rows(),

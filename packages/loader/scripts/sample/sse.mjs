@@ -42,9 +42,13 @@ const ANNOUNCED = {
 
 /** The festivals a closure can belong to in a year, as [date, name]. */
 function festivals(year) {
-  const out = [[`${year}-01-01`, "New Year's Day"], [`${year + 1}-01-01`, "New Year's Day"],
-    [`${year}-${SPRING_FESTIVAL[year]}`, 'Spring Festival'], [`${year}-05-01`, 'Labour Day'], [`${year}-10-01`,
-      'National Day']];
+  const out = [
+    [`${year}-01-01`, "New Year's Day"],
+    [`${year + 1}-01-01`, "New Year's Day"],
+    [`${year}-${SPRING_FESTIVAL[year]}`, 'Spring Festival'],
+    [`${year}-05-01`, 'Labour Day'],
+    [`${year}-10-01`, 'National Day'],
+  ];
   if (year >= 2008) {
     out.push([`${year}-04-04`, 'Qingming Festival'], [`${year}-${DRAGON_BOAT[year]}`, 'Dragon Boat Festival']);
     out.push([`${year}-${MID_AUTUMN[year]}`, 'Mid-Autumn Festival']);
@@ -69,8 +73,9 @@ export function sseClosures(year) {
     for (let d = `${year}-${a}`; d <= `${year}-${b}`; d = addDays(d, 1)) {
       if (isWeekend(d)) continue;
       // Each closure takes the name of the nearest festival: a bridged day belongs to its break.
-      const [, name] = fest.reduce((best,
-        f) => (Math.abs(days(f[0]) - days(d)) < Math.abs(days(best[0]) - days(d)) ? f : best));
+      const [, name] = fest.reduce((best, f) =>
+        Math.abs(days(f[0]) - days(d)) < Math.abs(days(best[0]) - days(d)) ? f : best,
+      );
       out.push({ date: d, name, memo: '' });
     }
   }
@@ -81,24 +86,33 @@ export function sse() {
   const id = 'CN.SSE';
   const s = scheduleFor(id, TZ, { Regular: 'Main Board: opening call auction, morning and afternoon sessions' });
   s.row('Regular', 'Call Auction', 'Opening Call Auction', 'Mon-Fri', '09:15', '09:25');
-  s.row('Regular', 'Order Collection Period', 'Pre-Open Order Entry', 'Mon-Fri', '09:25', '09:30',
-    { memo: 'Orders are accepted but not matched' });
+  s.row('Regular', 'Order Collection Period', 'Pre-Open Order Entry', 'Mon-Fri', '09:25', '09:30', {
+    memo: 'Orders are accepted but not matched',
+  });
   s.row('Regular', 'Primary Trading Session', 'Morning Session', 'Mon-Fri', '09:30', '11:30');
   s.row('Regular', 'Intermission', 'Lunch Break', 'Mon-Fri', '11:30', '13:00');
   s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '13:00', '15:00');
   s.row('Regular', 'Pre-Close', 'Closing Call Auction', 'Mon-Fri', '14:57', '15:00', {
-    from: '2018-08-20', memo: 'Closing call auction introduced on 2018-08-20',
+    from: '2018-08-20',
+    memo: 'Closing call auction introduced on 2018-08-20',
   });
   const h = holidaysFor(id);
   for (const y of years()) for (const c of sseClosures(y)) h.closed(c.date, c.name, { memo: c.memo });
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'Shanghai Stock Exchange', 'Market Name': 'Main Board',
-        'Security Group': 'A shares, B shares', Timezone: TZ, 'Weekend Definition': 'Sat-Sun', MIC: 'XSHG',
-        Acronym: 'SSE', 'Asset Type': 'Equities',
-        Memo: 'Closed on the weekend make-up working days of the holiday arrangements; closures announced to 2026, '
-          + 'usual pattern after; sample data',
+        FinID: id,
+        'Exchange Name': 'Shanghai Stock Exchange',
+        'Market Name': 'Main Board',
+        'Security Group': 'A shares, B shares',
+        Timezone: TZ,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XSHG',
+        Acronym: 'SSE',
+        'Asset Type': 'Equities',
+        Memo:
+          'Closed on the weekend make-up working days of the holiday arrangements; closures announced to 2026, ' +
+          'usual pattern after; sample data',
       }),
     ],
     holidays: h.rows(),

@@ -38,7 +38,8 @@ const NYSE_SPECIAL_CLOSURES = [
  */
 export function nyseEvents(year) {
   const out = [];
-  const closed = (date, name, observed = false, memo = '', special = false) => out.push({ date, name, kind: 'closed', observed, memo, special });
+  const closed = (date, name, observed = false, memo = '', special = false) =>
+    out.push({ date, name, kind: 'closed', observed, memo, special });
   const half = (date, name, memo = '') => out.push({ date, name, kind: 'half', observed: false, memo });
 
   // New Year's Day on a Saturday is not observed on the Friday before: that Friday is the last
@@ -67,9 +68,11 @@ export function nyseEvents(year) {
   const xmas = ymd(year, 12, 25);
   const xo = observeNearest(xmas);
   closed(xo.date, 'Christmas', xo.observed);
-  if ([2, 3, 4, 5].includes(weekday(xmas))) half(ymd(year, 12, 24), 'Christmas', 'Early close at 13:00 on Christmas Eve');
+  if ([2, 3, 4, 5].includes(weekday(xmas)))
+    half(ymd(year, 12, 24), 'Christmas', 'Early close at 13:00 on Christmas Eve');
   if (year === 2003) half('2003-12-26', 'Christmas', 'Early close at 13:00 on the day after Christmas');
-  for (const [date, name, memo] of NYSE_SPECIAL_CLOSURES) if (date.startsWith(`${year}`)) closed(date, name, false, memo, true);
+  for (const [date, name, memo] of NYSE_SPECIAL_CLOSURES)
+    if (date.startsWith(`${year}`)) closed(date, name, false, memo, true);
   return out.sort((a, b) => (a.date < b.date ? -1 : 1));
 }
 
@@ -104,9 +107,16 @@ export function nyse() {
   return {
     markets: [
       market({
-        FinID: 'US.NYSE', 'Exchange Name': 'New York Stock Exchange', 'Market Name': 'Equities',
-        'Security Group': 'Stocks, ETFs', Timezone: NY, 'Weekend Definition': 'Sat-Sun', MIC: 'XNYS',
-        Acronym: 'NYSE', 'Asset Type': 'Equities', Memo: 'Canonical trading hours; sample data',
+        FinID: 'US.NYSE',
+        'Exchange Name': 'New York Stock Exchange',
+        'Market Name': 'Equities',
+        'Security Group': 'Stocks, ETFs',
+        Timezone: NY,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XNYS',
+        Acronym: 'NYSE',
+        'Asset Type': 'Equities',
+        Memo: 'Canonical trading hours; sample data',
       }),
     ],
     holidays: equityHolidayRows('US.NYSE', 'Early close at 13:00'),
@@ -133,9 +143,16 @@ export function nasdaq() {
   return {
     markets: [
       market({
-        FinID: 'US.NASDAQ', 'Exchange Name': 'Nasdaq', 'Market Name': 'Equities',
-        'Security Group': 'Stocks, ETFs', Timezone: NY, 'Weekend Definition': 'Sat-Sun', MIC: 'XNAS',
-        Acronym: 'NASDAQ', 'Asset Type': 'Equities', Memo: 'Sample data',
+        FinID: 'US.NASDAQ',
+        'Exchange Name': 'Nasdaq',
+        'Market Name': 'Equities',
+        'Security Group': 'Stocks, ETFs',
+        Timezone: NY,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XNAS',
+        Acronym: 'NASDAQ',
+        'Asset Type': 'Equities',
+        Memo: 'Sample data',
       }),
     ],
     holidays: equityHolidayRows('US.NASDAQ', 'Early close at 13:00'),
@@ -164,11 +181,18 @@ function overnightHolidayRows(finId, events, { earlyEve = () => false, halts = t
     const o = { observed: e.observed, memo: e.memo };
     if (e.kind === 'closed') {
       const reopen = wd(e.date) >= 1 && wd(e.date) <= 4 && !isClosed(addDays(e.date, 1));
-      if (reopen) h.custom(e.date, e.name, 'Reopen Evening', 'Closed', 'No', { ...o, memo: e.memo || 'Closed; trading resumes in the evening for the next trade date' });
+      if (reopen)
+        h.custom(e.date, e.name, 'Reopen Evening', 'Closed', 'No', {
+          ...o,
+          memo: e.memo || 'Closed; trading resumes in the evening for the next trade date',
+        });
       else h.closed(e.date, e.name, o);
     } else if (e.kind === 'halt' || e.kind === 'thanksgiving') {
       const group = e.kind === 'thanksgiving' ? 'Thanksgiving Halt' : 'Holiday Halt';
-      h.custom(e.date, e.name, group, 'Open', 'No', { ...o, memo: e.memo || 'Trading halts at 12:00 CT; no settlement for this date' });
+      h.custom(e.date, e.name, group, 'Open', 'No', {
+        ...o,
+        memo: e.memo || 'Trading halts at 12:00 CT; no settlement for this date',
+      });
     } else if (e.kind === 'early') {
       h.open(e.date, e.name, 'Early Close', o);
     }
@@ -184,7 +208,9 @@ function overnightHolidayRows(finId, events, { earlyEve = () => false, halts = t
           h.open(eve, e.name, 'Early Close', { memo: `Early close on the eve of ${e.name}` });
           const eve2 = addDays(eve, -1);
           if (!byDate.has(eve2) && wd(eve2) <= 3) {
-            h.custom(eve2, e.name, 'Early Close Eve', ...eveStatus(eve2), { memo: `Evening session ends early on the eve of ${e.name}` });
+            h.custom(eve2, e.name, 'Early Close Eve', ...eveStatus(eve2), {
+              memo: `Evening session ends early on the eve of ${e.name}`,
+            });
           }
         } else {
           h.open(eve, e.name, 'Closed Eve', { memo: `No evening session ahead of ${e.name}` });
@@ -215,12 +241,16 @@ export function cmeEquity() {
     s.row(group, 'Pre-Open', 'Pre-Open', 'Sun-Thu', '16:45', '17:00');
     s.row(group, 'Primary Trading Session', 'Globex Session', 'Sun-Thu', '17:00', end, { offset: 1 });
   };
-  const settle = (group, at = ['14:59:30', '15:00:00']) => s.row(group, 'Settlement Window', 'Settlement Window', 'Mon-Fri', at[0], at[1]);
+  const settle = (group, at = ['14:59:30', '15:00:00']) =>
+    s.row(group, 'Settlement Window', 'Settlement Window', 'Mon-Fri', at[0], at[1]);
   settle('Regular');
   evening('Regular', '16:00');
   settle('Halt Eve');
   s.row('Halt Eve', 'Pre-Open', 'Pre-Open', 'Sun-Thu', '16:45', '17:00');
-  s.row('Halt Eve', 'Primary Trading Session, No Closing Price', 'Globex Session', 'Sun-Thu', '17:00', '12:00', { offset: 1, memo: 'Trades belong to the next trade date' });
+  s.row('Halt Eve', 'Primary Trading Session, No Closing Price', 'Globex Session', 'Sun-Thu', '17:00', '12:00', {
+    offset: 1,
+    memo: 'Trades belong to the next trade date',
+  });
   s.row('Holiday Halt', 'Pre-Open', 'Pre-Open', 'Mon-Thu', '12:00', '17:00');
   s.row('Holiday Halt', 'Primary Trading Session', 'Globex Session', 'Mon-Thu', '17:00', '16:00', { offset: 1 });
   s.row('Thanksgiving Halt', 'Pre-Open', 'Pre-Open', 'Thu', '12:00', '17:00');
@@ -240,16 +270,23 @@ export function cmeEquity() {
     }
     // CME halts early on the other exchange holidays; on days of mourning and emergencies it
     // ran abbreviated sessions that the sample simplifies to full closures.
-    if (e.special) events.push({ ...e, kind: 'closed', memo: `${e.memo}; CME had an abbreviated session, simplified to a closure` });
+    if (e.special)
+      events.push({ ...e, kind: 'closed', memo: `${e.memo}; CME had an abbreviated session, simplified to a closure` });
     else if (["New Year's Day", 'Good Friday', 'Christmas'].includes(e.name)) events.push({ ...e, kind: 'closed' });
     else events.push({ ...e, kind: e.name === 'Thanksgiving Day' ? 'thanksgiving' : 'halt' });
   }
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'Chicago Mercantile Exchange', 'Market Name': 'Equity Index Futures',
-        'Security Group': 'E-mini S&P 500, E-mini Nasdaq-100', Timezone: CHI, 'Weekend Definition': 'Sat-Sun',
-        MIC: 'XCME', Acronym: 'CME', 'Asset Type': 'Futures, Options',
+        FinID: id,
+        'Exchange Name': 'Chicago Mercantile Exchange',
+        'Market Name': 'Equity Index Futures',
+        'Security Group': 'E-mini S&P 500, E-mini Nasdaq-100',
+        Timezone: CHI,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XCME',
+        Acronym: 'CME',
+        'Asset Type': 'Futures, Options',
         Memo: 'Globex overnight sessions belong to the trade date on which they end; sample data',
       }),
     ],
@@ -289,9 +326,15 @@ export function cmeGrains() {
   return {
     markets: [
       market({
-        FinID: id, 'Exchange Name': 'Chicago Mercantile Exchange', 'Market Name': 'Grain Futures',
-        'Security Group': 'Corn, Soybeans, Wheat (CBOT)', Timezone: CHI, 'Weekend Definition': 'Sat-Sun',
-        MIC: 'XCME', Acronym: 'CME', 'Asset Type': 'Futures, Options',
+        FinID: id,
+        'Exchange Name': 'Chicago Mercantile Exchange',
+        'Market Name': 'Grain Futures',
+        'Security Group': 'Corn, Soybeans, Wheat (CBOT)',
+        Timezone: CHI,
+        'Weekend Definition': 'Sat-Sun',
+        MIC: 'XCME',
+        Acronym: 'CME',
+        'Asset Type': 'Futures, Options',
         Memo: 'Overnight session from 19:00 CT belongs to the next trade date; sample data',
       }),
     ],

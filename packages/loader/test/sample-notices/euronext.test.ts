@@ -30,8 +30,10 @@ describe.each(['FR.EURONEXT', 'NL.EURONEXT'])('%s', (id) => {
     const [mon] = dataset.listDays(id, '2026-03-30', '2026-03-30');
     const open = (d: typeof fri) => d!.phases.find((p) => p.is_open)!.start;
     expect([open(fri), open(mon)]).toEqual(['2026-03-27T09:00:00+01:00', '2026-03-30T09:00:00+02:00']);
-    expect(dataset.clockChanges(id, '2027-01-01', '2027-12-31').map((c) => c.at)).toEqual(['2027-03-28T01:00:00Z',
-      '2027-10-31T01:00:00Z']);
+    expect(dataset.clockChanges(id, '2027-01-01', '2027-12-31').map((c) => c.at)).toEqual([
+      '2027-03-28T01:00:00Z',
+      '2027-10-31T01:00:00Z',
+    ]);
   });
 
   it('property: from 2002 weekday 24 and 31 December close at 14:00, 25 and 26 December are closed', async () => {
@@ -55,7 +57,9 @@ describe('NL.EURONEXT before the harmonised calendar', () => {
 
   it('answers XPAR and XAMS', async () => {
     const { dataset } = await sample();
-    expect([dataset.getMarket('XPAR').fin_id, dataset.getMarket('XAMS').fin_id]).toEqual(['FR.EURONEXT',
-      'NL.EURONEXT']);
+    expect([dataset.getMarket('XPAR').fin_id, dataset.getMarket('XAMS').fin_id]).toEqual([
+      'FR.EURONEXT',
+      'NL.EURONEXT',
+    ]);
   });
 });

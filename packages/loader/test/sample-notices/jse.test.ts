@@ -6,7 +6,7 @@ import { addDays, day, expectClosed, expectSessions, iso, sample, sampleYear, WE
 const ID = 'ZA.JSE';
 
 describe('ZA.JSE', () => {
-  it('closes on the 2026 public holidays; a Sunday Women\'s Day moves to Monday', async () => {
+  it("closes on the 2026 public holidays; a Sunday Women's Day moves to Monday", async () => {
     await expectClosed(ID, ['2026-01-01', '2026-04-03', '2026-04-06', '2026-04-27', '2026-05-01', '2026-06-16']);
     await expectClosed(ID, ['2026-08-10', '2026-09-24', '2026-12-16', '2026-12-25']);
   });
@@ -28,8 +28,17 @@ describe('ZA.JSE', () => {
   });
 
   it('property: a fixed-date public holiday on a Sunday closes the Monday after', async () => {
-    const FIXED: Array<[number, number]> = [[1, 1], [3, 21], [4, 27], [5, 1], [6, 16], [8, 9], [9, 24], [12, 16], [12,
-      26]];
+    const FIXED: Array<[number, number]> = [
+      [1, 1],
+      [3, 21],
+      [4, 27],
+      [5, 1],
+      [6, 16],
+      [8, 9],
+      [9, 24],
+      [12, 16],
+      [12, 26],
+    ];
     await fc.assert(
       fc.asyncProperty(sampleYear(), fc.constantFrom(...FIXED), async (y, [m, d]) => {
         const date = iso(y, m, d);

@@ -7,19 +7,39 @@ const ID = 'KR.KRX';
 
 describe('KR.KRX', () => {
   it('2026 closures: Seollal, substitute days, local election, Chuseok, year-end', async () => {
-    await expectClosed(ID, ['2026-01-01', '2026-02-16', '2026-02-17', '2026-02-18', '2026-03-02', '2026-05-01',
-      '2026-05-05']);
-    await expectClosed(ID, ['2026-05-25', '2026-06-03', '2026-08-17', '2026-09-24', '2026-09-25', '2026-10-05',
-      '2026-10-09']);
+    await expectClosed(ID, [
+      '2026-01-01',
+      '2026-02-16',
+      '2026-02-17',
+      '2026-02-18',
+      '2026-03-02',
+      '2026-05-01',
+      '2026-05-05',
+    ]);
+    await expectClosed(ID, [
+      '2026-05-25',
+      '2026-06-03',
+      '2026-08-17',
+      '2026-09-24',
+      '2026-09-25',
+      '2026-10-05',
+      '2026-10-09',
+    ]);
     await expectClosed(ID, ['2026-12-25', '2026-12-31']);
     // Chuseok's Saturday (26 September) gives no substitute day.
     await expectSessions(ID, ['2026-09-28'], ['09:00-15:30']);
   });
 
-  it('2027: Seollal on a Sunday gives Tuesday 9 February; Christmas on a Saturday gives Monday 27 December',
-    async () => {
-    await expectClosed(ID, ['2027-02-08', '2027-02-09', '2027-03-01', '2027-05-13', '2027-08-16', '2027-10-04',
-      '2027-10-11']);
+  it('2027: Seollal on a Sunday gives Tuesday 9 February; Christmas on a Saturday gives Monday 27 December', async () => {
+    await expectClosed(ID, [
+      '2027-02-08',
+      '2027-02-09',
+      '2027-03-01',
+      '2027-05-13',
+      '2027-08-16',
+      '2027-10-04',
+      '2027-10-11',
+    ]);
     await expectClosed(ID, ['2027-12-27', '2027-12-31']);
   });
 
@@ -27,7 +47,7 @@ describe('KR.KRX', () => {
     await expectClosed(ID, ['2022-12-30', '2023-12-29', '2000-12-27', '2000-12-28', '2000-12-29']);
   });
 
-  it('one substitute day for two holidays on one date (Children\'s Day and Buddha\'s Birthday 2025)', async () => {
+  it("one substitute day for two holidays on one date (Children's Day and Buddha's Birthday 2025)", async () => {
     await expectClosed(ID, ['2025-05-05', '2025-05-06']);
     await expectSessions(ID, ['2025-05-07'], ['09:00-15:30']);
   });
@@ -58,8 +78,7 @@ describe('KR.KRX', () => {
     );
   });
 
-  it('property: from 2014 a Chuseok or Seollal span containing a Sunday makes the next weekday after it a closure',
-    async () => {
+  it('property: from 2014 a Chuseok or Seollal span containing a Sunday makes the next weekday after it a closure', async () => {
     // The span is found with the Korean calendar of Intl, independently of the generator.
     const dangi = new Intl.DateTimeFormat('en-u-ca-dangi', { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
     const lunar = (y: number, month: number, dayOfMonth: number) => {

@@ -9,14 +9,24 @@ const HALF = ['09:00-12:00'];
 
 describe('SG.SGX', () => {
   it('2026 closures, Sunday holidays moving to Monday', async () => {
-    await expectClosed(ID, ['2026-01-01', '2026-02-17', '2026-02-18', '2026-04-03', '2026-05-01', '2026-05-27',
-      '2026-06-01']);
+    await expectClosed(ID, [
+      '2026-01-01',
+      '2026-02-17',
+      '2026-02-18',
+      '2026-04-03',
+      '2026-05-01',
+      '2026-05-27',
+      '2026-06-01',
+    ]);
     await expectClosed(ID, ['2026-08-10', '2026-11-09', '2026-12-25']);
   });
 
   it('half-day trading on the eves of the Lunar New Year, Christmas and the New Year', async () => {
-    await expectSessions(ID, ['2026-02-16', '2026-12-24', '2026-12-31', '2027-02-05', '2027-12-24', '2027-12-31'],
-      HALF);
+    await expectSessions(
+      ID,
+      ['2026-02-16', '2026-12-24', '2026-12-31', '2027-02-05', '2027-12-24', '2027-12-31'],
+      HALF,
+    );
     expect((await day(ID, '2026-12-24')).phases).toContain('Pre-Close 12:00-12:06');
   });
 

@@ -7,14 +7,28 @@ const ID = 'CH.SIX';
 
 describe('CH.SIX', () => {
   it('closes on the 2026 trading calendar holidays', async () => {
-    await expectClosed(ID, ['2026-01-01', '2026-01-02', '2026-04-03', '2026-04-06', '2026-05-01', '2026-05-14',
-      '2026-05-25']);
+    await expectClosed(ID, [
+      '2026-01-01',
+      '2026-01-02',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-01',
+      '2026-05-14',
+      '2026-05-25',
+    ]);
     await expectClosed(ID, ['2026-12-24', '2026-12-25', '2026-12-31']);
   });
 
   it('closes on the 2027 holidays, but not on a Monday after a Sunday National Day', async () => {
-    await expectClosed(ID, ['2027-01-01', '2027-03-26', '2027-03-29', '2027-05-06', '2027-05-17', '2027-12-24',
-      '2027-12-31']);
+    await expectClosed(ID, [
+      '2027-01-01',
+      '2027-03-26',
+      '2027-03-29',
+      '2027-05-06',
+      '2027-05-17',
+      '2027-12-24',
+      '2027-12-31',
+    ]);
     await expectSessions(ID, ['2027-08-02'], ['09:00-17:30']);
   });
 
@@ -23,19 +37,21 @@ describe('CH.SIX', () => {
     expect(dataset.listHolidays(ID, '2008-05-01', '2008-05-01').map((h) => h.holiday_name)).toEqual(['Labour Day']);
   });
 
-  it('ends continuous trading at 17:20 with a closing auction to 17:30, in Zurich time across the clock change',
-    async () => {
+  it('ends continuous trading at 17:20 with a closing auction to 17:30, in Zurich time across the clock change', async () => {
     expect((await day(ID, '2026-03-30')).phases).toEqual([
-      'Pre-Open 06:00-09:00', 'Primary Trading Session 09:00-17:30', 'Pre-Close 17:20-17:30',
+      'Pre-Open 06:00-09:00',
+      'Primary Trading Session 09:00-17:30',
+      'Pre-Close 17:20-17:30',
     ]);
     const { dataset } = await sample();
-    expect(dataset.clockChanges(ID, '2026-01-01', '2026-12-31').map((c) => c.at)).toEqual(['2026-03-29T01:00:00Z',
-      '2026-10-25T01:00:00Z']);
+    expect(dataset.clockChanges(ID, '2026-01-01', '2026-12-31').map((c) => c.at)).toEqual([
+      '2026-03-29T01:00:00Z',
+      '2026-10-25T01:00:00Z',
+    ]);
     expect(dataset.getMarket('XSWX').fin_id).toBe(ID);
   });
 
-  it("property: Berchtold's Day (2 January) and Swiss National Day (1 August) close the exchange on weekdays",
-    async () => {
+  it("property: Berchtold's Day (2 January) and Swiss National Day (1 August) close the exchange on weekdays", async () => {
     await fc.assert(
       fc.asyncProperty(sampleYear(), fc.constantFrom([1, 2], [8, 1]), async (y, [m, d]) => {
         const date = iso(y, m!, d!);

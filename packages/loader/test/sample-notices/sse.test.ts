@@ -9,8 +9,15 @@ const FULL = ['09:30-11:30', '13:00-15:00'];
 
 describe('CN.SSE', () => {
   it('2026 closures of the exchange notice', async () => {
-    await expectClosed(ID, ['2026-01-01', '2026-01-02', '2026-02-16', '2026-02-20', '2026-02-23', '2026-04-06',
-      '2026-05-01']);
+    await expectClosed(ID, [
+      '2026-01-01',
+      '2026-01-02',
+      '2026-02-16',
+      '2026-02-20',
+      '2026-02-23',
+      '2026-04-06',
+      '2026-05-01',
+    ]);
     await expectClosed(ID, ['2026-05-04', '2026-05-05', '2026-06-19', '2026-09-25', '2026-10-01', '2026-10-07']);
     await expectSessions(ID, ['2026-02-24', '2026-10-08'], FULL);
   });
@@ -32,8 +39,12 @@ describe('CN.SSE', () => {
 
   it('a lunch break, and the closing call auction from 2018-08-20', async () => {
     expect((await day(ID, '2026-11-26')).phases).toEqual([
-      'Call Auction 09:15-09:25', 'Order Collection Period 09:25-09:30', 'Primary Trading Session 09:30-11:30',
-      'Intermission 11:30-13:00', 'Primary Trading Session 13:00-15:00', 'Pre-Close 14:57-15:00',
+      'Call Auction 09:15-09:25',
+      'Order Collection Period 09:25-09:30',
+      'Primary Trading Session 09:30-11:30',
+      'Intermission 11:30-13:00',
+      'Primary Trading Session 13:00-15:00',
+      'Pre-Close 14:57-15:00',
     ]);
     expect((await day(ID, '2018-08-17')).phases).not.toContain('Pre-Close 14:57-15:00');
     expect((await day(ID, '2018-08-20')).phases).toContain('Pre-Close 14:57-15:00');

@@ -17,8 +17,15 @@ describe('CA.TSX', () => {
   });
 
   it('2027: a weekend Christmas and Boxing Day close Monday 27 and Tuesday 28 December', async () => {
-    await expectClosed(ID, ['2027-01-01', '2027-02-15', '2027-03-26', '2027-05-24', '2027-07-01', '2027-12-27',
-      '2027-12-28']);
+    await expectClosed(ID, [
+      '2027-01-01',
+      '2027-02-15',
+      '2027-03-26',
+      '2027-05-24',
+      '2027-07-01',
+      '2027-12-27',
+      '2027-12-28',
+    ]);
     await expectSessions(ID, ['2027-12-29'], ['09:30-16:00']);
   });
 
@@ -34,8 +41,10 @@ describe('CA.TSX', () => {
   it('opens at 09:30 Toronto time across the clock change of 8 March 2026', async () => {
     const { dataset } = await sample();
     const open = (d: string) => dataset.listDays(ID, d, d)[0]!.phases.find((p) => p.is_open)!.start;
-    expect([open('2026-03-06'), open('2026-03-09')]).toEqual(['2026-03-06T09:30:00-05:00',
-      '2026-03-09T09:30:00-04:00']);
+    expect([open('2026-03-06'), open('2026-03-09')]).toEqual([
+      '2026-03-06T09:30:00-05:00',
+      '2026-03-09T09:30:00-04:00',
+    ]);
     expect(dataset.getMarket('XTSE').fin_id).toBe(ID);
   });
 

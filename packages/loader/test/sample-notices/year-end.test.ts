@@ -29,7 +29,7 @@ function closeOf(finId: string, date: string): string | null {
 }
 
 describe('year-end early closes, 2000-2027', () => {
-  it('LSE: 12:30 on the last weekday on or before Christmas Eve and New Year\'s Eve', () => {
+  it("LSE: 12:30 on the last weekday on or before Christmas Eve and New Year's Eve", () => {
     for (const y of YEARS) {
       for (const eve of [`${y}-12-24`, `${y}-12-31`]) {
         expect(closeOf('GB.LSE', fridayIfWeekend(eve)), eve).toBe('12:30');
@@ -42,7 +42,7 @@ describe('year-end early closes, 2000-2027', () => {
     for (const [y, d] of checked) expect(closeOf('AU.ASX', d), d).toBe(y >= 2010 && y !== 2022 ? '14:10' : '16:00');
   });
 
-  it('Xetra: 14:00 on the last trading day before New Year\'s Eve from 2010, 17:30 before', () => {
+  it("Xetra: 14:00 on the last trading day before New Year's Eve from 2010, 17:30 before", () => {
     for (const y of YEARS) {
       const d = weekdayBefore(`${y}-12-31`);
       const close = closeOf('DE.XETR', d);

@@ -13,7 +13,14 @@
  *   the event carries `summary: null` and nothing is logged.
  * - Swaps in quick succession are compared in order, each against the one before it.
  */
-import { Dataset, diffSteps, type CalendarQueries, type ChangeSet, type ChangeSummary, type DiffOptions } from '@openbell/core';
+import {
+  Dataset,
+  diffSteps,
+  type CalendarQueries,
+  type ChangeSet,
+  type ChangeSummary,
+  type DiffOptions,
+} from '@openbell/core';
 import type { Logger } from 'pino';
 import { Serial } from '@openbell/loader';
 import type { ChangeLog } from '@openbell/loader';
@@ -37,7 +44,12 @@ export interface SliceOptions {
 }
 
 /** Core's diffSteps driven a slice at a time; answers in between are never stalled for long. */
-export function computeChangeSet(before: Dataset, after: Dataset, options: DiffOptions, slicing: SliceOptions = {}): Promise<ChangeSet | null> {
+export function computeChangeSet(
+  before: Dataset,
+  after: Dataset,
+  options: DiffOptions,
+  slicing: SliceOptions = {},
+): Promise<ChangeSet | null> {
   const sliceMs = slicing.sliceMs ?? 4;
   const clock = slicing.clock ?? (() => performance.now());
   const defer = slicing.defer ?? ((fn: () => void) => setImmediate(fn));
@@ -129,9 +141,22 @@ export class ChangeFeed {
       if (a instanceof Dataset && b instanceof Dataset) {
         try {
           const started = performance.now();
-          changeSet = await computeChangeSet(a, b, { loadedAt, fromVersion: from, toVersion: to, ...(next.meta.origin === 'override' ? { source: 'override' as const } : {}) }, this.slicing);
+          changeSet = await computeChangeSet(
+            a,
+            b,
+            {
+              loadedAt,
+              fromVersion: from,
+              toVersion: to,
+              ...(next.meta.origin === 'override' ? { source: 'override' as const } : {}),
+            },
+            this.slicing,
+          );
           summary = changeSet ? changeSet.summary : { soon: 0 };
-          this.logger.info({ from, to, summary, ms: Math.round(performance.now() - started) }, changeSet ? 'change set computed' : 'new version has the same content: no change set');
+          this.logger.info(
+            { from, to, summary, ms: Math.round(performance.now() - started) },
+            changeSet ? 'change set computed' : 'new version has the same content: no change set',
+          );
         } catch (e) {
           this.logger.error({ from, to, err: (e as Error).message }, 'computing the change set failed');
         }

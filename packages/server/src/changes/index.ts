@@ -9,7 +9,15 @@ import { ChangeLog } from '@openbell/loader';
 import { SERVE_DEFAULTS } from '../defaults.js';
 import { checkWebhookConfig, WebhookDeliverer, type HttpPost, type Timers } from './webhooks.js';
 
-export { ChangeFeed, computeChangeSet, type ChangeFeedOptions, type ChangeSetListener, type DataChangedEvent, type DataChangedListener, type SliceOptions } from './feed.js';
+export {
+  ChangeFeed,
+  computeChangeSet,
+  type ChangeFeedOptions,
+  type ChangeSetListener,
+  type DataChangedEvent,
+  type DataChangedListener,
+  type SliceOptions,
+} from './feed.js';
 export {
   checkWebhookConfig,
   nodePost,
@@ -23,7 +31,15 @@ export {
   type WebhookOptions,
   type WebhookTarget,
 } from './webhooks.js';
-export { signPayload, verifySignature, DATA_CHANGED_EVENT, DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature.js';
+export {
+  signPayload,
+  verifySignature,
+  DATA_CHANGED_EVENT,
+  DELIVERY_HEADER,
+  EVENT_HEADER,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+} from './signature.js';
 
 export interface ChangeTrackingOptions {
   /** The cache folder: change sets in `changes/`, pending deliveries in `webhooks/`. None: memory only. */
@@ -49,7 +65,12 @@ export interface ChangeTrackingOptions {
 export function createChangeFeed(options: ChangeTrackingOptions): ChangeFeed {
   const role = options.role ?? 'single';
   const writes = role !== 'worker';
-  const log = new ChangeLog({ dir: options.cacheDir ? join(options.cacheDir, 'changes') : undefined, keep: options.keepChanges ?? SERVE_DEFAULTS.keepChanges, logger: options.logger, writes });
+  const log = new ChangeLog({
+    dir: options.cacheDir ? join(options.cacheDir, 'changes') : undefined,
+    keep: options.keepChanges ?? SERVE_DEFAULTS.keepChanges,
+    logger: options.logger,
+    writes,
+  });
   const urls = options.webhooks ?? [];
   const webhooks =
     writes && (urls.length > 0 || options.webhookSecret)
@@ -65,5 +86,11 @@ export function createChangeFeed(options: ChangeTrackingOptions): ChangeFeed {
         })
       : undefined;
   checkWebhookConfig(urls, options.webhookSecret);
-  return new ChangeFeed({ log, logger: options.logger, webhooks, ...(options.now ? { now: options.now } : {}), ...(options.slicing ? { slicing: options.slicing } : {}) });
+  return new ChangeFeed({
+    log,
+    logger: options.logger,
+    webhooks,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.slicing ? { slicing: options.slicing } : {}),
+  });
 }

@@ -27,7 +27,13 @@ export interface VerifyOptions {
  * What a receiver checks: the signature matches (compared in constant time) and the timestamp
  * is recent. Exposed so tests and JavaScript receivers share one implementation.
  */
-export function verifySignature(secret: string, timestamp: string | undefined, body: string, signature: string | undefined, options: VerifyOptions): boolean {
+export function verifySignature(
+  secret: string,
+  timestamp: string | undefined,
+  body: string,
+  signature: string | undefined,
+  options: VerifyOptions,
+): boolean {
   if (!timestamp || !signature || !/^\d+$/.test(timestamp)) return false;
   if (Math.abs(options.nowSeconds - Number(timestamp)) > (options.toleranceSeconds ?? 300)) return false;
   const expected = Buffer.from(signPayload(secret, timestamp, body));

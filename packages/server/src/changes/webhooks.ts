@@ -33,7 +33,14 @@ import type { CalendarQueries, ChangeSet } from '@openbell/core';
 import type { Logger } from 'pino';
 import { fileNameFor, readJsonFile, Serial, writeAtomic } from '@openbell/loader';
 import { applyFilter } from '@openbell/catalog';
-import { DATA_CHANGED_EVENT, DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from './signature.js';
+import {
+  DATA_CHANGED_EVENT,
+  DELIVERY_HEADER,
+  EVENT_HEADER,
+  SIGNATURE_HEADER,
+  signPayload,
+  TIMESTAMP_HEADER,
+} from './signature.js';
 
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_PENDING = 1000;
@@ -76,7 +83,11 @@ export const nodePost: HttpPost = (url, { headers, body, timeoutMs }) =>
     const mod = target.protocol === 'https:' ? https : http;
     const req = mod.request(
       target,
-      { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, signal: AbortSignal.timeout(timeoutMs) },
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        signal: AbortSignal.timeout(timeoutMs),
+      },
       (res) => {
         res.on('error', () => undefined);
         res.resume();
@@ -102,9 +113,14 @@ export function parseWebhookUrl(raw: string): WebhookTarget {
   } catch {
     throw new Error(`webhook URL is not a URL: ${redactUrl(raw)}`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`webhook URL must be http or https: ${redactUrl(raw)}`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new Error(`webhook URL must be http or https: ${redactUrl(raw)}`);
   const list = (name: string) => {
-    const items = u.searchParams.getAll(name).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+    const items = u.searchParams
+      .getAll(name)
+      .flatMap((v) => v.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
     return items.length ? items : undefined;
   };
   return { url: u.toString(), markets: list('markets'), currencies: list('currencies') };
@@ -179,7 +195,9 @@ export class WebhookConfigError extends Error {
 /** Throws WebhookConfigError for a URL set without a secret or a URL that is not http(s); the message never holds the secret. */
 export function checkWebhookConfig(urls: readonly string[], secret: string | undefined): void {
   if (urls.length > 0 && !secret) {
-    throw new WebhookConfigError('a webhook secret is required when a webhook URL is set (--webhook-secret or OPENBELL_WEBHOOK_SECRET)');
+    throw new WebhookConfigError(
+      'a webhook secret is required when a webhook URL is set (--webhook-secret or OPENBELL_WEBHOOK_SECRET)',
+    );
   }
   for (const u of urls) {
     try {
@@ -236,7 +254,15 @@ export class WebhookDeliverer {
       const t = parseWebhookUrl(raw);
       if (seen.has(t.url)) continue;
       seen.add(t.url);
-      const state: TargetState = { ...t, label: redactUrl(t.url), queue: [], inFlight: undefined, timer: undefined, dir: options.dir ? join(options.dir, fileNameFor(t.url)) : undefined, writes: new Serial() };
+      const state: TargetState = {
+        ...t,
+        label: redactUrl(t.url),
+        queue: [],
+        inFlight: undefined,
+        timer: undefined,
+        dir: options.dir ? join(options.dir, fileNameFor(t.url)) : undefined,
+        writes: new Serial(),
+      };
       if (state.dir) this.restore(state);
       this.targets.push(state);
     }
@@ -245,7 +271,12 @@ export class WebhookDeliverer {
 
   /** The configured URLs, redacted (fit for /info and logs). */
   describe(): { url: string; markets?: string[]; currencies?: string[]; pending: number }[] {
-    return this.targets.map((t) => ({ url: t.label, ...(t.markets ? { markets: t.markets } : {}), ...(t.currencies ? { currencies: t.currencies } : {}), pending: t.queue.length }));
+    return this.targets.map((t) => ({
+      url: t.label,
+      ...(t.markets ? { markets: t.markets } : {}),
+      ...(t.currencies ? { currencies: t.currencies } : {}),
+      pending: t.queue.length,
+    }));
   }
 
   /** Pending deliveries of one URL (as configured), or of all. */
@@ -283,7 +314,11 @@ export class WebhookDeliverer {
         const i = t.queue.findIndex((q) => q !== t.inFlight);
         dropped.push(...t.queue.splice(i, 1));
       }
-      for (const d of dropped) this.logger.warn({ webhook: t.label, delivery: d.id, maxPending: this.maxPending }, 'webhook queue full: oldest pending delivery dropped');
+      for (const d of dropped)
+        this.logger.warn(
+          { webhook: t.label, delivery: d.id, maxPending: this.maxPending },
+          'webhook queue full: oldest pending delivery dropped',
+        );
       this.save(t, [p], dropped);
       this.pump(t);
     }
@@ -360,11 +395,19 @@ export class WebhookDeliverer {
       .then(() => this.post(t.url, { headers, body: p.body, timeoutMs: this.timeoutMs }))
       .then(
         (res) => {
-          outcome = res.status >= 200 && res.status < 300 ? { ok: true, why: '' } : { ok: false, why: `answered ${res.status}` };
+          outcome =
+            res.status >= 200 && res.status < 300
+              ? { ok: true, why: '' }
+              : { ok: false, why: `answered ${res.status}` };
         },
         (e: unknown) => {
           const err = e as { name?: string; code?: string; message?: string };
-          const why = err?.name === 'TimeoutError' || err?.name === 'AbortError' ? `no answer within ${this.timeoutMs} ms` : err?.code ? `${err.code}` : 'request failed';
+          const why =
+            err?.name === 'TimeoutError' || err?.name === 'AbortError'
+              ? `no answer within ${this.timeoutMs} ms`
+              : err?.code
+                ? `${err.code}`
+                : 'request failed';
           outcome = { ok: false, why };
         },
       )
@@ -374,7 +417,9 @@ export class WebhookDeliverer {
         this.open -= 1;
         this.settle(t, p, outcome);
       })
-      .catch((e: unknown) => this.logger.error({ webhook: t.label, err: (e as Error).message }, 'webhook delivery bookkeeping failed'));
+      .catch((e: unknown) =>
+        this.logger.error({ webhook: t.label, err: (e as Error).message }, 'webhook delivery bookkeeping failed'),
+      );
   }
 
   private settle(t: TargetState, p: Pending, outcome: { ok: boolean; why: string }): void {
@@ -390,11 +435,17 @@ export class WebhookDeliverer {
       const at = this.now();
       if (at + delay - p.enqueuedAt > this.retryForMs) {
         if (index >= 0) t.queue.splice(index, 1);
-        this.logger.error({ webhook: t.label, delivery: p.id, attempts: p.attempts, lastError: outcome.why }, 'webhook delivery dropped: no success within the retry window');
+        this.logger.error(
+          { webhook: t.label, delivery: p.id, attempts: p.attempts, lastError: outcome.why },
+          'webhook delivery dropped: no success within the retry window',
+        );
         this.save(t, [], [p]);
       } else {
         p.nextAt = at + delay;
-        this.logger.warn({ webhook: t.label, delivery: p.id, attempts: p.attempts, err: outcome.why, retryInMs: delay }, 'webhook delivery failed; will retry');
+        this.logger.warn(
+          { webhook: t.label, delivery: p.id, attempts: p.attempts, err: outcome.why, retryInMs: delay },
+          'webhook delivery failed; will retry',
+        );
         this.save(t, [], []);
       }
     }
@@ -417,7 +468,13 @@ export class WebhookDeliverer {
   private save(t: TargetState, added: Pending[], removed: Pending[]): void {
     const dir = t.dir;
     if (!dir) return;
-    const snapshot: Persisted[] = t.queue.map((p) => ({ id: p.id, file: `${fileNameFor(p.id)}.json`, enqueued_at: p.enqueuedAt, attempts: p.attempts, next_at: p.nextAt }));
+    const snapshot: Persisted[] = t.queue.map((p) => ({
+      id: p.id,
+      file: `${fileNameFor(p.id)}.json`,
+      enqueued_at: p.enqueuedAt,
+      attempts: p.attempts,
+      next_at: p.nextAt,
+    }));
     const bodies = added.map((p) => ({ file: `${fileNameFor(p.id)}.json`, body: p.body }));
     const gone = removed.map((p) => `${fileNameFor(p.id)}.json`).filter((f) => !snapshot.some((s) => s.file === f));
     void t.writes
@@ -426,12 +483,19 @@ export class WebhookDeliverer {
         await writeAtomic(join(dir, 'queue.json'), JSON.stringify({ pending: snapshot }));
         for (const f of gone) await rm(join(dir, f), { force: true });
       })
-      .catch((e: unknown) => this.logger.warn({ webhook: t.label, err: (e as Error).message }, 'cannot write the webhook queue; pending deliveries are kept in memory'));
+      .catch((e: unknown) =>
+        this.logger.warn(
+          { webhook: t.label, err: (e as Error).message },
+          'cannot write the webhook queue; pending deliveries are kept in memory',
+        ),
+      );
   }
 
   private restore(t: TargetState): void {
     const dir = t.dir!;
-    const raw = readJsonFile(join(dir, 'queue.json'), this.logger, 'a webhook queue') as { pending?: unknown } | undefined;
+    const raw = readJsonFile(join(dir, 'queue.json'), this.logger, 'a webhook queue') as
+      | { pending?: unknown }
+      | undefined;
     if (!raw || !Array.isArray(raw.pending)) return;
     for (const e of raw.pending as Partial<Persisted>[]) {
       if (!e || typeof e.id !== 'string' || typeof e.file !== 'string' || /[/\\]/.test(e.file)) continue;
@@ -445,6 +509,7 @@ export class WebhookDeliverer {
         nextAt: typeof e.next_at === 'number' ? e.next_at : this.now(),
       });
     }
-    if (t.queue.length) this.logger.info({ webhook: t.label, pending: t.queue.length }, 'resuming pending webhook deliveries');
+    if (t.queue.length)
+      this.logger.info({ webhook: t.label, pending: t.queue.length }, 'resuming pending webhook deliveries');
   }
 }

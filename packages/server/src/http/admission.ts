@@ -85,7 +85,7 @@ interface Conn {
 /** The address a client is counted under: an IPv4 client on a dual-stack listener is still IPv4. */
 export function clientAddress(socket: net.Socket): string | undefined {
   const a = socket.remoteAddress;
-  return a !== undefined && a.startsWith('::ffff:') && net.isIPv4(a.slice(7)) ? a.slice(7) : a;
+  return a?.startsWith('::ffff:') && net.isIPv4(a.slice(7)) ? a.slice(7) : a;
 }
 
 /** `ADDR` or `ADDR/PREFIX` entries as a BlockList; throws naming the first that is neither. */
@@ -98,7 +98,11 @@ export function trustList(entries: readonly string[]): net.BlockList {
     const family = net.isIP(addr);
     const prefix = parts[1];
     const bits = family === 4 ? 32 : 128;
-    if (family === 0 || parts.length > 2 || (prefix !== undefined && (!/^\d+$/.test(prefix) || Number(prefix) > bits))) {
+    if (
+      family === 0 ||
+      parts.length > 2 ||
+      (prefix !== undefined && (!/^\d+$/.test(prefix) || Number(prefix) > bits))
+    ) {
       throw new Error(`trustProxy: "${raw}" is not an IP address or ADDR/PREFIX range`);
     }
     const type = family === 4 ? 'ipv4' : 'ipv6';
@@ -146,7 +150,10 @@ export class Admission {
     this.subscribersLimit = options.maxSubscribers ?? SERVE_DEFAULTS.maxSubscribers;
     this.normalHeadersMs = options.headersTimeoutMs;
     // The pressure bound applies even where the normal one is off: it is what keeps slots turning.
-    this.pressureHeadersMs = Math.min(options.pressureHeadersTimeoutMs ?? DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS, options.headersTimeoutMs || Infinity);
+    this.pressureHeadersMs = Math.min(
+      options.pressureHeadersTimeoutMs ?? DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS,
+      options.headersTimeoutMs || Infinity,
+    );
     this.graceMs = options.refusalGraceMs ?? DEFAULT_REFUSAL_GRACE_MS;
     this.maxRefusing = options.maxRefusing ?? Math.max(16, Math.ceil(this.limit / 10));
     this.logEveryMs = options.logEveryMs ?? DEFAULT_LOG_EVERY_MS;
@@ -158,7 +165,7 @@ export class Admission {
   /** On the server's 'connection' (after Node set up its parser, so a refused socket can still be read). */
   connection(socket: net.Socket): void {
     const address = clientAddress(socket);
-    const exempt = address === undefined || (this.trusted !== undefined && this.trusted.check(address, net.isIPv4(address) ? 'ipv4' : 'ipv6'));
+    const exempt = address === undefined || this.trusted?.check(address, net.isIPv4(address) ? 'ipv4' : 'ipv6');
     const conn: Conn = { state: POOL, client: exempt ? undefined : address, mark: 0 };
     this.conns.set(socket, conn);
     socket.once('close', () => this.closed(socket, conn));
@@ -353,7 +360,8 @@ export class Admission {
   private closed(socket: net.Socket, conn: Conn): void {
     this.conns.delete(socket);
     if (conn.state === POOL) this.leavePool(socket, conn);
-    else if (conn.state === STREAM) this.subscribers -= 1; else if (conn.state === REFUSED) {
+    else if (conn.state === STREAM) this.subscribers -= 1;
+    else if (conn.state === REFUSED) {
       this.refusing -= 1;
       clearTimeout(conn.timer);
       // Gone before its request could be read (or it sent none within the grace): still refused.
@@ -383,7 +391,9 @@ export class Admission {
 
   private flushLog(): void {
     const c = this.counts;
-    const d = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v - this.logged[k as keyof typeof c]])) as typeof c;
+    const d = Object.fromEntries(
+      Object.entries(c).map(([k, v]) => [k, v - this.logged[k as keyof typeof c]]),
+    ) as typeof c;
     const now = performance.now();
     const periodMs = Math.round(now - this.loggedAt);
     this.logged = { ...c };

@@ -64,7 +64,10 @@ export function answerCaches(cacheBytes: number): (data: Data) => DatasetCache {
     let c = caches.get(data.dataset);
     if (!c) {
       // The ETag changes with the data: its version (or, without one, when it was loaded).
-      const tag = createHash('sha256').update(`${data.meta.version ?? ''}\u0000${String(data.meta.loadedAt)}`).digest('base64url').slice(0, 12);
+      const tag = createHash('sha256')
+        .update(`${data.meta.version ?? ''}\u0000${String(data.meta.loadedAt)}`)
+        .digest('base64url')
+        .slice(0, 12);
       caches.set(data.dataset, (c = { cache: new BodyCache(cacheBytes), tag }));
     }
     return c;

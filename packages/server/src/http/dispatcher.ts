@@ -14,13 +14,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
-import { createRouteMatcher, failure, readOperationArgs, toHttp, type CompiledRoute, type RouteMatch } from '@openbell/catalog';
+import {
+  createRouteMatcher,
+  failure,
+  readOperationArgs,
+  toHttp,
+  type CompiledRoute,
+  type RouteMatch,
+} from '@openbell/catalog';
 import { GoneError } from '@openbell/core';
 import { askWithout, CSV_ONLY_LISTS, CSV_TYPE, toCsv, wantsCsv, withFormat } from '../csv.js';
 import type { Limits, Operation, OperationContext } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
 import { logAnswer, type AccessLog } from '../logging.js';
-import { answerCaches, answerEtag, bytesEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
+import {
+  answerCaches,
+  answerEtag,
+  bytesEtag,
+  canonicalKey,
+  DEFAULT_CACHE_BYTES,
+  type BodyCache,
+} from './answer-cache.js';
 import { etagMatches } from './conditional.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
@@ -76,7 +90,8 @@ export interface DispatcherOptions {
 
 export { VERSION_HEADER };
 
-const csvHeaders = (etag: string | undefined) => (etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE });
+const csvHeaders = (etag: string | undefined) =>
+  etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE };
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { holder, now, logger, before, log } = options;
@@ -93,19 +108,41 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
    * A whole answer, compressed when it is large and the client accepts it; the compressed form
    * is cached beside the plain one, so a cached answer is compressed once.
    */
-  const sendAnswer = (req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string | undefined, cache: BodyCache | undefined, key: string | undefined): void => {
+  const sendAnswer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer,
+    etag: string | undefined,
+    cache: BodyCache | undefined,
+    key: string | undefined,
+  ): void => {
     const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
-    if (!encoding) return send(req, res, 200, body, etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' });
+    if (!encoding)
+      return send(req, res, 200, body, etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' });
     const zkey = key === undefined ? undefined : `${key}\u0000${encoding}`;
     let packed = cache && zkey ? cache.get(zkey) : undefined;
     if (packed === undefined) {
       packed = compress(body, encoding);
       if (cache && zkey) cache.set(zkey, packed);
     }
-    send(req, res, 200, packed, etag ? { Vary: 'Accept-Encoding', ETag: etag, 'Content-Encoding': encoding } : { Vary: 'Accept-Encoding', 'Content-Encoding': encoding });
+    send(
+      req,
+      res,
+      200,
+      packed,
+      etag
+        ? { Vary: 'Accept-Encoding', ETag: etag, 'Content-Encoding': encoding }
+        : { Vary: 'Accept-Encoding', 'Content-Encoding': encoding },
+    );
   };
 
-  const answer = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, rawParams: Record<string, string>, qs: string): void => {
+  const answer = (
+    c: CompiledRoute,
+    req: IncomingMessage,
+    res: ServerResponse,
+    rawParams: Record<string, string>,
+    qs: string,
+  ): void => {
     // One read of the holder per request: a swap during the request cannot affect it.
     let data = holder.current;
     // One object holds both; a path parameter wins over a query parameter of the same name.
@@ -119,7 +156,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         try {
           const named = Array.isArray(asOf) ? String(asOf[asOf.length - 1]) : String(asOf);
           if (options.pointInTime) data = options.pointInTime(named);
-          else if (named !== data.meta.version) throw new GoneError('no earlier version is kept by this server', data.meta.version);
+          else if (named !== data.meta.version)
+            throw new GoneError('no earlier version is kept by this server', data.meta.version);
         } catch (err) {
           return sendError(req, res, { ...toHttp(err, { as_of: 'query' }), error: err }, logger);
         }
@@ -134,14 +172,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     answerRead(reading, data!, req, res);
   };
 
-  const answerRead = (reading: Reading, data: NonNullable<DataHolder['current']>, req: IncomingMessage, res: ServerResponse): void => {
+  const answerRead = (
+    reading: Reading,
+    data: NonNullable<DataHolder['current']>,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): void => {
     const { op, args } = reading;
     const ds = data.dataset;
     const csv = wantsCsv(req, reading);
     // The ETag of an answer that depends on the URL and the data alone (README "Caching"),
     // kept with the reading for the data it was made for.
     let etag: string | undefined;
-    const keyed = op.cacheable === true || (op.clock !== undefined && op.clock.some((n) => args[n] !== undefined));
+    const keyed = op.cacheable === true || op.clock?.some((n) => args[n] !== undefined);
     if (keyed) {
       const tag = cacheFor(data).tag;
       if (reading.etagOf !== tag) {
@@ -150,7 +193,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         reading.etagOf = tag;
       }
       // Each made on first use: most URLs are asked in one form only.
-      etag = csv ? (reading.csvEtag ??= answerEtag(tag, `${reading.key}\u0000csv`)) : (reading.etag ??= answerEtag(tag, reading.key!));
+      etag = csv
+        ? (reading.csvEtag ??= answerEtag(tag, `${reading.key}\u0000csv`))
+        : (reading.etag ??= answerEtag(tag, reading.key!));
       if (etagMatches(req.headers['if-none-match'], etag!)) return send(req, res, 304, undefined, { ETag: etag });
     }
     if (csv) return answerCsv(op, ds, args, req, res, reading.format, etag);
@@ -165,7 +210,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (op.bodyChunks) return writeInPieces(op, ds, args, req, res, cache, key, etag);
     let body: Buffer;
     try {
-      body = op.bytes ? asBuffer(op.bytes(ds, args, now)) : Buffer.from(JSON.stringify(op.call(ds, args, now, context)));
+      body = op.bytes
+        ? asBuffer(op.bytes(ds, args, now))
+        : Buffer.from(JSON.stringify(op.call(ds, args, now, context)));
     } catch (err) {
       return sendError(req, res, failure(op, err), logger);
     }
@@ -197,9 +244,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return sendError(req, res, failure(op, err), logger);
     }
     if (text === undefined) {
-      return sendError(req, res, { status: 406, body: { detail: `${op.path} answers a single record, not a list: ${CSV_ONLY_LISTS}; ${askWithout(format)}` } });
+      return sendError(req, res, {
+        status: 406,
+        body: { detail: `${op.path} answers a single record, not a list: ${CSV_ONLY_LISTS}; ${askWithout(format)}` },
+      });
     }
-    send(req, res, 200, Buffer.from(text), etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE });
+    send(
+      req,
+      res,
+      200,
+      Buffer.from(text),
+      etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE },
+    );
   };
 
   /**
@@ -238,7 +294,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
       // they are, without a copy.
       if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
-        const headers = csv ? csvHeaders(etag) : etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' };
+        const headers = csv
+          ? csvHeaders(etag)
+          : etag
+            ? { Vary: 'Accept-Encoding', ETag: etag }
+            : { Vary: 'Accept-Encoding' };
         return sendPieces(req, res, 200, parts, size, headers);
       }
       const body = Buffer.concat(parts, size);
@@ -247,10 +307,24 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return sendAnswer(req, res, body, etag, cache, key);
     }
     const type = csv ? CSV_TYPE : JSON_TYPE;
-    streamPieces(req, res, etag ? { 'Content-Type': type, ETag: etag } : { 'Content-Type': type }, parts, pieces, sliceMs, logger);
+    streamPieces(
+      req,
+      res,
+      etag ? { 'Content-Type': type, ETag: etag } : { 'Content-Type': type },
+      parts,
+      pieces,
+      sliceMs,
+      logger,
+    );
   };
 
-  const respond = (c: CompiledRoute, req: IncomingMessage, res: ServerResponse, params: Record<string, string>, qs: string): void => {
+  const respond = (
+    c: CompiledRoute,
+    req: IncomingMessage,
+    res: ServerResponse,
+    params: Record<string, string>,
+    qs: string,
+  ): void => {
     before?.(req, res);
     if (res.writableEnded) return;
     for (const k in params) {
@@ -259,7 +333,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         try {
           params[k] = decodeURIComponent(v);
         } catch {
-          return sendError(req, res, { status: 400, body: { detail: `Malformed percent-encoding in path parameter '${k}'` } });
+          return sendError(req, res, {
+            status: 400,
+            body: { detail: `Malformed percent-encoding in path parameter '${k}'` },
+          });
         }
       }
     }

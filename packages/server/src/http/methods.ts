@@ -19,10 +19,19 @@ const OWN_PATHS = new Set(['/health', '/info', '/openapi.json', '/docs']);
 
 /** `{name}` templates matched by segments (a placeholder never matches an empty segment). */
 function templateMatcher(templates: readonly string[]): (path: string) => boolean {
-  const compiled = templates.map((t) => t.split('/').slice(1).map((s) => (s.startsWith('{') ? null : s.toLowerCase())));
+  const compiled = templates.map((t) =>
+    t
+      .split('/')
+      .slice(1)
+      .map((s) => (s.startsWith('{') ? null : s.toLowerCase())),
+  );
   return (path) => {
     const parts = path.split('/').slice(1);
-    return compiled.some((segs) => segs.length === parts.length && segs.every((s, i) => (s === null ? parts[i] !== '' : s === parts[i]!.toLowerCase())));
+    return compiled.some(
+      (segs) =>
+        segs.length === parts.length &&
+        segs.every((s, i) => (s === null ? parts[i] !== '' : s === parts[i]!.toLowerCase())),
+    );
   };
 }
 
@@ -35,7 +44,9 @@ export interface MethodOptions {
 }
 
 /** The methods `path` answers, or undefined when no route has that path. */
-export function allowedMethods(options: Pick<MethodOptions, 'writes'> = {}): (path: string) => readonly string[] | undefined {
+export function allowedMethods(
+  options: Pick<MethodOptions, 'writes'> = {},
+): (path: string) => readonly string[] | undefined {
   const operation = createRouteMatcher();
   const endpoint = templateMatcher(Object.values(endpoints).map((e) => e.path));
   return (raw) => {
@@ -68,7 +79,13 @@ export function createMethodDispatcher(options: MethodOptions = {}): Dispatcher 
       options.before?.(req, res);
       if (!res.writableEnded) send(req, res, 204, undefined, { Allow: allow });
     } else {
-      sendError(req, res, { status: 405, body: { detail: `Method ${method} is not allowed on ${url.slice(0, q === -1 ? undefined : q)}; it answers ${allow}` }, headers: { Allow: allow } });
+      sendError(req, res, {
+        status: 405,
+        body: {
+          detail: `Method ${method} is not allowed on ${url.slice(0, q === -1 ? undefined : q)}; it answers ${allow}`,
+        },
+        headers: { Allow: allow },
+      });
     }
     if (options.log) logAnswer(options.log, req, res, started);
     return true;

@@ -26,7 +26,10 @@ export function nameVersion(res: ServerResponse, version: string): void {
 }
 
 /** `headers` and the version named for `res` (nameVersion), if any. */
-export function withVersion(res: ServerResponse, headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders | undefined {
+export function withVersion(
+  res: ServerResponse,
+  headers: OutgoingHttpHeaders | undefined,
+): OutgoingHttpHeaders | undefined {
   const version = (res as Named)[VERSION];
   if (version === undefined) return headers;
   return headers ? { ...headers, [VERSION_HEADER]: version } : { [VERSION_HEADER]: version };
@@ -37,7 +40,13 @@ export function withVersion(res: ServerResponse, headers: OutgoingHttpHeaders | 
  * Content-Type (JSON unless `headers` names another) and Content-Length come first; without
  * one, only `headers` are sent (304, a redirect, the HEAD of a file).
  */
-export function send(req: IncomingMessage, res: ServerResponse, status: number, body?: Buffer | string, headers?: OutgoingHttpHeaders): void {
+export function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body?: Buffer | string,
+  headers?: OutgoingHttpHeaders,
+): void {
   if (body === undefined) {
     const named = withVersion(res, headers);
     if (named) res.writeHead(status, named);
@@ -50,10 +59,16 @@ export function send(req: IncomingMessage, res: ServerResponse, status: number, 
 }
 
 /** Content-Type (JSON unless `headers` names another) and Content-Length first, then `headers` and the version. */
-function bodyHeaders(res: ServerResponse, length: number, headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
+function bodyHeaders(
+  res: ServerResponse,
+  length: number,
+  headers: OutgoingHttpHeaders | undefined,
+): OutgoingHttpHeaders {
   const version = (res as Named)[VERSION];
   // A Content-Type in `headers` replaces the default in place, keeping it the first header.
-  const out: OutgoingHttpHeaders = headers ? { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers } : { 'Content-Type': JSON_TYPE, 'Content-Length': length };
+  const out: OutgoingHttpHeaders = headers
+    ? { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers }
+    : { 'Content-Type': JSON_TYPE, 'Content-Length': length };
   if (version !== undefined) out[VERSION_HEADER] = version;
   return out;
 }
@@ -62,7 +77,14 @@ function bodyHeaders(res: ServerResponse, length: number, headers: OutgoingHttpH
  * `send` of a body given as its pieces (views of core's kept blocks), written as they are
  * rather than copied into one Buffer first: Node hands them to the socket in one writev.
  */
-export function sendPieces(req: IncomingMessage, res: ServerResponse, status: number, pieces: readonly Uint8Array[], length: number, headers?: OutgoingHttpHeaders): void {
+export function sendPieces(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  pieces: readonly Uint8Array[],
+  length: number,
+  headers?: OutgoingHttpHeaders,
+): void {
   res.writeHead(status, bodyHeaders(res, length, headers));
   if (req.method === 'HEAD') {
     res.end();
@@ -90,7 +112,8 @@ export interface ErrorAnswer {
  * gone the answer cannot change, so the response is cut and the client sees it is incomplete.
  */
 export function sendError(req: IncomingMessage, res: ServerResponse, answer: ErrorAnswer, logger?: Logger): void {
-  if (answer.logCause) logger?.error({ err: answer.error, method: req.method, url: req.url?.split('?')[0] }, 'request failed');
+  if (answer.logCause)
+    logger?.error({ err: answer.error, method: req.method, url: req.url?.split('?')[0] }, 'request failed');
   if (res.headersSent) {
     res.destroy();
     return;

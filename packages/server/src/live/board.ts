@@ -29,7 +29,8 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, type: s
 }
 
 export function boardPageHandler() {
-  return (req: IncomingMessage, res: ServerResponse): void => send(req, res, 200, 'text/html; charset=utf-8', BOARD_HTML);
+  return (req: IncomingMessage, res: ServerResponse): void =>
+    send(req, res, 200, 'text/html; charset=utf-8', BOARD_HTML);
 }
 
 function holidayOn(ds: CalendarQueries, finId: string, date: string): string | null {
@@ -108,12 +109,18 @@ export function boardDataHandler(holder: DataHolder, now: () => number, logger?:
         // A pattern also matches replaced markets, which answer for their replacement: show
         // the replacement once (the bulk /status keeps every entry, as §6 says).
         const listed = new Set(answer.markets.map((m) => m.identifier));
-        answer.markets = answer.markets.filter((m) => isStatusManyFailure(m) || m.fin_id === m.identifier || !listed.has(m.fin_id));
+        answer.markets = answer.markets.filter(
+          (m) => isStatusManyFailure(m) || m.fin_id === m.identifier || !listed.has(m.fin_id),
+        );
       }
       const body = {
         as_of: answer.as_of,
         now_ms: t,
-        data: { version: data.meta.version, is_sample: data.meta.isSample, loaded_at: new Date(data.meta.loadedAt).toISOString() },
+        data: {
+          version: data.meta.version,
+          is_sample: data.meta.isSample,
+          loaded_at: new Date(data.meta.loadedAt).toISOString(),
+        },
         markets: answer.markets.map((m) => {
           if (isStatusManyFailure(m)) return { identifier: m.identifier, error: bulkError(m.error) };
           const market = ds.getMarket(m.fin_id);

@@ -133,7 +133,7 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
       // One line per period at most, never one per subscriber.
       dropLog = setTimeout(() => {
         dropLog = undefined;
-        const why = 'dropped for not reading (more than their queue\'s bound waiting)';
+        const why = "dropped for not reading (more than their queue's bound waiting)";
         logger?.warn({ dropped }, `events: ${dropped} subscribers ${why}`);
         dropped = 0;
       }, DROP_LOG_EVERY_MS);
@@ -149,7 +149,7 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
   function stopIfClosed(subs: Set<Subscriber>): boolean {
     const first = subs.values().next().value;
     const server = first && (first.socket as { server?: { listening?: boolean } }).server;
-    if (!server || server.listening !== false) return false;
+    if (server?.listening !== false) return false;
     for (const sub of subs) if ((sub.socket as { server?: unknown }).server === server) sub.finish();
     return true;
   }

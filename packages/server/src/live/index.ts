@@ -27,5 +27,7 @@ export function mountLive(app: Express, holder: DataHolder, options: LiveOptions
   app.get(expressPath(getMarketHolidayFeed), (req, res) => market(req, res, key(getMarketHolidayFeed, req)));
   app.get(expressPath(getCurrencyHolidayFeed), (req, res) => currency(req, res, key(getCurrencyHolidayFeed, req)));
   const regional = feedHandler(holder, options.now, 'regional', options.logger);
-  app.get(expressPath(getRegionalHolidayFeed), (req, res) => regional(req, res, typeof req.query.calendar === 'string' ? req.query.calendar : ''));
+  app.get(expressPath(getRegionalHolidayFeed), (req, res) =>
+    regional(req, res, typeof req.query.calendar === 'string' ? req.query.calendar : ''),
+  );
 }

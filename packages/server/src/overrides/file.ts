@@ -7,7 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { OVERRIDE_ID, isUtcInstant, readOverrideRequest, type InvalidArgumentError, type OverrideRecord, type OverrideRequest } from '@openbell/core';
+import {
+  OVERRIDE_ID,
+  isUtcInstant,
+  readOverrideRequest,
+  type InvalidArgumentError,
+  type OverrideRecord,
+  type OverrideRequest,
+} from '@openbell/core';
 
 export class OverrideFileError extends Error {
   constructor(message: string) {
@@ -15,7 +22,6 @@ export class OverrideFileError extends Error {
     this.name = 'OverrideFileError';
   }
 }
-
 
 /** The records of a file's text; throws OverrideFileError naming the file, the record and the field. */
 export function parseOverrideFile(text: string, where: string): OverrideRecord[] {
@@ -25,13 +31,21 @@ export function parseOverrideFile(text: string, where: string): OverrideRecord[]
   } catch (e) {
     throw new OverrideFileError(`${where}: not JSON (${(e as Error).message})`);
   }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || !Array.isArray((doc as { overrides?: unknown }).overrides)) {
+  if (
+    typeof doc !== 'object' ||
+    doc === null ||
+    Array.isArray(doc) ||
+    !Array.isArray((doc as { overrides?: unknown }).overrides)
+  ) {
     throw new OverrideFileError(`${where}: expected {"overrides": [...]}`);
   }
   const seen = new Set<string>();
   const activeKeys = new Map<string, string>();
-  return ((doc as { overrides: unknown[] }).overrides).map((raw, i) => {
-    const at = (field: string, why: string) => new OverrideFileError(`${where}: overrides[${i}]${typeof (raw as { id?: unknown })?.id === 'string' ? ` (${(raw as { id: string }).id})` : ''}, field '${field}': ${why}`);
+  return (doc as { overrides: unknown[] }).overrides.map((raw, i) => {
+    const at = (field: string, why: string) =>
+      new OverrideFileError(
+        `${where}: overrides[${i}]${typeof (raw as { id?: unknown })?.id === 'string' ? ` (${(raw as { id: string }).id})` : ''}, field '${field}': ${why}`,
+      );
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw at('(record)', 'not an object');
     const r = raw as Record<string, unknown>;
     const str = (f: string): string => {
@@ -53,15 +67,21 @@ export function parseOverrideFile(text: string, where: string): OverrideRecord[]
       throw at(fault.param, fault.msg);
     }
     const { kind, target, date, name, open, close, reason } = request;
-    if (r.target !== target || target !== target.toUpperCase()) throw at('target', 'a FinID or currency code in upper case');
+    if (r.target !== target || target !== target.toUpperCase())
+      throw at('target', 'a FinID or currency code in upper case');
     const createdAt = r.created_at;
     if (!isUtcInstant(createdAt)) throw at('created_at', 'a UTC instant such as 2024-07-16T01:00:00Z');
     const createdBy = str('created_by');
     const withdrawnAt = r.withdrawn_at ?? null;
     const withdrawnBy = r.withdrawn_by ?? null;
     if (withdrawnAt !== null && !isUtcInstant(withdrawnAt)) throw at('withdrawn_at', 'null or a UTC instant');
-    if ((withdrawnAt === null) !== (withdrawnBy === null)) throw at(withdrawnAt === null ? 'withdrawn_by' : 'withdrawn_at', 'withdrawn_at and withdrawn_by are both null or both set');
-    if (withdrawnBy !== null && (typeof withdrawnBy !== 'string' || withdrawnBy === '')) throw at('withdrawn_by', 'null or the name of a token');
+    if ((withdrawnAt === null) !== (withdrawnBy === null))
+      throw at(
+        withdrawnAt === null ? 'withdrawn_by' : 'withdrawn_at',
+        'withdrawn_at and withdrawn_by are both null or both set',
+      );
+    if (withdrawnBy !== null && (typeof withdrawnBy !== 'string' || withdrawnBy === ''))
+      throw at('withdrawn_by', 'null or the name of a token');
     const superseded = r.superseded ?? false;
     if (typeof superseded !== 'boolean') throw at('superseded', 'true or false');
     if (withdrawnAt === null) {
@@ -95,7 +115,9 @@ export async function readOverrideFile(file: string): Promise<{ records: Overrid
     text = await fs.readFile(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], text: null };
-    throw new OverrideFileError(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new OverrideFileError(
+      `${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
   return { records: parseOverrideFile(text, file), text };
 }
@@ -105,7 +127,11 @@ export function overrideFileText(records: readonly OverrideRecord[]): string {
 }
 
 /** Writes the file atomically; `beforeRename` lets a test stop between the two steps (a crash). */
-export async function writeOverrideFile(file: string, text: string, hooks: { beforeRename?: () => Promise<void> } = {}): Promise<void> {
+export async function writeOverrideFile(
+  file: string,
+  text: string,
+  hooks: { beforeRename?: () => Promise<void> } = {},
+): Promise<void> {
   const dir = path.dirname(file);
   await fs.mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);

@@ -45,7 +45,9 @@ export interface OverrideManagerOptions {
 }
 
 /** One write, as the process that keeps the set checks it: a new record, or a withdrawal. */
-export type OverrideChange = { op: 'create'; record: OverrideRecord } | { op: 'withdraw'; id: string; at: number; by: string };
+export type OverrideChange =
+  | { op: 'create'; record: OverrideRecord }
+  | { op: 'withdraw'; id: string; at: number; by: string };
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -63,7 +65,8 @@ export function overrideVersion(vendor: string | null, records: readonly Overrid
   return `${vendor ?? 'data'}+ovr.${hash}`;
 }
 
-const notFound = (id: string) => Object.assign(new Error(`Override '${id}' was not found`), { code: 'not_found' as const });
+const notFound = (id: string) =>
+  Object.assign(new Error(`Override '${id}' was not found`), { code: 'not_found' as const });
 
 export class OverrideManager implements OverridesSource {
   private records: OverrideRecord[] = [];
@@ -83,7 +86,8 @@ export class OverrideManager implements OverridesSource {
     this.records = [...(options.records ?? [])];
     const { holder, history } = options;
     holder.decorate = (data) => this.decorate(data);
-    if (history) holder.onSwap((_previous, next) => history.add(next, this.origin, this.vendor?.meta.version ?? null, this.now()));
+    if (history)
+      holder.onSwap((_previous, next) => history.add(next, this.origin, this.vendor?.meta.version ?? null, this.now()));
     if (holder.current) {
       this.vendor = holder.current;
       history?.add(holder.current, 'archive', null, this.now());
@@ -130,7 +134,13 @@ export class OverrideManager implements OverridesSource {
     this.vendor = vendor;
     // Versions are kept side by side: a new vendor file shares what did not change with the
     // last, compared after the swap in slices (a few hundred ms for 1,000 markets).
-    if (this.options.history && before instanceof Dataset && vendor.dataset instanceof Dataset && before !== vendor.dataset) this.shareLater(before, vendor);
+    if (
+      this.options.history &&
+      before instanceof Dataset &&
+      vendor.dataset instanceof Dataset &&
+      before !== vendor.dataset
+    )
+      this.shareLater(before, vendor);
     return this.overlay(vendor, this.records);
   }
 
@@ -199,7 +209,13 @@ export class OverrideManager implements OverridesSource {
     if (!vendor) return undefined;
     if (info.source === 'archive') return info.version === vendor.meta.version ? vendor : undefined;
     if (info.vendor !== vendor.meta.version) return undefined;
-    const then = this.records.filter((r) => r.created_at <= info.loaded_at).map((r) => (r.withdrawn_at !== null && r.withdrawn_at > info.loaded_at ? { ...r, withdrawn_at: null, withdrawn_by: null } : r));
+    const then = this.records
+      .filter((r) => r.created_at <= info.loaded_at)
+      .map((r) =>
+        r.withdrawn_at !== null && r.withdrawn_at > info.loaded_at
+          ? { ...r, withdrawn_at: null, withdrawn_by: null }
+          : r,
+      );
     const data = this.overlay(vendor, then);
     if (data.meta.version !== info.version) return undefined;
     return { ...data, meta: { ...data.meta, loadedAt: info.loaded_at } };
@@ -213,7 +229,8 @@ export class OverrideManager implements OverridesSource {
 
   private writable(): void {
     const publisher = this.publisher();
-    if (publisher) throw new WritesRefusedError(`this server is a replica: overrides are made on its publisher, ${publisher}`);
+    if (publisher)
+      throw new WritesRefusedError(`this server is a replica: overrides are made on its publisher, ${publisher}`);
   }
 
   /** The publisher whose set this replica serves, if any: writes are refused naming it. */
@@ -237,8 +254,12 @@ export class OverrideManager implements OverridesSource {
 
   list(query: { target?: string | undefined; includeWithdrawn: boolean }): OverrideRecord[] {
     return this.records
-      .filter((r) => (query.includeWithdrawn || isActive(r)) && (query.target === undefined || r.target === query.target))
-      .sort((a, b) => (a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .filter(
+        (r) => (query.includeWithdrawn || isActive(r)) && (query.target === undefined || r.target === query.target),
+      )
+      .sort((a, b) =>
+        a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0,
+      )
       .map((r) => this.superseded(r));
   }
 
@@ -266,8 +287,13 @@ export class OverrideManager implements OverridesSource {
       const current = this.options.holder.current;
       if (!current) throw new DataNotLoadedError(this.options.holder.loadError);
       if (!(current.dataset instanceof Dataset)) throw new WritesRefusedError('overrides need a core Dataset');
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw InvalidArgumentError.one('body', 'Input should be a JSON object', 'model_attributes_type');
-      const record = current.dataset.makeOverride(body as Record<string, unknown>, { id: newOverrideId(), now: this.now(), by });
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw InvalidArgumentError.one('body', 'Input should be a JSON object', 'model_attributes_type');
+      const record = current.dataset.makeOverride(body as Record<string, unknown>, {
+        id: newOverrideId(),
+        now: this.now(),
+        by,
+      });
       await this.change({ op: 'create', record });
       return record;
     });
@@ -307,13 +333,18 @@ export class OverrideManager implements OverridesSource {
     if (change.op === 'create') {
       const r = change.record;
       const same = this.records.find((x) => isActive(x) && x.target === r.target && x.date === r.date);
-      if (same) throw new ConflictError(`an active override of ${r.target} on ${r.date} exists: ${same.id}; withdraw it first`, same.id);
+      if (same)
+        throw new ConflictError(
+          `an active override of ${r.target} on ${r.date} exists: ${same.id}; withdraw it first`,
+          same.id,
+        );
       if (this.records.some((x) => x.id === r.id)) throw new ConflictError(`override id ${r.id} is taken`, r.id);
       next = [...this.records, r];
     } else {
       const r = this.records.find((x) => x.id === change.id);
       if (!r) throw notFound(change.id);
-      if (!isActive(r)) throw new ConflictError(`override ${r.id} was withdrawn at ${r.withdrawn_at} by ${r.withdrawn_by}`, r.id);
+      if (!isActive(r))
+        throw new ConflictError(`override ${r.id} was withdrawn at ${r.withdrawn_at} by ${r.withdrawn_by}`, r.id);
       const done = withdrawn(r, change.at, change.by);
       next = this.records.map((x) => (x.id === r.id ? done : x));
     }
@@ -347,19 +378,29 @@ export class OverrideManager implements OverridesSource {
       try {
         read = await readOverrideFile(file);
       } catch (e) {
-        this.options.logger.error({ err: e instanceof OverrideFileError ? e.message : (e as Error).message }, 'the override file was refused; the overrides served stay as they were');
+        this.options.logger.error(
+          { err: e instanceof OverrideFileError ? e.message : (e as Error).message },
+          'the override file was refused; the overrides served stay as they were',
+        );
         return 'refused';
       }
       if (read.text === this.fileText) return 'unchanged';
       try {
         this.checkAgainstData(read.records, file);
       } catch (e) {
-        this.options.logger.error({ err: (e as Error).message }, 'the override file was refused; the overrides served stay as they were');
+        this.options.logger.error(
+          { err: (e as Error).message },
+          'the override file was refused; the overrides served stay as they were',
+        );
         return 'refused';
       }
       this.fileText = read.text;
       const changed = this.replace(read.records);
-      if (changed) this.options.logger.info({ overrides: read.records.filter(isActive).length }, 'override file re-read: new set served');
+      if (changed)
+        this.options.logger.info(
+          { overrides: read.records.filter(isActive).length },
+          'override file re-read: new set served',
+        );
       return changed ? 'changed' : 'unchanged';
     });
   }
@@ -378,4 +419,3 @@ export class OverrideManager implements OverridesSource {
     this.watching = false;
   }
 }
-

@@ -27,12 +27,19 @@ export function overridePuller(options: PullOptions): () => Promise<void> {
     let res: Response;
     try {
       res = await get(url, {
-        headers: { accept: 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(etag ? { 'if-none-match': etag } : {}) },
+        headers: {
+          accept: 'application/json',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(etag ? { 'if-none-match': etag } : {}),
+        },
         signal: AbortSignal.timeout(30_000),
       });
     } catch (e) {
       // The message names the URL (no token in it), never a header.
-      options.logger.warn({ url, err: (e as Error).message }, 'the publisher\'s override set could not be fetched; the set served stays');
+      options.logger.warn(
+        { url, err: (e as Error).message },
+        "the publisher's override set could not be fetched; the set served stays",
+      );
       return;
     }
     if (res.status === 304) return;
@@ -49,11 +56,15 @@ export function overridePuller(options: PullOptions): () => Promise<void> {
     try {
       records = parseOverrideFile(await res.text(), url);
     } catch (e) {
-      options.logger.error({ err: (e as Error).message }, 'the publisher\'s override set was refused whole; the set served stays');
+      options.logger.error(
+        { err: (e as Error).message },
+        "the publisher's override set was refused whole; the set served stays",
+      );
       return;
     }
     etag = res.headers.get('etag') ?? undefined;
     options.manager.followPublisher(base);
-    if (options.manager.replace(records)) options.logger.info({ publisher: base, overrides: records.length }, "publisher's override set served");
+    if (options.manager.replace(records))
+      options.logger.info({ publisher: base, overrides: records.length }, "publisher's override set served");
   };
 }

@@ -24,7 +24,9 @@ export function parseAdminTokens(entries: readonly string[]): AdminToken[] {
     const name = eq === -1 ? '' : entry.slice(0, eq).trim();
     const secret = eq === -1 ? '' : entry.slice(eq + 1);
     if (!/^[A-Za-z0-9_.@-]{1,64}$/.test(name) || secret.length < 8) {
-      throw new Error(`admin token #${i + 1} must be NAME=SECRET with a name of letters, digits, '_', '.', '@' or '-' and a secret of 8 characters or more${name && /^[A-Za-z0-9_.@-]{1,64}$/.test(name) ? ` (token '${name}')` : ''}`);
+      throw new Error(
+        `admin token #${i + 1} must be NAME=SECRET with a name of letters, digits, '_', '.', '@' or '-' and a secret of 8 characters or more${name && /^[A-Za-z0-9_.@-]{1,64}$/.test(name) ? ` (token '${name}')` : ''}`,
+      );
     }
     if (names.has(name)) throw new Error(`admin token '${name}' is given twice`);
     names.add(name);

@@ -10,12 +10,20 @@
  * otherwise answers 410.
  */
 import { promises as fs } from 'node:fs';
-import { GoneError, InvalidArgumentError, parseInstant, tryParseDay, type CalendarQueries, type Dataset, type MarketHoliday, type CurrencyHoliday } from '@openbell/core';
+import {
+  GoneError,
+  InvalidArgumentError,
+  parseInstant,
+  tryParseDay,
+  type CalendarQueries,
+  type Dataset,
+  type MarketHoliday,
+  type CurrencyHoliday,
+} from '@openbell/core';
 import type { HistoryEntry, VersionInfo, VersionsSource } from '@openbell/catalog';
 import type { Logger } from 'pino';
 import type { LoadedData } from '../types.js';
 import { SERVE_DEFAULTS } from '../defaults.js';
-
 
 export interface KeptVersion extends VersionInfo {
   /** The vendor version an override version is made over (null for an archive version). */
@@ -58,9 +66,15 @@ export class VersionHistory implements VersionsSource {
         if (typeof info?.version !== 'string' || typeof info.loaded_at !== 'string') continue;
         if (!this.entries.some((e) => e.info.version === info.version)) this.entries.push({ info, data: undefined });
       }
-      this.entries.sort((a, b) => (a.info.loaded_at < b.info.loaded_at ? -1 : a.info.loaded_at > b.info.loaded_at ? 1 : 0));
+      this.entries.sort((a, b) =>
+        a.info.loaded_at < b.info.loaded_at ? -1 : a.info.loaded_at > b.info.loaded_at ? 1 : 0,
+      );
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.options.logger?.warn({ err: (e as Error).message }, 'the kept versions list could not be read; starting a new one');
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.options.logger?.warn(
+          { err: (e as Error).message },
+          'the kept versions list could not be read; starting a new one',
+        );
     }
   }
 
@@ -74,7 +88,10 @@ export class VersionHistory implements VersionsSource {
     }
     const earlier = this.entries.findIndex((e) => e.info.version === version);
     if (earlier !== -1) this.entries.splice(earlier, 1);
-    this.entries.push({ info: { version, loaded_at: new Date(at).toISOString(), source, vendor: source === 'override' ? vendor : null }, data });
+    this.entries.push({
+      info: { version, loaded_at: new Date(at).toISOString(), source, vendor: source === 'override' ? vendor : null },
+      data,
+    });
     while (this.entries.length > this.keep) this.entries.shift();
     this.persist();
   }
@@ -89,7 +106,9 @@ export class VersionHistory implements VersionsSource {
         await fs.writeFile(tmp, text);
         await fs.rename(tmp, file);
       })
-      .catch((e: unknown) => this.options.logger?.warn({ err: (e as Error).message }, 'the kept versions list could not be written'));
+      .catch((e: unknown) =>
+        this.options.logger?.warn({ err: (e as Error).message }, 'the kept versions list could not be written'),
+      );
   }
 
   /** Resolves once the list is on disk. */
@@ -98,7 +117,9 @@ export class VersionHistory implements VersionsSource {
   }
 
   list(): VersionInfo[] {
-    return this.entries.map((e) => ({ version: e.info.version, loaded_at: e.info.loaded_at, source: e.info.source })).reverse();
+    return this.entries
+      .map((e) => ({ version: e.info.version, loaded_at: e.info.loaded_at, source: e.info.source }))
+      .reverse();
   }
 
   private dataOf(e: Entry): LoadedData | undefined {
@@ -122,7 +143,11 @@ export class VersionHistory implements VersionsSource {
     try {
       ms = parseInstant(asOf, 'as_of');
     } catch {
-      throw InvalidArgumentError.one('as_of', `'${asOf}' is neither a kept version (GET /versions) nor an instant with Z or an offset such as 2024-07-16T09:00:00Z`, 'value_error');
+      throw InvalidArgumentError.one(
+        'as_of',
+        `'${asOf}' is neither a kept version (GET /versions) nor an instant with Z or an offset such as 2024-07-16T09:00:00Z`,
+        'value_error',
+      );
     }
     let found: Entry | undefined;
     for (const e of this.entries) if (Date.parse(e.info.loaded_at) <= ms) found = e;
@@ -158,10 +183,17 @@ export class VersionHistory implements VersionsSource {
 }
 
 /** The date's (first) row in one version; none when the version does not know the owner or its listing fails. */
-function rowOf(ds: CalendarQueries, kind: 'market' | 'currency', key: string, day: number, date: string): Record<string, unknown> | null {
+function rowOf(
+  ds: CalendarQueries,
+  kind: 'market' | 'currency',
+  key: string,
+  day: number,
+  date: string,
+): Record<string, unknown> | null {
   try {
     const q = (ds as Dataset).parsed;
-    const rows: (MarketHoliday | CurrencyHoliday)[] = kind === 'market' ? q.listHolidays(key, day, day) : q.listCurrencyHolidays(key, day, day);
+    const rows: (MarketHoliday | CurrencyHoliday)[] =
+      kind === 'market' ? q.listHolidays(key, day, day) : q.listCurrencyHolidays(key, day, day);
     return (rows[0] as unknown as Record<string, unknown>) ?? null;
   } catch {
     void date;

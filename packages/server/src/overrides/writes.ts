@@ -36,7 +36,8 @@ class BodyError extends Error {
 /** The request's body, at most MAX_BODY_BYTES (413 past it, without reading the rest). */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(new BodyError(413, `the body is ${declared} bytes; at most ${MAX_BODY_BYTES} are accepted`));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
+    return Promise.reject(new BodyError(413, `the body is ${declared} bytes; at most ${MAX_BODY_BYTES} are accepted`));
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     let size = 0;
@@ -64,7 +65,10 @@ function refusal(err: unknown): { status: number; body: unknown; logCause: boole
   const answer = toHttp(err, {});
   const e = err as { code?: string; id?: string };
   if (answer.status === 422 && Array.isArray(answer.body.detail)) {
-    return { ...answer, body: { detail: answer.body.detail.map((d) => ({ ...d, loc: ['body', d.loc[d.loc.length - 1]!] })) } };
+    return {
+      ...answer,
+      body: { detail: answer.body.detail.map((d) => ({ ...d, loc: ['body', d.loc[d.loc.length - 1]!] })) },
+    };
   }
   if (e?.code === 'conflict' && e.id) return { ...answer, body: { ...answer.body, id: e.id } };
   return answer;
@@ -80,33 +84,61 @@ export function createWriteHandler(options: WriteOptions): Dispatcher {
   const limiter = options.limiter ?? new FailureLimiter();
 
   const handle = async (req: IncomingMessage, res: ServerResponse, id: string | null): Promise<void> => {
-    const fail = (status: number, detail: string, headers?: Record<string, string>) => sendError(req, res, { status, body: { detail }, ...(headers ? { headers } : {}) });
+    const fail = (status: number, detail: string, headers?: Record<string, string>) =>
+      sendError(req, res, { status, body: { detail }, ...(headers ? { headers } : {}) });
     const publisher = manager.publisher();
-    if (publisher) return fail(403, `this server is a replica: writes are refused here; make overrides on its publisher, ${publisher}`);
-    if (tokens.length === 0) return fail(403, 'writes are disabled: no admin token is configured (--admin-token NAME=SECRET or OPENBELL_ADMIN_TOKENS)');
+    if (publisher)
+      return fail(
+        403,
+        `this server is a replica: writes are refused here; make overrides on its publisher, ${publisher}`,
+      );
+    if (tokens.length === 0)
+      return fail(
+        403,
+        'writes are disabled: no admin token is configured (--admin-token NAME=SECRET or OPENBELL_ADMIN_TOKENS)',
+      );
     const address = req.socket.remoteAddress ?? 'unknown';
     const wait = limiter.blockedFor(address);
-    if (wait > 0) return fail(429, `too many failed write attempts from this address; try again in ${wait} s`, { 'Retry-After': String(wait) });
+    if (wait > 0)
+      return fail(429, `too many failed write attempts from this address; try again in ${wait} s`, {
+        'Retry-After': String(wait),
+      });
     const secret = bearerOf(req.headers.authorization);
     const name = secret === null ? null : tokenName(tokens, secret);
     if (name === null) {
       limiter.fail(address);
-      logger.warn({ method: req.method, path: req.url?.split('?')[0], address }, secret === null ? 'override write without a token refused' : 'override write with an unknown token refused');
-      return fail(401, secret === null ? 'an admin token is required: Authorization: Bearer <secret>' : 'the token is not an admin token of this service', { 'WWW-Authenticate': 'Bearer realm="openbell"' });
+      logger.warn(
+        { method: req.method, path: req.url?.split('?')[0], address },
+        secret === null ? 'override write without a token refused' : 'override write with an unknown token refused',
+      );
+      return fail(
+        401,
+        secret === null
+          ? 'an admin token is required: Authorization: Bearer <secret>'
+          : 'the token is not an admin token of this service',
+        { 'WWW-Authenticate': 'Bearer realm="openbell"' },
+      );
     }
     try {
       let record;
       if (id === null) {
-        if (!isJson(req.headers['content-type'])) return fail(415, `Content-Type must be application/json, got '${req.headers['content-type'] ?? 'none'}'`);
+        if (!isJson(req.headers['content-type']))
+          return fail(415, `Content-Type must be application/json, got '${req.headers['content-type'] ?? 'none'}'`);
         const bytes = await readBody(req);
         let body: unknown;
         try {
           body = JSON.parse(bytes.toString('utf8'));
         } catch {
-          return sendError(req, res, { status: 422, body: { detail: [{ loc: ['body'], msg: 'the body is not valid JSON', type: 'json_invalid' }] } });
+          return sendError(req, res, {
+            status: 422,
+            body: { detail: [{ loc: ['body'], msg: 'the body is not valid JSON', type: 'json_invalid' }] },
+          });
         }
         record = await manager.create(body, name);
-        logger.info({ id: record.id, kind: record.kind, target: record.target, date: record.date, by: name }, 'override made');
+        logger.info(
+          { id: record.id, kind: record.kind, target: record.target, date: record.date, by: name },
+          'override made',
+        );
         setVersion(res, manager.version());
         return send(req, res, 201, JSON.stringify(record), { Location: `/overrides/${record.id}` });
       }
@@ -128,7 +160,13 @@ export function createWriteHandler(options: WriteOptions): Dispatcher {
     const path = url.split('?')[0]!;
     let id: string | null;
     if (method === 'POST' && (path === '/overrides' || path === '/overrides/')) id = null;
-    else if (method === 'DELETE' && path.startsWith('/overrides/') && path.length > '/overrides/'.length && !path.slice(11).includes('/')) id = decodeURIComponent(path.slice(11));
+    else if (
+      method === 'DELETE' &&
+      path.startsWith('/overrides/') &&
+      path.length > '/overrides/'.length &&
+      !path.slice(11).includes('/')
+    )
+      id = decodeURIComponent(path.slice(11));
     else return false;
     if (log) log.follow(req, res, log.begin());
     handle(req, res, id).then(

@@ -114,7 +114,9 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
 
   const signer = createSigner(key, ttl, now);
   /** Opens the archive and finds its version; null when there is no archive. */
-  const openArchive = options.verify ? verifiedOpener(archivePath, options.verify, logger) : archiveOpener(archivePath, logger);
+  const openArchive = options.verify
+    ? verifiedOpener(archivePath, options.verify, logger)
+    : archiveOpener(archivePath, logger);
 
   const fileHeaders = (res: ServerResponse, o: Opened) => {
     res.setHeader('ETag', `"${o.version}"`);
@@ -162,7 +164,10 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
     const parts = rest.split('/');
     const version = parts[0] ?? '';
     if (parts.length !== 2 || parts[1] !== 'bulk.zip' || !HEX64.test(version)) {
-      sendError(req, res, { status: 404, body: { detail: `Not Found: no route for ${req.method ?? 'GET'} ${FILES_PREFIX}…` } });
+      sendError(req, res, {
+        status: 404,
+        body: { detail: `Not Found: no route for ${req.method ?? 'GET'} ${FILES_PREFIX}…` },
+      });
       return;
     }
     const check = signer.check(version, query);
@@ -176,7 +181,10 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
     let handed = false;
     try {
       if (o.version !== version) {
-        sendError(req, res, { status: 410, body: { detail: 'This archive version is no longer published; request /v4/download again' } });
+        sendError(req, res, {
+          status: 410,
+          body: { detail: 'This archive version is no longer published; request /v4/download again' },
+        });
         return;
       }
       const size = o.stat.size;
@@ -213,7 +221,10 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
         // A client going away mid-download is routine; anything else is worth a line.
         const code = (err as NodeJS.ErrnoException).code;
         if (code !== 'ERR_STREAM_PREMATURE_CLOSE' && code !== 'ECONNRESET' && code !== 'EPIPE') {
-          logger?.warn({ err: err instanceof Error ? err.message : String(err) }, 'publish: streaming the archive failed');
+          logger?.warn(
+            { err: err instanceof Error ? err.message : String(err) },
+            'publish: streaming the archive failed',
+          );
         }
         res.destroy();
       });
@@ -237,7 +248,10 @@ export function createPublisher(options: PublisherOptions, internals: PublisherI
   };
 
   const fail = (req: IncomingMessage, res: ServerResponse) => (err: unknown) => {
-    logger?.error({ err: err instanceof Error ? err.message : String(err), path: req.url?.split('?')[0] }, 'publish: request failed');
+    logger?.error(
+      { err: err instanceof Error ? err.message : String(err), path: req.url?.split('?')[0] },
+      'publish: request failed',
+    );
     sendError(req, res, { status: 500, body: { detail: 'Internal Server Error' } });
   };
 

@@ -20,7 +20,8 @@ export interface Signer {
 
 /** Signs with `key`; `now` is the clock in epoch ms. */
 export function createSigner(key: Buffer, defaultTtlSeconds: number, now: () => number): Signer {
-  const sign = (version: string, expires: number): string => createHmac('sha256', key).update(`${version}\n${expires}`).digest('base64url');
+  const sign = (version: string, expires: number): string =>
+    createHmac('sha256', key).update(`${version}\n${expires}`).digest('base64url');
   return {
     presign(version, ttlSeconds = defaultTtlSeconds) {
       const expires = Math.floor(now() / 1000) + Math.ceil(ttlSeconds);

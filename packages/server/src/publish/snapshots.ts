@@ -25,7 +25,11 @@ function removeAtExit(dir: string): void {
 }
 
 /** Opens the verified copy of `archivePath` (examining the file first if it changed); null when none passed yet. */
-export function verifiedOpener(archivePath: string, verify: (path: string) => Promise<void>, logger: Logger | undefined): () => Promise<Opened | null> {
+export function verifiedOpener(
+  archivePath: string,
+  verify: (path: string) => Promise<void>,
+  logger: Logger | undefined,
+): () => Promise<Opened | null> {
   let published: { version: string; path: string; size: number; mtime: Date } | null = null;
   /** Identity of the file last examined, accepted or refused: examined again only when it changes. */
   let examinedKey: string | undefined;
@@ -72,7 +76,12 @@ export function verifiedOpener(archivePath: string, verify: (path: string) => Pr
       examinedKey = k;
       await rm(copy, { force: true });
       logger?.error(
-        { err: err instanceof Error ? err.message : String(err), file: archivePath, sha256: version, keeping: published ? `"${published.version}"` : null },
+        {
+          err: err instanceof Error ? err.message : String(err),
+          file: archivePath,
+          sha256: version,
+          keeping: published ? `"${published.version}"` : null,
+        },
         'publish: the archive does not load; keeping the previous publication',
       );
       return;
