@@ -24,7 +24,8 @@ const lazySystemZone: EsbuildPlugin = {
       if (text.split(call).length !== 2) throw new Error(`${args.path}: expected one '${call}' to make lazy`);
       const lazy =
         'var zoneIdClass = jsJoda.ZoneId, fallback = zoneIdClass.systemDefault, resolved;' +
-        ' zoneIdClass.systemDefault = function () { if (resolved === undefined) resolved = getResolvedZoneId(zoneIdClass); return resolved !== null ? resolved : fallback.call(zoneIdClass); };';
+        ' zoneIdClass.systemDefault = function () { if (resolved === undefined) resolved = ' +
+        'getResolvedZoneId(zoneIdClass); return resolved !== null ? resolved : fallback.call(zoneIdClass); };';
       return { contents: text.replace(call, lazy), loader: 'js' };
     });
   },
@@ -156,7 +157,10 @@ export default defineConfig({
   // Bundled CommonJS code calls require() for Node's modules; ESM has none of its own. Made on
   // a chunk's first call only: most chunks never call it, and createRequire is not free.
   banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __openbellCreateRequire } from 'node:module';\nlet __openbellRequire;\nconst require = function (id) { return (__openbellRequire ??= __openbellCreateRequire(import.meta.url))(id); };",
+    js:
+      "#!/usr/bin/env node\nimport { createRequire as __openbellCreateRequire } from 'node:module';\nlet " +
+      '__openbellRequire;\nconst require = function (id) { return (__openbellRequire ??= ' +
+      '__openbellCreateRequire(import.meta.url))(id); };',
   },
   async onSuccess() {
     mkdirSync('data', { recursive: true });

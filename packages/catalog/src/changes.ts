@@ -18,14 +18,16 @@ const operation = <S extends Params, R>(spec: OperationSpec<S, R, 'Changes', und
 
 const markets = documented(optional(param.list()), {
   description:
-    'Keep only the changes of these markets: comma-separated FinIDs or MICs (a MIC stands for every market it maps to; ' +
+    'Keep only the changes of these markets: comma-separated FinIDs or MICs (a MIC stands for every market it maps ' +
+    'to; ' +
     'an identifier the served data no longer knows is matched as a FinID, so a removed market can be asked for). ' +
     'Repeating the parameter adds to the list. The summary is recounted.',
   example: 'XNYS',
 });
 const currencies = documented(optional(param.list()), {
   description:
-    'Keep only the changes of these currencies (comma-separated codes); with `markets`, the changes of either. The summary is recounted.',
+    'Keep only the changes of these currencies (comma-separated codes); with `markets`, the changes of either. The ' +
+    'summary is recounted.',
   example: 'USD',
 });
 

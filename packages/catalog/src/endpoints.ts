@@ -85,8 +85,10 @@ export const endpoints = defineEndpoints({
     tag: 'Live',
     summary: 'Live board of market status (HTML)',
     description:
-      'One self-contained page showing the status of the chosen markets, with local clocks and countdowns to the next bell; ' +
-      'it polls /board/data and refreshes on every event of /events. Its markets and subset parameters are read by the page.',
+      'One self-contained page showing the status of the chosen markets, with local clocks and countdowns to the ' +
+      'next bell; ' +
+      'it polls /board/data and refreshes on every event of /events. Its markets and subset parameters are read by ' +
+      'the page.',
     params: { markets, subset },
   },
   boardData: {
@@ -95,8 +97,10 @@ export const endpoints = defineEndpoints({
     tag: 'Live',
     summary: "The board's data: bulk status with names, today's holiday and the server's clock",
     description:
-      'The bulk status of the chosen markets (default every market; a replaced market matched by a pattern is shown once, as its ' +
-      "replacement), each with its MIC, exchange and market names and the holiday of its local date, and the server's clock in ms.",
+      'The bulk status of the chosen markets (default every market; a replaced market matched by a pattern is shown ' +
+      'once, as its ' +
+      'replacement), each with its MIC, exchange and market names and the holiday of its local date, and the ' +
+      "server's clock in ms.",
     params: { markets, subset },
     needs: 'data',
     response: (s) => s.BoardData,
@@ -125,7 +129,8 @@ export const endpoints = defineEndpoints({
     tag: 'Markets',
     summary: 'Holidays of a market as an iCalendar feed',
     description:
-      'One all-day event per holiday (trading hours in the event when the market opens that day), for calendar applications.',
+      'One all-day event per holiday (trading hours in the event when the market opens that day), for calendar ' +
+      'applications.',
     params: {
       identifier: documented(param.marketIdentifier(), {
         description: 'A FinID or a MIC, any case.',
@@ -153,7 +158,8 @@ export const endpoints = defineEndpoints({
     tag: 'Reference',
     summary: 'Regional or religious holidays of a calendar as an iCalendar feed',
     description:
-      'One all-day event per row of /regional-holidays (two holidays of one date are two events), for calendar applications.',
+      'One all-day event per row of /regional-holidays (two holidays of one date are two events), for calendar ' +
+      'applications.',
     params: {
       calendar: documented(param.text(), {
         description: 'A 2-letter country code or a religion name, any case.',

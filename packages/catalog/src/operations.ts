@@ -41,7 +41,8 @@ export const TAGS = {
   FX: 'FX spot and value dates of a currency pair',
   Changes: 'What changed from one version of the data to the next (change sets kept by the server)',
   Overrides:
-    "Local overrides of the vendor's data (closures, early closes, late opens, reopens), data versions and point-in-time history",
+    "Local overrides of the vendor's data (closures, early closes, late opens, reopens), data versions and " +
+    'point-in-time history',
   Reference:
     "The archive's reference tables: phase types, MIC mapping, season definitions, regional and religious holidays",
 } as const;
@@ -169,11 +170,13 @@ const barOptions = (a: { period: Period; force_close: boolean; breaks: BarBreaks
 });
 const BAR_RULES =
   'For each session of the range with an open and a close, its open time (minus its breaks with `breaks=split`) is ' +
-  'cut into pieces; each piece gets bars starting at its start and every `period` after, for every start before its end. ' +
+  'cut into pieces; each piece gets bars starting at its start and every `period` after, for every start before its ' +
+  'end. ' +
   '`date` is the session; times are in the market zone; a bar is `period` of elapsed time, across a clock change too. ' +
   "With `1d`, `1w` or `1mo` a bar covers whole sessions (one, an ISO week's, a month's) from the first one's open to the " +
   "last one's close, dated by its last session, with their count in `sessions`; `force_close` and `breaks` play no part. " +
-  'Both dates must lie in the market coverage window (400 otherwise); any range inside it is answered, streamed when long.';
+  'Both dates must lie in the market coverage window (400 otherwise); any range inside it is answered, streamed when ' +
+  'long.';
 
 // Order matters only for reading: literal path segments (finid/, mic/) win over placeholders.
 export const operations = defineOperations({
@@ -266,7 +269,8 @@ export const operations = defineOperations({
     summary: 'Day-level view of a date range',
     description:
       'One entry per local date: whether the market is open and settles, its holiday row, and its phases: those that ' +
-      'end on that date (an overnight session belongs to the date it ends). Both dates must lie in the market coverage ' +
+      'end on that date (an overnight session belongs to the date it ends). Both dates must lie in the market ' +
+      'coverage ' +
       'window (400 otherwise); any range inside it is answered, streamed when long.',
     params: { identifier, start, end },
     call: (ds, a) => ds.parsed.listDays(a.identifier, a.start, a.end),
@@ -283,7 +287,8 @@ export const operations = defineOperations({
     summary: 'Bars of the trading time in a date range',
     description:
       `${BAR_RULES} At most ${thousands(MAX_BARS)} bars per answer: a longer one is a 422 naming how many the range holds ` +
-      '(`bars/count` counts without a limit). The example asks for the 5-minute bars of the day after Thanksgiving 2023, ' +
+      '(`bars/count` counts without a limit). The example asks for the 5-minute bars of the day after Thanksgiving ' +
+      '2023, ' +
       'an early close at 13:00 on the sample.',
     params: {
       identifier: { ...identifier, example: 'XNYS' },
@@ -329,7 +334,8 @@ export const operations = defineOperations({
     description:
       'The sessions of the range that have a holiday row and whose open or close differs from the regular ones (what ' +
       'the session would have without that row; null when it would have no open phase, as on a weekend make-up day), ' +
-      'in date order. Both dates must lie in the market coverage window (400 otherwise); any range inside it is answered.',
+      'in date order. Both dates must lie in the market coverage window (400 otherwise); any range inside it is ' +
+      'answered.',
     params: {
       identifier: { ...identifier, example: 'XNYS' },
       start: { ...start, example: '2024-01-01' },
@@ -397,7 +403,9 @@ export const operations = defineOperations({
       `answer. One bad identifier never fails the answer; at most ${thousands(MAX_BULK_IDENTIFIERS)} identifiers.`,
     params: {
       markets: documented(optional(param.list()), {
-        description: `Comma-separated FinIDs or MICs, answered in this order (at most ${thousands(MAX_BULK_IDENTIFIERS)}); repeating the parameter adds to the list.`,
+        description:
+          `Comma-separated FinIDs or MICs, answered in this order (at most ` +
+          `${thousands(MAX_BULK_IDENTIFIERS)}); repeating the parameter adds to the list.`,
         example: 'XNYS,US.CME.EQUITY.USINDEX1,XLON',
         cli: { flag: 'markets', help: 'comma-separated FinIDs or MICs' },
       }),
@@ -442,7 +450,8 @@ export const operations = defineOperations({
     summary: 'Trading days (sessions) in a date range',
     description:
       'One entry per session (a local date the day view says is open) in the inclusive range: first opening and last ' +
-      "closing of its open phases in the market's zone, the breaks between them, and whether it is an irregular session " +
+      "closing of its open phases in the market's zone, the breaks between them, and whether it is an irregular " +
+      'session ' +
       '(a holiday row). Both dates must lie in the market coverage window (400 otherwise); any range inside it is ' +
       'answered, as for /days.',
     params: { identifier, start, end },
@@ -586,11 +595,14 @@ export const operations = defineOperations({
       convention: { ...convention, example: 'following' },
       end_of_month: documented(withDefault(param.boolean(), false), {
         description:
-          'End-of-month rule for months and years, never weeks or days (default false). Accepts true/false, 1/0, yes/no, on/off.',
+          'End-of-month rule for months and years, never weeks or days (default false). Accepts true/false, 1/0, ' +
+          'yes/no, on/off.',
         example: 'false',
         cli: {
           flag: 'eom',
-          help: "end-of-month rule (months, years): from a month's last business day or later to the target month's last business day",
+          help:
+            "end-of-month rule (months, years): from a month's last business day or later to the target month's " +
+            'last business day',
         },
       }),
     },
@@ -651,7 +663,9 @@ export const operations = defineOperations({
         },
       }),
       offset: documented(withDefault(param.integer({ min: -MAX_DATE_OFFSET, max: MAX_DATE_OFFSET }), 0), {
-        description: `Business days to move the rolled date, ${-MAX_DATE_OFFSET} to ${MAX_DATE_OFFSET} (default 0): settlement a few days after an expiry.`,
+        description:
+          `Business days to move the rolled date, ${-MAX_DATE_OFFSET} to ${MAX_DATE_OFFSET} (default 0): ` +
+          `settlement a few days after an expiry.`,
         example: '0',
         cli: {
           flag: 'offset',
@@ -679,11 +693,13 @@ export const operations = defineOperations({
     description:
       `The maximal intervals in which every market (2 to ${MAX_OVERLAP_MARKETS}) is in a primary trading session (\`phase=primary\`) or ` +
       'in any open phase (`phase=open`), clipped to the UTC dates `start` 00:00Z to `end` + 1 day 00:00Z, in UTC. ' +
-      "Each market's coverage window must hold both dates; a market named twice counts once; the range is at most ten " +
+      "Each market's coverage window must hold both dates; a market named twice counts once; the range is at most " +
+      'ten ' +
       'years (configurable).',
     params: {
       markets: documented(param.overlapMarkets(), {
-        description: `Comma-separated FinIDs or MICs, 2 to ${MAX_OVERLAP_MARKETS}; repeating the parameter adds to the list.`,
+        description:
+          `Comma-separated FinIDs or MICs, 2 to ${MAX_OVERLAP_MARKETS}; repeating the parameter adds to ` + `the list.`,
         example: 'XNYS,XLON',
         cli: { flag: 'markets', help: 'comma-separated FinIDs or MICs (2 to 16)' },
       }),
@@ -718,7 +734,8 @@ export const operations = defineOperations({
     summary: "Clock changes of a market's time zone",
     description:
       "Each instant within the local dates `start` 00:00 to `end` + 1 day 00:00 at which the market's time zone changes " +
-      'its UTC offset, in UTC, with the offsets before and after (`+HH:MM:SS` for local mean time). Not limited to the ' +
+      'its UTC offset, in UTC, with the offsets before and after (`+HH:MM:SS` for local mean time). Not limited to ' +
+      'the ' +
       'coverage window (the time zone database decides); at most 200 years (73,050 days).',
     params: {
       identifier: { ...identifier, example: 'XNYS' },
@@ -736,9 +753,11 @@ export const operations = defineOperations({
     tag: 'FX',
     summary: 'FX spot date of a trade',
     description:
-      'Lag 2, except 1 for USDCAD, USDTRY, USDPHP and USDRUB (quoted that way round: CADUSD and the others are 2). Intermediate days need only the non-USD currencies open; the ' +
+      'Lag 2, except 1 for USDCAD, USDTRY, USDPHP and USDRUB (quoted that way round: CADUSD and the others are 2). ' +
+      'Intermediate days need only the non-USD currencies open; the ' +
       'spot date must be a business day of both currencies and USD. `closures` lists every date between trade and ' +
-      "spot on which one of them was closed, and why: the closing holiday's name, even on a weekend day, else `weekend`.",
+      "spot on which one of them was closed, and why: the closing holiday's name, even on a weekend day, else " +
+      '`weekend`.',
     params: {
       pair,
       trade_date: tradeDate,
@@ -840,7 +859,8 @@ export const operations = defineOperations({
     tag: 'Reference',
     summary: 'Regional and religious holidays of a calendar in a date range',
     description:
-      'Rows of regional-holidays.csv for one calendar, ordered by date; a calendar without rows answers an empty list. ' +
+      'Rows of regional-holidays.csv for one calendar, ordered by date; a calendar without rows answers an empty ' +
+      'list. ' +
       '403 when the archive has no regional-holidays.csv.',
     params: {
       calendar: documented(param.text(), {
@@ -878,7 +898,8 @@ export const operations = defineOperations({
     tag: 'Reference',
     summary: 'Season definitions',
     description:
-      'Rows of season-definitions.csv (the dates that season names resolve to, by year), ordered by season name, year ' +
+      'Rows of season-definitions.csv (the dates that season names resolve to, by year), ordered by season name, ' +
+      'year ' +
       'and file order; rows that cannot be read are load warnings (/info) and left out.',
     params: {
       season: documented(optional(param.text()), {

@@ -38,7 +38,8 @@ export const overrideOperations = {
     tag: 'Overrides',
     summary: 'Local overrides',
     description:
-      'The overrides made on this service (closures, early closes, late opens, reopens), newest first; withdrawn ones ' +
+      'The overrides made on this service (closures, early closes, late opens, reopens), newest first; withdrawn ' +
+      'ones ' +
       'only with `include_withdrawn=true`. Reading is open; making and withdrawing one needs an admin token.',
     params: {
       target: documented(optional(param.text()), {
@@ -71,7 +72,8 @@ export const overrideOperations = {
     tag: 'Overrides',
     summary: 'Data versions kept',
     description:
-      'The versions of the data kept for point-in-time answers (`as_of`), newest first: each vendor file loaded and each ' +
+      'The versions of the data kept for point-in-time answers (`as_of`), newest first: each vendor file loaded and ' +
+      'each ' +
       'change of the override set on top of it. The last 50 are kept (`--keep-changes`).',
     params: {
       source: documented(optional(param.enum(['archive', 'override'] as const)), {
@@ -90,7 +92,8 @@ export const overrideOperations = {
     tag: 'Overrides',
     summary: "A market date's holiday row across the kept versions",
     description:
-      'Oldest first: the row in the oldest kept version (`added`), then every version that added, changed or removed it, ' +
+      'Oldest first: the row in the oldest kept version (`added`), then every version that added, changed or removed ' +
+      'it, ' +
       'with when and from which source: when a closure was first announced, and by whom (`after.override`).',
     params: {
       identifier: documented(param.marketIdentifier(), { description: 'A FinID or a MIC.', example: 'US.NYSE' }),

@@ -28,6 +28,8 @@ import {
 } from '@openbell/core/params';
 import type { z } from 'zod';
 import { STATUS_OF, type ErrorStatus, type FailureCode } from './errors.js';
+// biome-ignore lint/correctness/noUnusedImports: read by the type alias below, which shares its name
+import type * as Schemas from './schemas.js';
 
 type Schemas = typeof Schemas;
 

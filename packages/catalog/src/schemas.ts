@@ -564,7 +564,8 @@ export const Info = z
           .looseObject({ limit: z.number().int(), per_client: z.number().int(), subscribers: z.number().int() })
           .openapi({
             description:
-              'Since the start: newcomers and `/events` requests answered 503 with Retry-After, by the budget that was full.',
+              'Since the start: newcomers and `/events` requests answered 503 with Retry-After, by the budget that ' +
+              'was full.',
           }),
         dropped: z.number().int().openapi({
           description: 'Since the start: newcomers closed on arrival, too many refusals being already pending.',
@@ -631,7 +632,8 @@ const ChangeRecord = z
   .nullable()
   .openapi({
     description:
-      'The record as the REST interface answers it: a Market, MarketHoliday, Schedule, Currency, CurrencyHoliday or phase type row, by `kind`.',
+      'The record as the REST interface answers it: a Market, MarketHoliday, Schedule, Currency, CurrencyHoliday or ' +
+      'phase type row, by `kind`.',
   });
 
 export const Change = z
@@ -810,7 +812,8 @@ export const BoardData = z
           holiday_date: str.openapi({ description: 'The date of `holiday` (YYYY-MM-DD); null without one.' }),
           holiday_next: z.boolean().openapi({
             description:
-              "`holiday` belongs to the next trading date, not the market's local date (an evening session of the next day).",
+              "`holiday` belongs to the next trading date, not the market's local date (an evening session of the " +
+              'next day).',
           }),
         }).openapi('BoardEntry'),
         StatusManyFault,

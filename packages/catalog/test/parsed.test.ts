@@ -78,30 +78,34 @@ describe('the catalogue path parses each parameter once', () => {
     (op) => op.tag !== 'Changes' && !contextOnly.has(op.operationId),
   );
 
-  it('every operation calls only the queries over parsed values, with no date or instant as text, and answers as before', () => {
-    const { standIn, textCalls, parsedCalls } = recording(ds);
-    for (const op of ops) {
-      const raw = rawFor(op);
-      const before = parsedCalls.length;
-      const out = runOperation(op, standIn, raw, () => NOON_NY);
-      const own = DATASET_CALLS[op.operationId];
-      expect(textCalls.splice(0), `${op.operationId} called a text method of the Dataset`).toEqual(own ? [own] : []);
-      if (!own) expect(parsedCalls.length, `${op.operationId} reached core`).toBeGreaterThan(before);
-      for (const { name, args } of parsedCalls.slice(before)) {
-        for (const a of args)
-          if (typeof a === 'string') expect(a, `${op.operationId} → parsed.${name}`).not.toMatch(DATE_TEXT);
+  it(
+    'every operation calls only the queries over parsed values, with no date or instant as text, and answers as ' +
+      'before',
+    () => {
+      const { standIn, textCalls, parsedCalls } = recording(ds);
+      for (const op of ops) {
+        const raw = rawFor(op);
+        const before = parsedCalls.length;
+        const out = runOperation(op, standIn, raw, () => NOON_NY);
+        const own = DATASET_CALLS[op.operationId];
+        expect(textCalls.splice(0), `${op.operationId} called a text method of the Dataset`).toEqual(own ? [own] : []);
+        if (!own) expect(parsedCalls.length, `${op.operationId} reached core`).toBeGreaterThan(before);
+        for (const { name, args } of parsedCalls.slice(before)) {
+          for (const a of args)
+            if (typeof a === 'string') expect(a, `${op.operationId} → parsed.${name}`).not.toMatch(DATE_TEXT);
+        }
+        // The same answer as the dataset itself gives.
+        expect(JSON.stringify(out), op.operationId).toBe(JSON.stringify(runOperation(op, ds, raw, () => NOON_NY)));
+        const args = readArgs(op, raw);
+        for (const pieces of [op.bodyChunks, op.csvChunks]) if (pieces) [...pieces(standIn, args)];
+        // The bytes are the answer's JSON; an example refused (a market the fixture lacks) is refused there too.
+        const bytes = op.bytes && (() => Buffer.from(op.bytes!(standIn, args, () => NOON_NY)).toString());
+        if (bytes && out.ok) expect(bytes(), op.operationId).toBe(JSON.stringify(out.value));
+        else if (bytes) expect(bytes, op.operationId).toThrow();
+        expect(textCalls, `${op.operationId} (pieces) called a text method of the Dataset`).toEqual([]);
       }
-      // The same answer as the dataset itself gives.
-      expect(JSON.stringify(out), op.operationId).toBe(JSON.stringify(runOperation(op, ds, raw, () => NOON_NY)));
-      const args = readArgs(op, raw);
-      for (const pieces of [op.bodyChunks, op.csvChunks]) if (pieces) [...pieces(standIn, args)];
-      // The bytes are the answer's JSON; an example refused (a market the fixture lacks) is refused there too.
-      const bytes = op.bytes && (() => Buffer.from(op.bytes!(standIn, args, () => NOON_NY)).toString());
-      if (bytes && out.ok) expect(bytes(), op.operationId).toBe(JSON.stringify(out.value));
-      else if (bytes) expect(bytes, op.operationId).toThrow();
-      expect(textCalls, `${op.operationId} (pieces) called a text method of the Dataset`).toEqual([]);
-    }
-  });
+    },
+  );
 
   it('dates arrive as epoch days and instants as epoch milliseconds', () => {
     const args = readArgs(operations.listMarketPhases, { identifier: 'xnys', start: '2023-11-20', end: '2023-11-26' });
@@ -139,7 +143,9 @@ describe('the catalogue path parses each parameter once', () => {
         faults: [
           {
             param: 'end',
-            msg: 'The range 2000-01-01 to 2023-12-31 spans 8766 days, more than the limit of 3653 days (about 10 years); ask for a shorter range',
+            msg:
+              'The range 2000-01-01 to 2023-12-31 spans 8766 days, more than the limit of 3653 days (about 10 ' +
+              'years); ask for a shorter range',
             type: 'range_too_long',
           },
         ],

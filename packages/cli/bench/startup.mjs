@@ -35,7 +35,8 @@ const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 const CPU_HOOK = join(scratch, 'cpu.cjs');
 writeFileSync(
   CPU_HOOK,
-  "process.on('exit', () => { const u = process.cpuUsage(); try { require('fs').writeSync(3, String((u.user + u.system) / 1000)); } catch {} });\n",
+  "process.on('exit', () => { const u = process.cpuUsage(); try { require('fs').writeSync(3, String((u.user + " +
+    'u.system) / 1000)); } catch {} });\n',
 );
 const STDIO = ['ignore', 'pipe', 'pipe', 'pipe'];
 const cpuOf = (child) => {

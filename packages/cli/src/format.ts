@@ -96,7 +96,8 @@ function cut(s: string, w: number): string {
  * Columns padded to their widest cell (the last one not padded), within `out.width`
  * characters. Columns that may be dropped are left out when empty. When too wide, flexible
  * columns are shortened down to their minimum if that is enough, else droppable columns are
- * left out (lowest `drop` first) one by one, and as a last resort flexible columns are cut to their header and the lines
+ * left out (lowest `drop` first) one by one, and as a last resort flexible columns are cut to their header and the
+ * lines
  * to the width. A line never exceeds the width.
  */
 export function table(spec: (string | Column)[], rows: Cell[][], out: Out = PLAIN): string {

@@ -275,7 +275,8 @@ export function buildProgram(): Command {
     .option('--publish', 'also publish the archive at /v4/download for other instances (env OPENBELL_PUBLISH)')
     .option(
       '--publish-tokens-file <file>',
-      'bearer tokens accepted by --publish, one per line (env OPENBELL_PUBLISH_TOKENS_FILE; or OPENBELL_PUBLISH_TOKENS)',
+      'bearer tokens accepted by --publish, one per line (env OPENBELL_PUBLISH_TOKENS_FILE; or ' +
+        'OPENBELL_PUBLISH_TOKENS)',
     )
     .option('--publish-url <url>', 'public scheme://host for presigned links behind a proxy (env OPENBELL_PUBLISH_URL)')
     // Drain and front-door limits (config.ts KEYS).
@@ -293,11 +294,13 @@ export function buildProgram(): Command {
     )
     .option(
       '--max-connections-per-client <n>',
-      'connections of one client address, 0 = no cap (env OPENBELL_MAX_CONNECTIONS_PER_CLIENT; default a quarter of --max-connections)',
+      'connections of one client address, 0 = no cap (env OPENBELL_MAX_CONNECTIONS_PER_CLIENT; default a quarter of ' +
+        '--max-connections)',
     )
     .option(
       '--trust-proxy <addr>',
-      'a proxy in front (address or ADDR/PREFIX), exempt from the per-client cap; repeatable (env OPENBELL_TRUST_PROXY, comma-separated)',
+      'a proxy in front (address or ADDR/PREFIX), exempt from the per-client cap; repeatable (env ' +
+        'OPENBELL_TRUST_PROXY, comma-separated)',
       (v: string, all: string[] = []) => [...all, v],
     )
     .option(
@@ -354,7 +357,8 @@ export function buildProgram(): Command {
     // Overrides (docs/overrides.md).
     .option(
       '--admin-token <name=secret>',
-      'an admin token for override writes, NAME=SECRET; repeatable (prefer env OPENBELL_ADMIN_TOKENS, comma-separated; none = writes refused)',
+      'an admin token for override writes, NAME=SECRET; repeatable (prefer env OPENBELL_ADMIN_TOKENS, ' +
+        'comma-separated; none = writes refused)',
       (v: string, all: string[] = []) => [...all, v],
     )
     .option(
@@ -415,7 +419,8 @@ export function buildProgram(): Command {
     .argument('<ids...>', 'FinIDs or MICs')
     .option(
       '--exec <cmd>',
-      'run CMD (through the shell) on each event: OPENBELL_EVENT, OPENBELL_MARKET, OPENBELL_AT, OPENBELL_PHASE, OPENBELL_STATUS, OPENBELL_EVENT_ID, and the event as JSON on stdin',
+      'run CMD (through the shell) on each event: OPENBELL_EVENT, OPENBELL_MARKET, OPENBELL_AT, OPENBELL_PHASE, ' +
+        'OPENBELL_STATUS, OPENBELL_EVENT_ID, and the event as JSON on stdin',
     )
     .description('print each opening, closing and phase change as it happens (until Ctrl-C)')
     .action(async (ids: string[], opts: { exec?: string }, cmd: Command) => {

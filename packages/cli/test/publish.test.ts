@@ -26,7 +26,8 @@ function publish(bytes: Uint8Array): void {
 }
 
 describe('openbell serve --publish with a subscribing openbell serve', () => {
-  it('import, 304, a change picked up within an update interval without failed requests, a corrupt file never published', async () => {
+  it('import, 304, a change picked up within an update interval without failed requests, a corrupt file never ' +
+    'published', async () => {
     const pub = await serve(['--publish', '--data', published], { OPENBELL_PUBLISH_TOKENS: TOKEN });
     running.push(pub);
     expect(pub.stderr()).toContain(`Publishing ${published} at ${pub.url}/v4/download`);

@@ -55,7 +55,8 @@ function pidOn(agent: http.Agent, url: string): Promise<number> {
 }
 
 describe('openbell serve --workers 2', () => {
-  it('both workers answer; an update reaches both with one version, the publisher asked once a check, by the primary alone; a killed worker is replaced; SIGTERM drains all and exits 0', async () => {
+  it('both workers answer; an update reaches both with one version, the publisher asked once a check, by the primary ' +
+    'alone; a killed worker is replaced; SIGTERM drains all and exits 0', async () => {
     const pub = await serve(['--publish', '--data', published, '--log-level', 'info'], {
       OPENBELL_PUBLISH_TOKENS: TOKEN,
     });
@@ -136,7 +137,8 @@ describe('openbell serve --workers 2', () => {
     await waitFor('the workers to be gone', async () => pids.every((p) => !alive(p)), 5000);
   }, 90_000);
 
-  it('keep-alive connections opened one after the other alternate between the workers and stay with theirs; workers log to stdout themselves', async () => {
+  it('keep-alive connections opened one after the other alternate between the workers and stay with theirs; workers ' +
+    'log to stdout themselves', async () => {
     const sub = await serve(['--workers', '2', '--data', SAMPLE_ZIP]);
     running.push(sub);
     const agents = Array.from({ length: 8 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));

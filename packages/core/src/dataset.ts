@@ -378,7 +378,8 @@ export class Dataset {
 
   /** The market entry a schedule-based query reads, by identifier as typed (tests inspect one). */
   private resolveScheduled(identifier: string): MarketEntry {
-    return this.parsed.resolveScheduled(normalizeMarketIdentifier(identifier));
+    // biome-ignore lint/complexity/useLiteralKeys: the bracket reaches a member private to ParsedQueries
+    return this.parsed['resolveScheduled'](normalizeMarketIdentifier(identifier));
   }
 
   private statusInstant(instant: InstantInput | undefined): EpochMs {

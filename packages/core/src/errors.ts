@@ -107,7 +107,8 @@ export class CalendarOutOfCoverageError extends OpenbellError {
     super(
       windowStart <= windowEnd
         ? `${requested} is outside the coverage window of calendar ${calendar}: ${windowStart} to ${windowEnd}`
-        : `${requested} is outside the coverage window of calendar ${calendar}: the coverage windows of its members do not overlap (latest start ${windowStart}, earliest end ${windowEnd})`,
+        : `${requested} is outside the coverage window of calendar ${calendar}: the coverage windows of its members ` +
+            `do not overlap (latest start ${windowStart}, earliest end ${windowEnd})`,
     );
     this.name = 'CalendarOutOfCoverageError';
   }

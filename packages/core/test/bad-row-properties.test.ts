@@ -505,16 +505,20 @@ function check(built: Built, b: Bad, q: Query): void {
 }
 
 describe('a bad row dated D changes no answer whose dates avoid D', () => {
-  it('property: over bad rows, dates and every operation, answers equal those without the row unless they look at D, which fail naming the row', () => {
-    fc.assert(
-      fc.property(
-        badArb.chain((b) => fc.tuple(fc.constant(b), fc.array(queryArb(b), { minLength: 8, maxLength: 16 }))),
-        ([b, queries]) => {
-          const built = build(b);
-          for (const q of queries) check(built, b, q);
-        },
-      ),
-      { numRuns: 40 },
-    );
-  });
+  it(
+    'property: over bad rows, dates and every operation, answers equal those without the row unless they look at D, ' +
+      'which fail naming the row',
+    () => {
+      fc.assert(
+        fc.property(
+          badArb.chain((b) => fc.tuple(fc.constant(b), fc.array(queryArb(b), { minLength: 8, maxLength: 16 }))),
+          ([b, queries]) => {
+            const built = build(b);
+            for (const q of queries) check(built, b, q);
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+  );
 });

@@ -103,22 +103,28 @@ describe('a bad schedule row touches its in-force window', () => {
       }),
     ),
   );
-  const message = `csv/schedules.csv, line ${scheduleLine()}, column 'Phase Type': unknown phase type 'Lunch Break' (not in phases.csv)`;
+  const message =
+    `csv/schedules.csv, line ${scheduleLine()}, column 'Phase Type': unknown phase type 'Lunch Break' ` +
+    `(not in phases.csv)`;
 
-  it('dates inside the window (and two days after, by look-back) fail; the listing of holidays and the rows as written answer', () => {
-    expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-13', '2023-11-13')).message).toBe(message);
-    expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-19', '2023-11-19')).message).toBe(message);
-    expect(ds.generatePhases('US.NYSE', '2023-11-20', '2023-11-24')).toEqual(
-      clean.generatePhases('US.NYSE', '2023-11-20', '2023-11-24'),
-    );
-    expect(ds.generatePhases('US.NYSE', '2023-11-06', '2023-11-12')).toEqual(
-      clean.generatePhases('US.NYSE', '2023-11-06', '2023-11-12'),
-    );
-    expect(ds.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(
-      clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'),
-    );
-    expect(ds.listSchedules('US.NYSE')).toHaveLength(clean.listSchedules('US.NYSE').length + 1);
-  });
+  it(
+    'dates inside the window (and two days after, by look-back) fail; the listing of holidays and the rows as ' +
+      'written answer',
+    () => {
+      expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-13', '2023-11-13')).message).toBe(message);
+      expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-19', '2023-11-19')).message).toBe(message);
+      expect(ds.generatePhases('US.NYSE', '2023-11-20', '2023-11-24')).toEqual(
+        clean.generatePhases('US.NYSE', '2023-11-20', '2023-11-24'),
+      );
+      expect(ds.generatePhases('US.NYSE', '2023-11-06', '2023-11-12')).toEqual(
+        clean.generatePhases('US.NYSE', '2023-11-06', '2023-11-12'),
+      );
+      expect(ds.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(
+        clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'),
+      );
+      expect(ds.listSchedules('US.NYSE')).toHaveLength(clean.listSchedules('US.NYSE').length + 1);
+    },
+  );
 
   it('a row naming seasons that resolve touches only the dates of its season in force', () => {
     // B3's winter season wraps the new year: Nov 5 2023 to Mar 9 2024.
@@ -215,7 +221,9 @@ describe('duplicate holiday rows (the fixture of the vendor archives: US.NYSE, U
   });
 
   it('a computation needing the date answers the data error naming both lines', () => {
-    const nyse = `csv/holidays.csv, line ${nyseLines[1]}, column 'Date': duplicate key (FinID, Date): two different holiday rows for US.NYSE on 2004-12-24 (also csv/holidays.csv, line ${nyseLines[0]})`;
+    const nyse =
+      `csv/holidays.csv, line ${nyseLines[1]}, column 'Date': duplicate key (FinID, Date): two different ` +
+      `holiday rows for US.NYSE on 2004-12-24 (also csv/holidays.csv, line ${nyseLines[0]})`;
     for (const q of [
       () => ds.listDays('US.NYSE', '2004-12-24', '2004-12-24'),
       () => ds.status('US.NYSE', Date.parse('2004-12-21T15:00:00Z')),
@@ -224,7 +232,9 @@ describe('duplicate holiday rows (the fixture of the vendor archives: US.NYSE, U
     ]) {
       expect(errorOf(q).message).toBe(nyse);
     }
-    const usd = `csv/currency-holidays.csv, line ${ccyLine(1)}, column 'Date': duplicate key (Currency Code, Date): two different holiday rows for USD on 2004-12-24 (also csv/currency-holidays.csv, line ${ccyLine(0)})`;
+    const usd =
+      `csv/currency-holidays.csv, line ${ccyLine(1)}, column 'Date': duplicate key (Currency Code, Date): ` +
+      `two different holiday rows for USD on 2004-12-24 (also csv/currency-holidays.csv, line ${ccyLine(0)})`;
     expect(errorOf(() => ds.fxSpot('EURUSD', '2004-12-22')).message).toMatch(
       /two (different|identical) holiday rows for (USD|EUR) on 2004-12-24/,
     );
@@ -274,22 +284,26 @@ describe('duplicate holiday rows (the fixture of the vendor archives: US.NYSE, U
     ]);
   });
 
-  it('the iCalendar feed has one event for the date, saying the data holds two conflicting rows and naming their lines', () => {
-    const holidays = ds.listHolidays('US.NYSE', '2004-12-01', '2004-12-31') as FeedHoliday[];
-    const text = buildHolidayFeed({
-      kind: 'market',
-      key: 'US.NYSE',
-      name: 'x',
-      holidays,
-      duplicates: ds.duplicateHolidays('market', 'US.NYSE', '2004-12-01', '2004-12-31'),
-      stamp: 0,
-    }).replace(/\r\n /g, '');
-    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
-    expect(text).toContain('SUMMARY:Christmas Eve — US.NYSE conflicting rows');
-    expect(text).toContain(
-      `DESCRIPTION:The data holds two conflicting rows for this date: csv/holidays.csv\\, line ${nyseLines[0]}\\; csv/holidays.csv\\, line ${nyseLines[1]}. Which one holds is unknown: answers computed from this date are a data error.`,
-    );
-  });
+  it(
+    'the iCalendar feed has one event for the date, saying the data holds two conflicting rows and naming their ' +
+      'lines',
+    () => {
+      const holidays = ds.listHolidays('US.NYSE', '2004-12-01', '2004-12-31') as FeedHoliday[];
+      const text = buildHolidayFeed({
+        kind: 'market',
+        key: 'US.NYSE',
+        name: 'x',
+        holidays,
+        duplicates: ds.duplicateHolidays('market', 'US.NYSE', '2004-12-01', '2004-12-31'),
+        stamp: 0,
+      }).replace(/\r\n /g, '');
+      expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+      expect(text).toContain('SUMMARY:Christmas Eve — US.NYSE conflicting rows');
+      expect(text).toContain(
+        `DESCRIPTION:The data holds two conflicting rows for this date: csv/holidays.csv\\, line ${nyseLines[0]}\\; csv/holidays.csv\\, line ${nyseLines[1]}. Which one holds is unknown: answers computed from this date are a data error.`,
+      );
+    },
+  );
 });
 
 describe('choices where the spec is silent', () => {
@@ -313,26 +327,30 @@ describe('choices where the spec is silent', () => {
     expect(() => ds.fxSpot('EURUSD', '2023-12-20', 1)).toThrow(DataError);
   });
 
-  it("FX spot dates ask both currencies of a pair on every date they step over, so the pair's order does not decide whether a bad date fails a value date", () => {
-    // A GBP row on Saturday 2023-10-28, a date EUR's weekend already closes.
-    const gbp = build((t) => {
-      t.currencyHolidays!.push({ currency_code: 'GBP', date: '2023-10-28', holiday_name: '"Odd"', settlement: 'No' });
-      t.rowFaults = [
-        {
-          table: 'currencyHolidays',
-          row: t.currencyHolidays!.length - 1,
-          column: 'holiday_name',
-          message: 'malformed quoting',
-        },
-      ];
-    }, currencies);
-    // A value date lists no closures: only the spot steps look at the Saturday.
-    for (const pair of ['EURGBP', 'GBPEUR'])
-      expect(() => gbp.fxValueDate(pair, '2023-10-27', 'SN'), pair).toThrow(
-        /currency-holidays.csv, line \d+, column 'Holiday Name': malformed quoting/,
-      );
-    expect(gbp.fxValueDate('EURGBP', '2023-10-30', 'SN')).toEqual(clean.fxValueDate('EURGBP', '2023-10-30', 'SN'));
-  });
+  it(
+    "FX spot dates ask both currencies of a pair on every date they step over, so the pair's order does not decide " +
+      'whether a bad date fails a value date',
+    () => {
+      // A GBP row on Saturday 2023-10-28, a date EUR's weekend already closes.
+      const gbp = build((t) => {
+        t.currencyHolidays!.push({ currency_code: 'GBP', date: '2023-10-28', holiday_name: '"Odd"', settlement: 'No' });
+        t.rowFaults = [
+          {
+            table: 'currencyHolidays',
+            row: t.currencyHolidays!.length - 1,
+            column: 'holiday_name',
+            message: 'malformed quoting',
+          },
+        ];
+      }, currencies);
+      // A value date lists no closures: only the spot steps look at the Saturday.
+      for (const pair of ['EURGBP', 'GBPEUR'])
+        expect(() => gbp.fxValueDate(pair, '2023-10-27', 'SN'), pair).toThrow(
+          /currency-holidays.csv, line \d+, column 'Holiday Name': malformed quoting/,
+        );
+      expect(gbp.fxValueDate('EURGBP', '2023-10-30', 'SN')).toEqual(clean.fxValueDate('EURGBP', '2023-10-30', 'SN'));
+    },
+  );
 
   it('FX closures look at USD on the dates between trade and spot: a duplicated USD date there fails the spot answer', () => {
     const usd = build(

@@ -123,28 +123,32 @@ describe('§8 bars: examples', () => {
     ]);
   });
 
-  it('a 7-minute period that does not divide the session: the last bar is cut at the close with force_close, and runs past it without', () => {
-    const on = list(ds, 'XNYS', '2023-11-22', '2023-11-22', { period: '7m' });
-    const off = list(ds, 'XNYS', '2023-11-22', '2023-11-22', { period: '7m', forceClose: false });
-    // 390 minutes: 55 whole bars and one of 5 minutes.
-    expect(on).toHaveLength(56);
-    expect(off).toHaveLength(56);
-    expect(on[55]).toEqual({
-      date: '2023-11-22',
-      start: '2023-11-22T15:55:00-05:00',
-      end: '2023-11-22T16:00:00-05:00',
-    });
-    expect(off[55]).toEqual({
-      date: '2023-11-22',
-      start: '2023-11-22T15:55:00-05:00',
-      end: '2023-11-22T16:02:00-05:00',
-    });
-    expect(on.slice(0, 55)).toEqual(off.slice(0, 55));
-    expect(on[1]!.start).toBe('2023-11-22T09:37:00-05:00');
-    // Query-string forms of the boolean.
-    expect(list(ds, 'XNYS', '2023-11-22', '2023-11-22', { period: '7m', forceClose: 'false' })).toEqual(off);
-    expect(list(ds, 'XNYS', '2023-11-22', '2023-11-22', { period: '7m', forceClose: 'yes' })).toEqual(on);
-  });
+  it(
+    'a 7-minute period that does not divide the session: the last bar is cut at the close with force_close, and ' +
+      'runs past it without',
+    () => {
+      const on = list(ds, 'XNYS', '2023-11-22', '2023-11-22', { period: '7m' });
+      const off = list(ds, 'XNYS', '2023-11-22', '2023-11-22', { period: '7m', forceClose: false });
+      // 390 minutes: 55 whole bars and one of 5 minutes.
+      expect(on).toHaveLength(56);
+      expect(off).toHaveLength(56);
+      expect(on[55]).toEqual({
+        date: '2023-11-22',
+        start: '2023-11-22T15:55:00-05:00',
+        end: '2023-11-22T16:00:00-05:00',
+      });
+      expect(off[55]).toEqual({
+        date: '2023-11-22',
+        start: '2023-11-22T15:55:00-05:00',
+        end: '2023-11-22T16:02:00-05:00',
+      });
+      expect(on.slice(0, 55)).toEqual(off.slice(0, 55));
+      expect(on[1]!.start).toBe('2023-11-22T09:37:00-05:00');
+      // Query-string forms of the boolean.
+      expect(list(ds, 'XNYS', '2023-11-22', '2023-11-22', { period: '7m', forceClose: 'false' })).toEqual(off);
+      expect(list(ds, 'XNYS', '2023-11-22', '2023-11-22', { period: '7m', forceClose: 'yes' })).toEqual(on);
+    },
+  );
 
   it('force_close=false lets the last morning bar run into the lunch break', () => {
     const bars = list(XTKS, ID, '2024-11-05', '2024-11-05', { period: '4h', forceClose: false });

@@ -124,39 +124,45 @@ describe('a bad schedule row affects only its market, naming file, line and colu
   }
 
   // Was a bad row at load that failed every date of the market (docs/semantics.md §4 step 3).
-  it('a season name with no definition at all: a data error naming season and year, only for dates on which the row is in force', () => {
-    const ds = build((t) =>
-      t.schedules!.push(
-        sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', {
-          season_start: 'Easter',
-          season_end: 'Whitsun',
-          in_force_start_date: '2024-01-01',
-        }),
-      ),
-    );
-    expect(ds.warnings.map((w) => [w.location?.column, w.market])).toEqual([
-      ['season_start', 'US.NYSE'],
-      ['season_end', 'US.NYSE'],
-    ]);
-    const message = `csv/schedules.csv, line ${scheduleLine()}: season 'Easter' has no definition for 2024 in season-definitions.csv`;
-    expect(errorOf(() => ds.generatePhases('US.NYSE', '2024-03-02', '2024-03-02')).message).toBe(message);
-    expect(errorOf(() => ds.status('US.NYSE', Date.parse('2024-03-01T17:00:00Z'))).message).toBe(message);
-    // Not in force before 2024 (step 2 comes first), and not needed on weekdays: those answer.
-    expect(ds.generatePhases('US.NYSE', '2023-11-13', '2023-11-18')).toEqual(
-      clean.generatePhases('US.NYSE', '2023-11-13', '2023-11-18'),
-    );
-    expect(ds.listDays('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(
-      clean.listDays('US.NYSE', '2023-11-15', '2023-11-15'),
-    );
-    expect(ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z'))).toEqual(
-      clean.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z')),
-    );
-    expect(ds.listSchedules('US.NYSE')).toHaveLength(clean.listSchedules('US.NYSE').length + 1);
-    expect(ds.sessionCount('US.NYSE', '2023-11-01', '2023-11-30')).toEqual(
-      clean.sessionCount('US.NYSE', '2023-11-01', '2023-11-30'),
-    );
-    expect(untouched(ds)).toEqual(untouched(clean));
-  });
+  it(
+    'a season name with no definition at all: a data error naming season and year, only for dates on which the row ' +
+      'is in force',
+    () => {
+      const ds = build((t) =>
+        t.schedules!.push(
+          sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', {
+            season_start: 'Easter',
+            season_end: 'Whitsun',
+            in_force_start_date: '2024-01-01',
+          }),
+        ),
+      );
+      expect(ds.warnings.map((w) => [w.location?.column, w.market])).toEqual([
+        ['season_start', 'US.NYSE'],
+        ['season_end', 'US.NYSE'],
+      ]);
+      const message =
+        `csv/schedules.csv, line ${scheduleLine()}: season 'Easter' has no definition for 2024 in ` +
+        `season-definitions.csv`;
+      expect(errorOf(() => ds.generatePhases('US.NYSE', '2024-03-02', '2024-03-02')).message).toBe(message);
+      expect(errorOf(() => ds.status('US.NYSE', Date.parse('2024-03-01T17:00:00Z'))).message).toBe(message);
+      // Not in force before 2024 (step 2 comes first), and not needed on weekdays: those answer.
+      expect(ds.generatePhases('US.NYSE', '2023-11-13', '2023-11-18')).toEqual(
+        clean.generatePhases('US.NYSE', '2023-11-13', '2023-11-18'),
+      );
+      expect(ds.listDays('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(
+        clean.listDays('US.NYSE', '2023-11-15', '2023-11-15'),
+      );
+      expect(ds.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z'))).toEqual(
+        clean.status('US.NYSE', Date.parse('2023-11-15T17:00:00Z')),
+      );
+      expect(ds.listSchedules('US.NYSE')).toHaveLength(clean.listSchedules('US.NYSE').length + 1);
+      expect(ds.sessionCount('US.NYSE', '2023-11-01', '2023-11-30')).toEqual(
+        clean.sessionCount('US.NYSE', '2023-11-01', '2023-11-30'),
+      );
+      expect(untouched(ds)).toEqual(untouched(clean));
+    },
+  );
 
   it('/schedules lists a bad row as written: unreadable times, dates and integers null, text as written, in §3 order', () => {
     const ds = build((t) =>
@@ -224,7 +230,9 @@ describe('a bad schedule row affects only its market, naming file, line and colu
         }),
       );
     });
-    const message = `csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition for 2024 in season-definitions.csv`;
+    const message =
+      `csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition ` +
+      `for 2024 in season-definitions.csv`;
     const at = Date.parse('2023-11-15T17:00:00Z');
     // 2023 and early 2025 never need the 2024 Saturdays.
     expect(ds.sessionOffset('US.NYSE', '2023-11-15', 3)).toEqual(clean.sessionOffset('US.NYSE', '2023-11-15', 3));
@@ -250,27 +258,31 @@ describe('a bad schedule row affects only its market, naming file, line and colu
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('property: a session offset answers as before unless the dates it walks over include one whose day view needs the missing season', () => {
-    const { ds, DAY, dayOf, spoiled, first } = missingSeason2024(build);
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 700 }),
-        fc.integer({ min: -40, max: 40 }),
-        fc.constantFrom('next', 'previous') as fc.Arbitrary<'next' | 'previous'>,
-        (k, n, direction) => {
-          const date = new Date((first + k) * DAY).toISOString().slice(0, 10);
-          const expected = clean.sessionOffset('US.NYSE', date, n, direction);
-          const lo = Math.min(first + k, dayOf(expected.session));
-          const hi = Math.max(first + k, dayOf(expected.session));
-          let walksSpoiled = false;
-          for (let x = lo; x <= hi; x++) walksSpoiled ||= spoiled(x);
-          if (walksSpoiled) expect(() => ds.sessionOffset('US.NYSE', date, n, direction)).toThrow(DataError);
-          else expect(ds.sessionOffset('US.NYSE', date, n, direction)).toEqual(expected);
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    'property: a session offset answers as before unless the dates it walks over include one whose day view needs ' +
+      'the missing season',
+    () => {
+      const { ds, DAY, dayOf, spoiled, first } = missingSeason2024(build);
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: 700 }),
+          fc.integer({ min: -40, max: 40 }),
+          fc.constantFrom('next', 'previous') as fc.Arbitrary<'next' | 'previous'>,
+          (k, n, direction) => {
+            const date = new Date((first + k) * DAY).toISOString().slice(0, 10);
+            const expected = clean.sessionOffset('US.NYSE', date, n, direction);
+            const lo = Math.min(first + k, dayOf(expected.session));
+            const hi = Math.max(first + k, dayOf(expected.session));
+            let walksSpoiled = false;
+            for (let x = lo; x <= hi; x++) walksSpoiled ||= spoiled(x);
+            if (walksSpoiled) expect(() => ds.sessionOffset('US.NYSE', date, n, direction)).toThrow(DataError);
+            else expect(ds.sessionOffset('US.NYSE', date, n, direction)).toEqual(expected);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it('a row whose end is before its start with offset 0 is not a bad row: it is answered as written', () => {
     const ds = build((t) =>
@@ -343,7 +355,9 @@ describe('bad holiday and market rows', () => {
     const base = fixtureTables().holidays;
     const at = base.findIndex((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23');
     const ds = build((t) => t.holidays.push({ ...base[at]! }));
-    const message = `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two identical holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${at + 2})`;
+    const message =
+      `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two ` +
+      `identical holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${at + 2})`;
     expect(ds.warnings.map((w) => [w.message, w.market, w.location?.column])).toEqual([[message, 'US.NYSE', 'date']]);
     expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toEqual(
       [base[at], base[at]].map(() => clean.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')[0]),
@@ -363,60 +377,64 @@ describe('bad holiday and market rows', () => {
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('identical duplicate rows of the other keyed tables are bad rows too (markets, currencies, currency holidays, phase types, season definitions)', () => {
-    const market = build((t) => (t.markets = [...t.markets, { ...t.markets.find((m) => m.fin_id === 'US.NYSE')! }]));
-    expect(errorOf(() => market.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(
-      /column 'FinID': duplicate key FinID US.NYSE: market US.NYSE is listed twice with the same cells \(also csv\/markets.csv, line \d+\)/,
-    );
-    expect(market.listMarkets('US.NYSE')).toHaveLength(1);
-    expect(untouched(market)).toEqual(untouched(clean));
+  it(
+    'identical duplicate rows of the other keyed tables are bad rows too (markets, currencies, currency holidays, ' +
+      'phase types, season definitions)',
+    () => {
+      const market = build((t) => (t.markets = [...t.markets, { ...t.markets.find((m) => m.fin_id === 'US.NYSE')! }]));
+      expect(errorOf(() => market.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(
+        /column 'FinID': duplicate key FinID US.NYSE: market US.NYSE is listed twice with the same cells \(also csv\/markets.csv, line \d+\)/,
+      );
+      expect(market.listMarkets('US.NYSE')).toHaveLength(1);
+      expect(untouched(market)).toEqual(untouched(clean));
 
-    const ccy = build(
-      (t) => (t.currencies = [...t.currencies!, { ...t.currencies!.find((c) => c.currency_code === 'USD')! }]),
-    );
-    expect(errorOf(() => ccy.listCurrencyHolidays('USD', '2023-01-01', '2023-12-31')).message).toMatch(
-      /^csv\/currencies.csv, line \d+, column 'Currency Code': duplicate key Currency Code USD/,
-    );
-    expect(ccy.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31')).toEqual(
-      clean.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31'),
-    );
+      const ccy = build(
+        (t) => (t.currencies = [...t.currencies!, { ...t.currencies!.find((c) => c.currency_code === 'USD')! }]),
+      );
+      expect(errorOf(() => ccy.listCurrencyHolidays('USD', '2023-01-01', '2023-12-31')).message).toMatch(
+        /^csv\/currencies.csv, line \d+, column 'Currency Code': duplicate key Currency Code USD/,
+      );
+      expect(ccy.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31')).toEqual(
+        clean.listCurrencyHolidays('EUR', '2023-01-01', '2023-12-31'),
+      );
 
-    const usdRow = fixtureTables().currencyHolidays!.find((h) => h.currency_code === 'USD')!;
-    const ccyHol = build((t) => (t.currencyHolidays = [...t.currencyHolidays!, { ...usdRow }]));
-    expect(ccyHol.listCurrencyHolidays('USD', usdRow.date, usdRow.date)).toHaveLength(2);
-    expect(errorOf(() => ccyHol.calendarDays('USD', usdRow.date, usdRow.date)).message).toMatch(
-      /column 'Date': duplicate key \(Currency Code, Date\): two identical holiday rows for USD/,
-    );
-    expect(untouched(ccyHol)).toEqual(untouched(clean));
+      const usdRow = fixtureTables().currencyHolidays!.find((h) => h.currency_code === 'USD')!;
+      const ccyHol = build((t) => (t.currencyHolidays = [...t.currencyHolidays!, { ...usdRow }]));
+      expect(ccyHol.listCurrencyHolidays('USD', usdRow.date, usdRow.date)).toHaveLength(2);
+      expect(errorOf(() => ccyHol.calendarDays('USD', usdRow.date, usdRow.date)).message).toMatch(
+        /column 'Date': duplicate key \(Currency Code, Date\): two identical holiday rows for USD/,
+      );
+      expect(untouched(ccyHol)).toEqual(untouched(clean));
 
-    const phase = build(
-      (t) =>
-        (t.phaseTypes = [...t.phaseTypes!, { ...t.phaseTypes!.find((p) => p.name === 'Primary Trading Session')! }]),
-    );
-    expect(phase.warnings[0]!.location).toEqual({ table: 'phaseTypes', row: 13, column: 'name' });
-    expect(errorOf(() => phase.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(
-      /duplicate key Name: phase type 'Primary Trading Session' has two identical rows/,
-    );
-    expect(phase.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(
-      clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'),
-    );
+      const phase = build(
+        (t) =>
+          (t.phaseTypes = [...t.phaseTypes!, { ...t.phaseTypes!.find((p) => p.name === 'Primary Trading Session')! }]),
+      );
+      expect(phase.warnings[0]!.location).toEqual({ table: 'phaseTypes', row: 13, column: 'name' });
+      expect(errorOf(() => phase.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(
+        /duplicate key Name: phase type 'Primary Trading Session' has two identical rows/,
+      );
+      expect(phase.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(
+        clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'),
+      );
 
-    // A season defined twice for one year: the dates of that year that need it answer the data error.
-    const season = build(
-      (t) =>
-        (t.seasonDefinitions = [
-          ...t.seasonDefinitions!,
-          { ...t.seasonDefinitions!.find((d) => d.season === 'First Sunday of November' && d.year === 2023)! },
-        ]),
-    );
-    expect(season.warnings.map((w) => w.location?.column)).toEqual(['year']);
-    expect(errorOf(() => season.generatePhases('BR.B3', '2023-12-13', '2023-12-13')).message).toMatch(
-      /duplicate key \(Season, Year\): season 'First Sunday of November' has two identical rows for 2023/,
-    );
-    expect(season.generatePhases('BR.B3', '2024-12-11', '2024-12-11')).toEqual(
-      clean.generatePhases('BR.B3', '2024-12-11', '2024-12-11'),
-    );
-  });
+      // A season defined twice for one year: the dates of that year that need it answer the data error.
+      const season = build(
+        (t) =>
+          (t.seasonDefinitions = [
+            ...t.seasonDefinitions!,
+            { ...t.seasonDefinitions!.find((d) => d.season === 'First Sunday of November' && d.year === 2023)! },
+          ]),
+      );
+      expect(season.warnings.map((w) => w.location?.column)).toEqual(['year']);
+      expect(errorOf(() => season.generatePhases('BR.B3', '2023-12-13', '2023-12-13')).message).toMatch(
+        /duplicate key \(Season, Year\): season 'First Sunday of November' has two identical rows for 2023/,
+      );
+      expect(season.generatePhases('BR.B3', '2024-12-11', '2024-12-11')).toEqual(
+        clean.generatePhases('BR.B3', '2024-12-11', '2024-12-11'),
+      );
+    },
+  );
 
   it('identical duplicate schedule rows collapse to one, with a warning', () => {
     const row = fixtureTables().schedules!.find((s) => s.fin_id === 'US.NYSE')!;
@@ -526,7 +544,9 @@ describe('bad rows reach joined calendars and FX dates (a member needs its day v
 
   it('a bad schedule row of a member market: days, adjust and advance answer its data error', () => {
     const ds = build((t) => t.schedules!.push(sched('US.NYSE', 'Regular', 'Lunch Break', 'Mon', '12:00', '13:00')));
-    const message = `csv/schedules.csv, line ${scheduleLine()}, column 'Phase Type': unknown phase type 'Lunch Break' (not in phases.csv)`;
+    const message =
+      `csv/schedules.csv, line ${scheduleLine()}, column 'Phase Type': unknown phase type 'Lunch ` +
+      `Break' (not in phases.csv)`;
     for (const q of marketQueries(ds)) expect(errorOf(q).message).toBe(message);
     expect(others(ds)).toEqual(others(clean));
     // `unadjusted` looks at no business day: it answers, as without the row.
@@ -563,7 +583,8 @@ describe('bad rows reach joined calendars and FX dates (a member needs its day v
       }),
     );
     const line = fixtureTables().currencyHolidays!.length + WINDOW_ROWS.length + 2;
-    const message = `csv/currency-holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got '2023-12-32'`;
+    const message =
+      `csv/currency-holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got ` + `'2023-12-32'`;
     for (const q of [
       () => ds.fxSpot('EURUSD', '2023-06-16'),
       () => ds.fxSpot('USDEUR', '2023-06-16', 1),
@@ -597,73 +618,83 @@ describe('bad rows reach joined calendars and FX dates (a member needs its day v
     );
   });
 
-  it("a season missing for one year: calendars answer unless a date they look at needs it, whatever the members' order", () => {
-    const ds = build((t) => {
-      t.seasonDefinitions = t.seasonDefinitions!.filter(
-        (d) => !(d.season === 'Second Sunday of March' && d.year === 2024),
-      );
-      t.schedules!.push(
-        sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', {
-          season_start: 'Second Sunday of March',
-          season_end: 'First Sunday of November',
-        }),
-      );
-    });
-    const message = `csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition for 2024 in season-definitions.csv`;
-    for (const expr of ['US.NYSE+USD', 'USD~US.NYSE', 'US.NYSE~USD']) {
-      expect(ds.calendarDays(expr, '2023-11-20', '2023-11-26')).toEqual(
-        clean.calendarDays(expr, '2023-11-20', '2023-11-26'),
-      );
-      expect(ds.advance(expr, '2023-11-22', 1, 'months', 'following', true)).toEqual(
-        clean.advance(expr, '2023-11-22', 1, 'months', 'following', true),
-      );
-      // Weekdays of July 2024 whose look-back holds no Saturday are still known.
-      expect(ds.calendarDays(expr, '2024-07-03', '2024-07-05')).toEqual(
-        clean.calendarDays(expr, '2024-07-03', '2024-07-05'),
-      );
-      // Mon 8 July 2024 looks back to Sat 6. The day list names every member's state, which the
-      // missing season hides, so it fails (a choice: §4 speaks of business days).
-      expect(errorOf(() => ds.calendarDays(expr, '2024-07-08', '2024-07-08')).message).toBe(message);
-      // Sat 6: USD is closed, which settles `+` but not `~`; Mon 8: USD is open, which settles `~` only.
-      expect(errorOf(() => ds.adjust(expr, '2024-07-06')).message).toBe(message);
-      if (expr.includes('~')) expect(ds.adjust(expr, '2024-07-08')).toEqual(clean.adjust(expr, '2024-07-08'));
-      else expect(errorOf(() => ds.adjust(expr, '2024-07-08')).message).toBe(message);
-      expect(errorOf(() => ds.advance(expr, '2024-07-05', 1)).message).toBe(message);
-    }
-  });
+  it(
+    "a season missing for one year: calendars answer unless a date they look at needs it, whatever the members' " +
+      'order',
+    () => {
+      const ds = build((t) => {
+        t.seasonDefinitions = t.seasonDefinitions!.filter(
+          (d) => !(d.season === 'Second Sunday of March' && d.year === 2024),
+        );
+        t.schedules!.push(
+          sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', {
+            season_start: 'Second Sunday of March',
+            season_end: 'First Sunday of November',
+          }),
+        );
+      });
+      const message =
+        `csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition ` +
+        `for 2024 in season-definitions.csv`;
+      for (const expr of ['US.NYSE+USD', 'USD~US.NYSE', 'US.NYSE~USD']) {
+        expect(ds.calendarDays(expr, '2023-11-20', '2023-11-26')).toEqual(
+          clean.calendarDays(expr, '2023-11-20', '2023-11-26'),
+        );
+        expect(ds.advance(expr, '2023-11-22', 1, 'months', 'following', true)).toEqual(
+          clean.advance(expr, '2023-11-22', 1, 'months', 'following', true),
+        );
+        // Weekdays of July 2024 whose look-back holds no Saturday are still known.
+        expect(ds.calendarDays(expr, '2024-07-03', '2024-07-05')).toEqual(
+          clean.calendarDays(expr, '2024-07-03', '2024-07-05'),
+        );
+        // Mon 8 July 2024 looks back to Sat 6. The day list names every member's state, which the
+        // missing season hides, so it fails (a choice: §4 speaks of business days).
+        expect(errorOf(() => ds.calendarDays(expr, '2024-07-08', '2024-07-08')).message).toBe(message);
+        // Sat 6: USD is closed, which settles `+` but not `~`; Mon 8: USD is open, which settles `~` only.
+        expect(errorOf(() => ds.adjust(expr, '2024-07-06')).message).toBe(message);
+        if (expr.includes('~')) expect(ds.adjust(expr, '2024-07-08')).toEqual(clean.adjust(expr, '2024-07-08'));
+        else expect(errorOf(() => ds.adjust(expr, '2024-07-08')).message).toBe(message);
+        expect(errorOf(() => ds.advance(expr, '2024-07-05', 1)).message).toBe(message);
+      }
+    },
+  );
 
-  it('property: advance on a calendar with the spoiled market answers as before unless a date it looks at needs the missing season', () => {
-    const { ds, DAY, dayOf, spoiled, first } = missingSeason2024(build);
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 700 }),
-        fc.integer({ min: -12, max: 12 }),
-        fc.constantFrom('US.NYSE', 'US.NYSE+USD', 'EUR~US.NYSE', `US.NYSE+${CME}`),
-        (k, n, expr) => {
-          const date = new Date((first + k) * DAY).toISOString().slice(0, 10);
-          const expected = clean.advance(expr, date, n);
-          const to = dayOf(expected.result);
-          // n = 0 adjusts from the date itself; otherwise the steps start the day after (before).
-          const from = n === 0 ? first + k : n > 0 ? first + k + 1 : first + k - 1;
-          // docs/calendar-arithmetic.md §4: a spoiled date fails the walk unless the clean member settles
-          // it (closed for `+`, open for `~`). The walk looks at dates from `from` towards `to`.
-          const other = expr === 'US.NYSE' ? undefined : expr.replace(/US\.NYSE[+~]?|[+~]US\.NYSE/, '');
-          const settled = (x: number) => {
-            if (other === undefined) return false;
-            const iso = new Date(x * DAY).toISOString().slice(0, 10);
-            const open = clean.calendarDays(other, iso, iso)[0]!.is_business_day;
-            return expr.includes('~') ? open : !open;
-          };
-          let fails = false;
-          const step = to >= from ? 1 : -1;
-          for (let x = from; step > 0 ? x <= to : x >= to; x += step) fails ||= spoiled(x) && !settled(x);
-          if (fails) expect(() => ds.advance(expr, date, n)).toThrow(DataError);
-          else expect(ds.advance(expr, date, n)).toEqual(expected);
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    'property: advance on a calendar with the spoiled market answers as before unless a date it looks at needs the ' +
+      'missing season',
+    () => {
+      const { ds, DAY, dayOf, spoiled, first } = missingSeason2024(build);
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: 700 }),
+          fc.integer({ min: -12, max: 12 }),
+          fc.constantFrom('US.NYSE', 'US.NYSE+USD', 'EUR~US.NYSE', `US.NYSE+${CME}`),
+          (k, n, expr) => {
+            const date = new Date((first + k) * DAY).toISOString().slice(0, 10);
+            const expected = clean.advance(expr, date, n);
+            const to = dayOf(expected.result);
+            // n = 0 adjusts from the date itself; otherwise the steps start the day after (before).
+            const from = n === 0 ? first + k : n > 0 ? first + k + 1 : first + k - 1;
+            // docs/calendar-arithmetic.md §4: a spoiled date fails the walk unless the clean member settles
+            // it (closed for `+`, open for `~`). The walk looks at dates from `from` towards `to`.
+            const other = expr === 'US.NYSE' ? undefined : expr.replace(/US\.NYSE[+~]?|[+~]US\.NYSE/, '');
+            const settled = (x: number) => {
+              if (other === undefined) return false;
+              const iso = new Date(x * DAY).toISOString().slice(0, 10);
+              const open = clean.calendarDays(other, iso, iso)[0]!.is_business_day;
+              return expr.includes('~') ? open : !open;
+            };
+            let fails = false;
+            const step = to >= from ? 1 : -1;
+            for (let x = from; step > 0 ? x <= to : x >= to; x += step) fails ||= spoiled(x) && !settled(x);
+            if (fails) expect(() => ds.advance(expr, date, n)).toThrow(DataError);
+            else expect(ds.advance(expr, date, n)).toEqual(expected);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
 });
 
 describe('building', () => {
@@ -674,20 +705,24 @@ describe('building', () => {
     expect(ds.warnings.map((w) => w.message).join('\n')).toMatch(/XGON/);
   });
 
-  it('a MIC mapped twice to one market and a twice-written schedule row warn naming a column (not keys: they stay usable)', () => {
-    const t = fixtureTables();
-    t.sources = SOURCES;
-    t.micMapping = [...t.micMapping!, { ...t.micMapping![0]! }];
-    t.schedules = [...t.schedules!, { ...t.schedules!.find((s) => s.fin_id === 'US.NYSE')! }];
-    const ds = Dataset.create(t);
-    expect(ds.warnings.map((w) => [w.location?.table, w.location?.column, w.market])).toEqual([
-      ['schedules', 'fin_id', undefined],
-      ['micMapping', 'mic', undefined],
-    ]);
-    expect(ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(
-      clean.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'),
-    );
-  });
+  it(
+    'a MIC mapped twice to one market and a twice-written schedule row warn naming a column (not keys: they stay ' +
+      'usable)',
+    () => {
+      const t = fixtureTables();
+      t.sources = SOURCES;
+      t.micMapping = [...t.micMapping!, { ...t.micMapping![0]! }];
+      t.schedules = [...t.schedules!, { ...t.schedules!.find((s) => s.fin_id === 'US.NYSE')! }];
+      const ds = Dataset.create(t);
+      expect(ds.warnings.map((w) => [w.location?.table, w.location?.column, w.market])).toEqual([
+        ['schedules', 'fin_id', undefined],
+        ['micMapping', 'mic', undefined],
+      ]);
+      expect(ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).toEqual(
+        clean.generatePhases('US.NYSE', '2023-11-15', '2023-11-15'),
+      );
+    },
+  );
 
   it('gives a market without holidays the fallback window', () => {
     const t = fixtureTables();

@@ -271,34 +271,38 @@ describe('the end-of-month rule (properties)', () => {
     fc.record({ unit: fc.constant<Unit>('years'), n: fc.integer({ min: -1, max: 1 }) }),
   );
 
-  it('fires for months and years when no business day follows the date in its month, to the last business day of the target month, whatever the convention; never for weeks or n = 0', () => {
-    fc.assert(
-      fc.property(
-        worldArb,
-        exprArb,
-        fc.oneof(dateArb, monthEndArb),
-        stepArb,
-        convArb,
-        (world, { members, op }, date, { unit, n }, conv) => {
-          const { ds } = build(world);
-          const expr = members.join(op);
-          const withRule = inWindow(() => ds.advance(expr, date, n, unit, conv, true).result);
-          const target = addPlain(date, n, unit);
-          const own = inWindow(() => businessDaysOfMonth(ds, expr, date));
-          const noneAfter = own.every((d) => d <= date);
-          if (unit !== 'weeks' && n !== 0 && noneAfter) {
-            const there = inWindow(() => businessDaysOfMonth(ds, expr, target));
-            fc.pre(there.length > 0);
-            expect(withRule).toBe(there.at(-1));
-          } else {
-            expect(withRule).toBe(inWindow(() => ds.advance(expr, date, n, unit, conv, false).result));
-            expect(withRule).toBe(inWindow(() => ds.adjust(expr, n === 0 ? date : target, conv).adjusted));
-          }
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
+  it(
+    'fires for months and years when no business day follows the date in its month, to the last business day of the ' +
+      'target month, whatever the convention; never for weeks or n = 0',
+    () => {
+      fc.assert(
+        fc.property(
+          worldArb,
+          exprArb,
+          fc.oneof(dateArb, monthEndArb),
+          stepArb,
+          convArb,
+          (world, { members, op }, date, { unit, n }, conv) => {
+            const { ds } = build(world);
+            const expr = members.join(op);
+            const withRule = inWindow(() => ds.advance(expr, date, n, unit, conv, true).result);
+            const target = addPlain(date, n, unit);
+            const own = inWindow(() => businessDaysOfMonth(ds, expr, date));
+            const noneAfter = own.every((d) => d <= date);
+            if (unit !== 'weeks' && n !== 0 && noneAfter) {
+              const there = inWindow(() => businessDaysOfMonth(ds, expr, target));
+              fc.pre(there.length > 0);
+              expect(withRule).toBe(there.at(-1));
+            } else {
+              expect(withRule).toBe(inWindow(() => ds.advance(expr, date, n, unit, conv, false).result));
+              expect(withRule).toBe(inWindow(() => ds.adjust(expr, n === 0 ? date : target, conv).adjusted));
+            }
+          },
+        ),
+        { numRuns: 200 },
+      );
+    },
+  );
 });
 
 describe('FX spot (properties)', () => {

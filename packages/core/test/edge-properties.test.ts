@@ -213,68 +213,72 @@ describe('§5 status against a literal oracle (edge cases: overnight phases, DST
 });
 
 describe('wrapped seasons, resolved with the year of each date', () => {
-  it("a row whose season wraps the new year applies on d <= end or d >= start of d's own year; its complement on the rest", () => {
-    const years = [2021, 2022, 2023, 2024];
-    // Per year: lo < hi - 1 (day-of-year indexes), so both the wrap and its complement hold days.
-    const bounds = fc
-      .integer({ min: 0, max: 361 })
-      .chain((lo) => fc.tuple(fc.constant(lo), fc.integer({ min: lo + 2, max: 363 })));
-    fc.assert(
-      fc.property(
-        fc.tuple(...years.map(() => bounds)),
-        fc.constantFrom('UTC', 'America/New_York', 'Australia/Sydney'),
-        (perYear, zone) => {
-          const defs = years.flatMap((year, k) => {
-            const jan1 = daysFromCivil(year, 1, 1);
-            const [lo, hi] = perYear[k]!;
-            return [
-              { season: 'Wrap Start', year, date: formatDay(jan1 + hi) },
-              { season: 'Wrap End', year, date: formatDay(jan1 + lo) },
-              { season: 'Gap Start', year, date: formatDay(jan1 + lo + 1) },
-              { season: 'Gap End', year, date: formatDay(jan1 + hi - 1) },
-            ];
-          });
-          const row = (phase_name: string, season_start: string, season_end: string): ScheduleRow => ({
-            fin_id: 'XX.SEASON',
-            schedule_group: 'Regular',
-            phase_type: 'Pre-Open',
-            days: 'Mon-Sun',
-            start: '10:00',
-            end: '11:00',
-            season_start,
-            season_end,
-            phase_name,
-          });
-          const open = (date: string) => ({
-            fin_id: 'XX.SEASON',
-            date,
-            holiday_name: 'x',
-            schedule: 'Regular',
-            status: 'Open',
-            settlement: 'Yes',
-          });
-          const t: Tables = {
-            markets: [{ fin_id: 'XX.SEASON', timezone: zone }],
-            holidays: [open('2021-01-01'), open('2024-12-31')],
-            schedules: [row('wrap', 'Wrap Start', 'Wrap End'), row('gap', 'gap start', 'GAP END')],
-            phaseTypes: PHASE_TYPES,
-            seasonDefinitions: defs,
-          };
-          const days = Dataset.create(t).listDays('XX.SEASON', '2021-01-01', '2024-12-31');
-          expect(days).toHaveLength(daysFromCivil(2025, 1, 1) - daysFromCivil(2021, 1, 1));
-          for (const d of days) {
-            const day = tryParseDay(d.date)!;
-            const year = Number(d.date.slice(0, 4));
-            const [lo, hi] = perYear[years.indexOf(year)]!;
-            const doy = day - daysFromCivil(year, 1, 1);
-            const inWrap = doy <= lo || doy >= hi;
-            expect([d.date, d.phases.map((p) => p.phase_name)]).toEqual([d.date, [inWrap ? 'wrap' : 'gap']]);
-          }
-        },
-      ),
-      { numRuns: 40 },
-    );
-  });
+  it(
+    "a row whose season wraps the new year applies on d <= end or d >= start of d's own year; its complement on the " +
+      'rest',
+    () => {
+      const years = [2021, 2022, 2023, 2024];
+      // Per year: lo < hi - 1 (day-of-year indexes), so both the wrap and its complement hold days.
+      const bounds = fc
+        .integer({ min: 0, max: 361 })
+        .chain((lo) => fc.tuple(fc.constant(lo), fc.integer({ min: lo + 2, max: 363 })));
+      fc.assert(
+        fc.property(
+          fc.tuple(...years.map(() => bounds)),
+          fc.constantFrom('UTC', 'America/New_York', 'Australia/Sydney'),
+          (perYear, zone) => {
+            const defs = years.flatMap((year, k) => {
+              const jan1 = daysFromCivil(year, 1, 1);
+              const [lo, hi] = perYear[k]!;
+              return [
+                { season: 'Wrap Start', year, date: formatDay(jan1 + hi) },
+                { season: 'Wrap End', year, date: formatDay(jan1 + lo) },
+                { season: 'Gap Start', year, date: formatDay(jan1 + lo + 1) },
+                { season: 'Gap End', year, date: formatDay(jan1 + hi - 1) },
+              ];
+            });
+            const row = (phase_name: string, season_start: string, season_end: string): ScheduleRow => ({
+              fin_id: 'XX.SEASON',
+              schedule_group: 'Regular',
+              phase_type: 'Pre-Open',
+              days: 'Mon-Sun',
+              start: '10:00',
+              end: '11:00',
+              season_start,
+              season_end,
+              phase_name,
+            });
+            const open = (date: string) => ({
+              fin_id: 'XX.SEASON',
+              date,
+              holiday_name: 'x',
+              schedule: 'Regular',
+              status: 'Open',
+              settlement: 'Yes',
+            });
+            const t: Tables = {
+              markets: [{ fin_id: 'XX.SEASON', timezone: zone }],
+              holidays: [open('2021-01-01'), open('2024-12-31')],
+              schedules: [row('wrap', 'Wrap Start', 'Wrap End'), row('gap', 'gap start', 'GAP END')],
+              phaseTypes: PHASE_TYPES,
+              seasonDefinitions: defs,
+            };
+            const days = Dataset.create(t).listDays('XX.SEASON', '2021-01-01', '2024-12-31');
+            expect(days).toHaveLength(daysFromCivil(2025, 1, 1) - daysFromCivil(2021, 1, 1));
+            for (const d of days) {
+              const day = tryParseDay(d.date)!;
+              const year = Number(d.date.slice(0, 4));
+              const [lo, hi] = perYear[years.indexOf(year)]!;
+              const doy = day - daysFromCivil(year, 1, 1);
+              const inWrap = doy <= lo || doy >= hi;
+              expect([d.date, d.phases.map((p) => p.phase_name)]).toEqual([d.date, [inWrap ? 'wrap' : 'gap']]);
+            }
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+  );
 });
 
 describe('weekend make-up days against an oracle of §4 steps 1-4', () => {
@@ -285,154 +289,164 @@ describe('weekend make-up days against an oracle of §4 steps 1-4', () => {
     inForce: fc.constantFrom('always', 'always', 'always', 'ended', 'not yet'),
   });
 
-  it('a Regular holiday row (any case) borrows the nearest earlier weekday with rows in force; nothing else falls back', () => {
-    fc.assert(
-      fc.property(
-        fc.array(rowArb, { minLength: 1, maxLength: 5 }),
-        fc.integer({ min: daysFromCivil(2023, 1, 2), max: daysFromCivil(2024, 12, 30) }),
-        fc.constantFrom('Regular', 'REGULAR', 'regular', 'none', 'Partial'),
-        (rows, day, kind) => {
-          const date = formatDay(day);
-          const schedules: ScheduleRow[] = rows.map((r, i) => ({
-            fin_id: 'XX.MU',
-            schedule_group: 'Regular',
-            phase_type: r.type,
-            phase_name: `r${i}`,
-            days: r.days,
-            start: `${pad(r.hour)}:00`,
-            end: `${pad(r.hour)}:30`,
-            ...(r.inForce === 'ended' ? { in_force_end_date: formatDay(day - 1) } : {}),
-            ...(r.inForce === 'not yet' ? { in_force_start_date: formatDay(day + 1) } : {}),
-          }));
-          const t: Tables = {
-            markets: [{ fin_id: 'XX.MU', timezone: 'Asia/Shanghai' }],
-            holidays: [
-              closedRow('XX.MU', '2023-01-01'),
-              closedRow('XX.MU', '2024-12-31'),
-              ...(kind === 'none'
-                ? []
-                : [
-                    {
-                      fin_id: 'XX.MU',
-                      date,
-                      holiday_name: 'Make-up',
-                      schedule: kind,
-                      status: 'Open',
-                      settlement: 'Yes',
-                    },
-                  ]),
-            ],
-            schedules,
-            phaseTypes: PHASE_TYPES,
-          };
-          const wd = isoWeekday(day);
-          const inForce = rows.map((r, i) => ({ ...r, i })).filter((r) => r.inForce === 'always');
-          const on = (w: number) => inForce.filter((r) => DAY_SPECS[r.days]!.includes(w));
-          let expected: typeof inForce = [];
-          if (kind !== 'Partial') {
-            expected = on(wd);
-            if (expected.length === 0 && kind !== 'none') {
-              for (let k = 1; k <= 6 && expected.length === 0; k++) expected = on(((wd - 1 - k + 14) % 7) + 1);
+  it(
+    'a Regular holiday row (any case) borrows the nearest earlier weekday with rows in force; nothing else falls ' +
+      'back',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(rowArb, { minLength: 1, maxLength: 5 }),
+          fc.integer({ min: daysFromCivil(2023, 1, 2), max: daysFromCivil(2024, 12, 30) }),
+          fc.constantFrom('Regular', 'REGULAR', 'regular', 'none', 'Partial'),
+          (rows, day, kind) => {
+            const date = formatDay(day);
+            const schedules: ScheduleRow[] = rows.map((r, i) => ({
+              fin_id: 'XX.MU',
+              schedule_group: 'Regular',
+              phase_type: r.type,
+              phase_name: `r${i}`,
+              days: r.days,
+              start: `${pad(r.hour)}:00`,
+              end: `${pad(r.hour)}:30`,
+              ...(r.inForce === 'ended' ? { in_force_end_date: formatDay(day - 1) } : {}),
+              ...(r.inForce === 'not yet' ? { in_force_start_date: formatDay(day + 1) } : {}),
+            }));
+            const t: Tables = {
+              markets: [{ fin_id: 'XX.MU', timezone: 'Asia/Shanghai' }],
+              holidays: [
+                closedRow('XX.MU', '2023-01-01'),
+                closedRow('XX.MU', '2024-12-31'),
+                ...(kind === 'none'
+                  ? []
+                  : [
+                      {
+                        fin_id: 'XX.MU',
+                        date,
+                        holiday_name: 'Make-up',
+                        schedule: kind,
+                        status: 'Open',
+                        settlement: 'Yes',
+                      },
+                    ]),
+              ],
+              schedules,
+              phaseTypes: PHASE_TYPES,
+            };
+            const wd = isoWeekday(day);
+            const inForce = rows.map((r, i) => ({ ...r, i })).filter((r) => r.inForce === 'always');
+            const on = (w: number) => inForce.filter((r) => DAY_SPECS[r.days]!.includes(w));
+            let expected: typeof inForce = [];
+            if (kind !== 'Partial') {
+              expected = on(wd);
+              if (expected.length === 0 && kind !== 'none') {
+                for (let k = 1; k <= 6 && expected.length === 0; k++) expected = on(((wd - 1 - k + 14) % 7) + 1);
+              }
             }
-          }
-          const got = Dataset.create(t).generatePhases('XX.MU', date, date);
-          expect(got.map((p) => p.phase_name).sort()).toEqual(expected.map((r) => `r${r.i}`).sort());
-          for (const p of got) {
-            const r = rows[Number(p.phase_name!.slice(1))]!;
-            expect([p.start, p.end]).toEqual([
-              `${date}T${pad(r.hour)}:00:00+08:00`,
-              `${date}T${pad(r.hour)}:30:00+08:00`,
-            ]);
-          }
-          // Step 5 order of the day: by start time.
-          expect(got.map((p) => p.start)).toEqual(got.map((p) => p.start).sort());
-        },
-      ),
-    );
-  });
+            const got = Dataset.create(t).generatePhases('XX.MU', date, date);
+            expect(got.map((p) => p.phase_name).sort()).toEqual(expected.map((r) => `r${r.i}`).sort());
+            for (const p of got) {
+              const r = rows[Number(p.phase_name!.slice(1))]!;
+              expect([p.start, p.end]).toEqual([
+                `${date}T${pad(r.hour)}:00:00+08:00`,
+                `${date}T${pad(r.hour)}:30:00+08:00`,
+              ]);
+            }
+            // Step 5 order of the day: by start time.
+            expect(got.map((p) => p.start)).toEqual(got.map((p) => p.start).sort());
+          },
+        ),
+      );
+    },
+  );
 });
 
 describe('replaced markets: every sub-resource answers for the end of the chain', () => {
-  it('schedules, holidays, phases, days, status and availability follow replaced_by; loops and dangling targets fail cleanly', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.option(fc.integer({ min: 0, max: 7 }), { nil: undefined }), { minLength: 1, maxLength: 7 }),
-        (links) => {
-          const n = links.length;
-          const id = (i: number) => `ZZ.M${i}`;
-          const tables: Tables = {
-            markets: links.map((to, i) => ({
-              fin_id: id(i),
-              timezone: 'UTC',
-              ...(to !== undefined ? { replaced_by: id(to) } : {}),
-            })),
-            holidays: links.flatMap((_, i) => [
-              closedRow(id(i), '2023-01-01'),
-              {
+  it(
+    'schedules, holidays, phases, days, status and availability follow replaced_by; loops and dangling targets fail ' +
+      'cleanly',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.option(fc.integer({ min: 0, max: 7 }), { nil: undefined }), { minLength: 1, maxLength: 7 }),
+          (links) => {
+            const n = links.length;
+            const id = (i: number) => `ZZ.M${i}`;
+            const tables: Tables = {
+              markets: links.map((to, i) => ({
                 fin_id: id(i),
-                date: `2023-06-${pad(10 + i)}`,
-                holiday_name: `H${i}`,
-                schedule: 'Closed',
-                status: 'Closed',
-                settlement: 'No',
-              },
-              closedRow(id(i), '2023-12-31'),
-            ]),
-            schedules: links.map((_, i) => ({
-              fin_id: id(i),
-              schedule_group: 'Regular',
-              phase_type: 'Primary Trading Session',
-              days: 'Mon-Sun',
-              start: `${pad(i)}:00`,
-              end: `${pad(i)}:30`,
-              phase_name: `M${i}`,
-            })),
-            phaseTypes: PHASE_TYPES,
-          };
-          const ds = Dataset.create(tables);
-          for (let i = 0; i < n; i++) {
-            const seen = new Set<number>();
-            let cur = i;
-            let outcome: 'ok' | 'cycle' | 'missing' = 'ok';
-            while (links[cur] !== undefined) {
-              seen.add(cur);
-              const next = links[cur]!;
-              if (next >= n) {
-                outcome = 'missing';
-                break;
+                timezone: 'UTC',
+                ...(to !== undefined ? { replaced_by: id(to) } : {}),
+              })),
+              holidays: links.flatMap((_, i) => [
+                closedRow(id(i), '2023-01-01'),
+                {
+                  fin_id: id(i),
+                  date: `2023-06-${pad(10 + i)}`,
+                  holiday_name: `H${i}`,
+                  schedule: 'Closed',
+                  status: 'Closed',
+                  settlement: 'No',
+                },
+                closedRow(id(i), '2023-12-31'),
+              ]),
+              schedules: links.map((_, i) => ({
+                fin_id: id(i),
+                schedule_group: 'Regular',
+                phase_type: 'Primary Trading Session',
+                days: 'Mon-Sun',
+                start: `${pad(i)}:00`,
+                end: `${pad(i)}:30`,
+                phase_name: `M${i}`,
+              })),
+              phaseTypes: PHASE_TYPES,
+            };
+            const ds = Dataset.create(tables);
+            for (let i = 0; i < n; i++) {
+              const seen = new Set<number>();
+              let cur = i;
+              let outcome: 'ok' | 'cycle' | 'missing' = 'ok';
+              while (links[cur] !== undefined) {
+                seen.add(cur);
+                const next = links[cur]!;
+                if (next >= n) {
+                  outcome = 'missing';
+                  break;
+                }
+                if (seen.has(next)) {
+                  outcome = 'cycle';
+                  break;
+                }
+                cur = next;
               }
-              if (seen.has(next)) {
-                outcome = 'cycle';
-                break;
+              const calls = [
+                () => ds.listSchedules(id(i)),
+                () => ds.listHolidays(id(i), '2023-06-01', '2023-06-30'),
+                () => ds.generatePhases(id(i), '2023-03-01', '2023-03-01'),
+                () => ds.listDays(id(i), '2023-03-01', '2023-03-01'),
+                () => ds.status(id(i), Date.parse('2023-03-01T12:00:00Z')),
+              ];
+              expect(ds.isMarketAvailable(id(i))).toBe(outcome === 'ok');
+              if (outcome !== 'ok') {
+                for (const call of calls) expect(call).toThrow(outcome === 'cycle' ? DataError : NotFoundError);
+                continue;
               }
-              cur = next;
+              expect(ds.listSchedules(id(i)).map((s) => [s.fin_id, s.phase_name])).toEqual([[id(cur), `M${cur}`]]);
+              expect(ds.listHolidays(id(i), '2023-06-01', '2023-06-30').map((h) => h.holiday_name)).toEqual([
+                `H${cur}`,
+              ]);
+              expect(ds.generatePhases(id(i), '2023-03-01', '2023-03-01').map((p) => p.start)).toEqual([
+                `2023-03-01T${pad(cur)}:00:00+00:00`,
+              ]);
+              expect(ds.listDays(id(i), '2023-03-01', '2023-03-01')[0]!.phases.map((p) => p.phase_name)).toEqual([
+                `M${cur}`,
+              ]);
+              expect(ds.status(id(i), Date.parse('2023-03-01T12:00:00Z')).market?.fin_id).toBe(id(cur));
             }
-            const calls = [
-              () => ds.listSchedules(id(i)),
-              () => ds.listHolidays(id(i), '2023-06-01', '2023-06-30'),
-              () => ds.generatePhases(id(i), '2023-03-01', '2023-03-01'),
-              () => ds.listDays(id(i), '2023-03-01', '2023-03-01'),
-              () => ds.status(id(i), Date.parse('2023-03-01T12:00:00Z')),
-            ];
-            expect(ds.isMarketAvailable(id(i))).toBe(outcome === 'ok');
-            if (outcome !== 'ok') {
-              for (const call of calls) expect(call).toThrow(outcome === 'cycle' ? DataError : NotFoundError);
-              continue;
-            }
-            expect(ds.listSchedules(id(i)).map((s) => [s.fin_id, s.phase_name])).toEqual([[id(cur), `M${cur}`]]);
-            expect(ds.listHolidays(id(i), '2023-06-01', '2023-06-30').map((h) => h.holiday_name)).toEqual([`H${cur}`]);
-            expect(ds.generatePhases(id(i), '2023-03-01', '2023-03-01').map((p) => p.start)).toEqual([
-              `2023-03-01T${pad(cur)}:00:00+00:00`,
-            ]);
-            expect(ds.listDays(id(i), '2023-03-01', '2023-03-01')[0]!.phases.map((p) => p.phase_name)).toEqual([
-              `M${cur}`,
-            ]);
-            expect(ds.status(id(i), Date.parse('2023-03-01T12:00:00Z')).market?.fin_id).toBe(id(cur));
-          }
-        },
-      ),
-    );
-  });
+          },
+        ),
+      );
+    },
+  );
 });
 
 describe('is_available', () => {
@@ -558,57 +572,61 @@ describe('orders of §3 and §4 step 5', () => {
     { season: 'Summer End', year: 2023, date: '2023-09-30' },
   ];
 
-  it('§3: schedules are ordered by group, in-force start (empty first), season start (empty first), start, end, then file order', () => {
-    const rowArb = fc.record({
-      group: fc.constantFrom('Regular', 'Partial', 'Early Close'),
-      inForce: fc.constantFrom(null, '2019-06-01', '2020-01-01'),
-      season: fc.constantFrom(null, 'Winter', 'Summer'),
-      a: tm,
-      b: tm,
-    });
-    fc.assert(
-      fc.property(fc.array(rowArb, { minLength: 1, maxLength: 10 }), (rows) => {
-        const input = rows.map((r, i) => {
-          const [start, end] = r.b < r.a ? [r.b, r.a] : [r.a, r.b];
-          return { ...r, i, start, end };
-        });
-        const t: Tables = {
-          markets: [{ fin_id: 'XX.ORD', timezone: 'UTC' }],
-          holidays: [closedRow('XX.ORD', '2023-01-01'), closedRow('XX.ORD', '2023-12-31')],
-          schedules: input.map((r) => ({
-            fin_id: 'XX.ORD',
-            schedule_group: r.group,
-            phase_type: 'Other',
-            phase_name: `r${r.i}`,
-            days: 'Mon',
-            start: hms(r.start),
-            end: hms(r.end),
-            in_force_start_date: r.inForce,
-            season_start: r.season && `${r.season} Start`,
-            season_end: r.season && `${r.season} End`,
-          })),
-          phaseTypes: PHASE_TYPES,
-          seasonDefinitions: seasons,
-        };
-        const nullsFirst = (x: string | null, y: string | null) =>
-          x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
-        const expected = [...input].sort(
-          (x, y) =>
-            nullsFirst(x.group, y.group) ||
-            nullsFirst(x.inForce, y.inForce) ||
-            nullsFirst(x.season && `${x.season} Start`, y.season && `${y.season} Start`) ||
-            x.start - y.start ||
-            x.end - y.end ||
-            x.i - y.i,
-        );
-        expect(
-          Dataset.create(t)
-            .listSchedules('XX.ORD')
-            .map((s) => s.phase_name),
-        ).toEqual(expected.map((r) => `r${r.i}`));
-      }),
-    );
-  });
+  it(
+    '§3: schedules are ordered by group, in-force start (empty first), season start (empty first), start, end, then ' +
+      'file order',
+    () => {
+      const rowArb = fc.record({
+        group: fc.constantFrom('Regular', 'Partial', 'Early Close'),
+        inForce: fc.constantFrom(null, '2019-06-01', '2020-01-01'),
+        season: fc.constantFrom(null, 'Winter', 'Summer'),
+        a: tm,
+        b: tm,
+      });
+      fc.assert(
+        fc.property(fc.array(rowArb, { minLength: 1, maxLength: 10 }), (rows) => {
+          const input = rows.map((r, i) => {
+            const [start, end] = r.b < r.a ? [r.b, r.a] : [r.a, r.b];
+            return { ...r, i, start, end };
+          });
+          const t: Tables = {
+            markets: [{ fin_id: 'XX.ORD', timezone: 'UTC' }],
+            holidays: [closedRow('XX.ORD', '2023-01-01'), closedRow('XX.ORD', '2023-12-31')],
+            schedules: input.map((r) => ({
+              fin_id: 'XX.ORD',
+              schedule_group: r.group,
+              phase_type: 'Other',
+              phase_name: `r${r.i}`,
+              days: 'Mon',
+              start: hms(r.start),
+              end: hms(r.end),
+              in_force_start_date: r.inForce,
+              season_start: r.season && `${r.season} Start`,
+              season_end: r.season && `${r.season} End`,
+            })),
+            phaseTypes: PHASE_TYPES,
+            seasonDefinitions: seasons,
+          };
+          const nullsFirst = (x: string | null, y: string | null) =>
+            x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+          const expected = [...input].sort(
+            (x, y) =>
+              nullsFirst(x.group, y.group) ||
+              nullsFirst(x.inForce, y.inForce) ||
+              nullsFirst(x.season && `${x.season} Start`, y.season && `${y.season} Start`) ||
+              x.start - y.start ||
+              x.end - y.end ||
+              x.i - y.i,
+          );
+          expect(
+            Dataset.create(t)
+              .listSchedules('XX.ORD')
+              .map((s) => s.phase_name),
+          ).toEqual(expected.map((r) => `r${r.i}`));
+        }),
+      );
+    },
+  );
 
   it('§4 step 5 and answer order: by day, then start, duration, primary sessions first, then the §3 order', () => {
     const rowArb = fc.record({

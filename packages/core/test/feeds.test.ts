@@ -16,7 +16,8 @@ describe('§7 iCalendar text', () => {
     expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(text).toContain('SUMMARY:Christmas Eve / Christmas Eve (observed) — USD conflicting rows');
     expect(text).toContain(
-      'DESCRIPTION:The data holds two conflicting rows for this date. Which one holds is unknown: answers computed from this date are a data error.',
+      'DESCRIPTION:The data holds two conflicting rows for this date. Which one holds is unknown: answers computed ' +
+        'from this date are a data error.',
     );
     expect(text).toContain('SUMMARY:Boxing Day — USD no settlement');
     const named = buildHolidayFeed({
@@ -99,34 +100,38 @@ describe('§7 iCalendar text', () => {
     expect(text).toContain('BEGIN:DAYLIGHT\r\nDTSTART:20240310T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400');
   });
 
-  it('writes a regional calendar: type in the summary, country in the description, a second event of one date kept apart', () => {
-    const text = buildHolidayFeed({
-      kind: 'regional',
-      key: 'Christian Orthodox',
-      name: 'Christian Orthodox holidays',
-      stamp: Date.parse('2024-01-01T00:00:00Z'),
-      holidays: [
-        {
-          date: '2024-05-05',
-          holiday_name: 'Easter Sunday',
-          settlement: null,
-          memo: null,
-          type: 'religious',
-          country: null,
-        },
-        {
-          date: '2024-05-05',
-          holiday_name: 'Another feast',
-          settlement: null,
-          memo: 'same day',
-          type: 'religious',
-          country: 'Greece',
-        },
-      ],
-    });
-    expect(text).toContain('UID:CHRISTIAN_ORTHODOX-20240505@openbell\r\n');
-    expect(text).toContain('UID:CHRISTIAN_ORTHODOX-20240505-2@openbell\r\n');
-    expect(text).toContain('SUMMARY:Easter Sunday — Christian Orthodox (religious)\r\n');
-    expect(text).toContain('DESCRIPTION:Country: Greece\\nMemo: same day\r\n');
-  });
+  it(
+    'writes a regional calendar: type in the summary, country in the description, a second event of one date kept ' +
+      'apart',
+    () => {
+      const text = buildHolidayFeed({
+        kind: 'regional',
+        key: 'Christian Orthodox',
+        name: 'Christian Orthodox holidays',
+        stamp: Date.parse('2024-01-01T00:00:00Z'),
+        holidays: [
+          {
+            date: '2024-05-05',
+            holiday_name: 'Easter Sunday',
+            settlement: null,
+            memo: null,
+            type: 'religious',
+            country: null,
+          },
+          {
+            date: '2024-05-05',
+            holiday_name: 'Another feast',
+            settlement: null,
+            memo: 'same day',
+            type: 'religious',
+            country: 'Greece',
+          },
+        ],
+      });
+      expect(text).toContain('UID:CHRISTIAN_ORTHODOX-20240505@openbell\r\n');
+      expect(text).toContain('UID:CHRISTIAN_ORTHODOX-20240505-2@openbell\r\n');
+      expect(text).toContain('SUMMARY:Easter Sunday — Christian Orthodox (religious)\r\n');
+      expect(text).toContain('DESCRIPTION:Country: Greece\\nMemo: same day\r\n');
+    },
+  );
 });

@@ -133,16 +133,20 @@ describe('§1 finding a market', () => {
     expect(m.holidays_max_date).toBe('2030-12-25');
   });
 
-  it('country_code: with a Country Code column its cell answers, an empty one null; without the column, the FinID prefix', () => {
-    const withColumn = (cell: string | null) => {
-      const t = fixtureTables();
-      t.markets = t.markets.map((m) => ({ ...m, country_code: m.fin_id === 'US.NYSE' ? cell : 'ZZ' }));
-      return Dataset.create(t);
-    };
-    expect(withColumn(null).getMarket('US.NYSE').country_code).toBeNull();
-    expect(withColumn('').getMarket('US.NYSE').country_code).toBeNull();
-    expect(withColumn('GB').getMarket('US.NYSE').country_code).toBe('GB');
-    expect(withColumn(null).getMarket('CN.SGE').country_code).toBe('ZZ');
-    expect(ds.getMarket('CN.SGE').country_code).toBe('CN');
-  });
+  it(
+    'country_code: with a Country Code column its cell answers, an empty one null; without the column, the FinID ' +
+      'prefix',
+    () => {
+      const withColumn = (cell: string | null) => {
+        const t = fixtureTables();
+        t.markets = t.markets.map((m) => ({ ...m, country_code: m.fin_id === 'US.NYSE' ? cell : 'ZZ' }));
+        return Dataset.create(t);
+      };
+      expect(withColumn(null).getMarket('US.NYSE').country_code).toBeNull();
+      expect(withColumn('').getMarket('US.NYSE').country_code).toBeNull();
+      expect(withColumn('GB').getMarket('US.NYSE').country_code).toBe('GB');
+      expect(withColumn(null).getMarket('CN.SGE').country_code).toBe('ZZ');
+      expect(ds.getMarket('CN.SGE').country_code).toBe('CN');
+    },
+  );
 });

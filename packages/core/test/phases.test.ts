@@ -322,25 +322,29 @@ describe('§4 generating phases', () => {
     });
   });
 
-  it("step 7: a row with an empty Timezone answers timezone null (schedules and phases), its instants in the market's zone", () => {
-    const t: Tables = fixtureTables();
-    t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '11:00', { phase_name: 'zoneless' }));
-    const d = Dataset.create(t);
-    expect(d.listSchedules('US.NYSE').find((s) => s.phase_name === 'zoneless')!.timezone).toBeNull();
-    const p = d.generatePhases('US.NYSE', '2023-07-08', '2023-07-08').find((x) => x.phase_name === 'zoneless')!;
-    expect(p).toMatchObject({ timezone: null, start: '2023-07-08T10:00:00-04:00', end: '2023-07-08T11:00:00-04:00' });
-    expect(
-      JSON.parse(
-        new TextDecoder().decode(Buffer.concat([...d.phaseJsonChunks('US.NYSE', '2023-07-08', '2023-07-08')])),
-      ),
-    ).toEqual(d.generatePhases('US.NYSE', '2023-07-08', '2023-07-08'));
-    // No zone on the row nor on the market: a bad row.
-    t.markets = [...t.markets, { fin_id: 'XX.NOZONE' }];
-    t.schedules!.push(sched('XX.NOZONE', 'Regular', 'Other', 'Sat', '10:00', '11:00'));
-    expect(() => Dataset.create(t).generatePhases('XX.NOZONE', '2023-07-08', '2023-07-08')).toThrow(
-      /no time zone for a schedule row of XX.NOZONE \(and none on the market\)/,
-    );
-  });
+  it(
+    'step 7: a row with an empty Timezone answers timezone null (schedules and phases), its instants in the ' +
+      "market's zone",
+    () => {
+      const t: Tables = fixtureTables();
+      t.schedules!.push(sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '11:00', { phase_name: 'zoneless' }));
+      const d = Dataset.create(t);
+      expect(d.listSchedules('US.NYSE').find((s) => s.phase_name === 'zoneless')!.timezone).toBeNull();
+      const p = d.generatePhases('US.NYSE', '2023-07-08', '2023-07-08').find((x) => x.phase_name === 'zoneless')!;
+      expect(p).toMatchObject({ timezone: null, start: '2023-07-08T10:00:00-04:00', end: '2023-07-08T11:00:00-04:00' });
+      expect(
+        JSON.parse(
+          new TextDecoder().decode(Buffer.concat([...d.phaseJsonChunks('US.NYSE', '2023-07-08', '2023-07-08')])),
+        ),
+      ).toEqual(d.generatePhases('US.NYSE', '2023-07-08', '2023-07-08'));
+      // No zone on the row nor on the market: a bad row.
+      t.markets = [...t.markets, { fin_id: 'XX.NOZONE' }];
+      t.schedules!.push(sched('XX.NOZONE', 'Regular', 'Other', 'Sat', '10:00', '11:00'));
+      expect(() => Dataset.create(t).generatePhases('XX.NOZONE', '2023-07-08', '2023-07-08')).toThrow(
+        /no time zone for a schedule row of XX.NOZONE \(and none on the market\)/,
+      );
+    },
+  );
 
   it('moves a skipped local time forward by the gap and resolves a repeated one to the earlier instant', () => {
     const t: Tables = fixtureTables();
@@ -384,26 +388,30 @@ describe('§4 day view (overnight attribution)', () => {
     expect(days[2]!.has_settlement).toBe(true);
   });
 
-  it('leaves a phase ending on an earlier date than it starts (negative offset) out of every day view, whatever the range', () => {
-    const t = fixtureTables();
-    t.schedules!.push(
-      sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '08:00', '09:00', { offset_days: -1, phase_name: 'backwards' }),
-    );
-    const d = Dataset.create(t);
-    // The range's phases hold it (it starts on a date of the range and ends inside it)...
-    expect(d.generatePhases('US.NYSE', '2023-11-14', '2023-11-15').some((p) => p.phase_name === 'backwards')).toBe(
-      true,
-    );
-    // ...but no day view does, over one day or several, as a one-day range never could.
-    for (const [s, e] of [
-      ['2023-11-14', '2023-11-14'],
-      ['2023-11-14', '2023-11-15'],
-      ['2023-11-13', '2023-11-17'],
-    ] as const) {
-      for (const day of d.listDays('US.NYSE', s, e))
-        expect(day.phases.map((p) => p.phase_name)).not.toContain('backwards');
-    }
-  });
+  it(
+    'leaves a phase ending on an earlier date than it starts (negative offset) out of every day view, whatever the ' +
+      'range',
+    () => {
+      const t = fixtureTables();
+      t.schedules!.push(
+        sched('US.NYSE', 'Regular', 'Other', 'Mon-Fri', '08:00', '09:00', { offset_days: -1, phase_name: 'backwards' }),
+      );
+      const d = Dataset.create(t);
+      // The range's phases hold it (it starts on a date of the range and ends inside it)...
+      expect(d.generatePhases('US.NYSE', '2023-11-14', '2023-11-15').some((p) => p.phase_name === 'backwards')).toBe(
+        true,
+      );
+      // ...but no day view does, over one day or several, as a one-day range never could.
+      for (const [s, e] of [
+        ['2023-11-14', '2023-11-14'],
+        ['2023-11-14', '2023-11-15'],
+        ['2023-11-13', '2023-11-17'],
+      ] as const) {
+        for (const day of d.listDays('US.NYSE', s, e))
+          expect(day.phases.map((p) => p.phase_name)).not.toContain('backwards');
+      }
+    },
+  );
 
   it('takes is_open and has_settlement from the holiday row when there is one', () => {
     const days = ds.listDays(CME, '2023-11-23', '2023-11-23');

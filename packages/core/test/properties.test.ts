@@ -116,28 +116,32 @@ const instant = (iso: string) => parseInstant(iso, 'x');
 describe('properties of phase generation', () => {
   const dayOf = (iso: string) => tryParseDay(localDate(iso))!;
 
-  it('every phase touches the range: it starts on a day of it, or began at most two days before and does not end before it', () => {
-    fc.assert(
-      fc.property(marketArb, rangeArb, (m, r) => {
-        const ds = Dataset.create(tablesFor(m));
-        const s = r.start;
-        const e = r.start + r.len;
-        const phases = ds.generatePhases('XX.TEST', formatDay(s), formatDay(e));
-        for (const p of phases) {
-          const startDay = dayOf(p.start);
-          if (startDay >= s) expect(startDay).toBeLessThanOrEqual(e);
-          else {
-            expect(startDay).toBeGreaterThanOrEqual(s - 2);
-            expect(dayOf(p.end)).toBeGreaterThanOrEqual(s);
+  it(
+    'every phase touches the range: it starts on a day of it, or began at most two days before and does not end ' +
+      'before it',
+    () => {
+      fc.assert(
+        fc.property(marketArb, rangeArb, (m, r) => {
+          const ds = Dataset.create(tablesFor(m));
+          const s = r.start;
+          const e = r.start + r.len;
+          const phases = ds.generatePhases('XX.TEST', formatDay(s), formatDay(e));
+          for (const p of phases) {
+            const startDay = dayOf(p.start);
+            if (startDay >= s) expect(startDay).toBeLessThanOrEqual(e);
+            else {
+              expect(startDay).toBeGreaterThanOrEqual(s - 2);
+              expect(dayOf(p.end)).toBeGreaterThanOrEqual(s);
+            }
           }
-        }
-        // Generation order: by the day a phase starts on.
-        const starts = phases.map((p) => localDate(p.start));
-        expect(starts).toEqual([...starts].sort());
-      }),
-      { numRuns: 150 },
-    );
-  });
+          // Generation order: by the day a phase starts on.
+          const starts = phases.map((p) => localDate(p.start));
+          expect(starts).toEqual([...starts].sort());
+        }),
+        { numRuns: 150 },
+      );
+    },
+  );
 
   it('a range holds exactly the union of its one-day ranges, in start-day order', () => {
     fc.assert(
@@ -483,45 +487,49 @@ describe('properties of overnight phases', () => {
     ),
   });
 
-  it('a range holds exactly the phases starting in it and those that began up to two days before and do not end before it', () => {
-    fc.assert(
-      fc.property(
-        spec,
-        fc.integer({ min: winStart + 3, max: winEnd - 40 }),
-        fc.integer({ min: 0, max: 10 }),
-        (m, s, len) => {
-          // Concentrate holidays around the range so they matter.
-          const hs = m.holidays.map((h) => ({ ...h, day: s - 3 + ((h.day - winStart) % (len + 5)) }));
-          // Off the window's own boundary rows: a second, different row on a date is a bad row.
-          const uniq = [
-            ...new Map(hs.filter((h) => h.day !== winStart && h.day !== winEnd).map((h) => [h.day, h])).values(),
-          ];
-          const rows = m.rows.map((r, i) => ({ ...r, phase_name: `r${i}` }) as ScheduleRow);
-          const t = tablesFor({ zone: m.zone, rows, holidays: uniq });
-          const e = s + len;
-          const got = Dataset.create(t)
-            .generatePhases('XX.TEST', formatDay(s), formatDay(e))
-            .map((p) => `${p.phase_name}|${p.start.slice(0, 10)}|${p.end.slice(0, 10)}`);
-          const holidayOf = new Map(uniq.map((h) => [h.day, h.schedule]));
-          const expected: string[] = [];
-          for (let d = s - 2; d <= e; d++) {
-            const group = holidayOf.get(d) ?? 'Regular';
-            rows.forEach((r) => {
-              const endDay = d + r.offset_days!;
-              if (r.schedule_group === group && MASKS[r.days!]!.includes(isoWd(d)) && endDay >= s) {
-                expected.push(`${r.phase_name}|${formatDay(d)}|${formatDay(endDay)}`);
-              }
-            });
-          }
-          expect([...got].sort()).toEqual(expected.sort());
-          // And they come in generation order: by the day they start on.
-          const starts = got.map((k) => k.split('|')[1]!);
-          expect(starts).toEqual([...starts].sort());
-        },
-      ),
-      { numRuns: 150 },
-    );
-  });
+  it(
+    'a range holds exactly the phases starting in it and those that began up to two days before and do not end ' +
+      'before it',
+    () => {
+      fc.assert(
+        fc.property(
+          spec,
+          fc.integer({ min: winStart + 3, max: winEnd - 40 }),
+          fc.integer({ min: 0, max: 10 }),
+          (m, s, len) => {
+            // Concentrate holidays around the range so they matter.
+            const hs = m.holidays.map((h) => ({ ...h, day: s - 3 + ((h.day - winStart) % (len + 5)) }));
+            // Off the window's own boundary rows: a second, different row on a date is a bad row.
+            const uniq = [
+              ...new Map(hs.filter((h) => h.day !== winStart && h.day !== winEnd).map((h) => [h.day, h])).values(),
+            ];
+            const rows = m.rows.map((r, i) => ({ ...r, phase_name: `r${i}` }) as ScheduleRow);
+            const t = tablesFor({ zone: m.zone, rows, holidays: uniq });
+            const e = s + len;
+            const got = Dataset.create(t)
+              .generatePhases('XX.TEST', formatDay(s), formatDay(e))
+              .map((p) => `${p.phase_name}|${p.start.slice(0, 10)}|${p.end.slice(0, 10)}`);
+            const holidayOf = new Map(uniq.map((h) => [h.day, h.schedule]));
+            const expected: string[] = [];
+            for (let d = s - 2; d <= e; d++) {
+              const group = holidayOf.get(d) ?? 'Regular';
+              rows.forEach((r) => {
+                const endDay = d + r.offset_days!;
+                if (r.schedule_group === group && MASKS[r.days!]!.includes(isoWd(d)) && endDay >= s) {
+                  expected.push(`${r.phase_name}|${formatDay(d)}|${formatDay(endDay)}`);
+                }
+              });
+            }
+            expect([...got].sort()).toEqual(expected.sort());
+            // And they come in generation order: by the day they start on.
+            const starts = got.map((k) => k.split('|')[1]!);
+            expect(starts).toEqual([...starts].sort());
+          },
+        ),
+        { numRuns: 150 },
+      );
+    },
+  );
 });
 
 describe('properties of daylight-saving gaps and overlaps in generated phases', () => {
@@ -537,72 +545,76 @@ describe('properties of daylight-saving gaps and overlaps in generated phases', 
     expect(transitions.filter((x) => x.after < x.before).length).toBeGreaterThan(100);
   });
 
-  it('a local time in a gap moves forward by the gap, one in an overlap takes the earlier instant, written with the offset in force', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...transitions), fc.integer({ min: -150, max: 150 }), (tr, minutes) => {
-        // A wall-clock time near the transition, on the local calendar.
-        const wall = tr.at + tr.before + minutes * 60;
-        const day = Math.floor(wall / 86_400);
-        const secs = wall - day * 86_400;
-        // Oracle: wall - before is valid if earlier than T, wall - after if at or after T.
-        const candidates = [wall - tr.before, wall - tr.after].filter((c, i) => (i === 0 ? c < tr.at : c >= tr.at));
-        // In a gap (no candidate) the wall time is read with the offset before the change.
-        const expected = candidates.length === 0 ? wall - tr.before : Math.min(...candidates);
-        const expectedOffset = expected < tr.at ? tr.before : tr.after;
-        const t: Tables = {
-          markets: [{ fin_id: 'XX.DST', timezone: tr.zone }],
-          holidays: [
-            {
-              fin_id: 'XX.DST',
-              date: '2000-01-01',
-              holiday_name: 'x',
-              schedule: 'Closed',
-              status: 'Closed',
-              settlement: 'No',
-            },
-            {
-              fin_id: 'XX.DST',
-              date: '2030-12-31',
-              holiday_name: 'x',
-              schedule: 'Closed',
-              status: 'Closed',
-              settlement: 'No',
-            },
-          ],
-          schedules: [
-            {
-              fin_id: 'XX.DST',
-              schedule_group: 'Regular',
-              phase_type: 'Pre-Open',
-              days: 'Mon-Sun',
-              start: hms(secs),
-              end: hms(secs),
-              phase_name: 'at',
-            },
-            {
-              fin_id: 'XX.DST',
-              schedule_group: 'Regular',
-              phase_type: 'Pre-Open',
-              days: 'Mon-Sun',
-              start: '00:00:00',
-              end: hms(secs),
-              phase_name: 'upto',
-            },
-          ],
-          phaseTypes: PHASE_TYPES,
-        };
-        const phases = Dataset.create(t).generatePhases('XX.DST', formatDay(day), formatDay(day));
-        const at = phases.find((p) => p.phase_name === 'at')!;
-        const upto = phases.find((p) => p.phase_name === 'upto')!;
-        for (const iso of [at.start, at.end, upto.end]) {
-          expect(instant(iso) / 1000).toBe(expected);
-          expect(iso.slice(19)).toBe(fmtOffset(expectedOffset));
-        }
-        // Outside a gap the written wall time is the row's own.
-        if (candidates.length > 0) expect(at.start.slice(0, 19)).toBe(`${formatDay(day)}T${hms(secs)}`);
-      }),
-    );
-  });
+  it(
+    'a local time in a gap moves forward by the gap, one in an overlap takes the earlier instant, written with the ' +
+      'offset in force',
+    () => {
+      fc.assert(
+        fc.property(fc.constantFrom(...transitions), fc.integer({ min: -150, max: 150 }), (tr, minutes) => {
+          // A wall-clock time near the transition, on the local calendar.
+          const wall = tr.at + tr.before + minutes * 60;
+          const day = Math.floor(wall / 86_400);
+          const secs = wall - day * 86_400;
+          // Oracle: wall - before is valid if earlier than T, wall - after if at or after T.
+          const candidates = [wall - tr.before, wall - tr.after].filter((c, i) => (i === 0 ? c < tr.at : c >= tr.at));
+          // In a gap (no candidate) the wall time is read with the offset before the change.
+          const expected = candidates.length === 0 ? wall - tr.before : Math.min(...candidates);
+          const expectedOffset = expected < tr.at ? tr.before : tr.after;
+          const t: Tables = {
+            markets: [{ fin_id: 'XX.DST', timezone: tr.zone }],
+            holidays: [
+              {
+                fin_id: 'XX.DST',
+                date: '2000-01-01',
+                holiday_name: 'x',
+                schedule: 'Closed',
+                status: 'Closed',
+                settlement: 'No',
+              },
+              {
+                fin_id: 'XX.DST',
+                date: '2030-12-31',
+                holiday_name: 'x',
+                schedule: 'Closed',
+                status: 'Closed',
+                settlement: 'No',
+              },
+            ],
+            schedules: [
+              {
+                fin_id: 'XX.DST',
+                schedule_group: 'Regular',
+                phase_type: 'Pre-Open',
+                days: 'Mon-Sun',
+                start: hms(secs),
+                end: hms(secs),
+                phase_name: 'at',
+              },
+              {
+                fin_id: 'XX.DST',
+                schedule_group: 'Regular',
+                phase_type: 'Pre-Open',
+                days: 'Mon-Sun',
+                start: '00:00:00',
+                end: hms(secs),
+                phase_name: 'upto',
+              },
+            ],
+            phaseTypes: PHASE_TYPES,
+          };
+          const phases = Dataset.create(t).generatePhases('XX.DST', formatDay(day), formatDay(day));
+          const at = phases.find((p) => p.phase_name === 'at')!;
+          const upto = phases.find((p) => p.phase_name === 'upto')!;
+          for (const iso of [at.start, at.end, upto.end]) {
+            expect(instant(iso) / 1000).toBe(expected);
+            expect(iso.slice(19)).toBe(fmtOffset(expectedOffset));
+          }
+          // Outside a gap the written wall time is the row's own.
+          if (candidates.length > 0) expect(at.start.slice(0, 19)).toBe(`${formatDay(day)}T${hms(secs)}`);
+        }),
+      );
+    },
+  );
 });
 
 describe('properties of long answers in pieces', () => {

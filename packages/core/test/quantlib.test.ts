@@ -400,7 +400,8 @@ const PYTHON = [process.env.QUANTLIB_PYTHON, '/usr/bin/python3', 'python3'].find
 );
 if (!PYTHON)
   console.warn(
-    'QuantLib cross-check SKIPPED: no python3 that can import QuantLib (apt-get install -y quantlib-python, or python3-quantlib)',
+    'QuantLib cross-check SKIPPED: no python3 that can import QuantLib (apt-get install -y quantlib-python, or ' +
+      'python3-quantlib)',
   );
 
 describe.skipIf(!PYTHON)('advance and adjust agree with QuantLib itself', () => {

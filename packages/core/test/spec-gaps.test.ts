@@ -143,34 +143,38 @@ describe('§1 finding a market', () => {
 });
 
 describe('§2 holidays', () => {
-  it('2.3 answers every holiday row in range, both rows of a date written twice; computing from that date is a data error', () => {
-    const t = fixtureTables();
-    t.holidays.push({
-      fin_id: 'US.NYSE',
-      date: '2023-11-23',
-      holiday_name: 'Second row',
-      schedule: 'Closed',
-      status: 'Closed',
-      settlement: 'No',
-    });
-    const ds = Dataset.create(t);
-    expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-24').map((h) => [h.date, h.holiday_name])).toEqual([
-      ['2023-11-23', 'Thanksgiving Day'],
-      ['2023-11-23', 'Second row'],
-      ['2023-11-24', 'Thanksgiving Day'],
-    ]);
-    expect(() => ds.listDays('US.NYSE', '2023-11-23', '2023-11-24')).toThrow(
-      /two different holiday rows for US.NYSE on 2023-11-23/,
-    );
-    expect(
-      Dataset.create(fixtureTables())
-        .listHolidays('US.NYSE', '2023-11-23', '2023-11-24')
-        .map((h) => [h.date, h.holiday_name]),
-    ).toEqual([
-      ['2023-11-23', 'Thanksgiving Day'],
-      ['2023-11-24', 'Thanksgiving Day'],
-    ]);
-  });
+  it(
+    '2.3 answers every holiday row in range, both rows of a date written twice; computing from that date is a data ' +
+      'error',
+    () => {
+      const t = fixtureTables();
+      t.holidays.push({
+        fin_id: 'US.NYSE',
+        date: '2023-11-23',
+        holiday_name: 'Second row',
+        schedule: 'Closed',
+        status: 'Closed',
+        settlement: 'No',
+      });
+      const ds = Dataset.create(t);
+      expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-24').map((h) => [h.date, h.holiday_name])).toEqual([
+        ['2023-11-23', 'Thanksgiving Day'],
+        ['2023-11-23', 'Second row'],
+        ['2023-11-24', 'Thanksgiving Day'],
+      ]);
+      expect(() => ds.listDays('US.NYSE', '2023-11-23', '2023-11-24')).toThrow(
+        /two different holiday rows for US.NYSE on 2023-11-23/,
+      );
+      expect(
+        Dataset.create(fixtureTables())
+          .listHolidays('US.NYSE', '2023-11-23', '2023-11-24')
+          .map((h) => [h.date, h.holiday_name]),
+      ).toEqual([
+        ['2023-11-23', 'Thanksgiving Day'],
+        ['2023-11-24', 'Thanksgiving Day'],
+      ]);
+    },
+  );
 
   it('2.3 lists the rows of the asked market only, and currency holidays of the asked currency only', () => {
     const ds = Dataset.create(fixtureTables());
@@ -481,26 +485,30 @@ describe('§5 market status', () => {
     expect(ds.status('XX.S', at('2023-11-16T10:30:00Z')).reason).toBe('Make-up - Primary Trading Session');
   });
 
-  it("5.7 status is the current phase status; phase and market are answered; a phase in another zone is written in the market zone and keeps its row's timezone (§4 step 7)", () => {
-    const ds = Dataset.create(
-      small(
-        [sched('XX.S', 'Regular', 'Other', 'Mon', '09:00', '10:00', { timezone: 'Asia/Tokyo' })],
-        [],
-        'America/New_York',
-      ),
-    );
-    // Monday 09:30 Tokyo = Sunday 19:30 New York (EST). D (New York) is Sunday; the row's day is Monday.
-    const s = ds.status('XX.S', at('2023-11-13T00:30:00Z'));
-    expect(s.status).toBe('Closed');
-    expect(s.phase).toMatchObject({
-      phase_type: 'Other',
-      start: '2023-11-12T19:00:00-05:00',
-      end: '2023-11-12T20:00:00-05:00',
-      timezone: 'Asia/Tokyo',
-    });
-    expect(s.market?.fin_id).toBe('XX.S');
-    expect(s.until).toBe('2023-11-12T20:00:00-05:00');
-  });
+  it(
+    '5.7 status is the current phase status; phase and market are answered; a phase in another zone is written in ' +
+      "the market zone and keeps its row's timezone (§4 step 7)",
+    () => {
+      const ds = Dataset.create(
+        small(
+          [sched('XX.S', 'Regular', 'Other', 'Mon', '09:00', '10:00', { timezone: 'Asia/Tokyo' })],
+          [],
+          'America/New_York',
+        ),
+      );
+      // Monday 09:30 Tokyo = Sunday 19:30 New York (EST). D (New York) is Sunday; the row's day is Monday.
+      const s = ds.status('XX.S', at('2023-11-13T00:30:00Z'));
+      expect(s.status).toBe('Closed');
+      expect(s.phase).toMatchObject({
+        phase_type: 'Other',
+        start: '2023-11-12T19:00:00-05:00',
+        end: '2023-11-12T20:00:00-05:00',
+        timezone: 'Asia/Tokyo',
+      });
+      expect(s.market?.fin_id).toBe('XX.S');
+      expect(s.until).toBe('2023-11-12T20:00:00-05:00');
+    },
+  );
 
   it('5.0 an instant outside the coverage window is refused, naming the window', () => {
     const ds = Dataset.create(fixtureTables());

@@ -191,28 +191,32 @@ describe('§9 special sessions: examples', () => {
     expect(d.specialSessions(ID, '2024-05-01', '2024-05-31')).toEqual([]);
   });
 
-  it("overnight sessions: the regular times keep the row of the day before, so an early close set by that day's row is not special on the next", () => {
-    // CME Thanksgiving 2023: the session ending on the 23rd is cut at 12:00 by the row of the
-    // 22nd ('Thanksgiving Eve'). Without the 23rd's own row it still is, so nothing is listed.
-    expect(ds.sessions(CME, '2023-11-23', '2023-11-23')[0]).toMatchObject({
-      open: '2023-11-22T17:00:00-06:00',
-      close: '2023-11-23T12:00:00-06:00',
-    });
-    expect(ds.specialSessions(CME, '2023-11-20', '2023-11-26')).toEqual([]);
+  it(
+    "overnight sessions: the regular times keep the row of the day before, so an early close set by that day's row " +
+      'is not special on the next',
+    () => {
+      // CME Thanksgiving 2023: the session ending on the 23rd is cut at 12:00 by the row of the
+      // 22nd ('Thanksgiving Eve'). Without the 23rd's own row it still is, so nothing is listed.
+      expect(ds.sessions(CME, '2023-11-23', '2023-11-23')[0]).toMatchObject({
+        open: '2023-11-22T17:00:00-06:00',
+        close: '2023-11-23T12:00:00-06:00',
+      });
+      expect(ds.specialSessions(CME, '2023-11-20', '2023-11-26')).toEqual([]);
 
-    // The same on a made-up market: the row of the 1st cuts the session ending on the 2nd, which
-    // has no row of its own; the 1st's own session (from the 30th) is a regular one.
-    const night = market(
-      [
-        sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '17:00:00', '16:00:00', { offset_days: 1 }),
-        sched(ID, 'Early', 'Primary Trading Session', 'Mon-Fri', '17:00:00', '12:00:00', { offset_days: 1 }),
-      ],
-      [open('2024-05-01', 'Early', 'Eve')],
-      'America/Chicago',
-    );
-    expect(night.specialSessions(ID, '2024-05-01', '2024-05-03')).toEqual([]);
-    expect(night.sessions(ID, '2024-05-02', '2024-05-02')[0]!.close).toBe('2024-05-02T12:00:00-05:00');
-  });
+      // The same on a made-up market: the row of the 1st cuts the session ending on the 2nd, which
+      // has no row of its own; the 1st's own session (from the 30th) is a regular one.
+      const night = market(
+        [
+          sched(ID, 'Regular', 'Primary Trading Session', 'Mon-Fri', '17:00:00', '16:00:00', { offset_days: 1 }),
+          sched(ID, 'Early', 'Primary Trading Session', 'Mon-Fri', '17:00:00', '12:00:00', { offset_days: 1 }),
+        ],
+        [open('2024-05-01', 'Early', 'Eve')],
+        'America/Chicago',
+      );
+      expect(night.specialSessions(ID, '2024-05-01', '2024-05-03')).toEqual([]);
+      expect(night.sessions(ID, '2024-05-02', '2024-05-02')[0]!.close).toBe('2024-05-02T12:00:00-05:00');
+    },
+  );
 
   it('follows the range and coverage rules of /days', () => {
     expect(() => ds.specialSessions('XNYS', '2023-11-24', '2023-11-20')).toThrow(InvalidArgumentError);

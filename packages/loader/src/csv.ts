@@ -272,7 +272,8 @@ function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolea
           row,
           column,
           message:
-            'malformed quoting: a quoted field is followed by other characters before the next comma (the cell is read as written)',
+            'malformed quoting: a quoted field is followed by other characters before the next comma (the cell is ' +
+            'read as written)',
         });
       if (cell.includes(UTF8_MARK))
         faults.push({ table, row, column, message: 'not valid UTF-8 (the bad bytes read as U+FFFD)' });
@@ -437,7 +438,9 @@ function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolea
       for (const w of own) warnings.push(w);
       if (oddObserved > 0) {
         warnings.push({
-          message: `${oddObserved} Observed cell(s) hold neither 'OBS' nor nothing (first: '${firstOdd!.value}'); read as not observed`,
+          message:
+            `${oddObserved} Observed cell(s) hold neither 'OBS' nor nothing (first: '${firstOdd!.value}'); ` +
+            `read as not observed`,
           file,
           line: firstOdd!.line,
           column: headers.observed!,

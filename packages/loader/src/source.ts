@@ -85,7 +85,8 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
       if (url.username || url.password) {
         throw new LoaderError(
           'config_invalid',
-          'the data URL must not carry user:password@ credentials; use a presigned URL or the hosted endpoint with a token',
+          'the data URL must not carry user:password@ credentials; use a presigned URL or the hosted endpoint with a ' +
+            'token',
         );
       }
       return new RemoteSource({ kind: 'url', url: url.toString(), cacheDir, http, parse, offThread });

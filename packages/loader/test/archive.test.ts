@@ -26,9 +26,13 @@ const HOLIDAYS = [
   'US.NYSE,2024-12-25,Christmas,Closed,No,OBS,"Memo, with comma",Closed',
 ];
 const SCHEDULES = [
-  'FinID,Schedule Group,Schedule Group Memo,Timezone,Phase Type,Phase Name,Phase Memo,Days,Start,End,Offset Days,Duration,Min Start,Max Start,Min End,Max End,In Force Start Date,In Force End Date,Season Start,Season End,Venue Note',
-  'US.NYSE,Regular,,America/New_York,Primary Trading Session,Core Trading Session,,Mon-Fri,09:30,16:00,0,,,,,,,,,,floor',
-  'US.NYSE,Regular,,America/New_York,"Primary Trading Session, No Settlement",Late,,Mon-Fri,16:00:00,17:00:00,,,,,,,,,,,',
+  'FinID,Schedule Group,Schedule Group Memo,Timezone,Phase Type,Phase Name,Phase Memo,Days,Start,End,Offset ' +
+    'Days,Duration,Min Start,Max Start,Min End,Max End,In Force Start Date,In Force End Date,Season Start,Season ' +
+    'End,Venue Note',
+  'US.NYSE,Regular,,America/New_York,Primary Trading Session,Core Trading ' +
+    'Session,,Mon-Fri,09:30,16:00,0,,,,,,,,,,floor',
+  'US.NYSE,Regular,,America/New_York,"Primary Trading Session, No ' +
+    'Settlement",Late,,Mon-Fri,16:00:00,17:00:00,,,,,,,,,,,',
   'US.NYSE,Partial,,America/New_York,Primary Trading Session,Core Trading Session,,Mon-Fri,09:30,13:00,0,,,,,,,,,,',
 ];
 const PHASES = [
@@ -91,15 +95,19 @@ describe('parseArchive: reading the format', () => {
     expect(tables.holidays[2]!.memo).toBe('Memo, with comma');
   });
 
-  it('header names follow the rule literally: underscores it makes at the ends stay; padding of the cell does not count', () => {
-    expect(normalizeHeader('Rank (Global)')).toBe('rank_global_');
-    expect(normalizeHeader('(Note)')).toBe('_note_');
-    expect(normalizeHeader('FinID')).toBe('fin_id');
-    expect(normalizeHeader('\uFEFF In Force Start Date ')).toBe('in_force_start_date');
-    expect(normalizeHeader('Memo__2')).toBe('memo__2');
-    const { tables } = parseArchive(zip({ 'csv/markets.csv': ['FinID,Rank (Global), Padded ', 'US.NYSE,1,x'] }));
-    expect(tables.markets[0]).toMatchObject({ fin_id: 'US.NYSE', rank_global_: '1', padded: 'x' });
-  });
+  it(
+    'header names follow the rule literally: underscores it makes at the ends stay; padding of the cell does not ' +
+      'count',
+    () => {
+      expect(normalizeHeader('Rank (Global)')).toBe('rank_global_');
+      expect(normalizeHeader('(Note)')).toBe('_note_');
+      expect(normalizeHeader('FinID')).toBe('fin_id');
+      expect(normalizeHeader('\uFEFF In Force Start Date ')).toBe('in_force_start_date');
+      expect(normalizeHeader('Memo__2')).toBe('memo__2');
+      const { tables } = parseArchive(zip({ 'csv/markets.csv': ['FinID,Rank (Global), Padded ', 'US.NYSE,1,x'] }));
+      expect(tables.markets[0]).toMatchObject({ fin_id: 'US.NYSE', rank_global_: '1', padded: 'x' });
+    },
+  );
 
   it('empty cell is null, Observed is a boolean, integers and HH:MM:SS times', () => {
     const { tables } = parseArchive(zip());
@@ -224,381 +232,418 @@ function dataErr(fn: () => unknown): Error {
   throw new Error('expected a data error');
 }
 
-describe('bad rows load as warnings naming file, line and column; only the dates of their market they touch answer a data error', () => {
-  const cases: [string, Files, { file: string; line: number; column?: string }, RegExp][] = [
-    [
-      'malformed holiday date (not a real date)',
-      { 'csv/holidays.csv': replaceLine(HOLIDAYS, 2, 'US.NYSE,2023-11-31,X,Closed,No,,,Closed') },
-      { file: 'csv/holidays.csv', line: 3, column: 'Date' },
-      /2023-11-31/,
-    ],
-    [
-      'malformed holiday date (another order)',
-      { 'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,23/11/2023,X,Closed,No,,,Closed') },
-      { file: 'csv/holidays.csv', line: 2, column: 'Date' },
-      /23\/11\/2023/,
-    ],
-    [
-      'malformed time',
-      {
-        'csv/schedules.csv': replaceLine(
-          SCHEDULES,
-          2,
-          'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,9h30,16:00,0,,,,,,,,,,',
-        ),
-      },
-      { file: 'csv/schedules.csv', line: 3, column: 'Start' },
-      /9h30/,
-    ],
-    [
-      'non-integer Offset Days',
-      {
-        'csv/schedules.csv': replaceLine(
-          SCHEDULES,
-          3,
-          'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,13:00,1.5,,,,,,,,,,',
-        ),
-      },
-      { file: 'csv/schedules.csv', line: 4, column: 'Offset Days' },
-      /1\.5/,
-    ],
-    [
-      'unknown phase type',
-      {
-        'csv/schedules.csv': replaceLine(
-          SCHEDULES,
-          3,
-          'US.NYSE,Partial,,America/New_York,Lunch Break,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,',
-        ),
-      },
-      { file: 'csv/schedules.csv', line: 4, column: 'Phase Type' },
-      /'Lunch Break'/,
-    ],
-    [
-      'bad Days',
-      {
-        'csv/schedules.csv': replaceLine(
-          SCHEDULES,
-          3,
-          'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fry,09:30,13:00,0,,,,,,,,,,',
-        ),
-      },
-      { file: 'csv/schedules.csv', line: 4, column: 'Days' },
-      /Mon-Fry/,
-    ],
-    [
-      'unknown time zone',
-      {
-        'csv/schedules.csv': replaceLine(
-          SCHEDULES,
-          3,
-          'US.NYSE,Partial,,Mars/Olympus,Primary Trading Session,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,',
-        ),
-      },
-      { file: 'csv/schedules.csv', line: 4, column: 'Timezone' },
-      /Mars\/Olympus/,
-    ],
-    [
+describe(
+  'bad rows load as warnings naming file, line and column; only the dates of their market they touch answer a ' +
+    'data error',
+  () => {
+    const cases: [string, Files, { file: string; line: number; column?: string }, RegExp][] = [
+      [
+        'malformed holiday date (not a real date)',
+        { 'csv/holidays.csv': replaceLine(HOLIDAYS, 2, 'US.NYSE,2023-11-31,X,Closed,No,,,Closed') },
+        { file: 'csv/holidays.csv', line: 3, column: 'Date' },
+        /2023-11-31/,
+      ],
+      [
+        'malformed holiday date (another order)',
+        { 'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,23/11/2023,X,Closed,No,,,Closed') },
+        { file: 'csv/holidays.csv', line: 2, column: 'Date' },
+        /23\/11\/2023/,
+      ],
+      [
+        'malformed time',
+        {
+          'csv/schedules.csv': replaceLine(
+            SCHEDULES,
+            2,
+            'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,9h30,16:00,0,,,,,,,,,,',
+          ),
+        },
+        { file: 'csv/schedules.csv', line: 3, column: 'Start' },
+        /9h30/,
+      ],
+      [
+        'non-integer Offset Days',
+        {
+          'csv/schedules.csv': replaceLine(
+            SCHEDULES,
+            3,
+            'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,13:00,1.5,,,,,,,,,,',
+          ),
+        },
+        { file: 'csv/schedules.csv', line: 4, column: 'Offset Days' },
+        /1\.5/,
+      ],
+      [
+        'unknown phase type',
+        {
+          'csv/schedules.csv': replaceLine(
+            SCHEDULES,
+            3,
+            'US.NYSE,Partial,,America/New_York,Lunch Break,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,',
+          ),
+        },
+        { file: 'csv/schedules.csv', line: 4, column: 'Phase Type' },
+        /'Lunch Break'/,
+      ],
+      [
+        'bad Days',
+        {
+          'csv/schedules.csv': replaceLine(
+            SCHEDULES,
+            3,
+            'US.NYSE,Partial,,America/New_York,Primary Trading Session,X,,Mon-Fry,09:30,13:00,0,,,,,,,,,,',
+          ),
+        },
+        { file: 'csv/schedules.csv', line: 4, column: 'Days' },
+        /Mon-Fry/,
+      ],
+      [
+        'unknown time zone',
+        {
+          'csv/schedules.csv': replaceLine(
+            SCHEDULES,
+            3,
+            'US.NYSE,Partial,,Mars/Olympus,Primary Trading Session,X,,Mon-Fri,09:30,13:00,0,,,,,,,,,,',
+          ),
+        },
+        { file: 'csv/schedules.csv', line: 4, column: 'Timezone' },
+        /Mars\/Olympus/,
+      ],
+      [
+        'a line with too few fields names the first missing column',
+        { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Few'] },
+        { file: 'csv/holidays.csv', line: 5, column: 'Settlement' },
+        /4 fields but the header has 8 \(the first missing is column 5\)/,
+      ],
+      [
+        'a line with too many fields names the first extra one by position',
+        { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Closed,No,,,Closed,many'] },
+        { file: 'csv/holidays.csv', line: 5, column: '#9' },
+        /9 fields but the header has 8 \(the first extra is field 9\)/,
+      ],
+      [
+        'a market listed twice with different cells',
+        { 'csv/markets.csv': [...MARKETS, 'us.nyse,Again,America/New_York,Sat-Sun,,,,'] },
+        { file: 'csv/markets.csv', line: 4, column: 'FinID' },
+        /listed twice/,
+      ],
+    ];
+    /** Rows whose date reads (2025-01-01, outside the coverage they do not widen): only that date's listing fails. */
+    const dated = new Set([
       'a line with too few fields names the first missing column',
-      { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Few'] },
-      { file: 'csv/holidays.csv', line: 5, column: 'Settlement' },
-      /4 fields but the header has 8 \(the first missing is column 5\)/,
-    ],
-    [
       'a line with too many fields names the first extra one by position',
-      { 'csv/holidays.csv': [...HOLIDAYS, 'US.NYSE,2025-01-01,Too,Closed,No,,,Closed,many'] },
-      { file: 'csv/holidays.csv', line: 5, column: '#9' },
-      /9 fields but the header has 8 \(the first extra is field 9\)/,
-    ],
-    [
-      'a market listed twice with different cells',
-      { 'csv/markets.csv': [...MARKETS, 'us.nyse,Again,America/New_York,Sat-Sun,,,,'] },
-      { file: 'csv/markets.csv', line: 4, column: 'FinID' },
-      /listed twice/,
-    ],
-  ];
-  /** Rows whose date reads (2025-01-01, outside the coverage they do not widen): only that date's listing fails. */
-  const dated = new Set([
-    'a line with too few fields names the first missing column',
-    'a line with too many fields names the first extra one by position',
-  ]);
-  for (const [what, files, place, message] of cases) {
-    it(what, () => {
-      const { meta, dataset } = loadBad(files);
-      const w = meta.warnings.find((x) => x.market === 'US.NYSE');
-      expect(w, JSON.stringify(meta.warnings)).toMatchObject(place);
-      expect(w!.message).toMatch(message);
-      if (dated.has(what))
-        expect(dataset.generatePhases('US.NYSE', '2023-11-23', '2023-11-24').length).toBeGreaterThan(0);
-      // Coverage is checked first, as if the bad row were absent: the range lies inside it.
-      const e = dataErr(() =>
-        dated.has(what)
-          ? dataset.listHolidays('US.NYSE', '2025-01-01', '2025-01-01')
-          : dataset.generatePhases('US.NYSE', '2023-11-27', '2023-11-28'),
+    ]);
+    for (const [what, files, place, message] of cases) {
+      it(what, () => {
+        const { meta, dataset } = loadBad(files);
+        const w = meta.warnings.find((x) => x.market === 'US.NYSE');
+        expect(w, JSON.stringify(meta.warnings)).toMatchObject(place);
+        expect(w!.message).toMatch(message);
+        if (dated.has(what))
+          expect(dataset.generatePhases('US.NYSE', '2023-11-23', '2023-11-24').length).toBeGreaterThan(0);
+        // Coverage is checked first, as if the bad row were absent: the range lies inside it.
+        const e = dataErr(() =>
+          dated.has(what)
+            ? dataset.listHolidays('US.NYSE', '2025-01-01', '2025-01-01')
+            : dataset.generatePhases('US.NYSE', '2023-11-27', '2023-11-28'),
+        );
+        expect(e.message).toContain(`${place.file}, line ${place.line}`);
+        expect(e.message).toMatch(message);
+        // The other market still answers.
+        expect(dataset.getMarket('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
+      });
+    }
+
+    // Was a bad row failing every date of the market; docs/semantics.md §4 step 3 makes it a data
+    // error of the dates that need the season, naming season and year.
+    it(
+      'a season name with no definition: a warning, and a data error naming season and year for the dates that need ' +
+        'it',
+      () => {
+        const { meta, dataset } = loadBad({
+          'csv/schedules.csv': replaceLine(
+            SCHEDULES,
+            1,
+            'US.NYSE,Regular,,America/New_York,Primary Trading ' +
+              'Session,X,,Mon-Fri,09:30,16:00,0,,,,,,2024-01-01,,Summer ' +
+              'Start,Summer Finish,',
+          ),
+        });
+        expect(meta.warnings).toContainEqual(
+          expect.objectContaining({
+            file: 'csv/schedules.csv',
+            line: 2,
+            column: 'Season End',
+            market: 'US.NYSE',
+            message: expect.stringContaining("'Summer Finish' has no definition"),
+          }),
+        );
+        const e = dataErr(() => dataset.generatePhases('US.NYSE', '2024-03-04', '2024-03-04'));
+        expect(e.message).toBe(
+          "csv/schedules.csv, line 2: season 'Summer Start' has no definition for 2024 in season-definitions.csv",
+        );
+        // Out of force in 2023: those dates answer.
+        expect(dataset.generatePhases('US.NYSE', '2023-11-27', '2023-11-27').map((p) => p.phase_name)).toEqual([
+          'Late',
+        ]);
+      },
+    );
+
+    it('a badly quoted field is a bad row of its line (the record ends with its line), not a refused archive', () => {
+      const holidays = [
+        ...HOLIDAYS.slice(0, 3),
+        'US.NYSE,2023-05-08,"Coronation" of King,Closed,No,,,Closed',
+        'US.OLD,2023-05-09,"Late" "name",Closed,No,,,Closed',
+        HOLIDAYS[3]!,
+      ];
+      const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': holidays }), info);
+      const { tables } = parseArchive(zip({ 'csv/holidays.csv': holidays }));
+      expect(meta.warnings).toContainEqual(
+        expect.objectContaining({
+          file: 'csv/holidays.csv',
+          line: 4,
+          column: 'Holiday Name',
+          market: 'US.NYSE',
+          message: expect.stringContaining('malformed quoting'),
+        }),
       );
-      expect(e.message).toContain(`${place.file}, line ${place.line}`);
-      expect(e.message).toMatch(message);
-      // The other market still answers.
+      expect(meta.warnings).toContainEqual(
+        expect.objectContaining({ file: 'csv/holidays.csv', line: 5, column: 'Holiday Name', market: 'US.OLD' }),
+      );
+      // The cell reads as written; the lines after it read normally.
+      expect(tables.holidays.map((h) => h.holiday_name)).toEqual([
+        'Thanksgiving Day',
+        'Thanksgiving Day',
+        '"Coronation" of King',
+        '"Late" "name"',
+        'Christmas',
+      ]);
+      expect(tables.holidays[2]).toMatchObject({ status: 'Closed', memo: null });
+      expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toContain(
+        "csv/holidays.csv, line 4, column 'Holiday Name': malformed quoting",
+      );
+      // Its date reads (2023-05-08): it touches that date alone.
+      expect(dataset.generatePhases('US.NYSE', '2023-11-24', '2023-11-24').length).toBeGreaterThan(0);
+    });
+
+    it(
+      'a quote never closed, or a malformed one after a field spanning lines, refuses the file (its records cannot ' +
+        'be ' +
+        'told apart)',
+      () => {
+        const open = [
+          ...HOLIDAYS.slice(0, 2),
+          'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed',
+          HOLIDAYS[3]!,
+        ];
+        expect(loadErr({ 'csv/holidays.csv': open })).toMatchObject({
+          code: 'data_invalid',
+          file: 'csv/holidays.csv',
+          message: expect.stringContaining('malformed quoting'),
+        });
+        const spanning = [
+          ...HOLIDAYS.slice(0, 2),
+          'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed',
+          'US.NYSE,2024-12-25,"Christmas" Day,Closed,No,,,Closed',
+        ];
+        expect(loadErr({ 'csv/holidays.csv': spanning })).toMatchObject({
+          code: 'data_invalid',
+          file: 'csv/holidays.csv',
+          line: 3,
+          message: expect.stringContaining('malformed quoting'),
+        });
+      },
+    );
+
+    it(
+      'bytes that are not UTF-8 in one row: that row is a bad row naming its column, read with U+FFFD; in the header ' +
+        'they refuse the file',
+      () => {
+        const bytes = (lines: string[], bad: string) => {
+          const text = crlf(lines);
+          const at = text.indexOf(bad);
+          return Buffer.concat([
+            Buffer.from(text.slice(0, at)),
+            Buffer.from([0x43, 0x61, 0x66, 0xe9]),
+            Buffer.from(text.slice(at + bad.length)),
+          ]);
+        };
+        const holidays = [...HOLIDAYS.slice(0, 3), 'US.NYSE,2023-05-09,@@,Closed,No,,,Closed', HOLIDAYS[3]!];
+        const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': bytes(holidays, '@@') }), info);
+        const { tables } = parseArchive(zip({ 'csv/holidays.csv': bytes(holidays, '@@') }));
+        expect(meta.warnings).toContainEqual(
+          expect.objectContaining({
+            file: 'csv/holidays.csv',
+            line: 4,
+            column: 'Holiday Name',
+            market: 'US.NYSE',
+            message: expect.stringContaining('not valid UTF-8'),
+          }),
+        );
+        expect(tables.holidays[2]!.holiday_name).toBe('Caf\uFFFD');
+        expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toContain(
+          "line 4, column 'Holiday Name': not valid UTF-8",
+        );
+        expect(tables.holidays.map((h) => h.holiday_name)).toEqual([
+          'Thanksgiving Day',
+          'Thanksgiving Day',
+          'Caf\uFFFD',
+          'Christmas',
+        ]);
+        expect(
+          loadErr({ 'csv/holidays.csv': bytes(['FinID,Date,Holiday @@', ...HOLIDAYS.slice(1)], '@@') }),
+        ).toMatchObject({
+          code: 'data_invalid',
+          file: 'csv/holidays.csv',
+          line: 1,
+          message: expect.stringContaining('not valid UTF-8'),
+        });
+      },
+    );
+
+    it('a malformed season year is a warning; rows using that season fail only for that year', () => {
+      const { meta } = loadBad({ 'csv/season-definitions.csv': ['Season,Year,Date', 'Summer Start,two,2023-04-01'] });
+      expect(meta.warnings).toContainEqual(
+        expect.objectContaining({ file: 'csv/season-definitions.csv', line: 2, column: 'Year' }),
+      );
+    });
+
+    it('a holiday for a market not in the data is a warning that affects no market', () => {
+      const { meta, dataset } = loadBad({
+        'csv/holidays.csv': [...HOLIDAYS, 'US.NOPE,2023-01-02,X,Closed,No,,,Closed'],
+      });
+      expect(meta.warnings).toContainEqual(
+        expect.objectContaining({ file: 'csv/holidays.csv', line: 5, column: 'FinID' }),
+      );
+      expect(meta.warnings.some((w) => w.market)).toBe(false);
+      expect(dataset.generatePhases('US.NYSE', '2023-11-23', '2023-11-24').length).toBeGreaterThan(0);
+    });
+
+    it('a file mixing LF and CRLF line endings reads every cell without a stray carriage return', () => {
+      const mixed = BOM + HOLIDAYS.map((l, i) => l + (i % 2 ? '\r\n' : '\n')).join('');
+      const { tables } = parseArchive(zip({ 'csv/holidays.csv': mixed }));
+      expect(tables.holidays.map((h) => h.status)).toEqual(['Closed', 'Open', 'Closed']);
+      const { dataset } = loadFromBytes(zip({ 'csv/holidays.csv': mixed }), info);
+      expect(dataset.listDays('US.NYSE', '2023-11-24', '2023-11-24')[0]!.is_open).toBe(true);
+      // Old Mac line ends (CR alone) read too.
+      const cr = `${BOM + HOLIDAYS.join('\r')}\r`;
+      expect(parseArchive(zip({ 'csv/holidays.csv': cr })).tables.holidays.map((h) => h.status)).toEqual([
+        'Closed',
+        'Open',
+        'Closed',
+      ]);
+    });
+
+    // Was: identical duplicates collapse to one; then: the listing failed too. docs/bulk-format.md §5.5 keeps
+    // both rows in listings and fails what is computed from the date.
+    it('identical duplicate rows are a duplicate key: both listed, the date a data error naming both lines', () => {
+      const { meta, dataset } = loadBad({ 'csv/holidays.csv': [...HOLIDAYS, HOLIDAYS[1]!] });
+      expect(meta.warnings).toContainEqual(
+        expect.objectContaining({
+          file: 'csv/holidays.csv',
+          line: 5,
+          column: 'Date',
+          market: 'US.NYSE',
+          message: expect.stringContaining('duplicate key (FinID, Date): two identical holiday rows'),
+        }),
+      );
+      expect(dataset.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toHaveLength(2);
+      expect(dataErr(() => dataset.listDays('US.NYSE', '2023-11-23', '2023-11-23')).message).toContain(
+        "csv/holidays.csv, line 5, column 'Date': duplicate key (FinID, Date): two identical holiday rows for " +
+          'US.NYSE on 2023-11-23 (also csv/holidays.csv, line 2)',
+      );
       expect(dataset.getMarket('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
     });
-  }
 
-  // Was a bad row failing every date of the market; docs/semantics.md §4 step 3 makes it a data
-  // error of the dates that need the season, naming season and year.
-  it('a season name with no definition: a warning, and a data error naming season and year for the dates that need it', () => {
-    const { meta, dataset } = loadBad({
-      'csv/schedules.csv': replaceLine(
-        SCHEDULES,
-        1,
-        'US.NYSE,Regular,,America/New_York,Primary Trading Session,X,,Mon-Fri,09:30,16:00,0,,,,,,2024-01-01,,Summer Start,Summer Finish,',
-      ),
+    it('replaced_by naming no market is a warning (documented choice), mapped to the file and column', () => {
+      const { meta, dataset } = loadFromBytes(
+        zip({
+          'csv/markets.csv': replaceLine(
+            MARKETS,
+            2,
+            'US.OLD,Old Exchange,America/New_York,Sat-Sun,,2010-01-01,US.GONE,',
+          ),
+        }),
+        info,
+      );
+      expect(dataset.getMarketByFinId('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
+      expect(meta.warnings).toContainEqual(
+        expect.objectContaining({
+          file: 'csv/markets.csv',
+          column: 'Replaced By',
+          message: expect.stringContaining('US.GONE'),
+        }),
+      );
     });
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({
-        file: 'csv/schedules.csv',
-        line: 2,
-        column: 'Season End',
-        market: 'US.NYSE',
-        message: expect.stringContaining("'Summer Finish' has no definition"),
-      }),
-    );
-    const e = dataErr(() => dataset.generatePhases('US.NYSE', '2024-03-04', '2024-03-04'));
-    expect(e.message).toBe(
-      "csv/schedules.csv, line 2: season 'Summer Start' has no definition for 2024 in season-definitions.csv",
-    );
-    // Out of force in 2023: those dates answer.
-    expect(dataset.generatePhases('US.NYSE', '2023-11-27', '2023-11-27').map((p) => p.phase_name)).toEqual(['Late']);
-  });
 
-  it('a badly quoted field is a bad row of its line (the record ends with its line), not a refused archive', () => {
-    const holidays = [
-      ...HOLIDAYS.slice(0, 3),
-      'US.NYSE,2023-05-08,"Coronation" of King,Closed,No,,,Closed',
-      'US.OLD,2023-05-09,"Late" "name",Closed,No,,,Closed',
-      HOLIDAYS[3]!,
-    ];
-    const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': holidays }), info);
-    const { tables } = parseArchive(zip({ 'csv/holidays.csv': holidays }));
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({
-        file: 'csv/holidays.csv',
-        line: 4,
-        column: 'Holiday Name',
-        market: 'US.NYSE',
-        message: expect.stringContaining('malformed quoting'),
-      }),
-    );
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({ file: 'csv/holidays.csv', line: 5, column: 'Holiday Name', market: 'US.OLD' }),
-    );
-    // The cell reads as written; the lines after it read normally.
-    expect(tables.holidays.map((h) => h.holiday_name)).toEqual([
-      'Thanksgiving Day',
-      'Thanksgiving Day',
-      '"Coronation" of King',
-      '"Late" "name"',
-      'Christmas',
-    ]);
-    expect(tables.holidays[2]).toMatchObject({ status: 'Closed', memo: null });
-    expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toContain(
-      "csv/holidays.csv, line 4, column 'Holiday Name': malformed quoting",
-    );
-    // Its date reads (2023-05-08): it touches that date alone.
-    expect(dataset.generatePhases('US.NYSE', '2023-11-24', '2023-11-24').length).toBeGreaterThan(0);
-  });
-
-  it('a quote never closed, or a malformed one after a field spanning lines, refuses the file (its records cannot be told apart)', () => {
-    const open = [...HOLIDAYS.slice(0, 2), 'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed', HOLIDAYS[3]!];
-    expect(loadErr({ 'csv/holidays.csv': open })).toMatchObject({
-      code: 'data_invalid',
-      file: 'csv/holidays.csv',
-      message: expect.stringContaining('malformed quoting'),
+    it('odd Observed values warn (read as false)', () => {
+      const { meta } = loadFromBytes(
+        zip({
+          'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,2023-11-23,Thanksgiving Day,Closed,No,Yes,,Closed'),
+        }),
+        info,
+      );
+      expect(meta.warnings).toContainEqual(
+        expect.objectContaining({ file: 'csv/holidays.csv', line: 2, column: 'Observed' }),
+      );
     });
-    const spanning = [
-      ...HOLIDAYS.slice(0, 2),
-      'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed',
-      'US.NYSE,2024-12-25,"Christmas" Day,Closed,No,,,Closed',
-    ];
-    expect(loadErr({ 'csv/holidays.csv': spanning })).toMatchObject({
-      code: 'data_invalid',
-      file: 'csv/holidays.csv',
-      line: 3,
-      message: expect.stringContaining('malformed quoting'),
-    });
-  });
 
-  it('bytes that are not UTF-8 in one row: that row is a bad row naming its column, read with U+FFFD; in the header they refuse the file', () => {
-    const bytes = (lines: string[], bad: string) => {
-      const text = crlf(lines);
-      const at = text.indexOf(bad);
-      return Buffer.concat([
-        Buffer.from(text.slice(0, at)),
-        Buffer.from([0x43, 0x61, 0x66, 0xe9]),
-        Buffer.from(text.slice(at + bad.length)),
+    it("Observed is true only when the cell says OBS: 'obs' and ' OBS ' are odd values (false, one warning)", () => {
+      const lines = [
+        'FinID,Date,Holiday Name,Schedule,Settlement,Observed,Memo,Status',
+        'US.NYSE,2023-11-23,A,Closed,No,obs,,Closed',
+        'US.NYSE,2023-11-24,B,Closed,No, OBS ,,Closed',
+        'US.NYSE,2024-12-25,C,Closed,No,OBS,,Closed',
+      ];
+      const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': lines }), info);
+      expect(dataset.listHolidays('US.NYSE', '2023-01-01', '2024-12-31').map((h) => h.observed)).toEqual([
+        false,
+        false,
+        true,
       ]);
-    };
-    const holidays = [...HOLIDAYS.slice(0, 3), 'US.NYSE,2023-05-09,@@,Closed,No,,,Closed', HOLIDAYS[3]!];
-    const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': bytes(holidays, '@@') }), info);
-    const { tables } = parseArchive(zip({ 'csv/holidays.csv': bytes(holidays, '@@') }));
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({
-        file: 'csv/holidays.csv',
-        line: 4,
-        column: 'Holiday Name',
-        market: 'US.NYSE',
-        message: expect.stringContaining('not valid UTF-8'),
-      }),
-    );
-    expect(tables.holidays[2]!.holiday_name).toBe('Caf\uFFFD');
-    expect(dataErr(() => dataset.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).message).toContain(
-      "line 4, column 'Holiday Name': not valid UTF-8",
-    );
-    expect(tables.holidays.map((h) => h.holiday_name)).toEqual([
-      'Thanksgiving Day',
-      'Thanksgiving Day',
-      'Caf\uFFFD',
-      'Christmas',
-    ]);
-    expect(loadErr({ 'csv/holidays.csv': bytes(['FinID,Date,Holiday @@', ...HOLIDAYS.slice(1)], '@@') })).toMatchObject(
-      { code: 'data_invalid', file: 'csv/holidays.csv', line: 1, message: expect.stringContaining('not valid UTF-8') },
-    );
-  });
+      expect(meta.warnings).toContainEqual(
+        expect.objectContaining({
+          file: 'csv/holidays.csv',
+          line: 2,
+          column: 'Observed',
+          message: expect.stringContaining('2 Observed cell(s)'),
+        }),
+      );
+    });
 
-  it('a malformed season year is a warning; rows using that season fail only for that year', () => {
-    const { meta } = loadBad({ 'csv/season-definitions.csv': ['Season,Year,Date', 'Summer Start,two,2023-04-01'] });
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({ file: 'csv/season-definitions.csv', line: 2, column: 'Year' }),
-    );
-  });
+    it('unknown CSV files and empty header cells are warnings', () => {
+      const { warnings, tables } = parseArchive(
+        zip({ 'csv/extra-table.csv': ['A', '1'], 'csv/mic-mapping.csv': ['MIC,FinID,', 'XNYS,US.NYSE,'] }),
+      );
+      expect(warnings.map((w) => w.message).join('\n')).toContain('csv/extra-table.csv');
+      expect(warnings).toContainEqual(expect.objectContaining({ file: 'csv/mic-mapping.csv', line: 1 }));
+      expect(tables.micMapping).toEqual([{ mic: 'XNYS', fin_id: 'US.NYSE' }]);
+    });
 
-  it('a holiday for a market not in the data is a warning that affects no market', () => {
-    const { meta, dataset } = loadBad({ 'csv/holidays.csv': [...HOLIDAYS, 'US.NOPE,2023-01-02,X,Closed,No,,,Closed'] });
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({ file: 'csv/holidays.csv', line: 5, column: 'FinID' }),
-    );
-    expect(meta.warnings.some((w) => w.market)).toBe(false);
-    expect(dataset.generatePhases('US.NYSE', '2023-11-23', '2023-11-24').length).toBeGreaterThan(0);
-  });
+    it('the same table twice at the same depth is refused', () => {
+      expect(
+        catchErr(() =>
+          parseArchive(zip({ 'a/csv/phases.csv': PHASES, 'b/csv/phases.csv': PHASES, 'csv/phases.csv': null })),
+        ).code,
+      ).toBe('archive_invalid');
+    });
 
-  it('a file mixing LF and CRLF line endings reads every cell without a stray carriage return', () => {
-    const mixed = BOM + HOLIDAYS.map((l, i) => l + (i % 2 ? '\r\n' : '\n')).join('');
-    const { tables } = parseArchive(zip({ 'csv/holidays.csv': mixed }));
-    expect(tables.holidays.map((h) => h.status)).toEqual(['Closed', 'Open', 'Closed']);
-    const { dataset } = loadFromBytes(zip({ 'csv/holidays.csv': mixed }), info);
-    expect(dataset.listDays('US.NYSE', '2023-11-24', '2023-11-24')[0]!.is_open).toBe(true);
-    // Old Mac line ends (CR alone) read too.
-    const cr = `${BOM + HOLIDAYS.join('\r')}\r`;
-    expect(parseArchive(zip({ 'csv/holidays.csv': cr })).tables.holidays.map((h) => h.status)).toEqual([
-      'Closed',
-      'Open',
-      'Closed',
-    ]);
-  });
-
-  // Was: identical duplicates collapse to one; then: the listing failed too. docs/bulk-format.md §5.5 keeps
-  // both rows in listings and fails what is computed from the date.
-  it('identical duplicate rows are a duplicate key: both listed, the date a data error naming both lines', () => {
-    const { meta, dataset } = loadBad({ 'csv/holidays.csv': [...HOLIDAYS, HOLIDAYS[1]!] });
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({
-        file: 'csv/holidays.csv',
-        line: 5,
-        column: 'Date',
-        market: 'US.NYSE',
-        message: expect.stringContaining('duplicate key (FinID, Date): two identical holiday rows'),
-      }),
-    );
-    expect(dataset.listHolidays('US.NYSE', '2023-11-23', '2023-11-23')).toHaveLength(2);
-    expect(dataErr(() => dataset.listDays('US.NYSE', '2023-11-23', '2023-11-23')).message).toContain(
-      "csv/holidays.csv, line 5, column 'Date': duplicate key (FinID, Date): two identical holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line 2)",
-    );
-    expect(dataset.getMarket('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
-  });
-
-  it('replaced_by naming no market is a warning (documented choice), mapped to the file and column', () => {
-    const { meta, dataset } = loadFromBytes(
-      zip({
-        'csv/markets.csv': replaceLine(MARKETS, 2, 'US.OLD,Old Exchange,America/New_York,Sat-Sun,,2010-01-01,US.GONE,'),
-      }),
-      info,
-    );
-    expect(dataset.getMarketByFinId('US.OLD', { follow: false }).fin_id).toBe('US.OLD');
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({
-        file: 'csv/markets.csv',
-        column: 'Replaced By',
-        message: expect.stringContaining('US.GONE'),
-      }),
-    );
-  });
-
-  it('odd Observed values warn (read as false)', () => {
-    const { meta } = loadFromBytes(
-      zip({
-        'csv/holidays.csv': replaceLine(HOLIDAYS, 1, 'US.NYSE,2023-11-23,Thanksgiving Day,Closed,No,Yes,,Closed'),
-      }),
-      info,
-    );
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({ file: 'csv/holidays.csv', line: 2, column: 'Observed' }),
-    );
-  });
-
-  it("Observed is true only when the cell says OBS: 'obs' and ' OBS ' are odd values (false, one warning)", () => {
-    const lines = [
-      'FinID,Date,Holiday Name,Schedule,Settlement,Observed,Memo,Status',
-      'US.NYSE,2023-11-23,A,Closed,No,obs,,Closed',
-      'US.NYSE,2023-11-24,B,Closed,No, OBS ,,Closed',
-      'US.NYSE,2024-12-25,C,Closed,No,OBS,,Closed',
-    ];
-    const { meta, dataset } = loadFromBytes(zip({ 'csv/holidays.csv': lines }), info);
-    expect(dataset.listHolidays('US.NYSE', '2023-01-01', '2024-12-31').map((h) => h.observed)).toEqual([
-      false,
-      false,
-      true,
-    ]);
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({
-        file: 'csv/holidays.csv',
-        line: 2,
-        column: 'Observed',
-        message: expect.stringContaining('2 Observed cell(s)'),
-      }),
-    );
-  });
-
-  it('unknown CSV files and empty header cells are warnings', () => {
-    const { warnings, tables } = parseArchive(
-      zip({ 'csv/extra-table.csv': ['A', '1'], 'csv/mic-mapping.csv': ['MIC,FinID,', 'XNYS,US.NYSE,'] }),
-    );
-    expect(warnings.map((w) => w.message).join('\n')).toContain('csv/extra-table.csv');
-    expect(warnings).toContainEqual(expect.objectContaining({ file: 'csv/mic-mapping.csv', line: 1 }));
-    expect(tables.micMapping).toEqual([{ mic: 'XNYS', fin_id: 'US.NYSE' }]);
-  });
-
-  it('the same table twice at the same depth is refused', () => {
-    expect(
-      catchErr(() =>
-        parseArchive(zip({ 'a/csv/phases.csv': PHASES, 'b/csv/phases.csv': PHASES, 'csv/phases.csv': null })),
-      ).code,
-    ).toBe('archive_invalid');
-  });
-
-  it('buildDataset on tables without source info names tables and rows instead of files', () => {
-    const tables = parseArchive(zip()).tables;
-    const copy = {
-      ...tables,
-      sources: undefined,
-      markets: [...tables.markets, { fin_id: 'US.NYSE', timezone: 'UTC' }],
-    };
-    const w: LoadWarning[] = [];
-    const ds = buildDataset(copy, w);
-    expect(w).toContainEqual(
-      expect.objectContaining({ market: 'US.NYSE', message: expect.stringContaining('markets, row 3') }),
-    );
-    expect(ds.plan).toBe('full');
-  });
-});
+    it('buildDataset on tables without source info names tables and rows instead of files', () => {
+      const tables = parseArchive(zip()).tables;
+      const copy = {
+        ...tables,
+        sources: undefined,
+        markets: [...tables.markets, { fin_id: 'US.NYSE', timezone: 'UTC' }],
+      };
+      const w: LoadWarning[] = [];
+      const ds = buildDataset(copy, w);
+      expect(w).toContainEqual(
+        expect.objectContaining({ market: 'US.NYSE', message: expect.stringContaining('markets, row 3') }),
+      );
+      expect(ds.plan).toBe('full');
+    });
+  },
+);
 
 describe('untrusted archives', () => {
   it('refuses path traversal and absolute entry names', () => {
@@ -657,56 +702,60 @@ describe('untrusted archives', () => {
   // this test once pinned them refusing the whole file ahead of its bad records. The streamed
   // reading meets them past its first pieces, so the entry is inflated again whole and read
   // through repairRows; a quote never closed before them still refuses the file.
-  it('bytes that are not UTF-8 far into a file make a bad row, as when the file is read whole; a quote never closed still refuses it', () => {
-    const day = (i: number) => new Date(Date.UTC(1990, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-    const pad = Array.from({ length: 6000 }, (_, i) => `US.NYSE,${day(i)},Padding Day ${i},Closed,No,,,Closed`);
-    const withBad = (lines: string[], tail: Uint8Array) => Buffer.concat([Buffer.from(crlf(lines)), tail]);
-    const cafe = Uint8Array.from([...strToU8('US.NYSE,2023-05-09,Caf'), 0xe9, ...strToU8(',Closed,No,,,Closed\r\n')]);
-    const holidays = withBad([HOLIDAYS[0]!, ...pad], cafe);
-    expect(holidays.length).toBeGreaterThan(200_000);
-    const { tables } = parseArchive(zip({ 'csv/holidays.csv': holidays }));
-    expect(tables.holidays).toHaveLength(6001);
-    expect(tables.holidays[6000]!.holiday_name).toBe('Caf\uFFFD');
-    expect(tables.rowFaults).toContainEqual({
-      table: 'holidays',
-      row: 6000,
-      column: 'holiday_name',
-      message: expect.stringContaining('not valid UTF-8'),
-    });
-    // Packed (as loadFromBytes reads holidays) the same rows come out.
-    expect(readArchive(zip({ 'csv/holidays.csv': holidays }), {}, true).packed?.holidays?.count).toBe(6001);
-    const { meta } = loadFromBytes(zip({ 'csv/holidays.csv': holidays }), info);
-    expect(meta.warnings).toContainEqual(
-      expect.objectContaining({
-        file: 'csv/holidays.csv',
-        line: 6002,
-        column: 'Holiday Name',
-        market: 'US.NYSE',
+  it(
+    'bytes that are not UTF-8 far into a file make a bad row, as when the file is read whole; a quote never closed ' +
+      'still refuses it',
+    () => {
+      const day = (i: number) => new Date(Date.UTC(1990, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      const pad = Array.from({ length: 6000 }, (_, i) => `US.NYSE,${day(i)},Padding Day ${i},Closed,No,,,Closed`);
+      const withBad = (lines: string[], tail: Uint8Array) => Buffer.concat([Buffer.from(crlf(lines)), tail]);
+      const cafe = Uint8Array.from([...strToU8('US.NYSE,2023-05-09,Caf'), 0xe9, ...strToU8(',Closed,No,,,Closed\r\n')]);
+      const holidays = withBad([HOLIDAYS[0]!, ...pad], cafe);
+      expect(holidays.length).toBeGreaterThan(200_000);
+      const { tables } = parseArchive(zip({ 'csv/holidays.csv': holidays }));
+      expect(tables.holidays).toHaveLength(6001);
+      expect(tables.holidays[6000]!.holiday_name).toBe('Caf\uFFFD');
+      expect(tables.rowFaults).toContainEqual({
+        table: 'holidays',
+        row: 6000,
+        column: 'holiday_name',
         message: expect.stringContaining('not valid UTF-8'),
-      }),
-    );
-    const unterminated = withBad(
-      [HOLIDAYS[0]!, 'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed', ...pad],
-      cafe,
-    );
-    expect(catchErr(() => parseArchive(zip({ 'csv/holidays.csv': unterminated })))).toMatchObject({
-      code: 'data_invalid',
-      line: 2,
-      message: expect.stringContaining('malformed quoting'),
-    });
-    // A sequence cut by the end of the file is invalid too: its cell reads with U+FFFD.
-    const cut = strToU8(`${crlf(MARKETS)}XX.CUT,Caf€`).subarray(0, -1);
-    const cutTables = parseArchive(zip({ 'csv/markets.csv': cut })).tables;
-    expect(cutTables.markets[2]!.exchange_name).toBe('Caf\uFFFD');
-    expect(cutTables.rowFaults).toContainEqual(
-      expect.objectContaining({
-        table: 'markets',
-        row: 2,
-        column: 'exchange_name',
-        message: expect.stringContaining('not valid UTF-8'),
-      }),
-    );
-  });
+      });
+      // Packed (as loadFromBytes reads holidays) the same rows come out.
+      expect(readArchive(zip({ 'csv/holidays.csv': holidays }), {}, true).packed?.holidays?.count).toBe(6001);
+      const { meta } = loadFromBytes(zip({ 'csv/holidays.csv': holidays }), info);
+      expect(meta.warnings).toContainEqual(
+        expect.objectContaining({
+          file: 'csv/holidays.csv',
+          line: 6002,
+          column: 'Holiday Name',
+          market: 'US.NYSE',
+          message: expect.stringContaining('not valid UTF-8'),
+        }),
+      );
+      const unterminated = withBad(
+        [HOLIDAYS[0]!, 'US.NYSE,2023-05-08,"Coronation of King,Closed,No,,,Closed', ...pad],
+        cafe,
+      );
+      expect(catchErr(() => parseArchive(zip({ 'csv/holidays.csv': unterminated })))).toMatchObject({
+        code: 'data_invalid',
+        line: 2,
+        message: expect.stringContaining('malformed quoting'),
+      });
+      // A sequence cut by the end of the file is invalid too: its cell reads with U+FFFD.
+      const cut = strToU8(`${crlf(MARKETS)}XX.CUT,Caf€`).subarray(0, -1);
+      const cutTables = parseArchive(zip({ 'csv/markets.csv': cut })).tables;
+      expect(cutTables.markets[2]!.exchange_name).toBe('Caf\uFFFD');
+      expect(cutTables.rowFaults).toContainEqual(
+        expect.objectContaining({
+          table: 'markets',
+          row: 2,
+          column: 'exchange_name',
+          message: expect.stringContaining('not valid UTF-8'),
+        }),
+      );
+    },
+  );
 
   it('a CRC mismatch is archive_invalid, even when the file also has a row to repair', () => {
     const badByte = Buffer.concat([

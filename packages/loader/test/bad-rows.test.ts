@@ -92,25 +92,31 @@ describe('the bad-row fixture loads; each bad row affects only its own market', 
     );
   });
 
-  it('two identical holiday rows are a duplicate key: listed both; the dates computed from them answer the error naming both lines', () => {
-    const first = lineOf('holidays.csv', 'identical twice');
-    const w = meta.warnings.find((x) => x.market === 'XX.TWIN')!;
-    expect(w).toMatchObject({ file: file('holidays.csv'), line: first + 1, column: 'Date' });
-    const message = `duplicate key (FinID, Date): two identical holiday rows for XX.TWIN on 2023-11-24 (also ${file('holidays.csv')}, line ${first})`;
-    expect(w.message).toContain(message);
-    expect(dataset.listHolidays('XX.TWIN', '2023-11-24', '2023-11-24').map((h) => h.memo)).toEqual([
-      'identical twice',
-      'identical twice',
-    ]);
-    for (const q of [
-      () => dataset.generatePhases('XX.TWIN', '2023-11-20', '2023-11-24'),
-      () => dataset.status('XX.TWIN', Date.parse('2023-11-21T15:00:00Z')),
-    ]) {
-      expect(q).toThrow(`${file('holidays.csv')}, line ${first + 1}, column 'Date': ${message}`);
-    }
-    // A week whose dates (and look-back) avoid the 24th answers.
-    expect(dataset.listDays('XX.TWIN', '2023-11-13', '2023-11-17').filter((d) => d.is_open)).toHaveLength(5);
-  });
+  it(
+    'two identical holiday rows are a duplicate key: listed both; the dates computed from them answer the error ' +
+      'naming both lines',
+    () => {
+      const first = lineOf('holidays.csv', 'identical twice');
+      const w = meta.warnings.find((x) => x.market === 'XX.TWIN')!;
+      expect(w).toMatchObject({ file: file('holidays.csv'), line: first + 1, column: 'Date' });
+      const message =
+        `duplicate key (FinID, Date): two identical holiday rows for XX.TWIN on 2023-11-24 (also ` +
+        `${file('holidays.csv')}, line ${first})`;
+      expect(w.message).toContain(message);
+      expect(dataset.listHolidays('XX.TWIN', '2023-11-24', '2023-11-24').map((h) => h.memo)).toEqual([
+        'identical twice',
+        'identical twice',
+      ]);
+      for (const q of [
+        () => dataset.generatePhases('XX.TWIN', '2023-11-20', '2023-11-24'),
+        () => dataset.status('XX.TWIN', Date.parse('2023-11-21T15:00:00Z')),
+      ]) {
+        expect(q).toThrow(`${file('holidays.csv')}, line ${first + 1}, column 'Date': ${message}`);
+      }
+      // A week whose dates (and look-back) avoid the 24th answers.
+      expect(dataset.listDays('XX.TWIN', '2023-11-13', '2023-11-17').filter((d) => d.is_open)).toHaveLength(5);
+    },
+  );
 
   it('a badly quoted holiday row whose date reads touches that date only', () => {
     const line = lineOf('holidays.csv', '"Coronation" of King');
@@ -163,7 +169,10 @@ describe('the bad-row fixture loads; each bad row affects only its own market', 
       'No',
       'Yes',
     ]);
-    const message = `${file('currency-holidays.csv')}, line ${first + 1}, column 'Date': duplicate key (Currency Code, Date): two different holiday rows for GBP on 2023-12-25 (also ${file('currency-holidays.csv')}, line ${first})`;
+    const message =
+      `${file('currency-holidays.csv')}, line ${first + 1}, column 'Date': duplicate key (Currency ` +
+      `Code, Date): two different holiday rows for GBP on 2023-12-25 (also ${file('currency-holidays.csv')}, line ` +
+      `${first})`;
     expect(() => dataset.fxSpot('GBPUSD', '2023-12-21')).toThrow(message);
     expect(dataset.fxSpot('GBPUSD', '2023-11-21')).toMatchObject({ spot_date: '2023-11-23' });
     expect(dataset.fxSpot('GBPUSD', '2023-12-26')).toMatchObject({ spot_date: '2023-12-28' });

@@ -97,62 +97,71 @@ describe('parseTable over slices', () => {
     );
   });
 
-  it('reads a file with a row to repair (bad quoting, bytes not UTF-8) as parseTable of the whole file, from one whole copy', () => {
-    // Cells as written, unquoted: some are badly quoted, some hold bytes that are not UTF-8.
-    const raw = fc.constantFrom<(number[] | string)[]>(
-      ['x'],
-      ['"Coronation" of King'],
-      ['"ok"'],
-      ['a', [0xff], 'b'],
-      [[0xe2, 0x82]],
-      ['"unterminated'],
-      ['"a""b"c'],
-      ['Né'],
-    );
-    const piece = (p: number[] | string) => (typeof p === 'string' ? [...enc.encode(p)] : p);
-    fc.assert(
-      fc.property(
-        fc.array(fc.tuple(raw, raw), { minLength: 1, maxLength: 12 }),
-        fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 6 }),
-        (rows, cuts) => {
-          const lines = [
-            [...enc.encode('FinID,Date,Holiday Name,Memo')],
-            ...rows.map(([a, b]) => [...enc.encode('M1,2024-01-02,'), ...a.flatMap(piece), 0x2c, ...b.flatMap(piece)]),
-          ];
-          const bytes = Uint8Array.from(lines.flatMap((l) => [...l, 0x0d, 0x0a]));
-          const outcome = (read: (warnings: unknown[]) => unknown) => {
-            const warnings: unknown[] = [];
-            try {
-              return { table: read(warnings), warnings };
-            } catch (e) {
-              return { error: (e as Error).message };
-            }
-          };
-          const expected = outcome((w) => parseTable(bytes, 'csv/holidays.csv', spec, w as never));
-          let wholeReads = 0;
-          const got = outcome((w) => {
-            const reader = new TableReader('csv/holidays.csv', spec, w as never, () => (wholeReads++, bytes.slice()));
-            let from = 0;
-            for (const c of [...new Set(cuts.map((c) => Math.min(c, bytes.length)))].sort((a, b) => a - b)) {
-              reader.push(bytes.subarray(from, c), false);
-              from = c;
-            }
-            reader.push(bytes.subarray(from), true);
-            return reader.finish();
-          });
-          expect(got).toEqual(expected);
-          expect(wholeReads).toBeLessThanOrEqual(1);
-          const clean = rows.every(([a, b]) =>
-            [a, b].every((cell) =>
-              cell.every((p) => typeof p === 'string' && (p === 'x' || p === 'Né' || p === '"ok"')),
-            ),
-          );
-          if (clean) expect(wholeReads).toBe(0);
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
+  it(
+    'reads a file with a row to repair (bad quoting, bytes not UTF-8) as parseTable of the whole file, from one ' +
+      'whole copy',
+    () => {
+      // Cells as written, unquoted: some are badly quoted, some hold bytes that are not UTF-8.
+      const raw = fc.constantFrom<(number[] | string)[]>(
+        ['x'],
+        ['"Coronation" of King'],
+        ['"ok"'],
+        ['a', [0xff], 'b'],
+        [[0xe2, 0x82]],
+        ['"unterminated'],
+        ['"a""b"c'],
+        ['Né'],
+      );
+      const piece = (p: number[] | string) => (typeof p === 'string' ? [...enc.encode(p)] : p);
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(raw, raw), { minLength: 1, maxLength: 12 }),
+          fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 6 }),
+          (rows, cuts) => {
+            const lines = [
+              [...enc.encode('FinID,Date,Holiday Name,Memo')],
+              ...rows.map(([a, b]) => [
+                ...enc.encode('M1,2024-01-02,'),
+                ...a.flatMap(piece),
+                0x2c,
+                ...b.flatMap(piece),
+              ]),
+            ];
+            const bytes = Uint8Array.from(lines.flatMap((l) => [...l, 0x0d, 0x0a]));
+            const outcome = (read: (warnings: unknown[]) => unknown) => {
+              const warnings: unknown[] = [];
+              try {
+                return { table: read(warnings), warnings };
+              } catch (e) {
+                return { error: (e as Error).message };
+              }
+            };
+            const expected = outcome((w) => parseTable(bytes, 'csv/holidays.csv', spec, w as never));
+            let wholeReads = 0;
+            const got = outcome((w) => {
+              const reader = new TableReader('csv/holidays.csv', spec, w as never, () => (wholeReads++, bytes.slice()));
+              let from = 0;
+              for (const c of [...new Set(cuts.map((c) => Math.min(c, bytes.length)))].sort((a, b) => a - b)) {
+                reader.push(bytes.subarray(from, c), false);
+                from = c;
+              }
+              reader.push(bytes.subarray(from), true);
+              return reader.finish();
+            });
+            expect(got).toEqual(expected);
+            expect(wholeReads).toBeLessThanOrEqual(1);
+            const clean = rows.every(([a, b]) =>
+              [a, b].every((cell) =>
+                cell.every((p) => typeof p === 'string' && (p === 'x' || p === 'Né' || p === '"ok"')),
+              ),
+            );
+            if (clean) expect(wholeReads).toBe(0);
+          },
+        ),
+        { numRuns: 200 },
+      );
+    },
+  );
 
   it('names the line of a bad record after a slice boundary', () => {
     const lines = ['FinID,Date'];

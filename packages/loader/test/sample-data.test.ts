@@ -157,15 +157,19 @@ describe('bulk format', () => {
   it('every file starts with a BOM, uses CRLF only and has title-case headers', () => {
     const expected: Record<string, string> = {
       'markets.csv':
-        'FinID,Exchange Name,Market Name,Security Group,Timezone,Weekend Definition,MIC,Acronym,Asset Type,Memo,Permanently Closed,Replaced By',
+        'FinID,Exchange Name,Market Name,Security Group,Timezone,Weekend Definition,MIC,Acronym,Asset ' +
+        'Type,Memo,Permanently Closed,Replaced By',
       'holidays.csv': 'FinID,Date,Holiday Name,Schedule,Settlement,Observed,Memo,Status',
       'schedules.csv':
-        'FinID,Schedule Group,Schedule Group Memo,Timezone,Phase Type,Phase Name,Phase Memo,Days,Start,End,Offset Days,Duration,Min Start,Max Start,Min End,Max End,In Force Start Date,In Force End Date,Season Start,Season End',
+        'FinID,Schedule Group,Schedule Group Memo,Timezone,Phase Type,Phase Name,Phase Memo,Days,Start,End,Offset ' +
+        'Days,Duration,Min Start,Max Start,Min End,Max End,In Force Start Date,In Force End Date,Season ' +
+        'Start,Season End',
       'phases.csv': 'Name,Status,Settlement,Closing Price',
       'mic-mapping.csv': 'MIC,FinID',
       'season-definitions.csv': 'Season,Year,Date',
       'currencies.csv':
-        'Currency Code,Currency Name,Country Code,Central Bank,Financial Capital,Financial Capital Timezone,Weekend Definition',
+        'Currency Code,Currency Name,Country Code,Central Bank,Financial Capital,Financial Capital Timezone,Weekend ' +
+        'Definition',
       'currency-holidays.csv': 'Currency Code,Date,Holiday Name,Settlement,Observed,Memo',
       'regional-holidays.csv': 'Calendar,Country,Date,Name,Type,Memo',
     };
@@ -331,28 +335,32 @@ describe('coverage and consistency', () => {
     ]);
   });
 
-  it('USD closes settlement on Juneteenth from 2022 on, EUR does not (the FX spot example of calendar-arithmetic.md §5)', () => {
-    const rows = table('currency-holidays.csv');
-    const juneteenth = rows.filter(
-      (h) => h['Currency Code'] === 'USD' && h['Holiday Name'] === 'Juneteenth National Independence Day',
-    );
-    // 2022 fell on a Sunday (observed Monday 20); 2027 falls on a Saturday (not observed).
-    expect(juneteenth.map((h) => h.Date).slice(0, 3)).toEqual(['2022-06-20', '2023-06-19', '2024-06-19']);
-    expect(juneteenth.map((h) => h.Date!.slice(0, 4))).toEqual([
-      '2022',
-      '2023',
-      '2024',
-      '2025',
-      '2026',
-      '2028',
-      '2029',
-      '2030',
-    ]);
-    for (const h of juneteenth) expect(h.Settlement, h.Date).toBe('No');
-    expect(rows.find((h) => h['Currency Code'] === 'EUR' && h.Date === '2023-06-19')).toBeUndefined();
-    const cur = new Map(table('currencies.csv').map((c) => [c['Currency Code'], c['Weekend Definition']]));
-    expect([cur.get('USD'), cur.get('EUR')]).toEqual(['Sat-Sun', 'Sat-Sun']);
-  });
+  it(
+    'USD closes settlement on Juneteenth from 2022 on, EUR does not (the FX spot example of calendar-arithmetic.md ' +
+      '§5)',
+    () => {
+      const rows = table('currency-holidays.csv');
+      const juneteenth = rows.filter(
+        (h) => h['Currency Code'] === 'USD' && h['Holiday Name'] === 'Juneteenth National Independence Day',
+      );
+      // 2022 fell on a Sunday (observed Monday 20); 2027 falls on a Saturday (not observed).
+      expect(juneteenth.map((h) => h.Date).slice(0, 3)).toEqual(['2022-06-20', '2023-06-19', '2024-06-19']);
+      expect(juneteenth.map((h) => h.Date!.slice(0, 4))).toEqual([
+        '2022',
+        '2023',
+        '2024',
+        '2025',
+        '2026',
+        '2028',
+        '2029',
+        '2030',
+      ]);
+      for (const h of juneteenth) expect(h.Settlement, h.Date).toBe('No');
+      expect(rows.find((h) => h['Currency Code'] === 'EUR' && h.Date === '2023-06-19')).toBeUndefined();
+      const cur = new Map(table('currencies.csv').map((c) => [c['Currency Code'], c['Weekend Definition']]));
+      expect([cur.get('USD'), cur.get('EUR')]).toEqual(['Sat-Sun', 'Sat-Sun']);
+    },
+  );
 
   it('has regional rows of a public and a religious calendar', () => {
     const r = table('regional-holidays.csv');

@@ -3,7 +3,8 @@
 //
 // The built server runs in child processes (bench/serve.mjs): one as `openbell serve` runs by
 // default (answer cache on, access log at info written to a pipe that a `cat` of its own
-// drains, as a log collector would), one with the answer cache off. The uncached goals ask for a different range or instant on every
+// drains, as a log collector would), one with the answer cache off. The uncached goals ask for a different range or
+// instant on every
 // request, so no answer comes from a cache of answers. Each measurement is a fixed load
 // (autocannon, keep-alive, BENCH_CONNECTIONS connections for BENCH_SECONDS) and reads the
 // child's CPU time (utime + stime) from /proc/<pid>/stat before and after: CPU per request =
@@ -75,7 +76,8 @@ const served = await startServer({ BENCH_LOG_LEVEL: logLevel });
 const uncached = await startServer({ BENCH_LOG_LEVEL: logLevel, BENCH_CACHE_BYTES: '0' });
 console.log(
   `per-request goals: ${connections} connections, ${runs} runs each (medians), node ${process.version}, ` +
-    'servers with the access log at info (to a pipe drained by a process of its own); ceiling = bare node:http sending a Buffer of the same size',
+    'servers with the access log at info (to a pipe drained by a process of its own); ceiling = bare node:http ' +
+    'sending a Buffer of the same size',
 );
 
 const goals = [

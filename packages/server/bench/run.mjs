@@ -88,7 +88,8 @@ await stopChild(server.child);
 if (process.env.BENCH_BASELINE !== '0') {
   const script =
     `const b=${JSON.stringify(statusBody)};` +
-    "const s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'Content-Type':'application/json; charset=utf-8','Content-Length':Buffer.byteLength(b)});r.end(b)});" +
+    "const s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'Content-Type':'application/json; " +
+    "charset=utf-8','Content-Length':Buffer.byteLength(b)});r.end(b)});" +
     "s.listen(0,'127.0.0.1',()=>console.log(s.address().port));process.on('SIGTERM',()=>process.exit(0));";
   const bare = await startChild(['-e', script]);
   const r = await load(`http://127.0.0.1:${bare.line}/`, Math.min(duration, 5));

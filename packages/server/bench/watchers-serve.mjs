@@ -5,7 +5,8 @@
 // {url, bell: {id, at}} (at: the real epoch ms of the bell), then one answer per command read
 // from stdin: `rss` (after a full GC), `swap` (to a version adding a holiday next week to
 // every tenth market: {swapAt}, then {publishAt} when the change set goes out), `flood N BYTES [MS]`
-// (N `data` events of about BYTES each, one every MS (default 1) ms, for the slow readers), `stats` (the admission's counts).
+// (N `data` events of about BYTES each, one every MS (default 1) ms, for the slow readers), `stats` (the admission's
+// counts).
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Dataset } from '@openbell/core';

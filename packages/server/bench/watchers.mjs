@@ -157,7 +157,8 @@ const server = lineChild(['--expose-gc', here('./watchers-serve.mjs')], {
 });
 const hello = await server.next('url');
 
-// ---- the ceiling: a bare node:http loop writing a frame of the bell frame's size, kept up beside openbell so each round of either
+// ---- the ceiling: a bare node:http loop writing a frame of the bell frame's size, kept up beside openbell so each
+// round of either
 // sees the same machine (the rounds alternate) ----
 const bare = lineChild(['--expose-gc', here('./watchers-bare.mjs')], { BENCH_FRAME_BYTES: String(hello.bell.bytes) });
 const { url: bareUrl } = await bare.next('url');

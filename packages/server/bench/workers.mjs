@@ -170,7 +170,8 @@ async function main() {
           : `${cores} cores shared with the load generator (too few to pin it apart)`),
     );
     console.log(
-      '  medians                                   req/s   CPU in cores: workers (each)   primary  generator  others   server CPU/request (workers + primary)',
+      '  medians                                   req/s   CPU in cores: workers (each)   primary  generator  others ' +
+        '  server CPU/request (workers + primary)',
     );
     for (const s of servers) {
       const m = (f) => median(s.runs.map(f));

@@ -1,5 +1,6 @@
 /**
- * `openbell serve --workers N` (the CLI hands a ClusterPlan): one primary and N worker processes (node:cluster) sharing the
+ * `openbell serve --workers N` (the CLI hands a ClusterPlan): one primary and N worker processes (node:cluster) sharing
+ * the
  * listening socket.
  *
  * - The primary owns the data source's update cycle: it loads (and, for remote data, downloads
@@ -544,7 +545,8 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
       backstop.unref();
       await Promise.all(exits);
       clearTimeout(backstop);
-      // The change log's and the webhook queues' files finish being written; in-flight POSTs are resent at the next start.
+      // The change log's and the webhook queues' files finish being written; in-flight POSTs are resent at the next
+      // start.
       await changes.close().catch(() => undefined);
       logger.info('every worker finished: openbell server closed');
       process.exit(clean ? 0 : 1);

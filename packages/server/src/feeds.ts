@@ -1,6 +1,7 @@
 /**
  * Calendar feeds (docs/calendar-arithmetic.md §7): `GET /markets/{id}/holidays.ics`,
- * `GET /currencies/{code}/holidays.ics?start&end` and `GET /regional-holidays.ics?calendar=`. The rows come from the same core queries
+ * `GET /currencies/{code}/holidays.ics?start&end` and `GET /regional-holidays.ics?calendar=`. The rows come from the
+ * same core queries
  * as `/holidays`; the text from core's `buildHolidayFeed`. Errors answer JSON as every route.
  *
  * The parameters are read with the entries' catalogue declarations (endpoints.ts), as every

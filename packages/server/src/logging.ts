@@ -199,7 +199,8 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     const said = `${jsonString(method).slice(0, -1)} ${url.slice(1, -1)} ${status}`;
     sink.stream.write(
       status >= 500
-        ? `{"level":50,"time":${Date.now()}${sink.own},${where}"err":{"type":"Error","message":"failed with status code ${status}"},"responseTime":${ms},"msg":${said}"}\n`
+        ? `{"level":50,"time":${Date.now()}${sink.own},${where}"err":{"type":"Error","message":"failed with status ` +
+            `code ${status}"},"responseTime":${ms},"msg":${said}"}\n`
         : `{"level":30,"time":${Date.now()}${sink.own},${where}"responseTime":${ms},"msg":${said} ${ms}ms"}\n`,
     );
   };

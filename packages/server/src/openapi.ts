@@ -34,7 +34,9 @@ type DocStatus = ErrorStatus | 406;
 const ERROR_TEXT: Record<DocStatus, string> = {
   400: 'Date or instant outside the coverage window (of the market, the joined calendar or the currencies)',
   403: 'Not covered by the plan of the loaded data',
-  404: 'Unknown market, MIC or currency (a calendar member or a currency of the pair); for /changes, a version the change log does not know',
+  404:
+    'Unknown market, MIC or currency (a calendar member or a currency of the pair); for /changes, a version the ' +
+    'change log does not know',
   406: 'CSV was asked (format=csv or Accept: text/csv) of an answer that is not a list',
   409: 'MIC that maps to several markets',
   410: 'A version no longer kept (the change sets after `since`, or the version `as_of` names); the detail names the oldest kept',
@@ -124,7 +126,8 @@ const AS_OF = z
     param: {
       description:
         'Answer as an earlier version of the data did: a version id (`GET /versions`), or an instant with `Z` or an offset, naming ' +
-        'the version served at that instant. Before the oldest version kept: 410. The answer names its version in X-Openbell-Data-Version.',
+        'the version served at that instant. Before the oldest version kept: 410. The answer names its version in ' +
+        'X-Openbell-Data-Version.',
     },
   });
 

@@ -42,7 +42,10 @@ const CLIENT_ERROR_DETAIL: Record<string, string> = {
 function clientErrorAnswer(code: string | undefined): string {
   const status = CLIENT_ERROR_STATUS[code ?? ''] ?? '400 Bad Request';
   const body = JSON.stringify({ detail: CLIENT_ERROR_DETAIL[code ?? ''] ?? 'The request is not valid HTTP' });
-  return `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  return (
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ` +
+    `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
 }
 
 export interface ServerOptions extends Omit<AppOptions, 'holder'> {

@@ -139,7 +139,9 @@ const text = (res: { text: string }) => res.text;
 
 describe('a bad row answers 500 only for the queries computing from a date it touches', () => {
   const oldLine = lineOf('holidays.csv', 'XX.OLD,2004-12-24');
-  const oldError = `${file('holidays.csv')}, line ${oldLine + 1}, column 'Date': duplicate key (FinID, Date): two different holiday rows for XX.OLD on 2004-12-24 (also ${file('holidays.csv')}, line ${oldLine})`;
+  const oldError =
+    `${file('holidays.csv')}, line ${oldLine + 1}, column 'Date': duplicate key (FinID, Date): two ` +
+    `different holiday rows for XX.OLD on 2004-12-24 (also ${file('holidays.csv')}, line ${oldLine})`;
 
   it('two holiday rows dated 2004: listed both; 2004-12-24 answers 500 naming both lines; 2023 answers 200', async () => {
     expect(
@@ -174,7 +176,8 @@ describe('a bad row answers 500 only for the queries computing from a date it to
   });
 
   it('a bad schedule row in force one week: 500 for that week and what looks back to it, 200 before and after', async () => {
-    const where = `schedules.csv, line ${lineOf('schedules.csv', 'XX.WINDOW,Regular,,Lunch Break')}, column 'Phase Type'`;
+    const where =
+      `schedules.csv, line ${lineOf('schedules.csv', 'XX.WINDOW,Regular,,Lunch Break')}, column 'Phase ` + `Type'`;
     expect((await get('/markets/XX.WINDOW/phases?start=2023-11-27&end=2023-11-27').expect(500)).body.detail).toContain(
       where,
     );
@@ -188,7 +191,10 @@ describe('a bad row answers 500 only for the queries computing from a date it to
 
   it('two currency holiday rows: listed both; FX and calendars looking at the date answer 500 naming both lines', async () => {
     const first = lineOf('currency-holidays.csv', 'GBP,2023-12-25');
-    const error = `Data error: ${file('currency-holidays.csv')}, line ${first + 1}, column 'Date': duplicate key (Currency Code, Date): two different holiday rows for GBP on 2023-12-25 (also ${file('currency-holidays.csv')}, line ${first})`;
+    const error =
+      `Data error: ${file('currency-holidays.csv')}, line ${first + 1}, column 'Date': duplicate key ` +
+      `(Currency Code, Date): two different holiday rows for GBP on 2023-12-25 (also ` +
+      `${file('currency-holidays.csv')}, line ${first})`;
     expect(
       (await get('/currencies/GBP/holidays?start=2023-12-25&end=2023-12-25').expect(200)).body.map(
         (h: { settlement: string }) => h.settlement,

@@ -23,7 +23,8 @@ const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chro
 );
 if (!CHROMIUM)
   console.warn(
-    'board browser test SKIPPED: no Chromium at CHROMIUM_PATH, /usr/bin/chromium or /usr/bin/chromium-browser (apt-get install -y chromium)',
+    'board browser test SKIPPED: no Chromium at CHROMIUM_PATH, /usr/bin/chromium or /usr/bin/chromium-browser ' +
+      '(apt-get install -y chromium)',
   );
 
 const OPEN = ['ZZ.ALWAYS.ONE', 'ZZ.ALWAYS.TWO'];

@@ -1,5 +1,6 @@
 /**
- * Bounded answers on the server: ranges bounded by the coverage window, long answers written in pieces, and the answer cache
+ * Bounded answers on the server: ranges bounded by the coverage window, long answers written in pieces, and the answer
+ * cache
  * (bounded in bytes, keyed by the arguments an operation reads, with ETag and 304).
  */
 import { EventEmitter } from 'node:events';

@@ -242,7 +242,8 @@ describe('at the connection limit, the connection idle longest yields', () => {
     expect((await new Client(s.url).get('/health')).status).toBe(200);
   }, 60_000);
 
-  it('a refused newcomer that sends nothing is closed after the grace; past the pending refusals allowed, newcomers are closed on arrival', async () => {
+  it('a refused newcomer that sends nothing is closed after the grace; past the pending refusals allowed, newcomers ' +
+    'are closed on arrival', async () => {
     const s = await start({
       data: sample,
       maxRangeDays: 20_000,
@@ -320,26 +321,30 @@ describe('a request in flight is never cut', () => {
 });
 
 describe('one client address', () => {
-  it('is capped (default a quarter of the limit): past it 503 with Retry-After; other addresses and a trusted proxy are not', async () => {
-    const s = await start({ maxConnections: 8, trustProxy: ['127.0.0.3', '127.0.4.0/24'] });
-    expect(stats(s).perClient).toBe(2);
-    const mine = [await idleConnection(s.url, '127.0.0.1'), await idleConnection(s.url, '127.0.0.1')];
-    const third = new Client(s.url, '127.0.0.1');
-    const refused = await third.get('/health');
-    expect(refused.status).toBe(503);
-    expect(refused.headers).toMatch(/retry-after: 1/i);
-    expect(JSON.parse(refused.body).detail).toMatch(/your address/);
-    // 127.0.0.2 is another client.
-    expect((await new Client(s.url, '127.0.0.2').get('/health')).status).toBe(200);
-    // A trusted proxy (an address, or a range) may hold more than the cap.
-    for (let i = 0; i < 3; i++) expect((await new Client(s.url, '127.0.0.3').get('/health')).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await new Client(s.url, '127.0.4.9').get('/health')).status).toBe(200);
-    expect(stats(s).refused.perClient).toBe(1);
-    // Room again once one of its own connections goes.
-    mine[0]!.socket.destroy();
-    await until(() => stats(s).open === 8, 'seven open');
-    expect((await new Client(s.url, '127.0.0.1').get('/health')).status).toBe(200);
-  });
+  it(
+    'is capped (default a quarter of the limit): past it 503 with Retry-After; other addresses and a trusted proxy ' +
+      'are not',
+    async () => {
+      const s = await start({ maxConnections: 8, trustProxy: ['127.0.0.3', '127.0.4.0/24'] });
+      expect(stats(s).perClient).toBe(2);
+      const mine = [await idleConnection(s.url, '127.0.0.1'), await idleConnection(s.url, '127.0.0.1')];
+      const third = new Client(s.url, '127.0.0.1');
+      const refused = await third.get('/health');
+      expect(refused.status).toBe(503);
+      expect(refused.headers).toMatch(/retry-after: 1/i);
+      expect(JSON.parse(refused.body).detail).toMatch(/your address/);
+      // 127.0.0.2 is another client.
+      expect((await new Client(s.url, '127.0.0.2').get('/health')).status).toBe(200);
+      // A trusted proxy (an address, or a range) may hold more than the cap.
+      for (let i = 0; i < 3; i++) expect((await new Client(s.url, '127.0.0.3').get('/health')).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await new Client(s.url, '127.0.4.9').get('/health')).status).toBe(200);
+      expect(stats(s).refused.perClient).toBe(1);
+      // Room again once one of its own connections goes.
+      mine[0]!.socket.destroy();
+      await until(() => stats(s).open === 8, 'seven open');
+      expect((await new Client(s.url, '127.0.0.1').get('/health')).status).toBe(200);
+    },
+  );
 
   it('a client on a Unix socket has no address and is not capped', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'openbell-uds-'));

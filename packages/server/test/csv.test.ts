@@ -36,19 +36,25 @@ describe('CSV answers', () => {
     expect(JSON.parse(days.data[1]!.Holiday!).holiday_name).toBe('Thanksgiving Day');
   });
 
-  it('Accept is negotiated (negotiator): CSV when preferred to JSON by q-value, or listed first on a tie; JSON otherwise', async () => {
-    const type = async (accept: string) =>
-      (await request(app).get('/markets?subset=US*').set('Accept', accept).expect(200)).headers['content-type'];
-    expect(await type('text/csv, application/json;q=0.5')).toMatch(/^text\/csv/);
-    expect(await type('application/json;q=0.2, text/csv;q=0.9')).toMatch(/^text\/csv/);
-    expect(await type('application/json, text/csv;q=0.5')).toMatch(/^application\/json/);
-    expect(await type('text/csv, application/json')).toMatch(/^text\/csv/);
-    // Negotiated whatever the text says: a range that takes CSV over JSON is CSV; a browser's default is JSON.
-    expect(await type('text/*, application/json;q=0.5')).toMatch(/^text\/csv/);
-    expect(await type('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).toMatch(/^application\/json/);
-    expect(await type('*/*')).toMatch(/^application\/json/);
-    expect(await type('text/html')).toMatch(/^application\/json/);
-  });
+  it(
+    'Accept is negotiated (negotiator): CSV when preferred to JSON by q-value, or listed first on a tie; JSON ' +
+      'otherwise',
+    async () => {
+      const type = async (accept: string) =>
+        (await request(app).get('/markets?subset=US*').set('Accept', accept).expect(200)).headers['content-type'];
+      expect(await type('text/csv, application/json;q=0.5')).toMatch(/^text\/csv/);
+      expect(await type('application/json;q=0.2, text/csv;q=0.9')).toMatch(/^text\/csv/);
+      expect(await type('application/json, text/csv;q=0.5')).toMatch(/^application\/json/);
+      expect(await type('text/csv, application/json')).toMatch(/^text\/csv/);
+      // Negotiated whatever the text says: a range that takes CSV over JSON is CSV; a browser's default is JSON.
+      expect(await type('text/*, application/json;q=0.5')).toMatch(/^text\/csv/);
+      expect(await type('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).toMatch(
+        /^application\/json/,
+      );
+      expect(await type('*/*')).toMatch(/^application\/json/);
+      expect(await type('text/html')).toMatch(/^application\/json/);
+    },
+  );
 
   it('a single record is not a list: 406 saying so; errors stay JSON', async () => {
     expect((await request(app).get('/markets/US.NYSE?format=csv').expect(406)).body.detail).toMatch(

@@ -198,18 +198,22 @@ describe('errors from /events (and the board and feeds)', () => {
 });
 
 describe('graceful close', () => {
-  it('an open event stream does not hold up the server closing: the server ends it, nothing waits for the drain timeout', async () => {
-    const { logger, lines } = captureLogger();
-    const running = await createServer({ data: fixtureData(), port: 0, logger, drainTimeoutMs: 20_000 });
-    const s = await openSse(`${running.url}/events?markets=XNYS`);
-    await s.waitFor((f) => f.event === 'ready');
-    await running.close();
-    // Held up, the drain would run to its timeout and cut the stream's connection: the log says which.
-    const logged = lines.map((l) => JSON.parse(l) as { msg: string; cutConnections?: number });
-    expect(logged.filter((l) => l.msg.startsWith('drain timeout'))).toEqual([]);
-    expect(logged.find((l) => l.msg.startsWith('drain finished'))).toMatchObject({ cutConnections: 0 });
-    s.close();
-  });
+  it(
+    'an open event stream does not hold up the server closing: the server ends it, nothing waits for the drain ' +
+      'timeout',
+    async () => {
+      const { logger, lines } = captureLogger();
+      const running = await createServer({ data: fixtureData(), port: 0, logger, drainTimeoutMs: 20_000 });
+      const s = await openSse(`${running.url}/events?markets=XNYS`);
+      await s.waitFor((f) => f.event === 'ready');
+      await running.close();
+      // Held up, the drain would run to its timeout and cut the stream's connection: the log says which.
+      const logged = lines.map((l) => JSON.parse(l) as { msg: string; cutConnections?: number });
+      expect(logged.filter((l) => l.msg.startsWith('drain timeout'))).toEqual([]);
+      expect(logged.find((l) => l.msg.startsWith('drain finished'))).toMatchObject({ cutConnections: 0 });
+      s.close();
+    },
+  );
 });
 
 describe("bell events on the server's own clock", () => {
@@ -230,7 +234,8 @@ describe("bell events on the server's own clock", () => {
     const { sse } = await serve(app);
     const s = await sse('/events?markets=LIVE.TEST');
     expect((await s.waitFor((f) => f.event === 'ready')).data.as_of).toBe(new Date(t0).toISOString());
-    // A millisecond before the bell, the server reads the clock (its heartbeats say so) and ticks on without announcing it.
+    // A millisecond before the bell, the server reads the clock (its heartbeats say so) and ticks on without announcing
+    // it.
     vi.setSystemTime(closeAt - 1);
     const before = new Date(closeAt - 1).toISOString();
     await s.waitFor((f) => f.event === 'heartbeat' && f.data.at === before);

@@ -32,7 +32,9 @@ function sampleWithExtraMarket(): Buffer {
   const files = fflate.unzipSync(readFileSync(SAMPLE));
   const key = Object.keys(files).find((k) => k.endsWith('markets.csv'))!;
   const text = fflate.strFromU8(files[key]!);
-  const row = `${EXTRA_MARKET},OpenBell Test Exchange,Equities,Equities,America/New_York,Sat-Sun,,ZZOB,Equities,added by the publish e2e test,,`;
+  const row =
+    `${EXTRA_MARKET},OpenBell Test ` +
+    `Exchange,Equities,Equities,America/New_York,Sat-Sun,,ZZOB,Equities,added by the publish e2e test,,`;
   const eol = text.includes('\r\n') ? '\r\n' : '\n'; // keep the file's own line endings
   files[key] = fflate.strToU8(`${text.replace(/\r?\n$/, '')}${eol}${row}${eol}`);
   return Buffer.from(fflate.zipSync(files, { level: 6 }));

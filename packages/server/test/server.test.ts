@@ -491,21 +491,25 @@ describe('front door', () => {
     await new Promise((r) => server.close(r));
   });
 
-  it('caps connections (maxConnections): one over the cap takes the slot of an idle one, or is answered 503 when none is idle', async () => {
-    const s = await start({ data: fixtureData(), maxConnections: 2, maxConnectionsPerClient: 0 });
-    // Node's own cap would reset newcomers instead of answering them: the admission decides.
-    expect(s.server.maxConnections).toBeUndefined();
-    const a = rawConnection(s.url);
-    const b = rawConnection(s.url);
-    await Promise.all([a.connected, b.connected]);
-    await sleep(50);
-    // Both idle: the newcomer is served and the older one closed.
-    const c = rawConnection(s.url, 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-    expect(await c.closed).toMatch(/^HTTP\/1\.1 200/);
-    expect(await a.closed).toBe('');
-    expect(s.holder.connections!()).toMatchObject({ evicted: 1 });
-    b.socket.destroy();
-  });
+  it(
+    'caps connections (maxConnections): one over the cap takes the slot of an idle one, or is answered 503 when ' +
+      'none is idle',
+    async () => {
+      const s = await start({ data: fixtureData(), maxConnections: 2, maxConnectionsPerClient: 0 });
+      // Node's own cap would reset newcomers instead of answering them: the admission decides.
+      expect(s.server.maxConnections).toBeUndefined();
+      const a = rawConnection(s.url);
+      const b = rawConnection(s.url);
+      await Promise.all([a.connected, b.connected]);
+      await sleep(50);
+      // Both idle: the newcomer is served and the older one closed.
+      const c = rawConnection(s.url, 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(await c.closed).toMatch(/^HTTP\/1\.1 200/);
+      expect(await a.closed).toBe('');
+      expect(s.holder.connections!()).toMatchObject({ evicted: 1 });
+      b.socket.destroy();
+    },
+  );
 
   it('closes a connection whose headers do not arrive in time (408)', async () => {
     const s = await start({ data: fixtureData(), headersTimeoutMs: 300, requestTimeoutMs: 600 });

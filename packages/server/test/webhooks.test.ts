@@ -171,18 +171,22 @@ describe('webhook delivery', () => {
     expect(rx.requests.map((r) => r.headers['x-openbell-delivery'])).toEqual(['v1', 'v1', 'v2', 'v3']);
   });
 
-  it('applies each URL’s own filters (MIC or FinID, currencies), keeps its query string, and skips a set the filter empties', async () => {
-    const rx = await receiver(['ok']);
-    const clock = new FakeClock();
-    const { d } = deliverer([`${rx.base}/a?markets=XNYS`, `${rx.base}/b?currencies=EUR`, `${rx.base}/c`], clock);
-    const cs = diff(datasetFor(0), datasetFor(1, 'Greenback'), { loadedAt: T0, fromVersion: 'a', toVersion: 'b' })!;
-    d.enqueue(cs, datasetFor(1, 'Greenback'));
-    await d.settled();
-    const byUrl = Object.fromEntries(rx.requests.map((r) => [r.url, JSON.parse(r.body) as ChangeSet]));
-    expect(Object.keys(byUrl).sort()).toEqual(['/a?markets=XNYS', '/c']);
-    expect(byUrl['/a?markets=XNYS']!.summary).toEqual({ holiday_added: 1, soon: 0 });
-    expect(byUrl['/c']!.summary).toEqual(cs.summary);
-  });
+  it(
+    'applies each URL’s own filters (MIC or FinID, currencies), keeps its query string, and skips a set the filter ' +
+      'empties',
+    async () => {
+      const rx = await receiver(['ok']);
+      const clock = new FakeClock();
+      const { d } = deliverer([`${rx.base}/a?markets=XNYS`, `${rx.base}/b?currencies=EUR`, `${rx.base}/c`], clock);
+      const cs = diff(datasetFor(0), datasetFor(1, 'Greenback'), { loadedAt: T0, fromVersion: 'a', toVersion: 'b' })!;
+      d.enqueue(cs, datasetFor(1, 'Greenback'));
+      await d.settled();
+      const byUrl = Object.fromEntries(rx.requests.map((r) => [r.url, JSON.parse(r.body) as ChangeSet]));
+      expect(Object.keys(byUrl).sort()).toEqual(['/a?markets=XNYS', '/c']);
+      expect(byUrl['/a?markets=XNYS']!.summary).toEqual({ holiday_added: 1, soon: 0 });
+      expect(byUrl['/c']!.summary).toEqual(cs.summary);
+    },
+  );
 
   it('holds at most 1,000 pending per URL, dropping the oldest with a warning', async () => {
     let release!: () => void;

@@ -332,7 +332,10 @@ export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
     );
     if (!b.closures.length) return head;
     const rows = b.closures.flatMap((c) => c.closed.map((x) => [c.date, dayOf(c.date), x.currency, x.reason]));
-    return `${head}\n\nClosed between trade and spot:\n${table(['Date', 'Day', 'Currency', { header: 'Reason', flex: true, min: 12 }], rows, out)}`;
+    return (
+      `${head}\n\nClosed between trade and ` +
+      `spot:\n${table(['Date', 'Day', 'Currency', { header: 'Reason', flex: true, min: 12 }], rows, out)}`
+    );
   },
   getFxValueDate: (b, out) =>
     keyValues(

@@ -13,7 +13,8 @@ export async function importArchive(
   if (!source.isRemote) {
     throw new UserError(
       source.kind === 'sample'
-        ? 'nothing to import: no token or data URL is configured (set OPENBELL_TOKEN, or --data https://…); the bundled sample needs no import'
+        ? 'nothing to import: no token or data URL is configured (set OPENBELL_TOKEN, or --data https://…); the ' +
+            'bundled sample needs no import'
         : `nothing to import: ${source.description} is read in place`,
     );
   }

@@ -107,7 +107,8 @@ function buildRegional(rows: readonly RegionalHolidayRow[], log: BuildLog): Map<
       log.warn(
         !cal
           ? 'a regional holiday without a calendar is ignored'
-          : `a regional holiday row that cannot be read is ignored (${date.ok ? log.readerFault('regionalHolidays', i)!.message : date.why})`,
+          : `a regional holiday row that cannot be read is ignored ` +
+              `(${date.ok ? log.readerFault('regionalHolidays', i)!.message : date.why})`,
         {
           table: 'regionalHolidays',
           row: i,

@@ -34,7 +34,9 @@ export function buildPhaseTypes(rows: readonly PhaseTypeRow[], log: BuildLog): M
     } else {
       // A duplicate key is a bad row even when the cells agree (docs/bulk-format.md §5).
       const how = sameRow(prev.row, pt) ? 'identical' : 'different';
-      prev.conflict ??= `duplicate key Name: phase type '${name}' has two ${how} rows in phases.csv (${log.where(T, prev.index)} and ${log.where(T, i)})`;
+      prev.conflict ??=
+        `duplicate key Name: phase type '${name}' has two ${how} rows in phases.csv ` +
+        `(${log.where(T, prev.index)} and ${log.where(T, i)})`;
       log.warn(
         `duplicate key Name: phase type '${name}' is listed twice with ${how === 'identical' ? 'the same' : 'different'} cells; the schedule rows using it are bad rows`,
         { table: T, row: i, column: 'name' },

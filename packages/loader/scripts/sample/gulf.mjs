@@ -152,7 +152,9 @@ export function adx() {
         MIC: 'XADS',
         Acronym: 'ADX',
         'Asset Type': 'Equities',
-        Memo: 'Traded Sunday to Thursday until 2022-01-02 and Monday to Friday from 2022-01-03; current session times applied to both periods; sample data',
+        Memo:
+          'Traded Sunday to Thursday until 2022-01-02 and Monday to Friday from 2022-01-03; current session ' +
+          'times applied to both periods; sample data',
       }),
     ],
     holidays: h.rows(),

@@ -128,7 +128,9 @@ export function hkex() {
         MIC: 'XHKG',
         Acronym: 'HKEX',
         'Asset Type': 'Equities',
-        Memo: 'Lunar holidays from computed new moons; typhoon and rainstorm closures are not in the sample; sample data',
+        Memo:
+          'Lunar holidays from computed new moons; typhoon and rainstorm closures are not in the sample; sample ' +
+          'data',
       }),
     ],
     holidays: h.rows(),

@@ -410,7 +410,9 @@ export class Admission {
       headersTimeoutMs: this.pressure ? this.pressureHeadersMs : this.normalHeadersMs,
       periodMs,
     };
-    const msg = `connections: ${d.evicted} idle closed for newcomers, ${refused} refused with 503, ${d.dropped} dropped on arrival, ${d.timedOut} past the header bound`;
+    const msg =
+      `connections: ${d.evicted} idle closed for newcomers, ${refused} refused with 503, ${d.dropped} ` +
+      `dropped on arrival, ${d.timedOut} past the header bound`;
     if (refused + d.dropped > 0) this.logger.warn(entry, msg);
     else this.logger.info(entry, msg);
   }
@@ -422,7 +424,9 @@ const REFUSAL_TEXT = {
   subscribers: `Too many /events streams are open: retry after ${RETRY_AFTER_SECONDS} s`,
 };
 
-const EVICTED_TEXT = `The server needed this connection for a newcomer before its request arrived whole: retry after ${RETRY_AFTER_SECONDS} s`;
+const EVICTED_TEXT =
+  `The server needed this connection for a newcomer before its request arrived whole: retry after ` +
+  `${RETRY_AFTER_SECONDS} s`;
 
 /** The 503 written straight to a socket whose request never came whole. */
 function rawAnswer(detail: string): string {
