@@ -28,10 +28,9 @@ import {
 } from '@openbell/core/params';
 import type { z } from 'zod';
 import { STATUS_OF, type ErrorStatus, type FailureCode } from './errors.js';
-// biome-ignore lint/correctness/noUnusedImports: read by the type alias below, which shares its name
-import type * as Schemas from './schemas.js';
+import type * as SchemaModule from './schemas.js';
 
-type Schemas = typeof Schemas;
+type Schemas = typeof SchemaModule;
 
 /** Error statuses an operation can answer, for the document. */
 export type { ErrorStatus };

@@ -377,6 +377,7 @@ export class Dataset {
   }
 
   /** The market entry a schedule-based query reads, by identifier as typed (tests inspect one). */
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: tests reach it by its name
   private resolveScheduled(identifier: string): MarketEntry {
     // biome-ignore lint/complexity/useLiteralKeys: the bracket reaches a member private to ParsedQueries
     return this.parsed['resolveScheduled'](normalizeMarketIdentifier(identifier));

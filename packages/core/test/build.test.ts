@@ -583,8 +583,7 @@ describe('bad rows reach joined calendars and FX dates (a member needs its day v
       }),
     );
     const line = fixtureTables().currencyHolidays!.length + WINDOW_ROWS.length + 2;
-    const message =
-      `csv/currency-holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got ` + `'2023-12-32'`;
+    const message = `csv/currency-holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got '2023-12-32'`;
     for (const q of [
       () => ds.fxSpot('EURUSD', '2023-06-16'),
       () => ds.fxSpot('USDEUR', '2023-06-16', 1),

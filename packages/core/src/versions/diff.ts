@@ -215,10 +215,10 @@ export function filterChanges(changeSet: ChangeSet, filter: ChangeFilter): Chang
       case 'market':
       case 'holiday':
       case 'schedule':
-        return markets !== null && markets.has((c.key as { fin_id: string }).fin_id);
+        return markets?.has((c.key as { fin_id: string }).fin_id) === true;
       case 'currency':
       case 'currency_holiday':
-        return currencies !== null && currencies.has((c.key as { currency_code: string }).currency_code);
+        return currencies?.has((c.key as { currency_code: string }).currency_code) === true;
       case 'phase_type':
         return markets !== null;
     }
