@@ -185,7 +185,9 @@ export function validate(tables) {
   for (const h of tables.holidays) {
     if (!finIds.has(h.FinID)) fail(`holiday of unknown market ${h.FinID}`);
     const s = span.get(h.FinID) ?? { min: h.Date, max: h.Date };
-    span.set(h.FinID, { min: Math.min(h.Date, s.min), max: Math.max(h.Date, s.max) });
+    // Dates are compared as ISO text (Math.min would read them as NaN).
+    // biome-ignore lint/complexity/useMathMinMax: strings, not numbers
+    span.set(h.FinID, { min: h.Date < s.min ? h.Date : s.min, max: h.Date > s.max ? h.Date : s.max });
     if (!['Open', 'Closed'].includes(h.Status) || !['Yes', 'No'].includes(h.Settlement))
       fail(`${h.FinID} ${h.Date}: bad status`);
     if (h.Schedule === 'Closed') {
