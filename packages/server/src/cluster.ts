@@ -289,8 +289,6 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
   // This load also puts a verified archive in the cache for the workers to load.
   const first = await source.load().finally(() => bar.stop());
   let version = first.meta.version;
-  /** The version the workers serve, kept to compare the next one with. */
-  let servedData: LoadedData = first;
   const served = first.meta.isSample ? 'the bundled SAMPLE dataset' : first.meta.source;
   // The override set lives here (its file, hand edits, SIGHUP); the workers serve what it sends
   // them, and their writes come here to be checked and kept one at a time.
@@ -426,8 +424,6 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
           const ready = await prepare(targets, round, version, false);
           commit(ready, round);
           logger.info({ version, workers: ready.length }, 'new data version swapped into every worker');
-          // After the commit: the comparison never delays the swap.
-          servedData = result.data;
           // The override set goes on top of it; the holder's swap compares the two versions.
           dataHolder.swap(result.data);
         }
