@@ -33,6 +33,7 @@ export {
 export {
   defineOperations,
   documented,
+  fromQuery,
   errorStatuses,
   NEEDS,
   perform,
@@ -46,6 +47,7 @@ export {
   type Limits,
   type Need,
   type Operation,
+  type ParamDocs,
   type OperationSpec,
   type Params,
   type Registry,

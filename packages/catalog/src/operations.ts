@@ -26,7 +26,15 @@ import {
 } from '@openbell/core/params';
 import { MAX_DATE_MONTHS, MAX_DATE_OFFSET, MAX_OVERLAP_MARKETS, OVERLAP_PHASES } from '@openbell/core/params';
 import type { BarBreaks, ParsedBarOptions } from '@openbell/core';
-import { defineOperations, documented, type CliCommand, type OperationSpec, type Params } from './registry.js';
+import { QUERIES } from '@openbell/core/interface';
+import {
+  defineOperations,
+  documented,
+  fromQuery,
+  type CliCommand,
+  type OperationSpec,
+  type Params,
+} from './registry.js';
 import { bulkBody } from './bulk.js';
 import { changeOperations } from './changes.js';
 import { overrideOperations } from './overrides.js';
@@ -185,16 +193,13 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'List markets',
     description: 'Markets whose FinID matches `subset`, ordered by FinID.',
-    params: {
+    ...fromQuery(QUERIES.listMarkets, {
       subset: documented(withDefault(param.pattern(), '*'), {
         description: 'Pattern over FinIDs, any case; `*` matches any run of characters (`US*`, `*.CME.*`).',
         example: 'US*',
         cli: { arg: 'pattern', help: 'FinID pattern, * matches any run of characters (US*, *.CME.*)' },
       }),
-    },
-    // The Dataset's own method, as a library caller's: a pattern reads the same a second time
-    // (trimmed, length checked), and a stand-in dataset may answer /markets by it alone.
-    call: (ds, a) => ds.listMarkets(a.subset),
+    }),
     bytes: (ds, a) => ds.parsed.marketsJson(a.subset),
     response: (s) => s.z.array(s.Market),
     needs: 'data',
@@ -205,8 +210,10 @@ export const operations = defineOperations({
     path: '/markets/finid/{finid}',
     tag: 'Markets',
     summary: 'Get a market by FinID',
-    params: { finid: documented(param.finId(), { description: 'A FinID, any case.', example: 'US.NYSE' }), follow },
-    call: (ds, a) => ds.parsed.getMarketByFinId(a.finid, a.follow),
+    ...fromQuery(QUERIES.getMarketByFinId, {
+      finid: documented(param.finId(), { description: 'A FinID, any case.', example: 'US.NYSE' }),
+      follow,
+    }),
     cacheable: true,
     response: (s) => s.Market,
     needs: 'market',
@@ -216,8 +223,10 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'Get a market by MIC',
     description: 'A MIC that maps to several markets answers 409 with the candidate FinIDs.',
-    params: { mic: documented(param.mic(), { description: 'An ISO 10383 MIC, any case.', example: 'XNYS' }), follow },
-    call: (ds, a) => ds.parsed.getMarketByMic(a.mic, a.follow),
+    ...fromQuery(QUERIES.getMarketByMic, {
+      mic: documented(param.mic(), { description: 'An ISO 10383 MIC, any case.', example: 'XNYS' }),
+      follow,
+    }),
     cacheable: true,
     response: (s) => s.Market,
     needs: 'market',
@@ -226,8 +235,7 @@ export const operations = defineOperations({
     path: '/markets/{identifier}',
     tag: 'Markets',
     summary: 'Get a market by FinID or MIC',
-    params: { identifier, follow },
-    call: (ds, a) => ds.parsed.getMarket(a.identifier, a.follow),
+    ...fromQuery(QUERIES.getMarket, { identifier, follow }),
     cacheable: true,
     response: (s) => s.Market,
     needs: 'market',
@@ -237,8 +245,7 @@ export const operations = defineOperations({
     path: '/markets/{identifier}/holidays',
     tag: 'Markets',
     summary: 'Holidays of a market in a date range',
-    params: { identifier, start, end },
-    call: (ds, a) => ds.parsed.listHolidays(a.identifier, a.start, a.end),
+    ...fromQuery(QUERIES.listHolidays, { identifier, start, end }),
     bytes: (ds, a) => ds.parsed.holidayJson(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.MarketHoliday),
     needs: 'market',
@@ -254,8 +261,7 @@ export const operations = defineOperations({
       '(whatever their end: a session starting on the last day and ending the next morning is in), and those that ' +
       'began up to two days before it and do not end before it. Both dates must lie in the market coverage window ' +
       '(400 otherwise); any range inside it is answered, streamed when long.',
-    params: { identifier, start, end },
-    call: (ds, a) => ds.parsed.generatePhases(a.identifier, a.start, a.end),
+    ...fromQuery(QUERIES.generatePhases, { identifier, start, end }),
     bodyChunks: (ds, a) => ds.parsed.phaseJsonChunks(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.Phase),
     needs: 'range',
@@ -272,8 +278,7 @@ export const operations = defineOperations({
       'end on that date (an overnight session belongs to the date it ends). Both dates must lie in the market ' +
       'coverage ' +
       'window (400 otherwise); any range inside it is answered, streamed when long.',
-    params: { identifier, start, end },
-    call: (ds, a) => ds.parsed.listDays(a.identifier, a.start, a.end),
+    ...fromQuery(QUERIES.listDays, { identifier, start, end }),
     bodyChunks: (ds, a) => ds.parsed.dayJsonChunks(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.MarketDay),
     needs: 'range',
@@ -290,15 +295,15 @@ export const operations = defineOperations({
       '(`bars/count` counts without a limit). The example asks for the 5-minute bars of the day after Thanksgiving ' +
       '2023, ' +
       'an early close at 13:00 on the sample.',
-    params: {
+    params: fromQuery(QUERIES.bars, {
       identifier: { ...identifier, example: 'XNYS' },
       start: { ...start, example: '2023-11-24' },
       end: { ...end, example: '2023-11-24' },
       period,
       force_close: forceClose,
       breaks,
-    },
-    call: (ds, a) => [...ds.parsed.bars(a.identifier, a.start, a.end, barOptions(a))],
+    }).params,
+    call: (ds, a, now) => [...QUERIES.bars.run(ds.parsed, a, now)],
     bodyChunks: (ds, a) => ds.parsed.barJsonChunks(a.identifier, a.start, a.end, barOptions(a)),
     csvChunks: (ds, a) => ds.parsed.barCsvChunks(a.identifier, a.start, a.end, barOptions(a)),
     response: (s) => s.z.array(s.Bar),
@@ -312,15 +317,14 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'Number of bars in a date range',
     description: `How many bars \`bars\` would list for the same query, without its limit. ${BAR_RULES} The example counts the 30-minute bars of a Tokyo week (two pieces a day, around the lunch break).`,
-    params: {
+    ...fromQuery(QUERIES.countBars, {
       identifier: { ...identifier, example: 'XTKS' },
       start: { ...start, example: '2023-11-20' },
       end: { ...end, example: '2023-11-24' },
       period: { ...period, example: '30m' },
       force_close: forceClose,
       breaks,
-    },
-    call: (ds, a) => ds.parsed.countBars(a.identifier, a.start, a.end, barOptions(a)),
+    }),
     response: (s) => s.BarCount,
     needs: 'range',
     plan: 'schedules',
@@ -336,12 +340,11 @@ export const operations = defineOperations({
       'the session would have without that row; null when it would have no open phase, as on a weekend make-up day), ' +
       'in date order. Both dates must lie in the market coverage window (400 otherwise); any range inside it is ' +
       'answered.',
-    params: {
+    ...fromQuery(QUERIES.specialSessions, {
       identifier: { ...identifier, example: 'XNYS' },
       start: { ...start, example: '2024-01-01' },
       end: { ...end, example: '2024-12-31' },
-    },
-    call: (ds, a) => ds.parsed.specialSessions(a.identifier, a.start, a.end),
+    }),
     response: (s) => s.z.array(s.SpecialSession),
     needs: 'range',
     plan: 'schedules',
@@ -352,8 +355,7 @@ export const operations = defineOperations({
     path: '/markets/{identifier}/schedules',
     tag: 'Markets',
     summary: 'Schedule rows of a market',
-    params: { identifier },
-    call: (ds, a) => ds.parsed.listSchedules(a.identifier),
+    ...fromQuery(QUERIES.listSchedules, { identifier }),
     bytes: (ds, a) => ds.parsed.schedulesJson(a.identifier),
     response: (s) => s.z.array(s.Schedule),
     needs: 'market',
@@ -439,8 +441,10 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'Whether a market is available under the current plan',
     description: 'Never an error: unknown or malformed identifiers answer false.',
-    params: { identifier: documented(param.text(), { description: identifier.description, example: 'US.NYSE' }) },
-    call: (ds, a) => ({ is_available: ds.parsed.isMarketAvailable(a.identifier) }),
+    params: fromQuery(QUERIES.isMarketAvailable, {
+      identifier: documented(param.text(), { description: identifier.description, example: 'US.NYSE' }),
+    }).params,
+    call: (ds, a, now) => ({ is_available: QUERIES.isMarketAvailable.run(ds.parsed, a, now) }),
     cacheable: true,
     response: (s) => s.Availability,
   }),
@@ -454,8 +458,7 @@ export const operations = defineOperations({
       'session ' +
       '(a holiday row). Both dates must lie in the market coverage window (400 otherwise); any range inside it is ' +
       'answered, as for /days.',
-    params: { identifier, start, end },
-    call: (ds, a) => ds.parsed.sessions(a.identifier, a.start, a.end),
+    ...fromQuery(QUERIES.sessions, { identifier, start, end }),
     bodyChunks: (ds, a) => ds.parsed.sessionJsonChunks(a.identifier, a.start, a.end),
     response: (s) => s.z.array(s.Session),
     needs: 'range',
@@ -470,7 +473,7 @@ export const operations = defineOperations({
     description:
       'A date that is not a session is refused (422 on `date`) unless `direction` moves it to the next or previous ' +
       'session first. The walk goes as far as needed inside the coverage window (400 beyond it).',
-    params: {
+    ...fromQuery(QUERIES.sessionOffset, {
       identifier,
       date: sessionDate,
       n: steps('Sessions to step: positive forwards, negative backwards, 0 for the session itself.', '1'),
@@ -480,8 +483,7 @@ export const operations = defineOperations({
         example: 'next',
         cli: { flag: 'direction', help: 'none (default), next or previous: how to treat a date that is not a session' },
       }),
-    },
-    call: (ds, a) => ds.parsed.sessionOffset(a.identifier, a.date, a.n, a.direction),
+    }),
     response: (s) => s.SessionOffset,
     needs: 'range',
     plan: 'schedules',
@@ -493,12 +495,11 @@ export const operations = defineOperations({
     tag: 'Sessions',
     summary: 'Number of sessions in a date range',
     description: 'Both dates must lie in the market coverage window; the range is not capped.',
-    params: {
+    ...fromQuery(QUERIES.sessionCount, {
       identifier,
       start: { ...start, example: '2023-11-01' },
       end: { ...end, example: '2023-11-30' },
-    },
-    call: (ds, a) => ds.parsed.sessionCount(a.identifier, a.start, a.end),
+    }),
     response: (s) => s.SessionCount,
     needs: 'range',
     plan: 'schedules',
@@ -512,8 +513,7 @@ export const operations = defineOperations({
     description:
       'The first opening (or closing) strictly after the instant, searched over the whole coverage window; ' +
       '`at` and `date` are null when there is none in it.',
-    params: { identifier, after: bellInstant('after', '2023-11-22T22:00:00Z'), event },
-    call: (ds, a, now) => ds.parsed.nextBell(a.identifier, a.after ?? now(), a.event),
+    ...fromQuery(QUERIES.nextBell, { identifier, after: bellInstant('after', '2023-11-22T22:00:00Z'), event }),
     clock: ['after'],
     response: (s) => s.Bell,
     needs: 'range',
@@ -527,12 +527,11 @@ export const operations = defineOperations({
     description:
       'The last opening (or closing) strictly before the instant, searched over the whole coverage window; ' +
       '`at` and `date` are null when there is none in it.',
-    params: {
+    ...fromQuery(QUERIES.previousBell, {
       identifier: { ...identifier, example: 'US.CME.EQUITY.USINDEX1' },
       before: bellInstant('before', '2023-11-27T12:00:00Z'),
       event: { ...event, example: 'close' },
-    },
-    call: (ds, a, now) => ds.parsed.previousBell(a.identifier, a.before ?? now(), a.event),
+    }),
     clock: ['before'],
     response: (s) => s.Bell,
     needs: 'range',
@@ -548,12 +547,11 @@ export const operations = defineOperations({
       "member's business days are its sessions; a currency's are the days outside its weekend without a settlement " +
       'holiday. Market members need schedules in the plan, currency members currencies (403 otherwise). Dates must ' +
       "lie in the intersection of the members' coverage windows (400 otherwise).",
-    params: {
+    ...fromQuery(QUERIES.calendarDays, {
       expr,
       start: { ...start, example: '2023-12-22' },
       end: { ...end, example: '2023-12-27' },
-    },
-    call: (ds, a) => ds.parsed.calendarDays(a.expr, a.start, a.end),
+    }),
     response: (s) => s.z.array(s.CalendarDay),
     needs: 'calendar',
     plan: 'schedules',
@@ -564,8 +562,7 @@ export const operations = defineOperations({
     path: '/calendars/{expr}/adjust',
     tag: 'Calendars',
     summary: 'Move a date to a business day by a convention',
-    params: { expr, date: { ...calendarDate, example: '2023-12-25' }, convention },
-    call: (ds, a) => ds.parsed.adjust(a.expr, a.date, a.convention),
+    ...fromQuery(QUERIES.adjust, { expr, date: { ...calendarDate, example: '2023-12-25' }, convention }),
     response: (s) => s.AdjustedDate,
     needs: 'calendar',
     plan: 'schedules',
@@ -583,7 +580,7 @@ export const operations = defineOperations({
       'only, a start date after which no business day follows in its month (the last business day, or a weekend ' +
       'or holiday after it) gives the last business day of the target month, whatever the convention. ' +
       'T+N settlement is `n=N` on the market calendar.',
-    params: {
+    ...fromQuery(QUERIES.advance, {
       expr,
       date: calendarDate,
       n: steps('Units to advance: positive forwards, negative backwards.', '2'),
@@ -605,8 +602,7 @@ export const operations = defineOperations({
             'last business day',
         },
       }),
-    },
-    call: (ds, a) => ds.parsed.advance(a.expr, a.date, a.n, a.unit, a.convention, a.end_of_month),
+    }),
     response: (s) => s.AdvancedDate,
     needs: 'calendar',
     plan: 'schedules',
@@ -626,7 +622,7 @@ export const operations = defineOperations({
       'September and December; `business-day:N` (N 1..23 or -1..-23), `first-business-day` and `last-business-day` ' +
       `count business days of the calendar. At most ${thousands(MAX_DATE_MONTHS)} months. Only the dates the roll, the ` +
       'offset and the business-day rules look at must lie in the coverage window (400 otherwise).',
-    params: {
+    ...fromQuery(QUERIES.derivedDates, {
       expr: { ...expr, example: 'XNYS' },
       rule: documented(param.dateRule(), {
         description:
@@ -672,9 +668,7 @@ export const operations = defineOperations({
           help: `business days after (or before) the rolled date, ${-MAX_DATE_OFFSET}..${MAX_DATE_OFFSET}`,
         },
       }),
-    },
-    call: (ds, a) =>
-      ds.parsed.derivedDates(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
+    }),
     bytes: (ds, a) =>
       ds.parsed.derivedDatesJson(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
     response: (s) => s.z.array(s.DerivedDate),
@@ -696,7 +690,7 @@ export const operations = defineOperations({
       "Each market's coverage window must hold both dates; a market named twice counts once; the range is at most " +
       'ten ' +
       'years (configurable).',
-    params: {
+    ...fromQuery(QUERIES.overlap, {
       markets: documented(param.overlapMarkets(), {
         description: `Comma-separated FinIDs or MICs, 2 to ${MAX_OVERLAP_MARKETS}; repeating the parameter adds to the list.`,
         example: 'XNYS,XLON',
@@ -718,8 +712,7 @@ export const operations = defineOperations({
         example: 'primary',
         cli: { flag: 'phase', help: 'primary (default) or open' },
       }),
-    },
-    call: (ds, a) => ds.parsed.overlap(a.markets, a.start, a.end, a.phase),
+    }),
     bytes: (ds, a) => ds.parsed.overlapJson(a.markets, a.start, a.end, a.phase),
     response: (s) => s.z.array(s.OverlapInterval),
     needs: 'range',
@@ -736,12 +729,11 @@ export const operations = defineOperations({
       'its UTC offset, in UTC, with the offsets before and after (`+HH:MM:SS` for local mean time). Not limited to ' +
       'the ' +
       'coverage window (the time zone database decides); at most 200 years (73,050 days).',
-    params: {
+    ...fromQuery(QUERIES.clockChanges, {
       identifier: { ...identifier, example: 'XNYS' },
       start: { ...start, example: '2024-01-01' },
       end: { ...end, example: '2024-12-31' },
-    },
-    call: (ds, a) => ds.parsed.clockChanges(a.identifier, a.start, a.end),
+    }),
     response: (s) => s.z.array(s.ClockChange),
     needs: 'market',
     cacheable: true,
@@ -757,7 +749,7 @@ export const operations = defineOperations({
       'spot date must be a business day of both currencies and USD. `closures` lists every date between trade and ' +
       "spot on which one of them was closed, and why: the closing holiday's name, even on a weekend day, else " +
       '`weekend`.',
-    params: {
+    ...fromQuery(QUERIES.fxSpot, {
       pair,
       trade_date: tradeDate,
       lag: documented(optional(param.integer({ min: 0, max: MAX_LAG })), {
@@ -765,8 +757,7 @@ export const operations = defineOperations({
         example: '2',
         cli: { flag: 'lag', help: `business days to spot, 0 to ${MAX_LAG} (default: the pair's)` },
       }),
-    },
-    call: (ds, a) => ds.parsed.fxSpot(a.pair, a.trade_date, a.lag),
+    }),
     response: (s) => s.FxSpot,
     needs: 'fx',
     plan: 'currencies',
@@ -782,7 +773,7 @@ export const operations = defineOperations({
       'the end-of-month rule and `modified_following`, on the calendar of both currencies and USD: a spot on the ' +
       'last business day of its month gives the last business day of the month the period reaches, for month and ' +
       'year tenors; week tenors are plain weeks.',
-    params: {
+    ...fromQuery(QUERIES.fxValueDate, {
       pair,
       trade_date: tradeDate,
       tenor: documented(param.tenorValue(), {
@@ -790,8 +781,7 @@ export const operations = defineOperations({
         example: '1M',
         cli: { flag: 'tenor', help: 'SN, 1W..52W, 1M..120M or 1Y..30Y' },
       }),
-    },
-    call: (ds, a) => ds.parsed.fxValueDate(a.pair, a.trade_date, a.tenor),
+    }),
     response: (s) => s.FxValueDate,
     needs: 'fx',
     plan: 'currencies',
@@ -802,8 +792,7 @@ export const operations = defineOperations({
     path: '/currencies',
     tag: 'Currencies',
     summary: 'List currencies',
-    params: {},
-    call: (ds) => ds.listCurrencies(),
+    ...fromQuery(QUERIES.listCurrencies, {}),
     bytes: (ds) => ds.parsed.currenciesJson(),
     response: (s) => s.z.array(s.Currency),
     needs: 'data',
@@ -815,8 +804,7 @@ export const operations = defineOperations({
     path: '/currencies/{code}',
     tag: 'Currencies',
     summary: 'Get a currency',
-    params: { code },
-    call: (ds, a) => ds.parsed.getCurrency(a.code),
+    ...fromQuery(QUERIES.getCurrency, { code }),
     cacheable: true,
     response: (s) => s.Currency,
     needs: 'currency',
@@ -827,8 +815,7 @@ export const operations = defineOperations({
     path: '/currencies/{code}/holidays',
     tag: 'Currencies',
     summary: 'Settlement holidays of a currency in a date range',
-    params: { code, start, end },
-    call: (ds, a) => ds.parsed.listCurrencyHolidays(a.code, a.start, a.end),
+    ...fromQuery(QUERIES.listCurrencyHolidays, { code, start, end }),
     bytes: (ds, a) => ds.parsed.currencyHolidayJson(a.code, a.start, a.end),
     response: (s) => s.z.array(s.CurrencyHoliday),
     needs: 'currency',
@@ -841,8 +828,10 @@ export const operations = defineOperations({
     tag: 'Currencies',
     summary: 'Whether a currency is available under the current plan',
     description: 'Never an error: unknown or malformed codes answer false.',
-    params: { code: documented(param.text(), { description: code.description, example: 'USD' }) },
-    call: (ds, a) => ({ is_available: ds.parsed.isCurrencyAvailable(a.code) }),
+    params: fromQuery(QUERIES.isCurrencyAvailable, {
+      code: documented(param.text(), { description: code.description, example: 'USD' }),
+    }).params,
+    call: (ds, a, now) => ({ is_available: QUERIES.isCurrencyAvailable.run(ds.parsed, a, now) }),
     cacheable: true,
     response: (s) => s.Availability,
   }),
@@ -861,7 +850,7 @@ export const operations = defineOperations({
       'Rows of regional-holidays.csv for one calendar, ordered by date; a calendar without rows answers an empty ' +
       'list. ' +
       '403 when the archive has no regional-holidays.csv.',
-    params: {
+    ...fromQuery(QUERIES.listRegionalHolidays, {
       calendar: documented(param.text(), {
         description: 'A 2-letter country code (regional holidays) or a religion name (religious ones), any case.',
         example: 'US',
@@ -869,8 +858,7 @@ export const operations = defineOperations({
       }),
       start: { ...start, example: '2023-01-01' },
       end: { ...end, example: '2023-12-31' },
-    },
-    call: (ds, a) => ds.parsed.listRegionalHolidays(a.calendar, a.start, a.end),
+    }),
     bytes: (ds, a) => ds.parsed.regionalHolidayJson(a.calendar, a.start, a.end),
     response: (s) => s.z.array(s.RegionalHoliday),
     table: 'regional-holidays.csv',
@@ -883,8 +871,7 @@ export const operations = defineOperations({
     summary: 'Phase types',
     description:
       'Rows of phases.csv in file order: whether each phase counts as open, settles, and publishes a closing price.',
-    params: {},
-    call: (ds) => ds.parsed.listPhaseTypes(),
+    ...fromQuery(QUERIES.listPhaseTypes, {}),
     bytes: (ds) => ds.parsed.phaseTypesJson(),
     response: (s) => s.z.array(s.PhaseType),
     plan: 'schedules',
@@ -900,7 +887,7 @@ export const operations = defineOperations({
       'Rows of season-definitions.csv (the dates that season names resolve to, by year), ordered by season name, ' +
       'year ' +
       'and file order; rows that cannot be read are load warnings (/info) and left out.',
-    params: {
+    ...fromQuery(QUERIES.listSeasonDefinitions, {
       season: documented(optional(param.text()), {
         description: 'Only this season, by name, any case.',
         example: 'Second Sunday of March',
@@ -911,8 +898,7 @@ export const operations = defineOperations({
         example: '2024',
         cli: { flag: 'year', help: 'year, YYYY' },
       }),
-    },
-    call: (ds, a) => ds.parsed.listSeasonDefinitions({ season: a.season, year: a.year }),
+    }),
     bytes: (ds, a) => ds.parsed.seasonDefinitionsJson({ season: a.season, year: a.year }),
     response: (s) => s.z.array(s.SeasonDefinition),
     plan: 'schedules',
@@ -925,7 +911,7 @@ export const operations = defineOperations({
     tag: 'Reference',
     summary: 'MIC to FinID mapping',
     description: 'Rows of mic-mapping.csv, ordered by MIC then FinID; a MIC may map to several markets.',
-    params: {
+    ...fromQuery(QUERIES.listMicMapping, {
       mic: documented(optional(param.mic()), {
         description: 'Only the rows of this MIC, any case.',
         example: 'XCME',
@@ -935,8 +921,7 @@ export const operations = defineOperations({
         description: 'Only the rows of this FinID, any case.',
         cli: { flag: 'fin-id', help: 'FinID, any case' },
       }),
-    },
-    call: (ds, a) => ds.parsed.listMicMapping({ mic: a.mic, fin_id: a.fin_id }),
+    }),
     bytes: (ds, a) => ds.parsed.micMappingJson({ mic: a.mic, fin_id: a.fin_id }),
     response: (s) => s.z.array(s.MicMapping),
     table: 'mic-mapping.csv',

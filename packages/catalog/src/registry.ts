@@ -15,6 +15,7 @@
  * `call` passes it to core's queries over parsed values (`ds.parsed`): text is read once.
  */
 import type { CalendarQueries } from '@openbell/core';
+import type { Query } from '@openbell/core/interface';
 import type { OperationContext } from './context.js';
 // The parsers alone (not the engine): the CLI builds its commands from the registry before any data is loaded.
 import {
@@ -94,6 +95,39 @@ export function documented<T, I, O extends boolean>(
 
 export type Params = Record<string, ApiParam>;
 
+/** What the HTTP interface says of a parameter that a query of core declares: its documentation alone. */
+export type ParamDocs = { description: string; example?: string; cli?: CliHint };
+
+/** A core parameter with its documentation, keeping its value, input and optionality types. */
+type Documented<P> = P extends Param<infer T, infer I, infer O> ? ApiParam<T, I, O> : never;
+
+/**
+ * The parameters and call of an operation that answers one of core's queries (core's
+ * interface.ts, where the library's method comes from too): the parameters exactly as the
+ * query declares them (parsers, defaults, order), each with its documentation, and the query's
+ * call. The library and REST therefore read and refuse arguments alike by construction.
+ */
+export function fromQuery<S extends Record<string, Param>, T>(
+  query: Query<S, any, any, any, T>,
+  docs: { [K in keyof S]: ParamDocs },
+): {
+  params: { [K in keyof S]: Documented<S[K]> };
+  query: Query<S, any, any, any, T>;
+} {
+  const params = {} as { [K in keyof S]: Documented<S[K]> };
+  for (const name in query.params) {
+    // The documentation alone: a declared parameter passed as `docs` lends its words, never its parser.
+    const { description, example, cli } = docs[name];
+    params[name] = {
+      ...(query.params[name] as Param as Documented<S[typeof name]>),
+      description,
+      ...(example === undefined ? {} : { example }),
+      ...(cli === undefined ? {} : { cli }),
+    };
+  }
+  return { params, query };
+}
+
 /** The command of an operation on the command line. */
 export interface CliCommand {
   command: string;
@@ -126,7 +160,13 @@ export interface OperationSpec<
    * `context` what the adapter holds besides the data (context.ts), for the few operations
    * that read it.
    */
-  call(ds: CalendarQueries, args: ParamValues<S>, now: () => number, context: OperationContext): R;
+  call?(ds: CalendarQueries, args: ParamValues<S>, now: () => number, context: OperationContext): R;
+  /**
+   * The query of core this operation answers (core's interface.ts, whose entry the library's
+   * method comes from too): its call, when the operation declares none. `fromQuery` gives it
+   * with the query's parameters.
+   */
+  query?: Query<any, any, any, any, R>;
   /**
    * The 200 body's bytes (`JSON.stringify` of `call`'s answer, UTF-8) as core writes them:
    * used instead of stringifying `call`'s answer.
@@ -193,6 +233,8 @@ export interface Operation<
   Tag extends string = string,
   C extends CliCommand | undefined = CliCommand | undefined,
 > extends OperationSpec<S, R, Tag, C> {
+  /** The call: the declared one, or the query's. */
+  call(ds: CalendarQueries, args: ParamValues<S>, now: () => number, context: OperationContext): R;
   /** The registry key: OpenAPI operationId and the library's name for the call. */
   readonly operationId: string;
   /** Names of the path placeholders, in path order. */
@@ -247,8 +289,12 @@ export function defineOperations<M extends Specs>(specs: M): Registry<M> {
   for (const [operationId, spec] of Object.entries(specs)) {
     if (spec.rangeCapped && WINDOWED.has(spec.needs))
       throw new Error(`operation ${operationId}: a coverage window bounds its range; it cannot be rangeCapped`);
+    const { query } = spec;
+    const call = spec.call ?? (query && ((ds: CalendarQueries, a, now) => query.run(ds.parsed, a, now)));
+    if (!call) throw new Error(`operation ${operationId}: it declares neither a call nor a query`);
     out[operationId] = {
       ...spec,
+      call,
       ...routeShape(`operation ${operationId}`, spec.path, spec.params),
       operationId,
       errors: errorStatuses(spec),

@@ -39,14 +39,15 @@ describe('queries over parsed values', () => {
     );
   });
 
-  it('the text methods keep their order of refusals: the range (both ends, then their order) before the identifier', () => {
+  it('the text methods read their arguments as REST does: every fault at once, in the order of the parameters', () => {
     expect(faultsOf(() => ds.listHolidays('X!', '2023-02-30', 'soon'))).toEqual([
+      ['identifier', 'mic_format'],
       ['start', 'date_from_datetime_parsing'],
       ['end', 'date_from_datetime_parsing'],
     ]);
-    expect(faultsOf(() => ds.listHolidays('X!', '2023-12-31', '2023-01-01'))).toEqual([['end', 'date_range']]);
     expect(faultsOf(() => ds.listHolidays('X!', '2023-01-01', '2023-12-31'))).toEqual([['identifier', 'mic_format']]);
-    // A parsed range in the wrong order is refused the same way, before the market is looked up.
+    // A range in the wrong order is refused before the market is looked up, as text or parsed.
+    expect(faultsOf(() => ds.listHolidays('XX.NONE', '2023-12-31', '2023-01-01'))).toEqual([['end', 'date_range']]);
     expect(faultsOf(() => ds.parsed.listHolidays('XX.NONE', day('2023-12-31'), day('2023-01-01')))).toEqual([
       ['end', 'date_range'],
     ]);

@@ -83,6 +83,14 @@ export function parseInstant(value: unknown, param: string): EpochMs {
   if (typeof value === 'string') {
     const ms = canonicalInstant(value);
     if (ms !== undefined) return ms;
+  } else if (typeof value === 'number') {
+    // A library caller's epoch milliseconds (a Date arrives as its time); text never reads as a number.
+    if (Number.isFinite(value)) return value;
+    throw InvalidArgumentError.one(
+      param,
+      `Invalid instant '${String(value)}': expected epoch milliseconds, a Date or an ISO 8601 date-time`,
+      'datetime_parsing',
+    );
   }
   return readInstant(value, param);
 }
@@ -724,6 +732,7 @@ export type ParamKind =
   | 'period'
   | 'month'
   | 'date_rule'
+  | 'regional_calendar'
   | 'text';
 
 /** A raw input value: text from a URL or command line, a boolean flag, repeated text. */
@@ -796,7 +805,11 @@ export const param = {
   day: () => required<EpochDay>('date', 'a date in the form YYYY-MM-DD', (v, n) => parseDay(v, n)),
   /** A local date, checked and passed on as typed. */
   date: () => required('date', 'a date in the form YYYY-MM-DD', (v, n) => parseIsoDate(v, n)),
-  instant: () => required('instant', 'a date-time such as 2023-11-15T17:00:00+00:00', (v, n) => parseInstant(v, n)),
+  /** An instant, as epoch milliseconds: ISO 8601 text with an offset (a library caller may give epoch milliseconds or a Date). */
+  instant: () =>
+    required<EpochMs, string | number | Date>('instant', 'a date-time such as 2023-11-15T17:00:00+00:00', (v, n) =>
+      parseInstant(v, n),
+    ),
   boolean: () => required<boolean, boolean | string>('boolean', 'a boolean', (v, n) => parseBoolean(v, n)),
   integer: (range: { min?: number; max?: number } = {}) =>
     required<number, number | string>('integer', 'an integer', (v, n) => parseInteger(v, n, range), range),
@@ -845,14 +858,19 @@ export const param = {
     ),
   /** Month numbers 1..12, comma-separated (a repeated parameter adds to them). */
   monthList: () =>
-    required<number[], string | readonly string[]>('list', 'a comma-separated list of month numbers 1 to 12', (v, n) =>
-      parseMonthList(v, n),
+    required<number[], string | readonly (string | number)[]>(
+      'list',
+      'a comma-separated list of month numbers 1 to 12',
+      (v, n) => parseMonthList(v, n),
     ),
   /** The markets of `overlap`: 2 to 16 FinIDs or MICs, comma-separated (a repeated parameter adds to them), normalized. */
   overlapMarkets: () =>
     required<string[], string | readonly string[]>('list', 'a comma-separated list of 2 to 16 FinIDs or MICs', (v, n) =>
       parseOverlapMarkets(parseList(v), n),
     ),
+  /** A regional calendar's key (a country code or a religion name): trimmed, upper case, not empty. */
+  regionalCalendar: () =>
+    required('regional_calendar', 'a 2-letter country code or a religion name', (v, n) => parseRegionalCalendar(v, n)),
   /** Any text, passed on as typed (for queries that must never fail, such as is_available). */
   text: () => required('text', 'a value', (v) => String(v)),
 };
@@ -897,7 +915,11 @@ function readParam(spec: Param, name: string, value: unknown): unknown {
   if (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number')
     return spec.parse(value, name);
   // A repeated list parameter adds to the list.
-  if (spec.kind === 'list' && Array.isArray(value) && value.every((v) => typeof v === 'string'))
+  if (
+    spec.kind === 'list' &&
+    Array.isArray(value) &&
+    value.every((v) => typeof v === 'string' || typeof v === 'number')
+  )
     return spec.parse(value.join(','), name);
   throw InvalidArgumentError.one(name, `Input should be a single value: ${spec.expected}`, 'string_type');
 }
