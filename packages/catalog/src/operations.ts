@@ -9,22 +9,8 @@
  * follow from `needs`, `plan` and its parameters. A command prints the CLI's default table
  * unless a text formatter is added (cli/src/commands/formatters.ts). docs/architecture.md.
  */
-import {
-  BAR_BREAKS,
-  BELL_EVENTS,
-  CONVENTIONS,
-  MAX_BARS,
-  MAX_BULK_IDENTIFIERS,
-  MAX_LAG,
-  MAX_STEPS,
-  optional,
-  param,
-  SESSION_DIRECTIONS,
-  UNITS,
-  withDefault,
-  type Period,
-} from '@openbell/core/params';
-import { MAX_DATE_MONTHS, MAX_DATE_OFFSET, MAX_OVERLAP_MARKETS, OVERLAP_PHASES } from '@openbell/core/params';
+import { MAX_BARS, MAX_BULK_IDENTIFIERS, MAX_LAG, optional, param, type Period } from '@openbell/core/params';
+import { MAX_DATE_MONTHS, MAX_DATE_OFFSET, MAX_OVERLAP_MARKETS } from '@openbell/core/params';
 import type { BarBreaks, ParsedBarOptions } from '@openbell/core';
 import { QUERIES } from '@openbell/core/interface';
 import {
@@ -33,6 +19,7 @@ import {
   fromQuery,
   type CliCommand,
   type OperationSpec,
+  type ParamDocs,
   type Params,
 } from './registry.js';
 import { bulkBody } from './bulk.js';
@@ -66,72 +53,70 @@ const operation = <S extends Params, R, C extends CliCommand | undefined = undef
 
 // ---- parameters shared by several operations ----
 
-const identifier = documented(param.marketIdentifier(), {
+const identifier: ParamDocs = {
   description: 'A FinID (has a dot, e.g. US.NYSE) or a MIC (four letters or digits, e.g. XNYS); any case.',
   example: 'US.NYSE',
   cli: { arg: 'id', help: 'FinID or MIC' },
-});
-const code = documented(param.currencyCode(), {
+};
+const code: ParamDocs = {
   description: 'A 3-letter currency code, any case.',
   example: 'USD',
   cli: { arg: 'code', help: 'ISO 4217 code' },
-});
-const start = documented(param.day(), {
+};
+const start: ParamDocs = {
   description: 'First local date, inclusive (YYYY-MM-DD).',
   example: '2023-11-20',
   cli: { flag: 'start', help: 'first local date, YYYY-MM-DD' },
-});
-const end = documented(param.day(), {
+};
+const end: ParamDocs = {
   description: 'Last local date, inclusive (YYYY-MM-DD); not before start.',
   example: '2023-11-26',
   cli: { flag: 'end', help: 'last local date, YYYY-MM-DD' },
-});
-const follow = documented(withDefault(param.boolean(), true), {
+};
+const follow: ParamDocs = {
   description:
     'Follow `replaced_by` to the market that replaced this one (to the end of the chain). ' +
     'Accepts true/false, 1/0, yes/no, on/off in any case.',
   cli: { flag: 'follow', help: 'show a replaced market as stored instead of its replacement' },
-});
+};
 
 // Calendar-arithmetic operations (docs/calendar-arithmetic.md §1–5).
-const sessionDate = documented(param.day(), {
+const sessionDate: ParamDocs = {
   description: 'A local date of the market (YYYY-MM-DD).',
   example: '2023-11-22',
   cli: { flag: 'date', help: 'local date, YYYY-MM-DD' },
+};
+const steps = (description: string, example: string): ParamDocs => ({
+  description,
+  example,
+  cli: { flag: 'n', help: 'steps, negative for backwards' },
 });
-const steps = (description: string, example: string) =>
-  documented(param.integer({ min: -MAX_STEPS, max: MAX_STEPS }), {
-    description,
-    example,
-    cli: { flag: 'n', help: 'steps, negative for backwards' },
-  });
-const event = documented(withDefault(param.enum(BELL_EVENTS), 'open'), {
+const event: ParamDocs = {
   description: '`open`: an opening (the market goes from not open to open); `close`: a closing.',
   example: 'open',
   cli: { flag: 'event', help: 'open or close (default open)' },
+};
+const bellInstant = (which: 'after' | 'before', example: string): ParamDocs => ({
+  description:
+    `The bell is searched strictly ${which} this instant, ISO 8601 with \`Z\` or an offset (the forms of datetime_utc). ` +
+    'Default: now. Its local date must lie in the market coverage window.',
+  example,
+  cli: { flag: which, help: `instant, ISO 8601 with Z or an offset (default: now)` },
 });
-const bellInstant = (which: 'after' | 'before', example: string) =>
-  documented(optional(param.instant()), {
-    description:
-      `The bell is searched strictly ${which} this instant, ISO 8601 with \`Z\` or an offset (the forms of datetime_utc). ` +
-      'Default: now. Its local date must lie in the market coverage window.',
-    example,
-    cli: { flag: which, help: `instant, ISO 8601 with Z or an offset (default: now)` },
-  });
-const expr = documented(param.expression(), {
+const expr: ParamDocs = {
   description:
     'Markets (FinID or MIC) and currencies (3 letters) joined by `+` (a business day of every member) or `~` ' +
     '(of at least one member): `US.NYSE+GB.LSE`, `USD+EUR`, `XNYS~XLON`. One operator, at most 16 members, no spaces; ' +
     'a `+` in the path may also be written `%2B`.',
   example: 'US.NYSE+GB.LSE',
   cli: { arg: 'expr', help: 'calendar expression, e.g. US.NYSE+GB.LSE or USD+EUR' },
-});
-const calendarDate = documented(param.day(), {
+};
+const calendarDate: ParamDocs = {
   description: 'The date (YYYY-MM-DD); it need not be a business day.',
   example: '2023-12-22',
   cli: { flag: 'date', help: 'date, YYYY-MM-DD' },
-});
-const convention = documented(withDefault(param.enum(CONVENTIONS), 'following'), {
+};
+const convention: ParamDocs = {
   description:
     '`following` (first business day on or after), `preceding` (last on or before), `modified_following` ' +
     '(following unless in another month, then preceding), `modified_preceding`, `unadjusted`.',
@@ -140,37 +125,37 @@ const convention = documented(withDefault(param.enum(CONVENTIONS), 'following'),
     flag: 'convention',
     help: 'following (default), preceding, modified_following, modified_preceding, unadjusted',
   },
-});
-const pair = documented(param.pair(), {
+};
+const pair: ParamDocs = {
   description: 'Two currency codes of the data, base then quote (`EURUSD`), any case.',
   example: 'EURUSD',
   cli: { arg: 'pair', help: 'currency pair, e.g. EURUSD' },
-});
-const tradeDate = documented(param.day(), {
+};
+const tradeDate: ParamDocs = {
   description: 'The trade date (YYYY-MM-DD).',
   example: '2023-06-16',
   cli: { flag: 'trade-date', help: 'trade date, YYYY-MM-DD' },
-});
+};
 
 // Bars (docs/calendar-arithmetic.md §8).
-const period = documented(param.period(), {
+const period: ParamDocs = {
   description:
     'Bar length in elapsed time: a whole number of minutes or hours, `1m` to `1440m` or `1h` to `24h` (`5m`, `30m`, `1h`, `4h`), lower case; ' +
     'or whole sessions: `1d` one session, `1w` the sessions of an ISO week, `1mo` those of a calendar month (each bar then counts its `sessions`).',
   example: '5m',
   cli: { flag: 'period', help: 'bar length, 1m to 1440m or 1h to 24h (5m, 30m, 1h), or 1d, 1w, 1mo (whole sessions)' },
-});
-const forceClose = documented(withDefault(param.boolean(), true), {
+};
+const forceClose: ParamDocs = {
   description:
     '`true`: a bar that would run past the end of its piece of open time (the close, or a break) ends there; ' +
     '`false`: it keeps its full length. Accepts true/false, 1/0, yes/no, on/off in any case.',
   cli: { flag: 'force-close', help: 'let the last bar before a close or a break keep its full length' },
-});
-const breaks = documented(withDefault(param.enum(BAR_BREAKS), 'split'), {
+};
+const breaks: ParamDocs = {
   description:
     '`split`: bars restart after each break of a session; `ignore`: they run from open to close across the breaks.',
   cli: { flag: 'breaks', help: 'split (default: restart after a break) or ignore (run across it)' },
-});
+};
 const barOptions = (a: { period: Period; force_close: boolean; breaks: BarBreaks }): ParsedBarOptions => ({
   period: a.period,
   forceClose: a.force_close,
@@ -194,11 +179,11 @@ export const operations = defineOperations({
     summary: 'List markets',
     description: 'Markets whose FinID matches `subset`, ordered by FinID.',
     ...fromQuery(QUERIES.listMarkets, {
-      subset: documented(withDefault(param.pattern(), '*'), {
+      subset: {
         description: 'Pattern over FinIDs, any case; `*` matches any run of characters (`US*`, `*.CME.*`).',
         example: 'US*',
         cli: { arg: 'pattern', help: 'FinID pattern, * matches any run of characters (US*, *.CME.*)' },
-      }),
+      },
     }),
     bytes: (ds, a) => ds.parsed.marketsJson(a.subset),
     response: (s) => s.z.array(s.Market),
@@ -211,7 +196,7 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'Get a market by FinID',
     ...fromQuery(QUERIES.getMarketByFinId, {
-      finid: documented(param.finId(), { description: 'A FinID, any case.', example: 'US.NYSE' }),
+      finid: { description: 'A FinID, any case.', example: 'US.NYSE' },
       follow,
     }),
     cacheable: true,
@@ -224,7 +209,7 @@ export const operations = defineOperations({
     summary: 'Get a market by MIC',
     description: 'A MIC that maps to several markets answers 409 with the candidate FinIDs.',
     ...fromQuery(QUERIES.getMarketByMic, {
-      mic: documented(param.mic(), { description: 'An ISO 10383 MIC, any case.', example: 'XNYS' }),
+      mic: { description: 'An ISO 10383 MIC, any case.', example: 'XNYS' },
       follow,
     }),
     cacheable: true,
@@ -369,7 +354,7 @@ export const operations = defineOperations({
     summary: 'Market status at an instant',
     description: 'Date-times in the answer are in the market timezone.',
     params: {
-      identifier,
+      identifier: documented(param.marketIdentifier(), identifier),
       datetime_utc: documented(optional(param.instant()), {
         description: 'Instant to report on, ISO 8601 with `+00:00` or `Z` (other offsets are converted). Default: now.',
         example: '2023-11-15T17:00:00+00:00',
@@ -442,7 +427,7 @@ export const operations = defineOperations({
     summary: 'Whether a market is available under the current plan',
     description: 'Never an error: unknown or malformed identifiers answer false.',
     params: fromQuery(QUERIES.isMarketAvailable, {
-      identifier: documented(param.text(), { description: identifier.description, example: 'US.NYSE' }),
+      identifier: { description: identifier.description, example: 'US.NYSE' },
     }).params,
     call: (ds, a, now) => ({ is_available: QUERIES.isMarketAvailable.run(ds.parsed, a, now) }),
     cacheable: true,
@@ -477,12 +462,12 @@ export const operations = defineOperations({
       identifier,
       date: sessionDate,
       n: steps('Sessions to step: positive forwards, negative backwards, 0 for the session itself.', '1'),
-      direction: documented(withDefault(param.enum(SESSION_DIRECTIONS), 'none'), {
+      direction: {
         description:
           'What to do when `date` is not a session: `none` refuses, `next`/`previous` first move it to the next/previous session.',
         example: 'next',
         cli: { flag: 'direction', help: 'none (default), next or previous: how to treat a date that is not a session' },
-      }),
+      },
     }),
     response: (s) => s.SessionOffset,
     needs: 'range',
@@ -584,13 +569,13 @@ export const operations = defineOperations({
       expr,
       date: calendarDate,
       n: steps('Units to advance: positive forwards, negative backwards.', '2'),
-      unit: documented(withDefault(param.enum(UNITS), 'days'), {
+      unit: {
         description: '`days` (business days, the default), `weeks`, `months` or `years`.',
         example: 'days',
         cli: { flag: 'unit', help: 'days (default), weeks, months or years' },
-      }),
+      },
       convention: { ...convention, example: 'following' },
-      end_of_month: documented(withDefault(param.boolean(), false), {
+      end_of_month: {
         description:
           'End-of-month rule for months and years, never weeks or days (default false). Accepts true/false, 1/0, ' +
           'yes/no, on/off.',
@@ -601,7 +586,7 @@ export const operations = defineOperations({
             "end-of-month rule (months, years): from a month's last business day or later to the target month's " +
             'last business day',
         },
-      }),
+      },
     }),
     response: (s) => s.AdvancedDate,
     needs: 'calendar',
@@ -624,7 +609,7 @@ export const operations = defineOperations({
       'offset and the business-day rules look at must lie in the coverage window (400 otherwise).',
     ...fromQuery(QUERIES.derivedDates, {
       expr: { ...expr, example: 'XNYS' },
-      rule: documented(param.dateRule(), {
+      rule: {
         description:
           '`nth-weekday:N:DAY`, `imm`, `day:D`, `business-day:N`, `first-business-day` or `last-business-day`, any case. ' +
           'Third Friday: `nth-weekday:3:fri`; last Thursday: `nth-weekday:-1:thu`.',
@@ -633,23 +618,23 @@ export const operations = defineOperations({
           flag: 'rule',
           help: 'nth-weekday:N:DAY, imm, day:D, business-day:N, first-business-day, last-business-day',
         },
-      }),
-      start: documented(param.month(), {
+      },
+      start: {
         description: 'First month, inclusive (YYYY-MM).',
         example: '2024-01',
         cli: { flag: 'from', help: 'first month, YYYY-MM' },
-      }),
-      end: documented(param.month(), {
+      },
+      end: {
         description: 'Last month, inclusive (YYYY-MM); not before start.',
         example: '2024-12',
         cli: { flag: 'to', help: 'last month, YYYY-MM' },
-      }),
-      months: documented(optional(param.monthList()), {
+      },
+      months: {
         description: 'Only these months (numbers 1..12, comma-separated, any order); default every month.',
         example: '3,6,9,12',
         cli: { flag: 'months', help: 'month numbers to keep, e.g. 3,6,9,12 (default all)' },
-      }),
-      roll: documented(withDefault(param.enum(CONVENTIONS), 'following'), {
+      },
+      roll: {
         description:
           'The convention that rolls the nominal date to a business day (default `following`); `unadjusted` keeps it.',
         example: 'following',
@@ -657,8 +642,8 @@ export const operations = defineOperations({
           flag: 'roll',
           help: 'following (default), preceding, modified_following, modified_preceding, unadjusted',
         },
-      }),
-      offset: documented(withDefault(param.integer({ min: -MAX_DATE_OFFSET, max: MAX_DATE_OFFSET }), 0), {
+      },
+      offset: {
         description:
           `Business days to move the rolled date, ${-MAX_DATE_OFFSET} to ${MAX_DATE_OFFSET} (default 0): ` +
           `settlement a few days after an expiry.`,
@@ -667,7 +652,7 @@ export const operations = defineOperations({
           flag: 'offset',
           help: `business days after (or before) the rolled date, ${-MAX_DATE_OFFSET}..${MAX_DATE_OFFSET}`,
         },
-      }),
+      },
     }),
     bytes: (ds, a) =>
       ds.parsed.derivedDatesJson(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
@@ -691,27 +676,27 @@ export const operations = defineOperations({
       'ten ' +
       'years (configurable).',
     ...fromQuery(QUERIES.overlap, {
-      markets: documented(param.overlapMarkets(), {
+      markets: {
         description: `Comma-separated FinIDs or MICs, 2 to ${MAX_OVERLAP_MARKETS}; repeating the parameter adds to the list.`,
         example: 'XNYS,XLON',
         cli: { flag: 'markets', help: 'comma-separated FinIDs or MICs (2 to 16)' },
-      }),
-      start: documented(param.day(), {
+      },
+      start: {
         description: 'First UTC date, inclusive (YYYY-MM-DD).',
         example: '2023-11-20',
         cli: { flag: 'start', help: 'first UTC date, YYYY-MM-DD' },
-      }),
-      end: documented(param.day(), {
+      },
+      end: {
         description: 'Last UTC date, inclusive (YYYY-MM-DD); not before start.',
         example: '2023-11-24',
         cli: { flag: 'end', help: 'last UTC date, YYYY-MM-DD' },
-      }),
-      phase: documented(withDefault(param.enum(OVERLAP_PHASES), 'primary'), {
+      },
+      phase: {
         description:
           '`primary`: primary trading sessions (their No Settlement and No Closing Price variants too); `open`: every open phase.',
         example: 'primary',
         cli: { flag: 'phase', help: 'primary (default) or open' },
-      }),
+      },
     }),
     bytes: (ds, a) => ds.parsed.overlapJson(a.markets, a.start, a.end, a.phase),
     response: (s) => s.z.array(s.OverlapInterval),
@@ -752,11 +737,11 @@ export const operations = defineOperations({
     ...fromQuery(QUERIES.fxSpot, {
       pair,
       trade_date: tradeDate,
-      lag: documented(optional(param.integer({ min: 0, max: MAX_LAG })), {
+      lag: {
         description: `Override the pair's lag, 0 to ${MAX_LAG} business days.`,
         example: '2',
         cli: { flag: 'lag', help: `business days to spot, 0 to ${MAX_LAG} (default: the pair's)` },
-      }),
+      },
     }),
     response: (s) => s.FxSpot,
     needs: 'fx',
@@ -776,11 +761,11 @@ export const operations = defineOperations({
     ...fromQuery(QUERIES.fxValueDate, {
       pair,
       trade_date: tradeDate,
-      tenor: documented(param.tenorValue(), {
+      tenor: {
         description: '`SN`, `1W`..`52W`, `1M`..`120M` or `1Y`..`30Y`, any case.',
         example: '1M',
         cli: { flag: 'tenor', help: 'SN, 1W..52W, 1M..120M or 1Y..30Y' },
-      }),
+      },
     }),
     response: (s) => s.FxValueDate,
     needs: 'fx',
@@ -829,7 +814,7 @@ export const operations = defineOperations({
     summary: 'Whether a currency is available under the current plan',
     description: 'Never an error: unknown or malformed codes answer false.',
     params: fromQuery(QUERIES.isCurrencyAvailable, {
-      code: documented(param.text(), { description: code.description, example: 'USD' }),
+      code: { description: code.description, example: 'USD' },
     }).params,
     call: (ds, a, now) => ({ is_available: QUERIES.isCurrencyAvailable.run(ds.parsed, a, now) }),
     cacheable: true,
@@ -851,11 +836,11 @@ export const operations = defineOperations({
       'list. ' +
       '403 when the archive has no regional-holidays.csv.',
     ...fromQuery(QUERIES.listRegionalHolidays, {
-      calendar: documented(param.text(), {
+      calendar: {
         description: 'A 2-letter country code (regional holidays) or a religion name (religious ones), any case.',
         example: 'US',
         cli: { arg: 'calendar', help: '2-letter country code or religion name' },
-      }),
+      },
       start: { ...start, example: '2023-01-01' },
       end: { ...end, example: '2023-12-31' },
     }),
@@ -888,16 +873,16 @@ export const operations = defineOperations({
       'year ' +
       'and file order; rows that cannot be read are load warnings (/info) and left out.',
     ...fromQuery(QUERIES.listSeasonDefinitions, {
-      season: documented(optional(param.text()), {
+      season: {
         description: 'Only this season, by name, any case.',
         example: 'Second Sunday of March',
         cli: { flag: 'season', help: 'season name, any case' },
-      }),
-      year: documented(optional(param.integer({ min: 1, max: 9999 })), {
+      },
+      year: {
         description: 'Only this year (YYYY).',
         example: '2024',
         cli: { flag: 'year', help: 'year, YYYY' },
-      }),
+      },
     }),
     bytes: (ds, a) => ds.parsed.seasonDefinitionsJson({ season: a.season, year: a.year }),
     response: (s) => s.z.array(s.SeasonDefinition),
@@ -912,15 +897,15 @@ export const operations = defineOperations({
     summary: 'MIC to FinID mapping',
     description: 'Rows of mic-mapping.csv, ordered by MIC then FinID; a MIC may map to several markets.',
     ...fromQuery(QUERIES.listMicMapping, {
-      mic: documented(optional(param.mic()), {
+      mic: {
         description: 'Only the rows of this MIC, any case.',
         example: 'XCME',
         cli: { flag: 'mic', help: 'MIC, any case' },
-      }),
-      fin_id: documented(optional(param.finId()), {
+      },
+      fin_id: {
         description: 'Only the rows of this FinID, any case.',
         cli: { flag: 'fin-id', help: 'FinID, any case' },
-      }),
+      },
     }),
     bytes: (ds, a) => ds.parsed.micMappingJson({ mic: a.mic, fin_id: a.fin_id }),
     response: (s) => s.z.array(s.MicMapping),

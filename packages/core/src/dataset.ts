@@ -13,7 +13,6 @@ import { InvalidArgumentError, type DataWarning } from './errors.js';
 import { copyBytes, type JsonPieceOptions } from './wire/json.js';
 import { Faults, normalizeMarketIdentifier, type Param, type ParamValues } from './params/params.js';
 import { QUERIES, readArguments, readInstantArgument, type Query, type QueryMethods } from './interface.js';
-import type { BarSeries } from './rules/bars.js';
 import type { MarketEntry } from './tables/model.js';
 import {
   bulkIdentifiers,
@@ -22,7 +21,7 @@ import {
   type StatusMany,
   type StatusManyRequest,
 } from './rules/many.js';
-import { ParsedQueries, type ParsedBarOptions } from './queries.js';
+import { ParsedQueries } from './queries.js';
 import {
   isSuperseded,
   makeOverride,
@@ -35,50 +34,12 @@ import {
   type MakeOverride,
   type OverrideRecord,
 } from './versions/overrides.js';
-import type {
-  AdjustedDate,
-  AdvancedDate,
-  BarCount,
-  BarOptions,
-  Bell,
-  BellEvent,
-  BusinessDayConvention,
-  CalendarDay,
-  ClockChange,
-  DerivedDate,
-  OverlapInterval,
-  OverlapPhase,
-  Currency,
-  CurrencyHoliday,
-  DatasetOptions,
-  DuplicateHoliday,
-  FxSpot,
-  FxValueDate,
-  Market,
-  MarketDay,
-  MarketHoliday,
-  MarketStatus,
-  MicMapping,
-  Phase,
-  PhaseType,
-  Plan,
-  RegionalHoliday,
-  Schedule,
-  SeasonDefinition,
-  Session,
-  SessionCount,
-  SessionDirection,
-  SessionOffset,
-  SpecialSession,
-  Tables,
-  TimeUnit,
-} from './types.js';
+import type { BarOptions, DatasetOptions, DuplicateHoliday, MarketDay, Phase, Plan, Tables } from './types.js';
 
 /** An instant given to the library: epoch milliseconds, a Date, or an ISO 8601 string with an offset. */
 export type InstantInput = number | Date | string;
 
 /** The methods of interface.ts's queries, which the loop below the class gives every Dataset. */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the loop below the class defines these members
 export interface Dataset extends QueryMethods {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
