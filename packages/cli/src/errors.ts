@@ -36,11 +36,8 @@ export function isUserFault(err: unknown): boolean {
   return e?.name === 'LoaderError' && typeof e.code === 'string' && USER_LOADER_CODES.has(e.code);
 }
 
-/** One line for stderr: the message only, first line, for user faults. */
-export function oneLine(err: unknown): string {
-  const msg = err instanceof Error ? err.message : String(err);
-  return msg.split('\n')[0]!.trim();
-}
+/** One line for stderr: the message only, first line, for user faults (core's `messageLine`). */
+export { messageLine as oneLine } from '@openbell/core';
 
 /** A 409's text naming its candidates once: appended only when the text does not name them all already. */
 export function withCandidates(text: string, candidates: unknown): string {

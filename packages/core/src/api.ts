@@ -13,23 +13,11 @@
  * `lag`, `tenor`).
  */
 import type { Dataset } from './dataset.js';
-import type { ParsedQueries } from './queries.js';
+import type { ParsedQuerySurface } from './interface.js';
 
 export interface LookupOptions {
   /** Follow replaced_by to the end of the chain. Default true. */
   follow?: boolean;
-}
-
-export interface DatasetCounts {
-  markets: number;
-  holidays: number;
-  schedules: number;
-  phaseTypes: number;
-  micMappings: number;
-  seasonDefinitions: number;
-  currencies: number;
-  currencyHolidays: number;
-  regionalHolidays: number;
 }
 
 /**
@@ -46,4 +34,4 @@ export type CalendarQueries = {
  * normalized identifiers, parsed expressions, as core's parameter parsers (params.ts) answer
  * them. The catalogue calls these with the values its parameters yield, so nothing is parsed twice.
  */
-export type ParsedCalendarQueries = { readonly [K in keyof ParsedQueries]: ParsedQueries[K] };
+export type ParsedCalendarQueries = ParsedQuerySurface;

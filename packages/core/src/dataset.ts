@@ -6,7 +6,6 @@
  * overrides, versions) and the byte and piece forms of a few queries, read with the same
  * declarations. Each rule lives once, in queries.ts and rules/; each reading of text once, in params/.
  */
-import type { DatasetCounts } from './api.js';
 import { buildIndex, buildIndexSteps, type DatasetIndex } from './tables/build.js';
 import type { EpochMs } from './time/dates.js';
 import { InvalidArgumentError, type DataWarning } from './errors.js';
@@ -34,7 +33,16 @@ import {
   type MakeOverride,
   type OverrideRecord,
 } from './versions/overrides.js';
-import type { BarOptions, DatasetOptions, DuplicateHoliday, MarketDay, Phase, Plan, Tables } from './types.js';
+import type {
+  BarOptions,
+  DatasetCounts,
+  DatasetOptions,
+  DuplicateHoliday,
+  MarketDay,
+  Phase,
+  Plan,
+  Tables,
+} from './types.js';
 
 /** An instant given to the library: epoch milliseconds, a Date, or an ISO 8601 string with an offset. */
 export type InstantInput = number | Date | string;

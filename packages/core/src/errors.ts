@@ -182,3 +182,9 @@ export interface DataWarning {
   market?: string;
   currency?: string;
 }
+
+/** The first line of an error's message (or of the text of a thrown value), trimmed: what one line of a log or of stderr shows. */
+export function messageLine(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  return msg.split('\n')[0]!.trim();
+}

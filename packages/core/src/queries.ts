@@ -3,8 +3,8 @@
  * parameter parsers (params.ts) answer — epoch days, epoch milliseconds, normalized
  * identifiers and codes, parsed expressions, pairs, tenors and periods — so nothing here reads
  * text typed by a caller again. The catalogue calls these (`dataset.parsed`) with the values
- * its parameters yield; the Dataset's own methods (the library API, dataset.ts) parse their
- * text arguments and call these too.
+ * its parameters yield; the Dataset's methods (the library API) read their text arguments with
+ * the same declarations (interface.ts) and call these too.
  *
  * Identifiers and codes are the normalized forms (upper case, checked): `normalizeMarketIdentifier`,
  * `normalizeFinId`, `normalizeMic`, `normalizeCurrencyCode`. A date range is refused when it

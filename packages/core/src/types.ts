@@ -1,4 +1,3 @@
-import type { OverrideRef } from './versions/overrides.js';
 /**
  * Records of every resource. Input rows carry the bulk file's columns under normalized names
  * (see docs/bulk-format.md §2); output records add derived fields. Unknown columns ride along through
@@ -521,4 +520,46 @@ export interface SpecialSession {
   late_open: boolean;
   early_close: boolean;
   holiday_name: string | null;
+}
+
+// ---- overrides (docs/overrides.md) ----
+
+export const OVERRIDE_KINDS = ['closure', 'early_close', 'late_open', 'reopen'] as const;
+export type OverrideKind = (typeof OVERRIDE_KINDS)[number];
+
+/** A request to make an override, its fields read (target as typed: it is resolved against the data). */
+export interface OverrideRequest {
+  kind: OverrideKind;
+  target: string;
+  date: string;
+  name: string | null;
+  open: string | null;
+  close: string | null;
+  reason: string;
+}
+
+/** An override as kept and answered (docs/overrides.md §1): the request's fields (`target` a FinID or currency code), and the audit's. */
+export interface OverrideRecord extends OverrideRequest {
+  id: string;
+  created_at: string;
+  created_by: string;
+  withdrawn_at: string | null;
+  withdrawn_by: string | null;
+  superseded: boolean;
+}
+
+/** What a holiday record answered from an override says of it. */
+export type OverrideRef = Pick<OverrideRecord, 'id' | 'kind' | 'reason' | 'created_by' | 'created_at'>;
+
+/** How many rows of each table a dataset holds. */
+export interface DatasetCounts {
+  markets: number;
+  holidays: number;
+  schedules: number;
+  phaseTypes: number;
+  micMappings: number;
+  seasonDefinitions: number;
+  currencies: number;
+  currencyHolidays: number;
+  regionalHolidays: number;
 }

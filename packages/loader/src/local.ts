@@ -54,23 +54,17 @@ import { SPEC_BY_FILE, TABLE_SPECS, TableReader, type TableSpec } from './csv.js
 import { LoaderError } from './errors.js';
 import { rowMaker, type PackedRows } from './packed.js';
 import { loaderDatasetOptions, readSnapshotData } from './snapshot.js';
-import type { DataKind, LoadedData, LoadWarning } from './types.js';
+import type { DataKind, LoadedData, LoadWarning, ParsedData } from './types.js';
 import { extractEntry, inflateEntry, isUnsafeEntryName, readCentralDirectory, type ZipEntry } from './zip.js';
 
 export { normalizeHeader } from './csv.js';
+export type { ParsedData } from './types.js';
 
 export const DEFAULT_MAX_UNCOMPRESSED_BYTES = 512 * 1024 * 1024;
 
 export interface ParseOptions {
   /** Cap on the total uncompressed size of the CSVs read (default 512 MiB). */
   maxUncompressedBytes?: number;
-}
-
-export interface ParsedData {
-  tables: Tables;
-  warnings: LoadWarning[];
-  /** Tables read packed (their arrays in `tables` left empty), when the reader was asked to. */
-  packed?: Partial<Record<TableName, PackedRows>>;
 }
 
 /** The tables large enough to be worth keeping packed until the build reads them (the holidays). */

@@ -25,7 +25,7 @@ import {
   type TableSources,
   type Tables,
 } from '@openbell/core';
-import type { ParsedData } from './local.js';
+import type { ParsedData } from './types.js';
 
 /** Bumped whenever what the snapshot holds changes shape. */
 const SNAPSHOT_FORMAT = 3;

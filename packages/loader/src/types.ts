@@ -1,4 +1,5 @@
-import type { Dataset, Plan } from '@openbell/core';
+import type { Dataset, Plan, TableName, Tables } from '@openbell/core';
+import type { PackedRows } from './packed.js';
 
 export type DataKind = 'sample' | 'file' | 'directory' | 'hosted' | 'url';
 
@@ -74,4 +75,12 @@ export interface DataSource {
   update(options?: { force?: boolean }): Promise<UpdateResult>;
   /** Whether a newer version is available, without downloading it (HEAD). */
   check(): Promise<CheckResult>;
+}
+
+/** An archive's tables as read, before the build. */
+export interface ParsedData {
+  tables: Tables;
+  warnings: LoadWarning[];
+  /** Tables read packed (their arrays in `tables` left empty), when the reader was asked to. */
+  packed?: Partial<Record<TableName, PackedRows>>;
 }

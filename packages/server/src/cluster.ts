@@ -31,7 +31,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
-import type { ChangeSet, OverrideRecord } from '@openbell/core';
+import { messageLine as oneLine, type ChangeSet, type OverrideRecord } from '@openbell/core';
 import type { DataSource, LoadedData, ProgressCallback, UpdateResult } from '@openbell/loader';
 import type { ChangeFeed, DataChangedEvent } from './changes/index.js';
 import { createLogger } from './logging.js';
@@ -77,12 +77,6 @@ export interface ClusterPlan {
   /** The caller's error for a fault the user can mend (a bad override file, a worker that cannot listen). */
   userError(message: string): Error;
 }
-
-/** The first line of an error's message. */
-const oneLine = (e: unknown): string =>
-  String(e instanceof Error ? e.message : e)
-    .split('\n')[0]!
-    .trim();
 
 type ToWorker =
   | { t: 'prepare'; seq: number; version: string | null; publishKey?: string }

@@ -4,9 +4,9 @@
  * is a warning naming file, line and column, and makes only the dates of the market or currency
  * it belongs to that it touches answer a DataError, for the queries computing from them.
  */
-import type { DatasetCounts } from '../api.js';
+import type { DatasetCounts } from '../types.js';
 import type { DataWarning } from '../errors.js';
-import type { OverrideRecord } from '../versions/overrides.js';
+import type { OverrideRecord } from '../types.js';
 import type { CurrencyEntry, MarketEntry, RegionalEntry } from './model.js';
 import type {
   Currency,

@@ -14,7 +14,6 @@
  */
 import { mergeFaults } from '../tables/log.js';
 import type { DatasetIndex } from '../tables/build.js';
-import type { ParsedQueries } from '../queries.js';
 import { formatDay, tryParseDay, type EpochDay } from '../time/dates.js';
 import {
   ConflictError,
@@ -26,35 +25,33 @@ import {
 import { phasesByEndDay } from '../rules/generate.js';
 import { lowerBound, type CurrencyEntry, type DayClip, type DayFaults, type MarketEntry } from '../tables/model.js';
 import { isCurrencyTarget, normalizeCurrencyCode, normalizeMarketIdentifier } from '../params/params.js';
-import type { Currency, CurrencyHoliday, Market, MarketHoliday } from '../types.js';
+import {
+  OVERRIDE_KINDS,
+  type Currency,
+  type CurrencyHoliday,
+  type Market,
+  type MarketHoliday,
+  type OverrideKind,
+  type OverrideRecord,
+  type OverrideRef,
+  type OverrideRequest,
+} from '../types.js';
 import { NO, OPEN, YES } from '../params/vocabulary.js';
 
-export const OVERRIDE_KINDS = ['closure', 'early_close', 'late_open', 'reopen'] as const;
-export type OverrideKind = (typeof OVERRIDE_KINDS)[number];
-
-/** A request to make an override, its fields read (target as typed: it is resolved against the data). */
-export interface OverrideRequest {
-  kind: OverrideKind;
-  target: string;
-  date: string;
-  name: string | null;
-  open: string | null;
-  close: string | null;
-  reason: string;
+/** The lookups an override's target is resolved by: the queries every operation uses (queries.ts). */
+export interface OverrideLookups {
+  getMarket(identifier: string, follow: boolean): Market;
+  getCurrency(code: string): Currency;
 }
 
-/** An override as kept and answered (docs/overrides.md §1): the request's fields (`target` a FinID or currency code), and the audit's. */
-export interface OverrideRecord extends OverrideRequest {
-  id: string;
-  created_at: string;
-  created_by: string;
-  withdrawn_at: string | null;
-  withdrawn_by: string | null;
-  superseded: boolean;
-}
-
-/** What a holiday record answered from an override says of it. */
-export type OverrideRef = Pick<OverrideRecord, 'id' | 'kind' | 'reason' | 'created_by' | 'created_at'>;
+// The record types live with the others (types.ts), below every rule that answers them.
+export {
+  OVERRIDE_KINDS,
+  type OverrideKind,
+  type OverrideRecord,
+  type OverrideRef,
+  type OverrideRequest,
+} from '../types.js';
 
 export const OVERRIDE_ID = /^ovr_[a-z0-9]{12}$/;
 export const MAX_OVERRIDE_NAME = 200;
@@ -175,7 +172,7 @@ export interface MakeOverride {
  */
 export function makeOverride(
   index: DatasetIndex,
-  queries: ParsedQueries,
+  queries: OverrideLookups,
   request: OverrideRequest,
   make: MakeOverride,
 ): OverrideRecord {

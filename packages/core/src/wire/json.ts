@@ -561,7 +561,7 @@ export function sessionJsonPieces(
   return jsonArray(OPEN, itemsByMonth(entry, `sessions:${zone.id}`, startDay, endDay, true, write));
 }
 
-// The constant bytes of a day view, in the order of its record (dataset.ts, dayViews).
+// The constant bytes of a day view, in the order of its record (queries.ts, dayViews).
 const DAY_HEAD = encoder.encode('{"date":"');
 const WEEKDAY = DAY_NAMES.map((d) => encoder.encode(`","day_of_week":"${d}","is_open":`));
 /** By is_open * 2 + has_settlement. */
