@@ -3,7 +3,9 @@
  * the parsed values to core's queries over parsed values (`ds.parsed`), never to the Dataset's
  * text methods, which would read the text a second time.
  */
-import { Dataset, tryParseDay, type CalendarQueries } from '@openbell/core';
+import { Dataset, tryParseDay, type CalendarQueries, type Param } from '@openbell/core';
+import { QUERIES } from '@openbell/core/interface';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runOperation } from '../src/answer.js';
 import { operations } from '../src/operations.js';
@@ -208,5 +210,80 @@ describe('the library and REST read an enum with one parser', () => {
     );
     // Any case, spaces trimmed, in both.
     expect(ds.adjust('US.NYSE', '2023-12-25', ' Modified_Following ').convention).toBe('modified_following');
+  });
+});
+
+describe('one declaration per query: the library method and the operation come from the same entry', () => {
+  // A clock, so that an instant left out is the same present for both.
+  const ds = Dataset.create(fixtureTables(), { clock: () => NOON_NY });
+  const withQuery = (Object.values(operations) as Operation[]).filter((op) => op.query);
+  const outcome = (fn: () => unknown): unknown => {
+    try {
+      fn();
+      return 'ok';
+    } catch (e) {
+      return (e as { faults?: unknown }).faults ?? (e as Error).name;
+    }
+  };
+
+  it('an operation built from a query takes its parameters as declared: the same parsers, defaults and order', () => {
+    expect(withQuery.length).toBeGreaterThan(25);
+    for (const op of withQuery) {
+      const declared = op.query!.params as Record<string, Param>;
+      expect(Object.keys(op.params).sort(), op.operationId).toEqual(Object.keys(declared).sort());
+      for (const [name, p] of Object.entries(declared)) {
+        const ours = op.params[name]!;
+        expect(ours.parse, `${op.operationId}.${name}`).toBe(p.parse);
+        expect([ours.kind, ours.optional, ours.default], `${op.operationId}.${name}`).toEqual([
+          p.kind,
+          p.optional,
+          p.default,
+        ]);
+      }
+    }
+  });
+
+  it('every query is a method of the Dataset', () => {
+    for (const name of Object.keys(QUERIES))
+      expect(typeof (ds as unknown as Record<string, unknown>)[name], name).toBe('function');
+  });
+
+  it('for any arguments, the library method and the REST operation answer or refuse alike, fault for fault', () => {
+    // The operation of each query, and the library's arguments put where its declaration says.
+    const byQuery = new Map(withQuery.map((op) => [op.query!, op]));
+    const values = fc.oneof(
+      fc.constantFrom('US.NYSE', 'XNYS', 'xlon', 'X!', 'USD', 'eur', 'EURUSD', 'US.NYSE+GB.LSE', ''),
+      fc.constantFrom('2023-11-20', '2023-02-30', '2024-01', '2023-11', 'soon', ' 2023-11-22 '),
+      fc.constantFrom('1', '-3', 'x', '5m', '1d', 'imm', 'nth-weekday:3:fri', 'following', 'Next', 'open', 'true'),
+      fc.constantFrom('2023-11-15T17:00:00Z', '1M', 'SN', '3,6'),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.entries(QUERIES)),
+        fc.array(fc.option(values, { nil: undefined }), { minLength: 1, maxLength: 8 }),
+        ([name, q], picked) => {
+          const op = byQuery.get(q);
+          fc.pre(op !== undefined);
+          const names = Object.keys(q.params);
+          const raw: Record<string, string> = {};
+          names.forEach((n, i) => {
+            if (picked[i] !== undefined) raw[n] = picked[i]!;
+          });
+          // The positional arguments, then the options object under the library's keys.
+          const args: unknown[] = [...q.args, ...q.rest].map((n) => raw[n]);
+          const options = Object.entries(q.options as Record<string, string>);
+          if (options.length) args.push(Object.fromEntries(options.map(([key, n]) => [key, raw[n]])));
+          const library = outcome(() =>
+            (ds as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args),
+          );
+          const rest = outcome(() => runOperationOrThrow(op!, raw));
+          expect(library, name).toEqual(rest);
+        },
+      ),
+      { numRuns: 400 },
+    );
+    function runOperationOrThrow(op: Operation, raw: Record<string, string>): unknown {
+      return op.call(ds, readArgs(op, raw), () => NOON_NY, {});
+    }
   });
 });

@@ -814,7 +814,10 @@ export const param = {
   integer: (range: { min?: number; max?: number } = {}) =>
     required<number, number | string>('integer', 'an integer', (v, n) => parseInteger(v, n, range), range),
   enum: <V extends string>(values: readonly V[]) =>
-    required<V, V>('enum', `one of ${values.join(', ')}`, (v, n) => parseEnum(v, n, values), { values }),
+    // Any case and spaces are read (` Modified_Following `), so a caller's type takes any text too.
+    required<V, V | (string & {})>('enum', `one of ${values.join(', ')}`, (v, n) => parseEnum(v, n, values), {
+      values,
+    }),
   pattern: () => required('pattern', 'a pattern', (v, n) => parsePattern(v, n)),
   marketIdentifier: () =>
     required('market_identifier', 'a FinID or a MIC', (v, n) => normalizeMarketIdentifier(String(v), n)),
