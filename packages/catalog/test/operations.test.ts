@@ -26,7 +26,6 @@ const SAMPLE: Record<string, string> = {
   currency_code: 'USD',
   date: '2023-11-01',
   text: 'USD',
-  regional_calendar: 'US',
   integer: '1',
   calendar_expression: 'US.NYSE',
   currency_pair: 'EURUSD',

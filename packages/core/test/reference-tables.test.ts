@@ -23,12 +23,17 @@ describe('reference tables: phase types, season definitions, MIC mapping, region
       },
     ]);
     expect(ds.listRegionalHolidays('US', '2023-11-24', '2023-12-31')).toEqual([]);
-    try {
-      ds.listRegionalHolidays('', 'x', '2023-01-01');
-      expect.unreachable('an empty calendar must be refused');
-    } catch (e) {
-      expect((e as InvalidArgumentError).faults.map((f) => f.param)).toEqual(['calendar', 'start']);
-    }
+    // As REST reads it: the dates first, then the calendar's key with the order of the range.
+    const refused = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (e) {
+        return (e as InvalidArgumentError).faults.map((f) => f.param);
+      }
+      return expect.unreachable('an empty calendar must be refused');
+    };
+    expect(refused(() => ds.listRegionalHolidays('', 'x', '2023-01-01'))).toEqual(['start']);
+    expect(refused(() => ds.listRegionalHolidays('', '2023-12-31', '2023-01-01'))).toEqual(['calendar', 'end']);
   });
 
   it('passes extra columns of a regional holiday through', () => {

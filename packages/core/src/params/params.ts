@@ -732,7 +732,6 @@ export type ParamKind =
   | 'period'
   | 'month'
   | 'date_rule'
-  | 'regional_calendar'
   | 'text';
 
 /** A raw input value: text from a URL or command line, a boolean flag, repeated text. */
@@ -871,9 +870,6 @@ export const param = {
     required<string[], string | readonly string[]>('list', 'a comma-separated list of 2 to 16 FinIDs or MICs', (v, n) =>
       parseOverlapMarkets(parseList(v), n),
     ),
-  /** A regional calendar's key (a country code or a religion name): trimmed, upper case, not empty. */
-  regionalCalendar: () =>
-    required('regional_calendar', 'a 2-letter country code or a religion name', (v, n) => parseRegionalCalendar(v, n)),
   /** Any text, passed on as typed (for queries that must never fail, such as is_available). */
   text: () => required('text', 'a value', (v) => String(v)),
 };
