@@ -53,7 +53,8 @@ const lazyBodyParser: EsbuildPlugin = {
       for (const name of ['json', 'raw', 'text', 'urlencoded']) {
         replace(
           `exports.${name} = bodyParser.${name}`,
-          `Object.defineProperty(exports, '${name}', { enumerable: true, configurable: true, get: function () { return loadBodyParser().${name}; } })`,
+          `Object.defineProperty(exports, '${name}', { enumerable: true, configurable: true, get: function () { ` +
+            `return loadBodyParser().${name}; } })`,
         );
       }
       if (text.includes('bodyParser.'))

@@ -108,7 +108,8 @@ export function queryChanges(
       const oldest = sets[0]!;
       const from = oldest.from_version ?? oldest.to_version!;
       throw new GoneError(
-        `Version ${since} is older than the change sets kept (the last ${log.keep}): the oldest kept is version ${oldest.to_version} (from ${from}); ask with since=${from} or later`,
+        `Version ${since} is older than the change sets kept (the last ${log.keep}): the oldest kept is version ` +
+          `${oldest.to_version} (from ${from}); ask with since=${from} or later`,
         oldest.to_version,
       );
     } else throw new NotFoundError('version', since, `Version '${since}' is not known to the change log`);

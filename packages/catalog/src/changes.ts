@@ -61,7 +61,8 @@ export const changeOperations = {
     tag: 'Changes',
     summary: 'The change set that made a version',
     description:
-      'The change set from the version served before `to_version` to it (404 when none is kept for it), with the filters of `/changes`.',
+      'The change set from the version served before `to_version` to it (404 when none is kept for it), with the ' +
+      'filters of `/changes`.',
     params: {
       to_version: documented(param.text(), {
         description: 'The version the change set leads to (its `to_version`).',

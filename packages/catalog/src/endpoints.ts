@@ -111,8 +111,10 @@ export const endpoints = defineEndpoints({
     tag: 'Live',
     summary: 'Bell events as Server-Sent Events',
     description:
-      '`ready` (the FinIDs watched), `market_error` (an identifier that cannot be watched, with what its status request would ' +
-      'answer), then `open`, `close` and `phase` as they happen (id `<epoch ms>:<FinID>`), `heartbeat`, and `data_changed` after ' +
+      '`ready` (the FinIDs watched), `market_error` (an identifier that cannot be watched, with what its status ' +
+      'request would ' +
+      'answer), then `open`, `close` and `phase` as they happen (id `<epoch ms>:<FinID>`), `heartbeat`, and ' +
+      '`data_changed` after ' +
       'the data is swapped. A `Last-Event-ID` header (or last_event_id) resumes after that event, up to a day back.',
     params: {
       markets,

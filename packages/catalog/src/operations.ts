@@ -98,7 +98,8 @@ const event: ParamDocs = {
 };
 const bellInstant = (which: 'after' | 'before', example: string): ParamDocs => ({
   description:
-    `The bell is searched strictly ${which} this instant, ISO 8601 with \`Z\` or an offset (the forms of datetime_utc). ` +
+    `The bell is searched strictly ${which} this instant, ISO 8601 with \`Z\` or an offset (the forms of ` +
+    `datetime_utc). ` +
     'Default: now. Its local date must lie in the market coverage window.',
   example,
   cli: { flag: which, help: `instant, ISO 8601 with Z or an offset (default: now)` },
@@ -106,7 +107,8 @@ const bellInstant = (which: 'after' | 'before', example: string): ParamDocs => (
 const expr: ParamDocs = {
   description:
     'Markets (FinID or MIC) and currencies (3 letters) joined by `+` (a business day of every member) or `~` ' +
-    '(of at least one member): `US.NYSE+GB.LSE`, `USD+EUR`, `XNYS~XLON`. One operator, at most 16 members, no spaces; ' +
+    '(of at least one member): `US.NYSE+GB.LSE`, `USD+EUR`, `XNYS~XLON`. One operator, at most 16 members, no ' +
+    'spaces; ' +
     'a `+` in the path may also be written `%2B`.',
   example: 'US.NYSE+GB.LSE',
   cli: { arg: 'expr', help: 'calendar expression, e.g. US.NYSE+GB.LSE or USD+EUR' },
@@ -140,8 +142,10 @@ const tradeDate: ParamDocs = {
 // Bars (docs/calendar-arithmetic.md §8).
 const period: ParamDocs = {
   description:
-    'Bar length in elapsed time: a whole number of minutes or hours, `1m` to `1440m` or `1h` to `24h` (`5m`, `30m`, `1h`, `4h`), lower case; ' +
-    'or whole sessions: `1d` one session, `1w` the sessions of an ISO week, `1mo` those of a calendar month (each bar then counts its `sessions`).',
+    'Bar length in elapsed time: a whole number of minutes or hours, `1m` to `1440m` or `1h` to `24h` (`5m`, `30m`, ' +
+    '`1h`, `4h`), lower case; ' +
+    'or whole sessions: `1d` one session, `1w` the sessions of an ISO week, `1mo` those of a calendar month (each ' +
+    'bar then counts its `sessions`).',
   example: '5m',
   cli: { flag: 'period', help: 'bar length, 1m to 1440m or 1h to 24h (5m, 30m, 1h), or 1d, 1w, 1mo (whole sessions)' },
 };
@@ -165,9 +169,12 @@ const BAR_RULES =
   'For each session of the range with an open and a close, its open time (minus its breaks with `breaks=split`) is ' +
   'cut into pieces; each piece gets bars starting at its start and every `period` after, for every start before its ' +
   'end. ' +
-  '`date` is the session; times are in the market zone; a bar is `period` of elapsed time, across a clock change too. ' +
-  "With `1d`, `1w` or `1mo` a bar covers whole sessions (one, an ISO week's, a month's) from the first one's open to the " +
-  "last one's close, dated by its last session, with their count in `sessions`; `force_close` and `breaks` play no part. " +
+  '`date` is the session; times are in the market zone; a bar is `period` of elapsed time, across a clock change ' +
+  'too. ' +
+  "With `1d`, `1w` or `1mo` a bar covers whole sessions (one, an ISO week's, a month's) from the first one's open to " +
+  'the ' +
+  "last one's close, dated by its last session, with their count in `sessions`; `force_close` and `breaks` play no " +
+  'part. ' +
   'Both dates must lie in the market coverage window (400 otherwise); any range inside it is answered, streamed when ' +
   'long.';
 
@@ -276,7 +283,8 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: 'Bars of the trading time in a date range',
     description:
-      `${BAR_RULES} At most ${thousands(MAX_BARS)} bars per answer: a longer one is a 422 naming how many the range holds ` +
+      `${BAR_RULES} At most ${thousands(MAX_BARS)} bars per answer: a longer one is a 422 naming how many the range ` +
+      `holds ` +
       '(`bars/count` counts without a limit). The example asks for the 5-minute bars of the day after Thanksgiving ' +
       '2023, ' +
       'an early close at 13:00 on the sample.',
@@ -301,7 +309,9 @@ export const operations = defineOperations({
     path: '/markets/{identifier}/bars/count',
     tag: 'Markets',
     summary: 'Number of bars in a date range',
-    description: `How many bars \`bars\` would list for the same query, without its limit. ${BAR_RULES} The example counts the 30-minute bars of a Tokyo week (two pieces a day, around the lunch break).`,
+    description:
+      `How many bars \`bars\` would list for the same query, without its limit. ${BAR_RULES} The example ` +
+      `counts the 30-minute bars of a Tokyo week (two pieces a day, around the lunch break).`,
     ...fromQuery(QUERIES.countBars, {
       identifier: { ...identifier, example: 'XTKS' },
       start: { ...start, example: '2023-11-20' },
@@ -464,7 +474,8 @@ export const operations = defineOperations({
       n: steps('Sessions to step: positive forwards, negative backwards, 0 for the session itself.', '1'),
       direction: {
         description:
-          'What to do when `date` is not a session: `none` refuses, `next`/`previous` first move it to the next/previous session.',
+          'What to do when `date` is not a session: `none` refuses, `next`/`previous` first move it to the ' +
+          'next/previous session.',
         example: 'next',
         cli: { flag: 'direction', help: 'none (default), next or previous: how to treat a date that is not a session' },
       },
@@ -600,18 +611,21 @@ export const operations = defineOperations({
     tag: 'Calendars',
     summary: 'Dates a rule names in each month (expiries, month ends, IMM dates), rolled and offset',
     description:
-      'One entry per month of the inclusive range in which the rule names a date: `nominal` the date it names, `date` ' +
+      'One entry per month of the inclusive range in which the rule names a date: `nominal` the date it names, ' +
+      '`date` ' +
       'that date rolled by `roll` (not for the business-day rules, whose date is a business day already), then moved ' +
       '`offset` business days. `nth-weekday:N:DAY` (N 1..5 or -1..-5 from the month end, DAY mon..sun) and `day:D` ' +
       '(the last day of a shorter month) are on the plain calendar; `imm` is `nth-weekday:3:wed` in March, June, ' +
       'September and December; `business-day:N` (N 1..23 or -1..-23), `first-business-day` and `last-business-day` ' +
-      `count business days of the calendar. At most ${thousands(MAX_DATE_MONTHS)} months. Only the dates the roll, the ` +
+      `count business days of the calendar. At most ${thousands(MAX_DATE_MONTHS)} months. Only the dates the roll, ` +
+      `the ` +
       'offset and the business-day rules look at must lie in the coverage window (400 otherwise).',
     ...fromQuery(QUERIES.derivedDates, {
       expr: { ...expr, example: 'XNYS' },
       rule: {
         description:
-          '`nth-weekday:N:DAY`, `imm`, `day:D`, `business-day:N`, `first-business-day` or `last-business-day`, any case. ' +
+          '`nth-weekday:N:DAY`, `imm`, `day:D`, `business-day:N`, `first-business-day` or `last-business-day`, any ' +
+          'case. ' +
           'Third Friday: `nth-weekday:3:fri`; last Thursday: `nth-weekday:-1:thu`.',
         example: 'nth-weekday:3:fri',
         cli: {
@@ -670,7 +684,8 @@ export const operations = defineOperations({
     tag: 'Sessions',
     summary: 'When markets trade at the same time',
     description:
-      `The maximal intervals in which every market (2 to ${MAX_OVERLAP_MARKETS}) is in a primary trading session (\`phase=primary\`) or ` +
+      `The maximal intervals in which every market (2 to ${MAX_OVERLAP_MARKETS}) is in a primary trading session ` +
+      `(\`phase=primary\`) or ` +
       'in any open phase (`phase=open`), clipped to the UTC dates `start` 00:00Z to `end` + 1 day 00:00Z, in UTC. ' +
       "Each market's coverage window must hold both dates; a market named twice counts once; the range is at most " +
       'ten ' +
@@ -693,7 +708,8 @@ export const operations = defineOperations({
       },
       phase: {
         description:
-          '`primary`: primary trading sessions (their No Settlement and No Closing Price variants too); `open`: every open phase.',
+          '`primary`: primary trading sessions (their No Settlement and No Closing Price variants too); `open`: ' +
+          'every open phase.',
         example: 'primary',
         cli: { flag: 'phase', help: 'primary (default) or open' },
       },
@@ -710,7 +726,8 @@ export const operations = defineOperations({
     tag: 'Markets',
     summary: "Clock changes of a market's time zone",
     description:
-      "Each instant within the local dates `start` 00:00 to `end` + 1 day 00:00 at which the market's time zone changes " +
+      "Each instant within the local dates `start` 00:00 to `end` + 1 day 00:00 at which the market's time zone " +
+      'changes ' +
       'its UTC offset, in UTC, with the offsets before and after (`+HH:MM:SS` for local mean time). Not limited to ' +
       'the ' +
       'coverage window (the time zone database decides); at most 200 years (73,050 days).',

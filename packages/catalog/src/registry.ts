@@ -36,7 +36,10 @@ type Schemas = typeof SchemaModule;
 /** Error statuses an operation can answer, for the document. */
 export type { ErrorStatus };
 
-/** What an operation looks up (OperationSpec.needs), with the failures that lookup may answer (their statuses: errors.ts STATUS_OF). */
+/**
+ * What an operation looks up (OperationSpec.needs), with the failures that lookup may answer (their statuses: errors.ts
+ * STATUS_OF).
+ */
 export const NEEDS = {
   data: ['data_error'],
   market: ['not_found', 'ambiguous', 'data_error'],
@@ -193,7 +196,9 @@ export interface OperationSpec<
    * 403 naming the file, as a plan without the table does.
    */
   table?: string;
-  /** The answer depends only on the URL and the dataset (no clock): a 200 body may be reused until the data is swapped. */
+  /**
+   * The answer depends only on the URL and the dataset (no clock): a 200 body may be reused until the data is swapped.
+   */
   cacheable?: boolean;
   /**
    * The parameters that stand for the present when absent (`datetime_utc`, `after`): the answer

@@ -349,10 +349,17 @@ export const Bar = z
     end: dateTime.openapi({
       description: "The bar's end; the end of its piece of open time instead when force_close cuts it short.",
     }),
-    sessions: z.number().int().min(1).optional().openapi({
-      description:
-        "Bars of whole sessions only (period 1d, 1w, 1mo): how many sessions the bar covers. `date` is then its last session, `start` the first one's open, `end` the last one's close.",
-    }),
+    sessions: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .openapi({
+        description:
+          'Bars of whole sessions only (period 1d, 1w, 1mo): how many sessions the bar covers. `date` is then its ' +
+          'last ' +
+          "session, `start` the first one's open, `end` the last one's close.",
+      }),
   })
   .openapi('Bar', {
     example: { date: '2023-11-24', start: '2023-11-24T09:30:00-05:00', end: '2023-11-24T09:35:00-05:00' },

@@ -167,7 +167,10 @@ for (const [name, flood] of Object.entries(floods)) {
   const median = ms[Math.floor(ms.length / 2)];
   const slowestAt = probes.findIndex((p) => p.ms === slowest);
   console.log(
-    `${name.padEnd(12)} probes ${JSON.stringify(statuses)} median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms (probe ${slowestAt + 1}); download ${dl.whole ? 'whole' : 'CUT'} (${(dl.bytes / 1e6).toFixed(1)} MB); ` +
-      `open ${counts.open}, evicted ${counts.evicted}, refused ${JSON.stringify(counts.refused)}, dropped ${counts.dropped}, timed out ${counts.timed_out}`,
+    `${name.padEnd(12)} probes ${JSON.stringify(statuses)} median ${median.toFixed(0)} ms, slowest ` +
+      `${slowest.toFixed(0)} ms (probe ${slowestAt + 1}); download ${dl.whole ? 'whole' : 'CUT'} ` +
+      `(${(dl.bytes / 1e6).toFixed(1)} MB); ` +
+      `open ${counts.open}, evicted ${counts.evicted}, refused ${JSON.stringify(counts.refused)}, dropped ` +
+      `${counts.dropped}, timed out ${counts.timed_out}`,
   );
 }

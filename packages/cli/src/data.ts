@@ -104,7 +104,9 @@ export function sourceFor(settings: Settings, onProgress?: ProgressCallback, off
   });
 }
 
-/** Loads the data for a query (from `source`, or one made from the settings), saying on stderr when it is the sample. */
+/**
+ * Loads the data for a query (from `source`, or one made from the settings), saying on stderr when it is the sample.
+ */
 export async function loadForQuery(settings: Settings, quiet = false, source?: DataSource): Promise<LoadedData> {
   const bar = await progressBar();
   try {

@@ -69,7 +69,10 @@ export interface Column {
 const SEP = 2;
 
 /** A line cut to `w` characters (`…` at the end) when longer. */
-/** `text` wrapped at word boundaries to `width` columns, every line after `indent` (a word longer than a line stays whole). */
+/**
+ * `text` wrapped at word boundaries to `width` columns, every line after `indent` (a word longer than a line stays
+ * whole).
+ */
 export function wrapWords(text: string, width: number, indent = ''): string[] {
   const lines: string[] = [];
   let line = '';

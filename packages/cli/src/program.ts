@@ -205,7 +205,9 @@ const EXAMPLES: Record<string, readonly string[]> = {
   ],
 };
 
-/** `error: unknown option '--jsn'\n(Did you mean --json?)` → `openbell: unknown option '--jsn' (Did you mean --json?)`. */
+/**
+ * `error: unknown option '--jsn'\n(Did you mean --json?)` → `openbell: unknown option '--jsn' (Did you mean --json?)`.
+ */
 export function oneLineCommanderError(str: string): string {
   return `openbell: ${str
     .replace(/^error:\s*/, '')
@@ -258,7 +260,8 @@ export function buildProgram(): Command {
     .option('--uds <path>', 'listen on a Unix socket instead (env OPENBELL_UDS)')
     .option(
       '--update-every <minutes>',
-      `minutes between update checks of remote data, 0 = never (env OPENBELL_UPDATE_EVERY; default ${D.updateEveryMinutes})`,
+      `minutes between update checks of remote data, 0 = never (env OPENBELL_UPDATE_EVERY; default ` +
+        `${D.updateEveryMinutes})`,
     )
     .addOption(
       new Option('--log-level <level>', `log level (env OPENBELL_LOG_LEVEL; default ${D.logLevel})`).choices([
@@ -282,15 +285,18 @@ export function buildProgram(): Command {
     // Drain and front-door limits (config.ts KEYS).
     .option(
       '--update-retry <seconds>',
-      `after a failed update check, seconds to the first retry, doubling up to --update-every (env OPENBELL_UPDATE_RETRY; default ${D.updateRetrySeconds})`,
+      `after a failed update check, seconds to the first retry, doubling up to --update-every (env ` +
+        `OPENBELL_UPDATE_RETRY; default ${D.updateRetrySeconds})`,
     )
     .option(
       '--drain-timeout <seconds>',
-      `on SIGTERM/SIGINT, seconds to finish responses in flight (env OPENBELL_DRAIN_TIMEOUT; default ${D.drainTimeoutSeconds})`,
+      `on SIGTERM/SIGINT, seconds to finish responses in flight (env OPENBELL_DRAIN_TIMEOUT; default ` +
+        `${D.drainTimeoutSeconds})`,
     )
     .option(
       '--max-connections <n>',
-      `connections open at once, 0 = no cap; at the cap the longest-idle one yields to a newcomer (env OPENBELL_MAX_CONNECTIONS; default ${D.maxConnections})`,
+      `connections open at once, 0 = no cap; at the cap the longest-idle one yields to a newcomer (env ` +
+        `OPENBELL_MAX_CONNECTIONS; default ${D.maxConnections})`,
     )
     .option(
       '--max-connections-per-client <n>',
@@ -318,7 +324,8 @@ export function buildProgram(): Command {
     )
     .option(
       '--max-range-days <n>',
-      `longest date range of an operation no coverage window bounds; a range inside a market's window is always answered (env OPENBELL_MAX_RANGE_DAYS; default ${D.maxRangeDays})`,
+      `longest date range of an operation no coverage window bounds; a range inside a market's window is always ` +
+        `answered (env OPENBELL_MAX_RANGE_DAYS; default ${D.maxRangeDays})`,
     )
     .option(
       '--answer-cache <mib>',
@@ -326,7 +333,8 @@ export function buildProgram(): Command {
     )
     .option(
       '--block-cache <mib>',
-      `MiB of month blocks (long answers a month at a time) per process, 0 = off (env OPENBELL_BLOCK_CACHE; default ${D.blockCacheMiB})`,
+      `MiB of month blocks (long answers a month at a time) per process, 0 = off (env OPENBELL_BLOCK_CACHE; default ` +
+        `${D.blockCacheMiB})`,
     )
     .option(
       '--headers-timeout <seconds>',
@@ -352,7 +360,8 @@ export function buildProgram(): Command {
     )
     .option(
       '--keep-changes <n>',
-      `change sets and data versions kept for /changes and as_of, in memory and in the cache folder (env OPENBELL_KEEP_CHANGES; default ${D.keepChanges})`,
+      `change sets and data versions kept for /changes and as_of, in memory and in the cache folder (env ` +
+        `OPENBELL_KEEP_CHANGES; default ${D.keepChanges})`,
     )
     // Overrides (docs/overrides.md).
     .option(

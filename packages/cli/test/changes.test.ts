@@ -21,7 +21,8 @@ function sampleEdited(edits: Record<string, (text: string) => string>): Uint8Arr
 const edited = () =>
   sampleEdited({
     'markets.csv': (t) =>
-      `${t.replace(/\r?\n$/, '')}\r\nZZ.DIFF,Diff Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZDF,Equities,,,\r\n`,
+      `${t.replace(/\r?\n$/, '')}\r\nZZ.DIFF,Diff ` +
+      `Exchange,Equities,Equities,Europe/London,Sat-Sun,,ZZDF,Equities,,,\r\n`,
     'holidays.csv': (t) =>
       t.replace(/^US\.NYSE,2000-02-21,[^\r\n]*/m, 'US.NYSE,2000-03-15,Test Closure,Closed,No,,,Closed'),
     'currencies.csv': (t) =>

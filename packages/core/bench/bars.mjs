@@ -119,9 +119,11 @@ export function barsRows() {
   return [false, true].map((blocks) => {
     const r = barsBench({ blocks });
     return [
-      `bars: one year of 1-minute XNYS bars as JSON (${r.bars.toLocaleString('en')} bars, ${(r.bytes / 2 ** 20).toFixed(1)} MiB), ${blocks ? 'from kept month blocks' : 'written afresh'}`,
+      `bars: one year of 1-minute XNYS bars as JSON (${r.bars.toLocaleString('en')} bars, ` +
+        `${(r.bytes / 2 ** 20).toFixed(1)} MiB), ${blocks ? 'from kept month blocks' : 'written afresh'}`,
       `${r.median.toFixed(2)} ms`,
-      `target < 10 ms (CPU time ${r.cpuMedian.toFixed(2)} ms, best ${r.min.toFixed(2)} ms; records + JSON.stringify ${r.naiveMedian.toFixed(0)} ms)`,
+      `target < 10 ms (CPU time ${r.cpuMedian.toFixed(2)} ms, best ${r.min.toFixed(2)} ms; records + JSON.stringify ` +
+        `${r.naiveMedian.toFixed(0)} ms)`,
     ];
   });
 }

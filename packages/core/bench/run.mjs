@@ -17,7 +17,8 @@ import { derivedRows } from './derived.mjs';
 if (process.argv.includes('bars')) {
   for (const [name, value, target] of barsRows())
     console.log(
-      `Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ${value}  ${target}`,
+      `Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ` +
+        `${value}  ${target}`,
     );
   process.exit(0);
 }
@@ -25,7 +26,8 @@ if (process.argv.includes('bars')) {
 if (process.argv.includes('derived')) {
   for (const [name, value, target] of derivedRows())
     console.log(
-      `Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ${value}  ${target}`,
+      `Node ${process.version}, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: ${name}  median ` +
+        `${value}  ${target}`,
     );
   process.exit(0);
 }
@@ -51,10 +53,12 @@ for (let d = 1; d <= 31; d++) {
   }
 }
 console.log(
-  `machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  `machine: ${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
+    `Node ${process.version}`,
 );
 console.log(
-  `dataset: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ${tables.schedules.length} schedule rows`,
+  `dataset: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ${tables.schedules.length} ` +
+    `schedule rows`,
 );
 
 const buildTimes = [];
@@ -199,7 +203,8 @@ for (const [label, after] of [
   diffRows.push([
     `diff, 1,000 markets, ${label} (${n} changes)`,
     `${median(whole).toFixed(1)} ms`,
-    `slices: median ${median(typical).toFixed(3)} ms, p99 ${median(p99).toFixed(2)} ms, longest ${median(longest).toFixed(2)} ms`,
+    `slices: median ${median(typical).toFixed(3)} ms, p99 ${median(p99).toFixed(2)} ms, longest ` +
+      `${median(longest).toFixed(2)} ms`,
   ]);
 }
 

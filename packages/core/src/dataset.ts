@@ -145,7 +145,10 @@ export class Dataset {
     return makeOverride(this.index, this.parsed, readOverrideRequest(body), make);
   }
 
-  /** The first active record of `records` these tables refuse, `[index, field, why]`, or null (overrides.ts `refusedRecord`). */
+  /**
+   * The first active record of `records` these tables refuse, `[index, field, why]`, or null (overrides.ts
+   * `refusedRecord`).
+   */
   refusedOverride(records: readonly OverrideRecord[]): [number, 'target' | 'date', string] | null {
     return refusedRecord(this.index, records);
   }

@@ -70,7 +70,8 @@ export class NotInPlanError extends OpenbellError {
   ) {
     super(
       message ??
-        `${feature === 'schedules' ? 'Schedules, phases and status are' : 'Currencies are'} not covered by the plan of the loaded data`,
+        `${feature === 'schedules' ? 'Schedules, phases and status are' : 'Currencies are'} not covered by the plan ` +
+          `of the loaded data`,
     );
     this.name = 'NotInPlanError';
   }
@@ -183,7 +184,10 @@ export interface DataWarning {
   currency?: string;
 }
 
-/** The first line of an error's message (or of the text of a thrown value), trimmed: what one line of a log or of stderr shows. */
+/**
+ * The first line of an error's message (or of the text of a thrown value), trimmed: what one line of a log or of stderr
+ * shows.
+ */
 export function messageLine(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
   return msg.split('\n')[0]!.trim();

@@ -351,7 +351,9 @@ export const QUERIES = {
     options: { season: 'season', year: 'year' },
     run: (q, a) => q.listSeasonDefinitions({ season: a.season, year: a.year }),
   }),
-  /** The MIC mapping table, optionally only the rows of one MIC and/or one FinID (any case), ordered by MIC, then FinID. */
+  /**
+   * The MIC mapping table, optionally only the rows of one MIC and/or one FinID (any case), ordered by MIC, then FinID.
+   */
   listMicMapping: query({
     params: { mic: optional(param.mic()), fin_id: optional(param.finId()) },
     args: [],

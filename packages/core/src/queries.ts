@@ -847,12 +847,14 @@ export class ParsedQueries {
     if (plan === 'schedules' && this.index.plan === 'holidays_only')
       throw new NotInPlanError(
         'schedules',
-        `The ${TABLE_LABELS[table].label} table is not covered by the plan of the loaded data (it comes with schedules)`,
+        `The ${TABLE_LABELS[table].label} table is not covered by the plan of the loaded data (it comes with ` +
+          `schedules)`,
       );
     if (this.index.absentTables.includes(table)) {
       throw new NotInPlanError(
         table,
-        `The loaded data has no ${TABLE_LABELS[table].label} table (csv/${TABLE_LABELS[table].file} is not in the archive)`,
+        `The loaded data has no ${TABLE_LABELS[table].label} table (csv/${TABLE_LABELS[table].file} is not in the ` +
+          `archive)`,
       );
     }
   }

@@ -467,7 +467,9 @@ export interface Bar {
   date: IsoDate;
   start: IsoDateTime;
   end: IsoDateTime;
-  /** Bars of whole sessions only (`1d`, `1w`, `1mo`, docs/calendar-arithmetic.md §11): how many sessions the bar covers. */
+  /**
+   * Bars of whole sessions only (`1d`, `1w`, `1mo`, docs/calendar-arithmetic.md §11): how many sessions the bar covers.
+   */
   sessions?: number;
 }
 
@@ -538,7 +540,10 @@ export interface OverrideRequest {
   reason: string;
 }
 
-/** An override as kept and answered (docs/overrides.md §1): the request's fields (`target` a FinID or currency code), and the audit's. */
+/**
+ * An override as kept and answered (docs/overrides.md §1): the request's fields (`target` a FinID or currency code),
+ * and the audit's.
+ */
 export interface OverrideRecord extends OverrideRequest {
   id: string;
   created_at: string;

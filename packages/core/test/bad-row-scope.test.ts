@@ -269,7 +269,9 @@ describe('duplicate holiday rows (the fixture of the vendor archives: US.NYSE, U
       duplicateRowTables,
     );
     expect(errorOf(() => three.listDays('US.NYSE', '2004-12-24', '2004-12-24')).message).toBe(
-      `csv/holidays.csv, line ${nyseLines[1]}, column 'Date': duplicate key (FinID, Date): 3 different holiday rows for US.NYSE on 2004-12-24 (also csv/holidays.csv, line ${nyseLines[0]} and csv/holidays.csv, line ${nyseLines[1] + 1})`,
+      `csv/holidays.csv, line ${nyseLines[1]}, column 'Date': duplicate key (FinID, Date): 3 different holiday rows ` +
+        `for US.NYSE on 2004-12-24 (also csv/holidays.csv, line ${nyseLines[0]} and csv/holidays.csv, line ` +
+        `${nyseLines[1] + 1})`,
     );
     expect(three.warnings.filter((w) => w.market === 'US.NYSE')).toHaveLength(2);
   });
@@ -300,7 +302,9 @@ describe('duplicate holiday rows (the fixture of the vendor archives: US.NYSE, U
       expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
       expect(text).toContain('SUMMARY:Christmas Eve — US.NYSE conflicting rows');
       expect(text).toContain(
-        `DESCRIPTION:The data holds two conflicting rows for this date: csv/holidays.csv\\, line ${nyseLines[0]}\\; csv/holidays.csv\\, line ${nyseLines[1]}. Which one holds is unknown: answers computed from this date are a data error.`,
+        `DESCRIPTION:The data holds two conflicting rows for this date: csv/holidays.csv\\, line ${nyseLines[0]}\\; ` +
+          `csv/holidays.csv\\, line ${nyseLines[1]}. Which one holds is unknown: answers computed from this date ` +
+          `are a data error.`,
       );
     },
   );

@@ -213,7 +213,8 @@ describe('a bad schedule row affects only its market, naming file, line and colu
     expect(ds.generatePhases('US.NYSE', '2023-07-08', '2023-07-08').length).toBeGreaterThan(0);
     const e = errorOf(() => ds.generatePhases('US.NYSE', '2024-07-06', '2024-07-06'));
     expect(e.message).toBe(
-      `csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition for 2024 in season-definitions.csv`,
+      `csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition for 2024 in ` +
+        `season-definitions.csv`,
     );
     expect(untouched(ds)).toEqual(untouched(clean));
   });
@@ -338,7 +339,8 @@ describe('bad holiday and market rows', () => {
     ]);
     const e = errorOf(() => ds.generatePhases('US.NYSE', '2023-11-23', '2023-11-23'));
     expect(e.message).toBe(
-      `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two different holiday rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`,
+      `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two different holiday ` +
+        `rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`,
     );
     expect(ds.duplicateHolidays('market', 'XNYS', '2023-01-01', '2023-12-31')).toEqual([
       {

@@ -500,7 +500,10 @@ describe('is_available', () => {
 });
 
 describe('overnight phases whose start or end falls in a daylight-saving gap or overlap', () => {
-  /** §4: a missing local time moves forward by the gap (read with the offset before it), a repeated one takes the earlier instant. */
+  /**
+   * §4: a missing local time moves forward by the gap (read with the offset before it), a repeated one takes the
+   * earlier instant.
+   */
   function resolve(zone: string, day: number, secs: number): number {
     const rules = ZoneId.of(zone).rules();
     const ldt = LocalDateTime.parse(`${formatDay(day)}T00:00:00`).plusSeconds(secs);

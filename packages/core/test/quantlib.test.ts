@@ -23,7 +23,10 @@ function row(code: string, date: string, name: string | null, settlement = 'No')
   return { currency_code: code, date, holiday_name: name, settlement, observed: false, memo: null };
 }
 
-/** A currency whose window runs from `from` to `to` (two rows that do not close settlement) and whose closing rows are `closed`. */
+/**
+ * A currency whose window runs from `from` to `to` (two rows that do not close settlement) and whose closing rows are
+ * `closed`.
+ */
 function currency(
   code: string,
   from: string,

@@ -53,7 +53,8 @@ const RUNS = Number(process.argv[3] ?? 5);
 const { zip, tables, rawBytes } = synthesizeArchive(MARKETS);
 if (process.env.DUMP) writeFileSync(process.env.DUMP, zip);
 console.log(
-  `archive: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ${tables.schedules.length} schedule rows; ` +
+  `archive: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ${tables.schedules.length} ` +
+    `schedule rows; ` +
     `${(rawBytes / MiB).toFixed(1)} MiB of CSV, ${(zip.length / MiB).toFixed(1)} MiB zipped`,
 );
 
@@ -75,7 +76,8 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(
-  `one load of ${MARKETS} markets, median of ${RUNS} fresh processes each (peak RSS goal <= 220 MiB, live heap goal <= 60 MiB):`,
+  `one load of ${MARKETS} markets, median of ${RUNS} fresh processes each (peak RSS goal <= 220 MiB, live heap goal ` +
+    `<= 60 MiB):`,
 );
 for (const [mode, label] of [
   ['in', 'in-thread  (loadFromBytes)        '],
@@ -86,9 +88,12 @@ for (const [mode, label] of [
   const heap = median(r.map((x) => x.heap)) / MiB;
   const ms = median(r.map((x) => x.ms));
   console.log(
-    `  ${label}: peak RSS ${peak.toFixed(0)} MiB ${verdict(peak <= 220)} (process before loading ${(median(r.map((x) => x.baseRss)) / MiB).toFixed(0)} MiB); ` +
-      `live heap ${heap.toFixed(1)} MiB ${verdict(heap <= 60)}; load ${ms.toFixed(0)} ms ${verdict(ms < 2000)} (goal < 2000 ms); ` +
-      `peaks ${r.map((x) => (x.peak / MiB).toFixed(0)).join('/')} MiB; ${r[0].markets} markets, ${r[0].warnings} warnings`,
+    `  ${label}: peak RSS ${peak.toFixed(0)} MiB ${verdict(peak <= 220)} (process before loading ` +
+      `${(median(r.map((x) => x.baseRss)) / MiB).toFixed(0)} MiB); ` +
+      `live heap ${heap.toFixed(1)} MiB ${verdict(heap <= 60)}; load ${ms.toFixed(0)} ms ${verdict(ms < 2000)} (goal ` +
+      `< 2000 ms); ` +
+      `peaks ${r.map((x) => (x.peak / MiB).toFixed(0)).join('/')} MiB; ${r[0].markets} markets, ${r[0].warnings} ` +
+      `warnings`,
   );
 }
 

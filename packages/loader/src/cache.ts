@@ -181,7 +181,8 @@ export class ArchiveCache {
       if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
         throw new LoaderError(
           'timeout',
-          `the cache directory ${this.dir} stayed locked by another openbell process (${lockPath}); remove it if no update is running`,
+          `the cache directory ${this.dir} stayed locked by another openbell process (${lockPath}); remove it if no ` +
+            `update is running`,
           { file: lockPath },
         );
       }

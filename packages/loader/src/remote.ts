@@ -187,7 +187,8 @@ export class RemoteSource implements DataSource {
     if (now === rejected.version) {
       throw new LoaderError(
         rejected.error.code,
-        `the published version ${rejected.version} failed verification (${rejected.error.message}); not downloading it again until the server publishes another version`,
+        `the published version ${rejected.version} failed verification (${rejected.error.message}); not downloading ` +
+          `it again until the server publishes another version`,
         { file: rejected.error.file, line: rejected.error.line, column: rejected.error.column },
       );
     }

@@ -167,13 +167,19 @@ function tablesOf(s: Snapshot): ParsedData | undefined {
   }
 }
 
-/** The parsed tables of the archive at `archivePath` whose content version is `version`, when a matching snapshot is beside it. */
+/**
+ * The parsed tables of the archive at `archivePath` whose content version is `version`, when a matching snapshot is
+ * beside it.
+ */
 export function readSnapshot(archivePath: string, version: string): ParsedData | undefined {
   const s = readFile(archivePath, version);
   return s && tablesOf(s);
 }
 
-/** What a matching snapshot gives a load: the Dataset built for `options`, else the tables; and the archive's content version. */
+/**
+ * What a matching snapshot gives a load: the Dataset built for `options`, else the tables; and the archive's content
+ * version.
+ */
 export type SnapshotData = { version: string } & (
   | { dataset: Dataset; sources: TableSources | undefined; warnings: ParsedData['warnings'] }
   | { dataset?: undefined; parsed: ParsedData }

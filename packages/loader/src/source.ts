@@ -130,7 +130,8 @@ export function createDataSource(options: SourceOptions = {}): DataSource {
     ) {
       throw new LoaderError(
         'config_invalid',
-        `the base URL must use https:// (plain http only on loopback, or with allowInsecureHttp inside a private network), so the token is not sent in the clear`,
+        `the base URL must use https:// (plain http only on loopback, or with allowInsecureHttp inside a private ` +
+          `network), so the token is not sent in the clear`,
       );
     }
     return new RemoteSource({

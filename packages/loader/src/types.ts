@@ -20,7 +20,10 @@ export interface DataMeta {
   source: string;
   kind: DataKind;
   isSample: boolean;
-  /** ETag of a download (else `sha256:<hex>` of it), `sha256:<hex>` of a local ZIP or the sample, the newest CSV's mtime (ISO) for a directory. */
+  /**
+   * ETag of a download (else `sha256:<hex>` of it), `sha256:<hex>` of a local ZIP or the sample, the newest CSV's mtime
+   * (ISO) for a directory.
+   */
   version: string | null;
   /** When the archive was downloaded (ISO), or null for local data. */
   downloadedAt: string | null;

@@ -146,7 +146,8 @@ describe('the bad-row fixture loads; each bad row affects only its own market', 
       },
     ]);
     expect(() => dataset.listDays('XX.OLD', '2004-12-24', '2004-12-24')).toThrow(
-      `${file('holidays.csv')}, line ${first + 1}, column 'Date': duplicate key (FinID, Date): two different holiday rows for XX.OLD on 2004-12-24 (also ${file('holidays.csv')}, line ${first})`,
+      `${file('holidays.csv')}, line ${first + 1}, column 'Date': duplicate key (FinID, Date): two different holiday ` +
+        `rows for XX.OLD on 2004-12-24 (also ${file('holidays.csv')}, line ${first})`,
     );
     expect(dataset.status('XX.OLD', Date.parse('2023-11-21T15:00:00Z'))).toMatchObject({ status: 'Open' });
     expect(dataset.sessionCount('XX.OLD', '2023-11-20', '2023-11-24')).toMatchObject({ count: 5 });

@@ -19,7 +19,8 @@ const YEAR = '/markets/XNYS/bars?start=2023-01-01&end=2023-12-31&period=1m';
 
 const served = await startServer({ BENCH_LOG_LEVEL: process.env.BENCH_SERVER_LOG ?? 'info' });
 console.log(
-  `a year of one-minute XNYS bars: ${runs} runs of ${seconds} s each on one connection (medians), node ${process.version}; ceiling = bare node:http sending the same bytes`,
+  `a year of one-minute XNYS bars: ${runs} runs of ${seconds} s each on one connection (medians), node ` +
+    `${process.version}; ceiling = bare node:http sending the same bytes`,
 );
 
 const rows = [];

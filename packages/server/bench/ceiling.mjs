@@ -97,7 +97,8 @@ export function startBare(body, type = 'application/json; charset=utf-8') {
   writeFileSync(file, body);
   const script =
     `const b=require('node:fs').readFileSync(${JSON.stringify(file)});` +
-    `const s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'Content-Type':${JSON.stringify(type)},'Content-Length':b.length});r.end(b)});` +
+    `const ` +
+    `s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'Content-Type':${JSON.stringify(type)},'Content-Length':b.length});r.end(b)});` +
     "s.keepAliveTimeout=65000;s.listen(0,'127.0.0.1',()=>console.log('http://127.0.0.1:'+s.address().port));process.on('SIGTERM',()=>process.exit(0));";
   return startChild(['-e', script], {}, (line) => (line.startsWith('http://') ? line : undefined));
 }

@@ -111,7 +111,8 @@ const versions = JSON.parse((await get(urls[0], '/versions')).body);
 const earliest = versions.at(-1)?.version;
 const applied = JSON.parse((await get(urls[0], '/overrides')).body);
 console.log(
-  `${markets.length} markets, ${currencies.length} currencies, ${applied.length} overrides applied, ${versions.length} versions kept`,
+  `${markets.length} markets, ${currencies.length} currencies, ${applied.length} overrides applied, ` +
+    `${versions.length} versions kept`,
 );
 if (applied.length !== overrides.length)
   throw new Error(`the override file was not taken whole: ${JSON.stringify(applied).slice(0, 300)}`);

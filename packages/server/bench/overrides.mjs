@@ -154,7 +154,8 @@ const rows = [
   ],
 ];
 console.log(
-  `overrides bench: node ${process.version}, ${runs} runs (medians), ${requests} sequential keep-alive requests per run`,
+  `overrides bench: node ${process.version}, ${runs} runs (medians), ${requests} sequential keep-alive requests per ` +
+    `run`,
 );
 for (const [a, b, c] of rows) console.log(`${a.padEnd(74)} ${b.padStart(10)}  ${c}`);
 process.exit(0);

@@ -21,7 +21,8 @@ const file = join(dir, 'bulk.zip');
 const { zip, tables } = synthesizeArchive(MARKETS);
 writeFileSync(file, zip);
 console.log(
-  `swap: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ${(zip.length / 1048576).toFixed(1)} MiB zipped; 4 clients on /health`,
+  `swap: ${tables.markets.length} markets, ${tables.holidays.length} holidays, ` +
+    `${(zip.length / 1048576).toFixed(1)} MiB zipped; 4 clients on /health`,
 );
 
 function getHealth(agent, url) {
@@ -72,7 +73,8 @@ async function run(mode) {
   await once(child, 'exit');
   for (const r of results) {
     console.log(
-      `${mode.padEnd(9)} max /health ${r.max.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.n} requests, ${r.failed} failed; ` +
+      `${mode.padEnd(9)} max /health ${r.max.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.n} requests, ` +
+        `${r.failed} failed; ` +
         `swap ${r.swapMs.toFixed(0)} ms (${r.outcome}); ` +
         (mode === 'inthread'
           ? 'server: event loop blocked for the whole load'

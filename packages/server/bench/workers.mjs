@@ -163,8 +163,10 @@ async function main() {
 
     const cores = availableParallelism();
     console.log(
-      `uncached year of phases (US.NYSE, ${(bytes / 1024).toFixed(0)} KiB answers, distinct URLs, answer cache off) beside bare node:http sending ${(bytes / 1024).toFixed(0)} KiB; ` +
-        `the same load per worker (${CONNECTIONS} keep-alive connections per worker, each asking ${RATE} times a second), ${RUNS} interleaved runs × ${SECONDS} s, ` +
+      `uncached year of phases (US.NYSE, ` +
+        `${(bytes / 1024).toFixed(0)} KiB answers, distinct URLs, answer cache off) beside bare node:http sending ${(bytes / 1024).toFixed(0)} KiB; ` +
+        `the same load per worker (${CONNECTIONS} keep-alive connections per worker, each asking ${RATE} times a ` +
+        `second), ${RUNS} interleaved runs × ${SECONDS} s, ` +
         (PIN
           ? `load generator pinned to core 0, servers to cores ${PIN}`
           : `${cores} cores shared with the load generator (too few to pin it apart)`),
@@ -180,7 +182,9 @@ async function main() {
         `  ${s.name.padEnd(38)} ${m((x) => x.rps)
           .toFixed(0)
           .padStart(7)}   ${m((x) => x.workersCores).toFixed(2)} (${each})`.padEnd(84) +
-          `${s.workers > 1 ? m((x) => x.primaryCores).toFixed(2) : '  — '}     ${m((x) => x.generatorCores).toFixed(2)}      ${m((x) => x.otherCores).toFixed(2)}     ${(m((x) => x.cpuPerRequest) * 1000).toFixed(1)} µs` +
+          `${s.workers > 1 ? m((x) => x.primaryCores).toFixed(2) : '  — '}     ` +
+          `${m((x) => x.generatorCores).toFixed(2)}      ${m((x) => x.otherCores).toFixed(2)}     ` +
+          `${(m((x) => x.cpuPerRequest) * 1000).toFixed(1)} µs` +
           `   (runs ${s.runs.map((x) => x.rps.toFixed(0)).join(', ')}${s.workers > 1 ? `; connections per worker ${s.runs.map((x) => x.connectionsPerWorker.join('/')).join(', ')}` : ''}${s.runs.some((x) => x.errors) ? `; ${s.runs.reduce((a, x) => a + x.errors, 0)} errors` : ''})`,
       );
     }
@@ -190,21 +194,25 @@ async function main() {
     const ceiling = paired(2, 3);
     const ok = ours <= GOAL;
     console.log(
-      `  CPU per request, 2 workers / 1 process: openbell ${ours.toFixed(3)}× (goal ≤ ${GOAL}×: ${ok ? 'ok' : 'MISSED'}); bare node:http in the same runs ${ceiling.toFixed(3)}× ` +
+      `  CPU per request, 2 workers / 1 process: openbell ${ours.toFixed(3)}× (goal ≤ ${GOAL}×: ` +
+        `${ok ? 'ok' : 'MISSED'}); bare node:http in the same runs ${ceiling.toFixed(3)}× ` +
         `(medians of adjacent-run ratios; primary's share with 2 workers: ${(median(servers[1].runs.map((x) => x.primaryCores / (x.workersCores + x.primaryCores))) * 100).toFixed(2)}% of the server's CPU)`,
     );
     const perCore1 = 1 / median(servers[0].runs.map((x) => x.cpuPerRequest / 1000));
     const perCore2 = 1 / median(servers[1].runs.map((x) => x.cpuPerRequest / 1000));
     console.log(
-      `  projected throughput per core: ${perCore1.toFixed(0)} req/s in one process, ${perCore2.toFixed(0)} req/s per worker with 2 ` +
-        `(one core's second over the CPU per request): each request is answered whole by one worker and the primary only hands over connections, ` +
+      `  projected throughput per core: ${perCore1.toFixed(0)} req/s in one process, ${perCore2.toFixed(0)} req/s ` +
+        `per worker with 2 ` +
+        `(one core's second over the CPU per request): each request is answered whole by one worker and the primary ` +
+        `only hands over connections, ` +
         `so N workers on N cores left free by the load generator would serve about N × ${perCore2.toFixed(0)} req/s` +
         (PIN ? '' : `; not measured as throughput here: ${cores} cores, one of them taken by the generator`),
     );
     const others = median(servers.flatMap((x) => x.runs.map((r) => r.otherCores)));
     if (others > 0.2)
       console.log(
-        `  other processes took ${others.toFixed(2)} cores (median) during the runs: absolute figures say more about the machine than about the server; the ratios less so`,
+        `  other processes took ${others.toFixed(2)} cores (median) during the runs: absolute figures say more about ` +
+          `the machine than about the server; the ratios less so`,
       );
     if (!ok && process.env.BENCH_STRICT === '1') process.exitCode = 1;
   } finally {

@@ -116,7 +116,10 @@ function jsonString(s: string): string {
 
 let nextId = 0;
 
-/** URLs of recent requests → their JSON text in an access line (secrets scrubbed): repeated URLs skip the scrub (repeats.ts). */
+/**
+ * URLs of recent requests → their JSON text in an access line (secrets scrubbed): repeated URLs skip the scrub
+ * (repeats.ts).
+ */
 const URL_TEXT_KEPT = 256;
 /** Longer URLs are rare and would make the map big: scrubbed every time. */
 const URL_TEXT_MAX_LENGTH = 512;

@@ -39,7 +39,9 @@ const ERROR_TEXT: Record<DocStatus, string> = {
     'change log does not know',
   406: 'CSV was asked (format=csv or Accept: text/csv) of an answer that is not a list',
   409: 'MIC that maps to several markets',
-  410: 'A version no longer kept (the change sets after `since`, or the version `as_of` names); the detail names the oldest kept',
+  410:
+    'A version no longer kept (the change sets after `since`, or the version `as_of` names); the detail names the ' +
+    'oldest kept',
   422: 'A path or query parameter failed validation (one entry per fault)',
   500: 'Server or data fault (details are in the server log)',
   503: 'Calendar data is not loaded yet',
@@ -125,7 +127,8 @@ const AS_OF = z
   .openapi({
     param: {
       description:
-        'Answer as an earlier version of the data did: a version id (`GET /versions`), or an instant with `Z` or an offset, naming ' +
+        'Answer as an earlier version of the data did: a version id (`GET /versions`), or an instant with `Z` or an ' +
+        'offset, naming ' +
         'the version served at that instant. Before the oldest version kept: 410. The answer names its version in ' +
         'X-Openbell-Data-Version.',
     },

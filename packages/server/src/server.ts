@@ -82,11 +82,16 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
    * Default 10,000; 0 = no cap.
    */
   maxSubscribers?: number;
-  /** The header-time bound while more than 80% of maxConnections are open. Default 2 s (never above headersTimeoutMs). */
+  /**
+   * The header-time bound while more than 80% of maxConnections are open. Default 2 s (never above headersTimeoutMs).
+   */
   pressureHeadersTimeoutMs?: number;
   /** How long a refused newcomer is kept to read its request and answer 503. Default 1 s. */
   refusalGraceMs?: number;
-  /** Refused newcomers waiting for their request at once; past it, further ones are closed on arrival. Default a tenth of maxConnections, at least 16. */
+  /**
+   * Refused newcomers waiting for their request at once; past it, further ones are closed on arrival. Default a tenth
+   * of maxConnections, at least 16.
+   */
   maxRefusing?: number;
   /** Evictions and refusals are logged as counts at most this often. Default 10 s. */
   connectionLogEveryMs?: number;
@@ -94,7 +99,10 @@ export interface ServerOptions extends Omit<AppOptions, 'holder'> {
   headersTimeoutMs?: number;
   /** Longest wait for a complete request (headers and body). Default 30 s. */
   requestTimeoutMs?: number;
-  /** After a failed update check, the next comes after this delay, doubling per failure, capped at the interval. Default 60 s. */
+  /**
+   * After a failed update check, the next comes after this delay, doubling per failure, capped at the interval. Default
+   * 60 s.
+   */
   updateRetryMs?: number;
   /** Delay before retrying a failed first load; doubles up to 30 minutes. Default 60 s. */
   loadRetryMs?: number;

@@ -58,7 +58,10 @@ export class DataHolder {
 
   private readonly swapListeners = new Set<SwapListener>();
 
-  /** Called after each swap with the data replaced (undefined for the first) and the new data; returns the unsubscribe function. */
+  /**
+   * Called after each swap with the data replaced (undefined for the first) and the new data; returns the unsubscribe
+   * function.
+   */
   onSwap(listener: SwapListener): () => void {
     this.swapListeners.add(listener);
     return () => this.swapListeners.delete(listener);

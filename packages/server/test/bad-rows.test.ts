@@ -243,7 +243,8 @@ describe('a bad row answers 500 only for the queries computing from a date it to
     expect(unfolded.match(/UID:XX.OLD-20041224@openbell/g)).toHaveLength(1);
     expect(unfolded).toContain('SUMMARY:Christmas Eve — XX.OLD conflicting rows');
     expect(unfolded).toContain(
-      `DESCRIPTION:The data holds two conflicting rows for this date: ${file('holidays.csv')}\\, line ${oldLine}\\; ${file('holidays.csv')}\\, line ${oldLine + 1}.`,
+      `DESCRIPTION:The data holds two conflicting rows for this date: ${file('holidays.csv')}\\, line ${oldLine}\\; ` +
+        `${file('holidays.csv')}\\, line ${oldLine + 1}.`,
     );
     const gbp = text(
       await get('/currencies/GBP/holidays.ics?start=2023-01-01&end=2023-12-31').buffer(true).expect(200),

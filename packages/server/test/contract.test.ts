@@ -148,7 +148,8 @@ describe('the OpenAPI document as a client sees it', () => {
       expect(res.status, `${item.get.operationId} ${url}?${query}`).toBe(200);
       const body = await res.text();
       lines.push(
-        `export const ${item.get.operationId}: paths[${JSON.stringify(path)}]['get']['responses'][200]['content']['application/json'] = ${body};`,
+        `export const ${item.get.operationId}: ` +
+          `paths[${JSON.stringify(path)}]['get']['responses'][200]['content']['application/json'] = ${body};`,
       );
       n++;
     }

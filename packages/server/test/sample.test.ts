@@ -126,7 +126,8 @@ describe('sample dataset over HTTP', () => {
             true,
           );
           expect(res.body.detail, path).toMatch(
-            `is outside the coverage window of ${answering.fin_id}: ${answering.holidays_min_date} to ${answering.holidays_max_date}`,
+            `is outside the coverage window of ${answering.fin_id}: ${answering.holidays_min_date} to ` +
+              `${answering.holidays_max_date}`,
           );
           continue;
         }

@@ -120,7 +120,8 @@ export function changeSetText(cs: ChangeSet, out: Out, sides?: Sides): string {
       ? [
           note(
             out,
-            `${soon} ${soon === 1 ? 'holiday lies' : 'holidays lie'} within 30 days of ${cs.loaded_at.slice(0, 10)} (marked *)`,
+            `${soon} ${soon === 1 ? 'holiday lies' : 'holidays lie'} within 30 days of ${cs.loaded_at.slice(0, 10)} ` +
+              `(marked *)`,
           ),
         ]
       : []),

@@ -76,7 +76,9 @@ function zsh(program: Command): string {
   const cases = list
     .map((e) => {
       const subs = e.subcommands.length
-        ? `      if (( CURRENT == 3 )); then\n        local -a subs=(\n${described(e.subcommands).replace(/^ {4}/gm, '          ')}\n        )\n        _describe -t commands 'openbell ${e.name} command' subs; return\n      fi\n`
+        ? `      if (( CURRENT == 3 )); then\n        local -a ` +
+          `subs=(\n${described(e.subcommands).replace(/^ {4}/gm, '          ')}\n        )\n        _describe -t ` +
+          `commands 'openbell ${e.name} command' subs; return\n      fi\n`
         : '';
       return `    ${e.name})\n${subs}      opts=(${e.flags.join(' ')}) ;;`;
     })
@@ -116,7 +118,8 @@ function fish(program: Command): string {
     lines.push(`complete -c openbell -f -n __fish_use_subcommand -a ${e.name} -d ${single(short(e.description))}`);
     for (const s of e.subcommands) {
       lines.push(
-        `complete -c openbell -f -n '__fish_seen_subcommand_from ${e.name}' -a ${s.name} -d ${single(short(s.description))}`,
+        `complete -c openbell -f -n '__fish_seen_subcommand_from ${e.name}' -a ${s.name} -d ` +
+          `${single(short(s.description))}`,
       );
     }
     for (const f of e.flags.filter((x) => x.startsWith('--')))

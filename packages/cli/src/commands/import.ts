@@ -30,7 +30,8 @@ export async function importArchive(
   }
   const { meta, dataset } = result.data;
   out.write(
-    `imported ${meta.source}: version ${meta.version}, ${dataset.counts.markets} markets, ${dataset.counts.currencies} currencies, plan ${meta.plan}` +
+    `imported ${meta.source}: version ${meta.version}, ${dataset.counts.markets} markets, ` +
+      `${dataset.counts.currencies} currencies, plan ${meta.plan}` +
       `${meta.warnings.length ? `, ${meta.warnings.length} warnings` : ''}\n  cached at ${source.archivePath()}\n`,
   );
 }

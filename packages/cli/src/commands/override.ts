@@ -42,7 +42,8 @@ async function request(o: Target, method: string, path: string, body?: unknown, 
     });
   } catch (e) {
     throw new UserError(
-      `cannot reach ${baseOf(o)}: ${scrub((e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message, token)}`,
+      `cannot reach ${baseOf(o)}: ` +
+        `${scrub((e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message, token)}`,
     );
   }
   const text = await res.text();

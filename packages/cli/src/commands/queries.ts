@@ -53,7 +53,8 @@ export function csvBody(command: string, body: unknown): string {
   const csv = toCsv(body);
   if (csv === undefined)
     throw new UserError(
-      `${command} answers a single record, not a list: --format csv is for list answers only; use --format json or table`,
+      `${command} answers a single record, not a list: --format csv is for list answers only; use --format json or ` +
+        `table`,
     );
   return csv;
 }

@@ -48,7 +48,10 @@ export function parseDay(value: unknown, param: string): EpochDay {
   return days;
 }
 
-/** `parseDay`'s check, answering the text itself (the only form of a valid date, so `formatDay` of the day gives it back). */
+/**
+ * `parseDay`'s check, answering the text itself (the only form of a valid date, so `formatDay` of the day gives it
+ * back).
+ */
 export function parseIsoDate(value: unknown, param: string): string {
   parseDay(value, param);
   return value as string;
@@ -158,7 +161,8 @@ export function readInstant(value: unknown, param: string): EpochMs {
   const fail = () =>
     InvalidArgumentError.one(
       param,
-      `Invalid date-time '${text}': expected ISO 8601 with an offset, such as 2023-11-15T17:00:00+00:00 or 2023-11-15T17:00:00Z`,
+      `Invalid date-time '${text}': expected ISO 8601 with an offset, such as 2023-11-15T17:00:00+00:00 or ` +
+        `2023-11-15T17:00:00Z`,
       'datetime_parsing',
     );
   if (!m) throw fail();
@@ -247,7 +251,9 @@ export function parseRegionalCalendar(value: unknown, param = 'calendar'): strin
   return k;
 }
 
-/** Largest |n| of stepping operations (sessions/offset, advance): far beyond any coverage window, so the window decides. */
+/**
+ * Largest |n| of stepping operations (sessions/offset, advance): far beyond any coverage window, so the window decides.
+ */
 export const MAX_STEPS = 1_000_000;
 
 export function parseInteger(value: unknown, param: string, range: { min?: number; max?: number } = {}): number {
@@ -313,7 +319,8 @@ export function checkDaySpan(startDay: EpochDay, endDay: EpochDay, maxDays: numb
   if (days > maxDays) {
     throw InvalidArgumentError.one(
       param,
-      `The range ${formatDay(startDay)} to ${formatDay(endDay)} spans ${days} days, more than the limit of ${maxDays} days (about ${Math.floor(maxDays / 365.25)} years); ask for a shorter range`,
+      `The range ${formatDay(startDay)} to ${formatDay(endDay)} spans ${days} days, more than the limit of ` +
+        `${maxDays} days (about ${Math.floor(maxDays / 365.25)} years); ask for a shorter range`,
       'range_too_long',
     );
   }
@@ -376,7 +383,8 @@ export function parseCalendarExpression(expr: unknown): CalendarExpression {
   const hasTilde = expr.includes('~');
   if (hasPlus && hasTilde) {
     throw badExpr(
-      `Invalid calendar expression '${expr}': use one operator per expression, either + (all members open) or ~ (any member open)`,
+      `Invalid calendar expression '${expr}': use one operator per expression, either + (all members open) or ~ (any ` +
+        `member open)`,
     );
   }
   const operator = hasTilde ? '~' : '+';
@@ -396,7 +404,8 @@ export function parseCalendarExpression(expr: unknown): CalendarExpression {
       const fin = part.split('.');
       if (fin.length < 2 || !fin.every((p) => EXPR_FINID_PART_RE.test(p))) {
         throw badExpr(
-          `Invalid calendar expression '${expr}': '${part}' is not a FinID (two or more dot-separated parts such as US.NYSE)`,
+          `Invalid calendar expression '${expr}': '${part}' is not a FinID (two or more dot-separated parts such as ` +
+            `US.NYSE)`,
         );
       }
       return { label, kind: 'finid' };
@@ -404,7 +413,8 @@ export function parseCalendarExpression(expr: unknown): CalendarExpression {
     if (MIC_RE.test(part)) return { label, kind: 'mic' };
     if (CURRENCY_RE.test(part)) return { label, kind: 'currency' };
     throw badExpr(
-      `Invalid calendar expression '${expr}': '${part}' is neither a market (a FinID such as US.NYSE or a MIC such as XNYS) nor a currency code (three letters such as USD)`,
+      `Invalid calendar expression '${expr}': '${part}' is neither a market (a FinID such as US.NYSE or a MIC such ` +
+        `as XNYS) nor a currency code (three letters such as USD)`,
     );
   });
   return { text: expr.toUpperCase(), operator, members };
@@ -532,7 +542,8 @@ export function parsePeriod(value: unknown, param = 'period'): Period {
   if (!m || seconds > SECONDS_PER_DAY) {
     throw InvalidArgumentError.one(
       param,
-      `Invalid period '${value}': expected a whole number of minutes or hours, 1m to 1440m or 1h to 24h, or 1d, 1w or 1mo`,
+      `Invalid period '${value}': expected a whole number of minutes or hours, 1m to 1440m or 1h to 24h, or 1d, 1w ` +
+        `or 1mo`,
       'period_format',
     );
   }
@@ -627,7 +638,8 @@ export function parseDateRule(value: unknown, param = 'rule'): DateRule {
   if (rule === undefined) {
     throw InvalidArgumentError.one(
       param,
-      `Invalid rule '${value}': expected nth-weekday:N:DAY (N 1 to 5 or -1 to -5, DAY mon to sun), imm, day:D (1 to 31), business-day:N (1 to 23 or -1 to -23), first-business-day or last-business-day`,
+      `Invalid rule '${value}': expected nth-weekday:N:DAY (N 1 to 5 or -1 to -5, DAY mon to sun), imm, day:D (1 to ` +
+        `31), business-day:N (1 to 23 or -1 to -23), first-business-day or last-business-day`,
       'rule_format',
     );
   }
@@ -677,7 +689,8 @@ export function parseOverlapMarkets(ids: readonly string[], param = 'markets'): 
   if (ids.length < MIN_OVERLAP_MARKETS || ids.length > MAX_OVERLAP_MARKETS) {
     throw InvalidArgumentError.one(
       param,
-      `Give ${MIN_OVERLAP_MARKETS} to ${MAX_OVERLAP_MARKETS} markets (FinIDs or MICs, comma-separated); got ${ids.length}`,
+      `Give ${MIN_OVERLAP_MARKETS} to ${MAX_OVERLAP_MARKETS} markets (FinIDs or MICs, comma-separated); got ` +
+        `${ids.length}`,
       'markets_count',
     );
   }
@@ -804,7 +817,10 @@ export const param = {
   day: () => required<EpochDay>('date', 'a date in the form YYYY-MM-DD', (v, n) => parseDay(v, n)),
   /** A local date, checked and passed on as typed. */
   date: () => required('date', 'a date in the form YYYY-MM-DD', (v, n) => parseIsoDate(v, n)),
-  /** An instant, as epoch milliseconds: ISO 8601 text with an offset (a library caller may give epoch milliseconds or a Date). */
+  /**
+   * An instant, as epoch milliseconds: ISO 8601 text with an offset (a library caller may give epoch milliseconds or a
+   * Date).
+   */
   instant: () =>
     required<EpochMs, string | number | Date>('instant', 'a date-time such as 2023-11-15T17:00:00+00:00', (v, n) =>
       parseInstant(v, n),
@@ -825,7 +841,10 @@ export const param = {
   currencyCode: () => required('currency_code', 'a currency code', (v, n) => normalizeCurrencyCode(String(v), n)),
   /** Comma-separated items (a repeated parameter adds to them), trimmed, empty ones dropped. */
   list: () => required<string[], string | readonly string[]>('list', 'a comma-separated list', (v) => parseList(v)),
-  /** A calendar expression (`US.NYSE+GB.LSE`, `USD~EUR`), parsed (printing as its upper-case text); its faults name `expr`. */
+  /**
+   * A calendar expression (`US.NYSE+GB.LSE`, `USD~EUR`), parsed (printing as its upper-case text); its faults name
+   * `expr`.
+   */
   expression: () =>
     required<CalendarExpression>('calendar_expression', 'a calendar expression such as US.NYSE+GB.LSE', (v) =>
       printsAsText(parseCalendarExpression(String(v))),
@@ -865,7 +884,9 @@ export const param = {
       'a comma-separated list of month numbers 1 to 12',
       (v, n) => parseMonthList(v, n),
     ),
-  /** The markets of `overlap`: 2 to 16 FinIDs or MICs, comma-separated (a repeated parameter adds to them), normalized. */
+  /**
+   * The markets of `overlap`: 2 to 16 FinIDs or MICs, comma-separated (a repeated parameter adds to them), normalized.
+   */
   overlapMarkets: () =>
     required<string[], string | readonly string[]>('list', 'a comma-separated list of 2 to 16 FinIDs or MICs', (v, n) =>
       parseOverlapMarkets(parseList(v), n),

@@ -23,7 +23,10 @@ import { openTimes } from './open-time.js';
 import type { Bar, BarBreaks } from '../types.js';
 import type { Zone } from '../time/zone.js';
 
-/** The Bar record: the one place that says which fields a bar has, in which order (bars-json.ts derives its bytes from it). */
+/**
+ * The Bar record: the one place that says which fields a bar has, in which order (bars-json.ts derives its bytes from
+ * it).
+ */
 export function barRecord(date: string, start: string, end: string): Bar {
   return { date, start, end };
 }
@@ -79,7 +82,8 @@ export function checkBarLimit(plan: BarPlan, start: string, end: string, periodT
   if (plan.count <= MAX_BARS) return;
   throw InvalidArgumentError.one(
     'end',
-    `The range ${start} to ${end} holds ${plan.count} bars of ${periodText}, more than the limit of ${MAX_BARS} bars per answer; ask for a shorter range or a longer period (bars/count counts without a limit)`,
+    `The range ${start} to ${end} holds ${plan.count} bars of ${periodText}, more than the limit of ${MAX_BARS} bars ` +
+      `per answer; ask for a shorter range or a longer period (bars/count counts without a limit)`,
     'too_many_bars',
   );
 }

@@ -76,7 +76,8 @@ export class CurrencyCalendar implements CalendarMember {
     this.maxDay = entry.maxDay;
     if (entry.weekendMask === null) {
       throw new DataError(
-        `Weekend Definition of currency ${this.code} ('${entry.currency.weekend_definition}') is not a list of days such as Sat-Sun; its business days are unavailable`,
+        `Weekend Definition of currency ${this.code} ('${entry.currency.weekend_definition}') is not a list of days ` +
+          `such as Sat-Sun; its business days are unavailable`,
         { table: 'currencies', row: entry.row, column: 'weekend_definition' },
       );
     }

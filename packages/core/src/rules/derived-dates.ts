@@ -36,7 +36,8 @@ export function checkMonthRange(startMonth: MonthIndex, endMonth: MonthIndex): v
   if (count > MAX_DATE_MONTHS) {
     throw InvalidArgumentError.one(
       'end',
-      `The range ${formatMonth(startMonth)} to ${formatMonth(endMonth)} holds ${count} months, more than the limit of ${MAX_DATE_MONTHS} months; ask for a shorter range`,
+      `The range ${formatMonth(startMonth)} to ${formatMonth(endMonth)} holds ${count} months, more than the limit ` +
+        `of ${MAX_DATE_MONTHS} months; ask for a shorter range`,
       'range_too_long',
     );
   }

@@ -59,7 +59,9 @@ export function sessionBars(
   return out;
 }
 
-/** A bar of whole sessions in numbers: its last session's date, open of the first, close of the last (epoch seconds). */
+/**
+ * A bar of whole sessions in numbers: its last session's date, open of the first, close of the last (epoch seconds).
+ */
 export interface SessionBar {
   day: number;
   start: number;

@@ -323,7 +323,8 @@ export function offsetSession(entry: MarketEntry, day: number, n: number, direct
   const j = i + n;
   if (j < 0 || j >= days.length) {
     throw outside(
-      `The session ${Math.abs(n)} session${Math.abs(n) === 1 ? '' : 's'} ${n < 0 ? 'before' : 'after'} ${formatDay(days[i]!)}`,
+      `The session ${Math.abs(n)} session${Math.abs(n) === 1 ? '' : 's'} ${n < 0 ? 'before' : 'after'} ` +
+        `${formatDay(days[i]!)}`,
       j < 0 ? entry.minDay : entry.maxDay,
     );
   }

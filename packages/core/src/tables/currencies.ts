@@ -22,7 +22,8 @@ function weekendMask(value: string | null, code: string, row: number, log: Build
     return parseDays(value);
   } catch (e) {
     log.warn(
-      `currency ${code}: Weekend Definition '${value}' does not parse (${(e as Error).message}); its business days are unavailable`,
+      `currency ${code}: Weekend Definition '${value}' does not parse (${(e as Error).message}); its business days ` +
+        `are unavailable`,
       { table: 'currencies', row, column: 'weekend_definition' },
       { currency: code },
     );
@@ -56,7 +57,8 @@ export function buildCurrencies(
         'listing',
         'all',
         { table: T, row: i, column: 'currency_code' },
-        `duplicate key Currency Code ${code}: currency ${code} is listed twice with ${how} cells (also ${log.where(T, earlier)})`,
+        `duplicate key Currency Code ${code}: currency ${code} is listed twice with ${how} cells (also ` +
+          `${log.where(T, earlier)})`,
       );
       return;
     }

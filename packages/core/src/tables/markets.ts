@@ -37,7 +37,8 @@ export function buildMarkets(rows: readonly MarketRow[], log: BuildLog, zones: Z
         'listing',
         'all',
         { table: 'markets', row: i, column: 'fin_id' },
-        `duplicate key FinID ${finId}: market ${finId} is listed twice with ${how} cells (also ${log.where('markets', earlier)})`,
+        `duplicate key FinID ${finId}: market ${finId} is listed twice with ${how} cells (also ` +
+          `${log.where('markets', earlier)})`,
       );
       return;
     }
@@ -209,7 +210,8 @@ export function duplicateKey(
     const same = sameAsFirst(j);
     if (!same) allSame = false;
     log.warn(
-      `duplicate key ${key}: two ${same ? 'identical' : 'different'} holiday rows for ${owner} on ${date} (also ${lines[0]})`,
+      `duplicate key ${key}: two ${same ? 'identical' : 'different'} holiday rows for ${owner} on ${date} (also ` +
+        `${lines[0]})`,
       { table, row: rowIndex[j]!, column: 'date' },
       kind === 'market' ? { market: owner } : { currency: owner },
     );
@@ -218,7 +220,8 @@ export function duplicateKey(
   const others = lines.filter((_, j) => j !== 1).join(' and ');
   const error = log.error(
     { table, row: rowIndex[1]!, column: 'date' },
-    `duplicate key ${key}: ${count} ${allSame ? 'identical' : 'different'} holiday rows for ${owner} on ${date} (also ${others})`,
+    `duplicate key ${key}: ${count} ${allSame ? 'identical' : 'different'} holiday rows for ${owner} on ${date} ` +
+      `(also ${others})`,
   );
   if (kind === 'market') log.marketFault(owner, 'computed', [[day, day]], error);
   else log.currencyFault(owner, 'computed', [[day, day]], error);

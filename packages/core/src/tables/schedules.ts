@@ -38,7 +38,8 @@ export function buildPhaseTypes(rows: readonly PhaseTypeRow[], log: BuildLog): M
         `duplicate key Name: phase type '${name}' has two ${how} rows in phases.csv ` +
         `(${log.where(T, prev.index)} and ${log.where(T, i)})`;
       log.warn(
-        `duplicate key Name: phase type '${name}' is listed twice with ${how === 'identical' ? 'the same' : 'different'} cells; the schedule rows using it are bad rows`,
+        `duplicate key Name: phase type '${name}' is listed twice with ` +
+          `${how === 'identical' ? 'the same' : 'different'} cells; the schedule rows using it are bad rows`,
         { table: T, row: i, column: 'name' },
       );
     }
@@ -87,7 +88,8 @@ export function buildSeasons(rows: readonly SeasonDefinitionRow[], log: BuildLog
       if (!entry.problems.has(y))
         entry.problems.set(
           y,
-          `duplicate key (Season, Year): season '${name}' has ${how} for ${y} (${log.where(T, earlier)} and ${log.where(T, i)})`,
+          `duplicate key (Season, Year): season '${name}' has ${how} for ${y} (${log.where(T, earlier)} and ` +
+            `${log.where(T, i)})`,
         );
       log.warn(`duplicate key (Season, Year): season '${name}' has ${how} for ${y} (also ${log.where(T, earlier)})`, {
         table: T,
@@ -117,7 +119,8 @@ type Compiled = CompiledRow | { column: string; why: string; everyDate?: true };
 
 function undefinedSeason(name: string, row: number, column: string, c: Context): SeasonDates {
   c.log.warn(
-    `season '${name}' has no definition in season-definitions.csv; the dates on which this row is in force answer a data error`,
+    `season '${name}' has no definition in season-definitions.csv; the dates on which this row is in force answer a ` +
+      `data error`,
     { table: 'schedules', row, column },
     { market: c.finId },
   );

@@ -248,7 +248,8 @@ function checkCut(entry: MarketEntry, day: EpochDay, request: OverrideRequest): 
   if (!(first < t && t < last)) {
     throw InvalidArgumentError.one(
       field,
-      `${hhmm} leaves ${entry.market.fin_id}'s day of ${request.date} unchanged or empty: its phases run from its first start to its last end, and the ${field} must lie strictly between`,
+      `${hhmm} leaves ${entry.market.fin_id}'s day of ${request.date} unchanged or empty: its phases run from its ` +
+        `first start to its last end, and the ${field} must lie strictly between`,
     );
   }
 }
@@ -287,7 +288,8 @@ export function refusedRecord(
       return [
         i,
         'date',
-        `${r.date} is outside the coverage window of ${r.target}: ${formatDay(entry.minDay)} to ${formatDay(entry.maxDay)}`,
+        `${r.date} is outside the coverage window of ${r.target}: ${formatDay(entry.minDay)} to ` +
+          `${formatDay(entry.maxDay)}`,
       ];
   }
   return null;

@@ -192,7 +192,10 @@ export class WebhookConfigError extends Error {
   }
 }
 
-/** Throws WebhookConfigError for a URL set without a secret or a URL that is not http(s); the message never holds the secret. */
+/**
+ * Throws WebhookConfigError for a URL set without a secret or a URL that is not http(s); the message never holds the
+ * secret.
+ */
 export function checkWebhookConfig(urls: readonly string[], secret: string | undefined): void {
   if (urls.length > 0 && !secret) {
     throw new WebhookConfigError(
@@ -464,7 +467,9 @@ export class WebhookDeliverer {
     }
   }
 
-  /** Writes new bodies, then the queue, then removes bodies no longer pending (that order survives a crash anywhere). */
+  /**
+   * Writes new bodies, then the queue, then removes bodies no longer pending (that order survives a crash anywhere).
+   */
   private save(t: TargetState, added: Pending[], removed: Pending[]): void {
     const dir = t.dir;
     if (!dir) return;

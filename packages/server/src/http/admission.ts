@@ -433,6 +433,7 @@ function rawAnswer(detail: string): string {
   const body = JSON.stringify({ detail });
   return (
     'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n' +
-    `Retry-After: ${RETRY_AFTER_SECONDS}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    `Retry-After: ${RETRY_AFTER_SECONDS}\r\nConnection: close\r\nContent-Length: ` +
+    `${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
 }

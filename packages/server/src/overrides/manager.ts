@@ -160,7 +160,10 @@ export class OverrideManager implements OverridesSource {
     setImmediate(slice);
   }
 
-  /** The same version over the shared tables: served and kept in place of the other, without a swap (the answers are the same). */
+  /**
+   * The same version over the shared tables: served and kept in place of the other, without a swap (the answers are the
+   * same).
+   */
   private shared(vendor: LoadedData, dataset: Dataset): void {
     if (dataset === vendor.dataset || this.vendor !== vendor) return;
     const next: LoadedData = { ...vendor, dataset };
@@ -203,7 +206,10 @@ export class OverrideManager implements OverridesSource {
     }
   }
 
-  /** The data of a kept version this process no longer holds, when it is an override version over the vendor file served now. */
+  /**
+   * The data of a kept version this process no longer holds, when it is an override version over the vendor file served
+   * now.
+   */
   rebuild(info: KeptVersion): LoadedData | undefined {
     const vendor = this.vendor;
     if (!vendor) return undefined;
@@ -369,7 +375,9 @@ export class OverrideManager implements OverridesSource {
     return true;
   }
 
-  /** Reads the file again (SIGHUP, a change seen): a file that does not validate is refused whole, the set served stays. */
+  /**
+   * Reads the file again (SIGHUP, a change seen): a file that does not validate is refused whole, the set served stays.
+   */
   reload(): Promise<'changed' | 'unchanged' | 'refused'> {
     return this.serial(async () => {
       const file = this.options.file;

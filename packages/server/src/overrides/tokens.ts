@@ -13,7 +13,10 @@ export interface AdminToken {
 
 const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
 
-/** `NAME=SECRET` (repeatable flag, or comma-separated in OPENBELL_ADMIN_TOKENS); throws naming the entry without its secret. */
+/**
+ * `NAME=SECRET` (repeatable flag, or comma-separated in OPENBELL_ADMIN_TOKENS); throws naming the entry without its
+ * secret.
+ */
 export function parseAdminTokens(entries: readonly string[]): AdminToken[] {
   const out: AdminToken[] = [];
   const names = new Set<string>();
@@ -25,7 +28,8 @@ export function parseAdminTokens(entries: readonly string[]): AdminToken[] {
     const secret = eq === -1 ? '' : entry.slice(eq + 1);
     if (!/^[A-Za-z0-9_.@-]{1,64}$/.test(name) || secret.length < 8) {
       throw new Error(
-        `admin token #${i + 1} must be NAME=SECRET with a name of letters, digits, '_', '.', '@' or '-' and a secret of 8 characters or more${name && /^[A-Za-z0-9_.@-]{1,64}$/.test(name) ? ` (token '${name}')` : ''}`,
+        `admin token #${i + 1} must be NAME=SECRET with a name of letters, digits, '_', '.', '@' or '-' and a secret ` +
+          `of 8 characters or more${name && /^[A-Za-z0-9_.@-]{1,64}$/.test(name) ? ` (token '${name}')` : ''}`,
       );
     }
     if (names.has(name)) throw new Error(`admin token '${name}' is given twice`);

@@ -145,7 +145,8 @@ export class VersionHistory implements VersionsSource {
     } catch {
       throw InvalidArgumentError.one(
         'as_of',
-        `'${asOf}' is neither a kept version (GET /versions) nor an instant with Z or an offset such as 2024-07-16T09:00:00Z`,
+        `'${asOf}' is neither a kept version (GET /versions) nor an instant with Z or an offset such as ` +
+          `2024-07-16T09:00:00Z`,
         'value_error',
       );
     }
