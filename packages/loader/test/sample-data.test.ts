@@ -565,14 +565,11 @@ describe('published facts', () => {
       holidays('HK.HKEX')
         .filter((h) => h.Date!.startsWith(y) && h.Status === status && !weather(h))
         .map((h) => h.Date!.slice(5));
-    expect(holidays('HK.HKEX').filter(weather).map((h) => h.Date)).toEqual([
-      '2016-08-02',
-      '2017-08-23',
-      '2023-07-17',
-      '2023-09-01',
-      '2023-09-08',
-      '2024-09-06',
-    ]);
+    expect(
+      holidays('HK.HKEX')
+        .filter(weather)
+        .map((h) => h.Date),
+    ).toEqual(['2016-08-02', '2017-08-23', '2023-07-17', '2023-09-01', '2023-09-08', '2024-09-06']);
     expect(rows('2023', 'Closed')).toEqual([
       '01-02',
       '01-23',

@@ -68,4 +68,3 @@ export function b3Periods() {
     { season: B3_LONGER, from: LONGER_OPENS_AT_TEN, open: '10:00', close: '18:00', after: null },
   ];
 }
-

@@ -96,7 +96,8 @@ const NOTICE_MEMO = "Under the State Council's holiday arrangement";
 const EXCHANGE_MEMO = "Under the exchanges' closure notice";
 const MAKE_UP_MEMO = 'Weekend working day under the holiday arrangement';
 const APPROX_MEMO = 'Approximated from the usual arrangement: the notice for this year is not in the sample';
-const APPROX_MAKE_UP_MEMO = 'Weekend working day of the usual arrangement (approximated: the notice is not in the sample)';
+const APPROX_MAKE_UP_MEMO =
+  'Weekend working day of the usual arrangement (approximated: the notice is not in the sample)';
 
 /** Qingming, the solar term at 15° solar longitude: April 4 or 5 in 2000-2099 (the 21st-century term formula). */
 export function qingming(year) {
@@ -215,7 +216,8 @@ export function chineseClosures(year) {
         if (yearOf(d) === year && !weekend && !closures.has(d)) closures.set(d, { date: d, name, memo });
       }
       for (const d of work) {
-        if (yearOf(d) === year) makeUp.set(d, { date: d, name, memo: memo === APPROX_MEMO ? APPROX_MAKE_UP_MEMO : MAKE_UP_MEMO });
+        if (yearOf(d) === year)
+          makeUp.set(d, { date: d, name, memo: memo === APPROX_MEMO ? APPROX_MAKE_UP_MEMO : MAKE_UP_MEMO });
       }
     }
   }

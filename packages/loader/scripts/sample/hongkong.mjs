@@ -143,8 +143,7 @@ export function hkex() {
         MIC: 'XHKG',
         Acronym: 'HKEX',
         'Asset Type': 'Equities',
-        Memo:
-          'Lunar holidays from computed new moons; whole-day severe-weather closures from 2016; sample data',
+        Memo: 'Lunar holidays from computed new moons; whole-day severe-weather closures from 2016; sample data',
       }),
     ],
     holidays: h.rows(),

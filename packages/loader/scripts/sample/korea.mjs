@@ -209,7 +209,15 @@ export function krx() {
     // The first trading day of the year opens an hour late for the opening ceremony; the close stays.
     const ny = 'New Year Late Open';
     s.row(ny, 'Pre-Open', 'Opening Call Auction', 'Mon-Fri', late(era.pre[0]), late(era.pre[1]), o);
-    s.row(ny, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', late(era.sessions[0][0]), era.sessions[0][1], o);
+    s.row(
+      ny,
+      'Primary Trading Session',
+      'Continuous Trading',
+      'Mon-Fri',
+      late(era.sessions[0][0]),
+      era.sessions[0][1],
+      o,
+    );
     s.row(ny, 'Pre-Close', 'Closing Call Auction', 'Mon-Fri', ...era.close, o);
     const g = 'CSAT Late Open';
     s.row(g, 'Pre-Open', 'Opening Call Auction', 'Mon-Fri', late(era.pre[0]), late(era.pre[1]), o);

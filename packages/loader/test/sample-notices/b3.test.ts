@@ -79,18 +79,21 @@ describe('BR.B3 hours by period (the exchange notices of each change)', () => {
 
   it('property: the session closes at 18:00 exactly while São Paulo is two hours ahead of New York', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.date({ min: new Date('2000-02-01'), max: new Date('2026-12-31'), noInvalidDate: true }), async (d) => {
-        const date = d.toISOString().slice(0, 10);
-        const view = await day(ID, date);
-        fc.pre(view.open && view.holiday === null);
-        const ahead = offsetHours('America/Sao_Paulo', date) - offsetHours('America/New_York', date);
-        const brazilSummer = offsetHours('America/Sao_Paulo', date) === -2;
-        // Before 2019 the longer session waited for Brazilian summer time in the autumn, even when
-        // New York's winter time came first (2002, 2004, 2006).
-        const waits = Number(date.slice(0, 4)) < 2019 && !brazilSummer && date.slice(5) > '07';
-        const longer = ahead >= 2 && !waits;
-        expect(view.sessions.at(-1)!.slice(-5), date).toBe(longer ? '18:00' : '17:00');
-      }),
+      fc.asyncProperty(
+        fc.date({ min: new Date('2000-02-01'), max: new Date('2026-12-31'), noInvalidDate: true }),
+        async (d) => {
+          const date = d.toISOString().slice(0, 10);
+          const view = await day(ID, date);
+          fc.pre(view.open && view.holiday === null);
+          const ahead = offsetHours('America/Sao_Paulo', date) - offsetHours('America/New_York', date);
+          const brazilSummer = offsetHours('America/Sao_Paulo', date) === -2;
+          // Before 2019 the longer session waited for Brazilian summer time in the autumn, even when
+          // New York's winter time came first (2002, 2004, 2006).
+          const waits = Number(date.slice(0, 4)) < 2019 && !brazilSummer && date.slice(5) > '07';
+          const longer = ahead >= 2 && !waits;
+          expect(view.sessions.at(-1)!.slice(-5), date).toBe(longer ? '18:00' : '17:00');
+        },
+      ),
       { numRuns: 300 },
     );
   });
