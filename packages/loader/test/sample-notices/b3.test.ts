@@ -48,6 +48,12 @@ describe('BR.B3 hours by period (the exchange notices of each change)', () => {
     await expectSessions(ID, ['2011-02-18', '2011-02-21'], LATER);
   });
 
+  it('choice (docs/sample-rules.md): the 10:00 open of the longer session starts with its 2015 season', async () => {
+    await expectSessions(ID, ['2014-10-20', '2015-03-06'], LATER);
+    await expectSessions(ID, ['2015-03-09', '2015-10-16'], REGULAR);
+    await expectSessions(ID, ['2015-10-19'], LONGER);
+  });
+
   it('from 2015: 10:00-18:00, without an after-market, until the Monday after US summer time begins', async () => {
     await expectSessions(ID, ['2016-10-14'], REGULAR);
     await expectSessions(ID, ['2016-10-17', '2017-03-10', '2017-10-16'], LONGER);
