@@ -1,7 +1,7 @@
 // B3's cash-equities hours by period. B3 keeps its session in step with New York's: when São
 // Paulo is two or more hours ahead of New York (Brazilian summer time, or New York on winter
-// time once Brazil is not on summer time) the session runs one hour later, otherwise
-// 10:00-17:00. Public notices of the exchange (Bovespa, BM&FBovespa, B3):
+// time once Brazil is not on summer time) the session ends an hour later (and until 2015 also
+// began an hour later), otherwise it is 10:00-17:00. Public notices of the exchange (Bovespa, BM&FBovespa, B3):
 // - 2001-04-02: back to 10:00-17:00 with US summer time (the session had closed at 18:00);
 // - 2003-10-20, 2006-11-06, 2007-10-15, 2011-10-17: 11:00-18:00 from the Monday after Brazilian
 //   summer time begins; the end of Brazilian summer time does not change the session (2011, 2013):
