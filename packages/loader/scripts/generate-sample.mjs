@@ -35,7 +35,8 @@ export { renderCsvFiles, buildZip, toCsv } from './sample/output.mjs';
 export { easterSunday } from './sample/dates.mjs';
 export { nyseEvents } from './sample/us.mjs';
 export { lunarDate } from './sample/lunar.mjs';
-export { DRAGON_BOAT, MID_AUTUMN, SPRING_FESTIVAL } from './sample/china.mjs';
+export { DRAGON_BOAT, MID_AUTUMN, SPRING_FESTIVAL, usualArrangement } from './sample/china.mjs';
+export { STATE_COUNCIL } from './sample/china-notices.mjs';
 
 const MARKET_BUILDERS = [
   nyse,

@@ -543,11 +543,33 @@ describe('published facts', () => {
     }
   });
 
+  it("mainland China's usual arrangement (years without a notice) reproduces the 2025-2026 notices", () => {
+    const byName = (spans: [string, string, string, string[]][]) => new Map(spans.map((s) => [s[0], s.slice(1)]));
+    // 2026 exactly: every block's days off and weekend working days.
+    expect(byName(generator.usualArrangement(2026))).toEqual(byName(generator.STATE_COUNCIL[2026]));
+    // 2025: the same blocks; Labour Day's one working day is put after the block (2026), not before.
+    const rule = byName(generator.usualArrangement(2025));
+    const notice = byName(generator.STATE_COUNCIL[2025]);
+    for (const [name, [from, to, work]] of notice) {
+      expect(rule.get(name)!.slice(0, 2), name).toEqual([from, to]);
+      if (name !== 'Labour Day') expect(rule.get(name)![2], name).toEqual(work);
+    }
+    expect(rule.get('Labour Day')![2]).toEqual(['2025-05-10']);
+    expect([...rule.keys()]).toEqual([...notice.keys()]);
+  });
+
   it('HK.HKEX 2023 and 2024 closures and half days match the published calendar', () => {
+    // The published holiday calendar; severe-weather closures are announced on the day.
+    const weather = (h: Row) => h.Memo!.includes('severe weather');
     const rows = (y: string, status: string) =>
       holidays('HK.HKEX')
-        .filter((h) => h.Date!.startsWith(y) && h.Status === status)
+        .filter((h) => h.Date!.startsWith(y) && h.Status === status && !weather(h))
         .map((h) => h.Date!.slice(5));
+    expect(
+      holidays('HK.HKEX')
+        .filter(weather)
+        .map((h) => h.Date),
+    ).toEqual(['2016-08-02', '2017-08-23', '2023-07-17', '2023-09-01', '2023-09-08', '2024-09-06']);
     expect(rows('2023', 'Closed')).toEqual([
       '01-02',
       '01-23',

@@ -1,7 +1,7 @@
-// B3 (São Paulo), whose hours follow US daylight saving time, and the Buenos Aires exchanges.
+// B3 (São Paulo), whose hours keep in step with New York's, and the Buenos Aires exchanges.
 import { addDays, easterSunday, nthWeekday, weekday, yearOf, ymd, years } from './dates.mjs';
 import { holidaysFor, market, scheduleFor } from './model.mjs';
-import { US_SUMMER, US_WINTER } from './seasons.mjs';
+import { b3Periods } from './b3-hours.mjs';
 
 /** Brazilian national holidays (and B3's own closing days) of a year as {date, name, memo}. */
 export function brazilianHolidays(year, { exchange = false } = {}) {
@@ -49,21 +49,22 @@ export function b3() {
   const id = 'BR.B3';
   const TZ = 'America/Sao_Paulo';
   const s = scheduleFor(id, TZ, {
-    Regular: 'Cash equities; hours shift by one hour with US daylight saving time',
+    Regular: 'Cash equities; the session ends an hour later while São Paulo is two hours ahead of New York',
     'Late Open': 'Ash Wednesday: trading starts at 13:00',
   });
-  const day = (group, open, season) => {
-    const [close, auctionEnd, afterStart, afterEnd] =
-      season === US_SUMMER ? ['16:55', '17:00', '17:25', '17:45'] : ['17:55', '18:00', '18:25', '18:45'];
-    const o = { season };
-    s.row(group, 'Pre-Open', 'Pre-Opening', 'Mon-Fri', addMinutes(open, -15), open, o);
-    s.row(group, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', open, close, o);
-    s.row(group, 'Call Auction', 'Closing Call', 'Mon-Fri', close, auctionEnd, o);
-    if (group === 'Regular') s.row(group, 'Post-Trading Session', 'After-Market', 'Mon-Fri', afterStart, afterEnd, o);
-  };
-  for (const season of [US_SUMMER, US_WINTER]) {
-    day('Regular', '10:00', season);
-    day('Late Open', '13:00', season);
+  // The primary session runs to the end of the closing call (B3: "10:00 to 17:00, the last five
+  // minutes being the closing call"), which is a Pre-Close phase inside it, as for SIX and KRX.
+  for (const p of b3Periods()) {
+    const o = { season: p.season, from: p.from, until: p.until };
+    for (const [group, open] of [
+      ['Regular', p.open],
+      ['Late Open', '13:00'],
+    ]) {
+      s.row(group, 'Pre-Open', 'Pre-Opening', 'Mon-Fri', addMinutes(open, -15), open, o);
+      s.row(group, 'Primary Trading Session', 'Trading Session', 'Mon-Fri', open, p.close, o);
+      s.row(group, 'Pre-Close', 'Closing Call', 'Mon-Fri', addMinutes(p.close, -5), p.close, o);
+      if (p.after) s.row(group, 'Post-Trading Session', 'After-Market', 'Mon-Fri', ...p.after, o);
+    }
   }
   const h = holidaysFor(id);
   for (const y of years()) {
@@ -82,7 +83,7 @@ export function b3() {
         MIC: 'BVMF',
         Acronym: 'B3',
         'Asset Type': 'Equities',
-        Memo: 'Hours follow US daylight saving time; the current hours are applied to all years; sample data',
+        Memo: 'Hours by period, in step with New York (see the schedule seasons); sample data',
       }),
     ],
     holidays: h.rows(),

@@ -96,6 +96,8 @@ const NOTICE_MEMO = "Under the State Council's holiday arrangement";
 const EXCHANGE_MEMO = "Under the exchanges' closure notice";
 const MAKE_UP_MEMO = 'Weekend working day under the holiday arrangement';
 const APPROX_MEMO = 'Approximated from the usual arrangement: the notice for this year is not in the sample';
+const APPROX_MAKE_UP_MEMO =
+  'Weekend working day of the usual arrangement (approximated: the notice is not in the sample)';
 
 /** Qingming, the solar term at 15° solar longitude: April 4 or 5 in 2000-2099 (the 21st-century term formula). */
 export function qingming(year) {
@@ -103,24 +105,90 @@ export function qingming(year) {
   return ymd(year, 4, Math.floor(y * 0.2422 + 4.81) - Math.floor(y / 4));
 }
 
+const isWeekend = (d) => weekday(d) === 0 || weekday(d) === 6;
+
 /**
- * The usual arrangement since the 2025 rules, for years whose notice the sample does not hold:
- * New Year's Day, eight days from the Spring Festival's eve, Qingming, May 1-5, the Dragon Boat and
- * Mid-Autumn festivals and October 1-7, each moved off a weekend to the Monday; no make-up days.
+ * Weekend working days that pay for a block's weekdays off beyond its statutory days (and the
+ * weekdays that make up for statutory days on a weekend), as the 2025 and 2026 notices place
+ * them: the nearest free weekend day after the block, then the nearest before it, then further out
+ * (before first when only the day before the block is a weekend day).
  */
-function usualArrangement(year) {
-  const weekdayOf = (d) => (weekday(d) === 6 ? addDays(d, 2) : weekday(d) === 0 ? addDays(d, 1) : d);
+function makeUpDays(from, to, statutory, taken) {
+  let weekdaysOff = 0;
+  for (let d = from; d <= to; d = addDays(d, 1)) if (!isWeekend(d)) weekdaysOff++;
+  const need = Math.max(0, weekdaysOff - statutory.length);
+  const free = (d) => isWeekend(d) && !taken(d);
+  const out = [];
+  let after = to;
+  let before = from;
+  // A weekend day touching the block only on its start side comes first (a Tuesday festival).
+  const beforeFirst = free(addDays(from, -1)) && !free(addDays(to, 1));
+  for (let i = beforeFirst ? 1 : 0; out.length < need; i++) {
+    if (i % 2 === 0) {
+      do after = addDays(after, 1);
+      while (!free(after));
+      out.push(after);
+    } else {
+      do before = addDays(before, -1);
+      while (!free(before));
+      out.push(before);
+    }
+  }
+  return out.sort();
+}
+
+/**
+ * The usual arrangement under the 2025 rules, for years whose notice the sample does not hold
+ * (checked against the 2025 and 2026 notices by a test). Statutory days: New Year's Day, four
+ * days from the Spring Festival's eve, Qingming, May 1-2, the Dragon Boat and Mid-Autumn
+ * festivals, October 1-3. A single festival joins the weekend it touches or falls on, and one on a
+ * Tuesday or Thursday is bridged to it. The Spring Festival's block is eight days from the eve
+ * (joined by the Sunday before an eve on a Monday, and by the weekend after a block ending on a
+ * Friday); Labour Day is five days from May 1 (or from the Saturday before a May 1 on a Sunday to
+ * Tuesday); National Day is October 1-7 (eight days with a Mid-Autumn Festival near it). Each
+ * block's weekdays beyond its statutory days are paid for by weekend working days (`makeUpDays`).
+ */
+export function usualArrangement(year) {
   const sf = `${year}-${SPRING_FESTIVAL[year]}`;
-  const one = (name, d) => [name, weekdayOf(d), weekdayOf(d), []];
-  return [
-    one("New Year's Day", ymd(year, 1, 1)),
-    ['Spring Festival', addDays(sf, -1), addDays(sf, 6), []],
-    one('Qingming Festival', qingming(year)),
-    ['Labour Day', ymd(year, 5, 1), ymd(year, 5, 5), []],
-    one('Dragon Boat Festival', `${year}-${DRAGON_BOAT[year]}`),
-    one('Mid-Autumn Festival', `${year}-${MID_AUTUMN[year]}`),
-    ['National Day', ymd(year, 10, 1), ymd(year, 10, 7), []],
-  ];
+  const run = (from, n) => Array.from({ length: n }, (_, i) => addDays(from, i));
+  const blocks = [];
+  const block = (name, from, to, statutoryDays) => {
+    // Each statutory day pays for one weekday of the block (one on a weekend is made good on a weekday).
+    blocks.push({ name, from, to, statutory: statutoryDays });
+  };
+  const single = (name, d) => {
+    const wd = weekday(d);
+    if (wd === 6) block(name, d, addDays(d, 2), [d]);
+    else if (wd === 0) block(name, addDays(d, -1), addDays(d, 1), [d]);
+    else if (wd === 5) block(name, d, addDays(d, 2), [d]);
+    else if (wd === 1) block(name, addDays(d, -2), d, [d]);
+    // A Tuesday or Thursday festival is bridged to the weekend (2021, 2024, 2026).
+    else if (wd === 2) block(name, addDays(d, -2), d, [d]);
+    else if (wd === 4) block(name, d, addDays(d, 2), [d]);
+    else block(name, d, d, [d]);
+  };
+  single("New Year's Day", ymd(year, 1, 1));
+  let sfFrom = addDays(sf, -1);
+  let sfTo = addDays(sfFrom, 7);
+  if (weekday(sfFrom) === 1) sfFrom = addDays(sfFrom, -1);
+  if (weekday(sfTo) === 5) sfTo = addDays(sfTo, 2);
+  block('Spring Festival', sfFrom, sfTo, run(addDays(sf, -1), 4));
+  single('Qingming Festival', qingming(year));
+  // Five days: from May 1, or from the Saturday before a May 1 on a Sunday to Tuesday (2022, 2023).
+  const may1 = ymd(year, 5, 1);
+  const labourFrom = [0, 1, 2].includes(weekday(may1)) ? addDays(may1, -((weekday(may1) + 1) % 7)) : may1;
+  block('Labour Day', labourFrom, addDays(labourFrom, 4), run(may1, 2));
+  single('Dragon Boat Festival', `${year}-${DRAGON_BOAT[year]}`);
+  const midAutumn = `${year}-${MID_AUTUMN[year]}`;
+  const national = run(ymd(year, 10, 1), 3);
+  // A Mid-Autumn Festival near National Day joins its block, one day longer (2017, 2020, 2023, 2025).
+  if (midAutumn < ymd(year, 9, 29) || midAutumn > ymd(year, 10, 8)) {
+    single('Mid-Autumn Festival', midAutumn);
+    block('National Day', ymd(year, 10, 1), ymd(year, 10, 7), national);
+  } else if (midAutumn < ymd(year, 10, 1)) block('National Day', midAutumn, ymd(year, 10, 6), [midAutumn, ...national]);
+  else block('National Day', ymd(year, 10, 1), ymd(year, 10, 8), [...national, midAutumn]);
+  const inBlock = (d) => blocks.some((b) => b.from <= d && d <= b.to);
+  return blocks.map((b) => [b.name, b.from, b.to, makeUpDays(b.from, b.to, b.statutory, inBlock)]);
 }
 
 function arrangementOf(year) {
@@ -148,7 +216,8 @@ export function chineseClosures(year) {
         if (yearOf(d) === year && !weekend && !closures.has(d)) closures.set(d, { date: d, name, memo });
       }
       for (const d of work) {
-        if (yearOf(d) === year) makeUp.set(d, { date: d, name, memo: MAKE_UP_MEMO });
+        if (yearOf(d) === year)
+          makeUp.set(d, { date: d, name, memo: memo === APPROX_MEMO ? APPROX_MAKE_UP_MEMO : MAKE_UP_MEMO });
       }
     }
   }

@@ -6,7 +6,11 @@ import { holidaysFor, market, scheduleFor } from './model.mjs';
 
 const isWeekend = (d) => weekday(d) === 0 || weekday(d) === 6;
 
-function euronextSchedules(id, tz) {
+/**
+ * The common Euronext session; `from` limits its Regular rows to a date on (a market that
+ * joined the Euronext market model later).
+ */
+function euronextSchedules(id, tz, from) {
   const s = scheduleFor(id, tz, {
     Regular: 'Optiq cash market: opening auction, continuous trading, closing auction, trading at last',
     Partial: 'Early close: continuous trading ends at 14:00 on the eves of Christmas and the New Year',
@@ -18,12 +22,14 @@ function euronextSchedules(id, tz) {
     const [hh, mm] = close.split(':').map(Number);
     const pad = (n) => String(n).padStart(2, '0');
     const at = (min) => `${pad(hh + Math.floor((mm + min) / 60))}:${pad((mm + min) % 60)}`;
+    const o = g === 'Regular' ? { from } : {};
     s.row(g, 'Pre-Open', 'Pre-Opening Phase', 'Mon-Fri', '07:15', '09:00', {
+      ...o,
       memo: 'Order collection for the opening auction',
     });
-    s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', close);
-    s.row(g, 'Call Auction', 'Closing Auction', 'Mon-Fri', close, at(5));
-    s.row(g, 'Trading-at-Last', 'Trading at Last', 'Mon-Fri', at(5), at(10));
+    s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', close, o);
+    s.row(g, 'Call Auction', 'Closing Auction', 'Mon-Fri', close, at(5), o);
+    s.row(g, 'Trading-at-Last', 'Trading at Last', 'Mon-Fri', at(5), at(10), o);
   }
   return s;
 }
@@ -48,8 +54,9 @@ function euronextDays(h, y) {
   }
 }
 
-function euronextMarket({ id, tz, mic, city, memo, before }) {
-  const s = euronextSchedules(id, tz);
+function euronextMarket({ id, tz, mic, city, memo, before, model }) {
+  const s = euronextSchedules(id, tz, model?.from);
+  model?.rows(s);
   const h = holidaysFor(id);
   for (const y of years()) {
     before?.(h, y);
@@ -101,12 +108,26 @@ export function euronextAmsterdam() {
     if (y === 2000) days.push([addDays(e, 39), 'Ascension Day']);
     for (const [d, name] of days) if (!isWeekend(d)) h.closed(d, name, { memo });
   };
+  // Amsterdam Exchanges' hours from 1 August 1999 (shares 09:00-16:30) held until Euronext
+  // Amsterdam moved to the Euronext market model on NSC on 29 October 2001.
+  const EMM = '2001-10-29';
+  const model = {
+    from: EMM,
+    rows: (s) => {
+      const o = { until: addDays(EMM, -1) };
+      s.row('Regular', 'Pre-Open', 'Pre-Opening', 'Mon-Fri', '08:00', '09:00', o);
+      s.row('Regular', 'Primary Trading Session', 'Official Market', 'Mon-Fri', '09:00', '16:30', o);
+    },
+  };
   return euronextMarket({
     id: 'NL.EURONEXT',
+    model,
     tz: 'Europe/Amsterdam',
     mic: 'XAMS',
     city: 'Amsterdam',
     before,
-    memo: "Euronext harmonised calendar from 2002, Amsterdam's own closures before; current session times; sample data",
+    memo:
+      "Euronext harmonised calendar from 2002, Amsterdam's own closures before; 16:30 close until October 2001; " +
+      'sample data',
   });
 }

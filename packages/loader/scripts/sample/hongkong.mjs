@@ -63,6 +63,18 @@ export function hongKongHolidays(year) {
   return [...taken.values()].filter((h) => h.date.startsWith(`${year}`)).sort((a, b) => (a.date < b.date ? -1 : 1));
 }
 
+// Whole days without trading for severe weather (typhoon signal No. 8 or the black rainstorm
+// warning in force at noon), from HKEX's announcements. Half days lost (a cancelled morning) are
+// not in the sample; since 2024-09-23 HKEX trades through severe weather.
+const WEATHER_CLOSURES = [
+  ['2016-08-02', 'Typhoon Nida'],
+  ['2017-08-23', 'Typhoon Hato'],
+  ['2023-07-17', 'Typhoon Talim'],
+  ['2023-09-01', 'Typhoon Saola'],
+  ['2023-09-08', 'Black rainstorm warning'],
+  ['2024-09-06', 'Typhoon Yagi'],
+];
+
 export function hkex() {
   const id = 'HK.HKEX';
   const s = scheduleFor(id, TZ, {
@@ -107,6 +119,9 @@ export function hkex() {
   for (const y of years()) {
     for (const hol of hongKongHolidays(y))
       if (!isWeekend(hol.date)) h.closed(hol.date, hol.name, { observed: hol.observed });
+    for (const [d, name] of WEATHER_CLOSURES) {
+      if (d.startsWith(`${y}`)) h.closed(d, name, { memo: 'Trading cancelled for the whole day (severe weather)' });
+    }
     const sf = `${y}-${SPRING_FESTIVAL[y]}`;
     for (const [d, name] of [
       [addDays(sf, -1), 'Lunar New Year'],
@@ -128,9 +143,7 @@ export function hkex() {
         MIC: 'XHKG',
         Acronym: 'HKEX',
         'Asset Type': 'Equities',
-        Memo:
-          'Lunar holidays from computed new moons; typhoon and rainstorm closures are not in the sample; sample ' +
-          'data',
+        Memo: 'Lunar holidays from computed new moons; whole-day severe-weather closures from 2016; sample data',
       }),
     ],
     holidays: h.rows(),

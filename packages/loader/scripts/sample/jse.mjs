@@ -61,17 +61,30 @@ export function southAfricanHolidays(year) {
 
 export function jse() {
   const id = 'ZA.JSE';
-  const s = scheduleFor(id, TZ, { Regular: 'JSE equity market: opening auction, continuous trading, closing auction' });
-  s.row('Regular', 'Pre-Open', 'Opening Auction Call', 'Mon-Fri', '08:30', '09:00');
+  const s = scheduleFor(id, TZ, {
+    Regular: 'JSE equity market: opening auction, continuous trading, closing auction',
+    'Early Close': 'One-off early close',
+  });
+  // The auctions came with SETS, which replaced JET on 13 May 2002; JET traded 09:00-17:00
+  // continuously (JSE: trading ceased at 15:00, "two hours early", on the last JET day).
+  const SETS = '2002-05-13';
+  s.row('Regular', 'Pre-Open', 'Opening Auction Call', 'Mon-Fri', '08:30', '09:00', { from: SETS });
   // Continuous trading stops at 16:50 for the closing auction, which sets the 17:00 close.
   s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:00');
   s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '16:50', '17:00', {
+    from: SETS,
     memo: 'The closing price is set by the auction',
   });
-  s.row('Regular', 'Post-Trading Session', 'Post-Close', 'Mon-Fri', '17:00', '17:15');
+  s.row('Regular', 'Post-Trading Session', 'Post-Close', 'Mon-Fri', '17:00', '17:15', { from: SETS });
+  const LAST_JET_DAY = '2002-05-10';
+  s.row('Early Close', 'Primary Trading Session', 'Continuous Trading', 'Fri', '09:00', '15:00', {
+    from: LAST_JET_DAY,
+    until: LAST_JET_DAY,
+  });
   const h = holidaysFor(id);
   for (const y of years())
     for (const c of southAfricanHolidays(y)) h.closed(c.date, c.name, { observed: c.observed, memo: c.memo });
+  h.open(LAST_JET_DAY, 'Trading System Change', 'Early Close', { memo: 'Last day on JET: trading ceased at 15:00' });
   return {
     markets: [
       market({

@@ -162,11 +162,14 @@ export function krxClosures(year) {
   return out.sort((a, b) => (a.date < b.date ? -1 : 1));
 }
 
+const FIRST_LATE_OPENING = 2008;
+
 export function krx() {
   const id = 'KR.KRX';
   const s = scheduleFor(id, TZ, {
     Regular: 'KOSPI market: call auctions at the open and the close around continuous trading',
     'CSAT Late Open': 'College entrance exam day: the trading day starts and ends one hour late',
+    'New Year Late Open': "The year's first trading day: trading starts an hour late, after the opening ceremony",
   });
   const eras = [
     {
@@ -203,6 +206,19 @@ export function krx() {
     });
     if (era.sessions.length === 2) continue;
     const late = (t) => `${String(Number(t.slice(0, 2)) + 1).padStart(2, '0')}${t.slice(2)}`;
+    // The first trading day of the year opens an hour late for the opening ceremony; the close stays.
+    const ny = 'New Year Late Open';
+    s.row(ny, 'Pre-Open', 'Opening Call Auction', 'Mon-Fri', late(era.pre[0]), late(era.pre[1]), o);
+    s.row(
+      ny,
+      'Primary Trading Session',
+      'Continuous Trading',
+      'Mon-Fri',
+      late(era.sessions[0][0]),
+      era.sessions[0][1],
+      o,
+    );
+    s.row(ny, 'Pre-Close', 'Closing Call Auction', 'Mon-Fri', ...era.close, o);
     const g = 'CSAT Late Open';
     s.row(g, 'Pre-Open', 'Opening Call Auction', 'Mon-Fri', late(era.pre[0]), late(era.pre[1]), o);
     s.row(
@@ -219,6 +235,13 @@ export function krx() {
   const h = holidaysFor(id);
   for (const y of years())
     for (const c of krxClosures(y)) h.closed(c.date, c.name, { observed: c.observed, memo: c.memo });
+  // KRX's notices of the late opening on the year's first trading day (2008, 2013, 2016, 2021,
+  // 2022, 2025: "every year, for the opening ceremony"); earlier years are left at 09:00.
+  for (const y of years(FIRST_LATE_OPENING)) {
+    let d = ymd(y, 1, 2);
+    while (weekday(d) === 0 || weekday(d) === 6 || h.has(d)) d = addDays(d, 1);
+    h.open(d, 'First Trading Day', 'New Year Late Open', { memo: 'Opening ceremony: trading from 10:00' });
+  }
   for (const d of CSAT_DAYS)
     h.open(d, 'College Scholastic Ability Test', 'CSAT Late Open', { memo: 'Trading one hour later than usual' });
   return {

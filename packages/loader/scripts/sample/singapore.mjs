@@ -130,9 +130,14 @@ export function sgx() {
     Regular: 'Securities market: pre-open, continuous trading and the closing routine',
     Partial: 'Half-day trading on the eves of the Lunar New Year, Christmas and the New Year',
   });
-  const LUNCH_END = '2011-07-31';
-  const o1 = { until: LUNCH_END };
-  const o2 = { from: '2011-08-01' };
+  // The 12:30-14:00 lunch break ended on 1 August 2011 (all-day trading); SGX brought back a
+  // mid-day break, 12:00-13:00, from 13 November 2017 (SGX, 18 July 2017).
+  const ALL_DAY = '2011-08-01';
+  const MID_DAY_BREAK = '2017-11-13';
+  const o1 = { until: addDays(ALL_DAY, -1) };
+  const o2 = { from: ALL_DAY };
+  const allDay = { from: ALL_DAY, until: addDays(MID_DAY_BREAK, -1) };
+  const o3 = { from: MID_DAY_BREAK };
   for (const g of ['Regular', 'Partial']) {
     s.row(g, 'Pre-Open', 'Pre-Open', 'Mon-Fri', '08:30', '09:00', { memo: 'Orders collected; the open is an auction' });
     s.row(g, 'Primary Trading Session', 'Morning Session', 'Mon-Fri', '09:00', '12:30', o1);
@@ -140,9 +145,15 @@ export function sgx() {
   s.row('Regular', 'Intermission', 'Lunch Break', 'Mon-Fri', '12:30', '14:00', o1);
   s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '14:00', '17:00', o1);
   s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:00', {
-    ...o2,
-    memo: 'No lunch break since 2011-08-01',
+    ...allDay,
+    memo: 'No lunch break from 2011-08-01 to 2017-11-10',
   });
+  s.row('Regular', 'Primary Trading Session', 'Morning Session', 'Mon-Fri', '09:00', '12:00', o3);
+  s.row('Regular', 'Intermission', 'Mid-Day Break', 'Mon-Fri', '12:00', '13:00', {
+    ...o3,
+    memo: 'A pre-open phase collects orders for the afternoon',
+  });
+  s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '13:00', '17:00', o3);
   s.row('Regular', 'Pre-Close', 'Closing Routine', 'Mon-Fri', '17:00', '17:06', o2);
   s.row('Partial', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '12:00', o2);
   s.row('Partial', 'Pre-Close', 'Closing Routine', 'Mon-Fri', '12:00', '12:06', o2);

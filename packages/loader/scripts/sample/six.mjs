@@ -36,11 +36,21 @@ export function six() {
   s.row('Regular', 'Pre-Open', 'Pre-Opening', 'Mon-Fri', '06:00', '09:00', {
     memo: 'Order collection for the opening auction',
   });
+  // SWX closed equities at 17:00 until it extended trading when virt-x opened (notice of
+  // 15 May 2001, effective 25 June 2001). It soon settled on 17:30; the months it traded to
+  // 18:00 are not in the sample (the date of that change is not in the notices it follows).
+  const VIRT_X = '2001-06-25';
+  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:00', {
+    until: '2001-06-24',
+  });
   // Continuous trading stops at 17:20 for the closing auction, which sets the 17:30 close.
-  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:30');
+  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:30', { from: VIRT_X });
   s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '17:20', '17:30', {
+    from: VIRT_X,
     memo: 'The closing price is set at the end of the auction',
   });
+  // Trading at the closing price for ten minutes after the auction, since 22 June 2020.
+  s.row('Regular', 'Trading-at-Last', 'Trading-At-Last', 'Mon-Fri', '17:30', '17:40', { from: '2020-06-22' });
   const h = holidaysFor(id);
   for (const y of years()) for (const c of sixClosures(y)) h.closed(c.date, c.name);
   return {
@@ -55,7 +65,7 @@ export function six() {
         MIC: 'XSWX',
         Acronym: 'SIX',
         'Asset Type': 'Equities',
-        Memo: 'Current session times applied to all years; sample data',
+        Memo: 'Session times by period (17:00 close until June 2001); sample data',
       }),
     ],
     holidays: h.rows(),

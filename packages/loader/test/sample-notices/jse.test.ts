@@ -49,3 +49,12 @@ describe('ZA.JSE', () => {
     );
   });
 });
+
+describe('ZA.JSE hours by period', () => {
+  it('JET traded 09:00-17:00 without auctions until 10 May 2002, which closed at 15:00; SETS from 13 May', async () => {
+    await expectSessions('ZA.JSE', ['2001-06-15', '2002-05-09', '2002-05-13', '2026-11-26'], ['09:00-17:00']);
+    await expectSessions('ZA.JSE', ['2002-05-10'], ['09:00-15:00']);
+    expect((await day('ZA.JSE', '2002-05-09')).phases).toEqual(['Primary Trading Session 09:00-17:00']);
+    expect((await day('ZA.JSE', '2002-05-13')).phases).toContain('Pre-Close 16:50-17:00');
+  });
+});

@@ -67,6 +67,31 @@ describe('KR.KRX', () => {
     expect(dataset.getMarket('XKRX').fin_id).toBe(ID);
   });
 
+  it("the year's first trading day opens at 10:00 for the opening ceremony; the close stays", async () => {
+    await expectSessions(ID, ['2008-01-02', '2013-01-02', '2016-01-04'], ['10:00-15:00']);
+    await expectSessions(ID, ['2021-01-04', '2022-01-03', '2025-01-02', '2026-01-02'], ['10:00-15:30']);
+    // 2027: New Year's Day on a Friday, so Monday 4 January; the next day is a regular one.
+    await expectSessions(ID, ['2027-01-04'], ['10:00-15:30']);
+    await expectSessions(ID, ['2027-01-05', '2026-01-05'], ['09:00-15:30']);
+    // Choice (docs/sample-data.md): before 2008, the earliest notice followed, the first day opens at 09:00.
+    await expectSessions(ID, ['2007-01-02'], ['09:00-15:00']);
+    expect((await day(ID, '2026-01-02')).phases).toContain('Pre-Close 15:20-15:30');
+  });
+
+  it('property: from 2008 exactly one late-opening day per year, the first weekday the exchange trades', async () => {
+    await fc.assert(
+      fc.asyncProperty(sampleYear(2008, 2030), async (y) => {
+        let d = iso(y, 1, 2);
+        while ([0, 6].includes(WEEKDAY(d)) || !(await day(ID, d)).open) d = addDays(d, 1);
+        expect((await day(ID, d)).sessions[0]!.slice(0, 5), d).toBe('10:00');
+        let next = addDays(d, 1);
+        while ([0, 6].includes(WEEKDAY(next)) || !(await day(ID, next)).open) next = addDays(next, 1);
+        expect((await day(ID, next)).sessions[0]!.slice(0, 5), next).toBe('09:00');
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it('property: from 2001 the last weekday of every year is closed', async () => {
     await fc.assert(
       fc.asyncProperty(sampleYear(2001), async (y) => {

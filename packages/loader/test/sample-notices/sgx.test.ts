@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { day, expectClosed, expectSessions, iso, sample, sampleYear, WEEKDAY } from './day-view.js';
 
 const ID = 'SG.SGX';
-const FULL = ['09:00-17:00'];
+const FULL = ['09:00-12:00', '13:00-17:00'];
+const ALL_DAY = ['09:00-17:00'];
 const HALF = ['09:00-12:00'];
 
 describe('SG.SGX', () => {
@@ -39,9 +40,14 @@ describe('SG.SGX', () => {
     await expectClosed(ID, ['2023-09-01', '2020-07-10', '2015-09-11', '2015-08-07']);
   });
 
-  it('the lunch break ended on 2011-08-01', async () => {
-    await expectSessions(ID, ['2011-07-29'], ['09:00-12:30', '14:00-17:00']);
-    await expectSessions(ID, ['2011-08-01'], FULL);
+  it('the lunch break ended on 2011-08-01; a mid-day break 12:00-13:00 since 2017-11-13', async () => {
+    await expectSessions(ID, ['2000-06-15', '2011-07-29'], ['09:00-12:30', '14:00-17:00']);
+    await expectSessions(ID, ['2011-08-01', '2017-11-10'], ALL_DAY);
+    await expectSessions(ID, ['2017-11-13', '2026-11-26'], FULL);
+    expect((await day(ID, '2017-11-13')).phases).toContain('Intermission 12:00-13:00');
+    expect((await day(ID, '2026-11-26')).phases).toContain('Pre-Close 17:00-17:06');
+    await expectSessions(ID, ['2010-12-24'], ['09:00-12:30']);
+    await expectSessions(ID, ['2014-12-24'], ['09:00-12:00']);
     const { dataset } = await sample();
     expect(dataset.clockChanges(ID, '2000-01-01', '2030-12-31')).toEqual([]);
     expect(dataset.getMarket('XSES').fin_id).toBe(ID);

@@ -42,6 +42,7 @@ describe('CH.SIX', () => {
       'Pre-Open 06:00-09:00',
       'Primary Trading Session 09:00-17:30',
       'Pre-Close 17:20-17:30',
+      'Trading-at-Last 17:30-17:40',
     ]);
     const { dataset } = await sample();
     expect(dataset.clockChanges(ID, '2026-01-01', '2026-12-31').map((c) => c.at)).toEqual([
@@ -49,6 +50,16 @@ describe('CH.SIX', () => {
       '2026-10-25T01:00:00Z',
     ]);
     expect(dataset.getMarket('XSWX').fin_id).toBe(ID);
+  });
+
+  it('hours: SWX closed equities at 17:00 until June 2001; 17:30 with a closing auction, trading at last from 2020-06-22', async () => {
+    await expectSessions(ID, ['2000-06-15', '2001-06-22'], ['09:00-17:00']);
+    await expectSessions(ID, ['2002-03-04', '2020-06-19', '2020-06-22', '2026-11-26'], ['09:00-17:30']);
+    // Choice (docs/sample-data.md): the months SWX traded to 18:00 in 2001 have 17:30.
+    await expectSessions(ID, ['2001-06-25', '2001-07-02'], ['09:00-17:30']);
+    expect((await day(ID, '2020-06-19')).phases.some((p) => p.startsWith('Trading-at-Last'))).toBe(false);
+    expect((await day(ID, '2020-06-22')).phases).toContain('Trading-at-Last 17:30-17:40');
+    expect((await day(ID, '2026-11-26')).phases).toContain('Pre-Close 17:20-17:30');
   });
 
   it("property: Berchtold's Day (2 January) and Swiss National Day (1 August) close the exchange on weekdays", async () => {
