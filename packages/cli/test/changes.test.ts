@@ -155,12 +155,15 @@ describe('openbell changes', () => {
     }
   }, 60_000);
 
-  it("diff --json is the server's change set for the same two files, apart from loaded_at and the versions", async () => {
-    const cs = JSON.parse((await run(['diff', OLD, NEW, '--json'])).stdout);
-    const strip = ({ loaded_at: _l, from_version: _f, to_version: _t, ...rest }: Record<string, unknown>) => rest;
-    expect(logged.versions).toHaveLength(1);
-    expect(strip(cs)).toEqual(strip(logged.versions[0]));
-  });
+  it(
+    "diff --json is the server's change set for the same two files, apart from loaded_at and the " + 'versions',
+    async () => {
+      const cs = JSON.parse((await run(['diff', OLD, NEW, '--json'])).stdout);
+      const strip = ({ loaded_at: _l, from_version: _f, to_version: _t, ...rest }: Record<string, unknown>) => rest;
+      expect(logged.versions).toHaveLength(1);
+      expect(strip(cs)).toEqual(strip(logged.versions[0]));
+    },
+  );
 
   it('--server asks a running server, with its filters and errors', async () => {
     const latest = await run(['changes', '--server', server.url, '--json']);

@@ -176,7 +176,8 @@ describe('openbell serve --workers 2', () => {
     expect(await exited).toBe(0);
   }, 30_000);
 
-  it('--publish with workers: a presigned link from one worker is honoured by the others (one signing key)', async () => {
+  it('--publish with workers: a presigned link from one worker is honoured by the others (one signing ' +
+    'key)', async () => {
     const pub = await serve(['--workers', '2', '--publish', '--data', published], { OPENBELL_PUBLISH_TOKENS: TOKEN });
     running.push(pub);
     const link = await fetch(`${pub.url}/v4/download`, {

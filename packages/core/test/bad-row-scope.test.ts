@@ -356,18 +356,22 @@ describe('choices where the spec is silent', () => {
     },
   );
 
-  it('FX closures look at USD on the dates between trade and spot: a duplicated USD date there fails the spot answer', () => {
-    const usd = build(
-      (t) =>
-        t.currencyHolidays!.push({
-          currency_code: 'USD',
-          date: '2023-11-23',
-          holiday_name: 'Thanksgiving Day',
-          settlement: 'Yes',
-        }),
-      currencies,
-    );
-    expect(() => usd.fxSpot('EURUSD', '2023-11-21')).toThrow(/two different holiday rows for USD on 2023-11-23/);
-    expect(usd.fxSpot('EURUSD', '2023-11-27')).toEqual(clean.fxSpot('EURUSD', '2023-11-27'));
-  });
+  it(
+    'FX closures look at USD on the dates between trade and spot: a duplicated USD date there fails the spot ' +
+      'answer',
+    () => {
+      const usd = build(
+        (t) =>
+          t.currencyHolidays!.push({
+            currency_code: 'USD',
+            date: '2023-11-23',
+            holiday_name: 'Thanksgiving Day',
+            settlement: 'Yes',
+          }),
+        currencies,
+      );
+      expect(() => usd.fxSpot('EURUSD', '2023-11-21')).toThrow(/two different holiday rows for USD on 2023-11-23/);
+      expect(usd.fxSpot('EURUSD', '2023-11-27')).toEqual(clean.fxSpot('EURUSD', '2023-11-27'));
+    },
+  );
 });

@@ -274,18 +274,24 @@ describe('§8 bars: examples', () => {
 });
 
 describe('§8 bars: limit, validation, coverage', () => {
-  it(`refuses more than ${MAX_BARS} bars before making any, naming how many the range holds; the count has no limit`, () => {
-    const count = ds.countBars('XNYS', '2000-01-03', '2030-12-24', { period: '1m' }).count;
-    expect(count).toBeGreaterThan(MAX_BARS);
-    const faults = faultsOf(() => ds.bars('XNYS', '2000-01-03', '2030-12-24', { period: '1m' }));
-    expect(faults).toEqual([
-      { param: 'end', type: 'too_many_bars', msg: expect.stringContaining(`holds ${count} bars of 1m`) },
-    ]);
-    expect(faults[0]!.msg).toContain(`limit of ${MAX_BARS}`);
-    // The byte writers are refused the same way, before their first piece.
-    expect(() => ds.barJsonChunks('XNYS', '2000-01-03', '2030-12-24', { period: '1m' })).toThrow(InvalidArgumentError);
-    expect(() => ds.barCsvChunks('XNYS', '2000-01-03', '2030-12-24', { period: '1m' })).toThrow(InvalidArgumentError);
-  });
+  it(
+    `refuses more than ${MAX_BARS} bars before making any, naming how many the range holds; the count has no ` +
+      `limit`,
+    () => {
+      const count = ds.countBars('XNYS', '2000-01-03', '2030-12-24', { period: '1m' }).count;
+      expect(count).toBeGreaterThan(MAX_BARS);
+      const faults = faultsOf(() => ds.bars('XNYS', '2000-01-03', '2030-12-24', { period: '1m' }));
+      expect(faults).toEqual([
+        { param: 'end', type: 'too_many_bars', msg: expect.stringContaining(`holds ${count} bars of 1m`) },
+      ]);
+      expect(faults[0]!.msg).toContain(`limit of ${MAX_BARS}`);
+      // The byte writers are refused the same way, before their first piece.
+      expect(() => ds.barJsonChunks('XNYS', '2000-01-03', '2030-12-24', { period: '1m' })).toThrow(
+        InvalidArgumentError,
+      );
+      expect(() => ds.barCsvChunks('XNYS', '2000-01-03', '2030-12-24', { period: '1m' })).toThrow(InvalidArgumentError);
+    },
+  );
 
   it('answers exactly at the limit and refuses one bar more (a market open around the clock)', () => {
     // 694 whole days of 1,440 one-minute bars and a last day closing at 10:40 (640 bars): 1,000,000.

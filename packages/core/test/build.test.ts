@@ -164,38 +164,42 @@ describe('a bad schedule row affects only its market, naming file, line and colu
     },
   );
 
-  it('/schedules lists a bad row as written: unreadable times, dates and integers null, text as written, in §3 order', () => {
-    const ds = build((t) =>
-      t.schedules!.push(
-        sched('US.NYSE', 'Regular', 'Lunch Break', 'Mon-Fry', '8h30', '13:00', {
-          offset_days: 'one' as unknown as number,
-          in_force_end_date: '2023-02-30',
-          phase_name: 'bad',
-        }),
-      ),
-    );
-    const rows = ds.listSchedules('US.NYSE');
-    const bad = rows.find((s) => s.phase_name === 'bad')!;
-    expect(bad).toMatchObject({
-      phase_type: 'Lunch Break',
-      days: 'Mon-Fry',
-      start: null,
-      end: '13:00:00',
-      offset_days: null,
-      in_force_end_date: null,
-      end_with_offset: '13:00:00',
-      has_season: false,
-    });
-    // Null start sorts first among the Regular rows with no in-force start and season.
-    const regular = rows.filter(
-      (s) => s.schedule_group === 'Regular' && s.in_force_start_date === null && s.season_start === null,
-    );
-    expect(regular[0]).toBe(bad);
-    expect(rows.filter((s) => s !== bad)).toEqual(clean.listSchedules('US.NYSE'));
-    expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(
-      /column 'Phase Type'/,
-    );
-  });
+  it(
+    '/schedules lists a bad row as written: unreadable times, dates and integers null, text as written, in §3 ' +
+      'order',
+    () => {
+      const ds = build((t) =>
+        t.schedules!.push(
+          sched('US.NYSE', 'Regular', 'Lunch Break', 'Mon-Fry', '8h30', '13:00', {
+            offset_days: 'one' as unknown as number,
+            in_force_end_date: '2023-02-30',
+            phase_name: 'bad',
+          }),
+        ),
+      );
+      const rows = ds.listSchedules('US.NYSE');
+      const bad = rows.find((s) => s.phase_name === 'bad')!;
+      expect(bad).toMatchObject({
+        phase_type: 'Lunch Break',
+        days: 'Mon-Fry',
+        start: null,
+        end: '13:00:00',
+        offset_days: null,
+        in_force_end_date: null,
+        end_with_offset: '13:00:00',
+        has_season: false,
+      });
+      // Null start sorts first among the Regular rows with no in-force start and season.
+      const regular = rows.filter(
+        (s) => s.schedule_group === 'Regular' && s.in_force_start_date === null && s.season_start === null,
+      );
+      expect(regular[0]).toBe(bad);
+      expect(rows.filter((s) => s !== bad)).toEqual(clean.listSchedules('US.NYSE'));
+      expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(
+        /column 'Phase Type'/,
+      );
+    },
+  );
 
   it('a season defined for some years but not the one asked: only the days that need it fail', () => {
     const ds = build((t) => {
@@ -339,7 +343,8 @@ describe('bad holiday and market rows', () => {
     ]);
     const e = errorOf(() => ds.generatePhases('US.NYSE', '2023-11-23', '2023-11-23'));
     expect(e.message).toBe(
-      `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two different holiday ` +
+      `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two different ` +
+        `holiday ` +
         `rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`,
     );
     expect(ds.duplicateHolidays('market', 'XNYS', '2023-01-01', '2023-12-31')).toEqual([
@@ -499,15 +504,19 @@ describe('bad holiday and market rows', () => {
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('schedules without a phase types table: every market with schedules answers a data error, holidays still answer', () => {
-    const ds = build((t) => (t.phaseTypes = undefined));
-    expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(
-      /unknown phase type/,
-    );
-    expect(ds.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(
-      clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'),
-    );
-  });
+  it(
+    'schedules without a phase types table: every market with schedules answers a data error, holidays still ' +
+      'answer',
+    () => {
+      const ds = build((t) => (t.phaseTypes = undefined));
+      expect(errorOf(() => ds.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(
+        /unknown phase type/,
+      );
+      expect(ds.listHolidays('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(
+        clean.listHolidays('US.NYSE', '2023-01-01', '2023-12-31'),
+      );
+    },
+  );
 
   it('keeps at most 1,000 warnings and counts the rest', () => {
     const ds = build((t) => {

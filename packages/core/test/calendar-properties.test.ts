@@ -222,24 +222,27 @@ describe('adjust and advance (properties)', () => {
     );
   });
 
-  it("months with the end-of-month rule: from a month's last business day to the target month's last business day", () => {
-    fc.assert(
-      fc.property(worldArb, exprArb, dateArb, fc.integer({ min: -3, max: 3 }), (world, { members, op }, date, n) => {
-        const { ds } = build(world);
-        const expr = members.join(op);
-        // The last business day of the date's month: one business day before the next month.
-        const last = inWindow(() => ds.advance(expr, nextMonth(date), -1).result);
-        fc.pre(month(last) === month(date));
-        const result = inWindow(() => ds.advance(expr, last, n, 'months', 'following', true).result);
-        const target = new Date(`${month(last)}-01T00:00:00Z`);
-        target.setUTCMonth(target.getUTCMonth() + n);
-        expect(month(result)).toBe(iso(target.getTime()).slice(0, 7));
-        const rest = ds.calendarDays(expr, result, plus(nextMonth(result), -1));
-        expect(rest[0]!.is_business_day).toBe(true);
-        expect(rest.slice(1).some((d) => d.is_business_day)).toBe(false);
-      }),
-    );
-  });
+  it(
+    "months with the end-of-month rule: from a month's last business day to the target month's last business " + 'day',
+    () => {
+      fc.assert(
+        fc.property(worldArb, exprArb, dateArb, fc.integer({ min: -3, max: 3 }), (world, { members, op }, date, n) => {
+          const { ds } = build(world);
+          const expr = members.join(op);
+          // The last business day of the date's month: one business day before the next month.
+          const last = inWindow(() => ds.advance(expr, nextMonth(date), -1).result);
+          fc.pre(month(last) === month(date));
+          const result = inWindow(() => ds.advance(expr, last, n, 'months', 'following', true).result);
+          const target = new Date(`${month(last)}-01T00:00:00Z`);
+          target.setUTCMonth(target.getUTCMonth() + n);
+          expect(month(result)).toBe(iso(target.getTime()).slice(0, 7));
+          const rest = ds.calendarDays(expr, result, plus(nextMonth(result), -1));
+          expect(rest[0]!.is_business_day).toBe(true);
+          expect(rest.slice(1).some((d) => d.is_business_day)).toBe(false);
+        }),
+      );
+    },
+  );
 });
 
 describe('the end-of-month rule (properties)', () => {

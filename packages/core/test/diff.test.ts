@@ -471,19 +471,23 @@ describe('change sets: currencies and phase types', () => {
     expect(cs.changes.at(-1)!.fields).toEqual(['closing_price']);
   });
 
-  it('duplicate rows under one key: identical ones match, the rest pair in order, removed before changed before added', () => {
-    const pre = PHASES[1]!;
-    const a = edit((t) => (t.phaseTypes = [PHASES[0]!, pre, { ...pre, status: 'Open' }, { ...pre, memo: 'a' }]));
-    const b = edit((t) => (t.phaseTypes = [PHASES[0]!, { ...pre, memo: 'b' }, pre]));
-    const cs = run(a, b)!;
-    expect(cs.changes.map((c) => [c.op, c.before?.status, c.before?.memo, c.after?.memo])).toEqual([
-      ['removed', 'Closed', 'a', undefined],
-      ['changed', 'Open', undefined, 'b'],
-    ]);
-    expect(cs.changes[1]!.fields).toEqual(['status', 'memo']);
-    const back = run(b, a)!;
-    expect(back.changes.map((c) => c.op)).toEqual(['changed', 'added']);
-  });
+  it(
+    'duplicate rows under one key: identical ones match, the rest pair in order, removed before changed before ' +
+      'added',
+    () => {
+      const pre = PHASES[1]!;
+      const a = edit((t) => (t.phaseTypes = [PHASES[0]!, pre, { ...pre, status: 'Open' }, { ...pre, memo: 'a' }]));
+      const b = edit((t) => (t.phaseTypes = [PHASES[0]!, { ...pre, memo: 'b' }, pre]));
+      const cs = run(a, b)!;
+      expect(cs.changes.map((c) => [c.op, c.before?.status, c.before?.memo, c.after?.memo])).toEqual([
+        ['removed', 'Closed', 'a', undefined],
+        ['changed', 'Open', undefined, 'b'],
+      ]);
+      expect(cs.changes[1]!.fields).toEqual(['status', 'memo']);
+      const back = run(b, a)!;
+      expect(back.changes.map((c) => c.op)).toEqual(['changed', 'added']);
+    },
+  );
 });
 
 describe('change sets: duplicate holiday rows of one date', () => {

@@ -3,35 +3,39 @@ import { buildHolidayFeed } from '../src/index.js';
 import { escapeText, foldLine } from '../src/wire/feeds.js';
 
 describe('§7 iCalendar text', () => {
-  it('a date with two rows is one event whose description says the rows conflict (lines when given, else the count)', () => {
-    const rows = [
-      { date: '2004-12-24', holiday_name: 'Christmas Eve', settlement: 'No', memo: null },
-      { date: '2004-12-24', holiday_name: 'Christmas Eve (observed)', settlement: 'Yes', memo: null },
-      { date: '2004-12-27', holiday_name: 'Boxing Day', settlement: 'No', memo: null },
-    ];
-    const text = buildHolidayFeed({ kind: 'currency', key: 'usd', name: 'USD', stamp: 0, holidays: rows }).replace(
-      /\r\n /g,
-      '',
-    );
-    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
-    expect(text).toContain('SUMMARY:Christmas Eve / Christmas Eve (observed) — USD conflicting rows');
-    expect(text).toContain(
-      'DESCRIPTION:The data holds two conflicting rows for this date. Which one holds is unknown: answers computed ' +
-        'from this date are a data error.',
-    );
-    expect(text).toContain('SUMMARY:Boxing Day — USD no settlement');
-    const named = buildHolidayFeed({
-      kind: 'currency',
-      key: 'USD',
-      name: 'USD',
-      stamp: 0,
-      holidays: rows,
-      duplicates: [{ date: '2004-12-24', lines: ['f.csv, line 2', 'f.csv, line 9'] }],
-    });
-    expect(named.replace(/\r\n /g, '')).toContain(
-      'DESCRIPTION:The data holds two conflicting rows for this date: f.csv\\, line 2\\; f.csv\\, line 9.',
-    );
-  });
+  it(
+    'a date with two rows is one event whose description says the rows conflict (lines when given, else the ' +
+      'count)',
+    () => {
+      const rows = [
+        { date: '2004-12-24', holiday_name: 'Christmas Eve', settlement: 'No', memo: null },
+        { date: '2004-12-24', holiday_name: 'Christmas Eve (observed)', settlement: 'Yes', memo: null },
+        { date: '2004-12-27', holiday_name: 'Boxing Day', settlement: 'No', memo: null },
+      ];
+      const text = buildHolidayFeed({ kind: 'currency', key: 'usd', name: 'USD', stamp: 0, holidays: rows }).replace(
+        /\r\n /g,
+        '',
+      );
+      expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+      expect(text).toContain('SUMMARY:Christmas Eve / Christmas Eve (observed) — USD conflicting rows');
+      expect(text).toContain(
+        'DESCRIPTION:The data holds two conflicting rows for this date. Which one holds is unknown: answers computed ' +
+          'from this date are a data error.',
+      );
+      expect(text).toContain('SUMMARY:Boxing Day — USD no settlement');
+      const named = buildHolidayFeed({
+        kind: 'currency',
+        key: 'USD',
+        name: 'USD',
+        stamp: 0,
+        holidays: rows,
+        duplicates: [{ date: '2004-12-24', lines: ['f.csv, line 2', 'f.csv, line 9'] }],
+      });
+      expect(named.replace(/\r\n /g, '')).toContain(
+        'DESCRIPTION:The data holds two conflicting rows for this date: f.csv\\, line 2\\; f.csv\\, line 9.',
+      );
+    },
+  );
 
   it('escapes TEXT values and folds long lines at 75 octets without splitting a character', () => {
     expect(escapeText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne');

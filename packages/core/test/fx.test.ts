@@ -29,19 +29,23 @@ function params(fn: () => unknown): string[] {
 }
 
 describe('spot date', () => {
-  it('the issue example: EURUSD on Friday 2023-06-16 spots on Tuesday 2023-06-20 (Juneteenth is an intermediate day)', () => {
-    expect(ds.fxSpot('EURUSD', '2023-06-16')).toEqual({
-      pair: 'EURUSD',
-      trade_date: '2023-06-16',
-      lag: 2,
-      spot_date: '2023-06-20',
-      closures: [
-        { date: '2023-06-17', closed: weekend('EUR', 'USD') },
-        { date: '2023-06-18', closed: weekend('EUR', 'USD') },
-        { date: '2023-06-19', closed: [{ currency: 'USD', reason: 'Juneteenth National Independence Day' }] },
-      ],
-    });
-  });
+  it(
+    'the issue example: EURUSD on Friday 2023-06-16 spots on Tuesday 2023-06-20 (Juneteenth is an intermediate ' +
+      'day)',
+    () => {
+      expect(ds.fxSpot('EURUSD', '2023-06-16')).toEqual({
+        pair: 'EURUSD',
+        trade_date: '2023-06-16',
+        lag: 2,
+        spot_date: '2023-06-20',
+        closures: [
+          { date: '2023-06-17', closed: weekend('EUR', 'USD') },
+          { date: '2023-06-18', closed: weekend('EUR', 'USD') },
+          { date: '2023-06-19', closed: [{ currency: 'USD', reason: 'Juneteenth National Independence Day' }] },
+        ],
+      });
+    },
+  );
 
   it('a USD holiday on the spot date moves spot; on an intermediate day it does not', () => {
     // Thu 15: intermediate Fri 16, then Mon 19 is closed for USD: spot Tue 20.

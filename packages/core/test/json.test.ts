@@ -124,21 +124,25 @@ const rangeArb = fc.record({
 });
 
 describe('JSON bytes of phases and days', () => {
-  it('equal JSON.stringify of generatePhases and listDays, across markets, ranges, clock changes and overnight rows', () => {
-    fc.assert(
-      fc.property(fc.array(marketArb, { minLength: 1, maxLength: 3 }), rangeArb, (markets, r) => {
-        const ds = Dataset.create(tablesFor(markets));
-        const s = formatDay(r.start);
-        const e = formatDay(r.start + r.len);
-        for (let i = 0; i < markets.length; i++) {
-          const id = `XX.M${i}`;
-          same(bytes(ds.phaseJsonChunks(id, s, e)), json(ds.generatePhases(id, s, e)));
-          same(bytes(ds.dayJsonChunks(id, s, e)), json(ds.listDays(id, s, e)));
-        }
-      }),
-      { numRuns: 80 },
-    );
-  });
+  it(
+    'equal JSON.stringify of generatePhases and listDays, across markets, ranges, clock changes and overnight ' +
+      'rows',
+    () => {
+      fc.assert(
+        fc.property(fc.array(marketArb, { minLength: 1, maxLength: 3 }), rangeArb, (markets, r) => {
+          const ds = Dataset.create(tablesFor(markets));
+          const s = formatDay(r.start);
+          const e = formatDay(r.start + r.len);
+          for (let i = 0; i < markets.length; i++) {
+            const id = `XX.M${i}`;
+            same(bytes(ds.phaseJsonChunks(id, s, e)), json(ds.generatePhases(id, s, e)));
+            same(bytes(ds.dayJsonChunks(id, s, e)), json(ds.listDays(id, s, e)));
+          }
+        }),
+        { numRuns: 80 },
+      );
+    },
+  );
 
   it('answer any range from month blocks, cold or kept, as JSON.stringify would', () => {
     fc.assert(

@@ -456,29 +456,33 @@ describe('§4 day view (overnight attribution)', () => {
     ]);
   });
 
-  it('a day view depends on the day alone: a phase that began more than two days before its end day belongs to none', () => {
-    const t: Tables = fixtureTables();
-    t.schedules!.push(
-      sched('US.NYSE', 'Regular', 'Other', 'Sat', '08:00', '09:00', { offset_days: 3, phase_name: 'three-day' }),
-    );
-    const d = Dataset.create(t);
-    // Saturday 2023-11-11 08:00 → Tuesday 14th 09:00: in the range starting Saturday, in no day view.
-    expect(d.generatePhases('US.NYSE', '2023-11-11', '2023-11-14').some((p) => p.phase_name === 'three-day')).toBe(
-      true,
-    );
-    for (const [s, e] of [
-      ['2023-11-11', '2023-11-14'],
-      ['2023-11-14', '2023-11-14'],
-      ['2023-11-09', '2023-11-16'],
-    ]) {
-      expect(
-        d
-          .listDays('US.NYSE', s!, e!)
-          .flatMap((x) => x.phases)
-          .some((p) => p.phase_name === 'three-day'),
-      ).toBe(false);
-    }
-  });
+  it(
+    'a day view depends on the day alone: a phase that began more than two days before its end day belongs to ' +
+      'none',
+    () => {
+      const t: Tables = fixtureTables();
+      t.schedules!.push(
+        sched('US.NYSE', 'Regular', 'Other', 'Sat', '08:00', '09:00', { offset_days: 3, phase_name: 'three-day' }),
+      );
+      const d = Dataset.create(t);
+      // Saturday 2023-11-11 08:00 → Tuesday 14th 09:00: in the range starting Saturday, in no day view.
+      expect(d.generatePhases('US.NYSE', '2023-11-11', '2023-11-14').some((p) => p.phase_name === 'three-day')).toBe(
+        true,
+      );
+      for (const [s, e] of [
+        ['2023-11-11', '2023-11-14'],
+        ['2023-11-14', '2023-11-14'],
+        ['2023-11-09', '2023-11-16'],
+      ]) {
+        expect(
+          d
+            .listDays('US.NYSE', s!, e!)
+            .flatMap((x) => x.phases)
+            .some((p) => p.phase_name === 'three-day'),
+        ).toBe(false);
+      }
+    },
+  );
 
   it('lists the phases of each day: those of the one-day range query that end that day', () => {
     for (const d of ds.listDays(CME, '2023-11-20', '2023-11-27')) {

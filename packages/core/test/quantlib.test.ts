@@ -128,25 +128,28 @@ describe("QuantLib's advance on a Monday-Friday calendar without holidays", () =
     expect(adv('MOF', '2023-10-31', -1, 'weeks', 'following', true)).toBe('2023-10-24');
   });
 
-  it("each convention with the rule gives the target month's last business day; without it, the convention decides", () => {
-    // Fri 2023-03-31 plus one month is Sun 2023-04-30.
-    const without: Record<Convention, string> = {
-      following: '2023-05-01',
-      modified_following: '2023-04-28',
-      preceding: '2023-04-28',
-      modified_preceding: '2023-04-28',
-      unadjusted: '2023-04-30',
-    };
-    for (const c of CONVENTIONS) {
-      expect(adv('MOF', '2023-03-31', 1, 'months', c, true), c).toBe('2023-04-28');
-      expect(adv('MOF', '2023-03-31', 1, 'months', c, false), c).toBe(without[c]);
-      // From a month end on a weekend too: the last business day of October, a Tuesday.
-      expect(adv('MOF', '2023-09-30', 1, 'months', c, true), c).toBe('2023-10-31');
-    }
-    // Week targets are adjusted by the convention, rule or not: Sat 2023-10-07.
-    expect(adv('MOF', '2023-09-30', 1, 'weeks', 'preceding', true)).toBe('2023-10-06');
-    expect(adv('MOF', '2023-09-30', 1, 'weeks', 'unadjusted', true)).toBe('2023-10-07');
-  });
+  it(
+    "each convention with the rule gives the target month's last business day; without it, the convention " + 'decides',
+    () => {
+      // Fri 2023-03-31 plus one month is Sun 2023-04-30.
+      const without: Record<Convention, string> = {
+        following: '2023-05-01',
+        modified_following: '2023-04-28',
+        preceding: '2023-04-28',
+        modified_preceding: '2023-04-28',
+        unadjusted: '2023-04-30',
+      };
+      for (const c of CONVENTIONS) {
+        expect(adv('MOF', '2023-03-31', 1, 'months', c, true), c).toBe('2023-04-28');
+        expect(adv('MOF', '2023-03-31', 1, 'months', c, false), c).toBe(without[c]);
+        // From a month end on a weekend too: the last business day of October, a Tuesday.
+        expect(adv('MOF', '2023-09-30', 1, 'months', c, true), c).toBe('2023-10-31');
+      }
+      // Week targets are adjusted by the convention, rule or not: Sat 2023-10-07.
+      expect(adv('MOF', '2023-09-30', 1, 'weeks', 'preceding', true)).toBe('2023-10-06');
+      expect(adv('MOF', '2023-09-30', 1, 'weeks', 'unadjusted', true)).toBe('2023-10-07');
+    },
+  );
 
   it('n = 0 adjusts the date by the convention whatever the unit, even when the rule would fire', () => {
     for (const unit of ['days', 'weeks', 'months', 'years'] as const) {
@@ -180,12 +183,15 @@ describe("QuantLib's advance on calendars with holidays", () => {
     expect(adv('HOL', '2023-10-24', 1, 'weeks', 'modified_following', true)).toBe('2023-10-30');
   });
 
-  it("a target month without a business day: QuantLib's endOfMonth goes back to the last business day before it", () => {
-    expect(adv('AUG', '2024-07-31', 1, 'months', 'following', true)).toBe('2024-07-31');
-    expect(adv('AUG', '2024-09-30', -1, 'months', 'following', true)).toBe('2024-07-31');
-    // Without the rule, following leaves August.
-    expect(adv('AUG', '2024-07-31', 1, 'months', 'following', false)).toBe('2024-09-02');
-  });
+  it(
+    "a target month without a business day: QuantLib's endOfMonth goes back to the last business day before " + 'it',
+    () => {
+      expect(adv('AUG', '2024-07-31', 1, 'months', 'following', true)).toBe('2024-07-31');
+      expect(adv('AUG', '2024-09-30', -1, 'months', 'following', true)).toBe('2024-07-31');
+      // Without the rule, following leaves August.
+      expect(adv('AUG', '2024-07-31', 1, 'months', 'following', false)).toBe('2024-09-02');
+    },
+  );
 });
 
 describe('what the rule looks at', () => {

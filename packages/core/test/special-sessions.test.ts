@@ -291,35 +291,39 @@ function build(m: Spec, without?: number): Dataset {
 }
 
 describe('§9 special sessions: property', () => {
-  it('lists exactly the partial sessions whose open or close differ from those of the market rebuilt without that row', () => {
-    fc.assert(
-      fc.property(marketArb, (m) => {
-        const d = build(m);
-        const start = formatDay(winStart + 1);
-        const end = formatDay(winStart + 64);
-        const expected: SpecialSession[] = [];
-        for (const s of d.sessions(ID, start, end)) {
-          if (!s.partial) continue;
-          const day = tryParseDay(s.date)!;
-          const r = build(m, day).sessions(ID, s.date, s.date)[0];
-          const regularOpen = r?.open ?? null;
-          const regularClose = r?.close ?? null;
-          const [o, c, ro, rc] = [instant(s.open), instant(s.close), instant(regularOpen), instant(regularClose)];
-          if (o === ro && c === rc) continue;
-          expected.push({
-            date: s.date,
-            open: s.open,
-            close: s.close,
-            regular_open: regularOpen,
-            regular_close: regularClose,
-            late_open: o !== null && ro !== null && o > ro,
-            early_close: c !== null && rc !== null && c < rc,
-            holiday_name: s.holiday_name,
-          });
-        }
-        expect(d.specialSessions(ID, start, end)).toEqual(expected);
-      }),
-      { numRuns: 60 },
-    );
-  });
+  it(
+    'lists exactly the partial sessions whose open or close differ from those of the market rebuilt without that ' +
+      'row',
+    () => {
+      fc.assert(
+        fc.property(marketArb, (m) => {
+          const d = build(m);
+          const start = formatDay(winStart + 1);
+          const end = formatDay(winStart + 64);
+          const expected: SpecialSession[] = [];
+          for (const s of d.sessions(ID, start, end)) {
+            if (!s.partial) continue;
+            const day = tryParseDay(s.date)!;
+            const r = build(m, day).sessions(ID, s.date, s.date)[0];
+            const regularOpen = r?.open ?? null;
+            const regularClose = r?.close ?? null;
+            const [o, c, ro, rc] = [instant(s.open), instant(s.close), instant(regularOpen), instant(regularClose)];
+            if (o === ro && c === rc) continue;
+            expected.push({
+              date: s.date,
+              open: s.open,
+              close: s.close,
+              regular_open: regularOpen,
+              regular_close: regularClose,
+              late_open: o !== null && ro !== null && o > ro,
+              early_close: c !== null && rc !== null && c < rc,
+              holiday_name: s.holiday_name,
+            });
+          }
+          expect(d.specialSessions(ID, start, end)).toEqual(expected);
+        }),
+        { numRuns: 60 },
+      );
+    },
+  );
 });

@@ -159,13 +159,17 @@ describe('parseArchive: reading the format', () => {
     expect(parseArchive(zip({ 'csv/schedules.csv': null })).tables.schedules).toBeUndefined();
   });
 
-  it("country_code: a Country Code column's empty cell is null (not the FinID prefix); without the column, the prefix", () => {
-    const markets = ['FinID,Timezone,Country Code', 'US.NYSE,America/New_York,', 'US.OLD,America/New_York,XX'];
-    const { dataset } = loadFromBytes(zip({ 'csv/markets.csv': markets }), info);
-    expect(dataset.getMarket('US.NYSE').country_code).toBeNull();
-    expect(dataset.getMarket('US.OLD', { follow: false }).country_code).toBe('XX');
-    expect(loadFromBytes(zip(), info).dataset.getMarket('US.NYSE').country_code).toBe('US');
-  });
+  it(
+    "country_code: a Country Code column's empty cell is null (not the FinID prefix); without the column, the " +
+      'prefix',
+    () => {
+      const markets = ['FinID,Timezone,Country Code', 'US.NYSE,America/New_York,', 'US.OLD,America/New_York,XX'];
+      const { dataset } = loadFromBytes(zip({ 'csv/markets.csv': markets }), info);
+      expect(dataset.getMarket('US.NYSE').country_code).toBeNull();
+      expect(dataset.getMarket('US.OLD', { follow: false }).country_code).toBe('XX');
+      expect(loadFromBytes(zip(), info).dataset.getMarket('US.NYSE').country_code).toBe('US');
+    },
+  );
 
   it('unknown columns ride through to dataset records', () => {
     const { dataset } = loadFromBytes(zip(), info);

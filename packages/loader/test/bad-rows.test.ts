@@ -62,12 +62,16 @@ describe('the bad-row fixture loads; each bad row affects only its own market', 
     expect(dataset.listHolidays('XX.PT', '2023-01-01', '2024-12-31')).toHaveLength(2);
   });
 
-  it('schedule rows with an empty Timezone answer timezone null, their phases too, with instants in the market zone', () => {
-    expect(dataset.listSchedules('XX.GOOD').map((s) => s.timezone)).toEqual([null]);
-    expect(dataset.generatePhases('XX.GOOD', '2023-11-21', '2023-11-21').map((p) => [p.timezone, p.start])).toEqual([
-      [null, '2023-11-21T09:30:00-05:00'],
-    ]);
-  });
+  it(
+    'schedule rows with an empty Timezone answer timezone null, their phases too, with instants in the market ' +
+      'zone',
+    () => {
+      expect(dataset.listSchedules('XX.GOOD').map((s) => s.timezone)).toEqual([null]);
+      expect(dataset.generatePhases('XX.GOOD', '2023-11-21', '2023-11-21').map((p) => [p.timezone, p.start])).toEqual([
+        [null, '2023-11-21T09:30:00-05:00'],
+      ]);
+    },
+  );
 
   it('the control market answers normally, and so does a row written end before start (not a bad row)', () => {
     expect(dataset.status('XX.GOOD', Date.parse('2023-11-21T15:00:00Z'))).toMatchObject({
@@ -164,20 +168,24 @@ describe('the bad-row fixture loads; each bad row affects only its own market', 
     expect(dataset.sessionOffset('XX.WINDOW', '2023-11-22', 1)).toMatchObject({ session: '2023-11-23' });
   });
 
-  it('two settlement rows of one currency on a date: listed both; FX looking at that date fails, other dates answer', () => {
-    const first = lineOf('currency-holidays.csv', 'GBP,2023-12-25');
-    expect(dataset.listCurrencyHolidays('GBP', '2023-12-25', '2023-12-25').map((h) => h.settlement)).toEqual([
-      'No',
-      'Yes',
-    ]);
-    const message =
-      `${file('currency-holidays.csv')}, line ${first + 1}, column 'Date': duplicate key (Currency ` +
-      `Code, Date): two different holiday rows for GBP on 2023-12-25 (also ${file('currency-holidays.csv')}, line ` +
-      `${first})`;
-    expect(() => dataset.fxSpot('GBPUSD', '2023-12-21')).toThrow(message);
-    expect(dataset.fxSpot('GBPUSD', '2023-11-21')).toMatchObject({ spot_date: '2023-11-23' });
-    expect(dataset.fxSpot('GBPUSD', '2023-12-26')).toMatchObject({ spot_date: '2023-12-28' });
-  });
+  it(
+    'two settlement rows of one currency on a date: listed both; FX looking at that date fails, other dates ' +
+      'answer',
+    () => {
+      const first = lineOf('currency-holidays.csv', 'GBP,2023-12-25');
+      expect(dataset.listCurrencyHolidays('GBP', '2023-12-25', '2023-12-25').map((h) => h.settlement)).toEqual([
+        'No',
+        'Yes',
+      ]);
+      const message =
+        `${file('currency-holidays.csv')}, line ${first + 1}, column 'Date': duplicate key (Currency ` +
+        `Code, Date): two different holiday rows for GBP on 2023-12-25 (also ${file('currency-holidays.csv')}, line ` +
+        `${first})`;
+      expect(() => dataset.fxSpot('GBPUSD', '2023-12-21')).toThrow(message);
+      expect(dataset.fxSpot('GBPUSD', '2023-11-21')).toMatchObject({ spot_date: '2023-11-23' });
+      expect(dataset.fxSpot('GBPUSD', '2023-12-26')).toMatchObject({ spot_date: '2023-12-28' });
+    },
+  );
 
   it('rows for a market not in the data are warnings that affect no market', () => {
     const about = meta.warnings.filter((w) => w.message.includes('XX.UNKNOWN'));

@@ -161,7 +161,8 @@ describe.skipIf(!CHROMIUM)('GET /board in headless Chromium', () => {
     expect((await rows()).every((r) => r.visible)).toBe(true);
   });
 
-  it('the market turns from OPEN to CLOSED on screen when its bell rings (the event stream tells the page)', async () => {
+  it('the market turns from OPEN to CLOSED on screen when its bell rings (the event stream tells the ' +
+    'page)', async () => {
     expect(await pillOf(page, 'LIVE.TEST')()).toBe('OPEN');
     clock = CLOSE_AT;
     await eventually(pillOf(page, 'LIVE.TEST'), 'CLOSED');

@@ -216,7 +216,8 @@ describe('at the connection limit, the connection idle longest yields', () => {
     expect(stats(s).evicted).toBe(1);
   });
 
-  it('with none idle, a newcomer is answered 503 with Retry-After (not reset), and the downloads finish whole', async () => {
+  it('with none idle, a newcomer is answered 503 with Retry-After (not reset), and the downloads finish ' +
+    'whole', async () => {
     const s = await start({ data: sample, maxRangeDays: 20_000, maxConnections: 2, maxConnectionsPerClient: 0 });
     const downloads = [await slowDownload(s.url), await slowDownload(s.url)];
     const newcomer = new Client(s.url);
@@ -385,7 +386,8 @@ describe('/events streams have their own budget', () => {
     expect(stats(s)).toMatchObject({ subscribers: 2, open: 2, refused: { subscribers: 1 } });
   });
 
-  it('requests do not take watcher slots: with every connection busy, a newcomer asking for a stream gets one', async () => {
+  it('requests do not take watcher slots: with every connection busy, a newcomer asking for a stream gets ' +
+    'one', async () => {
     const s = await start({
       data: sample,
       maxRangeDays: 20_000,

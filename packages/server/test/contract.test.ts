@@ -93,7 +93,8 @@ describe('the OpenAPI document as a client sees it', () => {
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
   });
 
-  it('passes redocly lint with the recommended rules; the only warnings are the spec’s own overlapping paths', async () => {
+  it('passes redocly lint with the recommended rules; the only warnings are the spec’s own overlapping ' +
+    'paths', async () => {
     const config = join(dir, 'redocly.yaml');
     writeFileSync(config, 'extends:\n  - recommended\n');
     const out = await run(bin('redocly'), ['lint', '--config', config, '--format', 'json', join(dir, 'openapi.json')], {

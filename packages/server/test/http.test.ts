@@ -342,13 +342,16 @@ describe('status (published examples, US.NYSE)', () => {
     expect(res.body.status).toBe('Closed');
   });
 
-  it("time (the usage example's name) is read, never ignored for now, and a malformed one is a 422 naming it", async () => {
-    const many = await get('/status?markets=XNYS&time=2023-11-15T12:00:00-05:00').expect(200);
-    expect(many.body.as_of).toBe('2023-11-15T17:00:00+00:00');
-    expect(many.body.markets[0].until).toBe('2023-11-15T15:50:00-05:00');
-    const bad = await get('/markets/US.NYSE/status?time=noon').expect(422);
-    expect(bad.body.detail.map((d: { loc: string[] }) => d.loc)).toEqual([['query', 'time']]);
-  });
+  it(
+    "time (the usage example's name) is read, never ignored for now, and a malformed one is a 422 naming " + 'it',
+    async () => {
+      const many = await get('/status?markets=XNYS&time=2023-11-15T12:00:00-05:00').expect(200);
+      expect(many.body.as_of).toBe('2023-11-15T17:00:00+00:00');
+      expect(many.body.markets[0].until).toBe('2023-11-15T15:50:00-05:00');
+      const bad = await get('/markets/US.NYSE/status?time=noon').expect(422);
+      expect(bad.body.detail.map((d: { loc: string[] }) => d.loc)).toEqual([['query', 'time']]);
+    },
+  );
 
   it('follows replaced markets for sub-resources', async () => {
     const res = await get('/markets/XBUE/status?datetime_utc=2023-11-15T15:00:00Z').expect(200);

@@ -518,17 +518,21 @@ describe('front door', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 
-  it('defaults: 1000 connections, a quarter of them per client, 10,000 streams, 10 s for headers, 30 s for a request', async () => {
-    const s = await start({ data: fixtureData() });
-    expect(s.holder.connections!()).toMatchObject({
-      limit: 1000,
-      perClient: 250,
-      subscribersLimit: 10_000,
-      headersTimeoutMs: 10_000,
-    });
-    expect(s.server.headersTimeout).toBe(10_000);
-    expect(s.server.requestTimeout).toBe(30_000);
-  });
+  it(
+    'defaults: 1000 connections, a quarter of them per client, 10,000 streams, 10 s for headers, 30 s for a ' +
+      'request',
+    async () => {
+      const s = await start({ data: fixtureData() });
+      expect(s.holder.connections!()).toMatchObject({
+        limit: 1000,
+        perClient: 250,
+        subscribersLimit: 10_000,
+        headersTimeoutMs: 10_000,
+      });
+      expect(s.server.headersTimeout).toBe(10_000);
+      expect(s.server.requestTimeout).toBe(30_000);
+    },
+  );
 });
 
 describe('access log', () => {

@@ -65,11 +65,14 @@ describe('NL.EURONEXT before the harmonised calendar', () => {
 });
 
 describe('Euronext hours by period', () => {
-  it("Amsterdam: shares 09:00-16:30 (Amsterdam Exchanges' hours from August 1999) until the Euronext market model", async () => {
-    await expectSessions('NL.EURONEXT', ['2000-06-15', '2001-10-26'], ['09:00-16:30']);
-    await expectSessions('NL.EURONEXT', ['2001-10-29', '2002-06-14'], FULL);
-    expect((await day('NL.EURONEXT', '2001-10-29')).phases).toContain('Call Auction 17:30-17:35');
-  });
+  it(
+    "Amsterdam: shares 09:00-16:30 (Amsterdam Exchanges' hours from August 1999) until the Euronext market " + 'model',
+    async () => {
+      await expectSessions('NL.EURONEXT', ['2000-06-15', '2001-10-26'], ['09:00-16:30']);
+      await expectSessions('NL.EURONEXT', ['2001-10-29', '2002-06-14'], FULL);
+      expect((await day('NL.EURONEXT', '2001-10-29')).phases).toContain('Call Auction 17:30-17:35');
+    },
+  );
 
   it('Paris: 09:00-17:30 through the span', async () => {
     await expectSessions('FR.EURONEXT', ['2000-06-15', '2001-10-26', '2026-11-26'], FULL);

@@ -52,24 +52,31 @@ describe('CH.SIX', () => {
     expect(dataset.getMarket('XSWX').fin_id).toBe(ID);
   });
 
-  it('hours: SWX closed equities at 17:00 until June 2001; 17:30 with a closing auction, trading at last from 2020-06-22', async () => {
-    await expectSessions(ID, ['2000-06-15', '2001-06-22'], ['09:00-17:00']);
-    await expectSessions(ID, ['2002-03-04', '2020-06-19', '2020-06-22', '2026-11-26'], ['09:00-17:30']);
-    // Choice (docs/sample-data.md): the months SWX traded to 18:00 in 2001 have 17:30.
-    await expectSessions(ID, ['2001-06-25', '2001-07-02'], ['09:00-17:30']);
-    expect((await day(ID, '2020-06-19')).phases.some((p) => p.startsWith('Trading-at-Last'))).toBe(false);
-    expect((await day(ID, '2020-06-22')).phases).toContain('Trading-at-Last 17:30-17:40');
-    expect((await day(ID, '2026-11-26')).phases).toContain('Pre-Close 17:20-17:30');
-  });
+  it(
+    'hours: SWX closed equities at 17:00 until June 2001; 17:30 with a closing auction, trading at last from ' +
+      '2020-06-22',
+    async () => {
+      await expectSessions(ID, ['2000-06-15', '2001-06-22'], ['09:00-17:00']);
+      await expectSessions(ID, ['2002-03-04', '2020-06-19', '2020-06-22', '2026-11-26'], ['09:00-17:30']);
+      // Choice (docs/sample-data.md): the months SWX traded to 18:00 in 2001 have 17:30.
+      await expectSessions(ID, ['2001-06-25', '2001-07-02'], ['09:00-17:30']);
+      expect((await day(ID, '2020-06-19')).phases.some((p) => p.startsWith('Trading-at-Last'))).toBe(false);
+      expect((await day(ID, '2020-06-22')).phases).toContain('Trading-at-Last 17:30-17:40');
+      expect((await day(ID, '2026-11-26')).phases).toContain('Pre-Close 17:20-17:30');
+    },
+  );
 
-  it("property: Berchtold's Day (2 January) and Swiss National Day (1 August) close the exchange on weekdays", async () => {
-    await fc.assert(
-      fc.asyncProperty(sampleYear(), fc.constantFrom([1, 2], [8, 1]), async (y, [m, d]) => {
-        const date = iso(y, m!, d!);
-        fc.pre(WEEKDAY(date) !== 0 && WEEKDAY(date) !== 6);
-        expect((await day(ID, date)).open, date).toBe(false);
-      }),
-      { numRuns: 50 },
-    );
-  });
+  it(
+    "property: Berchtold's Day (2 January) and Swiss National Day (1 August) close the exchange on " + 'weekdays',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(sampleYear(), fc.constantFrom([1, 2], [8, 1]), async (y, [m, d]) => {
+          const date = iso(y, m!, d!);
+          fc.pre(WEEKDAY(date) !== 0 && WEEKDAY(date) !== 6);
+          expect((await day(ID, date)).open, date).toBe(false);
+        }),
+        { numRuns: 50 },
+      );
+    },
+  );
 });

@@ -44,7 +44,8 @@ export function parseOverrideFile(text: string, where: string): OverrideRecord[]
   return (doc as { overrides: unknown[] }).overrides.map((raw, i) => {
     const at = (field: string, why: string) =>
       new OverrideFileError(
-        `${where}: overrides[${i}]${typeof (raw as { id?: unknown })?.id === 'string' ? ` (${(raw as { id: string }).id})` : ''}, field '${field}': ${why}`,
+        `${where}: ` +
+          `overrides[${i}]${typeof (raw as { id?: unknown })?.id === 'string' ? ` (${(raw as { id: string }).id})` : ''}, field '${field}': ${why}`,
       );
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw at('(record)', 'not an object');
     const r = raw as Record<string, unknown>;
