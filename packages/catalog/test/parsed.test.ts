@@ -115,18 +115,21 @@ describe('the catalogue path parses each parameter once', () => {
     });
   });
 
-  it('a parsed value that is an object prints as its canonical text (answers are keyed by String of each value)', () => {
-    const bars = (period: string) =>
-      readArgs(operations.listMarketBars, { identifier: 'XNYS', start: '2023-11-24', end: '2023-11-24', period });
-    expect(String(bars('5m').period)).toBe('5m');
-    expect(String(bars('1h').period)).not.toBe(String(bars('60m').period));
-    expect(bars('5m').period).toEqual({ text: '5m', seconds: 300 });
-    const adjust = readArgs(operations.adjustDate, { expr: 'us.nyse+gb.lse', date: '2023-12-25' });
-    expect(String(adjust.expr)).toBe('US.NYSE+GB.LSE');
-    expect(
-      String(readArgs(operations.getFxValueDate, { pair: 'EURUSD', trade_date: '2023-06-16', tenor: '3m' }).tenor),
-    ).toBe('3M');
-  });
+  it(
+    'a parsed value that is an object prints as its canonical text (answers are keyed by String of each ' + 'value)',
+    () => {
+      const bars = (period: string) =>
+        readArgs(operations.listMarketBars, { identifier: 'XNYS', start: '2023-11-24', end: '2023-11-24', period });
+      expect(String(bars('5m').period)).toBe('5m');
+      expect(String(bars('1h').period)).not.toBe(String(bars('60m').period));
+      expect(bars('5m').period).toEqual({ text: '5m', seconds: 300 });
+      const adjust = readArgs(operations.adjustDate, { expr: 'us.nyse+gb.lse', date: '2023-12-25' });
+      expect(String(adjust.expr)).toBe('US.NYSE+GB.LSE');
+      expect(
+        String(readArgs(operations.getFxValueDate, { pair: 'EURUSD', trade_date: '2023-06-16', tenor: '3m' }).tenor),
+      ).toBe('3M');
+    },
+  );
 
   it('the range cap reads the parsed days and words its refusal as before (an operation no window bounds)', () => {
     const { capped } = defineOperations({

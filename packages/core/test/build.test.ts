@@ -223,45 +223,50 @@ describe('a bad schedule row affects only its market, naming file, line and colu
     expect(untouched(ds)).toEqual(untouched(clean));
   });
 
-  it('a season missing for one year: session arithmetic that does not reach the dates needing it answers as before', () => {
-    const ds = build((t) => {
-      t.seasonDefinitions = t.seasonDefinitions!.filter(
-        (d) => !(d.season === 'Second Sunday of March' && d.year === 2024),
+  it(
+    'a season missing for one year: session arithmetic that does not reach the dates needing it answers as ' + 'before',
+    () => {
+      const ds = build((t) => {
+        t.seasonDefinitions = t.seasonDefinitions!.filter(
+          (d) => !(d.season === 'Second Sunday of March' && d.year === 2024),
+        );
+        t.schedules!.push(
+          sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', {
+            season_start: 'Second Sunday of March',
+            season_end: 'First Sunday of November',
+          }),
+        );
+      });
+      const message =
+        `csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition ` +
+        `for 2024 in season-definitions.csv`;
+      const at = Date.parse('2023-11-15T17:00:00Z');
+      // 2023 and early 2025 never need the 2024 Saturdays.
+      expect(ds.sessionOffset('US.NYSE', '2023-11-15', 3)).toEqual(clean.sessionOffset('US.NYSE', '2023-11-15', 3));
+      expect(ds.sessionCount('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(
+        clean.sessionCount('US.NYSE', '2023-01-01', '2023-12-31'),
       );
-      t.schedules!.push(
-        sched('US.NYSE', 'Regular', 'Other', 'Sat', '12:00', '13:00', {
-          season_start: 'Second Sunday of March',
-          season_end: 'First Sunday of November',
-        }),
+      expect(ds.nextBell('US.NYSE', at, 'close')).toEqual(clean.nextBell('US.NYSE', at, 'close'));
+      expect(ds.previousBell('US.NYSE', at, 'open')).toEqual(clean.previousBell('US.NYSE', at, 'open'));
+      expect(ds.adjust('US.NYSE', '2023-11-23', 'following')).toEqual(
+        clean.adjust('US.NYSE', '2023-11-23', 'following'),
       );
-    });
-    const message =
-      `csv/schedules.csv, line ${scheduleLine()}: season 'Second Sunday of March' has no definition ` +
-      `for 2024 in season-definitions.csv`;
-    const at = Date.parse('2023-11-15T17:00:00Z');
-    // 2023 and early 2025 never need the 2024 Saturdays.
-    expect(ds.sessionOffset('US.NYSE', '2023-11-15', 3)).toEqual(clean.sessionOffset('US.NYSE', '2023-11-15', 3));
-    expect(ds.sessionCount('US.NYSE', '2023-01-01', '2023-12-31')).toEqual(
-      clean.sessionCount('US.NYSE', '2023-01-01', '2023-12-31'),
-    );
-    expect(ds.nextBell('US.NYSE', at, 'close')).toEqual(clean.nextBell('US.NYSE', at, 'close'));
-    expect(ds.previousBell('US.NYSE', at, 'open')).toEqual(clean.previousBell('US.NYSE', at, 'open'));
-    expect(ds.adjust('US.NYSE', '2023-11-23', 'following')).toEqual(clean.adjust('US.NYSE', '2023-11-23', 'following'));
-    // Weekdays of 2024 whose look-back (§4) holds no Saturday are still known.
-    expect(ds.sessions('US.NYSE', '2024-07-03', '2024-07-05')).toEqual(
-      clean.sessions('US.NYSE', '2024-07-03', '2024-07-05'),
-    );
-    // What needs a 2024 Saturday says which season and year are missing.
-    expect(errorOf(() => ds.sessionOffset('US.NYSE', '2024-07-05', 1)).message).toBe(message);
-    expect(errorOf(() => ds.sessionCount('US.NYSE', '2024-07-01', '2024-07-31')).message).toBe(message);
-    expect(errorOf(() => ds.sessionOffset('US.NYSE', '2024-07-06', 0, 'next')).message).toBe(message);
-    expect(errorOf(() => ds.nextBell('US.NYSE', Date.parse('2024-07-05T21:00:00Z'), 'open')).message).toBe(message);
-    expect(errorOf(() => ds.previousBell('US.NYSE', Date.parse('2024-07-08T12:00:00Z'), 'close')).message).toBe(
-      message,
-    );
-    expect(errorOf(() => ds.adjust('US.NYSE', '2024-07-06', 'following')).message).toBe(message);
-    expect(untouched(ds)).toEqual(untouched(clean));
-  });
+      // Weekdays of 2024 whose look-back (§4) holds no Saturday are still known.
+      expect(ds.sessions('US.NYSE', '2024-07-03', '2024-07-05')).toEqual(
+        clean.sessions('US.NYSE', '2024-07-03', '2024-07-05'),
+      );
+      // What needs a 2024 Saturday says which season and year are missing.
+      expect(errorOf(() => ds.sessionOffset('US.NYSE', '2024-07-05', 1)).message).toBe(message);
+      expect(errorOf(() => ds.sessionCount('US.NYSE', '2024-07-01', '2024-07-31')).message).toBe(message);
+      expect(errorOf(() => ds.sessionOffset('US.NYSE', '2024-07-06', 0, 'next')).message).toBe(message);
+      expect(errorOf(() => ds.nextBell('US.NYSE', Date.parse('2024-07-05T21:00:00Z'), 'open')).message).toBe(message);
+      expect(errorOf(() => ds.previousBell('US.NYSE', Date.parse('2024-07-08T12:00:00Z'), 'close')).message).toBe(
+        message,
+      );
+      expect(errorOf(() => ds.adjust('US.NYSE', '2024-07-06', 'following')).message).toBe(message);
+      expect(untouched(ds)).toEqual(untouched(clean));
+    },
+  );
 
   it(
     'property: a session offset answers as before unless the dates it walks over include one whose day view needs ' +
@@ -333,28 +338,31 @@ describe('bad holiday and market rows', () => {
   });
 
   // The listing answered this data error before docs/bulk-format.md §5.5 kept both rows in listings.
-  it('two different holiday rows for one market and date: listed both, computing from the date names both lines', () => {
-    const base = fixtureTables().holidays;
-    const first = base.findIndex((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23');
-    const ds = build((t) => t.holidays.push({ ...base[first]!, holiday_name: 'Second row' }));
-    expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23').map((h) => h.holiday_name)).toEqual([
-      base[first]!.holiday_name,
-      'Second row',
-    ]);
-    const e = errorOf(() => ds.generatePhases('US.NYSE', '2023-11-23', '2023-11-23'));
-    expect(e.message).toBe(
-      `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two different ` +
-        `holiday ` +
-        `rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`,
-    );
-    expect(ds.duplicateHolidays('market', 'XNYS', '2023-01-01', '2023-12-31')).toEqual([
-      {
-        date: '2023-11-23',
-        lines: [`csv/holidays.csv, line ${first + 2}`, `csv/holidays.csv, line ${base.length + 2}`],
-      },
-    ]);
-    expect(untouched(ds)).toEqual(untouched(clean));
-  });
+  it(
+    'two different holiday rows for one market and date: listed both, computing from the date names both ' + 'lines',
+    () => {
+      const base = fixtureTables().holidays;
+      const first = base.findIndex((h) => h.fin_id === 'US.NYSE' && h.date === '2023-11-23');
+      const ds = build((t) => t.holidays.push({ ...base[first]!, holiday_name: 'Second row' }));
+      expect(ds.listHolidays('US.NYSE', '2023-11-23', '2023-11-23').map((h) => h.holiday_name)).toEqual([
+        base[first]!.holiday_name,
+        'Second row',
+      ]);
+      const e = errorOf(() => ds.generatePhases('US.NYSE', '2023-11-23', '2023-11-23'));
+      expect(e.message).toBe(
+        `csv/holidays.csv, line ${base.length + 2}, column 'Date': duplicate key (FinID, Date): two different ` +
+          `holiday ` +
+          `rows for US.NYSE on 2023-11-23 (also csv/holidays.csv, line ${first + 2})`,
+      );
+      expect(ds.duplicateHolidays('market', 'XNYS', '2023-01-01', '2023-12-31')).toEqual([
+        {
+          date: '2023-11-23',
+          lines: [`csv/holidays.csv, line ${first + 2}`, `csv/holidays.csv, line ${base.length + 2}`],
+        },
+      ]);
+      expect(untouched(ds)).toEqual(untouched(clean));
+    },
+  );
 
   // docs/bulk-format.md §5.2 lists "a duplicate key" among bad rows, identical or not (this test pinned
   // the old collapsing of identical rows into one).
@@ -594,7 +602,8 @@ describe('bad rows reach joined calendars and FX dates (a member needs its day v
       }),
     );
     const line = fixtureTables().currencyHolidays!.length + WINDOW_ROWS.length + 2;
-    const message = `csv/currency-holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got '2023-12-32'`;
+    const message =
+      `csv/currency-holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got ` + `'2023-12-32'`;
     for (const q of [
       () => ds.fxSpot('EURUSD', '2023-06-16'),
       () => ds.fxSpot('USDEUR', '2023-06-16', 1),

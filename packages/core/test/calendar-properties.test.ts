@@ -163,28 +163,31 @@ describe('adjust and advance (properties)', () => {
     );
   });
 
-  it('preceding <= date <= following with no business day between; the modified ones pick one of them in the month', () => {
-    fc.assert(
-      fc.property(worldArb, exprArb, dateArb, (world, { members, op }, date) => {
-        const { ds } = build(world);
-        const expr = members.join(op);
-        const [f, p, mf, mp] = inWindow(() =>
-          ['following', 'preceding', 'modified_following', 'modified_preceding'].map(
-            (c) => ds.adjust(expr, date, c).adjusted,
-          ),
-        );
-        expect(p! <= date && date <= f!).toBe(true);
-        const between = ds
-          .calendarDays(expr, p!, f!)
-          .filter((d) => d.is_business_day)
-          .map((d) => d.date);
-        // Only the ends are business days (one date when the date itself is one).
-        expect(between).toEqual(p === f ? [date] : [p, f]);
-        expect(mf).toBe(month(f!) === month(date) ? f : p);
-        expect(mp).toBe(month(p!) === month(date) ? p : f);
-      }),
-    );
-  });
+  it(
+    'preceding <= date <= following with no business day between; the modified ones pick one of them in the ' + 'month',
+    () => {
+      fc.assert(
+        fc.property(worldArb, exprArb, dateArb, (world, { members, op }, date) => {
+          const { ds } = build(world);
+          const expr = members.join(op);
+          const [f, p, mf, mp] = inWindow(() =>
+            ['following', 'preceding', 'modified_following', 'modified_preceding'].map(
+              (c) => ds.adjust(expr, date, c).adjusted,
+            ),
+          );
+          expect(p! <= date && date <= f!).toBe(true);
+          const between = ds
+            .calendarDays(expr, p!, f!)
+            .filter((d) => d.is_business_day)
+            .map((d) => d.date);
+          // Only the ends are business days (one date when the date itself is one).
+          expect(between).toEqual(p === f ? [date] : [p, f]);
+          expect(mf).toBe(month(f!) === month(date) ? f : p);
+          expect(mp).toBe(month(p!) === month(date) ? p : f);
+        }),
+      );
+    },
+  );
 
   it('advance by n business days then by -n returns to the adjusted date', () => {
     fc.assert(

@@ -198,26 +198,29 @@ describe('§10 derived dates: properties', () => {
   );
   const rollArb = fc.constantFrom('following', 'preceding', 'modified_following', 'modified_preceding');
 
-  it('nth-weekday names the n-th such weekday of the month, as counted on the plain calendar (QuantLib nthWeekday)', () => {
-    fc.assert(
-      fc.property(monthArb, fc.integer({ min: -5, max: 5 }), fc.integer({ min: 0, max: 6 }), (m, n, wd) => {
-        fc.pre(n !== 0);
-        const y = Math.floor(m / 12);
-        const mo = m % 12;
-        const names = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-        const matching: string[] = [];
-        for (let d = 1; d <= 31; d++) {
-          const t = Date.UTC(y, mo, d);
-          if (new Date(t).getUTCMonth() === mo && new Date(t).getUTCDay() === wd) matching.push(iso(t));
-        }
-        const expected = n > 0 ? matching[n - 1] : matching[matching.length + n];
-        expect(nominals('USD', `nth-weekday:${n}:${names[wd]}`, ym(m), ym(m))).toEqual(
-          expected === undefined ? [] : [expected],
-        );
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    'nth-weekday names the n-th such weekday of the month, as counted on the plain calendar (QuantLib ' + 'nthWeekday)',
+    () => {
+      fc.assert(
+        fc.property(monthArb, fc.integer({ min: -5, max: 5 }), fc.integer({ min: 0, max: 6 }), (m, n, wd) => {
+          fc.pre(n !== 0);
+          const y = Math.floor(m / 12);
+          const mo = m % 12;
+          const names = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+          const matching: string[] = [];
+          for (let d = 1; d <= 31; d++) {
+            const t = Date.UTC(y, mo, d);
+            if (new Date(t).getUTCMonth() === mo && new Date(t).getUTCDay() === wd) matching.push(iso(t));
+          }
+          const expected = n > 0 ? matching[n - 1] : matching[matching.length + n];
+          expect(nominals('USD', `nth-weekday:${n}:${names[wd]}`, ym(m), ym(m))).toEqual(
+            expected === undefined ? [] : [expected],
+          );
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it('a rolled date is a business day; offset 0 is the rolled date; offset N is N business days after it', () => {
     fc.assert(
@@ -283,17 +286,20 @@ describe('§11 bars of whole sessions', () => {
     expect(bar!.start.slice(0, 10)).toBe('2023-11-20');
   });
 
-  it('1mo: the first and last months hold only the sessions inside the range; force_close and breaks play no part', () => {
-    const bars = [
-      ...ds.bars('US.NYSE', '2023-10-16', '2023-12-05', { period: '1mo', forceClose: false, breaks: 'ignore' }),
-    ];
-    expect(bars.map((b) => [b.date, b.start.slice(0, 10), b.sessions])).toEqual([
-      ['2023-10-31', '2023-10-16', 12],
-      ['2023-11-30', '2023-11-01', 21],
-      ['2023-12-05', '2023-12-01', 3],
-    ]);
-    expect([...ds.bars('US.NYSE', '2023-10-16', '2023-12-05', { period: '1mo' })]).toEqual(bars);
-  });
+  it(
+    '1mo: the first and last months hold only the sessions inside the range; force_close and breaks play no ' + 'part',
+    () => {
+      const bars = [
+        ...ds.bars('US.NYSE', '2023-10-16', '2023-12-05', { period: '1mo', forceClose: false, breaks: 'ignore' }),
+      ];
+      expect(bars.map((b) => [b.date, b.start.slice(0, 10), b.sessions])).toEqual([
+        ['2023-10-31', '2023-10-16', 12],
+        ['2023-11-30', '2023-11-01', 21],
+        ['2023-12-05', '2023-12-01', 3],
+      ]);
+      expect([...ds.bars('US.NYSE', '2023-10-16', '2023-12-05', { period: '1mo' })]).toEqual(bars);
+    },
+  );
 
   it("the series' cursor walks one (date, open, close) per bar, in epoch days and seconds", () => {
     const series = ds.bars('US.NYSE', '2023-11-20', '2023-12-01', { period: '1w' });

@@ -279,57 +279,60 @@ describe('value date', () => {
     });
   });
 
-  it('weeks, months and years from spot with modified following; the end-of-month rule moves months and years only', () => {
-    const v = (pair: string, trade: string, tenor: string) => ds.fxValueDate(pair, trade, tenor).value_date;
-    expect(v('EURUSD', '2023-06-16', '1W')).toBe('2023-06-27');
-    expect(v('EURUSD', '2023-06-16', '1m')).toBe('2023-07-20');
-    // 20 August is a Sunday.
-    expect(v('EURUSD', '2023-06-16', '2M')).toBe('2023-08-21');
-    expect(v('EURUSD', '2023-06-16', '1Y')).toBe('2024-06-20');
-    // Spot 28 Feb 2023 is February's last business day: end of month.
-    expect(ds.fxValueDate('EURUSD', '2023-02-24', '1M')).toMatchObject({
-      spot_date: '2023-02-28',
-      value_date: '2023-03-31',
-    });
-    expect(v('EURUSD', '2023-02-24', '3M')).toBe('2023-05-31');
-    expect(v('EURUSD', '2023-02-24', '1Y')).toBe('2024-02-29');
-    // Spot Fri 31 March: April's last business day is Fri 28.
-    expect(ds.fxValueDate('EURUSD', '2023-03-29', '1M')).toMatchObject({
-      spot_date: '2023-03-31',
-      value_date: '2023-04-28',
-    });
-    // Spot Wed 30 August (not month end): 30 September is a Saturday, following would leave the month.
-    expect(ds.fxValueDate('EURUSD', '2023-08-28', '1M')).toMatchObject({
-      spot_date: '2023-08-30',
-      value_date: '2023-09-29',
-    });
-    // USDCAD spot is T+1; spot Fri 30 June is June's last business day, yet week tenors stay
-    // plain weeks (the rule is for months and years).
-    expect(ds.fxValueDate('USDCAD', '2023-06-29', '1W')).toMatchObject({
-      spot_date: '2023-06-30',
-      value_date: '2023-07-07',
-    });
-    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1W')).toMatchObject({
-      spot_date: '2023-06-30',
-      value_date: '2023-07-07',
-    });
-    expect(ds.fxValueDate('EURUSD', '2023-06-28', '5W')).toMatchObject({
-      spot_date: '2023-06-30',
-      value_date: '2023-08-04',
-    });
-    expect(ds.fxValueDate('EURUSD', '2023-06-28', '1M')).toMatchObject({
-      spot_date: '2023-06-30',
-      value_date: '2023-07-31',
-    });
-    expect(ds.fxValueDate('EURUSD', '2023-02-24', '1W')).toMatchObject({
-      spot_date: '2023-02-28',
-      value_date: '2023-03-07',
-    });
-    expect(ds.fxValueDate('EURUSD', '2023-06-27', '1W')).toMatchObject({
-      spot_date: '2023-06-29',
-      value_date: '2023-07-06',
-    });
-  });
+  it(
+    'weeks, months and years from spot with modified following; the end-of-month rule moves months and years ' + 'only',
+    () => {
+      const v = (pair: string, trade: string, tenor: string) => ds.fxValueDate(pair, trade, tenor).value_date;
+      expect(v('EURUSD', '2023-06-16', '1W')).toBe('2023-06-27');
+      expect(v('EURUSD', '2023-06-16', '1m')).toBe('2023-07-20');
+      // 20 August is a Sunday.
+      expect(v('EURUSD', '2023-06-16', '2M')).toBe('2023-08-21');
+      expect(v('EURUSD', '2023-06-16', '1Y')).toBe('2024-06-20');
+      // Spot 28 Feb 2023 is February's last business day: end of month.
+      expect(ds.fxValueDate('EURUSD', '2023-02-24', '1M')).toMatchObject({
+        spot_date: '2023-02-28',
+        value_date: '2023-03-31',
+      });
+      expect(v('EURUSD', '2023-02-24', '3M')).toBe('2023-05-31');
+      expect(v('EURUSD', '2023-02-24', '1Y')).toBe('2024-02-29');
+      // Spot Fri 31 March: April's last business day is Fri 28.
+      expect(ds.fxValueDate('EURUSD', '2023-03-29', '1M')).toMatchObject({
+        spot_date: '2023-03-31',
+        value_date: '2023-04-28',
+      });
+      // Spot Wed 30 August (not month end): 30 September is a Saturday, following would leave the month.
+      expect(ds.fxValueDate('EURUSD', '2023-08-28', '1M')).toMatchObject({
+        spot_date: '2023-08-30',
+        value_date: '2023-09-29',
+      });
+      // USDCAD spot is T+1; spot Fri 30 June is June's last business day, yet week tenors stay
+      // plain weeks (the rule is for months and years).
+      expect(ds.fxValueDate('USDCAD', '2023-06-29', '1W')).toMatchObject({
+        spot_date: '2023-06-30',
+        value_date: '2023-07-07',
+      });
+      expect(ds.fxValueDate('EURUSD', '2023-06-28', '1W')).toMatchObject({
+        spot_date: '2023-06-30',
+        value_date: '2023-07-07',
+      });
+      expect(ds.fxValueDate('EURUSD', '2023-06-28', '5W')).toMatchObject({
+        spot_date: '2023-06-30',
+        value_date: '2023-08-04',
+      });
+      expect(ds.fxValueDate('EURUSD', '2023-06-28', '1M')).toMatchObject({
+        spot_date: '2023-06-30',
+        value_date: '2023-07-31',
+      });
+      expect(ds.fxValueDate('EURUSD', '2023-02-24', '1W')).toMatchObject({
+        spot_date: '2023-02-28',
+        value_date: '2023-03-07',
+      });
+      expect(ds.fxValueDate('EURUSD', '2023-06-27', '1W')).toMatchObject({
+        spot_date: '2023-06-29',
+        value_date: '2023-07-06',
+      });
+    },
+  );
 
   it('accepts SN, 1W..52W, 1M..120M, 1Y..30Y only, naming param tenor', () => {
     for (const t of ['52W', '120M', '30Y']) expect(ds.fxValueDate('EURUSD', '2000-06-15', t).tenor, t).toBe(t);

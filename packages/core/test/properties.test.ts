@@ -618,18 +618,21 @@ describe('properties of daylight-saving gaps and overlaps in generated phases', 
 });
 
 describe('properties of long answers in pieces', () => {
-  it('the pieces of phaseChunks and dayChunks concatenate to generatePhases and listDays, whatever the piece size', () => {
-    fc.assert(
-      fc.property(marketArb, rangeArb, fc.integer({ min: 1, max: 12 }), (m, r, chunkDays) => {
-        const ds = Dataset.create(tablesFor(m));
-        const s = formatDay(r.start);
-        const e = formatDay(r.start + r.len);
-        expect([...ds.phaseChunks('XX.TEST', s, e, chunkDays)].flat()).toEqual(ds.generatePhases('XX.TEST', s, e));
-        expect([...ds.dayChunks('XX.TEST', s, e, chunkDays)].flat()).toEqual(ds.listDays('XX.TEST', s, e));
-      }),
-      { numRuns: 100 },
-    );
-  });
+  it(
+    'the pieces of phaseChunks and dayChunks concatenate to generatePhases and listDays, whatever the piece ' + 'size',
+    () => {
+      fc.assert(
+        fc.property(marketArb, rangeArb, fc.integer({ min: 1, max: 12 }), (m, r, chunkDays) => {
+          const ds = Dataset.create(tablesFor(m));
+          const s = formatDay(r.start);
+          const e = formatDay(r.start + r.len);
+          expect([...ds.phaseChunks('XX.TEST', s, e, chunkDays)].flat()).toEqual(ds.generatePhases('XX.TEST', s, e));
+          expect([...ds.dayChunks('XX.TEST', s, e, chunkDays)].flat()).toEqual(ds.listDays('XX.TEST', s, e));
+        }),
+        { numRuns: 100 },
+      );
+    },
+  );
 
   it('checks the arguments before the first piece', () => {
     const ds = Dataset.create(tablesFor({ zone: 'UTC', rows: [], holidays: [] }));

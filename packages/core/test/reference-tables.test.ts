@@ -106,13 +106,16 @@ describe('reference tables: phase types, season definitions, MIC mapping, region
     expect(ds.listPhaseTypes().map((p) => p.name)).toContain('Primary Trading Session');
   });
 
-  it('refuses phase types and season definitions on a holidays-only plan; MIC mapping and regional holidays stay', () => {
-    const h = Dataset.create(holidaysOnly());
-    expect(() => h.listPhaseTypes()).toThrow(NotInPlanError);
-    expect(() => h.listSeasonDefinitions()).toThrow(/season definitions table is not covered by the plan/);
-    expect(h.listMicMapping({ mic: 'XNYS' })).toHaveLength(1);
-    expect(h.listRegionalHolidays('US', '2023-01-01', '2023-12-31')).toHaveLength(1);
-  });
+  it(
+    'refuses phase types and season definitions on a holidays-only plan; MIC mapping and regional holidays ' + 'stay',
+    () => {
+      const h = Dataset.create(holidaysOnly());
+      expect(() => h.listPhaseTypes()).toThrow(NotInPlanError);
+      expect(() => h.listSeasonDefinitions()).toThrow(/season definitions table is not covered by the plan/);
+      expect(h.listMicMapping({ mic: 'XNYS' })).toHaveLength(1);
+      expect(h.listRegionalHolidays('US', '2023-01-01', '2023-12-31')).toHaveLength(1);
+    },
+  );
 
   it('refuses a table the archive does not hold, naming its file', () => {
     const none = Dataset.create({

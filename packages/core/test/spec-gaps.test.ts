@@ -206,27 +206,30 @@ describe('§2 holidays', () => {
 });
 
 describe('§4 generating phases', () => {
-  it('4.0 end before start is refused for phases and days; a range crossing either window edge is refused whole', () => {
-    const ds = Dataset.create(fixtureTables());
-    for (const call of [
-      () => ds.generatePhases('US.NYSE', '2023-11-16', '2023-11-15'),
-      () => ds.listDays('US.NYSE', '2023-11-16', '2023-11-15'),
-    ]) {
-      const e = caught(call) as InvalidArgumentError;
-      expect(e).toBeInstanceOf(InvalidArgumentError);
-      expect(e.faults[0]!.param).toBe('end');
-    }
-    // Coverage is 2000-01-01 .. 2030-12-25 for US.NYSE.
-    for (const [s, e] of [
-      ['1999-12-31', '2000-01-05'],
-      ['2030-12-20', '2030-12-26'],
-      ['1999-01-01', '2031-01-01'],
-    ] as const) {
-      expect(() => ds.generatePhases('US.NYSE', s, e)).toThrow(OutOfCoverageError);
-      expect(() => ds.listDays('US.NYSE', s, e)).toThrow(/2000-01-01 to 2030-12-25/);
-    }
-    expect(ds.listDays('US.NYSE', '2030-12-20', '2030-12-25')).toHaveLength(6);
-  });
+  it(
+    '4.0 end before start is refused for phases and days; a range crossing either window edge is refused ' + 'whole',
+    () => {
+      const ds = Dataset.create(fixtureTables());
+      for (const call of [
+        () => ds.generatePhases('US.NYSE', '2023-11-16', '2023-11-15'),
+        () => ds.listDays('US.NYSE', '2023-11-16', '2023-11-15'),
+      ]) {
+        const e = caught(call) as InvalidArgumentError;
+        expect(e).toBeInstanceOf(InvalidArgumentError);
+        expect(e.faults[0]!.param).toBe('end');
+      }
+      // Coverage is 2000-01-01 .. 2030-12-25 for US.NYSE.
+      for (const [s, e] of [
+        ['1999-12-31', '2000-01-05'],
+        ['2030-12-20', '2030-12-26'],
+        ['1999-01-01', '2031-01-01'],
+      ] as const) {
+        expect(() => ds.generatePhases('US.NYSE', s, e)).toThrow(OutOfCoverageError);
+        expect(() => ds.listDays('US.NYSE', s, e)).toThrow(/2000-01-01 to 2030-12-25/);
+      }
+      expect(ds.listDays('US.NYSE', '2030-12-20', '2030-12-25')).toHaveLength(6);
+    },
+  );
 
   it('4.1 a make-up day whose schedule spells Regular in another case still falls back', () => {
     const t = fixtureTables();
@@ -390,33 +393,36 @@ describe('§5 market status', () => {
     });
   });
 
-  it('5.4 with a current phase, until is the earliest upcoming start before it ends, whatever the generation order', () => {
-    const ds = Dataset.create(
-      small([
-        sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon', '09:00', '17:00', { phase_name: 'C' }),
-        // Tuesday 01:00 in Tokyo is Monday 16:00 UTC, generated with Tuesday's rows.
-        sched('XX.S', 'Regular', 'Other', 'Tue', '01:00', '01:00', { timezone: 'Asia/Tokyo', phase_name: 'X' }),
-        sched('XX.S', 'Regular', 'Pre-Close', 'Mon', '16:30', '16:45', { phase_name: 'Y' }),
-        sched('XX.S', 'Regular', 'Pre-Open', 'Mon', '18:00', '19:00', { phase_name: 'after' }),
-      ]),
-    );
-    // Generation order: Monday's C, Y, after, then Tuesday's X.
-    expect(ds.generatePhases('XX.S', '2023-11-13', '2023-11-14').map((p) => p.phase_name)).toEqual([
-      'C',
-      'Y',
-      'after',
-      'X',
-    ]);
-    const s = ds.status('XX.S', at('2023-11-13T12:00:00Z'));
-    expect(s).toMatchObject({
-      status: 'Open',
-      until: '2023-11-13T16:00:00+00:00',
-      next_bell: '2023-11-13T17:00:00+00:00',
-    });
-    expect(s.phase?.phase_name).toBe('C');
-    // After X and Y began, C is still the current (open) phase; nothing else starts before 17:00.
-    expect(ds.status('XX.S', at('2023-11-13T16:50:00Z'))).toMatchObject({ until: '2023-11-13T17:00:00+00:00' });
-  });
+  it(
+    '5.4 with a current phase, until is the earliest upcoming start before it ends, whatever the generation ' + 'order',
+    () => {
+      const ds = Dataset.create(
+        small([
+          sched('XX.S', 'Regular', 'Primary Trading Session', 'Mon', '09:00', '17:00', { phase_name: 'C' }),
+          // Tuesday 01:00 in Tokyo is Monday 16:00 UTC, generated with Tuesday's rows.
+          sched('XX.S', 'Regular', 'Other', 'Tue', '01:00', '01:00', { timezone: 'Asia/Tokyo', phase_name: 'X' }),
+          sched('XX.S', 'Regular', 'Pre-Close', 'Mon', '16:30', '16:45', { phase_name: 'Y' }),
+          sched('XX.S', 'Regular', 'Pre-Open', 'Mon', '18:00', '19:00', { phase_name: 'after' }),
+        ]),
+      );
+      // Generation order: Monday's C, Y, after, then Tuesday's X.
+      expect(ds.generatePhases('XX.S', '2023-11-13', '2023-11-14').map((p) => p.phase_name)).toEqual([
+        'C',
+        'Y',
+        'after',
+        'X',
+      ]);
+      const s = ds.status('XX.S', at('2023-11-13T12:00:00Z'));
+      expect(s).toMatchObject({
+        status: 'Open',
+        until: '2023-11-13T16:00:00+00:00',
+        next_bell: '2023-11-13T17:00:00+00:00',
+      });
+      expect(s.phase?.phase_name).toBe('C');
+      // After X and Y began, C is still the current (open) phase; nothing else starts before 17:00.
+      expect(ds.status('XX.S', at('2023-11-13T16:50:00Z'))).toMatchObject({ until: '2023-11-13T17:00:00+00:00' });
+    },
+  );
 
   it('5.5 next_bell: a closed current phase points at the first open phase to come, not at its own end', () => {
     const ds = Dataset.create(

@@ -74,100 +74,103 @@ describe('statusJson from the last answer equals a fresh status', () => {
     picks: fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
   });
 
-  it('over random sequences of instants (boundaries ±1 ms, midnights, clock changes, coverage edges, data errors)', () => {
-    fc.assert(
-      fc.property(setup, (s) => {
-        const changes = changesIn(s.zone, s.year);
-        const base =
-          s.nearChange && changes.length
-            ? Math.floor(changes[s.dayOfYear % changes.length]! / 86_400_000)
-            : daysFromCivil(s.year, 1, 1) + s.dayOfYear;
-        const byDay = new Map(s.holidays.map((h) => [base + h.delta, h]));
-        const first = s.coverage === 'starts near' ? base + s.edge : base - 400;
-        const last = s.coverage === 'ends near' ? base + s.edge : base + 400;
-        for (const d of [first, last]) byDay.delete(d);
-        const seasons = [];
-        for (let y = s.year - 3; y <= s.year + 3; y++) {
-          if (y === s.year + s.missingSeasonYear) continue;
-          seasons.push(
-            { season: 'Spring', year: y, date: `${y}-03-20` },
-            { season: 'Autumn', year: y, date: `${y}-09-22` },
-          );
-        }
-        const tables: Tables = {
-          markets: [{ fin_id: 'XX.MEMO', timezone: s.zone }],
-          holidays: [
-            {
-              fin_id: 'XX.MEMO',
-              date: formatDay(first),
-              holiday_name: 'Bound',
-              schedule: 'Closed',
-              status: 'Closed',
-              settlement: 'No',
-            },
-            {
-              fin_id: 'XX.MEMO',
-              date: formatDay(last),
-              holiday_name: 'Bound',
-              schedule: 'Closed',
-              status: 'Closed',
-              settlement: 'No',
-            },
-            ...[...byDay].map(([day, h]) => ({
-              fin_id: 'XX.MEMO',
-              date: formatDay(day),
-              holiday_name: h.name,
-              schedule: h.schedule,
-              status: h.schedule === 'Closed' ? 'Closed' : 'Open',
-              settlement: h.schedule === 'Closed' ? 'No' : 'Yes',
-            })),
-          ],
-          schedules: s.rows.map((r, i) => {
-            // Offset 0 rows keep a and b as drawn: an end before the start is answered as written.
-            return {
-              fin_id: 'XX.MEMO',
-              schedule_group: r.group,
-              phase_type: r.type,
-              phase_name: `r${i}`,
-              days: r.days,
-              start: hms(Math.min(r.a, 86_399)),
-              end: hms(Math.min(r.b, 86_399)),
-              offset_days: r.offset,
-              timezone: s.zone,
-              ...(r.seasonal ? { season_start: 'Spring', season_end: 'Autumn' } : {}),
-            };
-          }),
-          phaseTypes: PHASE_TYPES,
-          seasonDefinitions: seasons,
-        };
-        const ds = Dataset.create(tables);
-        const zone = new Zone(s.zone);
-        // Candidates: every phase boundary of the days around, ±1 ms; local midnights; the
-        // clock changes; plain instants in between.
-        const candidates: number[] = [];
-        for (let d = base - 2; d <= base + 3; d++) {
-          for (const sec of [0, 6 * 3600, 12 * 3600 + 1, 23 * 3600 + 1800]) {
-            const at = zone.resolve(d, sec) * 1000;
-            candidates.push(at, at - 1, at + 1);
+  it(
+    'over random sequences of instants (boundaries ±1 ms, midnights, clock changes, coverage edges, data ' + 'errors)',
+    () => {
+      fc.assert(
+        fc.property(setup, (s) => {
+          const changes = changesIn(s.zone, s.year);
+          const base =
+            s.nearChange && changes.length
+              ? Math.floor(changes[s.dayOfYear % changes.length]! / 86_400_000)
+              : daysFromCivil(s.year, 1, 1) + s.dayOfYear;
+          const byDay = new Map(s.holidays.map((h) => [base + h.delta, h]));
+          const first = s.coverage === 'starts near' ? base + s.edge : base - 400;
+          const last = s.coverage === 'ends near' ? base + s.edge : base + 400;
+          for (const d of [first, last]) byDay.delete(d);
+          const seasons = [];
+          for (let y = s.year - 3; y <= s.year + 3; y++) {
+            if (y === s.year + s.missingSeasonYear) continue;
+            seasons.push(
+              { season: 'Spring', year: y, date: `${y}-03-20` },
+              { season: 'Autumn', year: y, date: `${y}-09-22` },
+            );
           }
-          for (const r of s.rows) {
-            for (const sec of [r.a, r.b]) {
-              for (const dd of [d, d + r.offset]) {
-                const at = zone.resolve(dd, Math.min(sec, 86_399)) * 1000;
-                candidates.push(at, at - 1, at + 1, at + 0.5);
+          const tables: Tables = {
+            markets: [{ fin_id: 'XX.MEMO', timezone: s.zone }],
+            holidays: [
+              {
+                fin_id: 'XX.MEMO',
+                date: formatDay(first),
+                holiday_name: 'Bound',
+                schedule: 'Closed',
+                status: 'Closed',
+                settlement: 'No',
+              },
+              {
+                fin_id: 'XX.MEMO',
+                date: formatDay(last),
+                holiday_name: 'Bound',
+                schedule: 'Closed',
+                status: 'Closed',
+                settlement: 'No',
+              },
+              ...[...byDay].map(([day, h]) => ({
+                fin_id: 'XX.MEMO',
+                date: formatDay(day),
+                holiday_name: h.name,
+                schedule: h.schedule,
+                status: h.schedule === 'Closed' ? 'Closed' : 'Open',
+                settlement: h.schedule === 'Closed' ? 'No' : 'Yes',
+              })),
+            ],
+            schedules: s.rows.map((r, i) => {
+              // Offset 0 rows keep a and b as drawn: an end before the start is answered as written.
+              return {
+                fin_id: 'XX.MEMO',
+                schedule_group: r.group,
+                phase_type: r.type,
+                phase_name: `r${i}`,
+                days: r.days,
+                start: hms(Math.min(r.a, 86_399)),
+                end: hms(Math.min(r.b, 86_399)),
+                offset_days: r.offset,
+                timezone: s.zone,
+                ...(r.seasonal ? { season_start: 'Spring', season_end: 'Autumn' } : {}),
+              };
+            }),
+            phaseTypes: PHASE_TYPES,
+            seasonDefinitions: seasons,
+          };
+          const ds = Dataset.create(tables);
+          const zone = new Zone(s.zone);
+          // Candidates: every phase boundary of the days around, ±1 ms; local midnights; the
+          // clock changes; plain instants in between.
+          const candidates: number[] = [];
+          for (let d = base - 2; d <= base + 3; d++) {
+            for (const sec of [0, 6 * 3600, 12 * 3600 + 1, 23 * 3600 + 1800]) {
+              const at = zone.resolve(d, sec) * 1000;
+              candidates.push(at, at - 1, at + 1);
+            }
+            for (const r of s.rows) {
+              for (const sec of [r.a, r.b]) {
+                for (const dd of [d, d + r.offset]) {
+                  const at = zone.resolve(dd, Math.min(sec, 86_399)) * 1000;
+                  candidates.push(at, at - 1, at + 1, at + 0.5);
+                }
               }
             }
           }
-        }
-        for (const c of changes) candidates.push(c, c - 1, c + 1, c - 1_800_000, c + 1_800_000);
-        for (const i of s.picks) {
-          const t = candidates[i % candidates.length]!;
-          expect(memoized(ds, 'XX.MEMO', t)).toBe(fresh(ds, 'XX.MEMO', t));
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
+          for (const c of changes) candidates.push(c, c - 1, c + 1, c - 1_800_000, c + 1_800_000);
+          for (const i of s.picks) {
+            const t = candidates[i % candidates.length]!;
+            expect(memoized(ds, 'XX.MEMO', t)).toBe(fresh(ds, 'XX.MEMO', t));
+          }
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 });
 
 describe('where a status answer holds (StatusSpan)', () => {

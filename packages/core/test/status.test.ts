@@ -96,26 +96,29 @@ describe('§5 market status (published NYSE examples)', () => {
     expect(ds.status('US.NYSE', at('2023-11-15T20:55:00Z')).phase?.phase_type).toBe('Primary Trading Session');
   });
 
-  it('ties: the first open phase in generation order; among closed ones the earliest start, then generation order', () => {
-    const t: Tables = fixtureTables();
-    t.schedules = [
-      sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '12:00', { phase_name: 'closed-long' }),
-      sched('US.NYSE', 'Regular', 'Pre-Open', 'Sat', '10:00', '11:00', { phase_name: 'closed-short' }),
-      sched('US.NYSE', 'Regular', 'Other', 'Sat', '09:00', '09:30', { phase_name: 'early' }),
-      sched('US.NYSE', 'Regular', 'Primary Trading Session, No Settlement', 'Sun', '10:00', '11:00', {
-        phase_name: 'open-inner',
-      }),
-      sched('US.NYSE', 'Regular', 'Primary Trading Session', 'Sun', '09:00', '12:00', { phase_name: 'open-outer' }),
-    ];
-    const d = Dataset.create(t);
-    // Sat 10:30 New York: both closed phases hold with the same start; step 5 puts the shorter first.
-    expect(d.status('US.NYSE', at('2023-11-11T15:30:00Z')).phase?.phase_name).toBe('closed-short');
-    // Sun 10:30: two open phases hold; the first in generation order (09:00) wins.
-    const s = d.status('US.NYSE', at('2023-11-12T15:30:00Z'));
-    expect(s.phase?.phase_name).toBe('open-outer');
-    // Nothing starts after 10:30 that day, so until and next_bell are the current phase's end.
-    expect([s.until, s.next_bell]).toEqual(['2023-11-12T12:00:00-05:00', '2023-11-12T12:00:00-05:00']);
-  });
+  it(
+    'ties: the first open phase in generation order; among closed ones the earliest start, then generation ' + 'order',
+    () => {
+      const t: Tables = fixtureTables();
+      t.schedules = [
+        sched('US.NYSE', 'Regular', 'Other', 'Sat', '10:00', '12:00', { phase_name: 'closed-long' }),
+        sched('US.NYSE', 'Regular', 'Pre-Open', 'Sat', '10:00', '11:00', { phase_name: 'closed-short' }),
+        sched('US.NYSE', 'Regular', 'Other', 'Sat', '09:00', '09:30', { phase_name: 'early' }),
+        sched('US.NYSE', 'Regular', 'Primary Trading Session, No Settlement', 'Sun', '10:00', '11:00', {
+          phase_name: 'open-inner',
+        }),
+        sched('US.NYSE', 'Regular', 'Primary Trading Session', 'Sun', '09:00', '12:00', { phase_name: 'open-outer' }),
+      ];
+      const d = Dataset.create(t);
+      // Sat 10:30 New York: both closed phases hold with the same start; step 5 puts the shorter first.
+      expect(d.status('US.NYSE', at('2023-11-11T15:30:00Z')).phase?.phase_name).toBe('closed-short');
+      // Sun 10:30: two open phases hold; the first in generation order (09:00) wins.
+      const s = d.status('US.NYSE', at('2023-11-12T15:30:00Z'));
+      expect(s.phase?.phase_name).toBe('open-outer');
+      // Nothing starts after 10:30 that day, so until and next_bell are the current phase's end.
+      expect([s.until, s.next_bell]).toEqual(['2023-11-12T12:00:00-05:00', '2023-11-12T12:00:00-05:00']);
+    },
+  );
 
   it('an instant at a phase end is outside it (start <= t < end)', () => {
     const s = ds.status('US.NYSE', at('2023-11-15T21:00:00Z'));

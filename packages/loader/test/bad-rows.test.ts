@@ -57,10 +57,13 @@ describe('the bad-row fixture loads; each bad row affects only its own market', 
     },
   );
 
-  it('a bad holiday row also makes the holidays of its market answer the data error; a bad schedule row does not', () => {
-    expect(() => dataset.listHolidays('XX.DATE', '2023-01-01', '2024-12-31')).toThrow(/2023-13-01/);
-    expect(dataset.listHolidays('XX.PT', '2023-01-01', '2024-12-31')).toHaveLength(2);
-  });
+  it(
+    'a bad holiday row also makes the holidays of its market answer the data error; a bad schedule row does ' + 'not',
+    () => {
+      expect(() => dataset.listHolidays('XX.DATE', '2023-01-01', '2024-12-31')).toThrow(/2023-13-01/);
+      expect(dataset.listHolidays('XX.PT', '2023-01-01', '2024-12-31')).toHaveLength(2);
+    },
+  );
 
   it(
     'schedule rows with an empty Timezone answer timezone null, their phases too, with instants in the market ' +

@@ -429,37 +429,40 @@ describe('documentation examples', () => {
       for (const [name, p] of Object.entries(op.params)) expect(p.example, `${op.operationId} ${name}`).toBeDefined();
   });
 
-  it('every operation called with its documented examples answers 200 on the sample, and something useful', async () => {
-    const bodies: Record<string, unknown> = {};
-    for (const op of Object.values(operations) as Operation[]) {
-      // These read the server's change log, empty here (changes-routes.test.ts swaps versions).
-      if (op.tag === 'Changes') continue;
-      // One override by id exists only once made (overrides.test.ts makes them).
-      if (op.operationId === 'getOverride') continue;
-      let path = op.path;
-      const query = new URLSearchParams();
-      for (const [name, p] of Object.entries(op.params)) {
-        if (p.example === undefined) {
-          expect(p.optional, `${op.operationId}: required parameter ${name} has no example`).toBe(true);
-          continue;
+  it(
+    'every operation called with its documented examples answers 200 on the sample, and something ' + 'useful',
+    async () => {
+      const bodies: Record<string, unknown> = {};
+      for (const op of Object.values(operations) as Operation[]) {
+        // These read the server's change log, empty here (changes-routes.test.ts swaps versions).
+        if (op.tag === 'Changes') continue;
+        // One override by id exists only once made (overrides.test.ts makes them).
+        if (op.operationId === 'getOverride') continue;
+        let path = op.path;
+        const query = new URLSearchParams();
+        for (const [name, p] of Object.entries(op.params)) {
+          if (p.example === undefined) {
+            expect(p.optional, `${op.operationId}: required parameter ${name} has no example`).toBe(true);
+            continue;
+          }
+          if (op.locations[name] === 'path') path = path.replace(`{${name}}`, encodeURIComponent(p.example));
+          else query.set(name, p.example);
         }
-        if (op.locations[name] === 'path') path = path.replace(`{${name}}`, encodeURIComponent(p.example));
-        else query.set(name, p.example);
+        const res = await get(`${path}?${query}`);
+        expect(res.status, `${op.operationId} ${path}?${query}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
+        bodies[op.operationId] = res.body;
       }
-      const res = await get(`${path}?${query}`);
-      expect(res.status, `${op.operationId} ${path}?${query}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
-      bodies[op.operationId] = res.body;
-    }
-    // What the examples show on the sample (the README uses the same ones).
-    expect((bodies.listSessions as { date: string }[]).map((s) => s.date)).not.toContain('2023-11-23');
-    expect(bodies.getSessionOffset).toEqual({ date: '2023-11-22', n: 1, session: '2023-11-24' });
-    expect(bodies.getSessionCount).toMatchObject({ count: 21 });
-    expect(bodies.getNextBell).toEqual({ event: 'open', at: '2023-11-24T09:30:00-05:00', date: '2023-11-24' });
-    expect(bodies.getPreviousBell).toEqual({ event: 'close', at: '2023-11-24T12:15:00-06:00', date: '2023-11-24' });
-    expect((bodies.listCalendarDays as { closed: string[] }[])[4]!.closed).toEqual(['GB.LSE']);
-    expect(bodies.adjustDate).toMatchObject({ adjusted: '2023-12-27' });
-    expect(bodies.advanceDate).toMatchObject({ result: '2023-12-28' });
-    expect(bodies.getFxSpot).toMatchObject({ spot_date: '2023-06-20' });
-    expect(bodies.getFxValueDate).toMatchObject({ value_date: '2023-07-20' });
-  });
+      // What the examples show on the sample (the README uses the same ones).
+      expect((bodies.listSessions as { date: string }[]).map((s) => s.date)).not.toContain('2023-11-23');
+      expect(bodies.getSessionOffset).toEqual({ date: '2023-11-22', n: 1, session: '2023-11-24' });
+      expect(bodies.getSessionCount).toMatchObject({ count: 21 });
+      expect(bodies.getNextBell).toEqual({ event: 'open', at: '2023-11-24T09:30:00-05:00', date: '2023-11-24' });
+      expect(bodies.getPreviousBell).toEqual({ event: 'close', at: '2023-11-24T12:15:00-06:00', date: '2023-11-24' });
+      expect((bodies.listCalendarDays as { closed: string[] }[])[4]!.closed).toEqual(['GB.LSE']);
+      expect(bodies.adjustDate).toMatchObject({ adjusted: '2023-12-27' });
+      expect(bodies.advanceDate).toMatchObject({ result: '2023-12-28' });
+      expect(bodies.getFxSpot).toMatchObject({ spot_date: '2023-06-20' });
+      expect(bodies.getFxValueDate).toMatchObject({ value_date: '2023-07-20' });
+    },
+  );
 });

@@ -29,18 +29,21 @@ describe('ranges a coverage window bounds', () => {
     }
   });
 
-  it('a range leaving the window is 400 naming it, before its length is looked at; end before start stays 422', async () => {
-    for (const [start, end] of [
-      ['1990-01-01', '2030-12-25'],
-      ['2000-01-17', '2045-01-01'],
-      ['1950-01-01', '2023-01-01'],
-    ]) {
-      const res = await get(`/markets/US.NYSE/phases?start=${start}&end=${end}`).expect(400);
-      expect(res.body.detail).toContain('2000-01-17 to 2030-12-25');
-    }
-    const order = await get('/markets/US.NYSE/phases?start=2030-01-01&end=1990-01-01').expect(422);
-    expect(order.body.detail[0].loc).toEqual(['query', 'end']);
-  });
+  it(
+    'a range leaving the window is 400 naming it, before its length is looked at; end before start stays ' + '422',
+    async () => {
+      for (const [start, end] of [
+        ['1990-01-01', '2030-12-25'],
+        ['2000-01-17', '2045-01-01'],
+        ['1950-01-01', '2023-01-01'],
+      ]) {
+        const res = await get(`/markets/US.NYSE/phases?start=${start}&end=${end}`).expect(400);
+        expect(res.body.detail).toContain('2000-01-17 to 2030-12-25');
+      }
+      const order = await get('/markets/US.NYSE/phases?start=2030-01-01&end=1990-01-01').expect(422);
+      expect(order.body.detail[0].loc).toEqual(['query', 'end']);
+    },
+  );
 
   it('--max-range-days does not cap them', async () => {
     const narrow = createApp({ data: sample, logLevel: 'silent', maxRangeDays: 7 });
@@ -124,16 +127,19 @@ describe('long answers in pieces', () => {
 });
 
 describe('answer cache', () => {
-  it('is keyed by the arguments the operation reads: ignored or reordered parameters share an entry and an ETag', async () => {
-    const a = await get('/markets/us.nyse/holidays?start=2024-01-01&end=2024-12-31').expect(200);
-    const b = await get('/markets/US.NYSE/holidays?end=2024-12-31&ignored=1&start=2024-01-01').expect(200);
-    expect(a.headers.etag).toBeDefined();
-    expect(b.headers.etag).toBe(a.headers.etag);
-    const op = operations.listMarketHolidays;
-    expect(canonicalKey(op, { identifier: 'US.NYSE', start: '2024-01-01', end: '2024-12-31' })).toBe(
-      canonicalKey(op, { end: '2024-12-31', identifier: 'US.NYSE', start: '2024-01-01', x: 1 }),
-    );
-  });
+  it(
+    'is keyed by the arguments the operation reads: ignored or reordered parameters share an entry and an ' + 'ETag',
+    async () => {
+      const a = await get('/markets/us.nyse/holidays?start=2024-01-01&end=2024-12-31').expect(200);
+      const b = await get('/markets/US.NYSE/holidays?end=2024-12-31&ignored=1&start=2024-01-01').expect(200);
+      expect(a.headers.etag).toBeDefined();
+      expect(b.headers.etag).toBe(a.headers.etag);
+      const op = operations.listMarketHolidays;
+      expect(canonicalKey(op, { identifier: 'US.NYSE', start: '2024-01-01', end: '2024-12-31' })).toBe(
+        canonicalKey(op, { end: '2024-12-31', identifier: 'US.NYSE', start: '2024-01-01', x: 1 }),
+      );
+    },
+  );
 
   it('answers 304 to a matching If-None-Match, and a new ETag after a data swap', async () => {
     const first = await get('/markets/XNYS/holidays?start=2024-01-01&end=2024-12-31').expect(200);
@@ -167,45 +173,48 @@ describe('answer cache', () => {
 });
 
 describe('compression', () => {
-  it('large answers come brotli- or gzip-compressed when accepted, the same JSON once decoded; small ones plain', async () => {
-    const http = await import('node:http');
-    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
-    const srv = http.createServer(app as unknown as http.RequestListener).listen(0, '127.0.0.1');
-    await new Promise((r) => srv.once('listening', r));
-    const port = (srv.address() as { port: number }).port;
-    const fetchRaw = (path: string, encoding: string) =>
-      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http
-          .get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': encoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      });
-    try {
-      const path = '/markets/US.NYSE/phases?start=2023-01-01&end=2023-12-31';
-      const plain = await fetchRaw(path, 'identity');
-      expect(plain.headers['content-encoding']).toBeUndefined();
-      for (const [enc, undo] of [
-        ['br', brotliDecompressSync],
-        ['gzip', gunzipSync],
-      ] as const) {
-        for (let i = 0; i < 2; i++) {
-          const res = await fetchRaw(path, enc);
-          expect(res.headers['content-encoding']).toBe(enc);
-          expect(res.headers.vary).toBe('Accept-Encoding');
-          expect(res.headers.etag).toBe(plain.headers.etag);
-          expect(res.body.length).toBeLessThan(plain.body.length / 4);
-          expect(undo(res.body).equals(plain.body)).toBe(true);
+  it(
+    'large answers come brotli- or gzip-compressed when accepted, the same JSON once decoded; small ones ' + 'plain',
+    async () => {
+      const http = await import('node:http');
+      const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+      const srv = http.createServer(app as unknown as http.RequestListener).listen(0, '127.0.0.1');
+      await new Promise((r) => srv.once('listening', r));
+      const port = (srv.address() as { port: number }).port;
+      const fetchRaw = (path: string, encoding: string) =>
+        new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': encoding } }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject);
+        });
+      try {
+        const path = '/markets/US.NYSE/phases?start=2023-01-01&end=2023-12-31';
+        const plain = await fetchRaw(path, 'identity');
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        for (const [enc, undo] of [
+          ['br', brotliDecompressSync],
+          ['gzip', gunzipSync],
+        ] as const) {
+          for (let i = 0; i < 2; i++) {
+            const res = await fetchRaw(path, enc);
+            expect(res.headers['content-encoding']).toBe(enc);
+            expect(res.headers.vary).toBe('Accept-Encoding');
+            expect(res.headers.etag).toBe(plain.headers.etag);
+            expect(res.body.length).toBeLessThan(plain.body.length / 4);
+            expect(undo(res.body).equals(plain.body)).toBe(true);
+          }
         }
+        const small = await fetchRaw('/markets/US.NYSE/holidays?start=2023-11-01&end=2023-11-30', 'gzip, br');
+        expect(small.headers['content-encoding']).toBeUndefined();
+      } finally {
+        srv.close();
       }
-      const small = await fetchRaw('/markets/US.NYSE/holidays?start=2023-11-01&end=2023-11-30', 'gzip, br');
-      expect(small.headers['content-encoding']).toBeUndefined();
-    } finally {
-      srv.close();
-    }
-  });
+    },
+  );
 });
 
 describe('month blocks', () => {

@@ -166,26 +166,29 @@ async function slowDownload(url: string, from = '127.0.0.1') {
 }
 
 describe('at the connection limit, the connection idle longest yields', () => {
-  it('a newcomer takes the slot of the longest-idle keep-alive connection, closed with a FIN; the others stay', async () => {
-    const s = await start({ maxConnections: 4, maxConnectionsPerClient: 0 });
-    const [a, b, c, d] = [
-      await idleConnection(s.url),
-      await idleConnection(s.url),
-      await idleConnection(s.url),
-      await idleConnection(s.url),
-    ];
-    // a was used last: b is now the one idle longest.
-    expect((await a!.get('/health')).status).toBe(200);
-    await until(() => stats(s).open === 4, 'four open');
+  it(
+    'a newcomer takes the slot of the longest-idle keep-alive connection, closed with a FIN; the others ' + 'stay',
+    async () => {
+      const s = await start({ maxConnections: 4, maxConnectionsPerClient: 0 });
+      const [a, b, c, d] = [
+        await idleConnection(s.url),
+        await idleConnection(s.url),
+        await idleConnection(s.url),
+        await idleConnection(s.url),
+      ];
+      // a was used last: b is now the one idle longest.
+      expect((await a!.get('/health')).status).toBe(200);
+      await until(() => stats(s).open === 4, 'four open');
 
-    const newcomer = new Client(s.url);
-    expect((await newcomer.get('/health')).status).toBe(200);
-    await b!.closed;
-    expect(b!.ending).toBe('end');
-    expect(b!.buf.length).toBe(0);
-    for (const kept of [a!, c!, d!]) expect((await kept.get('/health')).status).toBe(200);
-    expect(stats(s)).toMatchObject({ open: 4, evicted: 1, refused: { limit: 0, perClient: 0, subscribers: 0 } });
-  });
+      const newcomer = new Client(s.url);
+      expect((await newcomer.get('/health')).status).toBe(200);
+      await b!.closed;
+      expect(b!.ending).toBe('end');
+      expect(b!.buf.length).toBe(0);
+      for (const kept of [a!, c!, d!]) expect((await kept.get('/health')).status).toBe(200);
+      expect(stats(s)).toMatchObject({ open: 4, evicted: 1, refused: { limit: 0, perClient: 0, subscribers: 0 } });
+    },
+  );
 
   it('a connection half-way through its headers yields too, with a 503 it can act on', async () => {
     const s = await start({ maxConnections: 1, maxConnectionsPerClient: 0 });
@@ -404,25 +407,28 @@ describe('/events streams have their own budget', () => {
 });
 
 describe('floods against the limit (scaled down)', () => {
-  it('idle keep-alive and slow-headers connections from several addresses: every probe from a new client is served', async () => {
-    const s = await start({ maxConnections: 40 });
-    expect(stats(s).perClient).toBe(10);
-    const flood: Promise<unknown>[] = [];
-    for (let i = 0; i < 48; i++) {
-      const from = `127.0.1.${1 + (i % 6)}`;
-      if (i % 2 === 0) flood.push(idleConnection(s.url, from).catch(() => undefined));
-      else {
-        const slow = new Client(s.url, from);
-        slow.send('GET /health HTTP/1.1\r\n');
-        flood.push(slow.connected);
+  it(
+    'idle keep-alive and slow-headers connections from several addresses: every probe from a new client is ' + 'served',
+    async () => {
+      const s = await start({ maxConnections: 40 });
+      expect(stats(s).perClient).toBe(10);
+      const flood: Promise<unknown>[] = [];
+      for (let i = 0; i < 48; i++) {
+        const from = `127.0.1.${1 + (i % 6)}`;
+        if (i % 2 === 0) flood.push(idleConnection(s.url, from).catch(() => undefined));
+        else {
+          const slow = new Client(s.url, from);
+          slow.send('GET /health HTTP/1.1\r\n');
+          flood.push(slow.connected);
+        }
       }
-    }
-    await Promise.all(flood);
-    await until(() => stats(s).open === 40, 'the limit reached');
-    // Each probe stays open (idle), so each takes a slot from the flood.
-    for (let i = 0; i < 10; i++) expect((await new Client(s.url, '127.0.2.1').get('/health')).status).toBe(200);
-    expect(stats(s).evicted).toBeGreaterThanOrEqual(18);
-  });
+      await Promise.all(flood);
+      await until(() => stats(s).open === 40, 'the limit reached');
+      // Each probe stays open (idle), so each takes a slot from the flood.
+      for (let i = 0; i < 10; i++) expect((await new Client(s.url, '127.0.2.1').get('/health')).status).toBe(200);
+      expect(stats(s).evicted).toBeGreaterThanOrEqual(18);
+    },
+  );
 
   it('one address cannot take every slot', async () => {
     const s = await start({ maxConnections: 40 });

@@ -50,28 +50,31 @@ describe('GET /calendars/{expr}/dates (§10)', () => {
     expect(res.text).toBe('Period,Nominal,Date\r\n2024-03,2024-03-20,2024-03-20\r\n2024-06,2024-06-19,2024-06-20\r\n');
   });
 
-  it('422 names every bad parameter; 1,201 months is 422 on end; out of coverage is 400; unknown member 404', async () => {
-    const res = await get(
-      '/calendars/XNYS/dates?rule=nth-weekday:6:fri&start=2024-1&end=2024-12&months=3,3&roll=x&offset=31',
-    ).expect(422);
-    expect(locs(res.body)).toEqual([
-      ['query', 'rule'],
-      ['query', 'start'],
-      ['query', 'months'],
-      ['query', 'roll'],
-      ['query', 'offset'],
-    ]);
-    expect(locs((await get('/calendars/XNYS/dates?start=2024-01&end=2024-12').expect(422)).body)).toEqual([
-      ['query', 'rule'],
-    ]);
-    expect(locs((await get('/calendars/XXXX/dates?rule=imm&start=1900-01&end=2000-12').expect(422)).body)).toEqual([
-      ['query', 'end'],
-    ]);
-    expect((await get('/calendars/XNYS/dates?rule=imm&start=2040-01&end=2040-12').expect(400)).body.detail).toMatch(
-      /coverage/,
-    );
-    await get('/calendars/XNYS+ZZZ/dates?rule=imm&start=2024-01&end=2024-12').expect(404);
-  });
+  it(
+    '422 names every bad parameter; 1,201 months is 422 on end; out of coverage is 400; unknown member ' + '404',
+    async () => {
+      const res = await get(
+        '/calendars/XNYS/dates?rule=nth-weekday:6:fri&start=2024-1&end=2024-12&months=3,3&roll=x&offset=31',
+      ).expect(422);
+      expect(locs(res.body)).toEqual([
+        ['query', 'rule'],
+        ['query', 'start'],
+        ['query', 'months'],
+        ['query', 'roll'],
+        ['query', 'offset'],
+      ]);
+      expect(locs((await get('/calendars/XNYS/dates?start=2024-01&end=2024-12').expect(422)).body)).toEqual([
+        ['query', 'rule'],
+      ]);
+      expect(locs((await get('/calendars/XXXX/dates?rule=imm&start=1900-01&end=2000-12').expect(422)).body)).toEqual([
+        ['query', 'end'],
+      ]);
+      expect((await get('/calendars/XNYS/dates?rule=imm&start=2040-01&end=2040-12').expect(400)).body.detail).toMatch(
+        /coverage/,
+      );
+      await get('/calendars/XNYS+ZZZ/dates?rule=imm&start=2024-01&end=2024-12').expect(404);
+    },
+  );
 });
 
 describe('GET /markets/{id}/bars with 1d, 1w, 1mo (§11)', () => {
@@ -94,17 +97,20 @@ describe('GET /markets/{id}/bars with 1d, 1w, 1mo (§11)', () => {
 });
 
 describe('GET /overlap (§12)', () => {
-  it('New York and London overlap 14:30 to 16:30 UTC in November; the open phases of the CME run overnight', async () => {
-    expect((await get('/overlap?markets=XNYS,XLON&start=2023-11-20&end=2023-11-21').expect(200)).body).toEqual([
-      { start: '2023-11-20T14:30:00Z', end: '2023-11-20T16:30:00Z' },
-      { start: '2023-11-21T14:30:00Z', end: '2023-11-21T16:30:00Z' },
-    ]);
-    const cmeTokyo = (
-      await get('/overlap?markets=US.CME.EQUITY.USINDEX1,XTKS&start=2023-11-21&end=2023-11-21').expect(200)
-    ).body;
-    expect(cmeTokyo.length).toBeGreaterThan(0);
-    for (const i of cmeTokyo) expect(i.start < i.end).toBe(true);
-  });
+  it(
+    'New York and London overlap 14:30 to 16:30 UTC in November; the open phases of the CME run ' + 'overnight',
+    async () => {
+      expect((await get('/overlap?markets=XNYS,XLON&start=2023-11-20&end=2023-11-21').expect(200)).body).toEqual([
+        { start: '2023-11-20T14:30:00Z', end: '2023-11-20T16:30:00Z' },
+        { start: '2023-11-21T14:30:00Z', end: '2023-11-21T16:30:00Z' },
+      ]);
+      const cmeTokyo = (
+        await get('/overlap?markets=US.CME.EQUITY.USINDEX1,XTKS&start=2023-11-21&end=2023-11-21').expect(200)
+      ).body;
+      expect(cmeTokyo.length).toBeGreaterThan(0);
+      for (const i of cmeTokyo) expect(i.start < i.end).toBe(true);
+    },
+  );
 
   it('errors: too few markets 422 naming markets, unknown 404, ambiguous MIC 409, out of coverage 400', async () => {
     expect(locs((await get('/overlap?markets=XNYS&start=2023-11-20&end=2023-11-21').expect(422)).body)).toEqual([

@@ -12,25 +12,28 @@ import { fixtureData, NOON_NY } from './fixture.js';
 const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON_NY });
 
 describe('methods', () => {
-  it('a known path asked with another method is 405 with Allow and a JSON body; an unknown path stays 404', async () => {
-    for (const path of [
-      '/health',
-      '/markets/US.NYSE',
-      '/markets/US.NYSE/phases?start=2023-11-20&end=2023-11-24',
-      '/info',
-      '/openapi.json',
-      '/board',
-      '/events',
-    ]) {
-      for (const method of ['post', 'put', 'delete', 'patch'] as const) {
-        const res = await request(app)[method](path).expect(405);
-        expect(res.headers.allow, `${method} ${path}`).toBe('GET, HEAD, OPTIONS');
-        expect(res.body.detail, `${method} ${path}`).toContain(method.toUpperCase());
+  it(
+    'a known path asked with another method is 405 with Allow and a JSON body; an unknown path stays ' + '404',
+    async () => {
+      for (const path of [
+        '/health',
+        '/markets/US.NYSE',
+        '/markets/US.NYSE/phases?start=2023-11-20&end=2023-11-24',
+        '/info',
+        '/openapi.json',
+        '/board',
+        '/events',
+      ]) {
+        for (const method of ['post', 'put', 'delete', 'patch'] as const) {
+          const res = await request(app)[method](path).expect(405);
+          expect(res.headers.allow, `${method} ${path}`).toBe('GET, HEAD, OPTIONS');
+          expect(res.body.detail, `${method} ${path}`).toContain(method.toUpperCase());
+        }
       }
-    }
-    await request(app).post('/nonexistent/endpoint').expect(404);
-    await request(app).get('/nonexistent/endpoint').expect(404);
-  });
+      await request(app).post('/nonexistent/endpoint').expect(404);
+      await request(app).get('/nonexistent/endpoint').expect(404);
+    },
+  );
 
   it('OPTIONS on a known path is 204 with Allow; with CORS on, the preflight headers too', async () => {
     const plain = await request(app).options('/markets/US.NYSE/status').expect(204);

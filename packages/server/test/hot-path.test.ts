@@ -115,30 +115,33 @@ describe('access line of the dispatchers', () => {
     expect(text).toContain('token=[redacted]');
   });
 
-  it('the line of an answer not ended yet (streamed) or failed waits for close; an ended one is written at once', () => {
-    const { logger, access } = logged();
-    const log = accessLog(logger)!;
-    const req = { method: 'GET', url: '/x', socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
-    const response = (writableEnded: boolean, statusCode: number) =>
-      Object.assign(new EventEmitter(), { writableEnded, statusCode }) as unknown as ServerResponse;
-    const streamed = response(false, 200);
-    logAnswer(log, req, streamed, log.begin());
-    const failed = response(true, 500);
-    logAnswer(log, req, failed, log.begin());
-    expect(access()).toHaveLength(0);
-    const whole = response(true, 200);
-    logAnswer(log, req, whole, log.begin());
-    expect(access().map((l) => l.res.statusCode)).toEqual([200]);
-    failed.emit('close');
-    streamed.emit('close');
-    expect(access().map((l) => [l.level, l.res.statusCode])).toEqual([
-      [30, 200],
-      [50, 500],
-      [30, 200],
-    ]);
-    // Ids follow arrival, whichever line was written first.
-    expect(access().map((l) => l.req.id)).toEqual([3, 2, 1].map((k) => access()[2]!.req.id + k - 1));
-  });
+  it(
+    'the line of an answer not ended yet (streamed) or failed waits for close; an ended one is written at ' + 'once',
+    () => {
+      const { logger, access } = logged();
+      const log = accessLog(logger)!;
+      const req = { method: 'GET', url: '/x', socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
+      const response = (writableEnded: boolean, statusCode: number) =>
+        Object.assign(new EventEmitter(), { writableEnded, statusCode }) as unknown as ServerResponse;
+      const streamed = response(false, 200);
+      logAnswer(log, req, streamed, log.begin());
+      const failed = response(true, 500);
+      logAnswer(log, req, failed, log.begin());
+      expect(access()).toHaveLength(0);
+      const whole = response(true, 200);
+      logAnswer(log, req, whole, log.begin());
+      expect(access().map((l) => l.res.statusCode)).toEqual([200]);
+      failed.emit('close');
+      streamed.emit('close');
+      expect(access().map((l) => [l.level, l.res.statusCode])).toEqual([
+        [30, 200],
+        [50, 500],
+        [30, 200],
+      ]);
+      // Ids follow arrival, whichever line was written first.
+      expect(access().map((l) => l.req.id)).toEqual([3, 2, 1].map((k) => access()[2]!.req.id + k - 1));
+    },
+  );
 
   it('healthy /health probes are logged only at level debug; a failing one always', async () => {
     const info = logged('info');

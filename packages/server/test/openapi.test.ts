@@ -261,27 +261,30 @@ describe('OpenAPI document', () => {
     expect(tagged.FX?.sort()).toEqual(['/fx/spot', '/fx/value-date']);
   });
 
-  it('every parameter example conforms to the schema documented for it (integers as numbers, enums in the enum)', () => {
-    let checked = 0;
-    for (const [path, item] of Object.entries(doc.paths)) {
-      for (const p of (item.get as unknown as { parameters?: { name: string; schema: Schema }[] }).parameters ?? []) {
-        if (p.schema.example === undefined) continue;
-        const errors: string[] = [];
-        validate(p.schema, p.schema.example, `${path} ${p.name}`, errors);
-        const { minimum, maximum } = p.schema as { minimum?: number; maximum?: number };
-        if (
-          typeof p.schema.example === 'number' &&
-          ((minimum !== undefined && p.schema.example < minimum) ||
-            (maximum !== undefined && p.schema.example > maximum))
-        ) {
-          errors.push(`${path} ${p.name}: example out of bounds`);
+  it(
+    'every parameter example conforms to the schema documented for it (integers as numbers, enums in the ' + 'enum)',
+    () => {
+      let checked = 0;
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const p of (item.get as unknown as { parameters?: { name: string; schema: Schema }[] }).parameters ?? []) {
+          if (p.schema.example === undefined) continue;
+          const errors: string[] = [];
+          validate(p.schema, p.schema.example, `${path} ${p.name}`, errors);
+          const { minimum, maximum } = p.schema as { minimum?: number; maximum?: number };
+          if (
+            typeof p.schema.example === 'number' &&
+            ((minimum !== undefined && p.schema.example < minimum) ||
+              (maximum !== undefined && p.schema.example > maximum))
+          ) {
+            errors.push(`${path} ${p.name}: example out of bounds`);
+          }
+          expect(errors).toEqual([]);
+          checked++;
         }
-        expect(errors).toEqual([]);
-        checked++;
       }
-    }
-    expect(checked).toBeGreaterThan(30);
-  });
+      expect(checked).toBeGreaterThan(30);
+    },
+  );
 
   it('is served byte-identical on every request (built once)', async () => {
     // One listening server: the document names the address it is reached at (supertest

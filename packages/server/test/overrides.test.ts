@@ -174,18 +174,21 @@ describe('writes', () => {
     expect((await call(r, 'GET', '/overrides')).body).toEqual([]);
   });
 
-  it('answer 429 with Retry-After from the 11th failure of an address within a minute, whatever the token', async () => {
-    const { r, cap } = await start();
-    for (let i = 0; i < 10; i++)
-      expect((await call(r, 'POST', '/overrides', typhoon, { authorization: `Bearer wrong-${i}` })).status).toBe(401);
-    const blocked = await call(r, 'POST', '/overrides', typhoon);
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await call(r, 'GET', '/overrides')).body).toEqual([]);
-    // No secret in any log line.
-    expect(cap.text()).not.toContain(SECRET);
-    expect(cap.text()).not.toContain('wrong-3');
-  });
+  it(
+    'answer 429 with Retry-After from the 11th failure of an address within a minute, whatever the ' + 'token',
+    async () => {
+      const { r, cap } = await start();
+      for (let i = 0; i < 10; i++)
+        expect((await call(r, 'POST', '/overrides', typhoon, { authorization: `Bearer wrong-${i}` })).status).toBe(401);
+      const blocked = await call(r, 'POST', '/overrides', typhoon);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await call(r, 'GET', '/overrides')).body).toEqual([]);
+      // No secret in any log line.
+      expect(cap.text()).not.toContain(SECRET);
+      expect(cap.text()).not.toContain('wrong-3');
+    },
+  );
 
   it('refuse bad bodies naming the field, and change nothing', async () => {
     const { r, file } = await start();

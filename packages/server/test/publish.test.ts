@@ -180,120 +180,129 @@ describe('/v4/download HEAD, 304 and redirect', () => {
     expect(stale.status).toBe(200);
   });
 
-  it('GET redirects (302) to an absolute presigned URL on the same server, which serves the ZIP without a token', async () => {
-    const { s, bytes, clock } = await setup();
-    const res = await fetch(`${s.url}/v4/download`, { headers: auth(), redirect: 'manual' });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('etag')).toBe(`"${sha(bytes)}"`);
-    const location = res.headers.get('location')!;
-    const u = new URL(location);
-    expect(u.origin).toBe(s.url);
-    expect(u.pathname).toBe(`/v4/files/${sha(bytes)}/bulk.zip`);
-    expect(Number(u.searchParams.get('expires'))).toBe(Math.floor(clock.t / 1000) + 300);
-    expect(u.searchParams.get('signature')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  it(
+    'GET redirects (302) to an absolute presigned URL on the same server, which serves the ZIP without a ' + 'token',
+    async () => {
+      const { s, bytes, clock } = await setup();
+      const res = await fetch(`${s.url}/v4/download`, { headers: auth(), redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('etag')).toBe(`"${sha(bytes)}"`);
+      const location = res.headers.get('location')!;
+      const u = new URL(location);
+      expect(u.origin).toBe(s.url);
+      expect(u.pathname).toBe(`/v4/files/${sha(bytes)}/bulk.zip`);
+      expect(Number(u.searchParams.get('expires'))).toBe(Math.floor(clock.t / 1000) + 300);
+      expect(u.searchParams.get('signature')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const file = await fetch(location);
-    expect(file.status).toBe(200);
-    expect(file.headers.get('content-type')).toBe('application/zip');
-    expect(file.headers.get('content-length')).toBe(String(bytes.length));
-    expect(file.headers.get('accept-ranges')).toBe('bytes');
-    expect(file.headers.get('etag')).toBe(`"${sha(bytes)}"`);
-    expect(file.headers.get('last-modified')).toBeTruthy();
-    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+      const file = await fetch(location);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('application/zip');
+      expect(file.headers.get('content-length')).toBe(String(bytes.length));
+      expect(file.headers.get('accept-ranges')).toBe('bytes');
+      expect(file.headers.get('etag')).toBe(`"${sha(bytes)}"`);
+      expect(file.headers.get('last-modified')).toBeTruthy();
+      expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
 
-    // A client that simply follows the redirect gets the bytes.
-    const followed = await fetch(`${s.url}/v4/download`, { headers: auth() });
-    expect(followed.status).toBe(200);
-    expect(Buffer.from(await followed.arrayBuffer()).equals(bytes)).toBe(true);
-  });
+      // A client that simply follows the redirect gets the bytes.
+      const followed = await fetch(`${s.url}/v4/download`, { headers: auth() });
+      expect(followed.status).toBe(200);
+      expect(Buffer.from(await followed.arrayBuffer()).equals(bytes)).toBe(true);
+    },
+  );
 
-  it('uses publicBaseUrl for the Location when configured, else the listen address, never the Host header', async () => {
-    const { s } = await setup({ publicBaseUrl: 'https://calendar.example.com/' });
-    expect(await presignedUrl(s)).toMatch(/^https:\/\/calendar\.example\.com\/v4\/files\/[0-9a-f]{64}\/bulk\.zip\?/);
+  it(
+    'uses publicBaseUrl for the Location when configured, else the listen address, never the Host ' + 'header',
+    async () => {
+      const { s } = await setup({ publicBaseUrl: 'https://calendar.example.com/' });
+      expect(await presignedUrl(s)).toMatch(/^https:\/\/calendar\.example\.com\/v4\/files\/[0-9a-f]{64}\/bulk\.zip\?/);
 
-    const { s: s2 } = await setup();
-    const { port } = new URL(s2.url);
-    // HTTP/1.0 without a Host header (node's HTTP/1.1 parser insists on one).
-    const raw = await new Promise<string>((resolve, reject) => {
-      const sock = net.connect(Number(port), '127.0.0.1', () => {
-        sock.write(`GET /v4/download HTTP/1.0\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
+      const { s: s2 } = await setup();
+      const { port } = new URL(s2.url);
+      // HTTP/1.0 without a Host header (node's HTTP/1.1 parser insists on one).
+      const raw = await new Promise<string>((resolve, reject) => {
+        const sock = net.connect(Number(port), '127.0.0.1', () => {
+          sock.write(`GET /v4/download HTTP/1.0\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
+        });
+        let text = '';
+        sock.on('data', (d) => (text += d.toString('latin1')));
+        sock.on('end', () => resolve(text));
+        sock.on('error', reject);
       });
-      let text = '';
-      sock.on('data', (d) => (text += d.toString('latin1')));
-      sock.on('end', () => resolve(text));
-      sock.on('error', reject);
-    });
-    expect(raw).toMatch(/^HTTP\/1\.[01] 302/);
-    const location = /\r\nLocation: ([^\r]*)\r\n/i.exec(raw)?.[1];
-    expect(location).toMatch(new RegExp(`^${s2.url}/v4/files/[0-9a-f]{64}/bulk\\.zip\\?expires=\\d+&signature=`));
+      expect(raw).toMatch(/^HTTP\/1\.[01] 302/);
+      const location = /\r\nLocation: ([^\r]*)\r\n/i.exec(raw)?.[1];
+      expect(location).toMatch(new RegExp(`^${s2.url}/v4/files/[0-9a-f]{64}/bulk\\.zip\\?expires=\\d+&signature=`));
 
-    // A forged Host header does not steer the link elsewhere.
-    const forged = await new Promise<string>((resolve, reject) => {
-      http
-        .get(
-          {
-            host: '127.0.0.1',
-            port: Number(port),
-            path: '/v4/download',
-            headers: { ...auth(), host: 'evil.example:666' },
-          },
-          (res) => {
-            res.resume();
-            resolve(String(res.headers.location));
-          },
-        )
-        .on('error', reject);
-    });
-    expect(forged.startsWith(`${s2.url}/v4/files/`)).toBe(true);
-    expect(forged).not.toContain('evil');
+      // A forged Host header does not steer the link elsewhere.
+      const forged = await new Promise<string>((resolve, reject) => {
+        http
+          .get(
+            {
+              host: '127.0.0.1',
+              port: Number(port),
+              path: '/v4/download',
+              headers: { ...auth(), host: 'evil.example:666' },
+            },
+            (res) => {
+              res.resume();
+              resolve(String(res.headers.location));
+            },
+          )
+          .on('error', reject);
+      });
+      expect(forged.startsWith(`${s2.url}/v4/files/`)).toBe(true);
+      expect(forged).not.toContain('evil');
 
-    // Bound to every interface: no usable address, so a relative link the client resolves.
-    const wildFile = path.join(tempDir(), 'bulk.zip');
-    writeArchive(wildFile, randomBytes(100));
-    const wild = createPublisher({ archivePath: wildFile, tokens: [TOKEN], listenUrl: 'http://0.0.0.0:8000' });
-    const plain = http.createServer((q, r) => {
-      if (!wild(q, r)) r.end();
-    });
-    await new Promise<void>((r) => plain.listen(0, '127.0.0.1', () => r()));
-    const res = await fetch(`http://127.0.0.1:${(plain.address() as net.AddressInfo).port}/v4/download`, {
-      headers: { ...auth(), host: 'evil.example' },
-      redirect: 'manual',
-    });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toMatch(/^\/v4\/files\//);
-    await new Promise((r) => plain.close(r));
-  });
+      // Bound to every interface: no usable address, so a relative link the client resolves.
+      const wildFile = path.join(tempDir(), 'bulk.zip');
+      writeArchive(wildFile, randomBytes(100));
+      const wild = createPublisher({ archivePath: wildFile, tokens: [TOKEN], listenUrl: 'http://0.0.0.0:8000' });
+      const plain = http.createServer((q, r) => {
+        if (!wild(q, r)) r.end();
+      });
+      await new Promise<void>((r) => plain.listen(0, '127.0.0.1', () => r()));
+      const res = await fetch(`http://127.0.0.1:${(plain.address() as net.AddressInfo).port}/v4/download`, {
+        headers: { ...auth(), host: 'evil.example' },
+        redirect: 'manual',
+      });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toMatch(/^\/v4\/files\//);
+      await new Promise((r) => plain.close(r));
+    },
+  );
 
-  it('with verify: publishes a file only once it loads; a bad file keeps the previous publication and is logged', async () => {
-    const good = Buffer.concat([Buffer.from('PK-good-'), randomBytes(20_000)]);
-    const verify = async (p: string) => {
-      if (!readFileSync(p).subarray(0, 2).equals(Buffer.from('PK'))) throw new Error('not a ZIP archive');
-    };
-    const { s, file, lines } = await setup({ verify }, good);
-    const head = async () =>
-      (await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth() })).headers.get('etag');
-    expect(await head()).toBe(`"${sha(good)}"`);
-    const oldLink = await presignedUrl(s);
+  it(
+    'with verify: publishes a file only once it loads; a bad file keeps the previous publication and is ' + 'logged',
+    async () => {
+      const good = Buffer.concat([Buffer.from('PK-good-'), randomBytes(20_000)]);
+      const verify = async (p: string) => {
+        if (!readFileSync(p).subarray(0, 2).equals(Buffer.from('PK'))) throw new Error('not a ZIP archive');
+      };
+      const { s, file, lines } = await setup({ verify }, good);
+      const head = async () =>
+        (await fetch(`${s.url}/v4/download`, { method: 'HEAD', headers: auth() })).headers.get('etag');
+      expect(await head()).toBe(`"${sha(good)}"`);
+      const oldLink = await presignedUrl(s);
 
-    // A corrupt replacement: refused, logged once, the good version stays published.
-    writeArchive(file, Buffer.from('garbage, not an archive'));
-    expect(await head()).toBe(`"${sha(good)}"`);
-    expect(await head()).toBe(`"${sha(good)}"`);
-    const refused = lines.filter((l) => l.includes('does not load'));
-    expect(refused).toHaveLength(1);
-    expect(refused[0]).toContain('not a ZIP archive');
-    const served = await fetch(oldLink);
-    expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(good)).toBe(true);
+      // A corrupt replacement: refused, logged once, the good version stays published.
+      writeArchive(file, Buffer.from('garbage, not an archive'));
+      expect(await head()).toBe(`"${sha(good)}"`);
+      expect(await head()).toBe(`"${sha(good)}"`);
+      const refused = lines.filter((l) => l.includes('does not load'));
+      expect(refused).toHaveLength(1);
+      expect(refused[0]).toContain('not a ZIP archive');
+      const served = await fetch(oldLink);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(good)).toBe(true);
 
-    // A good replacement is published.
-    const next = Buffer.concat([Buffer.from('PK-next-'), randomBytes(10_000)]);
-    writeArchive(file, next);
-    expect(await head()).toBe(`"${sha(next)}"`);
-    expect((await fetch(oldLink)).status).toBe(410);
-    const followed = await fetch(`${s.url}/v4/download`, { headers: auth() });
-    expect(Buffer.from(await followed.arrayBuffer()).equals(next)).toBe(true);
-  });
+      // A good replacement is published.
+      const next = Buffer.concat([Buffer.from('PK-next-'), randomBytes(10_000)]);
+      writeArchive(file, next);
+      expect(await head()).toBe(`"${sha(next)}"`);
+      expect((await fetch(oldLink)).status).toBe(410);
+      const followed = await fetch(`${s.url}/v4/download`, { headers: auth() });
+      expect(Buffer.from(await followed.arrayBuffer()).equals(next)).toBe(true);
+    },
+  );
 
   it('with verify: a bad first file publishes nothing (503) until a good one arrives', async () => {
     const verify = async (p: string) => {

@@ -109,15 +109,18 @@ describe('reference tables', () => {
     await request(app).get('/mic-mapping?mic=TOOLONGX').expect(422);
   });
 
-  it('answers 403 for the tables of schedules on a holidays-only plan; the MIC mapping and regional holidays stay', async () => {
-    const h = createApp({ data: fixtureData('h', 'holidays_only'), logLevel: 'silent', now: () => NOON_NY });
-    for (const path of ['/phase-types', '/season-definitions']) {
-      const res = await request(h).get(path).expect(403);
-      expect(res.body.detail).toMatch(/not covered by the plan/);
-    }
-    await request(h).get('/mic-mapping').expect(200);
-    await request(h).get('/regional-holidays?calendar=US&start=2023-01-01&end=2023-12-31').expect(200, []);
-  });
+  it(
+    'answers 403 for the tables of schedules on a holidays-only plan; the MIC mapping and regional holidays ' + 'stay',
+    async () => {
+      const h = createApp({ data: fixtureData('h', 'holidays_only'), logLevel: 'silent', now: () => NOON_NY });
+      for (const path of ['/phase-types', '/season-definitions']) {
+        const res = await request(h).get(path).expect(403);
+        expect(res.body.detail).toMatch(/not covered by the plan/);
+      }
+      await request(h).get('/mic-mapping').expect(200);
+      await request(h).get('/regional-holidays?calendar=US&start=2023-01-01&end=2023-12-31').expect(200, []);
+    },
+  );
 
   it('answers 403 naming the file of a table the archive does not hold', async () => {
     const none = inMemoryData(

@@ -70,27 +70,30 @@ describe('createServer', () => {
     await s.ready;
   });
 
-  it('with expressOnDemand, answers the data routes and /health before express, and the rest once it is loaded', async () => {
-    const s = await start({ data: fixtureData(), expressOnDemand: true, corsOrigins: ['https://a.test'] });
-    expect((await getJson(`${s.url}/markets/US.NYSE`)).body.fin_id).toBe('US.NYSE');
-    expect((await getJson(`${s.url}/health`)).body).toMatchObject({ status: 'healthy' });
-    expect(() => s.app).toThrow(/loadApp/);
-    // The first requests for express routes load it, and wait for it.
-    const [info, missing, preflight] = await Promise.all([
-      getJson(`${s.url}/info`),
-      getJson(`${s.url}/nowhere`),
-      fetch(`${s.url}/markets`, {
-        method: 'OPTIONS',
-        headers: { origin: 'https://a.test', 'access-control-request-method': 'GET' },
-      }),
-    ]);
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://a.test');
-    expect(info.body.data.version).toBe(fixtureData().meta.version);
-    expect(missing).toEqual({ status: 404, body: { detail: 'Not Found: no route for GET /nowhere' } });
-    expect(s.app).toBe(await s.loadApp());
-    expect(s.app.holder).toBe(s.holder);
-  });
+  it(
+    'with expressOnDemand, answers the data routes and /health before express, and the rest once it is ' + 'loaded',
+    async () => {
+      const s = await start({ data: fixtureData(), expressOnDemand: true, corsOrigins: ['https://a.test'] });
+      expect((await getJson(`${s.url}/markets/US.NYSE`)).body.fin_id).toBe('US.NYSE');
+      expect((await getJson(`${s.url}/health`)).body).toMatchObject({ status: 'healthy' });
+      expect(() => s.app).toThrow(/loadApp/);
+      // The first requests for express routes load it, and wait for it.
+      const [info, missing, preflight] = await Promise.all([
+        getJson(`${s.url}/info`),
+        getJson(`${s.url}/nowhere`),
+        fetch(`${s.url}/markets`, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://a.test', 'access-control-request-method': 'GET' },
+        }),
+      ]);
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://a.test');
+      expect(info.body.data.version).toBe(fixtureData().meta.version);
+      expect(missing).toEqual({ status: 404, body: { detail: 'Not Found: no route for GET /nowhere' } });
+      expect(s.app).toBe(await s.loadApp());
+      expect(s.app.holder).toBe(s.holder);
+    },
+  );
 
   it('without expressOnDemand, has its express app before listening', async () => {
     const s = await start({ data: fixtureData() });
@@ -407,33 +410,36 @@ describe('shutdown', () => {
     expect(process.listenerCount('SIGTERM')).toBe(0);
   });
 
-  it('a signal within a second of the first is the same request to stop; a later one exits at once with 1', async () => {
-    let clock = 5_000;
-    const exits: number[] = [];
-    let finish!: () => void;
-    const closing = new Promise<void>((r) => (finish = r));
-    const closes: number[] = [];
-    const remove = installShutdownHandlers(
-      { close: () => (closes.push(clock), closing) },
-      { exit: (code) => exits.push(code), now: () => clock },
-    );
-    // Ctrl-C under pnpm: the group's SIGINT, then the wrapper's copy, then a SIGTERM, all within the second.
-    process.emit('SIGINT', 'SIGINT');
-    clock += 3;
-    process.emit('SIGINT', 'SIGINT');
-    clock += 997;
-    process.emit('SIGTERM', 'SIGTERM');
-    expect(closes).toEqual([5_000]);
-    expect(exits).toEqual([]);
-    // Asked again later: exit now, without waiting for the drain.
-    clock += 1;
-    process.emit('SIGTERM', 'SIGTERM');
-    expect(exits).toEqual([1]);
-    finish();
-    await sleep(10);
-    expect(exits).toEqual([1, 0]);
-    remove();
-  });
+  it(
+    'a signal within a second of the first is the same request to stop; a later one exits at once with ' + '1',
+    async () => {
+      let clock = 5_000;
+      const exits: number[] = [];
+      let finish!: () => void;
+      const closing = new Promise<void>((r) => (finish = r));
+      const closes: number[] = [];
+      const remove = installShutdownHandlers(
+        { close: () => (closes.push(clock), closing) },
+        { exit: (code) => exits.push(code), now: () => clock },
+      );
+      // Ctrl-C under pnpm: the group's SIGINT, then the wrapper's copy, then a SIGTERM, all within the second.
+      process.emit('SIGINT', 'SIGINT');
+      clock += 3;
+      process.emit('SIGINT', 'SIGINT');
+      clock += 997;
+      process.emit('SIGTERM', 'SIGTERM');
+      expect(closes).toEqual([5_000]);
+      expect(exits).toEqual([]);
+      // Asked again later: exit now, without waiting for the drain.
+      clock += 1;
+      process.emit('SIGTERM', 'SIGTERM');
+      expect(exits).toEqual([1]);
+      finish();
+      await sleep(10);
+      expect(exits).toEqual([1, 0]);
+      remove();
+    },
+  );
 
   it('the repeat window is a parameter: 0 makes any second signal force exit', () => {
     const judge = stopSignalJudge({ repeatWithinMs: 0, now: () => 42 });

@@ -82,55 +82,58 @@ function copyAs(cs: ChangeSet, version: string): ChangeSet {
 }
 
 describe('webhook delivery', () => {
-  it('retries a 500, a timeout and a redirect (not followed), then delivers, signed, with one delivery id', async () => {
-    const rx = await receiver(['fail', 'hang', 'redirect', 'ok']);
-    const clock = new FakeClock();
-    const { d, text } = deliverer([`${rx.base}/hook`], clock);
-    d.enqueue(changeSetTo(1));
-    await d.settled();
-    expect(rx.requests).toHaveLength(1);
-    expect(clock.nextDelay()).toBe(1000);
-    clock.advance(1000);
-    await d.settled();
-    expect(rx.requests).toHaveLength(2);
-    expect(clock.nextDelay()).toBe(2000);
-    clock.advance(2000);
-    await d.settled();
-    expect(rx.requests).toHaveLength(3);
-    expect(clock.nextDelay()).toBe(4000);
-    clock.advance(4000);
-    await d.settled();
-    expect(rx.requests.map((r) => r.url)).toEqual(['/hook', '/hook', '/hook', '/hook']);
-    expect(d.pending()).toBe(0);
-    expect(clock.nextDelay()).toBeUndefined();
+  it(
+    'retries a 500, a timeout and a redirect (not followed), then delivers, signed, with one delivery ' + 'id',
+    async () => {
+      const rx = await receiver(['fail', 'hang', 'redirect', 'ok']);
+      const clock = new FakeClock();
+      const { d, text } = deliverer([`${rx.base}/hook`], clock);
+      d.enqueue(changeSetTo(1));
+      await d.settled();
+      expect(rx.requests).toHaveLength(1);
+      expect(clock.nextDelay()).toBe(1000);
+      clock.advance(1000);
+      await d.settled();
+      expect(rx.requests).toHaveLength(2);
+      expect(clock.nextDelay()).toBe(2000);
+      clock.advance(2000);
+      await d.settled();
+      expect(rx.requests).toHaveLength(3);
+      expect(clock.nextDelay()).toBe(4000);
+      clock.advance(4000);
+      await d.settled();
+      expect(rx.requests.map((r) => r.url)).toEqual(['/hook', '/hook', '/hook', '/hook']);
+      expect(d.pending()).toBe(0);
+      expect(clock.nextDelay()).toBeUndefined();
 
-    const last = rx.requests[3]!;
-    expect(last.headers['content-type']).toBe('application/json');
-    expect(last.headers['x-openbell-event']).toBe('data.changed');
-    expect(rx.requests.map((r) => r.headers['x-openbell-delivery'])).toEqual(['v1', 'v1', 'v1', 'v1']);
-    const ts = last.headers['x-openbell-timestamp'] as string;
-    expect(Number(ts)).toBe(Math.floor(clock.now() / 1000));
-    expect(
-      verifySignature(SECRET, ts, last.body, last.headers['x-openbell-signature'] as string, {
-        nowSeconds: Number(ts),
-      }),
-    ).toBe(true);
-    expect(
-      verifySignature('other', ts, last.body, last.headers['x-openbell-signature'] as string, {
-        nowSeconds: Number(ts),
-      }),
-    ).toBe(false);
-    expect(
-      verifySignature(SECRET, ts, last.body, last.headers['x-openbell-signature'] as string, {
-        nowSeconds: Number(ts) + 3600,
-      }),
-    ).toBe(false);
-    expect(JSON.parse(last.body)).toEqual(changeSetTo(1));
-    // Every attempt sends the same body.
-    expect(new Set(rx.requests.map((r) => r.body)).size).toBe(1);
-    expect(text()).toContain('answered 302');
-    expect(text()).toContain('no answer within 150 ms');
-  });
+      const last = rx.requests[3]!;
+      expect(last.headers['content-type']).toBe('application/json');
+      expect(last.headers['x-openbell-event']).toBe('data.changed');
+      expect(rx.requests.map((r) => r.headers['x-openbell-delivery'])).toEqual(['v1', 'v1', 'v1', 'v1']);
+      const ts = last.headers['x-openbell-timestamp'] as string;
+      expect(Number(ts)).toBe(Math.floor(clock.now() / 1000));
+      expect(
+        verifySignature(SECRET, ts, last.body, last.headers['x-openbell-signature'] as string, {
+          nowSeconds: Number(ts),
+        }),
+      ).toBe(true);
+      expect(
+        verifySignature('other', ts, last.body, last.headers['x-openbell-signature'] as string, {
+          nowSeconds: Number(ts),
+        }),
+      ).toBe(false);
+      expect(
+        verifySignature(SECRET, ts, last.body, last.headers['x-openbell-signature'] as string, {
+          nowSeconds: Number(ts) + 3600,
+        }),
+      ).toBe(false);
+      expect(JSON.parse(last.body)).toEqual(changeSetTo(1));
+      // Every attempt sends the same body.
+      expect(new Set(rx.requests.map((r) => r.body)).size).toBe(1);
+      expect(text()).toContain('answered 302');
+      expect(text()).toContain('no answer within 150 ms');
+    },
+  );
 
   it('a restart in the middle of the retries resumes from the cache folder and delivers in order', async () => {
     const dir = tmp();

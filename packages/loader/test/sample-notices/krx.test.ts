@@ -30,18 +30,21 @@ describe('KR.KRX', () => {
     await expectSessions(ID, ['2026-09-28'], ['09:00-15:30']);
   });
 
-  it('2027: Seollal on a Sunday gives Tuesday 9 February; Christmas on a Saturday gives Monday 27 December', async () => {
-    await expectClosed(ID, [
-      '2027-02-08',
-      '2027-02-09',
-      '2027-03-01',
-      '2027-05-13',
-      '2027-08-16',
-      '2027-10-04',
-      '2027-10-11',
-    ]);
-    await expectClosed(ID, ['2027-12-27', '2027-12-31']);
-  });
+  it(
+    '2027: Seollal on a Sunday gives Tuesday 9 February; Christmas on a Saturday gives Monday 27 ' + 'December',
+    async () => {
+      await expectClosed(ID, [
+        '2027-02-08',
+        '2027-02-09',
+        '2027-03-01',
+        '2027-05-13',
+        '2027-08-16',
+        '2027-10-04',
+        '2027-10-11',
+      ]);
+      await expectClosed(ID, ['2027-12-27', '2027-12-31']);
+    },
+  );
 
   it('the year-end closure falls on the last weekday when 31 December is a weekend', async () => {
     await expectClosed(ID, ['2022-12-30', '2023-12-29', '2000-12-27', '2000-12-28', '2000-12-29']);
@@ -103,26 +106,29 @@ describe('KR.KRX', () => {
     );
   });
 
-  it('property: from 2014 a Chuseok or Seollal span containing a Sunday makes the next weekday after it a closure', async () => {
-    // The span is found with the Korean calendar of Intl, independently of the generator.
-    const dangi = new Intl.DateTimeFormat('en-u-ca-dangi', { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
-    const lunar = (y: number, month: number, dayOfMonth: number) => {
-      for (let d = iso(y, 1, 1); d <= iso(y, 12, 31); d = addDays(d, 1)) {
-        const p = Object.fromEntries(dangi.formatToParts(new Date(`${d}T00:00:00Z`)).map((x) => [x.type, x.value]));
-        if (p.month === String(month) && p.day === String(dayOfMonth)) return d;
-      }
-      throw new Error(`no ${month}/${dayOfMonth} in ${y}`);
-    };
-    await fc.assert(
-      fc.asyncProperty(sampleYear(2014), fc.constantFrom([1, 1], [8, 15]), async (y, [m, d]) => {
-        const mid = lunar(y, m!, d!);
-        const span = [addDays(mid, -1), mid, addDays(mid, 1)];
-        fc.pre(span.some((x) => WEEKDAY(x) === 0));
-        let next = addDays(span[2]!, 1);
-        while (WEEKDAY(next) === 0 || WEEKDAY(next) === 6) next = addDays(next, 1);
-        expect((await day(ID, next)).open, `${y} ${m}/${d}: ${next}`).toBe(false);
-      }),
-      { numRuns: 40 },
-    );
-  });
+  it(
+    'property: from 2014 a Chuseok or Seollal span containing a Sunday makes the next weekday after it a ' + 'closure',
+    async () => {
+      // The span is found with the Korean calendar of Intl, independently of the generator.
+      const dangi = new Intl.DateTimeFormat('en-u-ca-dangi', { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
+      const lunar = (y: number, month: number, dayOfMonth: number) => {
+        for (let d = iso(y, 1, 1); d <= iso(y, 12, 31); d = addDays(d, 1)) {
+          const p = Object.fromEntries(dangi.formatToParts(new Date(`${d}T00:00:00Z`)).map((x) => [x.type, x.value]));
+          if (p.month === String(month) && p.day === String(dayOfMonth)) return d;
+        }
+        throw new Error(`no ${month}/${dayOfMonth} in ${y}`);
+      };
+      await fc.assert(
+        fc.asyncProperty(sampleYear(2014), fc.constantFrom([1, 1], [8, 15]), async (y, [m, d]) => {
+          const mid = lunar(y, m!, d!);
+          const span = [addDays(mid, -1), mid, addDays(mid, 1)];
+          fc.pre(span.some((x) => WEEKDAY(x) === 0));
+          let next = addDays(span[2]!, 1);
+          while (WEEKDAY(next) === 0 || WEEKDAY(next) === 6) next = addDays(next, 1);
+          expect((await day(ID, next)).open, `${y} ${m}/${d}: ${next}`).toBe(false);
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
 });

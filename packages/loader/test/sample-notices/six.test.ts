@@ -37,20 +37,23 @@ describe('CH.SIX', () => {
     expect(dataset.listHolidays(ID, '2008-05-01', '2008-05-01').map((h) => h.holiday_name)).toEqual(['Labour Day']);
   });
 
-  it('ends continuous trading at 17:20 with a closing auction to 17:30, in Zurich time across the clock change', async () => {
-    expect((await day(ID, '2026-03-30')).phases).toEqual([
-      'Pre-Open 06:00-09:00',
-      'Primary Trading Session 09:00-17:30',
-      'Pre-Close 17:20-17:30',
-      'Trading-at-Last 17:30-17:40',
-    ]);
-    const { dataset } = await sample();
-    expect(dataset.clockChanges(ID, '2026-01-01', '2026-12-31').map((c) => c.at)).toEqual([
-      '2026-03-29T01:00:00Z',
-      '2026-10-25T01:00:00Z',
-    ]);
-    expect(dataset.getMarket('XSWX').fin_id).toBe(ID);
-  });
+  it(
+    'ends continuous trading at 17:20 with a closing auction to 17:30, in Zurich time across the clock ' + 'change',
+    async () => {
+      expect((await day(ID, '2026-03-30')).phases).toEqual([
+        'Pre-Open 06:00-09:00',
+        'Primary Trading Session 09:00-17:30',
+        'Pre-Close 17:20-17:30',
+        'Trading-at-Last 17:30-17:40',
+      ]);
+      const { dataset } = await sample();
+      expect(dataset.clockChanges(ID, '2026-01-01', '2026-12-31').map((c) => c.at)).toEqual([
+        '2026-03-29T01:00:00Z',
+        '2026-10-25T01:00:00Z',
+      ]);
+      expect(dataset.getMarket('XSWX').fin_id).toBe(ID);
+    },
+  );
 
   it(
     'hours: SWX closed equities at 17:00 until June 2001; 17:30 with a closing auction, trading at last from ' +
