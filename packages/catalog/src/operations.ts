@@ -9,10 +9,9 @@
  * follow from `needs`, `plan` and its parameters. A command prints the CLI's default table
  * unless a text formatter is added (cli/src/commands/formatters.ts). docs/architecture.md.
  */
-import { MAX_BARS, MAX_BULK_IDENTIFIERS, MAX_LAG, optional, param, type Period } from '@openbell/core/params';
+import { MAX_BARS, MAX_BULK_IDENTIFIERS, MAX_LAG, optional, param } from '@openbell/core/params';
 import { MAX_DATE_MONTHS, MAX_DATE_OFFSET, MAX_OVERLAP_MARKETS } from '@openbell/core/params';
-import type { BarBreaks, ParsedBarOptions } from '@openbell/core';
-import { QUERIES } from '@openbell/core/interface';
+import { QUERIES, barOptionsOf } from '@openbell/core/interface';
 import {
   defineOperations,
   documented,
@@ -160,11 +159,6 @@ const breaks: ParamDocs = {
     '`split`: bars restart after each break of a session; `ignore`: they run from open to close across the breaks.',
   cli: { flag: 'breaks', help: 'split (default: restart after a break) or ignore (run across it)' },
 };
-const barOptions = (a: { period: Period; force_close: boolean; breaks: BarBreaks }): ParsedBarOptions => ({
-  period: a.period,
-  forceClose: a.force_close,
-  breaks: a.breaks,
-});
 const BAR_RULES =
   'For each session of the range with an open and a close, its open time (minus its breaks with `breaks=split`) is ' +
   'cut into pieces; each piece gets bars starting at its start and every `period` after, for every start before its ' +
@@ -297,8 +291,8 @@ export const operations = defineOperations({
       breaks,
     }).params,
     call: (ds, a, now) => [...QUERIES.bars.run(ds.parsed, a, now)],
-    bodyChunks: (ds, a) => ds.parsed.barJsonChunks(a.identifier, a.start, a.end, barOptions(a)),
-    csvChunks: (ds, a) => ds.parsed.barCsvChunks(a.identifier, a.start, a.end, barOptions(a)),
+    bodyChunks: (ds, a) => ds.parsed.barJsonChunks(a.identifier, a.start, a.end, barOptionsOf(a)),
+    csvChunks: (ds, a) => ds.parsed.barCsvChunks(a.identifier, a.start, a.end, barOptionsOf(a)),
     response: (s) => s.z.array(s.Bar),
     needs: 'range',
     plan: 'schedules',

@@ -11,7 +11,14 @@ import type { EpochMs } from './time/dates.js';
 import { InvalidArgumentError, type DataWarning } from './errors.js';
 import { copyBytes, type JsonPieceOptions } from './wire/json.js';
 import { Faults, normalizeMarketIdentifier, type Param, type ParamValues } from './params/params.js';
-import { QUERIES, readArguments, readInstantArgument, type Query, type QueryMethods } from './interface.js';
+import {
+  QUERIES,
+  barOptionsOf,
+  readArguments,
+  readInstantArgument,
+  type Query,
+  type QueryMethods,
+} from './interface.js';
 import type { MarketEntry } from './tables/model.js';
 import {
   bulkIdentifiers,
@@ -249,8 +256,7 @@ export class Dataset {
     pieces?: JsonPieceOptions,
   ): Iterable<Uint8Array> {
     const a = this.read(QUERIES.bars, [identifier, start, end, options]);
-    const o = { period: a.period, forceClose: a.force_close, breaks: a.breaks };
-    return this.parsed.barJsonChunks(a.identifier, a.start, a.end, o, pieces);
+    return this.parsed.barJsonChunks(a.identifier, a.start, a.end, barOptionsOf(a), pieces);
   }
 
   /** The CSV of `bars` (header `Date,Start,End`, CRLF lines) as UTF-8 bytes in pieces. */
@@ -262,8 +268,7 @@ export class Dataset {
     pieces?: JsonPieceOptions,
   ): Iterable<Uint8Array> {
     const a = this.read(QUERIES.bars, [identifier, start, end, options]);
-    const o = { period: a.period, forceClose: a.force_close, breaks: a.breaks };
-    return this.parsed.barCsvChunks(a.identifier, a.start, a.end, o, pieces);
+    return this.parsed.barCsvChunks(a.identifier, a.start, a.end, barOptionsOf(a), pieces);
   }
 
   /** The market entry a schedule-based query reads, by identifier as typed (tests inspect one). */

@@ -28,8 +28,10 @@ import {
   withDefault,
   type Param,
   type ParamValues,
+  type Period,
 } from './params/params.js';
-import type { ParsedQueries } from './queries.js';
+import type { ParsedBarOptions, ParsedQueries } from './queries.js';
+import type { BarBreaks } from './types.js';
 
 type Params = Record<string, Param>;
 /** The queries over parsed values as their public members (`dataset.parsed`, or a stand-in answering alike). */
@@ -141,6 +143,13 @@ const bars = {
   breaks: withDefault(param.enum(BAR_BREAKS), 'split'),
 };
 const barOptions = { period: 'period', forceClose: 'force_close', breaks: 'breaks' } as const;
+
+/** The bar options of parsed bar arguments, as the queries over parsed values take them. */
+export const barOptionsOf = (a: { period: Period; force_close: boolean; breaks: BarBreaks }): ParsedBarOptions => ({
+  period: a.period,
+  forceClose: a.force_close,
+  breaks: a.breaks,
+});
 const rangeArgs = ['identifier', 'start', 'end'] as const;
 
 export const QUERIES = {
@@ -234,16 +243,14 @@ export const QUERIES = {
     params: bars,
     args: rangeArgs,
     options: barOptions,
-    run: (q, a) =>
-      q.bars(a.identifier, a.start, a.end, { period: a.period, forceClose: a.force_close, breaks: a.breaks }),
+    run: (q, a) => q.bars(a.identifier, a.start, a.end, barOptionsOf(a)),
   }),
   /** How many bars `bars` would list, with no limit. */
   countBars: query({
     params: bars,
     args: rangeArgs,
     options: barOptions,
-    run: (q, a) =>
-      q.countBars(a.identifier, a.start, a.end, { period: a.period, forceClose: a.force_close, breaks: a.breaks }),
+    run: (q, a) => q.countBars(a.identifier, a.start, a.end, barOptionsOf(a)),
   }),
 
   // ---- currencies ----
