@@ -13,7 +13,7 @@ import { INTERFACE_VERSION } from './interface-version.js';
 export const UPDATE_RESULTS = ['updated', 'up_to_date', 'failed'] as const;
 /**
  * What /health says of the service. Serving is `healthy`, the vendor's word, which its clients
- * and monitors compare with (docs: README "Health").
+ * and monitors compare with (docs/rest.md, /health).
  */
 export const HEALTH_STATUSES = ['healthy', 'loading', 'unavailable', 'draining'] as const;
 

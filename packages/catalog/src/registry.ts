@@ -211,7 +211,7 @@ export interface OperationSpec<
    * that range: the adapters refuse a range longer than their cap (`--max-range-days`, default
    * ten years) with a 422 naming it. A range a window bounds (`needs` range or calendar: the
    * market's or the calendar's window, refused with 400 when the range leaves it) is never
-   * capped: it is answered whatever its length, streamed when long (README "Limits").
+   * capped: it is answered whatever its length, streamed when long (docs/rest.md "Limits").
    */
   rangeCapped?: boolean;
   /**

@@ -1,5 +1,5 @@
 // The longest phases answer the sample allows: US.NYSE over its whole coverage window
-// (2000-01-17 to 2030-12-25, about 31 years), which no range cap refuses any more (README
+// (2000-01-17 to 2030-12-25, about 31 years), which no range cap refuses any more (docs/rest.md
 // "Limits"). The built server runs in a child (bench/serve.mjs, answer cache on, as served);
 // each run starts a fresh one, asks /health to warm it, reads its RSS, then downloads the
 // answer on one connection, reading at full speed and dropping the bytes, while sampling the

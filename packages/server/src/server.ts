@@ -30,7 +30,7 @@ const CLIENT_ERROR_STATUS: Record<string, string> = {
   ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
 };
 
-/** Why, in the JSON body every error answer carries (README "Errors"). */
+/** Why, in the JSON body every error answer carries (docs/rest.md "Errors"). */
 const CLIENT_ERROR_DETAIL: Record<string, string> = {
   HPE_HEADER_OVERFLOW:
     'The request line and headers are too large (the URL or a header is too long; at most 16 KiB in all)',

@@ -452,7 +452,7 @@ describe('documentation examples', () => {
         expect(res.status, `${op.operationId} ${path}?${query}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
         bodies[op.operationId] = res.body;
       }
-      // What the examples show on the sample (the README uses the same ones).
+      // What the examples show on the sample (docs/library.md and docs/cli.md use the same ones).
       expect((bodies.listSessions as { date: string }[]).map((s) => s.date)).not.toContain('2023-11-23');
       expect(bodies.getSessionOffset).toEqual({ date: '2023-11-22', n: 1, session: '2023-11-24' });
       expect(bodies.getSessionCount).toMatchObject({ count: 21 });

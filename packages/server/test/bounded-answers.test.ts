@@ -21,7 +21,7 @@ const get = (path: string) => request(app).get(path);
 
 describe('ranges a coverage window bounds', () => {
   it('answer phases, days and sessions over any range inside the window, streamed (no ten-year cap)', async () => {
-    // README "Limits": the market's window (2000-01-17 to 2030-12-25 here) bounds the range.
+    // docs/rest.md "Limits": the market's window (2000-01-17 to 2030-12-25 here) bounds the range.
     for (const kind of ['phases', 'days', 'sessions']) {
       const res = await get(`/markets/US.NYSE/${kind}?start=2000-01-17&end=2030-12-25`).expect(200);
       expect(res.headers['transfer-encoding'], kind).toBe('chunked');

@@ -1,6 +1,6 @@
 /**
  * Derived dates, bars of whole sessions, overlap and clock changes (docs/calendar-arithmetic.md
- * §10–13) over HTTP on the bundled sample: the README's answers, CSV, and the errors with
+ * §10–13) over HTTP on the bundled sample: the answers docs/cli.md shows, CSV, and the errors with
  * their `loc` and status.
  */
 import { loadSample } from '@openbell/loader';

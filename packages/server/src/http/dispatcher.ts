@@ -181,7 +181,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const { op, args } = reading;
     const ds = data.dataset;
     const csv = wantsCsv(req, reading);
-    // The ETag of an answer that depends on the URL and the data alone (README "Caching"),
+    // The ETag of an answer that depends on the URL and the data alone (docs/rest.md "Caching"),
     // kept with the reading for the data it was made for.
     let etag: string | undefined;
     const keyed = op.cacheable === true || op.clock?.some((n) => args[n] !== undefined);

@@ -3,7 +3,7 @@
  * not the 404 of an unknown path; `OPTIONS` on a known path: 204 with `Allow` (and, when the
  * origin is allowed, the CORS preflight headers the `before` hook sets). The paths are the
  * catalogue's operations and endpoints and the server's own pages; an unknown path keeps its
- * 404, whatever the method (README "Methods").
+ * 404, whatever the method (docs/rest.md "Methods").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRouteMatcher, endpoints } from '@openbell/catalog';
