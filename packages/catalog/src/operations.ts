@@ -686,8 +686,7 @@ export const operations = defineOperations({
       'years (configurable).',
     ...fromQuery(QUERIES.overlap, {
       markets: {
-        description:
-          `Comma-separated FinIDs or MICs, 2 to ${MAX_OVERLAP_MARKETS}; repeating the parameter adds to ` + `the list.`,
+        description: `Comma-separated FinIDs or MICs, 2 to ${MAX_OVERLAP_MARKETS}; a repeated parameter adds to the list.`,
         example: 'XNYS,XLON',
         cli: { flag: 'markets', help: 'comma-separated FinIDs or MICs (2 to 16)' },
       },

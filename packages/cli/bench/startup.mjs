@@ -147,7 +147,8 @@ try {
       .padStart(4)}, ${(m / node).toFixed(1)}× node; cpu ${cpu.toFixed(0).padStart(4)} ms)  ${verdict}`;
   };
   console.log(
-    `cli start-up, median of ${RUNS} runs (interleaved; load average ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)})`,
+    `cli start-up, median of ${RUNS} runs ` +
+      `(interleaved; load average ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)})`,
   );
   console.log(row('node', "node -e '' (the floor)", runs.node));
   console.log(row('status', 'openbell status US.NYSE --at …: to exit', runs.status, GOALS.status));

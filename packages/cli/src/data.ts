@@ -79,10 +79,11 @@ export function pace(loaded: number, total: number | undefined, seconds: number)
   const speed = `${(rate / 1024 / 1024).toFixed(1)} MiB/s`;
   if (!total || total <= loaded) return { speed, left: '' };
   const s = Math.ceil((total - loaded) / rate);
+  const two = (n: number) => String(n).padStart(2, '0');
   const left =
     s >= 3600
-      ? `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
-      : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+      ? `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`
+      : `${Math.floor(s / 60)}:${two(s % 60)}`;
   return { speed, left: `${left} left` };
 }
 

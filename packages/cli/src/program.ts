@@ -206,7 +206,8 @@ const EXAMPLES: Record<string, readonly string[]> = {
 };
 
 /**
- * `error: unknown option '--jsn'\n(Did you mean --json?)` → `openbell: unknown option '--jsn' (Did you mean --json?)`.
+ * `error: unknown option '--jsn'\n(Did you mean --json?)`
+ * → `openbell: unknown option '--jsn' (Did you mean --json?)`.
  */
 export function oneLineCommanderError(str: string): string {
   return `openbell: ${str

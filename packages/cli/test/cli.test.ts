@@ -311,7 +311,10 @@ describe.concurrent('exit codes and messages', () => {
     const lines = bad.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^openbell: (Data error: )?.*schedules\.csv, line \d+, column 'Phase Type': unknown phase type 'Lunch Break' \(not in phases\.csv\)$/,
+      new RegExp(
+        "^openbell: (Data error: )?.*schedules\\.csv, line \\d+, column 'Phase Type': " +
+          "unknown phase type 'Lunch Break' \\(not in phases\\.csv\\)$",
+      ),
     );
     const good = await run(['status', 'XX.GOOD', '--at', '2023-11-21T15:00:00Z', '--data', dir, '--json']);
     expect(good.code).toBe(0);

@@ -75,7 +75,8 @@ describe('version and completion', () => {
     const script = join(scratch, 'completion.bash');
     writeFileSync(script, (await run(['completion', 'bash'])).stdout);
     const complete = (words: string[]) => {
-      const cmd = `source ${script}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _openbell; echo "\${COMPREPLY[*]}"`;
+      const quoted = words.map((w) => `'${w}'`).join(' ');
+      const cmd = `source ${script}; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _openbell; echo "\${COMPREPLY[*]}"`;
       return spawnSync('bash', ['-c', cmd], { encoding: 'utf8' }).stdout.trim().split(' ');
     };
     expect(complete(['openbell', 'pha'])).toEqual(['phases', 'phase-types']);

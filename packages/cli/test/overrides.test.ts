@@ -180,7 +180,8 @@ describe('openbell override', () => {
         '--input-type=module',
         '-e',
         `const { writeOverrideFile } = await import(${JSON.stringify(server)});
-         for (let i = 0; ; i++) await writeOverrideFile(${JSON.stringify(file)}, i % 2 ? ${JSON.stringify(a)} : ${JSON.stringify(b)});`,
+         const [f, a, b] = [${JSON.stringify(file)}, ${JSON.stringify(a)}, ${JSON.stringify(b)}];
+         for (let i = 0; ; i++) await writeOverrideFile(f, i % 2 ? a : b);`,
       ]);
       await new Promise((r) => setTimeout(r, 150 + round * 37));
       child.kill('SIGKILL');

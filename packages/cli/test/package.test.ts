@@ -28,7 +28,15 @@ describe('package', () => {
     expect(code).toContain('swagger-ui-dist/package.json');
     const specifiers = new Set<string>();
     for (const m of code.matchAll(
-      /(?:^|\n)\s*import\s(?:[^'"]*?from\s+)?["']([^"']+)["']|import\(["']([^"']+)["']\)|require\(["']([^"']+)["']\)|createRequire\([^)]*\)\.resolve\(["']([^"']+)["']\)/g,
+      new RegExp(
+        [
+          String.raw`(?:^|\n)\s*import\s(?:[^'"]*?from\s+)?["']([^"']+)["']`,
+          String.raw`import\(["']([^"']+)["']\)`,
+          String.raw`require\(["']([^"']+)["']\)`,
+          String.raw`createRequire\([^)]*\)\.resolve\(["']([^"']+)["']\)`,
+        ].join('|'),
+        'g',
+      ),
     )) {
       specifiers.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
     }

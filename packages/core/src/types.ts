@@ -468,7 +468,8 @@ export interface Bar {
   start: IsoDateTime;
   end: IsoDateTime;
   /**
-   * Bars of whole sessions only (`1d`, `1w`, `1mo`, docs/calendar-arithmetic.md §11): how many sessions the bar covers.
+   * Bars of whole sessions only (`1d`, `1w`, `1mo`, docs/calendar-arithmetic.md §11): how many sessions the
+   * bar covers.
    */
   sessions?: number;
 }

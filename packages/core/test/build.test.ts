@@ -398,7 +398,10 @@ describe('bad holiday and market rows', () => {
     () => {
       const market = build((t) => (t.markets = [...t.markets, { ...t.markets.find((m) => m.fin_id === 'US.NYSE')! }]));
       expect(errorOf(() => market.generatePhases('US.NYSE', '2023-11-15', '2023-11-15')).message).toMatch(
-        /column 'FinID': duplicate key FinID US.NYSE: market US.NYSE is listed twice with the same cells \(also csv\/markets.csv, line \d+\)/,
+        new RegExp(
+          "column 'FinID': duplicate key FinID US.NYSE: market US.NYSE is listed twice with the same cells " +
+            '\\(also csv/markets.csv, line \\d+\\)',
+        ),
       );
       expect(market.listMarkets('US.NYSE')).toHaveLength(1);
       expect(untouched(market)).toEqual(untouched(clean));
@@ -602,8 +605,8 @@ describe('bad rows reach joined calendars and FX dates (a member needs its day v
       }),
     );
     const line = fixtureTables().currencyHolidays!.length + WINDOW_ROWS.length + 2;
-    const message =
-      `csv/currency-holidays.csv, line ${line}, column 'Date': expected a date YYYY-MM-DD, got ` + `'2023-12-32'`;
+    const where = `csv/currency-holidays.csv, line ${line}, column 'Date'`;
+    const message = `${where}: expected a date YYYY-MM-DD, got '2023-12-32'`;
     for (const q of [
       () => ds.fxSpot('EURUSD', '2023-06-16'),
       () => ds.fxSpot('USDEUR', '2023-06-16', 1),

@@ -537,8 +537,9 @@ describe('properties of daylight-saving gaps and overlaps in generated phases', 
   const transitions = ZONES.flatMap((zone) => transitionsOf(zone, 2001, 2029));
   const hms = (s: number) =>
     [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
+  const two = (n: number) => String(n).padStart(2, '0');
   const fmtOffset = (o: number) =>
-    `${o < 0 ? '-' : '+'}${String(Math.floor(Math.abs(o) / 3600)).padStart(2, '0')}:${String((Math.abs(o) % 3600) / 60).padStart(2, '0')}`;
+    `${o < 0 ? '-' : '+'}${two(Math.floor(Math.abs(o) / 3600))}:${two((Math.abs(o) % 3600) / 60)}`;
 
   it('finds the transitions it samples from', () => {
     expect(transitions.filter((x) => x.after > x.before).length).toBeGreaterThan(100);

@@ -158,7 +158,8 @@ export function inflateEntry(
   const tooLarge = () =>
     new LoaderError(
       'too_large',
-      `${entry.name} inflates to more than ${entry.size > budget ? capLabel : `its declared ${entry.size} bytes`}; refusing the archive`,
+      `${entry.name} inflates to more than ` +
+        `${entry.size > budget ? capLabel : `its declared ${entry.size} bytes`}; refusing the archive`,
       { file: entry.name },
     );
   let crc = -1;

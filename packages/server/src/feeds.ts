@@ -144,7 +144,9 @@ export function feedHandler(
         text = buildHolidayFeed({
           kind,
           key: currency.currency_code,
-          name: `${currency.currency_code}${currency.currency_name ? ` (${currency.currency_name})` : ''} settlement holidays`,
+          name:
+            `${currency.currency_code}${currency.currency_name ? ` (${currency.currency_name})` : ''}` +
+            ' settlement holidays',
           holidays: holidays as FeedHoliday[],
           duplicates: q.duplicateHolidays('currency', currency.currency_code, start, end),
           stamp,

@@ -185,8 +185,8 @@ describe('a bad row answers 500 only for the queries computing from a date it to
   it(
     'a bad schedule row in force one week: 500 for that week and what looks back to it, 200 before and ' + 'after',
     async () => {
-      const where =
-        `schedules.csv, line ${lineOf('schedules.csv', 'XX.WINDOW,Regular,,Lunch Break')}, column 'Phase ` + `Type'`;
+      const line = lineOf('schedules.csv', 'XX.WINDOW,Regular,,Lunch Break');
+      const where = `schedules.csv, line ${line}, column 'Phase Type'`;
       expect(
         (await get('/markets/XX.WINDOW/phases?start=2023-11-27&end=2023-11-27').expect(500)).body.detail,
       ).toContain(where);

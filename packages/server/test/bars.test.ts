@@ -199,7 +199,14 @@ describe('GET /markets/{identifier}/special-sessions', () => {
       'Date,Open,Close,Regular Open,Regular Close,Late Open,Early Close,Holiday Name',
     );
     expect(csv.text.split('\r\n')[1]).toBe(
-      '2024-07-03,2024-07-03T09:30:00-04:00,2024-07-03T13:00:00-04:00,2024-07-03T09:30:00-04:00,2024-07-03T16:00:00-04:00,false,true,Independence Day',
+      [
+        '2024-07-03',
+        '2024-07-03T09:30:00-04:00',
+        '2024-07-03T13:00:00-04:00',
+        '2024-07-03T09:30:00-04:00',
+        '2024-07-03T16:00:00-04:00',
+        'false,true,Independence Day',
+      ].join(','),
     );
     await get(PATH).set('If-None-Match', res.headers.etag!).expect(304);
   });

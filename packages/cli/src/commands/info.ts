@@ -17,9 +17,13 @@ export async function info(
   // The same body as GET /info, so scripts can read either.
   const body = infoBody({ current: data, loadError: null }) as Record<string, any>;
   if (options.json) {
-    out.write(
-      `${JSON.stringify(check ? { ...body, check: { up_to_date: check.upToDate, etag: check.etag, last_modified: check.lastModified, content_length: check.contentLength } } : body, null, 2)}\n`,
-    );
+    const checked = check && {
+      up_to_date: check.upToDate,
+      etag: check.etag,
+      last_modified: check.lastModified,
+      content_length: check.contentLength,
+    };
+    out.write(`${JSON.stringify(checked ? { ...body, check: checked } : body, null, 2)}\n`);
     return;
   }
   const d = body.data;
@@ -51,7 +55,8 @@ export async function info(
           : 'Check: the data on disk changed since it was loaded.'
         : check.upToDate
           ? `Check: up to date (${check.etag ?? 'no ETag'}).`
-          : `Check: a newer version is available (${check.etag ?? 'no ETag'}${check.contentLength ? `, ${check.contentLength} bytes` : ''}); run \`openbell import\`.`,
+          : `Check: a newer version is available (${check.etag ?? 'no ETag'}` +
+            `${check.contentLength ? `, ${check.contentLength} bytes` : ''}); run \`openbell import\`.`,
     );
   }
   out.write(`${lines.join('\n')}\n`);

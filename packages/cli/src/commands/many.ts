@@ -83,7 +83,8 @@ export function statusTable(body: { as_of: string; markets: BulkEntry[] }, out: 
     return e ? [line.trimEnd(), ...wrapWords(errorText(e), out.width, '  ').map((l) => out.color.red(l))] : [line];
   });
   const plus = rows.some((r) => / \+\d+d/.test(`${r[4]} ${r[5]}`));
-  return `${withErrors.join('\n')}\n${note(out, `(as of ${body.as_of}; times local to each market${plus ? '; +Nd: N days later' : ''})`)}`;
+  const footer = `(as of ${body.as_of}; times local to each market${plus ? '; +Nd: N days later' : ''})`;
+  return `${withErrors.join('\n')}\n${note(out, footer)}`;
 }
 
 /** True when an entry of the bulk answer is an error (the command then exits 1). */

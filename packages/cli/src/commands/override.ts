@@ -41,10 +41,8 @@ async function request(o: Target, method: string, path: string, body?: unknown, 
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   } catch (e) {
-    throw new UserError(
-      `cannot reach ${baseOf(o)}: ` +
-        `${scrub((e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message, token)}`,
-    );
+    const cause = (e as Error).cause instanceof Error ? ((e as Error).cause as Error) : (e as Error);
+    throw new UserError(`cannot reach ${baseOf(o)}: ${scrub(cause.message, token)}`);
   }
   const text = await res.text();
   let parsed: unknown;

@@ -187,7 +187,6 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
       `Checking for updates every ${settings.updateEvery} minutes${settings.updateEvery === 0 ? ' (off)' : ''}\n`,
     );
   if (publish) err.write(`Publishing ${publish.archivePath} at ${running.url}/v4/download\n`);
-  err.write(
-    `openbell listening on ${running.url} (docs at ${running.url.startsWith('unix:') ? '/docs over the socket' : `${running.url}/docs`})\n`,
-  );
+  const docs = running.url.startsWith('unix:') ? '/docs over the socket' : `${running.url}/docs`;
+  err.write(`openbell listening on ${running.url} (docs at ${docs})\n`);
 }

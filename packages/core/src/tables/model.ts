@@ -96,8 +96,8 @@ export interface CurrencyEntry {
   /** Dates with two or more holiday rows → the file and line of each. */
   duplicates: Map<number, string[]> | null;
   /**
-   * Days with a holiday row whose settlement is `No` → the first such row (file order); a date with two rows is a fault
-   * day.
+   * Days with a holiday row whose settlement is `No` → the first such row (file order); a date with two rows
+   * is a fault day.
    */
   closedByDay: Map<number, CurrencyHoliday>;
   /** Bit mask (bit 0 = Monday) of `weekend_definition`, default Sat-Sun; null when it does not parse. */

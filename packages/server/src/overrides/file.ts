@@ -16,6 +16,12 @@ import {
   type OverrideRequest,
 } from '@openbell/core';
 
+/** ` (the id)` of a record that has a text id, for messages naming the record. */
+const idOf = (raw: unknown): string => {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? ` (${id})` : '';
+};
+
 export class OverrideFileError extends Error {
   constructor(message: string) {
     super(message);
@@ -43,10 +49,7 @@ export function parseOverrideFile(text: string, where: string): OverrideRecord[]
   const activeKeys = new Map<string, string>();
   return (doc as { overrides: unknown[] }).overrides.map((raw, i) => {
     const at = (field: string, why: string) =>
-      new OverrideFileError(
-        `${where}: ` +
-          `overrides[${i}]${typeof (raw as { id?: unknown })?.id === 'string' ? ` (${(raw as { id: string }).id})` : ''}, field '${field}': ${why}`,
-      );
+      new OverrideFileError(`${where}: overrides[${i}]${idOf(raw)}, field '${field}': ${why}`);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw at('(record)', 'not an object');
     const r = raw as Record<string, unknown>;
     const str = (f: string): string => {
