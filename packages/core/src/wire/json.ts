@@ -30,14 +30,24 @@ import {
   LOOK_BACK_DAYS,
   dayIsOpen,
   daySettles,
-  generateFrom,
+  eachGenerated,
   phaseRecord,
   phasesByEndDay,
   statusRecord,
   type Generated,
 } from '../rules/generate.js';
 import type { CompiledRow, MarketEntry } from '../tables/model.js';
-import { daysOf, monthBlock, monthsOf, ownerKey, type DayWriter } from './month-blocks.js';
+import {
+  daysOf,
+  KEEP_MONTHS,
+  keptMonthBlock,
+  monthOf,
+  monthBlock,
+  monthsOf,
+  ownerKey,
+  type DayWriter,
+} from './month-blocks.js';
+import { lend, pooledBuffer } from './piece-pool.js';
 import type { Market, MarketHoliday, Phase } from '../types.js';
 
 const encoder = new TextEncoder();
@@ -181,8 +191,8 @@ class ByteWriter {
   private lastDay = NaN;
   private readonly dayBytes = new Uint8Array(10);
 
-  constructor(capacity: number) {
-    this.buf = alloc(capacity);
+  constructor(capacity: number, buf?: Uint8Array) {
+    this.buf = buf ?? alloc(capacity);
   }
 
   private grow(need: number): void {
@@ -301,6 +311,17 @@ class ByteWriter {
   copy(): Uint8Array {
     const out = alloc(this.pos);
     out.set(this.buf.subarray(0, this.pos));
+    this.pos = 0;
+    return out;
+  }
+
+  /**
+   * The bytes written, as a piece lent from the pool (piece-pool.ts): no copy, and its buffer
+   * goes back to the pool when the consumer hands the piece back. The writer is done with.
+   */
+  lendPiece(): Uint8Array {
+    const out = lend(this.buf.subarray(0, this.pos), this.buf);
+    this.buf = alloc(0);
     this.pos = 0;
     return out;
   }
@@ -425,11 +446,11 @@ function writePhases(
   at?: Int32Array,
 ): void {
   let next = from;
-  for (const g of generateFrom(entry, from, to, rangeStart)) {
+  eachGenerated(entry, from, to, rangeStart, (g) => {
     if (at) while (next <= g.day) at[next++ - from] = w.pos;
     writePhase(w, g, parts);
     w.byte(COMMA);
-  }
+  });
   if (at) while (next <= to + 1) at[next++ - from] = w.pos;
 }
 
@@ -467,7 +488,9 @@ function writeDays(
 
 /**
  * The items of `startDay..endDay`, month by month: slices of the kept month blocks of `kind`,
- * or written afresh for a month whose block could not be made (or when blocks do not apply).
+ * or written afresh for a month whose block could not be made (or when blocks do not apply). A
+ * range over more than KEEP_MONTHS months reads the blocks kept and makes none: its other months
+ * are written afresh.
  */
 export function* itemsByMonth(
   entry: MarketEntry,
@@ -478,15 +501,21 @@ export function* itemsByMonth(
   write: DayWriter,
 ): Generator<Uint8Array, void, void> {
   const owner = ownerKey(entry);
+  const keepNew = monthOf(endDay).index - monthOf(startDay).index < KEEP_MONTHS;
   for (const { month, from, to } of monthsOf(startDay, endDay)) {
-    const b = useBlocks ? monthBlock(`${owner}:${kind}:${month.index}`, month, write) : undefined;
+    const key = `${owner}:${kind}:${month.index}`;
+    const b = !useBlocks ? undefined : keepNew ? monthBlock(key, month, write) : keptMonthBlock(key);
     yield b ? daysOf(b, from, to) : write(from, to);
   }
 }
 
-/** A writer of `days` days sized from the bytes per day of the last ones written. */
-function writerFor(days: number, perDay: number): ByteWriter {
-  return new ByteWriter(Math.ceil(days * perDay * 1.1) + 256);
+/**
+ * A writer of `days` days sized from the bytes per day of the last ones written: for a block
+ * (kept) in a buffer of its own, for a piece of one answer in a buffer of the pool when it has one.
+ */
+function writerFor(days: number, perDay: number, piece: boolean): ByteWriter {
+  const capacity = Math.ceil(days * perDay * 1.1) + 256;
+  return new ByteWriter(capacity, piece ? pooledBuffer(capacity) : undefined);
 }
 
 /**
@@ -506,12 +535,12 @@ export function phaseJsonPieces(
   const firstDay = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
   if (firstDay < startDay) writePhases(head, entry, firstDay, startDay - 1, startDay, parts);
   const write: DayWriter = (from, to, at) => {
-    const w = writerFor(to - from + 1, j.phaseBytesPerDay);
+    const w = writerFor(to - from + 1, j.phaseBytesPerDay, at === undefined);
     // A block keeps every phase of its days; a piece of this answer drops those ending before
     // the range (only a row with a negative offset has any, and its phases are never in blocks).
     writePhases(w, entry, from, to, at ? from : startDay, parts, at);
     j.phaseBytesPerDay = Math.max(64, w.pos / (to - from + 1));
-    return w.take();
+    return at ? w.take() : w.lendPiece();
   };
   return jsonArray(head.take(), itemsByMonth(entry, 'phases', startDay, endDay, !endsEarly(entry, j), write));
 }
@@ -527,10 +556,10 @@ export function dayJsonPieces(
 ): Generator<Uint8Array, void, void> {
   const j = jsonOf(entry);
   const write: DayWriter = (from, to, at) => {
-    const w = writerFor(to - from + 1, j.dayBytesPerDay);
+    const w = writerFor(to - from + 1, j.dayBytesPerDay, at === undefined);
     writeDays(w, entry, from, to, j.rows, at);
     j.dayBytesPerDay = Math.max(64, w.pos / (to - from + 1));
-    return w.take();
+    return at ? w.take() : w.lendPiece();
   };
   return jsonArray(OPEN, itemsByMonth(entry, 'days', startDay, endDay, true, write));
 }
@@ -547,7 +576,7 @@ export function sessionJsonPieces(
   endDay: EpochDay,
 ): Generator<Uint8Array, void, void> {
   const write: DayWriter = (from, to, at) => {
-    const w = writerFor(to - from + 1, 150);
+    const w = writerFor(to - from + 1, 150, at === undefined);
     let next = from;
     for (const s of listSessions(entry, zone, from, to)) {
       const day = tryParseDay(s.date)!;
@@ -556,7 +585,7 @@ export function sessionJsonPieces(
       w.byte(COMMA);
     }
     if (at) while (next <= to + 1) at[next++ - from] = w.pos;
-    return w.take();
+    return at ? w.take() : w.lendPiece();
   };
   return jsonArray(OPEN, itemsByMonth(entry, `sessions:${zone.id}`, startDay, endDay, true, write));
 }
