@@ -403,4 +403,12 @@ describe('long answers (over KEEP_MONTHS months)', () => {
     expect(buffers.size).toBeLessThan(3);
     same(next, json(ds.generatePhases('US.NYSE', '2011-01-01', '2020-12-31')));
   });
+
+  it('put the buffer of a month with no items back at once (an empty piece is never handed out)', () => {
+    const ds = Dataset.create(tablesFor([{ zone: 'UTC', rows: [], holidays: [] }]));
+    const before = pooledPieces().buffers;
+    const pieces = [...ds.phaseJsonChunks('XX.M0', '2012-01-01', '2020-12-31')];
+    expect(Buffer.concat(pieces).toString()).toBe('[]');
+    expect(pooledPieces().buffers).toBeGreaterThanOrEqual(Math.max(1, before));
+  });
 });

@@ -47,7 +47,7 @@ import {
   ownerKey,
   type DayWriter,
 } from './month-blocks.js';
-import { lend, pooledBuffer } from './piece-pool.js';
+import { lend, pooledBuffer, releasePiece } from './piece-pool.js';
 import type { Market, MarketHoliday, Phase } from '../types.js';
 
 const encoder = new TextEncoder();
@@ -321,6 +321,9 @@ class ByteWriter {
    */
   lendPiece(): Uint8Array {
     const out = lend(this.buf.subarray(0, this.pos), this.buf);
+    // An empty piece is never handed out (jsonArray skips it), so never handed back: its buffer
+    // goes back to the pool now (no one can read bytes written in it later through a view of none).
+    if (this.pos === 0) releasePiece(out);
     this.buf = alloc(0);
     this.pos = 0;
     return out;
