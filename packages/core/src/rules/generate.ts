@@ -120,25 +120,20 @@ export function generateFrom(
   keep?: RowFilter,
 ): Generated[] {
   const out: Generated[] = [];
-  eachGenerated(
-    entry,
-    fromDay,
-    toDay,
-    rangeStart,
-    (g) => {
-      out.push({
-        row: g.row,
-        day: g.day,
-        endDay: g.endDay,
-        start: g.start,
-        end: g.end,
-        startOffset: g.startOffset,
-        endOffset: g.endOffset,
-      });
-    },
-    keep,
-  );
+  eachGenerated(entry, fromDay, toDay, rangeStart, (g) => out.push(copyOf(g)), keep);
   return out;
+}
+
+function copyOf(g: Generated): Generated {
+  return {
+    row: g.row,
+    day: g.day,
+    endDay: g.endDay,
+    start: g.start,
+    end: g.end,
+    startOffset: g.startOffset,
+    endOffset: g.endOffset,
+  };
 }
 
 /**
@@ -233,11 +228,20 @@ export function phasesByEndDay(
   keep?: RowFilter,
 ): Generated[][] {
   const byDay: Generated[][] = Array.from({ length: endDay - startDay + 1 }, () => []);
-  for (const g of generate(entry, startDay, endDay, keep)) {
-    const span = g.endDay - g.day;
-    if (g.endDay >= startDay && g.endDay <= endDay && span >= 0 && span <= LOOK_BACK_DAYS)
-      byDay[g.endDay - startDay]!.push(g);
-  }
+  // The phases of `generate`, visited: only those attributed to a day are copied.
+  const from = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
+  eachGenerated(
+    entry,
+    from,
+    endDay,
+    startDay,
+    (g) => {
+      const span = g.endDay - g.day;
+      if (g.endDay >= startDay && g.endDay <= endDay && span >= 0 && span <= LOOK_BACK_DAYS)
+        byDay[g.endDay - startDay]!.push(copyOf(g));
+    },
+    keep,
+  );
   return byDay;
 }
 

@@ -32,7 +32,6 @@ import {
   daySettles,
   eachGenerated,
   phaseRecord,
-  phasesByEndDay,
   statusRecord,
   type Generated,
 } from '../rules/generate.js';
@@ -457,7 +456,13 @@ function writePhases(
   if (at) while (next <= to + 1) at[next++ - from] = w.pos;
 }
 
-/** Day views of `from..to`, each followed by a comma; `at` gets where each begins. */
+/**
+ * Day views of `from..to`, each followed by a comma; `at` gets where each begins. A day view holds
+ * the phases of `phasesByEndDay`: those ending on its date that began at most LOOK_BACK_DAYS
+ * before, in generation order. Generation visits phases by the day they start, so a day is
+ * written once the visit has passed it; the phases still waiting for their day (a few days' worth
+ * at most) are copies kept in records reused from day to day, so a month makes no record per phase.
+ */
 function writeDays(
   w: ByteWriter,
   entry: MarketEntry,
@@ -466,27 +471,76 @@ function writeDays(
   parts: (RowJson | undefined)[],
   at?: Int32Array,
 ): void {
-  const attributed = phasesByEndDay(entry, from, to);
-  for (let day = from; day <= to; day++) {
-    if (at) at[day - from] = w.pos;
-    const own = attributed[day - from]!;
-    const holiday = entry.holidayByDay.get(day) ?? null;
-    w.bytes(DAY_HEAD);
-    w.day(day);
-    w.bytes(WEEKDAY[isoWeekday(day) - 1]!);
-    w.bytes(FLAGS[(dayIsOpen(holiday, own) ? 2 : 0) + (daySettles(holiday, own) ? 1 : 0)]!);
-    if (holiday) {
-      writeHoliday(w, holiday);
-      w.bytes(PHASES);
-    } else w.bytes(NO_HOLIDAY_PHASES);
-    for (let i = 0; i < own.length; i++) {
-      if (i > 0) w.byte(COMMA);
-      writePhase(w, own[i]!, parts);
+  // Lists with a count of their own: cutting an array to length 0 drops its storage.
+  const waiting: Generated[] = [];
+  let nWaiting = 0;
+  const spare: Generated[] = [];
+  let nSpare = 0;
+  const own: Generated[] = [];
+  let next = from;
+  const writeUpTo = (last: EpochDay): void => {
+    for (; next <= last; next++) {
+      let n = 0;
+      let kept = 0;
+      for (let i = 0; i < nWaiting; i++) {
+        const g = waiting[i]!;
+        if (g.endDay === next) own[n++] = g;
+        else waiting[kept++] = g;
+      }
+      nWaiting = kept;
+      // Cut to a length above 0 the array keeps its storage.
+      if (n > 0) own.length = n;
+      writeDay(w, entry, next, n > 0 ? own : NO_PHASES, parts, at, from);
+      for (let i = 0; i < n; i++) spare[nSpare++] = own[i]!;
     }
-    w.bytes(DAY_END);
-    w.byte(COMMA);
-  }
+  };
+  eachGenerated(entry, Math.max(from - LOOK_BACK_DAYS, entry.minDay), to, from, (g) => {
+    // Every phase ending before g's start day has been visited: those days are complete.
+    if (g.day - 1 >= next) writeUpTo(Math.min(g.day - 1, to));
+    const span = g.endDay - g.day;
+    if (g.endDay < from || g.endDay > to || span < 0 || span > LOOK_BACK_DAYS) return;
+    const c = nSpare > 0 ? spare[--nSpare]! : { ...g };
+    c.row = g.row;
+    c.day = g.day;
+    c.endDay = g.endDay;
+    c.start = g.start;
+    c.end = g.end;
+    c.startOffset = g.startOffset;
+    c.endOffset = g.endOffset;
+    waiting[nWaiting++] = c;
+  });
+  writeUpTo(to);
   if (at) at[to - from + 1] = w.pos;
+}
+
+const NO_PHASES: readonly Generated[] = [];
+
+/** One day view and its comma; `at[day - from]` gets where it begins. */
+function writeDay(
+  w: ByteWriter,
+  entry: MarketEntry,
+  day: EpochDay,
+  own: readonly Generated[],
+  parts: (RowJson | undefined)[],
+  at: Int32Array | undefined,
+  from: EpochDay,
+): void {
+  if (at) at[day - from] = w.pos;
+  const holiday = entry.holidayByDay.get(day) ?? null;
+  w.bytes(DAY_HEAD);
+  w.day(day);
+  w.bytes(WEEKDAY[isoWeekday(day) - 1]!);
+  w.bytes(FLAGS[(dayIsOpen(holiday, own) ? 2 : 0) + (daySettles(holiday, own) ? 1 : 0)]!);
+  if (holiday) {
+    writeHoliday(w, holiday);
+    w.bytes(PHASES);
+  } else w.bytes(NO_HOLIDAY_PHASES);
+  for (let i = 0; i < own.length; i++) {
+    if (i > 0) w.byte(COMMA);
+    writePhase(w, own[i]!, parts);
+  }
+  w.bytes(DAY_END);
+  w.byte(COMMA);
 }
 
 /**
