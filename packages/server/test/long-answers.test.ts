@@ -62,7 +62,7 @@ describe('an answer over the whole window', () => {
     expect(monthBlockBytes()).toBe(0);
   });
 
-  it('hands its pieces back once sent (the pool holds their buffers); the next long answer, written in them, is right', async () => {
+  it('hands its pieces back once sent; the next long answer, written in their buffers, is right', async () => {
     const before = pooledPieces().buffers;
     expect(before).toBeGreaterThan(0);
     const again = await slowGet(`/markets/US.NYSE/sessions?${WHOLE}`);
