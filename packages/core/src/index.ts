@@ -5,7 +5,8 @@ export { Dataset, type InstantInput } from './dataset.js';
 export type { ParsedQueries, ParsedBarOptions } from './queries.js';
 export { freezeDataset, thawDataset, type Decode, type Encode, type FrozenDataset } from './tables/frozen.js';
 export type { JsonPieceOptions } from './wire/json.js';
-export { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from './wire/month-blocks.js';
+export { DEFAULT_BLOCK_BYTES, KEEP_MONTHS, monthBlockBytes, setMonthBlockBytes } from './wire/month-blocks.js';
+export { pooledPieces, releasePiece } from './wire/piece-pool.js';
 export * from './params/params.js';
 export {
   civilFromDays,

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, formatDay, tryParseDay, type ScheduleRow, type Tables } from '../src/index.js';
 import { PHASE_TYPES, fixtureTables, sched } from './fixture.js';
-import { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from '../src/wire/month-blocks.js';
+import { DEFAULT_BLOCK_BYTES, KEEP_MONTHS, monthBlockBytes, setMonthBlockBytes } from '../src/wire/month-blocks.js';
+import { pooledPieces, releasePiece } from '../src/wire/piece-pool.js';
 
 const ZONES = [
   'UTC',
@@ -307,5 +308,111 @@ describe('month blocks', () => {
     } finally {
       setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
     }
+  });
+});
+
+/**
+ * A consumer that hands every piece back once done with it (a copy taken), as the server does
+ * once the socket sent it: pieces lent from the pool are then written again for later ones.
+ */
+function handedBack(pieces: Iterable<Uint8Array>): Buffer {
+  const copies: Buffer[] = [];
+  for (const p of pieces) {
+    copies.push(Buffer.from(p));
+    releasePiece(p);
+  }
+  return Buffer.concat(copies);
+}
+
+const longRangeArb = fc.record({
+  start: fc.integer({ min: winStart, max: winEnd - 3000 }),
+  len: fc.oneof(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 700, max: 760 })),
+});
+
+describe('long answers (over KEEP_MONTHS months)', () => {
+  it('equal JSON.stringify, cold or over kept blocks, their pieces handed back or kept', () => {
+    fc.assert(
+      fc.property(
+        marketArb,
+        fc.array(longRangeArb, { minLength: 2, maxLength: 3 }),
+        fc.constantFrom(0, DEFAULT_BLOCK_BYTES),
+        fc.boolean(),
+        (m, ranges, budget, handBack) => {
+          setMonthBlockBytes(budget);
+          const read = handBack ? handedBack : bytes;
+          try {
+            const ds = Dataset.create(tablesFor([m]));
+            for (const r of ranges) {
+              const s = formatDay(r.start);
+              const e = formatDay(r.start + r.len);
+              // A short range inside first: its months are kept, and the long one reads them.
+              const mid = formatDay(r.start + Math.floor(r.len / 2));
+              same(read(ds.phaseJsonChunks('XX.M0', mid, mid)), json(ds.generatePhases('XX.M0', mid, mid)));
+              same(read(ds.phaseJsonChunks('XX.M0', s, e)), json(ds.generatePhases('XX.M0', s, e)));
+              same(read(ds.dayJsonChunks('XX.M0', s, e)), json(ds.listDays('XX.M0', s, e)));
+              same(read(ds.sessionJsonChunks('XX.M0', s, e)), json(ds.sessions('XX.M0', s, e)));
+            }
+          } finally {
+            setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('keep none of the blocks they write, and read those kept', () => {
+    setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
+    const ds = Dataset.create(fixtureTables());
+    // 2021-01-31 .. 2023-01-01 spans 25 months: one over KEEP_MONTHS.
+    expect(KEEP_MONTHS).toBe(24);
+    const long = bytes(ds.phaseJsonChunks('US.NYSE', '2021-01-31', '2023-01-01'));
+    same(long, json(ds.generatePhases('US.NYSE', '2021-01-31', '2023-01-01')));
+    expect(monthBlockBytes()).toBe(0);
+    // 24 months are kept.
+    bytes(ds.phaseJsonChunks('US.NYSE', '2021-02-01', '2023-01-31'));
+    const kept = monthBlockBytes();
+    expect(kept).toBeGreaterThan(0);
+    const april = [...ds.phaseJsonChunks('US.NYSE', '2022-04-01', '2022-04-30')][1]!;
+    const pieces = [...ds.phaseJsonChunks('US.NYSE', '2012-01-01', '2024-12-31')];
+    expect(monthBlockBytes()).toBe(kept);
+    expect(pieces.some((p) => p.buffer === april.buffer && p.byteOffset === april.byteOffset)).toBe(true);
+    same(Buffer.concat(pieces), json(ds.generatePhases('US.NYSE', '2012-01-01', '2024-12-31')));
+  });
+
+  it('write their pieces in the buffers of pieces handed back; anything else handed back is ignored', () => {
+    setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
+    const ds = Dataset.create(fixtureTables());
+    const first = [...ds.phaseJsonChunks('US.NYSE', '2001-01-01', '2010-12-31')];
+    same(Buffer.concat(first), json(ds.generatePhases('US.NYSE', '2001-01-01', '2010-12-31')));
+    const before = pooledPieces().buffers;
+    // A month of a kept block, a piece the pool did not lend, and the answer's head and end.
+    const year = [...ds.phaseJsonChunks('US.NYSE', '2023-01-01', '2023-12-31')];
+    for (const p of [year[1]!, new Uint8Array(64 * 1024), first[0]!, first[first.length - 1]!]) releasePiece(p);
+    expect(pooledPieces().buffers).toBe(before);
+    const lent = first.slice(1, 4);
+    for (const p of lent) releasePiece(p);
+    // Twice is once.
+    releasePiece(lent[0]!);
+    expect(pooledPieces().buffers).toBe(before + 3);
+    const buffers = new Set(lent.map((p) => p.buffer));
+    const next = handedBack(
+      (function* () {
+        for (const p of ds.phaseJsonChunks('US.NYSE', '2011-01-01', '2020-12-31')) {
+          if (buffers.has(p.buffer as ArrayBuffer)) buffers.delete(p.buffer as ArrayBuffer);
+          yield p;
+        }
+      })(),
+    );
+    expect(buffers.size).toBeLessThan(3);
+    same(next, json(ds.generatePhases('US.NYSE', '2011-01-01', '2020-12-31')));
+  });
+
+  it('put the buffer of a month with no items back at once (an empty piece is never handed out)', () => {
+    const ds = Dataset.create(tablesFor([{ zone: 'UTC', rows: [], holidays: [] }]));
+    const before = pooledPieces().buffers;
+    const pieces = [...ds.phaseJsonChunks('XX.M0', '2012-01-01', '2020-12-31')];
+    expect(Buffer.concat(pieces).toString()).toBe('[]');
+    expect(pooledPieces().buffers).toBeGreaterThanOrEqual(Math.max(1, before));
   });
 });

@@ -4,7 +4,9 @@
 // each run starts a fresh one, asks /health to warm it, reads its RSS, then downloads the
 // answer on one connection, reading at full speed and dropping the bytes, while sampling the
 // child's RSS every 10 ms. Growth = peak RSS during the answer minus RSS before it, shown
-// beside the answer's size measured in the same run (what holding the answer whole would cost).
+// beside the answer's size measured in the same run (what holding the answer whole would cost),
+// and the time the download took (a second ask in the same process too: nothing of the first is
+// kept, so it is written afresh again).
 // BENCH_RUNS runs (default 5), medians. Goal: growth under 16 MiB. BENCH_STRICT=1 exits 1
 // when it is missed.
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ const rss = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/
 /** Downloads `url` dropping the bytes; resolves with its size and the peak RSS of `pid` meanwhile. */
 function download(url, pid) {
   return new Promise((resolve, reject) => {
+    const t0 = performance.now();
     let peak = rss(pid);
     const timer = setInterval(() => (peak = Math.max(peak, rss(pid))), 10);
     http
@@ -29,7 +32,13 @@ function download(url, pid) {
         res.on('end', () => {
           clearInterval(timer);
           peak = Math.max(peak, rss(pid));
-          resolve({ size, peak, status: res.statusCode, chunked: res.headers['transfer-encoding'] === 'chunked' });
+          resolve({
+            size,
+            peak,
+            ms: performance.now() - t0,
+            status: res.statusCode,
+            chunked: res.headers['transfer-encoding'] === 'chunked',
+          });
         });
       })
       .on('error', (e) => {
@@ -41,6 +50,9 @@ function download(url, pid) {
 
 const mib = (b) => `${(b / 1048576).toFixed(1)} MiB`;
 const ours = [];
+const firstMs = [];
+const againMs = [];
+const againGrowth = [];
 let size = 0;
 let chunked = false;
 for (let i = 0; i < runs; i++) {
@@ -56,6 +68,10 @@ for (let i = 0; i < runs; i++) {
     size = r.size;
     chunked = r.chunked;
     ours.push(r.peak - before);
+    firstMs.push(r.ms);
+    const again = await download(`${served.url}${PATH}`, served.child.pid);
+    againMs.push(again.ms);
+    againGrowth.push(again.peak - before);
   } finally {
     await stopChild(served.child);
   }
@@ -65,7 +81,7 @@ console.log(
   `US.NYSE phases over its whole window (${PATH.split('?')[1]}): ${runs} runs, medians, node ${process.version}`,
 );
 table(
-  ['answer', 'bytes (held whole)', 'chunked', 'RSS growth', 'growth / bytes', 'goal', ''],
+  ['answer', 'bytes (held whole)', 'chunked', 'RSS growth', 'growth / bytes', 'goal', '', 'download', 'asked again'],
   [
     [
       PATH.split('?')[0],
@@ -75,6 +91,8 @@ table(
       (growth / size).toFixed(2),
       `< ${mib(GOAL)}`,
       growth < GOAL ? 'ok' : 'MISSED',
+      `${median(firstMs).toFixed(0)} ms`,
+      `${median(againMs).toFixed(0)} ms, growth ${mib(median(againGrowth))}`,
     ],
   ],
 );

@@ -56,33 +56,35 @@ function applies(row: CompiledRow, day: number): boolean {
 }
 
 /**
- * Steps 1–5 for one local day: the rows that make its phases, in step-5 order. Appends to `out`
- * to avoid allocating a list per day.
+ * Steps 1–5 for one local day: the rows that make its phases, in step-5 order, written into
+ * `out` from its start; answers how many. Entries past that count are left as they were, so one
+ * array serves every day without being cut (cutting an array to length 0 drops its storage).
  */
-export function rowsForDay(entry: MarketEntry, day: EpochDay, out: CompiledRow[]): void {
+export function rowsForDay(entry: MarketEntry, day: EpochDay, out: CompiledRow[]): number {
   const holiday = entry.scheduleByDay.get(day);
   const group = holiday ? (holiday.schedule ?? '').toLowerCase() : REGULAR_GROUP;
   const rows = entry.groups.get(group);
-  if (!rows) return;
+  if (!rows) return 0;
   // Only a holiday row that says "Regular" (a make-up trading day) may borrow another weekday.
   const fallback = holiday !== undefined && group === REGULAR_GROUP;
   const wd = isoWeekday(day);
   const bit = weekdayBit(wd);
-  const before = out.length;
-  for (const r of rows) if (r.dayMask & bit && applies(r, day)) out.push(r);
-  if (out.length > before || !fallback) return;
+  let n = 0;
+  for (const r of rows) if (r.dayMask & bit && applies(r, day)) out[n++] = r;
+  if (n > 0 || !fallback) return n;
   // Step 4 fallback: the nearest earlier weekday that has rows, wrapping Monday to Sunday.
   let candidates = 0;
   for (const r of rows) if (applies(r, day)) candidates |= r.dayMask;
-  if (candidates === 0) return;
+  if (candidates === 0) return 0;
   for (let k = 1; k <= 6; k++) {
     const w = ((wd - 1 - k + 14) % 7) + 1;
     const b = weekdayBit(w);
     if (candidates & b) {
-      for (const r of rows) if (r.dayMask & b && applies(r, day)) out.push(r);
-      return;
+      for (const r of rows) if (r.dayMask & b && applies(r, day)) out[n++] = r;
+      return n;
     }
   }
+  return 0;
 }
 
 /**
@@ -118,21 +120,60 @@ export function generateFrom(
   keep?: RowFilter,
 ): Generated[] {
   const out: Generated[] = [];
+  eachGenerated(entry, fromDay, toDay, rangeStart, (g) => out.push(copyOf(g)), keep);
+  return out;
+}
+
+function copyOf(g: Generated): Generated {
+  return {
+    row: g.row,
+    day: g.day,
+    endDay: g.endDay,
+    start: g.start,
+    end: g.end,
+    startOffset: g.startOffset,
+    endOffset: g.endOffset,
+  };
+}
+
+/**
+ * The phases of `generateFrom`, in its order, handed to `visit` one at a time in one object
+ * reused for every phase (a writer of bytes then makes no object per phase; copy what is kept).
+ */
+export function eachGenerated(
+  entry: MarketEntry,
+  fromDay: EpochDay,
+  toDay: EpochDay,
+  rangeStart: EpochDay,
+  visit: (g: Generated) => void,
+  keep?: RowFilter,
+): void {
   const rows: CompiledRow[] = [];
+  const g: Generated = {
+    row: undefined as unknown as CompiledRow,
+    day: 0,
+    endDay: 0,
+    start: 0,
+    end: 0,
+    startOffset: 0,
+    endOffset: 0,
+  };
   for (let day = fromDay; day <= toDay; day++) {
-    rows.length = 0;
-    rowsForDay(entry, day, rows);
-    for (const row of rows) {
+    const n = rowsForDay(entry, day, rows);
+    for (let i = 0; i < n; i++) {
+      const row = rows[i]!;
       if (keep && !keep(row)) continue;
       const endDayOfPhase = day + row.offsetDays;
       // Step 6: only phases that end before the range are dropped.
       if (endDayOfPhase < rangeStart) continue;
       const zone: Zone = row.zone;
-      const start = zone.resolve(day, row.startSec);
-      const startOffset = zone.lastOffset;
-      const end = zone.resolve(endDayOfPhase, row.endSec);
-      const endOffset = zone.lastOffset;
-      const g: Generated = { row, day, endDay: endDayOfPhase, start, end, startOffset, endOffset };
+      g.row = row;
+      g.day = day;
+      g.endDay = endDayOfPhase;
+      g.start = zone.resolve(day, row.startSec);
+      g.startOffset = zone.lastOffset;
+      g.end = zone.resolve(endDayOfPhase, row.endSec);
+      g.endOffset = zone.lastOffset;
       if (
         entry.clips === null ||
         !entry.clips.has(endDayOfPhase) ||
@@ -140,10 +181,9 @@ export function generateFrom(
         row.offsetDays > LOOK_BACK_DAYS ||
         cut(entry, g)
       )
-        out.push(g);
+        visit(g);
     }
   }
-  return out;
 }
 
 /**
@@ -188,11 +228,20 @@ export function phasesByEndDay(
   keep?: RowFilter,
 ): Generated[][] {
   const byDay: Generated[][] = Array.from({ length: endDay - startDay + 1 }, () => []);
-  for (const g of generate(entry, startDay, endDay, keep)) {
-    const span = g.endDay - g.day;
-    if (g.endDay >= startDay && g.endDay <= endDay && span >= 0 && span <= LOOK_BACK_DAYS)
-      byDay[g.endDay - startDay]!.push(g);
-  }
+  // The phases of `generate`, visited: only those attributed to a day are copied.
+  const from = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
+  eachGenerated(
+    entry,
+    from,
+    endDay,
+    startDay,
+    (g) => {
+      const span = g.endDay - g.day;
+      if (g.endDay >= startDay && g.endDay <= endDay && span >= 0 && span <= LOOK_BACK_DAYS)
+        byDay[g.endDay - startDay]!.push(copyOf(g));
+    },
+    keep,
+  );
   return byDay;
 }
 

@@ -30,14 +30,23 @@ import {
   LOOK_BACK_DAYS,
   dayIsOpen,
   daySettles,
-  generateFrom,
+  eachGenerated,
   phaseRecord,
-  phasesByEndDay,
   statusRecord,
   type Generated,
 } from '../rules/generate.js';
 import type { CompiledRow, MarketEntry } from '../tables/model.js';
-import { daysOf, monthBlock, monthsOf, ownerKey, type DayWriter } from './month-blocks.js';
+import {
+  daysOf,
+  KEEP_MONTHS,
+  keptMonthBlock,
+  monthOf,
+  monthBlock,
+  monthsOf,
+  ownerKey,
+  type DayWriter,
+} from './month-blocks.js';
+import { lend, pooledBuffer, releasePiece } from './piece-pool.js';
 import type { Market, MarketHoliday, Phase } from '../types.js';
 
 const encoder = new TextEncoder();
@@ -181,8 +190,8 @@ class ByteWriter {
   private lastDay = NaN;
   private readonly dayBytes = new Uint8Array(10);
 
-  constructor(capacity: number) {
-    this.buf = alloc(capacity);
+  constructor(capacity: number, buf?: Uint8Array) {
+    this.buf = buf ?? alloc(capacity);
   }
 
   private grow(need: number): void {
@@ -301,6 +310,20 @@ class ByteWriter {
   copy(): Uint8Array {
     const out = alloc(this.pos);
     out.set(this.buf.subarray(0, this.pos));
+    this.pos = 0;
+    return out;
+  }
+
+  /**
+   * The bytes written, as a piece lent from the pool (piece-pool.ts): no copy, and its buffer
+   * goes back to the pool when the consumer hands the piece back. The writer is done with.
+   */
+  lendPiece(): Uint8Array {
+    const out = lend(this.buf.subarray(0, this.pos), this.buf);
+    // An empty piece is never handed out (jsonArray skips it), so never handed back: its buffer
+    // goes back to the pool now (no one can read bytes written in it later through a view of none).
+    if (this.pos === 0) releasePiece(out);
+    this.buf = alloc(0);
     this.pos = 0;
     return out;
   }
@@ -425,15 +448,21 @@ function writePhases(
   at?: Int32Array,
 ): void {
   let next = from;
-  for (const g of generateFrom(entry, from, to, rangeStart)) {
+  eachGenerated(entry, from, to, rangeStart, (g) => {
     if (at) while (next <= g.day) at[next++ - from] = w.pos;
     writePhase(w, g, parts);
     w.byte(COMMA);
-  }
+  });
   if (at) while (next <= to + 1) at[next++ - from] = w.pos;
 }
 
-/** Day views of `from..to`, each followed by a comma; `at` gets where each begins. */
+/**
+ * Day views of `from..to`, each followed by a comma; `at` gets where each begins. A day view holds
+ * the phases of `phasesByEndDay`: those ending on its date that began at most LOOK_BACK_DAYS
+ * before, in generation order. Generation visits phases by the day they start, so a day is
+ * written once the visit has passed it; the phases still waiting for their day (a few days' worth
+ * at most) are copies kept in records reused from day to day, so a month makes no record per phase.
+ */
 function writeDays(
   w: ByteWriter,
   entry: MarketEntry,
@@ -442,32 +471,83 @@ function writeDays(
   parts: (RowJson | undefined)[],
   at?: Int32Array,
 ): void {
-  const attributed = phasesByEndDay(entry, from, to);
-  for (let day = from; day <= to; day++) {
-    if (at) at[day - from] = w.pos;
-    const own = attributed[day - from]!;
-    const holiday = entry.holidayByDay.get(day) ?? null;
-    w.bytes(DAY_HEAD);
-    w.day(day);
-    w.bytes(WEEKDAY[isoWeekday(day) - 1]!);
-    w.bytes(FLAGS[(dayIsOpen(holiday, own) ? 2 : 0) + (daySettles(holiday, own) ? 1 : 0)]!);
-    if (holiday) {
-      writeHoliday(w, holiday);
-      w.bytes(PHASES);
-    } else w.bytes(NO_HOLIDAY_PHASES);
-    for (let i = 0; i < own.length; i++) {
-      if (i > 0) w.byte(COMMA);
-      writePhase(w, own[i]!, parts);
+  // Lists with a count of their own: cutting an array to length 0 drops its storage.
+  const waiting: Generated[] = [];
+  let nWaiting = 0;
+  const spare: Generated[] = [];
+  let nSpare = 0;
+  const own: Generated[] = [];
+  let next = from;
+  const writeUpTo = (last: EpochDay): void => {
+    for (; next <= last; next++) {
+      let n = 0;
+      let kept = 0;
+      for (let i = 0; i < nWaiting; i++) {
+        const g = waiting[i]!;
+        if (g.endDay === next) own[n++] = g;
+        else waiting[kept++] = g;
+      }
+      nWaiting = kept;
+      // Cut to a length above 0 the array keeps its storage.
+      if (n > 0) own.length = n;
+      writeDay(w, entry, next, n > 0 ? own : NO_PHASES, parts, at, from);
+      for (let i = 0; i < n; i++) spare[nSpare++] = own[i]!;
     }
-    w.bytes(DAY_END);
-    w.byte(COMMA);
-  }
+  };
+  eachGenerated(entry, Math.max(from - LOOK_BACK_DAYS, entry.minDay), to, from, (g) => {
+    // Every phase ending before g's start day has been visited: those days are complete.
+    if (g.day - 1 >= next) writeUpTo(Math.min(g.day - 1, to));
+    const span = g.endDay - g.day;
+    if (g.endDay < from || g.endDay > to || span < 0 || span > LOOK_BACK_DAYS) return;
+    const c = nSpare > 0 ? spare[--nSpare]! : { ...g };
+    c.row = g.row;
+    c.day = g.day;
+    c.endDay = g.endDay;
+    c.start = g.start;
+    c.end = g.end;
+    c.startOffset = g.startOffset;
+    c.endOffset = g.endOffset;
+    waiting[nWaiting++] = c;
+  });
+  writeUpTo(to);
   if (at) at[to - from + 1] = w.pos;
+}
+
+const NO_PHASES: readonly Generated[] = [];
+
+/** One day view and its comma; `at[day - from]` gets where it begins. */
+function writeDay(
+  w: ByteWriter,
+  entry: MarketEntry,
+  day: EpochDay,
+  own: readonly Generated[],
+  parts: (RowJson | undefined)[],
+  at: Int32Array | undefined,
+  from: EpochDay,
+): void {
+  if (at) at[day - from] = w.pos;
+  const holiday = entry.holidayByDay.get(day) ?? null;
+  w.bytes(DAY_HEAD);
+  w.day(day);
+  w.bytes(WEEKDAY[isoWeekday(day) - 1]!);
+  w.bytes(FLAGS[(dayIsOpen(holiday, own) ? 2 : 0) + (daySettles(holiday, own) ? 1 : 0)]!);
+  if (holiday) {
+    writeHoliday(w, holiday);
+    w.bytes(PHASES);
+  } else w.bytes(NO_HOLIDAY_PHASES);
+  for (let i = 0; i < own.length; i++) {
+    if (i > 0) w.byte(COMMA);
+    writePhase(w, own[i]!, parts);
+  }
+  w.bytes(DAY_END);
+  w.byte(COMMA);
 }
 
 /**
  * The items of `startDay..endDay`, month by month: slices of the kept month blocks of `kind`,
- * or written afresh for a month whose block could not be made (or when blocks do not apply).
+ * or written afresh for a month whose block could not be made (or when blocks do not apply). A
+ * range over more than KEEP_MONTHS months reads the blocks kept and makes none: its other months
+ * are written afresh.
  */
 export function* itemsByMonth(
   entry: MarketEntry,
@@ -478,15 +558,21 @@ export function* itemsByMonth(
   write: DayWriter,
 ): Generator<Uint8Array, void, void> {
   const owner = ownerKey(entry);
+  const keepNew = monthOf(endDay).index - monthOf(startDay).index < KEEP_MONTHS;
   for (const { month, from, to } of monthsOf(startDay, endDay)) {
-    const b = useBlocks ? monthBlock(`${owner}:${kind}:${month.index}`, month, write) : undefined;
+    const key = `${owner}:${kind}:${month.index}`;
+    const b = !useBlocks ? undefined : keepNew ? monthBlock(key, month, write) : keptMonthBlock(key);
     yield b ? daysOf(b, from, to) : write(from, to);
   }
 }
 
-/** A writer of `days` days sized from the bytes per day of the last ones written. */
-function writerFor(days: number, perDay: number): ByteWriter {
-  return new ByteWriter(Math.ceil(days * perDay * 1.1) + 256);
+/**
+ * A writer of `days` days sized from the bytes per day of the last ones written: for a block
+ * (kept) in a buffer of its own, for a piece of one answer in a buffer of the pool when it has one.
+ */
+function writerFor(days: number, perDay: number, piece: boolean): ByteWriter {
+  const capacity = Math.ceil(days * perDay * 1.1) + 256;
+  return new ByteWriter(capacity, piece ? pooledBuffer(capacity) : undefined);
 }
 
 /**
@@ -506,12 +592,12 @@ export function phaseJsonPieces(
   const firstDay = Math.max(startDay - LOOK_BACK_DAYS, entry.minDay);
   if (firstDay < startDay) writePhases(head, entry, firstDay, startDay - 1, startDay, parts);
   const write: DayWriter = (from, to, at) => {
-    const w = writerFor(to - from + 1, j.phaseBytesPerDay);
+    const w = writerFor(to - from + 1, j.phaseBytesPerDay, at === undefined);
     // A block keeps every phase of its days; a piece of this answer drops those ending before
     // the range (only a row with a negative offset has any, and its phases are never in blocks).
     writePhases(w, entry, from, to, at ? from : startDay, parts, at);
     j.phaseBytesPerDay = Math.max(64, w.pos / (to - from + 1));
-    return w.take();
+    return at ? w.take() : w.lendPiece();
   };
   return jsonArray(head.take(), itemsByMonth(entry, 'phases', startDay, endDay, !endsEarly(entry, j), write));
 }
@@ -527,10 +613,10 @@ export function dayJsonPieces(
 ): Generator<Uint8Array, void, void> {
   const j = jsonOf(entry);
   const write: DayWriter = (from, to, at) => {
-    const w = writerFor(to - from + 1, j.dayBytesPerDay);
+    const w = writerFor(to - from + 1, j.dayBytesPerDay, at === undefined);
     writeDays(w, entry, from, to, j.rows, at);
     j.dayBytesPerDay = Math.max(64, w.pos / (to - from + 1));
-    return w.take();
+    return at ? w.take() : w.lendPiece();
   };
   return jsonArray(OPEN, itemsByMonth(entry, 'days', startDay, endDay, true, write));
 }
@@ -547,7 +633,7 @@ export function sessionJsonPieces(
   endDay: EpochDay,
 ): Generator<Uint8Array, void, void> {
   const write: DayWriter = (from, to, at) => {
-    const w = writerFor(to - from + 1, 150);
+    const w = writerFor(to - from + 1, 150, at === undefined);
     let next = from;
     for (const s of listSessions(entry, zone, from, to)) {
       const day = tryParseDay(s.date)!;
@@ -556,7 +642,7 @@ export function sessionJsonPieces(
       w.byte(COMMA);
     }
     if (at) while (next <= to + 1) at[next++ - from] = w.pos;
-    return w.take();
+    return at ? w.take() : w.lendPiece();
   };
   return jsonArray(OPEN, itemsByMonth(entry, `sessions:${zone.id}`, startDay, endDay, true, write));
 }

@@ -40,6 +40,14 @@ function keep(bytes: number): LRUCache<string, MonthBlock> | undefined {
 
 let blocks = keep(DEFAULT_BLOCK_BYTES);
 
+/**
+ * An answer over more months than this keeps none of the blocks it writes: it reads the blocks
+ * already kept and writes its other months afresh, as pieces that go once. Kept, a 31-year
+ * answer's blocks would hold its whole size (11.5 MiB for US.NYSE) for an answer rarely asked
+ * twice, and push out the blocks of the short ranges that are asked again and again.
+ */
+export const KEEP_MONTHS = 24;
+
 /** Sets the byte budget of the blocks kept (0 keeps none: every answer is written afresh). */
 export function setMonthBlockBytes(bytes: number): void {
   blocks = keep(bytes);
@@ -104,6 +112,12 @@ export function monthBlock(key: string, month: Month, write: DayWriter): MonthBl
     // A block over an eighth of the budget would push out too many others: used once, not kept.
     if (sizeOf(b) <= blocks.maxSize / 8) blocks.set(key, b);
   }
+  return b === UNMADE ? undefined : b;
+}
+
+/** The block `key` when it is kept (and made), else undefined: nothing is written or kept. */
+export function keptMonthBlock(key: string): MonthBlock | undefined {
+  const b = blocks?.get(key);
   return b === UNMADE ? undefined : b;
 }
 

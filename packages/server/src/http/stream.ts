@@ -1,10 +1,20 @@
 /**
  * Long answers written piece by piece (chunked): a slice of pieces per turn of the event loop,
- * pausing while the socket is full, so one large request never holds the others up.
+ * pausing while the socket is full, so one large request never holds the others up. Each piece
+ * is handed back to core once the socket has sent it (its write's callback), so the buffer of a
+ * piece core wrote afresh is written again for a later one instead of left as garbage.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { releasePiece } from '@openbell/core';
 import { withVersion } from './send.js';
+
+/** Writes `piece`, handing it back to core once sent (not when the write fails: it may still be held). */
+function writePiece(res: ServerResponse, piece: Uint8Array): boolean {
+  return res.write(piece, (err) => {
+    if (!err) releasePiece(piece);
+  });
+}
 
 /**
  * Sends the headers and `written` (pieces already produced), then the rest of `pieces`, writing
@@ -25,7 +35,7 @@ export function streamPieces(
     res.end();
     return;
   }
-  for (const b of written) res.write(b);
+  for (const b of written) writePiece(res, b);
   const pump = (): void => {
     if (res.destroyed) return;
     const t = performance.now();
@@ -42,7 +52,7 @@ export function streamPieces(
         res.end();
         return;
       }
-      if (!res.write(next.value)) {
+      if (!writePiece(res, next.value)) {
         res.once('drain', pump);
         return;
       }
