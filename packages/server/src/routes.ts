@@ -200,7 +200,8 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   const dispatch: Dispatcher = (req, res) => {
     const version = holder.current?.meta.version;
     if (isEventsRequest(req)) {
-      if (version) res.setHeader(VERSION_HEADER, version);
+      // The stream names its version with its own headers (live/events.ts): one set here
+      // would stay in an object of Node's for the stream's whole life.
       before?.(req, res);
       events(req, res);
       return true;
