@@ -67,10 +67,14 @@ function lineChild(args, env = {}) {
       child.stdin.write(`${line}\n`);
       return next(key);
     },
+    // Its input closed, a child ends by itself (a --cpu-prof profile is written then).
     stop: async () => {
       if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
+      const exited = once(child, 'exit');
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }
@@ -175,7 +179,9 @@ const row = (figure, goal, value, ceiling, ok) => {
   if (ok === false) missed = true;
 };
 
-const server = lineChild(['--expose-gc', here('./watchers-serve.mjs')], {
+// BENCH_SERVER_ARGS: node flags for openbell's process (--cpu-prof, to see where its time goes).
+const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+const server = lineChild(['--expose-gc', ...serverArgs, here('./watchers-serve.mjs')], {
   BENCH_WATCH_LEAD_MS: String(LEAD_MS),
 });
 const hello = await server.next('url');

@@ -275,6 +275,29 @@ describe('the board at 1,000 pages', () => {
     expect((await get()).data.version).toBe('v2');
   });
 
+  it('/board/data is answered ahead of express, naming its version; other spellings and methods reach express', async () => {
+    const app = createApp({ data: fixtureData('v5'), logLevel: 'silent', now: () => at('2023-11-15T15:00:00Z') });
+    // Only the dispatcher: what it does not answer is a 599 here.
+    const server = http.createServer((req, res) => {
+      if (!app.dispatch(req, res)) res.writeHead(599).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    cleanups.push(() => new Promise((r) => server.close(() => r())));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (const path of ['/board/data', '/board/data/?markets=XNYS']) {
+      const res = await fetch(base + path);
+      expect([res.status, res.headers.get('x-openbell-data-version')], path).toEqual([200, 'v5']);
+      expect(((await res.json()) as { data: { version: string } }).data.version).toBe('v5');
+    }
+    const head = await fetch(`${base}/board/data`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('x-openbell-data-version')]).toEqual([200, 'v5']);
+    expect((await fetch(`${base}/BOARD/DATA`)).status).toBe(599);
+    // Through express as a whole: the other spelling answers the same, a write is refused.
+    const { base: full } = await serve(app);
+    expect((await fetch(`${full}/BOARD/DATA`)).status).toBe(200);
+    expect((await fetch(`${full}/board/data`, { method: 'POST' })).status).toBe(405);
+  });
+
   it("a kept answer is the computed one's bytes, names outside ASCII included, with its own instant", async () => {
     const t0 = at('2024-03-01T12:00:10Z');
     let clock = t0;

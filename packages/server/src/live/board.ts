@@ -16,7 +16,7 @@ import { formatDay, isStatusManyFailure, localDate, tryParseDay, type CalendarQu
 import { bulkError } from '@openbell/catalog';
 import { toHttp, DataNotLoadedError } from '@openbell/catalog';
 import type { Logger } from 'pino';
-import { sendError } from '../http/send.js';
+import { sendError, withVersion } from '../http/send.js';
 import type { LoadedData } from '../types.js';
 import type { DataHolder } from '../updates.js';
 import { BOARD_HTML } from './board-page.js';
@@ -25,7 +25,10 @@ import { BOARD_HTML } from './board-page.js';
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, text: string): void {
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...NO_STORE });
+  res.writeHead(
+    status,
+    withVersion(res, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...NO_STORE }),
+  );
   res.end(req.method === 'HEAD' ? undefined : text);
 }
 
@@ -85,7 +88,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A kept answer: its own instant's head (ASCII) and the kept bytes, in one write. */
 function sendKept(req: IncomingMessage, res: ServerResponse, head: string, tail: Buffer): void {
-  res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': head.length + tail.length, ...NO_STORE });
+  res.writeHead(
+    200,
+    withVersion(res, { 'Content-Type': JSON_TYPE, 'Content-Length': head.length + tail.length, ...NO_STORE }),
+  );
   if (req.method === 'HEAD') {
     res.end();
     return;
