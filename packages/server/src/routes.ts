@@ -206,8 +206,9 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   const dispatch: Dispatcher = (req, res) => {
     const version = holder.current?.meta.version;
     if (isRead(req, EVENTS_PATH)) {
-      // The stream names its version with its own headers (live/events.ts): one set here
-      // would stay in an object of Node's for the stream's whole life.
+      // The stream names its version with its own headers, and its errors theirs (live/events.ts):
+      // one set here would stay in an object of Node's for the stream's whole life. The
+      // admission's 503 past --max-subscribers names none, as its other refusals.
       before?.(req, res);
       events(req, res);
       return true;

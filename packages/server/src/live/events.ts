@@ -214,7 +214,6 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     for (const channel of channels.values()) writer.all(channel.subs, frame);
   });
 
-  /** The channel of `request`, caught up to `t` on the data served (made when new; throws the request's fault). */
   /** Every stream by its response, for the shared 'close' listener. */
   const streams = new Map<ServerResponse, Stream>();
   const hub: Hub = {
@@ -233,6 +232,7 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     streams.get(this)?.finish();
   }
 
+  /** The channel of `request`, caught up to `t` on the data served (made when new; throws the request's fault). */
   const channelFor = (key: string, request: StatusManyRequest, data: LoadedData, t: number): Channel => {
     const channel = channels.get(key);
     if (channel) {
