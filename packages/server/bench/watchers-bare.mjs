@@ -1,19 +1,33 @@
 // Child of bench/watchers.mjs: the ceiling. A bare node:http server that holds every request
 // as an event stream (headers, then nothing) and, on `go` read from stdin, writes one frame of
 // BENCH_FRAME_BYTES bytes to every response in a plain loop (res.write). Prints {url}, then {goAt}
-// per `go` and {rssKiB} per `rss` (after a full GC; run with --expose-gc).
+// per `go`, {rssKiB} per `rss` (after a full GC; run with --expose-gc) and {cpuMs, at} per `cpu`.
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const say = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const all = new Set();
+// bench/board.mjs: `/board/data` answers the bytes of BENCH_BODY_FILE, as openbell's board answers them.
+const board = process.env.BENCH_BODY_FILE ? readFileSync(process.env.BENCH_BODY_FILE) : undefined;
+const boardHeaders = board && {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Content-Length': board.length,
+  'Cache-Control': 'no-store',
+};
 const server = http.createServer((req, res) => {
+  if (board && req.url.startsWith('/board/data')) {
+    res.writeHead(200, boardHeaders);
+    res.end(board);
+    return;
+  }
   res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' });
   res.write('retry: 2000\n\nevent: ready\ndata: {}\n\n');
   all.add(res);
   res.on('close', () => all.delete(res));
 });
+// As openbell's (server.ts): kept connections outlive a client's poll interval.
+server.keepAliveTimeout = 65_000;
 server.listen(0, '127.0.0.1', () => say({ url: `http://127.0.0.1:${server.address().port}` }));
 for await (const line of createInterface({ input: process.stdin })) {
   const [cmd, marker] = line.trim().split(/\s+/);
@@ -29,6 +43,9 @@ for await (const line of createInterface({ input: process.stdin })) {
       const cpu = process.cpuUsage(cpu0);
       say({ goAt, loopMs, cpuMs: (cpu.user + cpu.system) / 1000 });
     });
+  } else if (cmd === 'cpu') {
+    const c = process.cpuUsage();
+    say({ cpuMs: (c.user + c.system) / 1000, at: performance.timeOrigin + performance.now() });
   } else if (cmd === 'rss') {
     globalThis.gc?.();
     await new Promise((r) => setTimeout(r, 200));

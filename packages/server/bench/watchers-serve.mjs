@@ -6,7 +6,7 @@
 // from stdin: `rss` (after a full GC), `swap` (to a version adding a holiday next week to
 // every tenth market: {swapAt}, then {publishAt} when the change set goes out), `flood N BYTES [MS]`
 // (N `data` events of about BYTES each, one every MS (default 1) ms, for the slow readers), `stats` (the admission's
-// counts).
+// counts), `cpu` (the process's CPU so far, {cpuMs, at}; bench/board.mjs).
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Dataset } from '@openbell/core';
@@ -112,6 +112,9 @@ for await (const line of createInterface({ input: process.stdin })) {
       await new Promise((r) => setTimeout(r, Number(c ?? 1)));
     }
     say({ floodAt, floodMs: preciseNow() - floodAt, cpuMs, peakGrowthKiB: peak - rss0 });
+  } else if (cmd === 'cpu') {
+    const c = process.cpuUsage();
+    say({ cpuMs: (c.user + c.system) / 1000, at: preciseNow() });
   } else if (cmd === 'stats') {
     say({
       rssKiB: rssKiB(),

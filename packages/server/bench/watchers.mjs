@@ -5,7 +5,8 @@
 // loopback sockets held by BENCH_WATCH_CLIENTS client processes (bench/watchers-client.mjs),
 // so neither the server nor one client process carries them all. Measured, each beside its
 // ceiling in the same run:
-// - RSS per idle subscriber (after a full GC), against a bare node:http server holding as many
+// - RSS per idle subscriber (after a full GC, at once and after BENCH_WATCH_SETTLE_MS idle, default
+//   15 s), and the JavaScript heap it holds, against a bare node:http server holding as many
 //   streams (bench/watchers-bare.mjs);
 // - a bell event, and data_changed at each of BENCH_WATCH_SWAPS swaps, from its instant to its
 //   arrival at the last stream (max over streams; the median over swaps), against the bare
@@ -18,7 +19,7 @@
 //   all: the stalled ones are dropped past 1 MiB queued, RSS stays bounded and the readers
 //   are not held up (their last frame's arrival, against the same flood with none stalled).
 // Environment: BENCH_WATCHERS (default 10000), BENCH_WATCH_CLIENTS (default 4),
-// BENCH_WATCH_SWAPS (default 5), BENCH_WATCH_LEAD_MS (default 90000: the bell's delay after
+// BENCH_WATCH_SWAPS (default 5), BENCH_WATCH_LEAD_MS (default 120000: the bell's delay after
 // the server starts; raise it when connecting is slower), BENCH_RECEIVERS (default 200),
 // BENCH_STRICT=1 exits 1 when a goal is missed. Needs an open-file limit above
 // BENCH_WATCHERS + 1,000 in each process (Node raises its soft limit to the hard one).
@@ -30,8 +31,9 @@ import { fileURLToPath } from 'node:url';
 const N = Number(process.env.BENCH_WATCHERS ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_WATCH_CLIENTS ?? 4);
 const SWAPS = Number(process.env.BENCH_WATCH_SWAPS ?? 5);
-const LEAD_MS = Number(process.env.BENCH_WATCH_LEAD_MS ?? 90_000);
+const LEAD_MS = Number(process.env.BENCH_WATCH_LEAD_MS ?? 120_000);
 const RECEIVERS = Number(process.env.BENCH_RECEIVERS ?? 200);
+const SETTLE_MS = Number(process.env.BENCH_WATCH_SETTLE_MS ?? 15_000);
 process.setMaxListeners(100);
 import { EventEmitter } from 'node:events';
 EventEmitter.defaultMaxListeners = 100;
@@ -141,6 +143,25 @@ async function collect(clients, key, from, expect, timeoutMs = 10_000) {
   }
 }
 
+/**
+ * What a process holds per stream: RSS (after a full GC) and the JavaScript heap in use, at once
+ * and after SETTLE_MS idle, when V8 has given back the young generation the connecting grew
+ * (the same for both servers; the settled figure is the one judged).
+ */
+async function held(proc, m0, count) {
+  const at = await proc.ask('rss', 'rssKiB');
+  await sleep(SETTLE_MS);
+  const later = await proc.ask('rss', 'rssKiB');
+  const per = (m, k) => (m[k] - m0[k]) / count;
+  return {
+    rss1: later.rssKiB,
+    atOnce: per(at, 'rssKiB'),
+    rss: per(later, 'rssKiB'),
+    heap: per(later, 'heapKiB'),
+    text: `${per(at, 'rssKiB').toFixed(1)} KiB at once, ${per(later, 'rssKiB').toFixed(1)} KiB after ${SETTLE_MS / 1000} s idle (JavaScript heap ${per(later, 'heapKiB').toFixed(1)} KiB)`,
+  };
+}
+
 const rows = [];
 let missed = false;
 const row = (figure, goal, value, ceiling, ok) => {
@@ -162,10 +183,10 @@ const hello = await server.next('url');
 // sees the same machine (the rounds alternate) ----
 const bare = lineChild(['--expose-gc', here('./watchers-bare.mjs')], { BENCH_FRAME_BYTES: String(hello.bell.bytes) });
 const { url: bareUrl } = await bare.next('url');
-const bareRss0 = (await bare.ask('rss', 'rssKiB')).rssKiB;
+const bareM0 = await bare.ask('rss', 'rssKiB');
 const bareClients = await clientsFor(bareUrl, '/events', N, { go: 'id: go-0' });
-const bareRss1 = (await bare.ask('rss', 'rssKiB')).rssKiB;
-const bareKiB = (bareRss1 - bareRss0) / bareClients.connected;
+const bareMem = await held(bare, bareM0, bareClients.connected);
+const bareKiB = bareMem.rss;
 const bareFanout = [];
 let bareRound = 0;
 /** One frame from the bare server to all its streams: arrival spread and its CPU. */
@@ -178,21 +199,20 @@ async function bareGo() {
   return r;
 }
 console.log(
-  `ceiling: ${bareClients.connected} streams on a bare node:http server (connected in ${ms(bareClients.connectMs)}), ` +
-    `${bareKiB.toFixed(1)} KiB RSS each; its frame ${hello.bell.bytes} bytes, as the bell's`,
+  `ceiling: ${bareClients.connected} streams on a bare node:http server (connected in ${ms(bareClients.connectMs)}), RSS per stream ${bareMem.text}; its frame ${hello.bell.bytes} bytes, as the bell's`,
 );
 
 // ---- openbell ----
-const rss0 = (await server.ask('rss', 'rssKiB')).rssKiB;
+const m0 = await server.ask('rss', 'rssKiB');
+const rss0 = m0.rssKiB;
 const markers = { bell: `id: ${hello.bell.id}`, changed: 'event: data_changed', data: 'event: data\n' };
 const clients = await clientsFor(hello.url, '/events', N, markers);
-const rss1 = (await server.ask('rss', 'rssKiB')).rssKiB;
-const perSub = (rss1 - rss0) / clients.connected;
+const mem = await held(server, m0, clients.connected);
+const rss1 = mem.rss1;
+const perSub = mem.rss;
 console.log(
-  `openbell: ${clients.connected} of ${N} streams open in ${ms(clients.connectMs)} (${clients.refused} refused, ` +
-    `${clients.failed} failed), ` +
-    `${hello.markets} markets each; RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, ` +
-    `${perSub.toFixed(1)} KiB per stream`,
+  `openbell: ${clients.connected} of ${N} streams open in ${ms(clients.connectMs)} (${clients.refused} refused, ${clients.failed} failed), ` +
+    `${hello.markets} markets each; RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, per stream ${mem.text}`,
 );
 row(
   `streams held by one process (\`--max-subscribers\` default)`,
@@ -202,10 +222,10 @@ row(
   clients.connected === N,
 );
 row(
-  'RSS per idle stream',
+  `RSS per idle stream after ${SETTLE_MS / 1000} s idle (at once; JavaScript heap)`,
   '≤ 6 KiB',
-  `${perSub.toFixed(1)} KiB`,
-  `bare node:http ${bareKiB.toFixed(1)} KiB`,
+  `${perSub.toFixed(1)} KiB (${mem.atOnce.toFixed(1)}; ${mem.heap.toFixed(1)})`,
+  `bare node:http ${bareKiB.toFixed(1)} KiB (${bareMem.atOnce.toFixed(1)}; ${bareMem.heap.toFixed(1)})`,
   perSub <= 6,
 );
 
@@ -221,8 +241,7 @@ for (let i = 0; i < SWAPS && hello.bell.at - Date.now() > 10_000; i++) {
 await sleep(Math.max(0, hello.bell.at - Date.now()));
 const bellSpread = await collect(clients, 'bell', hello.bell.at, clients.connected);
 console.log(
-  `bell event ${hello.bell.id} at all ${bellSpread.n} streams: p50 ${ms(bellSpread.p50)}, p99 ${ms(bellSpread.p99)}, ` +
-    `last ${ms(bellSpread.max)} after its instant`,
+  `bell event ${hello.bell.id} at all ${bellSpread.n} streams: p50 ${ms(bellSpread.p50)}, p99 ${ms(bellSpread.p99)}, last ${ms(bellSpread.max)} after its instant`,
 );
 
 const changed = [];
@@ -244,10 +263,8 @@ for (let i = 0; i < SWAPS; i++) {
     hooks = { n: got.length, max: Math.max(...got.map((a) => a - publishAt)), hung: r.hung };
   }
   console.log(
-    `round ${i + 1}: bare loop, one frame at ${b.n} streams, last ${ms(b.max)} (server CPU ${ms(b.cpuMs)}); openbell ` +
-      `swap: data_changed at ${changed[i].n} streams, ` +
-      `last ${ms(changed[i].max)} (server CPU ${ms(cpuMs)}, the replanning included); data at ${dataEvents[i].n}, ` +
-      `last ${ms(dataEvents[i].max)} after the change set`,
+    `round ${i + 1}: bare loop, one frame at ${b.n} streams, last ${ms(b.max)} (server CPU ${ms(b.cpuMs)}); openbell swap: data_changed at ${changed[i].n} streams, ` +
+      `last ${ms(changed[i].max)} (server CPU ${ms(cpuMs)}, the replanning included); data at ${dataEvents[i].n}, last ${ms(dataEvents[i].max)} after the change set`,
   );
 }
 const ceilingMs = median(bareFanout.map((s) => s.max));
@@ -285,8 +302,7 @@ row(
   `bare loop, one frame: ${ms(ceilingCpu)}`,
 );
 console.log(
-  `webhooks: ${hooks.n} of ${RECEIVERS - 1} answering receivers had the change set ${ms(hooks.max)} after it went ` +
-    `out; the hanging one took ${hooks.hung} request(s)`,
+  `webhooks: ${hooks.n} of ${RECEIVERS - 1} answering receivers had the change set ${ms(hooks.max)} after it went out; the hanging one took ${hooks.hung} request(s)`,
 );
 row(
   `webhooks: ${RECEIVERS - 1} receivers, one more hanging, one change set`,
@@ -314,10 +330,8 @@ const flood = async (stalled) => {
 const calm = await flood(0);
 const slow = await flood(20);
 console.log(
-  `slow readers: 24 MiB to each of ${calm.n} readers in ${ms(calm.max)}; with 20 stalled: ${slow.n} readers in ` +
-    `${ms(slow.max)}, ` +
-    `${slow.dropped} of 20 stalled dropped, RSS at most ${slow.growthMiB.toFixed(1)} MiB above before it during the ` +
-    `flood (${calm.growthMiB.toFixed(1)} MiB with none stalled)`,
+  `slow readers: 24 MiB to each of ${calm.n} readers in ${ms(calm.max)}; with 20 stalled: ${slow.n} readers in ${ms(slow.max)}, ` +
+    `${slow.dropped} of 20 stalled dropped, RSS at most ${slow.growthMiB.toFixed(1)} MiB above before it during the flood (${calm.growthMiB.toFixed(1)} MiB with none stalled)`,
 );
 row(
   '20 streams that stop reading, 24 MiB sent to each',

@@ -269,7 +269,10 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
   const count = plan.workers;
   const settings = plan.server;
   // Round-robin is node's default on Linux but not on Windows; NODE_CLUSTER_SCHED_POLICY still
-  // wins for whoever wants the kernel's choice.
+  // wins for whoever wants the kernel's choice. The kernel's choice (SCHED_NONE: workers accept
+  // on the shared socket) was measured against it (bench/workers.mjs, docs/benchmarks.md
+  // "Workers"): keep-alive connections went 11/5 and 10/6 instead of 8/8, and CPU per request
+  // was no lower; the primary's part under round-robin is once per connection, not per request.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_RR;
   const logger = createLogger(settings.logLevel, settings.logFormat);
   // Only the primary compares versions and delivers webhooks; a bad webhook setting stops here.

@@ -23,6 +23,7 @@ import { createPublisher, type Publisher, type PublisherOptions } from './publis
 import type { DataMeta, LoadedData } from './types.js';
 import { DataHolder } from './updates.js';
 import { eventsHandler, type LiveOptions } from './live/events.js';
+import { boardDataHandler } from './live/board.js';
 
 export interface AppOptions {
   /** Data to serve (a loader `LoadedData`). */
@@ -94,13 +95,15 @@ const noop = () => undefined;
 
 const EVENTS_PATH = endpoints.events.path;
 
-/** GET or HEAD of the catalogue's `/events` (a trailing slash allowed, as express allows it). */
-function isEventsRequest(req: IncomingMessage): boolean {
+const BOARD_DATA_PATH = endpoints.boardData.path;
+
+/** GET or HEAD of `path` (a trailing slash allowed, as express allows it). */
+function isRead(req: IncomingMessage, of: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '';
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
-  return path === EVENTS_PATH || path === `${EVENTS_PATH}/`;
+  return path === of || path === `${of}/`;
 }
 /** The methods of the override writes (overrides/writes.ts) besides the reads, by path. */
 const overrideWrites = (path: string): readonly string[] =>
@@ -193,19 +196,29 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   // hangs on a request and its response (and its router's state) would stay with each of ten
   // thousand subscribers (docs/benchmarks.md, "Watchers").
   const events = eventsHandler(holder, { ...options.live, now, logger });
+  // /board/data too: a thousand pages poll it, and express's routing cost more than its kept
+  // answer (bench/board.mjs). Spellings express alone matches (another case) still reach its route.
+  const boardData = boardDataHandler(holder, now, logger);
   // Last: OPTIONS and the other methods on a known path (405 with Allow).
   const methods = createMethodDispatcher({ writes: ovr ? overrideWrites : undefined, before: corsOnly, log });
   // Every answer names the version that answered (an `as_of` answer names its own): written by
   // send.ts with the answer's other headers; the others (express, the stream, 405s) get it set.
   const dispatch: Dispatcher = (req, res) => {
     const version = holder.current?.meta.version;
-    if (isEventsRequest(req)) {
-      if (version) res.setHeader(VERSION_HEADER, version);
+    if (isRead(req, EVENTS_PATH)) {
+      // The stream names its version with its own headers, and its errors theirs (live/events.ts):
+      // one set here would stay in an object of Node's for the stream's whole life. The
+      // admission's 503 past --max-subscribers names none, as its other refusals.
       before?.(req, res);
       events(req, res);
       return true;
     }
     if (version) nameVersion(res, version);
+    if (isRead(req, BOARD_DATA_PATH)) {
+      before?.(req, res);
+      boardData(req, res);
+      return true;
+    }
     if (health(req, res) || served(req, res)) return true;
     if (version && !res.headersSent) res.setHeader(VERSION_HEADER, version);
     return methods(req, res);

@@ -275,6 +275,58 @@ describe('the board at 1,000 pages', () => {
     expect((await get()).data.version).toBe('v2');
   });
 
+  it('/board/data is answered ahead of express, naming its version; other spellings and methods reach express', async () => {
+    const app = createApp({ data: fixtureData('v5'), logLevel: 'silent', now: () => at('2023-11-15T15:00:00Z') });
+    // Only the dispatcher: what it does not answer is a 599 here.
+    const server = http.createServer((req, res) => {
+      if (!app.dispatch(req, res)) res.writeHead(599).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    cleanups.push(() => new Promise((r) => server.close(() => r())));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (const path of ['/board/data', '/board/data/?markets=XNYS']) {
+      const res = await fetch(base + path);
+      expect([res.status, res.headers.get('x-openbell-data-version')], path).toEqual([200, 'v5']);
+      expect(((await res.json()) as { data: { version: string } }).data.version).toBe('v5');
+    }
+    const head = await fetch(`${base}/board/data`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('x-openbell-data-version')]).toEqual([200, 'v5']);
+    expect((await fetch(`${base}/BOARD/DATA`)).status).toBe(599);
+    // Through express as a whole: the other spelling answers the same, a write is refused.
+    const { base: full } = await serve(app);
+    expect((await fetch(`${full}/BOARD/DATA`)).status).toBe(200);
+    expect((await fetch(`${full}/board/data`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it("a kept answer is the computed one's bytes, names outside ASCII included, with its own instant", async () => {
+    const t0 = at('2024-03-01T12:00:10Z');
+    let clock = t0;
+    const tables = liveTables(t0, t0 + 3_600_000);
+    tables.markets[0]!.exchange_name = 'Börse Zürich · 東京証券取引所';
+    const app = createApp({ data: inMemoryData(Dataset.create(tables)), logLevel: 'silent', now: () => clock });
+    const { base } = await serve(app);
+    const raw = async (method = 'GET') => {
+      const res = await fetch(`${base}/board/data?markets=LIVE.TEST`, { method });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      return { length: Number(res.headers.get('content-length')), bytes };
+    };
+    const first = await raw();
+    clock += 5_250;
+    const kept = await raw();
+    expect(kept.length).toBe(kept.bytes.length);
+    const body = JSON.parse(kept.bytes.toString('utf8'));
+    expect(body.markets[0].exchange_name).toBe('Börse Zürich · 東京証券取引所');
+    expect(body.now_ms).toBe(clock);
+    expect(body.as_of).toBe('2024-03-01T12:00:15+00:00');
+    // Only the instant differs from the answer computed at the first one.
+    const { now_ms: _n, as_of: _a, ...rest } = body;
+    const { now_ms: _n0, as_of: _a0, ...rest0 } = JSON.parse(first.bytes.toString('utf8'));
+    expect(rest).toEqual(rest0);
+    const head = await raw('HEAD');
+    expect(head.bytes.length).toBe(0);
+    expect(head.length).toBe(kept.length);
+  });
+
   it('a bell inside a minute ends what was kept at its instant', async () => {
     const t0 = at('2024-03-01T12:00:00Z');
     const closeAt = t0 + 3000;

@@ -8,14 +8,15 @@
  * (docs/benchmarks.md, "Watchers"), so what it answers is kept per query and data until it can
  * change: the next bell event of its markets (an open, a close or a phase), or the next whole
  * UTC minute, where any local midnight falls (the day's holiday and a status's reason move
- * with the local date). In between only `as_of` and `now_ms` are new.
+ * with the local date). In between only `as_of` and `now_ms` are new: the rest is kept as bytes,
+ * so a page's answer costs no JSON and no encoding of its own (bench/board.mjs).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatDay, isStatusManyFailure, localDate, tryParseDay, type CalendarQueries } from '@openbell/core';
 import { bulkError } from '@openbell/catalog';
 import { toHttp, DataNotLoadedError } from '@openbell/catalog';
 import type { Logger } from 'pino';
-import { sendError } from '../http/send.js';
+import { sendError, withVersion } from '../http/send.js';
 import type { LoadedData } from '../types.js';
 import type { DataHolder } from '../updates.js';
 import { BOARD_HTML } from './board-page.js';
@@ -24,7 +25,10 @@ import { BOARD_HTML } from './board-page.js';
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, text: string): void {
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...NO_STORE });
+  res.writeHead(
+    status,
+    withVersion(res, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), ...NO_STORE }),
+  );
   res.end(req.method === 'HEAD' ? undefined : text);
 }
 
@@ -76,8 +80,26 @@ interface Kept {
   data: LoadedData;
   from: number;
   until: number;
-  /** The body from `"data":` on, without its closing brace. */
-  tail: string;
+  /** The body's bytes from `"data":` to its end: encoded once, written as they are to every page. */
+  tail: Buffer;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A kept answer: its own instant's head (ASCII) and the kept bytes, in one write. */
+function sendKept(req: IncomingMessage, res: ServerResponse, head: string, tail: Buffer): void {
+  res.writeHead(
+    200,
+    withVersion(res, { 'Content-Type': JSON_TYPE, 'Content-Length': head.length + tail.length, ...NO_STORE }),
+  );
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.cork();
+  res.write(head, 'latin1');
+  res.end(tail);
+  res.uncork();
 }
 
 /** `as_of` as the bulk status writes it: the whole second, in UTC. */
@@ -101,7 +123,7 @@ export function boardDataHandler(holder: DataHolder, now: () => number, logger?:
       if (hit && hit.data === data && t >= hit.from && t < hit.until) {
         kept.delete(key);
         kept.set(key, hit);
-        send(req, res, 200, 'application/json; charset=utf-8', `{"as_of":"${asOfText(t)}","now_ms":${t},${hit.tail}}`);
+        sendKept(req, res, `{"as_of":"${asOfText(t)}","now_ms":${t},`, hit.tail);
         return;
       }
       const answer = ds.statusMany(markets.length ? { markets } : { subset: subset ?? '*' }, t);
@@ -138,9 +160,9 @@ export function boardDataHandler(holder: DataHolder, now: () => number, logger?:
       const next = watched.length ? ds.bellEvents(watched, t, MINUTE_MS).events[0]?.at_ms : undefined;
       const until = Math.min(next ?? Infinity, (Math.floor(t / MINUTE_MS) + 1) * MINUTE_MS);
       kept.delete(key);
-      kept.set(key, { data, from: t, until, tail: text.slice(text.indexOf(',"data":') + 1, -1) });
+      kept.set(key, { data, from: t, until, tail: Buffer.from(text.slice(text.indexOf(',"data":') + 1)) });
       if (kept.size > KEPT_QUERIES) kept.delete(kept.keys().next().value!);
-      send(req, res, 200, 'application/json; charset=utf-8', text);
+      send(req, res, 200, JSON_TYPE, text);
     } catch (err) {
       sendError(req, res, { ...toHttp(err, {}), error: err, headers: NO_STORE }, logger);
     }

@@ -24,11 +24,12 @@
  * one timer for all of them, and each frame is encoded once and written to every socket
  * (fanout.ts). A subscriber itself is a response, its socket and a slot of the heartbeat wheel.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { openBellEventStream, type BellEventStream, type StatusManyRequest } from '@openbell/core';
 import { bulkError, DataNotLoadedError, toHttp } from '@openbell/catalog';
 import type { Logger } from 'pino';
-import { sendError } from '../http/send.js';
+import { sendError, VERSION_HEADER } from '../http/send.js';
 import type { LoadedData } from '../types.js';
 import type { DataHolder } from '../updates.js';
 import { encodeFrame, FrameWriter, frameText, HeartbeatWheel, type Frame, type Subscriber } from './fanout.js';
@@ -213,6 +214,24 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     for (const channel of channels.values()) writer.all(channel.subs, frame);
   });
 
+  /** Every stream by its response, for the shared 'close' listener. */
+  const streams = new Map<ServerResponse, Stream>();
+  const hub: Hub = {
+    release(sub, channel) {
+      streams.delete(sub.res);
+      channel.subs.delete(sub);
+      wheel.remove(sub);
+      if (channel.subs.size === 0) {
+        if (channel.timer !== undefined) clearTimeout(channel.timer);
+        channel.timer = undefined;
+        if (channels.get(channel.key) === channel) channels.delete(channel.key);
+      }
+    },
+  };
+  function onStreamClose(this: ServerResponse): void {
+    streams.get(this)?.finish();
+  }
+
   /** The channel of `request`, caught up to `t` on the data served (made when new; throws the request's fault). */
   const channelFor = (key: string, request: StatusManyRequest, data: LoadedData, t: number): Channel => {
     const channel = channels.get(key);
@@ -258,19 +277,13 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
         }
       }
     } catch (err) {
+      if (data.meta.version) res.setHeader(VERSION_HEADER, data.meta.version);
       sendError(req, res, { ...toHttp(err, { markets: 'query', subset: 'query' }), error: err }, logger);
       return;
     }
 
     if (req.method !== 'HEAD' && options.admitSubscriber && !options.admitSubscriber(req, res)) return;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-      // Framed by this module (fanout.ts), so stated rather than left to Node's choice.
-      ...(req.httpVersion === '1.0' ? {} : { 'Transfer-Encoding': 'chunked' }),
-    });
+    res.writeHead(200, streamHeaders(req.httpVersion === '1.0', data.meta.version));
     if (req.method === 'HEAD') {
       res.end();
       return;
@@ -278,33 +291,63 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     // Sends the headers with the first frame; from then on frames go to the socket as they are.
     res.write(RETRY.body);
     const socket = req.socket;
-    const sub: Subscriber = {
-      res,
-      socket,
-      direct: req.httpVersion !== '1.0' && res.socket === socket && socket.writable,
-      slot: 0,
-      closed: false,
-      finish() {
-        if (sub.closed) return;
-        sub.closed = true;
-        channel.subs.delete(sub);
-        wheel.remove(sub);
-        if (channel.subs.size === 0) {
-          if (channel.timer !== undefined) clearTimeout(channel.timer);
-          channel.timer = undefined;
-          if (channels.get(channel.key) === channel) channels.delete(channel.key);
-        }
-        if (!res.writableEnded) res.end();
-      },
-    };
+    const direct = req.httpVersion !== '1.0' && res.socket === socket && socket.writable;
+    const sub = new Stream(hub, channel, res, socket, direct);
     writer.write(sub, encodeFrame(channel.announceText(t) + resumed));
     if (sub.closed) return;
     channel.subs.add(sub);
     wheel.add(sub);
+    streams.set(res, sub);
     if (channel.timer === undefined) tick(channel);
-    res.once('close', sub.finish);
-    res.on('error', sub.finish);
+    // Shared listeners (no closure, no once wrapper per stream): 'close' comes once, and
+    // finish() ignores a second call.
+    res.on('close', onStreamClose);
+    res.on('error', onStreamClose);
   };
+}
+
+/** What a stream needs of its handler when it ends. */
+interface Hub {
+  release(sub: Stream, channel: Channel): void;
+}
+
+/** A stream's headers: framed by this module (fanout.ts), so the encoding is stated, not left to Node. */
+function streamHeaders(http10: boolean, version: string | null): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  };
+  if (!http10) headers['Transfer-Encoding'] = 'chunked';
+  // Passed with the others rather than set beforehand: a header set with setHeader makes Node
+  // keep every header of the response in an object of its own for the stream's whole life.
+  if (version) headers[VERSION_HEADER] = version;
+  return headers;
+}
+
+/**
+ * One subscriber. Its methods are shared and its fields few: ten thousand of them are what a
+ * process holds between events (docs/benchmarks.md, "Watchers").
+ */
+class Stream implements Subscriber {
+  slot = 0;
+  closed = false;
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly channel: Channel,
+    readonly res: ServerResponse,
+    readonly socket: Socket,
+    readonly direct: boolean,
+  ) {}
+
+  finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.hub.release(this, this.channel);
+    if (!this.res.writableEnded) this.res.end();
+  }
 }
 
 export type { Frame };
