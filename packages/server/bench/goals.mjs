@@ -13,7 +13,7 @@
 //
 // Environment: BENCH_RUNS, BENCH_SECONDS per run (default 3), BENCH_CONNECTIONS (default 10),
 // BENCH_SERVER_LOG (the servers' log level, default info), BENCH_ONLY (goals whose name
-// contains it), BENCH_STRICT=1 exits 1 when a goal is missed.
+// contains it; several separated by `|`), BENCH_STRICT=1 exits 1 when a goal is missed.
 import { beside, startServer, stopChild, table } from './ceiling.mjs';
 
 // Each ceiling started adds an exit listener (its clean-up): one per goal.
@@ -126,9 +126,9 @@ const goals = [
 
 const rows = [];
 let missed = false;
-const only = process.env.BENCH_ONLY;
+const only = process.env.BENCH_ONLY?.split('|');
 for (const g of goals) {
-  if (only && !g.name.includes(only)) continue;
+  if (only && !only.some((o) => g.name.includes(o))) continue;
   // The listings' goal is judged on medians of five runs at least.
   const r = await beside(g.server, `${g.server.url}${g.path ?? ''}`, {
     runs: g.goal === LISTING_GOAL ? Math.max(runs, 5) : runs,

@@ -57,6 +57,20 @@ const kinds = {
   cur2: (n) => `/currencies?n=${n}`,
   sch: (n) => `/markets/US.NYSE/schedules?n=${n}`,
   mic: (n) => `/mic-mapping?n=${n}`,
+  // The derived dates and overlap of bench/goals.mjs: 30 years of a monthly rule on a
+  // three-member calendar, a year of four markets' overlap.
+  dates: (n) => {
+    const k = n % 5760;
+    const rule = `nth-weekday:${1 + (k % 4)}:${['mon', 'tue', 'wed', 'thu', 'fri'][k % 5]}`;
+    const start = 2000 * 12 + 4 + (Math.floor(k / 20) % 6);
+    const end = start + 354 + (Math.floor(k / 120) % 6);
+    const month = (m) => `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
+    const roll = Math.floor(k / 720) % 2 ? 'modified_following' : 'following';
+    const range = `start=${month(start)}&end=${month(end)}&offset=${1 + (Math.floor(k / 1440) % 4)}&roll=${roll}`;
+    return `/calendars/XNYS+XLON+XETR/dates?rule=${rule}&${range}`;
+  },
+  ovl: (n) =>
+    `/overlap?markets=XNYS,XLON,XETR,US.CME.EQUITY.USINDEX1&start=${iso(FIRST + (n % 9000) * DAY)}&end=${iso(FIRST + ((n % 9000) + 364) * DAY)}`,
   status: (n) =>
     `/markets/US.NYSE/status?datetime_utc=${new Date(FIRST + (n + 1) * 421_000).toISOString().replace('.000Z', 'Z')}`,
 };

@@ -102,7 +102,10 @@ function derivedDays(
   endMonth: MonthIndex,
   options: DerivedDateOptions,
 ): Int32Array {
-  const keep = options.months === undefined ? undefined : new Set(options.months);
+  // The months kept as bits 1..12 (all of them without a filter).
+  let keep = options.months === undefined ? 0x1ffe : 0;
+  if (options.months !== undefined)
+    for (const k of options.months) if (k >= 1 && k <= 12 && k % 1 === 0) keep |= 1 << k;
   const out = room(ITEM * Math.max(0, endMonth - startMonth + 1));
   let n = 0;
   // The month walked as its year, number (1..12) and first day, one month after another.
@@ -112,7 +115,7 @@ function derivedDays(
   for (let month = startMonth; month <= endMonth; month++, m === 12 ? ((m = 1), y++) : m++) {
     const first = next;
     next = first + monthLength(y, m);
-    if (keep !== undefined && !keep.has(m)) continue;
+    if ((keep & (1 << m)) === 0) continue;
     const last = next - 1;
     let nominal: number | undefined;
     let rolled: number | undefined;
@@ -123,7 +126,13 @@ function derivedDays(
     else rolled = nominal = nthBusinessDay(cal, first, last, rule.n);
     if (nominal === undefined) continue;
     // `unadjusted` looks at nothing, not even the nominal date (which may lie outside the window).
-    rolled ??= options.roll === 'unadjusted' ? nominal : cal.adjust(nominal, options.roll);
+    if (rolled === undefined) {
+      if (options.roll === 'unadjusted') rolled = nominal;
+      else {
+        cal.check(nominal);
+        rolled = cal.adjustInMonth(nominal, options.roll, first, last);
+      }
+    }
     out[n] = month;
     out[n + 1] = first;
     out[n + 2] = nominal;

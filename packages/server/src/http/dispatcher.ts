@@ -27,15 +27,8 @@ import { askWithout, CSV_ONLY_LISTS, CSV_TYPE, toCsv, wantsCsv, withFormat } fro
 import type { Limits, Operation, OperationContext } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
 import { logAnswer, type AccessLog } from '../logging.js';
-import {
-  answerCaches,
-  answerEtag,
-  bytesEtag,
-  canonicalKey,
-  DEFAULT_CACHE_BYTES,
-  type BodyCache,
-} from './answer-cache.js';
-import { etagMatches } from './conditional.js';
+import { answerCaches, bytesEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
+import { etagMatches, keyEtag } from './conditional.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
 import { JSON_TYPE, nameVersion, send, sendError, sendPieces, VERSION_HEADER } from './send.js';
@@ -194,8 +187,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       // Each made on first use: most URLs are asked in one form only.
       etag = csv
-        ? (reading.csvEtag ??= answerEtag(tag, `${reading.key}\u0000csv`))
-        : (reading.etag ??= answerEtag(tag, reading.key!));
+        ? (reading.csvEtag ??= keyEtag(tag, `${reading.key}\u0000csv`))
+        : (reading.etag ??= keyEtag(tag, reading.key!));
       if (etagMatches(req.headers['if-none-match'], etag!)) return send(req, res, 304, undefined, { ETag: etag });
     }
     if (csv) return answerCsv(op, ds, args, req, res, reading.format, etag);
