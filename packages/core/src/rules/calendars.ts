@@ -272,11 +272,27 @@ export class JoinedCalendar {
   }
 
   isBusinessDay(day: number): boolean {
-    // Inside the window with every member clean, each member's flag answers: the same answer
-    // as asking each member, without the walk through them.
-    if (day >= this.minDay && day <= this.maxDay) {
-      const flags = this.flags === undefined ? (this.flags = this.businessFlags()) : this.flags;
-      if (flags !== null) return flags[day - this.minDay] === 1;
+    // Inside the window with every member clean, the joined flag answers: the same answer as
+    // asking each member, without the walk through them. Kept small so that walks inline it.
+    const flags = this.flags;
+    if (flags && day >= this.minDay && day <= this.maxDay) return flags[day - this.minDay] === 1;
+    return this.firstOrAsked(day);
+  }
+
+  /**
+   * The calendar's business-day flags over its window (one byte a date from `minDay`, 1 for a
+   * business day), or null when a member has none (a bad row): then each date is asked.
+   */
+  windowFlags(): Uint8Array | null {
+    if (this.flags === undefined) this.flags = this.minDay <= this.maxDay ? this.businessFlags() : null;
+    return this.flags;
+  }
+
+  /** isBusinessDay before the flags are looked up, and outside them (outside the window, or none). */
+  private firstOrAsked(day: number): boolean {
+    if (this.flags === undefined && day >= this.minDay && day <= this.maxDay) {
+      this.flags = this.businessFlags();
+      if (this.flags !== null) return this.flags[day - this.minDay] === 1;
     }
     return this.askMembers(day);
   }

@@ -14,7 +14,7 @@
  */
 import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from '../time/dates.js';
 import { InvalidArgumentError } from '../errors.js';
-import { listOf, monthLength, recordTemplate, write2, write4 } from '../wire/list-json.js';
+import { PAIRS, listOf, monthLength, recordTemplate, write2, write4 } from '../wire/list-json.js';
 import type { JoinedCalendar } from './calendars.js';
 import { MAX_DATE_MONTHS, formatMonth, type DateRule, type MonthIndex } from '../params/params.js';
 import type { BusinessDayConvention, DerivedDate } from '../types.js';
@@ -66,12 +66,18 @@ function nthBusinessDay(cal: JoinedCalendar, first: number, last: number, n: num
   return undefined;
 }
 
-/** `n` business days from `day` (not itself looked at), as §4 advance in days. */
-function stepBusinessDays(cal: JoinedCalendar, day: number, n: number): number {
+/**
+ * `n` business days from `day` (not itself looked at), as §4 advance in days. `flags` are the
+ * calendar's own (windowFlags) or null: a date outside them is asked of the calendar, which
+ * refuses one outside its window as it always did.
+ */
+function stepBusinessDays(cal: JoinedCalendar, flags: Uint8Array | null, day: number, n: number): number {
   const step = n > 0 ? 1 : -1;
+  const min = cal.minDay;
   let d = day;
   for (let k = Math.abs(n); k > 0; k--) {
     d += step;
+    if (flags !== null) while (d >= min && d - min < flags.length && flags[d - min] === 0) d += step;
     while (!cal.isBusinessDay(d)) d += step;
   }
   return d;
@@ -112,6 +118,8 @@ function derivedDays(
   let y = Math.floor(startMonth / 12);
   let m = startMonth - y * 12 + 1;
   let next = daysFromCivil(y, m, 1);
+  // Only a walk that looks at the calendar reads its flags.
+  const flags = options.offset !== 0 ? cal.windowFlags() : null;
   for (let month = startMonth; month <= endMonth; month++, m === 12 ? ((m = 1), y++) : m++) {
     const first = next;
     next = first + monthLength(y, m);
@@ -136,7 +144,7 @@ function derivedDays(
     out[n] = month;
     out[n + 1] = first;
     out[n + 2] = nominal;
-    out[n + 3] = options.offset === 0 ? rolled : stepBusinessDays(cal, rolled, options.offset);
+    out[n + 3] = options.offset === 0 ? rolled : stepBusinessDays(cal, flags, rolled, options.offset);
     n += ITEM;
   }
   return out.subarray(0, n);
@@ -190,6 +198,18 @@ function writeDay(buf: Uint8Array, p: number, day: number, y: number, m: number,
   return true;
 }
 
+/** `YYYY-MM` of year `y` (0..9999) and month `m` at `at`. */
+function writeYearMonth(buf: Uint8Array, at: number, y: number, m: number): void {
+  const hi = (y / 100) | 0;
+  const lo = y - hi * 100;
+  buf[at] = PAIRS[2 * hi]!;
+  buf[at + 1] = PAIRS[2 * hi + 1]!;
+  buf[at + 2] = PAIRS[2 * lo]!;
+  buf[at + 3] = PAIRS[2 * lo + 1]!;
+  buf[at + 5] = PAIRS[2 * m]!;
+  buf[at + 6] = PAIRS[2 * m + 1]!;
+}
+
 /**
  * The bytes of `JSON.stringify(derivedDates(…))`: the same walk (the same refusals), its
  * entries written into copies of an entry's JSON.
@@ -209,11 +229,23 @@ export function derivedDatesJson(
     const m = month - y * 12 + 1;
     const first = days[k + 1]!;
     const next = first + monthLength(y, m);
+    const nominal = days[k + 2]!;
+    const date = days[k + 3]!;
+    if (y >= 0 && y <= 9999 && nominal >= first && nominal < next && date >= first && date < next) {
+      // Both dates in the entry's month (most entries): its year and month written three times,
+      // then each date's day.
+      writeYearMonth(buf, p + PERIOD_AT, y, m);
+      writeYearMonth(buf, p + NOMINAL_AT, y, m);
+      writeYearMonth(buf, p + DATE_AT, y, m);
+      write2(buf, p + NOMINAL_AT + 8, nominal - first + 1);
+      write2(buf, p + DATE_AT + 8, date - first + 1);
+      continue;
+    }
     const written =
       y >= 0 &&
       y <= 9999 &&
-      writeDay(buf, p + NOMINAL_AT, days[k + 2]!, y, m, first, next) &&
-      writeDay(buf, p + DATE_AT, days[k + 3]!, y, m, first, next);
+      writeDay(buf, p + NOMINAL_AT, nominal, y, m, first, next) &&
+      writeDay(buf, p + DATE_AT, date, y, m, first, next);
     if (!written) {
       return new TextEncoder().encode(JSON.stringify(records(days)));
     }

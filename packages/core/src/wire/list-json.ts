@@ -74,8 +74,8 @@ export function monthLength(y: number, m: number): number {
   return m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : MONTH_DAYS[m - 1]!;
 }
 
-/** The two ASCII digits of each of 0..99. */
-const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : ((i >> 1) / 10) | 0));
+/** The two ASCII digits of each of 0..99: those of n at 2n and 2n + 1. */
+export const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : ((i >> 1) / 10) | 0));
 
 /** Two digits of `n` (0..99) at `p`. */
 export function write2(buf: Uint8Array, p: number, n: number): void {
