@@ -118,8 +118,16 @@ function derivedDays(
   let y = Math.floor(startMonth / 12);
   let m = startMonth - y * 12 + 1;
   let next = daysFromCivil(y, m, 1);
+  // The rule and options read once: the walk calls out to the calendar, after which every
+  // property would be read again.
+  const { roll, offset } = options;
+  const kind = rule.kind;
+  const ruleN = rule.kind === 'day' ? 0 : rule.n;
+  const weekday = rule.kind === 'nth-weekday' ? rule.weekday : 0;
+  const quarterly = rule.kind === 'nth-weekday' && rule.quarterly;
+  const dayOfMonth = rule.kind === 'day' ? rule.day : 0;
   // Only a walk that looks at the calendar reads its flags.
-  const flags = options.offset !== 0 ? cal.windowFlags() : null;
+  const flags = offset !== 0 ? cal.windowFlags() : null;
   for (let month = startMonth; month <= endMonth; month++, m === 12 ? ((m = 1), y++) : m++) {
     const first = next;
     next = first + monthLength(y, m);
@@ -127,24 +135,24 @@ function derivedDays(
     const last = next - 1;
     let nominal: number | undefined;
     let rolled: number | undefined;
-    if (rule.kind === 'nth-weekday') {
-      if (rule.quarterly && m % 3 !== 0) continue;
-      nominal = nthWeekday(first, last, rule.n, rule.weekday);
-    } else if (rule.kind === 'day') nominal = Math.min(first + rule.day - 1, last);
-    else rolled = nominal = nthBusinessDay(cal, first, last, rule.n);
+    if (kind === 'nth-weekday') {
+      if (quarterly && m % 3 !== 0) continue;
+      nominal = nthWeekday(first, last, ruleN, weekday);
+    } else if (kind === 'day') nominal = Math.min(first + dayOfMonth - 1, last);
+    else rolled = nominal = nthBusinessDay(cal, first, last, ruleN);
     if (nominal === undefined) continue;
     // `unadjusted` looks at nothing, not even the nominal date (which may lie outside the window).
     if (rolled === undefined) {
-      if (options.roll === 'unadjusted') rolled = nominal;
+      if (roll === 'unadjusted') rolled = nominal;
       else {
         cal.check(nominal);
-        rolled = cal.adjustInMonth(nominal, options.roll, first, last);
+        rolled = cal.adjustInMonth(nominal, roll, first, last);
       }
     }
     out[n] = month;
     out[n + 1] = first;
     out[n + 2] = nominal;
-    out[n + 3] = options.offset === 0 ? rolled : stepBusinessDays(cal, flags, rolled, options.offset);
+    out[n + 3] = offset === 0 ? rolled : stepBusinessDays(cal, flags, rolled, offset);
     n += ITEM;
   }
   return out.subarray(0, n);
