@@ -14,7 +14,7 @@ import {
   joinedFlagBytesKept,
   type CalendarMember,
 } from '../src/rules/calendars.js';
-import { monthLength, recordTemplate } from '../src/wire/list-json.js';
+import { allocBytes, listOf, monthLength, recordTemplate } from '../src/wire/list-json.js';
 import { daysFromCivil } from '../src/time/dates.js';
 import { buildWithSources } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
@@ -203,6 +203,19 @@ describe('joined calendars read kept business-day flags', () => {
 });
 
 describe('list-json helpers', () => {
+  it('lists cut from a shared slab never share bytes, and a large one has its own memory', () => {
+    const template = recordTemplate(['0000-00-00'], (date: string) => ({ date }));
+    const lists = Array.from({ length: 40 }, (_, k) => listOf(template, 1 + ((k * 37) % 300)));
+    lists.forEach((list, k) => list.fill(k));
+    lists.forEach((list, k) => expect(list.every((b) => b === k)).toBe(true));
+    const large = allocBytes(64 * 1024);
+    expect(large.byteOffset).toBe(0);
+    expect(large.buffer.byteLength).toBe(64 * 1024);
+    // Small lists share slabs, each starting on an 8-byte boundary.
+    for (const list of lists) expect(list.byteOffset % 8).toBe(0);
+    expect(new Set(lists.map((l) => l.buffer)).size).toBeLessThan(lists.length);
+  });
+
   it('monthLength agrees with daysFromCivil over four centuries', () => {
     for (let y = 1600; y < 2000; y++) {
       for (let m = 1; m <= 12; m++) {

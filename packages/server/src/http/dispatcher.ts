@@ -53,6 +53,15 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/**
+ * The body as the answer cache keeps it: a view of a larger shared slab (core cuts its lists
+ * from slabs, as Node's pool cuts small Buffers) is copied out, so a kept answer holds its own
+ * bytes only and the cache's byte bound is what it holds.
+ */
+function toKeep(body: Buffer): Buffer {
+  return body.buffer.byteLength > 2 * body.byteLength ? Buffer.from(body) : body;
+}
+
 export interface DispatcherOptions {
   holder: DataHolder;
   now: () => number;
@@ -209,7 +218,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     } catch (err) {
       return sendError(req, res, failure(op, err), logger);
     }
-    if (cache && key !== undefined) cache.set(key, body);
+    if (cache && key !== undefined) cache.set(key, toKeep(body));
     // An answer of what the adapter holds besides the data (the change log, the override
     // set): it changes without the URL or the data changing, so its ETag is its content's.
     if (!keyed && op.clock === undefined) {
@@ -296,7 +305,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       const body = Buffer.concat(parts, size);
       if (csv) return send(req, res, 200, body, csvHeaders(etag));
-      if (cache && key !== undefined) cache.set(key, body);
+      if (cache && key !== undefined) cache.set(key, toKeep(body));
       return sendAnswer(req, res, body, etag, cache, key);
     }
     const type = csv ? CSV_TYPE : JSON_TYPE;
