@@ -155,8 +155,8 @@ function lastDayOfMonth(day: number): number {
 /**
  * The joined calendar's own business-day flags over its window, kept across requests: made
  * from the members' flags (each kept with its market or currency entry), so every date a walk
- * looks at is one read instead of one per member. Keyed by the operator and the members' flag
- * arrays themselves (an id each), which fix the window and every flag: a new version that
+ * looks at is one read instead of one per member. Keyed by the operator, the window's first
+ * date and the members' flag arrays themselves (an id each), which fix every flag: a new version that
  * shares a member's entry shares its flags, and an override that touches a member brings new
  * flags and so a new key. Bounded in bytes, least recently used out; a key of flags no longer
  * used (a replaced version's) ages out with the others.
@@ -185,7 +185,7 @@ function joinFlags(
   members: { days: Uint8Array[]; from: number[] },
 ): Uint8Array {
   const { days, from } = members;
-  let key = operator;
+  let key = `${operator}${minDay}:`;
   for (const f of days) key += `${flagId(f)},`;
   let joined = joinedFlags.get(key);
   if (joined !== undefined) {
