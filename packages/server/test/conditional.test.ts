@@ -48,3 +48,17 @@ describe('keyEtag', () => {
     expect(seen.size).toBe(20_000);
   });
 });
+
+describe('toKeep (what the answer cache keeps of a body)', () => {
+  it('copies a view of a larger slab out, and keeps a body that owns its memory as it is', async () => {
+    const { toKeep } = await import('../src/http/dispatcher.js');
+    const slab = Buffer.alloc(256 * 1024, 7);
+    const view = slab.subarray(1024, 1024 + 23_041);
+    const kept = toKeep(view);
+    expect(kept.equals(view)).toBe(true);
+    expect(kept.buffer).not.toBe(slab.buffer);
+    expect(kept.buffer.byteLength).toBeLessThan(2 * kept.byteLength + 8192);
+    const own = Buffer.allocUnsafeSlow(23_041);
+    expect(toKeep(own)).toBe(own);
+  });
+});

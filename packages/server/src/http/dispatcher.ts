@@ -58,7 +58,7 @@ function asBuffer(bytes: Uint8Array): Buffer {
  * from slabs, as Node's pool cuts small Buffers) is copied out, so a kept answer holds its own
  * bytes only and the cache's byte bound is what it holds.
  */
-function toKeep(body: Buffer): Buffer {
+export function toKeep(body: Buffer): Buffer {
   return body.buffer.byteLength > 2 * body.byteLength ? Buffer.from(body) : body;
 }
 
