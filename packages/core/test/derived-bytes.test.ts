@@ -7,8 +7,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, parseCalendarExpression, parseDateRule } from '../src/index.js';
-import { CurrencyCalendar, JoinedCalendar, MarketCalendar, type CalendarMember } from '../src/rules/calendars.js';
-import { monthLength, recordTemplate } from '../src/wire/list-json.js';
+import {
+  CurrencyCalendar,
+  JoinedCalendar,
+  MarketCalendar,
+  joinedFlagBytesKept,
+  type CalendarMember,
+} from '../src/rules/calendars.js';
+import { allocBytes, listOf, monthLength, recordTemplate } from '../src/wire/list-json.js';
 import { daysFromCivil } from '../src/time/dates.js';
 import { buildWithSources } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
@@ -164,6 +170,27 @@ describe('joined calendars read kept business-day flags', () => {
     );
   });
 
+  it("a joined calendar's flags are kept across requests, and follow an override of one member", () => {
+    // Asked first on this version, so its joined flags are kept; the override then closes a
+    // date on USD only, which the joined calendar of the new version sees and the old keeps.
+    const expr = 'US.NYSE+USD+EUR';
+    const before = ds.adjust(expr, '2024-07-09', 'following').adjusted;
+    expect(before).toBe('2024-07-09');
+    const kept = joinedFlagBytesKept();
+    expect(kept).toBeGreaterThan(0);
+    // Asked again (a new JoinedCalendar, as every request makes): the kept flags, none made.
+    expect(ds.adjust(expr, '2024-07-09', 'following').adjusted).toBe(before);
+    expect(joinedFlagBytesKept()).toBe(kept);
+    const body = { kind: 'closure', target: 'usd', date: '2024-07-09', name: 'Storm', reason: 'Fed closed' };
+    const made = ds.makeOverride(body, { id: 'ovr_000000000002', now: Date.parse('2024-07-01T00:00:00Z'), by: 'ops' });
+    const closed = ds.withOverrides([made]);
+    expect(closed.adjust(expr, '2024-07-09', 'following').adjusted).toBe('2024-07-10');
+    expect(ds.adjust(expr, '2024-07-09', 'following').adjusted).toBe(before);
+    // Both versions' flags are kept side by side, under the bound (16 MiB).
+    expect(joinedFlagBytesKept()).toBeGreaterThan(kept);
+    expect(joinedFlagBytesKept()).toBeLessThanOrEqual(16 * 1024 * 1024);
+  });
+
   it("a currency's flags are those of its own version: an override closing a day is seen", () => {
     // Asked first, so the version before the override has made and kept its flags.
     expect(ds.adjust('USD', '2024-07-08', 'following').adjusted).toBe('2024-07-08');
@@ -176,6 +203,19 @@ describe('joined calendars read kept business-day flags', () => {
 });
 
 describe('list-json helpers', () => {
+  it('lists cut from a shared slab never share bytes, and a large one has its own memory', () => {
+    const template = recordTemplate(['0000-00-00'], (date: string) => ({ date }));
+    const lists = Array.from({ length: 40 }, (_, k) => listOf(template, 1 + ((k * 37) % 300)));
+    lists.forEach((list, k) => list.fill(k));
+    lists.forEach((list, k) => expect(list.every((b) => b === k)).toBe(true));
+    const large = allocBytes(64 * 1024);
+    expect(large.byteOffset).toBe(0);
+    expect(large.buffer.byteLength).toBe(64 * 1024);
+    // Small lists share slabs, each starting on an 8-byte boundary.
+    for (const list of lists) expect(list.byteOffset % 8).toBe(0);
+    expect(new Set(lists.map((l) => l.buffer)).size).toBeLessThan(lists.length);
+  });
+
   it('monthLength agrees with daysFromCivil over four centuries', () => {
     for (let y = 1600; y < 2000; y++) {
       for (let m = 1; m <= 12; m++) {

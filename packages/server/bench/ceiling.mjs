@@ -61,14 +61,18 @@ export async function stopChild(child) {
 }
 
 /**
- * The built server on the sample data (bench/serve.mjs); `env` as serve.mjs reads it. Its
+ * The built server on the sample data (bench/serve.mjs; that of the build at `root` when given); `env` as serve.mjs reads it. Its
  * standard output (the access log) goes to a process of its own that reads and drops it, as a
  * log collector would, so the load generator's process spends nothing on the log; the server
  * says its URL on fd 3.
  */
-export async function startServer(env) {
+export async function startServer(env, root) {
   const drain = spawn('sh', ['-c', 'cat > /dev/null'], { stdio: ['pipe', 'ignore', 'inherit'] });
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./serve.mjs', import.meta.url))], {
+  // `root`: another build of the repository (its packages/server/bench/serve.mjs and dist folders).
+  const serve = root
+    ? `${root}/packages/server/bench/serve.mjs`
+    : fileURLToPath(new URL('./serve.mjs', import.meta.url));
+  const child = spawn(process.execPath, [serve], {
     stdio: ['ignore', drain.stdin, 'inherit', 'pipe'],
     env: { ...process.env, ...env, BENCH_URL_FD: '3' },
   });
@@ -140,18 +144,22 @@ export async function bodyOf(url) {
  * `runs` loads of `url` on `server` and of the same bytes on a fresh ceiling, alternating after
  * one warm-up each; the medians of both.
  */
-export async function beside(server, url, { runs, seconds, connections, paths, type, body }) {
+export async function beside(server, url, { runs, seconds, connections, paths, type, body, before, beforeUrl }) {
   const bytes = body ?? (await bodyOf(paths ? `${url}${paths(-1)}` : url));
   const bare = await startBare(bytes, type);
   // The ceiling is asked for the same paths (it ignores them): the load generator then works
   // alike for both, and its share of the machine is the same.
   const load = { seconds: 1, connections, paths };
   await measure(server.child.pid, url, load);
+  if (before) await measure(before.child.pid, beforeUrl, load);
   await measure(bare.child.pid, bare.url, load);
   const ours = [];
+  const earlier = [];
   const ceiling = [];
+  // With `before` (another build's server), it is measured in the same turn: the three see the same machine.
   for (let i = 0; i < runs; i++) {
     ours.push(await measure(server.child.pid, url, { ...load, seconds }));
+    if (before) earlier.push(await measure(before.child.pid, beforeUrl, { ...load, seconds }));
     ceiling.push(await measure(bare.child.pid, bare.url, { ...load, seconds }));
   }
   await stopChild(bare.child);
@@ -160,6 +168,7 @@ export async function beside(server, url, { runs, seconds, connections, paths, t
     bytes: bytes.length,
     ours: { cpu: m(ours, 'cpu'), time: m(ours, 'time'), rps: m(ours, 'rps') },
     ceiling: { cpu: m(ceiling, 'cpu'), time: m(ceiling, 'time'), rps: m(ceiling, 'rps') },
+    ...(before ? { before: { cpu: m(earlier, 'cpu'), time: m(earlier, 'time'), rps: m(earlier, 'rps') } } : {}),
   };
 }
 

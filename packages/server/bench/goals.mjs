@@ -13,7 +13,9 @@
 //
 // Environment: BENCH_RUNS, BENCH_SECONDS per run (default 3), BENCH_CONNECTIONS (default 10),
 // BENCH_SERVER_LOG (the servers' log level, default info), BENCH_ONLY (goals whose name
-// contains it), BENCH_STRICT=1 exits 1 when a goal is missed.
+// contains it; several separated by `|`), BENCH_STRICT=1 exits 1 when a goal is missed,
+// BENCH_BEFORE=<root of another build> (e.g. a copy of the tip before a change, with its dist
+// folders) measures that build's server too, in the same turns, and shows it beside.
 import { beside, startServer, stopChild, table } from './ceiling.mjs';
 
 // Each ceiling started adds an exit listener (its clean-up): one per goal.
@@ -74,6 +76,13 @@ const LISTING_GOAL = 1.3;
 const logLevel = process.env.BENCH_SERVER_LOG ?? 'info';
 const served = await startServer({ BENCH_LOG_LEVEL: logLevel });
 const uncached = await startServer({ BENCH_LOG_LEVEL: logLevel, BENCH_CACHE_BYTES: '0' });
+const beforeRoot = process.env.BENCH_BEFORE;
+const earlier = beforeRoot
+  ? new Map([
+      [served, await startServer({ BENCH_LOG_LEVEL: logLevel }, beforeRoot)],
+      [uncached, await startServer({ BENCH_LOG_LEVEL: logLevel, BENCH_CACHE_BYTES: '0' }, beforeRoot)],
+    ])
+  : undefined;
 console.log(
   `per-request goals: ${connections} connections, ${runs} runs each (medians), node ${process.version}, ` +
     'servers with the access log at info (to a pipe drained by a process of its own); ceiling = bare node:http ' +
@@ -126,15 +135,18 @@ const goals = [
 
 const rows = [];
 let missed = false;
-const only = process.env.BENCH_ONLY;
+const only = process.env.BENCH_ONLY?.split('|');
 for (const g of goals) {
-  if (only && !g.name.includes(only)) continue;
+  if (only && !only.some((o) => g.name.includes(o))) continue;
   // The listings' goal is judged on medians of five runs at least.
+  const before = earlier?.get(g.server);
   const r = await beside(g.server, `${g.server.url}${g.path ?? ''}`, {
     runs: g.goal === LISTING_GOAL ? Math.max(runs, 5) : runs,
     seconds,
     connections,
     paths: g.paths,
+    before,
+    beforeUrl: before && `${before.url}${g.path ?? ''}`,
   });
   const ratio = r.ours.cpu / r.ceiling.cpu;
   const ok = g.goal === undefined || ratio <= g.goal;
@@ -148,13 +160,24 @@ for (const g of goals) {
     `${ratio.toFixed(2)}×`,
     g.goal === undefined ? '' : `≤ ${g.goal}×`,
     g.goal === undefined ? '' : ok ? 'ok' : 'MISSED',
+    ...(r.before ? [`${us(r.before.cpu)}: ${(r.before.cpu / r.ceiling.cpu).toFixed(2)}×`] : []),
   ]);
 }
 await stopChild(served.child);
 await stopChild(uncached.child);
+for (const s of earlier?.values() ?? []) await stopChild(s.child);
 
 table(
-  ['answer', 'body', 'server CPU/request', 'ceiling CPU/request (bare node:http)', 'CPU vs ceiling', 'goal', ''],
+  [
+    'answer',
+    'body',
+    'server CPU/request',
+    'ceiling CPU/request (bare node:http)',
+    'CPU vs ceiling',
+    'goal',
+    '',
+    ...(earlier ? ['the build before, same turns'] : []),
+  ],
   rows,
 );
 process.exitCode = missed && process.env.BENCH_STRICT === '1' ? 1 : 0;

@@ -4,16 +4,15 @@
 // several rounds of `count` requests (process.cpuUsage), which shrugs off other processes far
 // better than a load over sockets on a shared machine; it says where the server's own time
 // goes, not what a client sees. ROOT names another build of the repository (its dist folders)
-// to compare with, e.g. a copy of the tip before a change. LOG is the log level (default info;
-// the access log goes to this process's stdout).
+// to measure instead of this one, BEFORE one to measure beside it in the same rounds (e.g. a
+// copy of the tip before a change). LOG is the log level (default info; the access log goes to
+// this process's stdout).
 //
 //   node bench/in-process.mjs [kinds, default all] [count, default 2000] [rounds, default 12] > /dev/null
 import http from 'node:http';
 import { Duplex } from 'node:stream';
 
 const root = process.env.ROOT ?? new URL('../../..', import.meta.url).pathname;
-const { createServer } = await import(`${root}/packages/server/dist/index.js`);
-const { loadSample } = await import(`${root}/packages/loader/dist/index.js`);
 
 /** A socket that takes whatever is written and drops it. */
 class DiscardingSocket extends Duplex {
@@ -29,14 +28,24 @@ class DiscardingSocket extends Duplex {
   setKeepAlive() {}
 }
 
-const running = await createServer({
-  data: await loadSample(),
-  port: 0,
-  host: '127.0.0.1',
-  logLevel: process.env.LOG ?? 'info',
-  cacheBytes: 0,
-});
-const handler = running.server.listeners('request')[0];
+/** The request handler of the server built at `root`, on the sample data, answer cache off. */
+async function handlerOf(at) {
+  const { createServer } = await import(`${at}/packages/server/dist/index.js`);
+  const { loadSample } = await import(`${at}/packages/loader/dist/index.js`);
+  const running = await createServer({
+    data: await loadSample(),
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: process.env.LOG ?? 'info',
+    cacheBytes: 0,
+  });
+  return { running, handler: running.server.listeners('request')[0] };
+}
+
+// BEFORE names another build (e.g. the tip before a change): its handler runs in the same
+// rounds, alternating with this one's, so both see the same machine.
+const builds = { this: await handlerOf(root) };
+if (process.env.BEFORE) builds.before = await handlerOf(process.env.BEFORE);
 const body = Buffer.alloc(2492, 97);
 const bare = (_req, res) => {
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
@@ -57,6 +66,20 @@ const kinds = {
   cur2: (n) => `/currencies?n=${n}`,
   sch: (n) => `/markets/US.NYSE/schedules?n=${n}`,
   mic: (n) => `/mic-mapping?n=${n}`,
+  // The derived dates and overlap of bench/goals.mjs: 30 years of a monthly rule on a
+  // three-member calendar, a year of four markets' overlap.
+  dates: (n) => {
+    const k = n % 5760;
+    const rule = `nth-weekday:${1 + (k % 4)}:${['mon', 'tue', 'wed', 'thu', 'fri'][k % 5]}`;
+    const start = 2000 * 12 + 4 + (Math.floor(k / 20) % 6);
+    const end = start + 354 + (Math.floor(k / 120) % 6);
+    const month = (m) => `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
+    const roll = Math.floor(k / 720) % 2 ? 'modified_following' : 'following';
+    const range = `start=${month(start)}&end=${month(end)}&offset=${1 + (Math.floor(k / 1440) % 4)}&roll=${roll}`;
+    return `/calendars/XNYS+XLON+XETR/dates?rule=${rule}&${range}`;
+  },
+  ovl: (n) =>
+    `/overlap?markets=XNYS,XLON,XETR,US.CME.EQUITY.USINDEX1&start=${iso(FIRST + (n % 9000) * DAY)}&end=${iso(FIRST + ((n % 9000) + 364) * DAY)}`,
   status: (n) =>
     `/markets/US.NYSE/status?datetime_utc=${new Date(FIRST + (n + 1) * 421_000).toISOString().replace('.000Z', 'Z')}`,
 };
@@ -98,13 +121,19 @@ const count = Number(process.argv[3] ?? 2000);
 const best = { bare: Infinity };
 for (let r = 0; r < Number(process.argv[4] ?? 12); r++) {
   best.bare = Math.min(best.bare, await run(bare, kinds.hol, count));
-  for (const k of which) best[k] = Math.min(best[k] ?? Infinity, await run(handler, kinds[k], count));
+  for (const k of which)
+    for (const [name, b] of Object.entries(builds)) {
+      const key = name === 'this' ? k : `${k} (before)`;
+      best[key] = Math.min(best[key] ?? Infinity, await run(b.handler, kinds[k], count));
+    }
 }
 console.error(
   Object.entries(best)
     .map(([k, v]) => `${k} ${v.toFixed(1)} µs (+${(v - best.bare).toFixed(1)})`)
     .join('  '),
 );
-running.server.closeAllConnections();
-await running.close();
+for (const b of Object.values(builds)) {
+  b.running.server.closeAllConnections();
+  await b.running.close();
+}
 process.exit(0);

@@ -1,13 +1,18 @@
-// The listings' answers before and after a change, byte for byte: the built server of this
-// worktree beside another build of it (the tip before the change, copied with its dist folders),
-// both on the sample archive with the same overrides, asked the same few thousand listing
-// requests (every market and currency, random ranges, filters, CSV and JSON, refusals, `as_of`
-// the version before the overrides). Any answer that differs in status, type or body is printed.
+// The answers of two builds, byte for byte: the built server of this worktree beside another
+// build of it (the tip before a change, copied with its dist folders), both on the sample archive
+// with the same overrides, asked the same few thousand requests: the listings (every market and
+// currency, random ranges, filters, refusals, `as_of` the version before the overrides), derived
+// dates (every rule form, rolls, offsets, month filters, calendars of one to three members joined
+// by `+` or `~`) and overlap (two to five markets, both phases), each as JSON or CSV. Any answer
+// that differs in status, type, data version or body is printed. One request in five is asked
+// again with the If-None-Match of its own server's answer (both must answer 304 when the first
+// had an ETag) and with a made-up ETag (both must answer in full).
 //
 //   node bench/listings-same.mjs <root of the other build> [requests, default 4000]
 //
-// The other build's root holds packages/{core,loader,catalog,server}/dist as this repository
-// does (with their node_modules links), e.g. a copy taken before building the change.
+// SAME_CACHE_BYTES sets both servers' answer cache (default: on, as `serve` runs; 0 turns it off
+// so every answer is computed). The other build's root holds packages/{core,loader,catalog,server}/dist
+// as this repository does (with their node_modules links), e.g. a copy taken before building the change.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,6 +47,7 @@ async function serverOf(root, file) {
     host: '127.0.0.1',
     data: await loader.loadSample(),
     logLevel: 'silent',
+    ...(process.env.SAME_CACHE_BYTES ? { cacheBytes: Number(process.env.SAME_CACHE_BYTES) } : {}),
     overrideSettings: {
       file,
       tokens: server.parseAdminTokens([`ops=${SECRET}`]),
@@ -95,12 +101,16 @@ const a = await serverOf(resolve(other), file);
 const b = await serverOf(resolve(new URL('../../..', import.meta.url).pathname), file);
 const urls = [a.url, b.url];
 
-async function get(base, path, accept) {
-  const res = await fetch(`${base}${path}`, { headers: accept ? { accept } : {} });
+async function get(base, path, accept, ifNoneMatch) {
+  const headers = {};
+  if (accept) headers.accept = accept;
+  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+  const res = await fetch(`${base}${path}`, { headers });
   return {
     status: res.status,
     type: res.headers.get('content-type'),
     version: res.headers.get('x-openbell-data-version'),
+    etag: res.headers.get('etag'),
     body: Buffer.from(await res.arrayBuffer()),
   };
 }
@@ -149,9 +159,47 @@ const requests = [
   () => '/phase-types',
   () => `/season-definitions${pick(['', '?year=2024', '?season=second%20sunday%20of%20march', '?year=1999'])}`,
   () => `/regional-holidays?calendar=${pick(['US', 'gb', 'christian', 'ZZ', 'DE'])}&${range()}`,
+  () => dates(),
+  () => dates(),
+  () => overlap(),
 ];
+
+// Derived dates and overlap, as bench/same-answers.mjs draws them.
+const MEMBERS = ['XNYS', 'XLON', 'XETR', 'XTKS', 'XHKG', 'BVMF', 'US.CME.EQUITY.USINDEX1', 'CN.SGE', 'AE.ADX'];
+const CODES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'BRL', 'xxx'];
+const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
+const monthOf = (m) => `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
+function dates() {
+  const members = Array.from({ length: int(1, 3) }, () => (rnd() < 0.7 ? pick(MEMBERS) : pick(CODES)));
+  const cal = encodeURIComponent(members.join(rnd() < 0.75 ? '+' : '~'));
+  const rule = pick([
+    () => `nth-weekday:${pick([1, 2, 3, 4, 5, -1, -2, -5])}:${pick(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])}`,
+    () => 'imm',
+    () => `day:${int(1, 31)}`,
+    () => `business-day:${pick([1, 2, 3, 10, 23, -1, -2, -10, -23])}`,
+    () => pick(['first-business-day', 'last-business-day', 'nth-weekday:0:mon', 'day:32']),
+  ])();
+  const long = rnd() < 0.3;
+  const start = long ? int(2000 * 12, 2001 * 12) : int(1999 * 12, 2031 * 12);
+  const end = start + (long ? int(300, 380) : int(-1, 36));
+  let q = `/calendars/${cal}/dates?rule=${rule}&start=${monthOf(start)}&end=${monthOf(end)}`;
+  if (rnd() < 0.2) q += `&months=${[...new Set([int(1, 12), int(1, 12), int(1, 12)])].join(',')}`;
+  if (rnd() < 0.6)
+    q += `&roll=${pick(['following', 'preceding', 'modified_following', 'modified_preceding', 'unadjusted'])}`;
+  if (rnd() < 0.6) q += `&offset=${int(-30, 30)}`;
+  return q;
+}
+function overlap() {
+  const ms = Array.from({ length: int(2, 5) }, () => pick(MEMBERS));
+  const s = day(1999, 2031);
+  const span = rnd() < 0.4 ? int(300, 800) : int(-1, 40);
+  const e = new Date(Date.parse(s) + span * 86_400_000).toISOString().slice(0, 10);
+  const phase = rnd() < 0.3 ? `&phase=${pick(['primary', 'open', 'closed'])}` : '';
+  return `/overlap?markets=${ms.join(',')}&start=${s}&end=${e}${phase}`;
+}
 let differ = 0;
 let asked = 0;
+let conditional = 0;
 const statuses = new Map();
 for (let i = 0; i < COUNT; i++) {
   let path = pick(requests)();
@@ -170,9 +218,26 @@ for (let i = 0; i < COUNT; i++) {
         `DIFFERS ${path}${accept ? ` (Accept: ${accept})` : ''}\n  before ${x.status} ${x.body.subarray(0, 300)}\n  after  ${y.status} ${y.body.subarray(0, 300)}`,
       );
   }
+  // Now and then the same request, conditional: on its own server's ETag, then a made-up one.
+  if (rnd() < 0.2 && (x.etag !== null) === (y.etag !== null)) {
+    for (const made of [false, true]) {
+      const [cx, cy] = await Promise.all(
+        urls.map((u, i) => get(u, path, accept, made ? 'W/"made-up"' : ([x, y][i].etag ?? 'W/"none"'))),
+      );
+      conditional++;
+      const want = !made && x.etag !== null && x.status === 200 ? 304 : x.status;
+      if (cx.status !== want || cy.status !== want || !cx.body.equals(cy.body)) {
+        differ++;
+        if (differ <= 10)
+          console.log(
+            `DIFFERS conditional (${made ? 'made-up' : 'own'} ETag) ${path}: ${cx.status} / ${cy.status}, want ${want}`,
+          );
+      }
+    }
+  }
 }
 console.log(
-  `${asked} listing requests, ${differ} answers differ; statuses ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+  `${asked} requests (listings, dates, overlap) and ${conditional} conditional ones, ${differ} answers differ; statuses ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`,
 );
 for (const s of [a, b]) {
   s.server.closeAllConnections();

@@ -12,6 +12,7 @@ import { checkDays, type CurrencyEntry, type MarketEntry } from '../tables/model
 import { isSessionDay, sessionFlagsOf } from './sessions.js';
 import type { BusinessDayConvention, TimeUnit } from '../types.js';
 import { weekdayBit } from '../time/weekdays.js';
+import { monthLength } from '../wire/list-json.js';
 
 // The expression parser is a pure text check: it lives in params.ts (the registry reads it).
 export {
@@ -146,8 +147,74 @@ export function addMonths(day: number, months: number): number {
 }
 
 function lastDayOfMonth(day: number): number {
-  const { y, m } = civilFromDays(day);
-  return daysFromCivil(y, m, daysInMonth(y, m));
+  const { y, m, d } = civilFromDays(day);
+  return day - d + monthLength(y, m);
+}
+
+// ---- joined business-day flags ----
+
+/**
+ * The joined calendar's own business-day flags over its window, kept across requests: made
+ * from the members' flags (each kept with its market or currency entry), so every date a walk
+ * looks at is one read instead of one per member. Keyed by the operator, the window's first
+ * date and the members' flag arrays themselves (an id each), which fix every flag: a new version that
+ * shares a member's entry shares its flags, and an override that touches a member brings new
+ * flags and so a new key. Bounded in bytes, least recently used out; a key of flags no longer
+ * used (a replaced version's) ages out with the others.
+ */
+const JOINED_FLAG_BYTES = 16 * 1024 * 1024;
+const joinedFlags = new Map<string, Uint8Array>();
+let joinedFlagBytes = 0;
+const flagIds = new WeakMap<Uint8Array, number>();
+let nextFlagId = 0;
+
+function flagId(flags: Uint8Array): number {
+  let id = flagIds.get(flags);
+  if (id === undefined) flagIds.set(flags, (id = nextFlagId++));
+  return id;
+}
+
+/** Bytes of joined flags kept now (tests look at the bound). */
+export function joinedFlagBytesKept(): number {
+  return joinedFlagBytes;
+}
+
+function joinFlags(
+  operator: '+' | '~',
+  minDay: number,
+  maxDay: number,
+  members: { days: Uint8Array[]; from: number[] },
+): Uint8Array {
+  const { days, from } = members;
+  let key = `${operator}${minDay}:`;
+  for (const f of days) key += `${flagId(f)},`;
+  let joined = joinedFlags.get(key);
+  if (joined !== undefined) {
+    // Least recently used out: a hit moves to the end of the map's order.
+    joinedFlags.delete(key);
+    joinedFlags.set(key, joined);
+    return joined;
+  }
+  const length = maxDay - minDay + 1;
+  joined = new Uint8Array(length);
+  joined.set(days[0]!.subarray(minDay - from[0]!, minDay - from[0]! + length));
+  // Flags are 0 or 1: `+` is a business day of every member, `~` of at least one.
+  for (let i = 1; i < days.length; i++) {
+    const f = days[i]!;
+    const at = minDay - from[i]!;
+    if (operator === '+') for (let k = 0; k < length; k++) joined[k] = joined[k]! & f[at + k]!;
+    else for (let k = 0; k < length; k++) joined[k] = joined[k]! | f[at + k]!;
+  }
+  if (length <= JOINED_FLAG_BYTES / 4) {
+    joinedFlags.set(key, joined);
+    joinedFlagBytes += length;
+    for (const [k, v] of joinedFlags) {
+      if (joinedFlagBytes <= JOINED_FLAG_BYTES) break;
+      joinedFlags.delete(k);
+      joinedFlagBytes -= v.length;
+    }
+  }
+  return joined;
 }
 
 // ---- joined calendars ----
@@ -179,8 +246,13 @@ export class JoinedCalendar {
     }
   }
 
-  /** The members' business-day flags and where each begins, once every member has them; else null. */
-  private flags: { days: Uint8Array[]; from: number[] } | null | undefined;
+  /** The calendar's business-day flags over its window (joinFlags), once every member has them; else null. */
+  private flags: Uint8Array | null | undefined;
+
+  private businessFlags(): Uint8Array | null {
+    const members = this.memberFlags();
+    return members === null ? null : joinFlags(this.operator, this.minDay, this.maxDay, members);
+  }
 
   private memberFlags(): { days: Uint8Array[]; from: number[] } | null {
     const days: Uint8Array[] = [];
@@ -201,19 +273,27 @@ export class JoinedCalendar {
   }
 
   isBusinessDay(day: number): boolean {
-    // Inside the window with every member clean, each member's flag answers: the same answer
-    // as asking each member, without the walk through them.
-    if (day >= this.minDay && day <= this.maxDay) {
-      const flags = this.flags === undefined ? (this.flags = this.memberFlags()) : this.flags;
-      if (flags !== null) {
-        const { days, from } = flags;
-        if (this.operator === '+') {
-          for (let i = 0; i < days.length; i++) if (days[i]![day - from[i]!] !== 1) return false;
-          return true;
-        }
-        for (let i = 0; i < days.length; i++) if (days[i]![day - from[i]!] === 1) return true;
-        return false;
-      }
+    // Inside the window with every member clean, the joined flag answers: the same answer as
+    // asking each member, without the walk through them. Kept small so that walks inline it.
+    const flags = this.flags;
+    if (flags && day >= this.minDay && day <= this.maxDay) return flags[day - this.minDay] === 1;
+    return this.firstOrAsked(day);
+  }
+
+  /**
+   * The calendar's business-day flags over its window (one byte a date from `minDay`, 1 for a
+   * business day), or null when a member has none (a bad row): then each date is asked.
+   */
+  windowFlags(): Uint8Array | null {
+    if (this.flags === undefined) this.flags = this.minDay <= this.maxDay ? this.businessFlags() : null;
+    return this.flags;
+  }
+
+  /** isBusinessDay before the flags are looked up, and outside them (outside the window, or none). */
+  private firstOrAsked(day: number): boolean {
+    if (this.flags === undefined && day >= this.minDay && day <= this.maxDay) {
+      this.flags = this.businessFlags();
+      if (this.flags !== null) return this.flags[day - this.minDay] === 1;
     }
     return this.askMembers(day);
   }
@@ -263,6 +343,18 @@ export class JoinedCalendar {
 
   adjust(day: number, convention: BusinessDayConvention): number {
     this.check(day);
+    if (convention !== 'modified_following' && convention !== 'modified_preceding')
+      return this.adjustInMonth(day, convention, day, day);
+    const { y, m, d } = civilFromDays(day);
+    const first = day - d + 1;
+    return this.adjustInMonth(day, convention, first, first + monthLength(y, m) - 1);
+  }
+
+  /**
+   * `adjust` of `day` (checked by the caller) in the month `first`..`last` that holds it, for
+   * callers that know the month already (a derived date's walk).
+   */
+  adjustInMonth(day: number, convention: BusinessDayConvention, first: number, last: number): number {
     switch (convention) {
       case 'unadjusted':
         return day;
@@ -274,13 +366,11 @@ export class JoinedCalendar {
       // turns back (docs/calendar-arithmetic.md §4): only the month can decide, and a walk past it could
       // leave the coverage window for an answer the month already gives.
       case 'modified_following': {
-        const end = lastDayOfMonth(day);
-        for (let d = day; d <= end; d++) if (this.isBusinessDay(d)) return d;
+        for (let d = day; d <= last; d++) if (this.isBusinessDay(d)) return d;
         return this.preceding(day);
       }
       case 'modified_preceding': {
-        const first = lastDayOfMonth(day - civilFromDays(day).d);
-        for (let d = day; d > first; d--) if (this.isBusinessDay(d)) return d;
+        for (let d = day; d >= first; d--) if (this.isBusinessDay(d)) return d;
         return this.following(day);
       }
     }

@@ -14,7 +14,7 @@
  */
 import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from '../time/dates.js';
 import { InvalidArgumentError } from '../errors.js';
-import { listOf, monthLength, recordTemplate, write2, write4 } from '../wire/list-json.js';
+import { PAIRS, listOf, monthLength, recordTemplate, write2, write4 } from '../wire/list-json.js';
 import type { JoinedCalendar } from './calendars.js';
 import { MAX_DATE_MONTHS, formatMonth, type DateRule, type MonthIndex } from '../params/params.js';
 import type { BusinessDayConvention, DerivedDate } from '../types.js';
@@ -67,12 +67,18 @@ function nthBusinessDay(cal: JoinedCalendar, first: number, last: number, n: num
   return undefined;
 }
 
-/** `n` business days from `day` (not itself looked at), as §4 advance in days. */
-function stepBusinessDays(cal: JoinedCalendar, day: number, n: number): number {
+/**
+ * `n` business days from `day` (not itself looked at), as §4 advance in days. `flags` are the
+ * calendar's own (windowFlags) or null: a date outside them is asked of the calendar, which
+ * refuses one outside its window as it always did.
+ */
+function stepBusinessDays(cal: JoinedCalendar, flags: Uint8Array | null, day: number, n: number): number {
   const step = n > 0 ? 1 : -1;
+  const min = cal.minDay;
   let d = day;
   for (let k = Math.abs(n); k > 0; k--) {
     d += step;
+    if (flags !== null) while (d >= min && d - min < flags.length && flags[d - min] === 0) d += step;
     while (!cal.isBusinessDay(d)) d += step;
   }
   return d;
@@ -103,32 +109,51 @@ function derivedDays(
   endMonth: MonthIndex,
   options: DerivedDateOptions,
 ): Int32Array {
-  const keep = options.months === undefined ? undefined : new Set(options.months);
+  // The months kept as bits 1..12 (all of them without a filter).
+  let keep = options.months === undefined ? 0x1ffe : 0;
+  if (options.months !== undefined)
+    for (const k of options.months) if (k >= 1 && k <= 12 && k % 1 === 0) keep |= 1 << k;
   const out = room(ITEM * Math.max(0, endMonth - startMonth + 1));
   let n = 0;
   // The month walked as its year, number (1..12) and first day, one month after another.
   let y = Math.floor(startMonth / 12);
   let m = startMonth - y * 12 + 1;
   let next = daysFromCivil(y, m, 1);
+  // The rule and options read once: the walk calls out to the calendar, after which every
+  // property would be read again.
+  const { roll, offset } = options;
+  const kind = rule.kind;
+  const ruleN = rule.kind === 'day' ? 0 : rule.n;
+  const weekday = rule.kind === 'nth-weekday' ? rule.weekday : 0;
+  const quarterly = rule.kind === 'nth-weekday' && rule.quarterly;
+  const dayOfMonth = rule.kind === 'day' ? rule.day : 0;
+  // Only a walk that looks at the calendar reads its flags.
+  const flags = offset !== 0 ? cal.windowFlags() : null;
   for (let month = startMonth; month <= endMonth; month++, m === 12 ? ((m = 1), y++) : m++) {
     const first = next;
     next = first + monthLength(y, m);
-    if (keep !== undefined && !keep.has(m)) continue;
+    if ((keep & (1 << m)) === 0) continue;
     const last = next - 1;
     let nominal: number | undefined;
     let rolled: number | undefined;
-    if (rule.kind === 'nth-weekday') {
-      if (rule.quarterly && m % 3 !== 0) continue;
-      nominal = nthWeekday(first, last, rule.n, rule.weekday);
-    } else if (rule.kind === 'day') nominal = Math.min(first + rule.day - 1, last);
-    else rolled = nominal = nthBusinessDay(cal, first, last, rule.n);
+    if (kind === 'nth-weekday') {
+      if (quarterly && m % 3 !== 0) continue;
+      nominal = nthWeekday(first, last, ruleN, weekday);
+    } else if (kind === 'day') nominal = Math.min(first + dayOfMonth - 1, last);
+    else rolled = nominal = nthBusinessDay(cal, first, last, ruleN);
     if (nominal === undefined) continue;
     // `unadjusted` looks at nothing, not even the nominal date (which may lie outside the window).
-    rolled ??= options.roll === 'unadjusted' ? nominal : cal.adjust(nominal, options.roll);
+    if (rolled === undefined) {
+      if (roll === 'unadjusted') rolled = nominal;
+      else {
+        cal.check(nominal);
+        rolled = cal.adjustInMonth(nominal, roll, first, last);
+      }
+    }
     out[n] = month;
     out[n + 1] = first;
     out[n + 2] = nominal;
-    out[n + 3] = options.offset === 0 ? rolled : stepBusinessDays(cal, rolled, options.offset);
+    out[n + 3] = offset === 0 ? rolled : stepBusinessDays(cal, flags, rolled, offset);
     n += ITEM;
   }
   return out.subarray(0, n);
@@ -182,6 +207,18 @@ function writeDay(buf: Uint8Array, p: number, day: number, y: number, m: number,
   return true;
 }
 
+/** `YYYY-MM` of year `y` (0..9999) and month `m` at `at`. */
+function writeYearMonth(buf: Uint8Array, at: number, y: number, m: number): void {
+  const hi = (y / 100) | 0;
+  const lo = y - hi * 100;
+  buf[at] = PAIRS[2 * hi]!;
+  buf[at + 1] = PAIRS[2 * hi + 1]!;
+  buf[at + 2] = PAIRS[2 * lo]!;
+  buf[at + 3] = PAIRS[2 * lo + 1]!;
+  buf[at + 5] = PAIRS[2 * m]!;
+  buf[at + 6] = PAIRS[2 * m + 1]!;
+}
+
 /**
  * The bytes of `JSON.stringify(derivedDates(…))`: the same walk (the same refusals), its
  * entries written into copies of an entry's JSON.
@@ -201,11 +238,23 @@ export function derivedDatesJson(
     const m = month - y * 12 + 1;
     const first = days[k + 1]!;
     const next = first + monthLength(y, m);
+    const nominal = days[k + 2]!;
+    const date = days[k + 3]!;
+    if (y >= 0 && y <= 9999 && nominal >= first && nominal < next && date >= first && date < next) {
+      // Both dates in the entry's month (most entries): its year and month written three times,
+      // then each date's day.
+      writeYearMonth(buf, p + PERIOD_AT, y, m);
+      writeYearMonth(buf, p + NOMINAL_AT, y, m);
+      writeYearMonth(buf, p + DATE_AT, y, m);
+      write2(buf, p + NOMINAL_AT + 8, nominal - first + 1);
+      write2(buf, p + DATE_AT + 8, date - first + 1);
+      continue;
+    }
     const written =
       y >= 0 &&
       y <= 9999 &&
-      writeDay(buf, p + NOMINAL_AT, days[k + 2]!, y, m, first, next) &&
-      writeDay(buf, p + DATE_AT, days[k + 3]!, y, m, first, next);
+      writeDay(buf, p + NOMINAL_AT, nominal, y, m, first, next) &&
+      writeDay(buf, p + DATE_AT, date, y, m, first, next);
     if (!written) {
       return new TextEncoder().encode(JSON.stringify(records(days)));
     }

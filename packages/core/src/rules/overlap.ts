@@ -16,7 +16,7 @@
 import { SECONDS_PER_DAY, civilFromDays, formatDay, formatOffset, formatTime } from '../time/dates.js';
 import { DataError } from '../errors.js';
 import { LOOK_BACK_DAYS, generate, generateFrom } from './generate.js';
-import { listOf, monthLength, recordTemplate, write2, write4, writeTime } from '../wire/list-json.js';
+import { PAIRS, listOf, monthLength, recordTemplate, writeTime } from '../wire/list-json.js';
 import type { MarketEntry } from '../tables/model.js';
 import type { ClockChange, OverlapInterval, OverlapPhase } from '../types.js';
 import type { Zone } from '../time/zone.js';
@@ -146,12 +146,13 @@ function phaseSpans(entry: MarketEntry, fromDay: number, toDay: number, phase: O
  * dates, failing where they fail.
  */
 const BLOCK_DAYS = 366;
-const kept = new WeakMap<MarketEntry, Map<string, Float64Array>>();
+const kept = new WeakMap<MarketEntry, Map<number, Float64Array>>();
 
 function blockSpans(entry: MarketEntry, phase: OverlapPhase, block: number): Float64Array {
   let byKey = kept.get(entry);
   if (byKey === undefined) kept.set(entry, (byKey = new Map()));
-  const key = `${phase}${block}`;
+  // A number, not a string made on every lookup: the block, and the phase in its lowest bit.
+  const key = 2 * block + (phase === 'primary' ? 0 : 1);
   let spans = byKey.get(key);
   if (spans === undefined) {
     const from = Math.max(block * BLOCK_DAYS, entry.minDay);
@@ -293,12 +294,22 @@ export function overlapJson(
 ): Uint8Array {
   const common = commonIntervals(markets, startDay, endDay, phase);
   const buf = listOf(INTERVAL, common.length / 2);
-  // The date being written, followed from one instant to the next (they only go forward).
+  // The date being written, followed from one instant to the next (they only go forward), and
+  // its ten characters' codes, made when the date changes: the two instants of an interval
+  // mostly share their date.
   let lastDay = NaN;
   let nextMonth = NaN;
   let y = 0;
   let m = 0;
   let d = 0;
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  let c3 = 0;
+  let c5 = 0;
+  let c6 = 0;
+  let c8 = 0;
+  let c9 = 0;
   for (let k = 0, p = 0; k < common.length; k++) {
     const instant = common[k]!;
     const day = Math.floor(instant / SECONDS_PER_DAY);
@@ -308,16 +319,33 @@ export function overlapJson(
       else {
         ({ y, m, d } = civilFromDays(day));
         nextMonth = day - d + 1 + monthLength(y, m);
+        if (y >= 0 && y <= 9999) {
+          const hi = (y / 100) | 0;
+          const lo = y - hi * 100;
+          c0 = PAIRS[2 * hi]!;
+          c1 = PAIRS[2 * hi + 1]!;
+          c2 = PAIRS[2 * lo]!;
+          c3 = PAIRS[2 * lo + 1]!;
+          c5 = PAIRS[2 * m]!;
+          c6 = PAIRS[2 * m + 1]!;
+        }
       }
+      c8 = PAIRS[2 * d]!;
+      c9 = PAIRS[2 * d + 1]!;
       lastDay = day;
     }
     if (y < 0 || y > 9999 || !Number.isInteger(seconds)) {
       return new TextEncoder().encode(JSON.stringify(recordsOf(common)));
     }
     const at = p + (k & 1 ? END_AT : START_AT);
-    write4(buf, at, y);
-    write2(buf, at + 5, m);
-    write2(buf, at + 8, d);
+    buf[at] = c0;
+    buf[at + 1] = c1;
+    buf[at + 2] = c2;
+    buf[at + 3] = c3;
+    buf[at + 5] = c5;
+    buf[at + 6] = c6;
+    buf[at + 8] = c8;
+    buf[at + 9] = c9;
     writeTime(buf, at + 11, seconds | 0);
     if (k & 1) p += INTERVAL_BYTES;
   }

@@ -27,15 +27,8 @@ import { askWithout, CSV_ONLY_LISTS, CSV_TYPE, toCsv, wantsCsv, withFormat } fro
 import type { Limits, Operation, OperationContext } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
 import { logAnswer, type AccessLog } from '../logging.js';
-import {
-  answerCaches,
-  answerEtag,
-  bytesEtag,
-  canonicalKey,
-  DEFAULT_CACHE_BYTES,
-  type BodyCache,
-} from './answer-cache.js';
-import { etagMatches } from './conditional.js';
+import { answerCaches, bytesEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
+import { etagMatches, keyEtag } from './conditional.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
 import { JSON_TYPE, nameVersion, send, sendError, sendPieces, VERSION_HEADER } from './send.js';
@@ -58,6 +51,15 @@ const ROUTE_PATH_MAX_LENGTH = 256;
 /** A Buffer over the same bytes (no copy). */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * The body as the answer cache keeps it: a view of a larger shared slab (core cuts its lists
+ * from slabs, as Node's pool cuts small Buffers) is copied out, so a kept answer holds its own
+ * bytes only and the cache's byte bound is what it holds.
+ */
+export function toKeep(body: Buffer): Buffer {
+  return body.buffer.byteLength > 2 * body.byteLength ? Buffer.from(body) : body;
 }
 
 export interface DispatcherOptions {
@@ -194,8 +196,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       // Each made on first use: most URLs are asked in one form only.
       etag = csv
-        ? (reading.csvEtag ??= answerEtag(tag, `${reading.key}\u0000csv`))
-        : (reading.etag ??= answerEtag(tag, reading.key!));
+        ? (reading.csvEtag ??= keyEtag(tag, `${reading.key}\u0000csv`))
+        : (reading.etag ??= keyEtag(tag, reading.key!));
       if (etagMatches(req.headers['if-none-match'], etag!)) return send(req, res, 304, undefined, { ETag: etag });
     }
     if (csv) return answerCsv(op, ds, args, req, res, reading.format, etag);
@@ -216,7 +218,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     } catch (err) {
       return sendError(req, res, failure(op, err), logger);
     }
-    if (cache && key !== undefined) cache.set(key, body);
+    if (cache && key !== undefined) cache.set(key, toKeep(body));
     // An answer of what the adapter holds besides the data (the change log, the override
     // set): it changes without the URL or the data changing, so its ETag is its content's.
     if (!keyed && op.clock === undefined) {
@@ -303,7 +305,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }
       const body = Buffer.concat(parts, size);
       if (csv) return send(req, res, 200, body, csvHeaders(etag));
-      if (cache && key !== undefined) cache.set(key, body);
+      if (cache && key !== undefined) cache.set(key, toKeep(body));
       return sendAnswer(req, res, body, etag, cache, key);
     }
     const type = csv ? CSV_TYPE : JSON_TYPE;
