@@ -76,7 +76,9 @@ describe('version and completion', () => {
     writeFileSync(script, (await run(['completion', 'bash'])).stdout);
     const complete = (words: string[]) => {
       const quoted = words.map((w) => `'${w}'`).join(' ');
-      const cmd = `source ${script}; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _openbell; echo "\${COMPREPLY[*]}"`;
+      const cmd =
+        `source ${script}; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _openbell; echo ` +
+        `"\${COMPREPLY[*]}"`;
       return spawnSync('bash', ['-c', cmd], { encoding: 'utf8' }).stdout.trim().split(' ');
     };
     expect(complete(['openbell', 'pha'])).toEqual(['phases', 'phase-types']);

@@ -142,7 +142,8 @@ async function measure(name, server, url, burst) {
   const perPage = (rss1 - rss0) / pages.streams;
   const heapPerPage = (m1.heapKiB - m0.heapKiB) / pages.streams;
   console.log(
-    `${name}: ${pages.streams} of ${PAGES} pages open in ${ms(pages.openMs)} (${pages.refused} streams refused or failed); ` +
+    `${name}: ${pages.streams} of ${PAGES} pages open in ${ms(pages.openMs)} (${pages.refused} streams refused or ` +
+      `failed); ` +
       `RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, ${perPage.toFixed(1)} KiB per page ` +
       `(JavaScript heap ${heapPerPage.toFixed(1)} KiB)`,
   );
@@ -267,7 +268,8 @@ row(
 row(
   'every page asking at once after a bell: the last answer after the bell',
   '≤ 1.5× ceiling',
-  `${ms(o.burst.last)} (${o.burst.pages} pages, ${o.burst.bad} not 200; p50 ${ms(o.burst.p50)}, p99 ${ms(o.burst.p99)})`,
+  `${ms(o.burst.last)} (${o.burst.pages} pages, ${o.burst.bad} not 200; p50 ${ms(o.burst.p50)}, p99 ` +
+    `${ms(o.burst.p99)})`,
   `${ms(b.burst.last)} (p50 ${ms(b.burst.p50)}, p99 ${ms(b.burst.p99)})`,
   o.burst.bad === 0 && o.burst.pages === o.pages.streams && o.burst.last <= 1.5 * b.burst.last,
 );

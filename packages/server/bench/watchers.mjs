@@ -199,7 +199,8 @@ async function bareGo() {
   return r;
 }
 console.log(
-  `ceiling: ${bareClients.connected} streams on a bare node:http server (connected in ${ms(bareClients.connectMs)}), RSS per stream ${bareMem.text}; its frame ${hello.bell.bytes} bytes, as the bell's`,
+  `ceiling: ${bareClients.connected} streams on a bare node:http server (connected in ${ms(bareClients.connectMs)}), ` +
+    `RSS per stream ${bareMem.text}; its frame ${hello.bell.bytes} bytes, as the bell's`,
 );
 
 // ---- openbell ----
@@ -211,8 +212,10 @@ const mem = await held(server, m0, clients.connected);
 const rss1 = mem.rss1;
 const perSub = mem.rss;
 console.log(
-  `openbell: ${clients.connected} of ${N} streams open in ${ms(clients.connectMs)} (${clients.refused} refused, ${clients.failed} failed), ` +
-    `${hello.markets} markets each; RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, per stream ${mem.text}`,
+  `openbell: ${clients.connected} of ${N} streams open in ${ms(clients.connectMs)} (${clients.refused} refused, ` +
+    `${clients.failed} failed), ` +
+    `${hello.markets} markets each; RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, per stream ` +
+    `${mem.text}`,
 );
 row(
   `streams held by one process (\`--max-subscribers\` default)`,
@@ -241,7 +244,8 @@ for (let i = 0; i < SWAPS && hello.bell.at - Date.now() > 10_000; i++) {
 await sleep(Math.max(0, hello.bell.at - Date.now()));
 const bellSpread = await collect(clients, 'bell', hello.bell.at, clients.connected);
 console.log(
-  `bell event ${hello.bell.id} at all ${bellSpread.n} streams: p50 ${ms(bellSpread.p50)}, p99 ${ms(bellSpread.p99)}, last ${ms(bellSpread.max)} after its instant`,
+  `bell event ${hello.bell.id} at all ${bellSpread.n} streams: p50 ${ms(bellSpread.p50)}, p99 ${ms(bellSpread.p99)}, ` +
+    `last ${ms(bellSpread.max)} after its instant`,
 );
 
 const changed = [];
@@ -263,8 +267,10 @@ for (let i = 0; i < SWAPS; i++) {
     hooks = { n: got.length, max: Math.max(...got.map((a) => a - publishAt)), hung: r.hung };
   }
   console.log(
-    `round ${i + 1}: bare loop, one frame at ${b.n} streams, last ${ms(b.max)} (server CPU ${ms(b.cpuMs)}); openbell swap: data_changed at ${changed[i].n} streams, ` +
-      `last ${ms(changed[i].max)} (server CPU ${ms(cpuMs)}, the replanning included); data at ${dataEvents[i].n}, last ${ms(dataEvents[i].max)} after the change set`,
+    `round ${i + 1}: bare loop, one frame at ${b.n} streams, last ${ms(b.max)} (server CPU ${ms(b.cpuMs)}); openbell ` +
+      `swap: data_changed at ${changed[i].n} streams, ` +
+      `last ${ms(changed[i].max)} (server CPU ${ms(cpuMs)}, the replanning included); data at ${dataEvents[i].n}, ` +
+      `last ${ms(dataEvents[i].max)} after the change set`,
   );
 }
 const ceilingMs = median(bareFanout.map((s) => s.max));
@@ -302,7 +308,8 @@ row(
   `bare loop, one frame: ${ms(ceilingCpu)}`,
 );
 console.log(
-  `webhooks: ${hooks.n} of ${RECEIVERS - 1} answering receivers had the change set ${ms(hooks.max)} after it went out; the hanging one took ${hooks.hung} request(s)`,
+  `webhooks: ${hooks.n} of ${RECEIVERS - 1} answering receivers had the change set ${ms(hooks.max)} after it went ` +
+    `out; the hanging one took ${hooks.hung} request(s)`,
 );
 row(
   `webhooks: ${RECEIVERS - 1} receivers, one more hanging, one change set`,
@@ -330,8 +337,10 @@ const flood = async (stalled) => {
 const calm = await flood(0);
 const slow = await flood(20);
 console.log(
-  `slow readers: 24 MiB to each of ${calm.n} readers in ${ms(calm.max)}; with 20 stalled: ${slow.n} readers in ${ms(slow.max)}, ` +
-    `${slow.dropped} of 20 stalled dropped, RSS at most ${slow.growthMiB.toFixed(1)} MiB above before it during the flood (${calm.growthMiB.toFixed(1)} MiB with none stalled)`,
+  `slow readers: 24 MiB to each of ${calm.n} readers in ${ms(calm.max)}; with 20 stalled: ${slow.n} readers in ` +
+    `${ms(slow.max)}, ` +
+    `${slow.dropped} of 20 stalled dropped, RSS at most ${slow.growthMiB.toFixed(1)} MiB above before it during the ` +
+    `flood (${calm.growthMiB.toFixed(1)} MiB with none stalled)`,
 );
 row(
   '20 streams that stop reading, 24 MiB sent to each',

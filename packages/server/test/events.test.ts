@@ -44,28 +44,31 @@ afterEach(async () => {
 const at = (iso: string) => Date.parse(iso);
 
 describe('bell events on a fake clock', () => {
-  it("a stream, its HEAD and a refused request name the data version that answers, with the stream's headers", async () => {
-    const app = createApp({ data: fixtureData('v7'), logLevel: 'silent' });
-    const { base } = await serve(app);
-    const headers = (path: string, method = 'GET') =>
-      new Promise<http.IncomingMessage>((r) => http.request(base + path, { method }, r).end());
-    const stream = await headers('/events?markets=XNYS');
-    stream.destroy();
-    expect(stream.headers).toMatchObject({
-      'x-openbell-data-version': 'v7',
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      'transfer-encoding': 'chunked',
-    });
-    expect((await headers('/events', 'HEAD')).headers['x-openbell-data-version']).toBe('v7');
-    const refused = await headers(`/events?markets=${Array(1001).fill('XNYS').join(',')}`);
-    refused.resume();
-    expect([refused.statusCode, refused.headers['x-openbell-data-version']]).toEqual([422, 'v7']);
-    app.holder.swap(fixtureData('v8'));
-    const next = await headers('/events?markets=XNYS');
-    next.destroy();
-    expect(next.headers['x-openbell-data-version']).toBe('v8');
-  });
+  it(
+    "a stream, its HEAD and a refused request name the data version that answers, with the stream's " + 'headers',
+    async () => {
+      const app = createApp({ data: fixtureData('v7'), logLevel: 'silent' });
+      const { base } = await serve(app);
+      const headers = (path: string, method = 'GET') =>
+        new Promise<http.IncomingMessage>((r) => http.request(base + path, { method }, r).end());
+      const stream = await headers('/events?markets=XNYS');
+      stream.destroy();
+      expect(stream.headers).toMatchObject({
+        'x-openbell-data-version': 'v7',
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'transfer-encoding': 'chunked',
+      });
+      expect((await headers('/events', 'HEAD')).headers['x-openbell-data-version']).toBe('v7');
+      const refused = await headers(`/events?markets=${Array(1001).fill('XNYS').join(',')}`);
+      refused.resume();
+      expect([refused.statusCode, refused.headers['x-openbell-data-version']]).toEqual([422, 'v7']);
+      app.holder.swap(fixtureData('v8'));
+      const next = await headers('/events?markets=XNYS');
+      next.destroy();
+      expect(next.headers['x-openbell-data-version']).toBe('v8');
+    },
+  );
 
   it('sends ready, then each open, close and phase change once the clock passes it', async () => {
     let clock = at('2023-11-15T14:29:58Z'); // 09:29:58 New York

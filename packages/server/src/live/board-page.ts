@@ -16,10 +16,13 @@ export const BOARD_HTML = String.raw`<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>openbell board</title>
 <style>
-:root { --open:#0b7a34; --open-bg:#dcf5e3; --closed:#b3261e; --closed-bg:#fde7e4; --ink:#17202a; --muted:#5b6570; --line:#e3e7eb; --head:#0f1a24; }
+:root { --open:#0b7a34; --open-bg:#dcf5e3; --closed:#b3261e; --closed-bg:#fde7e4; --ink:#17202a; --muted:#5b6570;
+  --line:#e3e7eb; --head:#0f1a24; }
 * { box-sizing: border-box; }
-body { margin:0; font: 15px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); background:#f6f8fa; }
-header { background: var(--head); color:#fff; padding: 12px 20px; display:flex; flex-wrap:wrap; gap: 10px 24px; align-items:center; position: sticky; top:0; z-index:1; }
+body { margin:0; font: 15px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  color: var(--ink); background:#f6f8fa; }
+header { background: var(--head); color:#fff; padding: 12px 20px; display:flex; flex-wrap:wrap; gap: 10px 24px;
+  align-items:center; position: sticky; top:0; z-index:1; }
 header h1 { font-size: 18px; margin:0; letter-spacing:.02em; }
 header h1 span { font-weight: 400; opacity:.7; }
 .summary { display:flex; gap:8px; font-weight:600; }
@@ -35,9 +38,11 @@ header input { font: inherit; padding: 6px 10px; border-radius: 6px; border: 0; 
 main { padding: 12px 20px 40px; }
 .notice { margin: 8px 0; padding: 8px 12px; border-radius: 6px; background:#fff4d6; color:#6b4e00; }
 .notice:empty { display:none; }
-table { width:100%; border-collapse: collapse; background:#fff; border:1px solid var(--line); border-radius: 8px; overflow:hidden; }
+table { width:100%; border-collapse: collapse; background:#fff; border:1px solid var(--line); border-radius: 8px;
+  overflow:hidden; }
 th, td { text-align:left; padding: 8px 10px; border-bottom: 1px solid var(--line); vertical-align: middle; }
-th { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); background:#fbfcfd; font-weight:600; }
+th { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); background:#fbfcfd;
+  font-weight:600; }
 tbody tr { border-left: 5px solid transparent; }
 tbody tr.is-open { border-left-color: var(--open); }
 tbody tr.is-closed { border-left-color: var(--closed); }
@@ -46,7 +51,8 @@ tbody tr.flash { animation: flash 2s ease-out; }
 @keyframes flash { from { background:#fff3b0; } to { background: transparent; } }
 .fin { font-weight: 700; }
 small { display:block; color: var(--muted); font-size: 12.5px; }
-.pill { display:inline-block; min-width: 6.2em; text-align:center; font-weight: 800; letter-spacing: .06em; padding: 4px 10px; border-radius: 6px; font-size: 13px; }
+.pill { display:inline-block; min-width: 6.2em; text-align:center; font-weight: 800; letter-spacing: .06em;
+  padding: 4px 10px; border-radius: 6px; font-size: 13px; }
 .pill.open { color:#fff; background: var(--open); }
 .pill.closed { color: var(--closed); background: var(--closed-bg); border: 1px solid #f3b8b2; }
 .num { font-variant-numeric: tabular-nums; white-space: nowrap; }
@@ -61,7 +67,8 @@ td.c-market small { white-space: nowrap; overflow: hidden; text-overflow: ellips
 td.c-holiday { white-space: normal; min-width: 7em; overflow-wrap: anywhere; }
 td.c-bell { white-space: normal; }
 .bell-time { white-space: nowrap; }
-.sample { background:#f59e0b; color:#1f1300; font-weight:700; padding: 2px 8px; border-radius: 4px; font-size: 12px; letter-spacing:.04em; }
+.sample { background:#f59e0b; color:#1f1300; font-weight:700; padding: 2px 8px; border-radius: 4px; font-size: 12px;
+  letter-spacing:.04em; }
 .asked { color: var(--muted); font-weight: 400; font-size: 12.5px; }
 .empty { padding: 24px; text-align:center; color: var(--muted); }
 @media (max-width: 1060px) {
@@ -72,7 +79,9 @@ td.c-bell { white-space: normal; }
   table, tbody, tr, td { display:block; width:100%; }
   thead { display:none; }
   table { border:0; background: transparent; }
-  tbody tr { background:#fff; margin: 0 0 8px; border: 1px solid var(--line); border-left-width: 6px; border-radius: 8px; display:grid; grid-template-columns: 1fr auto; grid-template-areas: "market status" "phase phase" "bell countdown" "local holiday"; padding: 4px 2px; }
+  tbody tr { background:#fff; margin: 0 0 8px; border: 1px solid var(--line); border-left-width: 6px;
+    border-radius: 8px; display:grid; grid-template-columns: 1fr auto;
+    grid-template-areas: "market status" "phase phase" "bell countdown" "local holiday"; padding: 4px 2px; }
   td { border:0; padding: 3px 8px; }
   td.c-market { grid-area: market; min-width: 0; }
   td.c-market small { max-width: 100%; }
@@ -85,7 +94,8 @@ td.c-bell { white-space: normal; }
   td.c-local small { display:inline; margin-left: 4px; }
   td.c-holiday { grid-area: holiday; text-align:right; white-space: normal; }
   tr.is-error td.c-phase { grid-column: 1 / -1; grid-area: phase; }
-  td[data-label]::before { content: attr(data-label); display:block; font-size: 11px; text-transform: uppercase; letter-spacing:.05em; color: var(--muted); }
+  td[data-label]::before { content: attr(data-label); display:block; font-size: 11px; text-transform: uppercase;
+    letter-spacing:.05em; color: var(--muted); }
   td.c-phase[data-label]::before, td.c-local[data-label]::before { display:none; }
   td.c-holiday:empty { display:none; }
 }
@@ -94,15 +104,19 @@ td.c-bell { white-space: normal; }
 <body>
 <header>
   <h1>openbell <span>board</span></h1>
-  <div class="summary" aria-live="polite"><span class="count open" id="n-open">– open</span><span class="count closed" id="n-closed">– closed</span></div>
+  <div class="summary" aria-live="polite"><span class="count open" id="n-open">– open</span><span class="count closed"
+    id="n-closed">– closed</span></div>
   <div class="clock">UTC <span id="utc" class="num">--:--:--</span> <span id="version"></span></div>
   <div id="conn" class="conn down">connecting</div>
-  <label><span class="visually-hidden" hidden>Filter</span><input id="filter" type="search" placeholder="Filter markets…" aria-label="Filter markets" autocomplete="off"></label>
+  <label><span class="visually-hidden" hidden>Filter</span><input id="filter" type="search"
+    placeholder="Filter markets…" aria-label="Filter markets" autocomplete="off"></label>
 </header>
 <main>
   <p id="notice" class="notice" role="status"></p>
   <table id="board" aria-describedby="notice">
-    <thead><tr><th scope="col">Market</th><th scope="col">Status</th><th scope="col">Phase</th><th scope="col">Local time</th><th scope="col">Next bell (local)</th><th scope="col">Countdown</th><th scope="col">Holiday</th></tr></thead>
+    <thead><tr><th scope="col">Market</th><th scope="col">Status</th><th scope="col">Phase</th><th
+      scope="col">Local time</th><th scope="col">Next bell (local)</th><th scope="col">Countdown</th><th
+      scope="col">Holiday</th></tr></thead>
     <tbody id="rows"><tr><td class="empty" colspan="7">Loading…</td></tr></tbody>
   </table>
 </main>
@@ -124,12 +138,15 @@ td.c-bell { white-space: normal; }
 
   function serverNow() { return Date.now() + skew; }
   function pad(n) { return (n < 10 ? '0' : '') + n; }
-  function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
+  function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls;
+    if (text != null) e.textContent = text; return e; }
   function fmt(tz) {
     var k = tz || 'UTC';
     if (!fmtCache[k]) {
-      try { fmtCache[k] = new Intl.DateTimeFormat('en-GB', { timeZone: k, weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }); }
-      catch (e) { fmtCache[k] = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }); }
+      try { fmtCache[k] = new Intl.DateTimeFormat('en-GB', { timeZone: k, weekday: 'short', hour: '2-digit',
+          minute: '2-digit', second: '2-digit', hour12: false }); }
+      catch (e) { fmtCache[k] = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', hour: '2-digit',
+          minute: '2-digit', second: '2-digit', hour12: false }); }
     }
     return fmtCache[k];
   }
@@ -169,7 +186,10 @@ td.c-bell { white-space: normal; }
         tr.className = 'is-error';
         tr.dataset.status = 'error';
         var m = el('td', 'c-market'); m.appendChild(el('span', 'fin', r.identifier)); tr.appendChild(m);
-        var why = el('td', 'c-phase', (typeof r.error.detail === 'string' ? r.error.detail : (r.error.detail && r.error.detail[0] && r.error.detail[0].msg) || 'Error') + ' (HTTP ' + r.error.status + ')');
+        var why = el('td', 'c-phase',
+            (typeof r.error.detail === 'string' ? r.error.detail
+              : (r.error.detail && r.error.detail[0] && r.error.detail[0].msg) || 'Error')
+            + ' (HTTP ' + r.error.status + ')');
         why.colSpan = 6; tr.appendChild(why);
         tr.dataset.search = (r.identifier + ' error').toLowerCase();
         frag.appendChild(tr);
@@ -182,12 +202,15 @@ td.c-bell { white-space: normal; }
       if (old[r.identifier] && old[r.identifier] !== r.status) tr.classList.add('flash');
       var market = el('td', 'c-market');
       market.appendChild(el('span', 'fin', r.fin_id));
-      if (r.identifier.toUpperCase() !== r.fin_id) market.appendChild(el('span', 'asked', ' (asked as ' + r.identifier + ')'));
+      if (r.identifier.toUpperCase() !== r.fin_id) market.appendChild(el('span', 'asked',
+          ' (asked as ' + r.identifier + ')'));
       market.appendChild(el('small', null, [r.mic, r.exchange_name].filter(Boolean).join(' · ') || '\u00a0'));
       tr.appendChild(market);
-      var st = el('td', 'c-status'); st.appendChild(el('span', 'pill ' + (open ? 'open' : 'closed'), open ? 'OPEN' : 'CLOSED')); tr.appendChild(st);
+      var st = el('td', 'c-status');
+        st.appendChild(el('span', 'pill ' + (open ? 'open' : 'closed'), open ? 'OPEN' : 'CLOSED')); tr.appendChild(st);
       var ph = el('td', 'c-phase'); ph.dataset.label = 'Phase';
-      if (r.phase) { ph.appendChild(document.createTextNode(r.phase.phase_type)); if (r.phase.phase_name) ph.appendChild(el('small', null, r.phase.phase_name)); }
+      if (r.phase) { ph.appendChild(document.createTextNode(r.phase.phase_type));
+        if (r.phase.phase_name) ph.appendChild(el('small', null, r.phase.phase_name)); }
       else { ph.appendChild(el('span', null, '—')); ph.classList.add('none'); }
       tr.appendChild(ph);
       var lt = el('td', 'c-local num'); lt.dataset.label = 'Local time';
@@ -207,14 +230,17 @@ td.c-bell { white-space: normal; }
       // The holiday of the next trading date (an evening session already trades it): say so.
       if (r.holiday && r.holiday_next && r.holiday_date) {
         var wd = DAYS[new Date(r.holiday_date + 'T12:00:00Z').getUTCDay()];
-        hol.appendChild(el('small', 'hol-next', 'next trading date, ' + wd + ' ' + r.holiday_date.slice(8, 10) + '/' + r.holiday_date.slice(5, 7)));
+        hol.appendChild(el('small', 'hol-next', 'next trading date, ' + wd + ' ' + r.holiday_date.slice(8,
+            10) + '/' + r.holiday_date.slice(5, 7)));
       }
       tr.appendChild(hol);
-      tr.dataset.search = [r.identifier, r.fin_id, r.mic, r.exchange_name, r.market_name, r.status, r.phase && r.phase.phase_type, r.holiday, r.timezone].filter(Boolean).join(' ').toLowerCase();
+      tr.dataset.search = [r.identifier, r.fin_id, r.mic, r.exchange_name, r.market_name, r.status,
+          r.phase && r.phase.phase_type, r.holiday, r.timezone].filter(Boolean).join(' ').toLowerCase();
       frag.appendChild(tr);
     });
     tbody.textContent = '';
-    if (!rows.length) { var e = el('tr'); var td = el('td', 'empty', 'No markets match.'); td.colSpan = 7; e.appendChild(td); frag.appendChild(e); }
+    if (!rows.length) { var e = el('tr'); var td = el('td', 'empty', 'No markets match.'); td.colSpan = 7;
+      e.appendChild(td); frag.appendChild(e); }
     tbody.appendChild(frag);
     var v = $('version');
     v.textContent = '';
@@ -231,12 +257,15 @@ td.c-bell { white-space: normal; }
       if (!tr.dataset.search) return;
       var ok = words.every(function (w) { return tr.dataset.search.indexOf(w) !== -1; });
       tr.hidden = !ok;
-      if (ok) { shown++; if (tr.dataset.status === 'open') nOpen++; else if (tr.dataset.status === 'closed') nClosed++; }
+      if (ok) { shown++; if (tr.dataset.status === 'open') nOpen++;
+        else if (tr.dataset.status === 'closed') nClosed++; }
     });
     $('n-open').textContent = nOpen + ' open';
     $('n-closed').textContent = nClosed + ' closed';
     document.title = nOpen + ' open · ' + nClosed + ' closed — openbell board';
-    $('notice').textContent = words.length ? 'Showing ' + shown + ' of ' + rows.length + ' markets matching “' + $('filter').value.trim() + '”.' : (noticeText || '');
+    $('notice').textContent = words.length
+      ? 'Showing ' + shown + ' of ' + rows.length + ' markets matching “' + $('filter').value.trim() + '”.'
+      : (noticeText || '');
   }
   var noticeText = '';
 
@@ -267,7 +296,8 @@ td.c-bell { white-space: normal; }
       return res.json().then(function (body) { return { ok: res.ok, body: body }; });
     }).then(function (r) {
       var got = Date.now();
-      if (!r.ok) { noticeText = 'The server refused the request: ' + JSON.stringify(r.body.detail); applyFilter(); return; }
+      if (!r.ok) { noticeText = 'The server refused the request: ' + JSON.stringify(r.body.detail); applyFilter();
+        return; }
       skew = r.body.now_ms - (sent + got) / 2;
       noticeText = '';
       render(r.body);
@@ -285,7 +315,8 @@ td.c-bell { white-space: normal; }
     var es = new EventSource(root + 'events' + qs);
     var conn = $('conn');
     es.addEventListener('ready', function () { conn.className = 'conn live'; conn.textContent = 'live'; });
-    ['open', 'close', 'phase', 'data_changed'].forEach(function (name) { es.addEventListener(name, function () { refresh(); }); });
+    ['open', 'close', 'phase', 'data_changed'].forEach(function (name) { es.addEventListener(name,
+        function () { refresh(); }); });
     es.onerror = function () { conn.className = 'conn down'; conn.textContent = 'reconnecting (polling)'; };
   }
 
