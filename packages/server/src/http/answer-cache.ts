@@ -74,11 +74,6 @@ export function answerCaches(cacheBytes: number): (data: Data) => DatasetCache {
   };
 }
 
-/** The weak ETag of a cached answer: one tag whatever its encoding (plain, br, gzip). */
-export function answerEtag(tag: string, key: string): string {
-  return `W/"${tag}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
-}
-
 /** The weak ETag of a body no key names (the change log's answers, the OpenAPI document): a digest of its bytes. */
 export function bytesEtag(body: Uint8Array): string {
   return `W/"c-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
