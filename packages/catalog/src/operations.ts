@@ -138,6 +138,9 @@ const tradeDate: ParamDocs = {
   cli: { flag: 'trade-date', help: 'trade date, YYYY-MM-DD' },
 };
 
+/** How many markets an overlap takes, as the documentation writes it. */
+const OVERLAP_COUNT = `2 to ${MAX_OVERLAP_MARKETS}`;
+
 // Bars (docs/calendar-arithmetic.md §8).
 const period: ParamDocs = {
   description:
@@ -686,7 +689,7 @@ export const operations = defineOperations({
       'years (configurable).',
     ...fromQuery(QUERIES.overlap, {
       markets: {
-        description: `Comma-separated FinIDs or MICs, 2 to ${MAX_OVERLAP_MARKETS}; a repeated parameter adds to the list.`,
+        description: `Comma-separated FinIDs or MICs, ${OVERLAP_COUNT}; a repeated parameter adds to the list.`,
         example: 'XNYS,XLON',
         cli: { flag: 'markets', help: 'comma-separated FinIDs or MICs (2 to 16)' },
       },

@@ -468,7 +468,8 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
             err.write(`Checking for updates every ${updateEvery} minutes${updateEvery === 0 ? ' (off)' : ''}\n`);
           if (plan.publish) err.write(`Publishing ${source.archivePath()} at ${m.url}/v4/download\n`);
           err.write(
-            `openbell listening on ${m.url} (docs at ${m.url.startsWith('unix:') ? '/docs over the socket' : `${m.url}/docs`})\n`,
+            `openbell listening on ${m.url} ` +
+              `(docs at ${m.url.startsWith('unix:') ? '/docs over the socket' : `${m.url}/docs`})\n`,
           );
           resolveStarted();
         }

@@ -198,7 +198,8 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     }
     const url = urlText(req.url);
     const remote = addr === undefined ? '' : `,"remoteAddress":${jsonString(addr)}`;
-    const where = `"req":{"id":${id},"method":${jsonString(method)},"url":${url}${remote}},"res":{"statusCode":${status}},`;
+    const request = `"req":{"id":${id},"method":${jsonString(method)},"url":${url}${remote}}`;
+    const where = `${request},"res":{"statusCode":${status}},`;
     // The message is `METHOD url status` (and the duration): the url's JSON text sits inside it.
     const said = `${jsonString(method).slice(0, -1)} ${url.slice(1, -1)} ${status}`;
     sink.stream.write(

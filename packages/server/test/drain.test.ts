@@ -20,7 +20,8 @@ function startChild(env: Record<string, string> = {}) {
     const { loadSample } = await import('@openbell/loader');
     // 30 years in one answer (above the default ten-year cap) makes a 12 MB body.
     const running = await createServer({
-      data: await loadSample(), port: 0, logLevel: 'info', drainTimeoutMs: Number(process.env.DRAIN_MS), maxRangeDays: 20000,
+      data: await loadSample(), port: 0, logLevel: 'info',
+      drainTimeoutMs: Number(process.env.DRAIN_MS), maxRangeDays: 20000,
     });
     installShutdownHandlers(running, { logger: running.logger });`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {

@@ -275,7 +275,7 @@ describe('the board at 1,000 pages', () => {
     expect((await get()).data.version).toBe('v2');
   });
 
-  it('/board/data is answered ahead of express, naming its version; other spellings and methods reach express', async () => {
+  it('/board/data answers ahead of express, naming its version; other spellings and methods get express', async () => {
     const app = createApp({ data: fixtureData('v5'), logLevel: 'silent', now: () => at('2023-11-15T15:00:00Z') });
     // Only the dispatcher: what it does not answer is a 599 here.
     const server = http.createServer((req, res) => {

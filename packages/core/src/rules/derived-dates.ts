@@ -49,7 +49,10 @@ export function checkMonthRange(startMonth: MonthIndex, endMonth: MonthIndex): v
     );
 }
 
-/** The n-th `weekday` (ISO) of the month from `first` to `last`, n < 0 from its end; undefined when the month has none. */
+/**
+ * The n-th `weekday` (ISO) of the month from `first` to `last`, n < 0 from its end; undefined when the month has
+ * none.
+ */
 function nthWeekday(first: number, last: number, n: number, weekday: number): number | undefined {
   const day =
     n > 0
@@ -58,7 +61,10 @@ function nthWeekday(first: number, last: number, n: number, weekday: number): nu
   return day >= first && day <= last ? day : undefined;
 }
 
-/** The n-th business day of the month, n < 0 from its end, walking from its first (last) day; undefined when it has fewer. */
+/**
+ * The n-th business day of the month, n < 0 from its end, walking from its first (last) day; undefined when it has
+ * fewer.
+ */
 function nthBusinessDay(cal: JoinedCalendar, first: number, last: number, n: number): number | undefined {
   const step = n > 0 ? 1 : -1;
   let left = Math.abs(n);

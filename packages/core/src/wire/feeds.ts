@@ -214,7 +214,10 @@ function conflictSummary(key: string, rows: readonly FeedHoliday[]): string {
 function conflictDescription(count: number, lines: readonly string[] | undefined): string {
   const n = COUNTS[count] ?? String(count);
   const where = lines?.length ? `: ${lines.join('; ')}` : '';
-  return `The data holds ${n} conflicting rows for this date${where}. Which one holds is unknown: answers computed from this date are a data error.`;
+  return (
+    `The data holds ${n} conflicting rows for this date${where}. ` +
+    'Which one holds is unknown: answers computed from this date are a data error.'
+  );
 }
 
 /** The iCalendar text (CRLF line ends) of a market's or currency's holidays. */
@@ -279,7 +282,10 @@ export function buildHolidayFeed(input: FeedInput): string {
         `DTSTAMP:${stamp}`,
         `DTSTART${when(p.start)}`,
         `DTEND${when(p.end)}`,
-        `SUMMARY:${escapeText(`${key} ${p.phase_type}${p.phase_name ? ` (${p.phase_name})` : ''} — ${h.holiday_name?.trim() || 'Holiday'}`)}`,
+        `SUMMARY:${escapeText(
+          `${key} ${p.phase_type}${p.phase_name ? ` (${p.phase_name})` : ''}` +
+            ` — ${h.holiday_name?.trim() || 'Holiday'}`,
+        )}`,
       ];
       if (p.phase_memo) timed.push(`DESCRIPTION:${escapeText(p.phase_memo)}`);
       timed.push('END:VEVENT');

@@ -113,7 +113,8 @@ function setTemplate(j: RowJson, startOffset: number, endOffset: number): void {
     const head = encoder.encode(j.headText);
     const startRest = encoder.encode(`T${j.startTime}${formatOffset(startOffset)}${j.midText}`);
     j.template = encoder.encode(
-      `${j.headText}${DATE_HOLE}T${j.startTime}${formatOffset(startOffset)}${j.midText}${DATE_HOLE}T${j.endTime}${formatOffset(endOffset)}${j.tailText}`,
+      `${j.headText}${DATE_HOLE}T${j.startTime}${formatOffset(startOffset)}` +
+        `${j.midText}${DATE_HOLE}T${j.endTime}${formatOffset(endOffset)}${j.tailText}`,
     );
     j.startAt = head.length;
     j.endAt = head.length + DATE_HOLE.length + startRest.length;

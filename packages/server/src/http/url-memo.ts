@@ -18,7 +18,10 @@ export interface Reading {
   args: Readonly<Record<string, unknown>>;
   /** The `format` query parameter as given (CSV answers are asked for by it or by Accept). */
   format: unknown;
-  /** For answers keyed by their URL, made on first use: the answer cache key, and the ETags of the data tagged `etagOf`. */
+  /**
+   * For answers keyed by their URL, made on first use: the answer cache key, and the ETags of the data tagged
+   * `etagOf`.
+   */
   key?: string;
   etag?: string;
   /** The ETag of the same answer as CSV. */
