@@ -10,7 +10,7 @@ import { buildIndex, buildIndexSteps, type DatasetIndex } from './tables/build.j
 import type { EpochMs } from './time/dates.js';
 import { InvalidArgumentError, type DataWarning } from './errors.js';
 import { copyBytes, type JsonPieceOptions } from './wire/json.js';
-import { Faults, normalizeMarketIdentifier, type Param, type ParamValues } from './params/params.js';
+import { Faults, normalizeMarketIdentifier } from './params/params.js';
 import {
   QUERIES,
   barOptionsOf,
@@ -177,9 +177,16 @@ export class Dataset {
 
   // ---- the queries of interface.ts, one method each (derived below the class), and their byte forms ----
 
-  /** Reads a library call's arguments with its query's declaration (interface.ts): every fault at once. */
-  private read<S extends Record<string, Param>>(q: Query<S>, args: ArrayLike<unknown>): ParamValues<S> {
-    return readArguments(q, args);
+  /** A market query's identifier and range, read with the declaration of `q` (interface.ts): every fault at once. */
+  private range(q: Query<typeof QUERIES.listDays.params>, identifier: string, start: string, end: string) {
+    const a = readArguments(q, [identifier, start, end]);
+    return [a.identifier, a.start, a.end] as const;
+  }
+
+  /** The arguments of the bar queries' byte forms, read with the declaration of `bars`. */
+  private barArgs(identifier: string, start: string, end: string, options: BarOptions) {
+    const a = readArguments(QUERIES.bars, [identifier, start, end, options]);
+    return [a.identifier, a.start, a.end, barOptionsOf(a)] as const;
   }
 
   /** The present for a query whose instant was left out: the dataset's clock (datasets from the loader have one). */
@@ -198,25 +205,20 @@ export class Dataset {
    * the file and line of every row (ParsedQueries.duplicateHolidays).
    */
   duplicateHolidays(kind: 'market' | 'currency', key: string, start: string, end: string): DuplicateHoliday[] {
-    const a =
-      kind === 'market'
-        ? this.read(QUERIES.listHolidays, [key, start, end])
-        : (({ code, ...rest }) => ({ identifier: code, ...rest }))(
-            this.read(QUERIES.listCurrencyHolidays, [key, start, end]),
-          );
-    return this.parsed.duplicateHolidays(kind, a.identifier, a.start, a.end);
+    if (kind === 'market')
+      return this.parsed.duplicateHolidays(kind, ...this.range(QUERIES.listHolidays, key, start, end));
+    const a = readArguments(QUERIES.listCurrencyHolidays, [key, start, end]);
+    return this.parsed.duplicateHolidays(kind, a.code, a.start, a.end);
   }
 
   /** `generatePhases` in pieces of about `chunkDays` days of starts each; arguments are checked now. */
   phaseChunks(identifier: string, start: string, end: string, chunkDays = 92): Iterable<Phase[]> {
-    const a = this.read(QUERIES.generatePhases, [identifier, start, end]);
-    return this.parsed.phaseChunks(a.identifier, a.start, a.end, chunkDays);
+    return this.parsed.phaseChunks(...this.range(QUERIES.generatePhases, identifier, start, end), chunkDays);
   }
 
   /** `listDays` in pieces of `chunkDays` days. */
   dayChunks(identifier: string, start: string, end: string, chunkDays = 92): Iterable<MarketDay[]> {
-    const a = this.read(QUERIES.listDays, [identifier, start, end]);
-    return this.parsed.dayChunks(a.identifier, a.start, a.end, chunkDays);
+    return this.parsed.dayChunks(...this.range(QUERIES.listDays, identifier, start, end), chunkDays);
   }
 
   /**
@@ -224,25 +226,22 @@ export class Dataset {
    * `JSON.stringify(generatePhases(…))` byte for byte. Arguments are checked now, before the first piece.
    */
   phaseJsonChunks(identifier: string, start: string, end: string): Iterable<Uint8Array> {
-    const a = this.read(QUERIES.generatePhases, [identifier, start, end]);
-    return this.parsed.phaseJsonChunks(a.identifier, a.start, a.end);
+    return this.parsed.phaseJsonChunks(...this.range(QUERIES.generatePhases, identifier, start, end));
   }
 
   /** The JSON of `listDays` as UTF-8 bytes in pieces, as `phaseJsonChunks`. */
   dayJsonChunks(identifier: string, start: string, end: string): Iterable<Uint8Array> {
-    const a = this.read(QUERIES.listDays, [identifier, start, end]);
-    return this.parsed.dayJsonChunks(a.identifier, a.start, a.end);
+    return this.parsed.dayJsonChunks(...this.range(QUERIES.listDays, identifier, start, end));
   }
 
   /** The JSON of `sessions` as UTF-8 bytes in pieces, as `phaseJsonChunks`; arguments and bad rows are checked now. */
   sessionJsonChunks(identifier: string, start: string, end: string): Iterable<Uint8Array> {
-    const a = this.read(QUERIES.sessions, [identifier, start, end]);
-    return this.parsed.sessionJsonChunks(a.identifier, a.start, a.end);
+    return this.parsed.sessionJsonChunks(...this.range(QUERIES.sessions, identifier, start, end));
   }
 
   /** `status` as the UTF-8 bytes of its JSON (`JSON.stringify(status(…))`), for servers. */
   statusJson(identifier: string, instant?: InstantInput): Uint8Array {
-    const a = this.read(QUERIES.status, [identifier, instant]);
+    const a = readArguments(QUERIES.status, [identifier, instant]);
     // The library's caller owns what it is given: a copy of the shared bytes.
     return copyBytes(this.parsed.statusJson(a.identifier, a.instant ?? this.now()));
   }
@@ -255,8 +254,7 @@ export class Dataset {
     options: BarOptions,
     pieces?: JsonPieceOptions,
   ): Iterable<Uint8Array> {
-    const a = this.read(QUERIES.bars, [identifier, start, end, options]);
-    return this.parsed.barJsonChunks(a.identifier, a.start, a.end, barOptionsOf(a), pieces);
+    return this.parsed.barJsonChunks(...this.barArgs(identifier, start, end, options), pieces);
   }
 
   /** The CSV of `bars` (header `Date,Start,End`, CRLF lines) as UTF-8 bytes in pieces. */
@@ -267,8 +265,7 @@ export class Dataset {
     options: BarOptions,
     pieces?: JsonPieceOptions,
   ): Iterable<Uint8Array> {
-    const a = this.read(QUERIES.bars, [identifier, start, end, options]);
-    return this.parsed.barCsvChunks(a.identifier, a.start, a.end, barOptionsOf(a), pieces);
+    return this.parsed.barCsvChunks(...this.barArgs(identifier, start, end, options), pieces);
   }
 
   /** The market entry a schedule-based query reads, by identifier as typed (tests inspect one). */

@@ -26,7 +26,6 @@ const alloc: Alloc = nodeBuffer ? (n) => nodeBuffer.allocUnsafe(n) : (n) => new 
 
 const OPEN = 91; // [
 const CLOSE = 93; // ]
-const COMMA = 44;
 
 /** Every row of `rows` stringified, each followed by a comma, with where each begins. */
 function writeRows(rows: readonly object[]): MonthBlock {
