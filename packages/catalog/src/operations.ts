@@ -665,8 +665,12 @@ export const operations = defineOperations({
         },
       },
     }),
-    bytes: (ds, a) =>
-      ds.parsed.derivedDatesJson(a.expr, a.rule, a.start, a.end, { months: a.months, roll: a.roll, offset: a.offset }),
+    bodyChunks: (ds, a) =>
+      ds.parsed.derivedDatesJsonChunks(a.expr, a.rule, a.start, a.end, {
+        months: a.months,
+        roll: a.roll,
+        offset: a.offset,
+      }),
     response: (s) => s.z.array(s.DerivedDate),
     needs: 'calendar',
     plan: 'schedules',
@@ -711,7 +715,7 @@ export const operations = defineOperations({
         cli: { flag: 'phase', help: 'primary (default) or open' },
       },
     }),
-    bytes: (ds, a) => ds.parsed.overlapJson(a.markets, a.start, a.end, a.phase),
+    bodyChunks: (ds, a) => ds.parsed.overlapJsonChunks(a.markets, a.start, a.end, a.phase),
     response: (s) => s.z.array(s.OverlapInterval),
     needs: 'range',
     plan: 'schedules',

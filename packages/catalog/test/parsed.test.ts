@@ -91,7 +91,11 @@ describe('the catalogue path parses each parameter once', () => {
         // The same answer as the dataset itself gives.
         expect(JSON.stringify(out), op.operationId).toBe(JSON.stringify(runOperation(op, ds, raw, () => NOON_NY)));
         const args = readArgs(op, raw);
-        for (const pieces of [op.bodyChunks, op.csvChunks]) if (pieces) [...pieces(standIn, args)];
+        // The pieces, too, are the answer's JSON, and a refused example is refused there.
+        const pieces = op.bodyChunks && (() => Buffer.concat([...op.bodyChunks!(standIn, args)]).toString());
+        if (pieces && out.ok) expect(pieces(), op.operationId).toBe(JSON.stringify(out.value));
+        else if (pieces) expect(pieces, op.operationId).toThrow();
+        if (op.csvChunks && out.ok) [...op.csvChunks(standIn, args)];
         // The bytes are the answer's JSON; an example refused (a market the fixture lacks) is refused there too.
         const bytes = op.bytes && (() => Buffer.from(op.bytes!(standIn, args, () => NOON_NY)).toString());
         if (bytes && out.ok) expect(bytes(), op.operationId).toBe(JSON.stringify(out.value));

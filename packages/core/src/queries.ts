@@ -50,8 +50,8 @@ import { countSessions, findBell, listSessions, offsetSession } from './rules/se
 import { BarSeries, checkBarLimit, planBars } from './rules/bars.js';
 import { barCsvPieces, barJsonPieces } from './wire/bars-json.js';
 import { listSpecialSessions } from './rules/special-sessions.js';
-import { checkMonthRange, derivedDates, derivedDatesJson, type DerivedDateOptions } from './rules/derived-dates.js';
-import { clockChangesOf, overlapJson, overlapOf } from './rules/overlap.js';
+import { checkMonthRange, derivedDates, derivedDatesJsonPieces, type DerivedDateOptions } from './rules/derived-dates.js';
+import { clockChangesOf, overlapJsonPieces, overlapOf } from './rules/overlap.js';
 import { SessionBarSeries, sessionBars } from './rules/session-bars.js';
 import { computeStatus, statusJsonAt } from './rules/status.js';
 import {
@@ -582,16 +582,19 @@ export class ParsedQueries {
     return derivedDates(this.calendar(expr), rule, startMonth, endMonth, options);
   }
 
-  /** `derivedDates` as the bytes of its JSON (what the server sends), with the same refusals. */
-  derivedDatesJson(
+  /**
+   * `derivedDates` as the bytes of its JSON in pieces (what the server sends; views of kept
+   * memory, never written in), with the same refusals, made before the first piece.
+   */
+  derivedDatesJsonChunks(
     expr: CalendarExpression,
     rule: DateRule,
     startMonth: MonthIndex,
     endMonth: MonthIndex,
     options: DerivedDateOptions,
-  ): Uint8Array {
+  ): Iterable<Uint8Array> {
     checkMonthRange(startMonth, endMonth);
-    return derivedDatesJson(this.calendar(expr), rule, startMonth, endMonth, options);
+    return derivedDatesJsonPieces(this.calendar(expr), rule, startMonth, endMonth, options);
   }
 
   /**
@@ -608,9 +611,14 @@ export class ParsedQueries {
     return overlapOf(this.overlapMarkets(identifiers, startDay, endDay), startDay, endDay, phase);
   }
 
-  /** `overlap` as the bytes of its JSON (what the server sends), with the same refusals. */
-  overlapJson(identifiers: readonly string[], startDay: EpochDay, endDay: EpochDay, phase: OverlapPhase): Uint8Array {
-    return overlapJson(this.overlapMarkets(identifiers, startDay, endDay), startDay, endDay, phase);
+  /** `overlap` as the bytes of its JSON in pieces, as `derivedDatesJsonChunks`. */
+  overlapJsonChunks(
+    identifiers: readonly string[],
+    startDay: EpochDay,
+    endDay: EpochDay,
+    phase: OverlapPhase,
+  ): Iterable<Uint8Array> {
+    return overlapJsonPieces(this.overlapMarkets(identifiers, startDay, endDay), startDay, endDay, phase);
   }
 
   /** The markets of `overlap`, checked in its order. */

@@ -16,6 +16,8 @@ import {
 } from '../src/rules/calendars.js';
 import { allocBytes, listOf, monthLength, recordTemplate } from '../src/wire/list-json.js';
 import { daysFromCivil } from '../src/time/dates.js';
+import { keptSeriesCount } from '../src/rules/derived-dates.js';
+import { keptOverlapCount } from '../src/rules/overlap.js';
 import { buildWithSources } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
 import { CME } from './fixture.js';
@@ -42,12 +44,15 @@ const datasets = [ds, bad];
 /** An index into `datasets` (fast-check prints an index, not a dataset). */
 const dataArb = fc.constantFrom(0, 1);
 
-const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+/** The text of bytes, or of pieces of bytes one after another. */
+const decode = (bytes: Uint8Array | Iterable<Uint8Array>) =>
+  bytes instanceof Uint8Array ? new TextDecoder().decode(bytes) : [...bytes].map((b) => decode(b)).join('');
 /** The answer of `fn` as text, or its error's class, code and message. */
 const outcome = (fn: () => unknown): string => {
   try {
     const v = fn();
-    return v instanceof Uint8Array ? decode(v) : JSON.stringify(v);
+    const pieces = Array.isArray(v) && v.length > 0 && v.every((x) => x instanceof Uint8Array);
+    return v instanceof Uint8Array || pieces ? decode(v as Iterable<Uint8Array>) : JSON.stringify(v);
   } catch (e) {
     const err = e as Error & { code?: string };
     return `${err.constructor.name} ${err.code} ${err.message}`;
@@ -75,7 +80,7 @@ const ROLLS = ['following', 'preceding', 'modified_following', 'modified_precedi
 const rollArb = fc.constantFrom(...ROLLS);
 
 describe('derived dates as bytes', () => {
-  it('property: derivedDatesJson is JSON.stringify of derivedDates, refusals included', () => {
+  it('property: derivedDatesJsonChunks is JSON.stringify of derivedDates, refusals included', () => {
     fc.assert(
       fc.property(
         dataArb,
@@ -92,7 +97,9 @@ describe('derived dates as bytes', () => {
           const rule = parseDateRule(ruleText);
           const options = { months, roll, offset };
           const records = outcome(() => data.parsed.derivedDates(expr, rule, start, start + span, options));
-          expect(outcome(() => data.parsed.derivedDatesJson(expr, rule, start, start + span, options))).toBe(records);
+          expect(outcome(() => data.parsed.derivedDatesJsonChunks(expr, rule, start, start + span, options))).toBe(
+            records,
+          );
         },
       ),
       { numRuns: 400 },
@@ -103,7 +110,7 @@ describe('derived dates as bytes', () => {
     const expr = parseCalendarExpression('USD');
     const plain = { roll: 'unadjusted', offset: 0 } as const;
     const one = (rule: string, month: number) =>
-      decode(ds.parsed.derivedDatesJson(expr, parseDateRule(rule), month, month, plain));
+      decode(ds.parsed.derivedDatesJsonChunks(expr, parseDateRule(rule), month, month, plain));
     expect(one('nth-weekday:5:mon', 2023 * 12 + 1)).toBe('[]');
     expect(one('day:9', 2024 * 12 + 8)).toBe('[{"period":"2024-09","nominal":"2024-09-09","date":"2024-09-09"}]');
     // Years before 1000 have four digits too (unadjusted looks at no calendar).
@@ -111,11 +118,54 @@ describe('derived dates as bytes', () => {
   });
 });
 
+describe('kept series of derived dates (docs/benchmarks.md "Kept series")', () => {
+  it('a rule is walked over the whole window once; every range is then a slice of it', () => {
+    // A dataset of its own: the properties above may have asked for this series already.
+    const ds = Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 2035 });
+    const expr = parseCalendarExpression('US.NYSE+EUR+CN.SGE');
+    const rule = parseDateRule('nth-weekday:3:fri');
+    const options = { roll: 'modified_following', offset: 2 } as const;
+    const before = keptSeriesCount();
+    const month = (y: number, m: number) => y * 12 + m - 1;
+    decode(ds.parsed.derivedDatesJsonChunks(expr, rule, month(2010, 1), month(2010, 12), options));
+    expect(keptSeriesCount()).toBe(before + 1);
+    // Another range, another spelling of the same members: the same series.
+    const other = parseCalendarExpression('XNYS+EUR+CN.SGE');
+    const cut = decode(ds.parsed.derivedDatesJsonChunks(other, rule, month(2011, 3), month(2013, 2), options));
+    expect(keptSeriesCount()).toBe(before + 1);
+    expect(cut).toBe(JSON.stringify(ds.parsed.derivedDates(other, rule, month(2011, 3), month(2013, 2), options)));
+    expect(JSON.parse(cut)).toHaveLength(24);
+  });
+
+  it('property: a kept series answers every range as the walk does, refusals included', () => {
+    const expr = parseCalendarExpression('US.NYSE+EUR');
+    // The window is 2000-01-03 to 2030-12-25: the months at its ends fail for some rules and
+    // offsets, and a range that starts or ends on them must fail as the walk does.
+    const edge = fc.oneof(
+      monthArb,
+      fc.integer({ min: 2000 * 12 - 2, max: 2000 * 12 + 2 }),
+      fc.integer({ min: 2030 * 12 + 9, max: 2030 * 12 + 13 }),
+    );
+    fc.assert(
+      fc.property(ruleArb, edge, edge, rollArb, fc.integer({ min: -3, max: 3 }), (r, a, b, roll, offset) => {
+        const rule = parseDateRule(r);
+        const [start, end] = a <= b ? [a, b] : [b, a];
+        const options = { roll, offset };
+        const records = outcome(() => ds.parsed.derivedDates(expr, rule, start, end, options));
+        // Twice: the first makes the series, the second is cut from it.
+        expect(outcome(() => ds.parsed.derivedDatesJsonChunks(expr, rule, start, end, options))).toBe(records);
+        expect(outcome(() => ds.parsed.derivedDatesJsonChunks(expr, rule, start, end, options))).toBe(records);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
 const OVERLAP_MARKETS = ['US.NYSE', CME, 'CN.SGE', 'AE.ADX', 'BR.B3', 'AR.BYMA'];
 
 describe('overlap as bytes', () => {
   const dayArb = fc.integer({ min: daysFromCivil(2000, 1, 1), max: daysFromCivil(2031, 6, 1) });
-  it('property: overlapJson is JSON.stringify of overlap, refusals included', () => {
+  it('property: overlapJsonChunks is JSON.stringify of overlap, refusals included', () => {
     fc.assert(
       fc.property(
         dataArb,
@@ -126,7 +176,50 @@ describe('overlap as bytes', () => {
         (d, ids, start, span, phase) => {
           const data = datasets[d]!;
           const records = outcome(() => data.parsed.overlap(ids, start, start + span, phase));
-          expect(outcome(() => data.parsed.overlapJson(ids, start, start + span, phase))).toBe(records);
+          expect(outcome(() => data.parsed.overlapJsonChunks(ids, start, start + span, phase))).toBe(records);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('kept overlaps (docs/benchmarks.md "Kept series")', () => {
+  it('a set asked twice is kept, and every range is then cut from it, clipped at both ends', () => {
+    // A dataset of its own: the properties above may have asked for this set already.
+    const ds = Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 2035 });
+    const ids = ['US.NYSE', CME, 'BR.B3'];
+    const start = daysFromCivil(2019, 3, 9);
+    const before = keptOverlapCount();
+    ds.parsed.overlapJsonChunks(ids, start, start + 30, 'open');
+    expect(keptOverlapCount()).toBe(before);
+    ds.parsed.overlapJsonChunks(ids, start, start + 30, 'open');
+    expect(keptOverlapCount()).toBe(before + 1);
+    const cut = decode(ds.parsed.overlapJsonChunks(ids, start + 2, start + 9, 'open'));
+    expect(cut).toBe(JSON.stringify(ds.parsed.overlap(ids, start + 2, start + 9, 'open')));
+    // CME alone (named twice) trades across 00:00Z: the range's first and last intervals are clipped there.
+    const cme = [CME, CME];
+    const monday = daysFromCivil(2024, 3, 4);
+    ds.parsed.overlapJsonChunks(cme, monday, monday, 'open');
+    const clipped = JSON.parse(decode(ds.parsed.overlapJsonChunks(cme, monday, monday + 1, 'open')));
+    expect(clipped[0].start).toBe('2024-03-04T00:00:00Z');
+    expect(clipped.at(-1).end).toBe('2024-03-06T00:00:00Z');
+    expect(clipped).toEqual(ds.parsed.overlap(cme, monday, monday + 1, 'open'));
+  });
+
+  it('property: a kept overlap answers every range as one made afresh, refusals included', () => {
+    const dayArb = fc.integer({ min: daysFromCivil(1999, 1, 1), max: daysFromCivil(2036, 6, 1) });
+    fc.assert(
+      fc.property(
+        // CME twice is CME alone, which trades across 00:00Z: the range's ends clip its intervals.
+        fc.constantFrom(['US.NYSE', CME], [CME, CME], ['BR.B3', 'AR.BYMA', 'US.NYSE']),
+        dayArb,
+        fc.integer({ min: -2, max: 800 }),
+        fc.constantFrom('primary', 'open' as const),
+        (ids, start, span, phase) => {
+          const records = outcome(() => ds.parsed.overlap(ids, start, start + span, phase));
+          expect(outcome(() => ds.parsed.overlapJsonChunks(ids, start, start + span, phase))).toBe(records);
+          expect(outcome(() => ds.parsed.overlapJsonChunks(ids, start, start + span, phase))).toBe(records);
         },
       ),
       { numRuns: 300 },

@@ -179,6 +179,13 @@ export function joinedFlagBytesKept(): number {
   return joinedFlagBytes;
 }
 
+/** What fixes a joined calendar's every answer: its operator, its window's first date and its members' flags. */
+function joinedKey(operator: '+' | '~', minDay: number, days: readonly Uint8Array[]): string {
+  let key = `${operator}${minDay}:`;
+  for (const f of days) key += `${flagId(f)},`;
+  return key;
+}
+
 function joinFlags(
   operator: '+' | '~',
   minDay: number,
@@ -186,8 +193,7 @@ function joinFlags(
   members: { days: Uint8Array[]; from: number[] },
 ): Uint8Array {
   const { days, from } = members;
-  let key = `${operator}${minDay}:`;
-  for (const f of days) key += `${flagId(f)},`;
+  const key = joinedKey(operator, minDay, days);
   let joined = joinedFlags.get(key);
   if (joined !== undefined) {
     // Least recently used out: a hit moves to the end of the map's order.
@@ -287,6 +293,16 @@ export class JoinedCalendar {
   windowFlags(): Uint8Array | null {
     if (this.flags === undefined) this.flags = this.minDay <= this.maxDay ? this.businessFlags() : null;
     return this.flags;
+  }
+
+  /**
+   * A key that names what every answer of this calendar depends on (joinedKey), the same for
+   * two expressions of the same members (`XNYS+XLON` and `US.NYSE+GB.LSE`); null when a member
+   * has no flags (a bad row), whose answers are then not kept.
+   */
+  contentKey(): string | null {
+    const members = this.windowFlags() === null ? null : this.memberFlags();
+    return members === null ? null : joinedKey(this.operator, this.minDay, members.days);
   }
 
   /** isBusinessDay before the flags are looked up, and outside them (outside the window, or none). */

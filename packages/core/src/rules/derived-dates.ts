@@ -12,6 +12,7 @@
  *   be a business day, with `unadjusted`), and never looks at the rolled date itself.
  * - `months` filters after the rule: `imm` with `months=1,3` answers March only.
  */
+import { LRUCache } from 'lru-cache';
 import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from '../time/dates.js';
 import { InvalidArgumentError } from '../errors.js';
 import { PAIRS, listOf, monthLength, recordTemplate, write2, write4 } from '../wire/list-json.js';
@@ -226,17 +227,27 @@ function writeYearMonth(buf: Uint8Array, at: number, y: number, m: number): void
 }
 
 /**
- * The bytes of `JSON.stringify(derivedDates(…))`: the same walk (the same refusals), its
- * entries written into copies of an entry's JSON.
+ * The bytes of `JSON.stringify(derivedDates(…))` in pieces: a slice of the calendar's kept series
+ * between its brackets when it holds every month asked for cleanly (no copy), else the same
+ * walk (the same refusals), its entries written into copies of an entry's JSON.
  */
-export function derivedDatesJson(
+export function derivedDatesJsonPieces(
   cal: JoinedCalendar,
   rule: DateRule,
   startMonth: MonthIndex,
   endMonth: MonthIndex,
   options: DerivedDateOptions,
-): Uint8Array {
-  const days = derivedDays(cal, rule, startMonth, endMonth, options);
+): Uint8Array[] {
+  const kept = keptSeries(cal, rule, options);
+  if (kept !== undefined) {
+    const slice = sliceOf(kept, startMonth, endMonth);
+    if (slice !== undefined) return slice;
+  }
+  return [daysJson(derivedDays(cal, rule, startMonth, endMonth, options))];
+}
+
+/** The JSON list of walked entries (derivedDays). */
+function daysJson(days: Int32Array): Uint8Array {
   const buf = listOf(ENTRY, days.length / ITEM);
   for (let k = 0, p = 0; k < days.length; k += ITEM, p += ENTRY_BYTES) {
     const month = days[k]!;
@@ -268,4 +279,109 @@ export function derivedDatesJson(
     write2(buf, p + PERIOD_AT + 5, m);
   }
   return buf;
+}
+
+// ---- kept series ----
+
+/**
+ * A rule's entries over every month of a calendar's window, kept: each month's entry depends
+ * on that month alone (its rule, roll and offset over the calendar's flags), so every range of
+ * months, however it is cut, is one slice of the same series, as month blocks serve phases. A
+ * month whose walk fails is marked, and a range that holds one is walked afresh, which fails
+ * where it always did.
+ */
+interface KeptSeries {
+  readonly firstMonth: number;
+  /** Entries before month `firstMonth + i`; the last is their count. */
+  readonly before: Int32Array;
+  /** Months that failed before month `firstMonth + i`. */
+  readonly failedBefore: Int32Array;
+  /** Each entry's JSON with its leading comma (ENTRY), in month order. */
+  readonly bytes: Uint8Array;
+}
+
+/** Kept for a series that cannot be kept (an entry written another way than ENTRY): every range is walked. */
+const UNKEPT: KeptSeries = {
+  firstMonth: 0,
+  before: new Int32Array(0),
+  failedBefore: new Int32Array(0),
+  bytes: new Uint8Array(0),
+};
+
+/** Enough for about 600 series of 50 years. */
+const KEPT_SERIES_BYTES = 16 * 1024 * 1024;
+
+const keptSeriesList = new LRUCache<string, KeptSeries>({
+  maxSize: KEPT_SERIES_BYTES,
+  sizeCalculation: (k) => k.bytes.length + k.before.byteLength + k.failedBefore.byteLength + 96,
+});
+
+/** How many series are kept now (tests look at it). */
+export function keptSeriesCount(): number {
+  return keptSeriesList.size;
+}
+
+function keptSeries(cal: JoinedCalendar, rule: DateRule, options: DerivedDateOptions): KeptSeries | undefined {
+  const calendar = cal.contentKey();
+  if (calendar === null) return undefined;
+  const shape =
+    rule.kind === 'nth-weekday'
+      ? `w${rule.n}:${rule.weekday}:${rule.quarterly ? 'q' : ''}`
+      : rule.kind === 'day'
+        ? `d${rule.day}`
+        : `b${rule.n}`;
+  const key = `${calendar}|${shape}|${options.roll}|${options.offset}|${options.months?.join(',') ?? '*'}`;
+  let kept = keptSeriesList.get(key);
+  if (kept === undefined) keptSeriesList.set(key, (kept = seriesOf(cal, rule, options)));
+  return kept === UNKEPT ? undefined : kept;
+}
+
+function seriesOf(cal: JoinedCalendar, rule: DateRule, options: DerivedDateOptions): KeptSeries {
+  const first = civilFromDays(cal.minDay);
+  const last = civilFromDays(cal.maxDay);
+  const firstMonth = first.y * 12 + first.m - 1;
+  const months = last.y * 12 + last.m - 1 - firstMonth + 1;
+  if (!(months > 0)) return UNKEPT;
+  const before = new Int32Array(months + 1);
+  const failedBefore = new Int32Array(months + 1);
+  const entries = new Int32Array(ITEM * months);
+  let n = 0;
+  for (let i = 0; i < months; i++) {
+    before[i] = n / ITEM;
+    failedBefore[i + 1] = failedBefore[i]!;
+    try {
+      const days = derivedDays(cal, rule, firstMonth + i, firstMonth + i, options);
+      entries.set(days, n);
+      n += days.length;
+    } catch {
+      failedBefore[i + 1]!++;
+    }
+  }
+  before[months] = n / ITEM;
+  const json = daysJson(entries.subarray(0, n));
+  if (n > 0 && json.length !== (n / ITEM) * ENTRY_BYTES + 1) return UNKEPT;
+  // Kept with each entry's leading comma: the list's opening bracket stood for the first.
+  // A copy of its own (`json` may be a Buffer cut from a shared slab, whose `slice` is a view).
+  const bytes = new Uint8Array(json.length - 1);
+  bytes.set(json.subarray(0, json.length - 1));
+  if (n > 0) bytes[0] = 44;
+  return { firstMonth, before, failedBefore, bytes };
+}
+
+const OPEN = Uint8Array.of(91);
+const CLOSE = Uint8Array.of(93);
+const EMPTY = Uint8Array.of(91, 93);
+
+/**
+ * The JSON list of the series' entries for the months `startMonth`..`endMonth`, as pieces (views
+ * of the kept bytes, never written in); undefined when it cannot answer them.
+ */
+function sliceOf(kept: KeptSeries, startMonth: number, endMonth: number): Uint8Array[] | undefined {
+  const i = startMonth - kept.firstMonth;
+  const j = endMonth - kept.firstMonth + 1;
+  if (i < 0 || j >= kept.before.length || kept.failedBefore[j]! !== kept.failedBefore[i]!) return undefined;
+  const from = kept.before[i]! * ENTRY_BYTES;
+  const to = kept.before[j]! * ENTRY_BYTES;
+  // The first entry's comma is left out: the opening bracket stands for it.
+  return to === from ? [EMPTY] : [OPEN, kept.bytes.subarray(from + 1, to), CLOSE];
 }

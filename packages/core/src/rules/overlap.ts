@@ -13,6 +13,7 @@
  * - Dates beyond a market's coverage window are not generated: the range's own dates must lie
  *   in it, the day either side only where the window holds it.
  */
+import { LRUCache } from 'lru-cache';
 import { SECONDS_PER_DAY, civilFromDays, formatDay, formatOffset, formatTime } from '../time/dates.js';
 import { DataError } from '../errors.js';
 import { LOOK_BACK_DAYS, generate, generateFrom } from './generate.js';
@@ -285,14 +286,27 @@ const INTERVAL = recordTemplate([INSTANT_HOLE, INSTANT_HOLE], overlapRecord);
 const [START_AT, END_AT] = INTERVAL.at as [number, number];
 const INTERVAL_BYTES = INTERVAL.bytes.length;
 
-/** The bytes of `JSON.stringify(overlapOf(…))`, written into copies of an interval's JSON. */
-export function overlapJson(
+/**
+ * The bytes of `JSON.stringify(overlapOf(…))` in pieces: cut from the markets' kept overlap when
+ * they have one (views of it, and the two ends clipped in copies), else written into copies of
+ * an interval's JSON.
+ */
+export function overlapJsonPieces(
   markets: readonly MarketEntry[],
   startDay: number,
   endDay: number,
   phase: OverlapPhase,
-): Uint8Array {
-  const common = commonIntervals(markets, startDay, endDay, phase);
+): Uint8Array[] {
+  const kept = keptOverlap(markets, phase);
+  if (kept !== undefined && startDay >= kept.fromDay && endDay <= kept.toDay) {
+    const cut = cutOf(kept, startDay * SECONDS_PER_DAY, (endDay + 1) * SECONDS_PER_DAY);
+    if (cut !== undefined) return cut;
+  }
+  return [intervalsJson(commonIntervals(markets, startDay, endDay, phase))];
+}
+
+/** The JSON list of flat intervals. */
+function intervalsJson(common: Intervals): Uint8Array {
   const buf = listOf(INTERVAL, common.length / 2);
   // The date being written, followed from one instant to the next (they only go forward), and
   // its ten characters' codes, made when the date changes: the two instants of an interval
@@ -350,6 +364,170 @@ export function overlapJson(
     if (k & 1) p += INTERVAL_BYTES;
   }
   return buf;
+}
+
+// ---- kept overlaps ----
+
+/**
+ * The overlap of a set of markets over every date their windows share, kept once the same set
+ * is asked twice: an answer is then a cut of it, clipped at the range's two ends. The page asks
+ * for the phases of every date that may reach the range, which the whole window holds; a range
+ * can only lie inside it (each window must hold its dates). Markets with a bad row, or whose
+ * overlap cannot be made, are never kept: each answer is made afresh, failing where it fails.
+ */
+interface KeptOverlap {
+  /** The UTC dates it covers: a range outside them is made afresh. */
+  readonly fromDay: number;
+  readonly toDay: number;
+  /** Flat intervals (merged, in time order). */
+  readonly intervals: Intervals;
+  /** Each interval's JSON with its leading comma (INTERVAL), in order. */
+  readonly bytes: Uint8Array;
+}
+
+/** The first ask of a set (made afresh), and a set that cannot be kept. */
+const ASKED: KeptOverlap = { fromDay: 0, toDay: -1, intervals: new Float64Array(0), bytes: new Uint8Array(0) };
+const UNKEPT: KeptOverlap = { ...ASKED };
+
+/** Enough for about 100 sets of four markets over 30 years. */
+const KEPT_OVERLAP_BYTES = 32 * 1024 * 1024;
+
+const keptOverlaps = new LRUCache<string, KeptOverlap>({
+  maxSize: KEPT_OVERLAP_BYTES,
+  sizeCalculation: (k) => k.intervals.byteLength + k.bytes.length + 96,
+});
+
+const entryIds = new WeakMap<MarketEntry, number>();
+let nextEntryId = 0;
+
+/** How many overlaps are kept now (tests look at it). */
+export function keptOverlapCount(): number {
+  let n = 0;
+  for (const v of keptOverlaps.values()) if (v !== ASKED && v !== UNKEPT) n++;
+  return n;
+}
+
+function keptOverlap(markets: readonly MarketEntry[], phase: OverlapPhase): KeptOverlap | undefined {
+  let key = phase;
+  for (const entry of markets) {
+    if (entry.dayFaults !== null) return undefined;
+    let id = entryIds.get(entry);
+    if (id === undefined) entryIds.set(entry, (id = nextEntryId++));
+    key += `,${id}`;
+  }
+  const kept = keptOverlaps.get(key);
+  if (kept === undefined) keptOverlaps.set(key, ASKED);
+  else if (kept === ASKED) {
+    const made = overlapOfWindows(markets, phase);
+    keptOverlaps.set(key, made);
+    return made === UNKEPT ? undefined : made;
+  }
+  return kept === undefined || kept === ASKED || kept === UNKEPT ? undefined : kept;
+}
+
+function overlapOfWindows(markets: readonly MarketEntry[], phase: OverlapPhase): KeptOverlap {
+  let minDay = Number.NEGATIVE_INFINITY;
+  let maxDay = Number.POSITIVE_INFINITY;
+  for (const entry of markets) {
+    minDay = Math.max(minDay, entry.minDay);
+    maxDay = Math.min(maxDay, entry.maxDay);
+  }
+  if (!(minDay <= maxDay)) return UNKEPT;
+  // The UTC dates either side of the windows too: a window's first local date may start the
+  // evening before in UTC, and a range may hold such a date (the coverage of a range is checked
+  // on the windows' years).
+  const fromDay = minDay - 1;
+  const toDay = maxDay + 1;
+  let intervals: Intervals;
+  try {
+    intervals = Float64Array.from(commonIntervals(markets, fromDay, toDay, phase));
+  } catch {
+    return UNKEPT;
+  }
+  const json = intervalsJson(intervals);
+  const count = intervals.length / 2;
+  if (count > 0 && json.length !== count * INTERVAL_BYTES + 1) return UNKEPT;
+  // A copy of its own (`json` may be a Buffer cut from a shared slab, whose `slice` is a view).
+  const bytes = new Uint8Array(json.length - 1);
+  bytes.set(json.subarray(0, json.length - 1));
+  if (count > 0) bytes[0] = 44;
+  return { fromDay, toDay, intervals, bytes };
+}
+
+const OPEN = Uint8Array.of(91);
+const CLOSE = Uint8Array.of(93);
+const EMPTY = Uint8Array.of(91, 93);
+
+/**
+ * The JSON list of the kept intervals clipped to [from, to), as pieces: views of the kept bytes
+ * (never written in), and copies of the first and last intervals where the range cuts them;
+ * undefined when an end cannot be written.
+ */
+function cutOf(kept: KeptOverlap, from: number, to: number): Uint8Array[] | undefined {
+  const spans = kept.intervals;
+  const a = firstEndingAfter(spans, from) >> 1;
+  let lo = a;
+  let hi = spans.length >> 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (spans[2 * mid]! < to) lo = mid + 1;
+    else hi = mid;
+  }
+  const b = lo;
+  if (b <= a) return [EMPTY];
+  const T = INTERVAL_BYTES;
+  const startCut = spans[2 * a]! < from;
+  const endCut = spans[2 * b - 1]! > to;
+  const pieces: Uint8Array[] = [];
+  // Entries a..b-1 go out; i..j-1 of them as a view, the others as clipped copies.
+  let i = a;
+  let j = b;
+  if (startCut || (endCut && b - a === 1)) {
+    const head = copyOf(kept.bytes, a * T, a * T + T);
+    head[0] = 91;
+    if (startCut && !writeInstant(head, START_AT, from)) return undefined;
+    if (endCut && b - a === 1 && !writeInstant(head, END_AT, to)) return undefined;
+    pieces.push(head);
+    i = a + 1;
+  } else pieces.push(OPEN);
+  let tail: Uint8Array | undefined;
+  if (endCut && b - 1 >= i) {
+    tail = copyOf(kept.bytes, (b - 1) * T, b * T);
+    if (!writeInstant(tail, END_AT, to)) return undefined;
+    j = b - 1;
+  }
+  // After the opening bracket, the first entry's comma is left out.
+  if (j > i) pieces.push(kept.bytes.subarray(i * T + (i === a ? 1 : 0), j * T));
+  if (tail !== undefined) pieces.push(tail);
+  pieces.push(CLOSE);
+  return pieces;
+}
+
+/** A copy of bytes `from`..`to` (never a view: the kept bytes are not written in). */
+function copyOf(bytes: Uint8Array, from: number, to: number): Uint8Array {
+  const out = new Uint8Array(to - from);
+  out.set(bytes.subarray(from, to));
+  return out;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS` of an instant at `at`; false outside the years 0..9999 or between seconds. */
+function writeInstant(buf: Uint8Array, at: number, instant: number): boolean {
+  const day = Math.floor(instant / SECONDS_PER_DAY);
+  const seconds = instant - day * SECONDS_PER_DAY;
+  const { y, m, d } = civilFromDays(day);
+  if (y < 0 || y > 9999 || !Number.isInteger(seconds)) return false;
+  const hi = (y / 100) | 0;
+  const lo = y - hi * 100;
+  buf[at] = PAIRS[2 * hi]!;
+  buf[at + 1] = PAIRS[2 * hi + 1]!;
+  buf[at + 2] = PAIRS[2 * lo]!;
+  buf[at + 3] = PAIRS[2 * lo + 1]!;
+  buf[at + 5] = PAIRS[2 * m]!;
+  buf[at + 6] = PAIRS[2 * m + 1]!;
+  buf[at + 8] = PAIRS[2 * d]!;
+  buf[at + 9] = PAIRS[2 * d + 1]!;
+  writeTime(buf, at + 11, seconds);
+  return true;
 }
 
 /**
