@@ -36,7 +36,9 @@ export function derivedRows() {
   const third = parseDateRule('nth-weekday:3:fri');
   const from = parseMonth('2001-01', 'start');
   const to = parseMonth('2030-11', 'end');
-  const fridayBytes = () => [...p.derivedDatesJsonChunks(parsedExpr, third, from, to, { roll: 'modified_following', offset: 2 })];
+  const fridayBytes = () => [
+    ...p.derivedDatesJsonChunks(parsedExpr, third, from, to, { roll: 'modified_following', offset: 2 }),
+  ];
   const d0 = parseDay('2023-01-01', 'start');
   const overlapBytes = () => [...p.overlapJsonChunks([a, b, c, d], d0, d0 + 364, 'primary')];
   const n = (f) => f().length;
