@@ -146,6 +146,9 @@ function checkGenerated(entry: MarketEntry, startDay: number, endDay: number): v
   if (entry.dayFaults !== null) checkDays(entry.dayFaults, Math.max(startDay - LOOK_BACK_DAYS, entry.minDay), endDay);
 }
 
+/** Joined calendars a dataset keeps made (ParsedQueries.calendars). */
+const CALENDARS_KEPT = 256;
+
 export class ParsedQueries {
   private readonly utc: Zone = new ZoneRegistry().get('UTC');
 
@@ -969,10 +972,27 @@ export class ParsedQueries {
    * business days are its sessions, read from its day views: a date a bad row touches fails
    * the calendar when a step looks at it, rather than answering as if the row were not there.
    */
+  /**
+   * Joined calendars made, by their expression's text (which errors name them by): a calendar
+   * asked again skips resolving its members and keeps what it looked up (its flags, its content
+   * key). The dataset never changes, so neither do they; at most CALENDARS_KEPT, then started afresh.
+   */
+  private readonly calendars = new Map<string, JoinedCalendar>();
+
   private calendar(expr: CalendarExpression): JoinedCalendar {
     if (expr.members.some((m) => m.kind !== 'currency') && this.index.plan === 'holidays_only')
       throw new NotInPlanError('schedules');
     if (expr.members.some((m) => m.kind === 'currency')) this.requireCurrencies();
+    let cal = this.calendars.get(expr.text);
+    if (cal === undefined || cal.operator !== expr.operator) {
+      cal = this.joinedCalendar(expr);
+      if (this.calendars.size >= CALENDARS_KEPT) this.calendars.clear();
+      this.calendars.set(expr.text, cal);
+    }
+    return cal;
+  }
+
+  private joinedCalendar(expr: CalendarExpression): JoinedCalendar {
     const members = expr.members.map(
       (m): CalendarMember =>
         m.kind === 'currency'

@@ -199,6 +199,24 @@ describe('coverage', () => {
     expect(() => ds.adjust('XAU', '2036-01-01')).toThrow(/XAU: 2000-01-01 to 2035-12-31/);
   });
 
+  it('a calendar asked again is the one made before, still named as it was written', () => {
+    // The dataset keeps the calendars it made by their text: each spelling keeps its own name,
+    // and each answers as a dataset asked for the first time does.
+    const fresh = () => Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 2035 });
+    const plus = fresh().adjust('XNYS+EUR', '2023-12-25').adjusted;
+    const either = fresh().adjust('XNYS~EUR', '2023-12-25').adjusted;
+    expect(plus).not.toBe(either);
+    for (let k = 0; k < 2; k++) {
+      expect(() => ds.adjust('XNYS+EUR', '2000-01-02')).toThrow(/calendar XNYS\+EUR: 2000-01-03/);
+      expect(() => ds.adjust('US.NYSE+EUR', '2000-01-02')).toThrow(/calendar US\.NYSE\+EUR: 2000-01-03/);
+      expect(() => ds.adjust('XNYS~EUR', '2000-01-02')).toThrow(/calendar XNYS~EUR: 2000-01-03/);
+      expect(adj('XNYS+EUR', '2023-12-25')).toBe(plus);
+      expect(adj('XNYS~EUR', '2023-12-25')).toBe(either);
+      // A member that cannot be found is refused every time, never kept.
+      expect(() => ds.adjust('XNYS+ZZZ', '2023-12-25')).toThrow(NotFoundError);
+    }
+  });
+
   it('a joined calendar covers the intersection of its members', () => {
     expect(() => ds.calendarDays('XAU+SGD', '2024-12-31', '2025-01-02')).toThrow(CalendarOutOfCoverageError);
     expect(() => ds.calendarDays('XAU+SGD', '2024-12-31', '2025-01-02')).toThrow(

@@ -301,9 +301,14 @@ export class JoinedCalendar {
    * has no flags (a bad row), whose answers are then not kept.
    */
   contentKey(): string | null {
-    const members = this.windowFlags() === null ? null : this.memberFlags();
-    return members === null ? null : joinedKey(this.operator, this.minDay, members.days);
+    if (this.key === undefined) {
+      const members = this.windowFlags() === null ? null : this.memberFlags();
+      this.key = members === null ? null : joinedKey(this.operator, this.minDay, members.days);
+    }
+    return this.key;
   }
+
+  private key: string | null | undefined;
 
   /** isBusinessDay before the flags are looked up, and outside them (outside the window, or none). */
   private firstOrAsked(day: number): boolean {
