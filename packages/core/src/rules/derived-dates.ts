@@ -15,7 +15,18 @@
 import { LRUCache } from 'lru-cache';
 import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from '../time/dates.js';
 import { InvalidArgumentError } from '../errors.js';
-import { PAIRS, listOf, monthLength, recordTemplate, write2, write4 } from '../wire/list-json.js';
+import {
+  EMPTY_LIST,
+  LIST_CLOSE,
+  LIST_OPEN,
+  PAIRS,
+  itemsOf,
+  listOf,
+  monthLength,
+  recordTemplate,
+  write2,
+  write4,
+} from '../wire/list-json.js';
 import type { JoinedCalendar } from './calendars.js';
 import { MAX_DATE_MONTHS, formatMonth, type DateRule, type MonthIndex } from '../params/params.js';
 import type { BusinessDayConvention, DerivedDate } from '../types.js';
@@ -358,19 +369,9 @@ function seriesOf(cal: JoinedCalendar, rule: DateRule, options: DerivedDateOptio
     }
   }
   before[months] = n / ITEM;
-  const json = daysJson(entries.subarray(0, n));
-  if (n > 0 && json.length !== (n / ITEM) * ENTRY_BYTES + 1) return UNKEPT;
-  // Kept with each entry's leading comma: the list's opening bracket stood for the first.
-  // A copy of its own (`json` may be a Buffer cut from a shared slab, whose `slice` is a view).
-  const bytes = new Uint8Array(json.length - 1);
-  bytes.set(json.subarray(0, json.length - 1));
-  if (n > 0) bytes[0] = 44;
-  return { firstMonth, before, failedBefore, bytes };
+  const bytes = itemsOf(daysJson(entries.subarray(0, n)), ENTRY, n / ITEM);
+  return bytes === undefined ? UNKEPT : { firstMonth, before, failedBefore, bytes };
 }
-
-const OPEN = Uint8Array.of(91);
-const CLOSE = Uint8Array.of(93);
-const EMPTY = Uint8Array.of(91, 93);
 
 /**
  * The JSON list of the series' entries for the months `startMonth`..`endMonth`, as pieces (views
@@ -383,5 +384,5 @@ function sliceOf(kept: KeptSeries, startMonth: number, endMonth: number): Uint8A
   const from = kept.before[i]! * ENTRY_BYTES;
   const to = kept.before[j]! * ENTRY_BYTES;
   // The first entry's comma is left out: the opening bracket stands for it.
-  return to === from ? [EMPTY] : [OPEN, kept.bytes.subarray(from + 1, to), CLOSE];
+  return to === from ? [EMPTY_LIST] : [LIST_OPEN, kept.bytes.subarray(from + 1, to), LIST_CLOSE];
 }

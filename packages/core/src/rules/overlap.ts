@@ -17,7 +17,19 @@ import { LRUCache } from 'lru-cache';
 import { SECONDS_PER_DAY, civilFromDays, formatDay, formatOffset, formatTime } from '../time/dates.js';
 import { DataError } from '../errors.js';
 import { LOOK_BACK_DAYS, generate, generateFrom } from './generate.js';
-import { PAIRS, listOf, monthLength, recordTemplate, writeTime } from '../wire/list-json.js';
+import {
+  EMPTY_LIST,
+  LIST_CLOSE,
+  LIST_OPEN,
+  PAIRS,
+  itemsOf,
+  listOf,
+  monthLength,
+  recordTemplate,
+  write2,
+  write4,
+  writeTime,
+} from '../wire/list-json.js';
 import type { MarketEntry } from '../tables/model.js';
 import type { ClockChange, OverlapInterval, OverlapPhase } from '../types.js';
 import type { Zone } from '../time/zone.js';
@@ -444,19 +456,9 @@ function overlapOfWindows(markets: readonly MarketEntry[], phase: OverlapPhase):
   } catch {
     return UNKEPT;
   }
-  const json = intervalsJson(intervals);
-  const count = intervals.length / 2;
-  if (count > 0 && json.length !== count * INTERVAL_BYTES + 1) return UNKEPT;
-  // A copy of its own (`json` may be a Buffer cut from a shared slab, whose `slice` is a view).
-  const bytes = new Uint8Array(json.length - 1);
-  bytes.set(json.subarray(0, json.length - 1));
-  if (count > 0) bytes[0] = 44;
-  return { fromDay, toDay, intervals, bytes };
+  const bytes = itemsOf(intervalsJson(intervals), INTERVAL, intervals.length / 2);
+  return bytes === undefined ? UNKEPT : { fromDay, toDay, intervals, bytes };
 }
-
-const OPEN = Uint8Array.of(91);
-const CLOSE = Uint8Array.of(93);
-const EMPTY = Uint8Array.of(91, 93);
 
 /**
  * The JSON list of the kept intervals clipped to [from, to), as pieces: views of the kept bytes
@@ -474,7 +476,7 @@ function cutOf(kept: KeptOverlap, from: number, to: number): Uint8Array[] | unde
     else hi = mid;
   }
   const b = lo;
-  if (b <= a) return [EMPTY];
+  if (b <= a) return [EMPTY_LIST];
   const T = INTERVAL_BYTES;
   const startCut = spans[2 * a]! < from;
   const endCut = spans[2 * b - 1]! > to;
@@ -489,7 +491,7 @@ function cutOf(kept: KeptOverlap, from: number, to: number): Uint8Array[] | unde
     if (endCut && b - a === 1 && !writeInstant(head, END_AT, to)) return undefined;
     pieces.push(head);
     i = a + 1;
-  } else pieces.push(OPEN);
+  } else pieces.push(LIST_OPEN);
   let tail: Uint8Array | undefined;
   if (endCut && b - 1 >= i) {
     tail = copyOf(kept.bytes, (b - 1) * T, b * T);
@@ -499,7 +501,7 @@ function cutOf(kept: KeptOverlap, from: number, to: number): Uint8Array[] | unde
   // After the opening bracket, the first entry's comma is left out.
   if (j > i) pieces.push(kept.bytes.subarray(i * T + (i === a ? 1 : 0), j * T));
   if (tail !== undefined) pieces.push(tail);
-  pieces.push(CLOSE);
+  pieces.push(LIST_CLOSE);
   return pieces;
 }
 
@@ -516,16 +518,9 @@ function writeInstant(buf: Uint8Array, at: number, instant: number): boolean {
   const seconds = instant - day * SECONDS_PER_DAY;
   const { y, m, d } = civilFromDays(day);
   if (y < 0 || y > 9999 || !Number.isInteger(seconds)) return false;
-  const hi = (y / 100) | 0;
-  const lo = y - hi * 100;
-  buf[at] = PAIRS[2 * hi]!;
-  buf[at + 1] = PAIRS[2 * hi + 1]!;
-  buf[at + 2] = PAIRS[2 * lo]!;
-  buf[at + 3] = PAIRS[2 * lo + 1]!;
-  buf[at + 5] = PAIRS[2 * m]!;
-  buf[at + 6] = PAIRS[2 * m + 1]!;
-  buf[at + 8] = PAIRS[2 * d]!;
-  buf[at + 9] = PAIRS[2 * d + 1]!;
+  write4(buf, at, y);
+  write2(buf, at + 5, m);
+  write2(buf, at + 8, d);
   writeTime(buf, at + 11, seconds);
   return true;
 }

@@ -92,6 +92,27 @@ export function listOf(template: RecordTemplate, count: number): Uint8Array {
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/**
+ * The items of a list `listOf(template, count)` was written into, each with its leading comma,
+ * in memory of their own (the list may be a Buffer cut from a shared slab, whose `slice` is a
+ * view): what a series kept for slicing holds. Undefined when the list was written another way
+ * (the `JSON.stringify` fallback of a value outside the template's width).
+ */
+export function itemsOf(list: Uint8Array, template: RecordTemplate, count: number): Uint8Array | undefined {
+  if (count === 0) return new Uint8Array(0);
+  if (list.length !== count * template.bytes.length + 1) return undefined;
+  const items = new Uint8Array(list.length - 1);
+  items.set(list.subarray(0, items.length));
+  // The first item's opening bracket was its comma.
+  items[0] = 44;
+  return items;
+}
+
+/** A list's pieces around items cut from `itemsOf`: never written in by whoever sends them. */
+export const LIST_OPEN = Uint8Array.of(91);
+export const LIST_CLOSE = Uint8Array.of(93);
+export const EMPTY_LIST = Uint8Array.of(91, 93);
+
 /** Days in month `m` (1..12) of year `y` (proleptic Gregorian, as daysFromCivil). */
 export function monthLength(y: number, m: number): number {
   return m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : MONTH_DAYS[m - 1]!;
