@@ -16,7 +16,7 @@ import {
 } from '../src/rules/calendars.js';
 import { allocBytes, listOf, monthLength, recordTemplate } from '../src/wire/list-json.js';
 import { daysFromCivil } from '../src/time/dates.js';
-import { keptSeriesCount } from '../src/rules/derived-dates.js';
+import { keptSeriesBytes, keptSeriesCount } from '../src/rules/derived-dates.js';
 import { keptOverlapCount } from '../src/rules/overlap.js';
 import { buildWithSources } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
@@ -135,6 +135,20 @@ describe('kept series of derived dates (docs/benchmarks.md "Kept series")', () =
     expect(keptSeriesCount()).toBe(before + 1);
     expect(cut).toBe(JSON.stringify(ds.parsed.derivedDates(other, rule, month(2011, 3), month(2013, 2), options)));
     expect(JSON.parse(cut)).toHaveLength(24);
+  });
+
+  it('the series kept stay within 16 MiB, least recently used out', () => {
+    const expr = parseCalendarExpression('US.NYSE+EUR+CN.SGE');
+    const rules = ['mon', 'tue', 'wed', 'thu', 'fri'].flatMap((d) => [`nth-weekday:1:${d}`, `nth-weekday:3:${d}`]);
+    rules.push('imm', 'day:10');
+    const options = (offset: number) => ({ roll: 'following', offset }) as const;
+    // 12 rules × 61 offsets of a 31-year window (about 26 KiB each): 19 MiB if all were kept.
+    for (const r of rules)
+      for (let offset = -30; offset <= 30; offset++)
+        ds.parsed.derivedDatesJsonChunks(expr, parseDateRule(r), 2010 * 12, 2010 * 12, options(offset));
+    expect(keptSeriesBytes()).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(keptSeriesBytes()).toBeGreaterThan(12 * 1024 * 1024);
+    expect(keptSeriesCount()).toBeLessThan(rules.length * 61);
   });
 
   it('property: a kept series answers every range as the walk does, refusals included', () => {

@@ -327,9 +327,13 @@ const keptSeriesList = new LRUCache<string, KeptSeries>({
   sizeCalculation: (k) => k.bytes.length + k.before.byteLength + k.failedBefore.byteLength + 96,
 });
 
-/** How many series are kept now (tests look at it). */
+/** How many series are kept now, and their bytes as the bound counts them (tests look at them). */
 export function keptSeriesCount(): number {
   return keptSeriesList.size;
+}
+
+export function keptSeriesBytes(): number {
+  return keptSeriesList.calculatedSize;
 }
 
 function keptSeries(cal: JoinedCalendar, rule: DateRule, options: DerivedDateOptions): KeptSeries | undefined {
