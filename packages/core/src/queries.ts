@@ -50,13 +50,10 @@ import { countSessions, findBell, listSessions, offsetSession } from './rules/se
 import { BarSeries, checkBarLimit, planBars } from './rules/bars.js';
 import { barCsvPieces, barJsonPieces } from './wire/bars-json.js';
 import { listSpecialSessions } from './rules/special-sessions.js';
-import {
-  checkMonthRange,
-  derivedDates,
-  derivedDatesJsonPieces,
-  type DerivedDateOptions,
-} from './rules/derived-dates.js';
-import { clockChangesOf, overlapJsonPieces, overlapOf } from './rules/overlap.js';
+import { checkMonthRange, derivedDates, type DerivedDateOptions } from './rules/derived-dates.js';
+import { derivedDatesJsonPieces } from './wire/dates-json.js';
+import { clockChangesOf, overlapOf } from './rules/overlap.js';
+import { overlapJsonPieces } from './wire/overlap-json.js';
 import { SessionBarSeries, sessionBars } from './rules/session-bars.js';
 import { computeStatus, statusJsonAt } from './rules/status.js';
 import {

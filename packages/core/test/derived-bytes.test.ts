@@ -16,8 +16,8 @@ import {
 } from '../src/rules/calendars.js';
 import { allocBytes, listOf, monthLength, recordTemplate } from '../src/wire/list-json.js';
 import { daysFromCivil } from '../src/time/dates.js';
-import { keptSeriesBytes, keptSeriesCount } from '../src/rules/derived-dates.js';
-import { keptOverlapCount } from '../src/rules/overlap.js';
+import { keptSeriesBytes, keptSeriesCount } from '../src/wire/dates-json.js';
+import { keptOverlapCount } from '../src/wire/overlap-json.js';
 import { buildWithSources } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
 import { CME } from './fixture.js';
