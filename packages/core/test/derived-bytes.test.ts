@@ -298,6 +298,34 @@ describe('joined calendars read kept business-day flags', () => {
     expect(joinedFlagBytesKept()).toBeLessThanOrEqual(16 * 1024 * 1024);
   });
 
+  it('kept series and overlaps are those of their own version: an override closing a day is seen', () => {
+    const expr = parseCalendarExpression('US.NYSE+USD');
+    const rule = parseDateRule('day:11');
+    const july = 2024 * 12 + 6;
+    const plain = { roll: 'following', offset: 0 } as const;
+    const dates = (d: Dataset) => JSON.parse(decode(d.parsed.derivedDatesJsonChunks(expr, rule, july, july, plain)));
+    const ids = ['US.NYSE', CME];
+    const day = daysFromCivil(2024, 7, 11);
+    const overlap = (d: Dataset) => decode(d.parsed.overlapJsonChunks(ids, day, day, 'primary'));
+    // Asked on this version first: its series is walked and its overlap kept (asked twice).
+    expect(dates(ds)[0].date).toBe('2024-07-11');
+    overlap(ds);
+    const open = overlap(ds);
+    expect(JSON.parse(open)).not.toEqual([]);
+    const made = (target: string, id: string) =>
+      ds.makeOverride(
+        { kind: 'closure', target, date: '2024-07-11', name: 'Storm', reason: 'closed' },
+        { id, now: Date.parse('2024-07-01T00:00:00Z'), by: 'ops' },
+      );
+    const closed = ds.withOverrides([made('usd', 'ovr_000000000003'), made('xnys', 'ovr_000000000004')]);
+    expect(dates(closed)[0].date).toBe('2024-07-12');
+    overlap(closed);
+    expect(overlap(closed)).toBe('[]');
+    // The version before keeps its own.
+    expect(dates(ds)[0].date).toBe('2024-07-11');
+    expect(overlap(ds)).toBe(open);
+  });
+
   it("a currency's flags are those of its own version: an override closing a day is seen", () => {
     // Asked first, so the version before the override has made and kept its flags.
     expect(ds.adjust('USD', '2024-07-08', 'following').adjusted).toBe('2024-07-08');
