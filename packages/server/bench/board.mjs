@@ -16,6 +16,7 @@
 //   the bare server's pages are sent one frame that makes them ask the same way;
 // - a data change (a swap): from the swap until every page has an answer naming the new version,
 //   against one poll interval.
+// BENCH_BOARD_PROFILE=FILE writes a CPU profile of openbell over the polling window to FILE.
 // BENCH_STRICT=1 exits 1 when a goal is missed.
 import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -148,9 +149,12 @@ async function measure(name, server, url, burst) {
       `(JavaScript heap ${heapPerPage.toFixed(1)} KiB)`,
   );
   await pages.reset();
+  const profile = process.env.BENCH_BOARD_PROFILE && name === 'openbell';
+  if (profile) await server.ask('profile start', 'profiled');
   const c0 = await server.ask('cpu', 'cpuMs');
   await sleep(WINDOW_MS);
   const c1 = await server.ask('cpu', 'cpuMs');
+  if (profile) await server.ask(`profile stop ${process.env.BENCH_BOARD_PROFILE}`, 'profiled');
   const polled = (await pages.report()).answers;
   const poll = stretch(polled);
   if (process.env.BENCH_BOARD_SLOW)

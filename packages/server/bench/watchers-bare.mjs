@@ -5,6 +5,14 @@
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+// BENCH_GC_LOG=1: each garbage collection on stderr (kind, duration), to see what a stretch costs.
+if (process.env.BENCH_GC_LOG) {
+  const { PerformanceObserver } = await import('node:perf_hooks');
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      process.stderr.write(`gc bare ${e.detail?.kind ?? e.kind} ${e.duration.toFixed(2)} ms at ${Date.now()}\n`);
+  }).observe({ entryTypes: ['gc'] });
+}
 
 const say = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const all = new Set();

@@ -15,6 +15,14 @@ import { Dataset } from '@openbell/core';
 import { generateTables } from '../../core/bench/generate-tables.mjs';
 import { createChangeFeed, createServer } from '../dist/index.js';
 import { inMemoryData } from '../dist/app.js';
+// BENCH_GC_LOG=1: each garbage collection on stderr (kind, duration), to see what a stretch costs.
+if (process.env.BENCH_GC_LOG) {
+  const { PerformanceObserver } = await import('node:perf_hooks');
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      process.stderr.write(`gc openbell ${e.detail?.kind ?? e.kind} ${e.duration.toFixed(2)} ms at ${Date.now()}\n`);
+  }).observe({ entryTypes: ['gc'] });
+}
 
 const MARKETS = Number(process.env.BENCH_WATCH_MARKETS ?? 100);
 const LEAD_MS = Number(process.env.BENCH_WATCH_LEAD_MS ?? 30_000);
@@ -87,6 +95,7 @@ const nextBell = () => {
 say({ url: running.url, bell: { id: bell.id, at: bell.at_ms - shift, bytes: bellBytes }, markets: MARKETS });
 
 let flip = false;
+let profiler;
 for await (const line of createInterface({ input: process.stdin })) {
   const [cmd, a, b, c] = line.trim().split(/\s+/);
   if (cmd === 'rss') {
@@ -115,6 +124,21 @@ for await (const line of createInterface({ input: process.stdin })) {
     };
     if (at === undefined) fire();
     else setTimeout(fire, Math.max(0, at - Date.now()));
+  } else if (cmd === 'profile') {
+    // `profile start` / `profile stop FILE`: a CPU profile of a stretch only (bench/board.mjs).
+    const { Session } = await import('node:inspector/promises');
+    if (a === 'start') {
+      profiler = new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+      await profiler.post('Profiler.start');
+    } else {
+      const { profile } = await profiler.post('Profiler.stop');
+      (await import('node:fs')).writeFileSync(b, JSON.stringify(profile));
+      profiler.disconnect();
+    }
+    say({ profiled: a });
   } else if (cmd === 'next') {
     say({ next: nextBell() });
   } else if (cmd === 'bell') {
