@@ -10,10 +10,10 @@
 // the connections). Measured, each beside the same pages against a bare node:http server that
 // answers `/board/data` with the same bytes and holds the streams (bench/watchers-bare.mjs):
 // - RSS per page (after a full GC, every page loaded and answered once);
-// - the server's CPU while the pages are held and none asks (BENCH_BOARD_HOLD_MS, default 20 s:
-//   heartbeats, timers), so that what answering costs can be told apart from what holding costs;
 // - `/board/data` while the pages poll (p50/p99 over BENCH_BOARD_WINDOW_MS) and the server's CPU
-//   per answer and share of a core meanwhile;
+//   per answer and share of a core meanwhile; then the server's CPU while the pages are held and
+//   none asks (BENCH_BOARD_HOLD_MS, default 20 s: heartbeats, timers), so that what answering
+//   costs can be told apart from what holding costs;
 // - after a bell (every page asks at once): p50/p99, and the last page's answer after the bell;
 //   the bare server's pages are sent one frame that makes them ask the same way;
 // - a data change (a swap): from the swap until every page has an answer naming the new version,
@@ -152,15 +152,6 @@ async function measure(name, server, url, burst) {
       `RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, ${perPage.toFixed(1)} KiB per page ` +
       `(JavaScript heap ${heapPerPage.toFixed(1)} KiB)`,
   );
-  // Held, none asking: what the streams and idle connections cost by themselves (heartbeats,
-  // timers), so that the CPU per answer can be told apart from it.
-  await pages.pause(true);
-  await sleep(2000);
-  const h0 = await server.ask('cpu', 'cpuMs');
-  await sleep(HOLD_MS);
-  const h1 = await server.ask('cpu', 'cpuMs');
-  const holdRate = (h1.cpuMs - h0.cpuMs) / (h1.at - h0.at);
-  await pages.pause(false);
   await pages.reset();
   const profile = process.env.BENCH_BOARD_PROFILE && name === 'openbell';
   if (profile) await server.ask('profile start', 'profiled');
@@ -173,6 +164,16 @@ async function measure(name, server, url, burst) {
   if (process.env.BENCH_BOARD_SLOW)
     for (const a of polled.filter((x) => x.ms > 300))
       console.log(`  slow: ${ms(a.ms)} sent at ${((a.sent + SHIFT) % 60_000) / 1000} s of the server's minute`);
+  // Then held, none asking: what the streams and idle connections cost by themselves (heartbeats,
+  // timers), so that the CPU per answer can be told apart from it. Measured after the polling, when
+  // what connecting left (the young generation it grew, its collections) is over.
+  await pages.pause(true);
+  await sleep(2000);
+  const h0 = await server.ask('cpu', 'cpuMs');
+  await sleep(HOLD_MS);
+  const h1 = await server.ask('cpu', 'cpuMs');
+  const holdRate = (h1.cpuMs - h0.cpuMs) / (h1.at - h0.at);
+  await pages.pause(false);
   const cpuPer = ((c1.cpuMs - c0.cpuMs) * 1000) / Math.max(1, polled.length);
   const share = (c1.cpuMs - c0.cpuMs) / (c1.at - c0.at);
   // Beyond holding: the window's CPU less what holding the pages cost at the rate measured above.
