@@ -8,6 +8,7 @@
 //   {cmd: 'open', url, pages: [{index, address}], pollMs, concurrency} → {streams, refusedStreams, failedStreams}
 //   {cmd: 'report'} → {answers: [{page, sent, ms, status}], seen: {version: [first epoch ms per page]}, reconnects}
 //   {cmd: 'reset'}   (forgets the answers so far)
+//   {cmd: 'pause', paused}   (no page asks while paused; streams stay open)
 //   {cmd: 'exit'}
 import net from 'node:net';
 
@@ -15,6 +16,8 @@ const preciseNow = () => performance.timeOrigin + performance.now();
 const pages = [];
 let answers = [];
 let reconnects = 0;
+/** While true no page asks (its timers run on): what holding the pages costs the server alone. */
+let paused = false;
 const EVENTS = /event: (open|close|phase|data_changed)\n/;
 
 /** One `/board/data` connection: sends a request, frames the answer by Content-Length. */
@@ -96,6 +99,7 @@ class Page {
   }
 
   refresh() {
+    if (paused) return;
     if (this.fetching) {
       this.again = true;
       return;
@@ -176,6 +180,9 @@ process.on('message', async (m) => {
     process.send({ answers, seen, reconnects });
   } else if (m.cmd === 'reset') {
     answers = [];
+    process.send({ ok: true });
+  } else if (m.cmd === 'pause') {
+    paused = m.paused;
     process.send({ ok: true });
   } else if (m.cmd === 'exit') {
     for (const p of pages) {

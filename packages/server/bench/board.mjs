@@ -11,11 +11,14 @@
 // answers `/board/data` with the same bytes and holds the streams (bench/watchers-bare.mjs):
 // - RSS per page (after a full GC, every page loaded and answered once);
 // - `/board/data` while the pages poll (p50/p99 over BENCH_BOARD_WINDOW_MS) and the server's CPU
-//   per answer and share of a core meanwhile;
+//   per answer and share of a core meanwhile; then the server's CPU while the pages are held and
+//   none asks (BENCH_BOARD_HOLD_MS, default 20 s: heartbeats, timers), so that what answering
+//   costs can be told apart from what holding costs;
 // - after a bell (every page asks at once): p50/p99, and the last page's answer after the bell;
 //   the bare server's pages are sent one frame that makes them ask the same way;
 // - a data change (a swap): from the swap until every page has an answer naming the new version,
 //   against one poll interval.
+// BENCH_BOARD_PROFILE=FILE writes a CPU profile of openbell over the polling window to FILE.
 // BENCH_STRICT=1 exits 1 when a goal is missed.
 import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -29,7 +32,8 @@ const PAGES = Number(process.env.BENCH_PAGES ?? 1000);
 const CLIENTS = Number(process.env.BENCH_BOARD_CLIENTS ?? 2);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 30_000);
 const WINDOW_MS = Number(process.env.BENCH_BOARD_WINDOW_MS ?? 60_000);
-const LEAD_MS = Number(process.env.BENCH_BOARD_LEAD_MS ?? 2 * WINDOW_MS + 90_000);
+const HOLD_MS = Number(process.env.BENCH_BOARD_HOLD_MS ?? 20_000);
+const LEAD_MS = Number(process.env.BENCH_BOARD_LEAD_MS ?? 2 * (WINDOW_MS + HOLD_MS) + 90_000);
 const ADDRESSES = 8;
 const here = (f) => fileURLToPath(new URL(f, import.meta.url));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -106,6 +110,7 @@ async function pagesOf(url) {
     refused: sum('refusedStreams') + sum('failedStreams'),
     openMs: performance.now() - t0,
     reset: () => all({ cmd: 'reset' }),
+    pause: (paused) => all({ cmd: 'pause', paused }),
     report: async () => {
       const rs = await all({ cmd: 'report' });
       const seen = {};
@@ -148,19 +153,36 @@ async function measure(name, server, url, burst) {
       `(JavaScript heap ${heapPerPage.toFixed(1)} KiB)`,
   );
   await pages.reset();
+  const profile = process.env.BENCH_BOARD_PROFILE && name === 'openbell';
+  if (profile) await server.ask('profile start', 'profiled');
   const c0 = await server.ask('cpu', 'cpuMs');
   await sleep(WINDOW_MS);
   const c1 = await server.ask('cpu', 'cpuMs');
+  if (profile) await server.ask(`profile stop ${process.env.BENCH_BOARD_PROFILE}`, 'profiled');
   const polled = (await pages.report()).answers;
   const poll = stretch(polled);
   if (process.env.BENCH_BOARD_SLOW)
     for (const a of polled.filter((x) => x.ms > 300))
       console.log(`  slow: ${ms(a.ms)} sent at ${((a.sent + SHIFT) % 60_000) / 1000} s of the server's minute`);
+  // Then held, none asking: what the streams and idle connections cost by themselves (heartbeats,
+  // timers), so that the CPU per answer can be told apart from it. Measured after the polling, when
+  // what connecting left (the young generation it grew, its collections) is over.
+  await pages.pause(true);
+  await sleep(2000);
+  const h0 = await server.ask('cpu', 'cpuMs');
+  await sleep(HOLD_MS);
+  const h1 = await server.ask('cpu', 'cpuMs');
+  const holdRate = (h1.cpuMs - h0.cpuMs) / (h1.at - h0.at);
+  await pages.pause(false);
   const cpuPer = ((c1.cpuMs - c0.cpuMs) * 1000) / Math.max(1, polled.length);
   const share = (c1.cpuMs - c0.cpuMs) / (c1.at - c0.at);
+  // Beyond holding: the window's CPU less what holding the pages cost at the rate measured above.
+  const beyond = ((c1.cpuMs - c0.cpuMs - holdRate * (c1.at - c0.at)) * 1000) / Math.max(1, polled.length);
   console.log(
     `${name}: polling, ${poll.n} answers in ${(WINDOW_MS / 1000).toFixed(0)} s (${poll.bad} not 200): p50 ${ms(poll.p50)}, ` +
-      `p99 ${ms(poll.p99)}; server CPU ${cpuPer.toFixed(0)} µs per answer, ${(share * 100).toFixed(1)}% of a core`,
+      `p99 ${ms(poll.p99)}; server CPU ${cpuPer.toFixed(0)} µs per answer, ${(share * 100).toFixed(1)}% of a core; ` +
+      `holding the pages, none asking: ${(holdRate * 1000).toFixed(2)} ms of CPU a second; per answer beyond that ` +
+      `${beyond.toFixed(0)} µs`,
   );
   await pages.reset();
   const at = await burst();
@@ -170,7 +192,7 @@ async function measure(name, server, url, burst) {
     `${name}: every page asking at once: ${b.pages} pages answered (${b.bad} not 200), p50 ${ms(b.p50)}, ` +
       `p99 ${ms(b.p99)}, the last ${ms(b.last)} after the event`,
   );
-  return { pages, perPage, poll, cpuPer, share, burst: b };
+  return { pages, perPage, poll, cpuPer, share, holdRate, beyond, burst: b };
 }
 
 const rows = [];
@@ -208,6 +230,8 @@ const b = skipBare
       poll: { p50: 1, p99: 1 },
       cpuPer: 1,
       share: 0,
+      holdRate: 0,
+      beyond: 1,
       burst: { last: 1, p50: 1, p99: 1 },
     }
   : await measure('bare node:http', bare, bareUrl, async () => (await bare.ask('go bell', 'goAt')).goAt);
@@ -215,7 +239,7 @@ await b.pages.exit?.();
 await bare.stop();
 
 // ---- openbell: its bell falls after the polling window ----
-if (hello.bell.at - Date.now() < WINDOW_MS + 15_000)
+if (hello.bell.at - Date.now() < WINDOW_MS + HOLD_MS + 15_000)
   throw new Error(`the bell would fall within the polling window: raise BENCH_BOARD_LEAD_MS`);
 const o = await measure('openbell', server, hello.url, async () => {
   await sleep(Math.max(0, hello.bell.at - Date.now()));
@@ -264,6 +288,18 @@ row(
   `${o.cpuPer.toFixed(0)} µs (${(o.share * 100).toFixed(1)}%)`,
   `${b.cpuPer.toFixed(0)} µs (${(b.share * 100).toFixed(1)}%)`,
   o.cpuPer <= 1.5 * b.cpuPer,
+);
+row(
+  'server CPU holding the pages while none asks (heartbeats, timers), a second',
+  '',
+  `${(o.holdRate * 1000).toFixed(2)} ms`,
+  `${(b.holdRate * 1000).toFixed(2)} ms`,
+);
+row(
+  'server CPU per answer while polling, less what holding the pages costs (the row above)',
+  '',
+  `${o.beyond.toFixed(0)} µs`,
+  `${b.beyond.toFixed(0)} µs`,
 );
 row(
   'every page asking at once after a bell: the last answer after the bell',

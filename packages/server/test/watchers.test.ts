@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dataset } from '@openbell/core';
 import { createApp, createServer, WebhookDeliverer } from '../src/index.js';
 import { inMemoryData } from '../src/app.js';
@@ -122,6 +122,48 @@ async function stalledStream(base: string, path: string) {
     bytes: () => bytes,
   };
 }
+
+describe('a bell event at fan-out', () => {
+  it('reaches all 50 subscribers at its instant (not on a tick), one frame encoded once for all', async () => {
+    // The server's clock runs with real time; the bell (schedules are whole seconds) falls 1.5 s
+    // after the test begins.
+    const t0 = at('2024-03-01T12:00:00Z');
+    const closeAt = t0 + 2000;
+    const p0 = performance.now();
+    const now = () => t0 + 500 + (performance.now() - p0);
+    // A minute between ticks: only a timer set for the bell itself can send it within the test.
+    const slowTicks = { tickMs: 60_000, heartbeatMs: 60_000 };
+    const data = inMemoryData(Dataset.create(liveTables(t0, closeAt)));
+    const app = createApp({ data, logLevel: 'silent', now, live: slowTicks });
+    const { sse } = await serve(app);
+    const subs = await Promise.all(Array.from({ length: 50 }, () => sse('/events?markets=LIVE.TEST')));
+    await Promise.all(subs.map((s) => s.waitFor((f) => f.event === 'ready')));
+    expect(now()).toBeLessThan(closeAt);
+    // What is handed to the sockets (the test's own clients write no frames).
+    const written: unknown[] = [];
+    const original = net.Socket.prototype.write;
+    const write = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (
+      this: net.Socket,
+      ...args: Parameters<net.Socket['write']>
+    ) {
+      if (Buffer.isBuffer(args[0]) && args[0].includes('event: close')) written.push(args[0]);
+      return original.apply(this, args);
+    });
+    cleanups.push(() => write.mockRestore());
+    const arrivals = await Promise.all(
+      subs.map((s) => s.waitFor((f) => f.event === 'close', 5000).then((f) => ({ f, t: now() }))),
+    );
+    for (const { f, t } of arrivals) {
+      expect(f.id).toBe(`${closeAt}:LIVE.TEST`);
+      expect(t).toBeGreaterThanOrEqual(closeAt);
+      // At its instant: well within a second of it, where the next tick was a minute away.
+      expect(t - closeAt).toBeLessThan(1000);
+    }
+    // One Buffer, the same for every subscriber: nothing made or serialised per subscriber.
+    expect(written).toHaveLength(50);
+    expect(new Set(written).size).toBe(1);
+  });
+});
 
 describe('a subscriber that stops reading', () => {
   it('is dropped once more than its bound waits for it; the others get every frame', async () => {
