@@ -65,6 +65,29 @@ export class LineBatch {
     return true;
   }
 
+  /**
+   * Where a line of at most `most` bytes may be written in place in `bytes` (after handing over
+   * the batch if it might not fit), or -1 when no batch holds it (then `write` it instead).
+   * The line is counted once `close` says where it ends.
+   */
+  open(most: number): number {
+    if (this.used + most > this.bytes.length) {
+      this.flushSync();
+      if (most > this.bytes.length) return -1;
+    }
+    return this.used;
+  }
+
+  /** The bytes a line is written into between `open` and `close`. */
+  get room(): Buffer {
+    return this.bytes;
+  }
+
+  close(end: number): void {
+    this.used = end;
+    if (this.used >= this.batchBytes) this.flushSync();
+  }
+
   // logger.flush() reaches the batch through this.
   flush(cb?: (err?: Error) => void): void {
     this.flushSync();
@@ -157,6 +180,85 @@ function jsonString(s: string): string {
   return /["\\\u0000-\u001f\u007f-\uffff]/.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
+/**
+ * Writes `s` (its units `from..to`) at `p` of `b` as UTF-8; returns where it ends. Access lines
+ * are ASCII but for the odd URL: a loop here costs less than a native write per piece, and
+ * puts the line together without the strings (and their flattening) of a template.
+ */
+function put(b: Buffer, p: number, s: string, from = 0, to = s.length): number {
+  const start = p;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x7f) return start + b.write(s.slice(from, to), start, 'utf8');
+    b[p++] = c;
+  }
+  return p;
+}
+
+/** The fields of an access line at level info, as the line writes them. */
+export interface InfoLine {
+  time: number;
+  /** `,` and pino's base fields (pid, hostname, name) as JSON members. */
+  own: string;
+  id: number;
+  /** The method and the url as JSON strings; `remote` is `,"remoteAddress":…` or empty. */
+  method: string;
+  url: string;
+  remote: string;
+  status: number;
+  /** The duration as written (`12.3`). */
+  ms: string;
+}
+
+/** The text of an access line at level info. */
+export function infoLineText(f: InfoLine): string {
+  const said = `${f.method.slice(0, -1)} ${f.url.slice(1, -1)} ${f.status}`;
+  return (
+    `{"level":30,"time":${f.time}${f.own},"req":{"id":${f.id},"method":${f.method},"url":${f.url}${f.remote}},` +
+    `"res":{"statusCode":${f.status}},"responseTime":${f.ms},"msg":${said} ${f.ms}ms"}\n`
+  );
+}
+
+/**
+ * The same line written in place into `batch` (byte for byte `infoLineText`, property-tested):
+ * under load the access line was about a tenth of a listing's time, most of it the strings of
+ * the template and their copy into the batch.
+ */
+export function writeInfoLine(batch: LineBatch, f: InfoLine): void {
+  const most = 3 * (f.own.length + f.method.length * 2 + f.url.length * 2 + f.remote.length + f.ms.length * 2) + 256;
+  let p = batch.open(most);
+  if (p < 0) {
+    batch.write(infoLineText(f));
+    return;
+  }
+  const b = batch.room;
+  p = put(b, p, '{"level":30,"time":');
+  p = put(b, p, String(f.time));
+  p = put(b, p, f.own);
+  p = put(b, p, ',"req":{"id":');
+  p = put(b, p, String(f.id));
+  p = put(b, p, ',"method":');
+  p = put(b, p, f.method);
+  p = put(b, p, ',"url":');
+  p = put(b, p, f.url);
+  p = put(b, p, f.remote);
+  p = put(b, p, '},"res":{"statusCode":');
+  const status = String(f.status);
+  p = put(b, p, status);
+  p = put(b, p, '},"responseTime":');
+  p = put(b, p, f.ms);
+  p = put(b, p, ',"msg":');
+  p = put(b, p, f.method, 0, f.method.length - 1);
+  b[p++] = 0x20;
+  p = put(b, p, f.url, 1, f.url.length - 1);
+  b[p++] = 0x20;
+  p = put(b, p, status);
+  b[p++] = 0x20;
+  p = put(b, p, f.ms);
+  p = put(b, p, 'ms"}\n');
+  batch.close(p);
+}
+
 let nextId = 0;
 
 /**
@@ -241,15 +343,19 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     }
     const url = urlText(req.url);
     const remote = addr === undefined ? '' : `,"remoteAddress":${jsonString(addr)}`;
+    if (status < 500) {
+      const line: InfoLine = { time: Date.now(), own: sink.own, id, method: jsonString(method), url, remote, status, ms };
+      if (sink.stream instanceof LineBatch) writeInfoLine(sink.stream, line);
+      else sink.stream.write(infoLineText(line));
+      return;
+    }
     const request = `"req":{"id":${id},"method":${jsonString(method)},"url":${url}${remote}}`;
     const where = `${request},"res":{"statusCode":${status}},`;
     // The message is `METHOD url status` (and the duration): the url's JSON text sits inside it.
     const said = `${jsonString(method).slice(0, -1)} ${url.slice(1, -1)} ${status}`;
     sink.stream.write(
-      status >= 500
-        ? `{"level":50,"time":${Date.now()}${sink.own},${where}"err":{"type":"Error","message":"failed with status ` +
-            `code ${status}"},"responseTime":${ms},"msg":${said}"}\n`
-        : `{"level":30,"time":${Date.now()}${sink.own},${where}"responseTime":${ms},"msg":${said} ${ms}ms"}\n`,
+      `{"level":50,"time":${Date.now()}${sink.own},${where}"err":{"type":"Error","message":"failed with status ` +
+        `code ${status}"},"responseTime":${ms},"msg":${said}"}\n`,
     );
   };
   const follow = (req: IncomingMessage, res: ServerResponse, started: number): void => {
