@@ -344,7 +344,16 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     const url = urlText(req.url);
     const remote = addr === undefined ? '' : `,"remoteAddress":${jsonString(addr)}`;
     if (status < 500) {
-      const line: InfoLine = { time: Date.now(), own: sink.own, id, method: jsonString(method), url, remote, status, ms };
+      const line: InfoLine = {
+        time: Date.now(),
+        own: sink.own,
+        id,
+        method: jsonString(method),
+        url,
+        remote,
+        status,
+        ms,
+      };
       if (sink.stream instanceof LineBatch) writeInfoLine(sink.stream, line);
       else sink.stream.write(infoLineText(line));
       return;

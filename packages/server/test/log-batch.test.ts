@@ -63,7 +63,10 @@ describe('access lines written in place', () => {
     id: fc.nat(),
     method: fc.constantFrom('GET', 'HEAD', 'POST').map(json),
     url: fc.string({ unit: 'binary', maxLength: 200 }).map((u) => json(`/markets${u}`)),
-    remote: fc.oneof(fc.constant(''), fc.ipV4().map((a) => `,"remoteAddress":${json(a)}`)),
+    remote: fc.oneof(
+      fc.constant(''),
+      fc.ipV4().map((a) => `,"remoteAddress":${json(a)}`),
+    ),
     status: fc.integer({ min: 100, max: 499 }),
     ms: fc.nat({ max: 99_999 }).map((t) => `${(t / 10) | 0}.${t % 10}`),
   });
@@ -76,7 +79,7 @@ describe('access lines written in place', () => {
         batch.flushSync();
         const text = fs.map(infoLineText).join('');
         expect(Buffer.concat(batches).equals(Buffer.from(text, 'utf8'))).toBe(true);
-        const first = JSON.parse(text.slice(0, text.indexOf('\n'))) as Record<string, any>;
+        const first = JSON.parse(text.slice(0, text.indexOf('\n'))) as { req: unknown; msg: string };
         const f = fs[0]! as InfoLine;
         expect(first.req).toMatchObject({ id: f.id, method: JSON.parse(f.method), url: JSON.parse(f.url) });
         expect(first.msg).toBe(`${JSON.parse(f.method)} ${JSON.parse(f.url)} ${f.status} ${f.ms}ms`);
