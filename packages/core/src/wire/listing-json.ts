@@ -68,7 +68,7 @@ export function sliceJson(rows: readonly object[], from: number, to: number): Ui
   if (b === undefined) return encoder.encode(JSON.stringify(rows.slice(from, to)));
   if (from === 0 && to === rows.length) {
     let whole = wholes.get(b);
-    // Kept for as long as the block: bytes of its own, not a view that would keep a slab alive.
+    // Kept for as long as the block: not a view that would keep a 256 KiB slab alive.
     if (whole === undefined) wholes.set(b, (whole = bracketed(b, 0, to, alloc)));
     return whole;
   }
