@@ -18,6 +18,7 @@ import {
   type Tables,
 } from '../src/index.js';
 import { calendarTables } from './calendar-fixture.js';
+import { sliceJson } from '../src/wire/listing-json.js';
 
 const decoder = new TextDecoder();
 const MIN = tryParseDay('2021-06-01')!;
@@ -276,5 +277,22 @@ describe('listings written from kept row JSON', () => {
     part.fill(32);
     expect(decoder.decode(q.holidayJson('US.NYSE', second, MAX + 10_000))).toBe(text);
     expect(decoder.decode(q.holidayJson('US.NYSE', tryParseDay('2090-01-01')!, tryParseDay('2090-12-31')!))).toBe('[]');
+  });
+});
+
+describe('where a listing answer lives', () => {
+  it("a slice answered once is cut from a shared slab; a whole list's kept answer is not", () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ n: i, name: `row ${i}` }));
+    const a = sliceJson(rows, 1, 5);
+    const b = sliceJson(rows, 2, 7);
+    expect(JSON.parse(decoder.decode(a))).toEqual(rows.slice(1, 5));
+    // Two answers of the same slab: one memory allocation for many answers.
+    expect(b.buffer).toBe(a.buffer);
+    expect(a.buffer.byteLength).toBeGreaterThanOrEqual(256 * 1024);
+    // Kept as long as its rows' block: never a view that holds a slab alive.
+    const whole = sliceJson(rows, 0, rows.length);
+    expect(JSON.parse(decoder.decode(whole))).toEqual(rows);
+    expect(whole.buffer).not.toBe(a.buffer);
+    expect(whole.buffer.byteLength).toBeLessThanOrEqual(8 * 1024);
   });
 });

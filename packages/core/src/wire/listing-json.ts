@@ -15,6 +15,7 @@
  * under the month blocks' byte budget (month-blocks.ts), least recently used out; with no
  * budget, every answer is stringified afresh.
  */
+import { allocBytes } from './list-json.js';
 import { keptBlock, ownerKey, type MonthBlock } from './month-blocks.js';
 
 const encoder = new TextEncoder();
@@ -67,18 +68,24 @@ export function sliceJson(rows: readonly object[], from: number, to: number): Ui
   if (b === undefined) return encoder.encode(JSON.stringify(rows.slice(from, to)));
   if (from === 0 && to === rows.length) {
     let whole = wholes.get(b);
-    if (whole === undefined) wholes.set(b, (whole = bracketed(b, 0, to)));
+    // Kept for as long as the block: not a view that would keep a 256 KiB slab alive.
+    if (whole === undefined) wholes.set(b, (whole = bracketed(b, 0, to, alloc)));
     return whole;
   }
-  return bracketed(b, from, to);
+  return bracketed(b, from, to, allocBytes);
 }
 
-/** `[`, rows `from..to` of a block less the last comma, `]`: a fresh buffer. */
-function bracketed(b: MonthBlock, from: number, to: number): Uint8Array {
+/**
+ * `[`, rows `from..to` of a block less the last comma, `]`: fresh bytes from `take`. An answer
+ * handed out once is cut from list-json's shared slabs (`allocBytes`): a holiday year is about
+ * 2 KiB, which Node's Buffer pool serves from 8 KiB pools, so every third or fourth answer paid
+ * for a new pool's memory (about 1 µs a request, measured).
+ */
+function bracketed(b: MonthBlock, from: number, to: number, take: Alloc): Uint8Array {
   const start = b.at[from]!;
   // The last row's comma is left out.
   const n = b.at[to]! - 1 - start;
-  const out = alloc(n + 2);
+  const out = take(n + 2);
   out[0] = OPEN;
   out.set(b.bytes.subarray(start, start + n), 1);
   out[n + 1] = CLOSE;
@@ -96,7 +103,7 @@ export function pickedJson(rows: readonly object[], picked: readonly number[]): 
   const at = b.at;
   let n = 0;
   for (const i of picked) n += at[i + 1]! - at[i]!;
-  const out = alloc(n + 1);
+  const out = allocBytes(n + 1);
   out[0] = OPEN;
   let pos = 1;
   // Adjacent rows are one run of the block: copied at once.
@@ -114,7 +121,7 @@ export function pickedJson(rows: readonly object[], picked: readonly number[]): 
 }
 
 function emptyList(): Uint8Array {
-  const out = alloc(2);
+  const out = allocBytes(2);
   out[0] = OPEN;
   out[1] = CLOSE;
   return out;

@@ -5,15 +5,28 @@
  * per request, and keep its objects alive just long enough to be promoted out of the young
  * generation and collected the expensive way. A URL that does repeat is kept from its second
  * request on.
+ *
+ * The URLs seen once are noted by a 32-bit digest in a fixed table, not by the strings: a set
+ * of the last few hundred URL strings kept each of them alive across a young collection or two,
+ * so under load every scavenge copied and then promoted them (about 100 KB each time, most of
+ * what survived it; docs/benchmarks.md "Listings at the wire"). A digest is a number in a
+ * typed array: nothing to copy, nothing to promote, and no URL (or credential in one) held.
  */
 import { LRUCache } from 'lru-cache';
 
 export class Repeats<V extends {}> {
   private readonly kept: LRUCache<string, V>;
-  /** URLs seen once (since the set was last emptied): the strings only, no values. */
-  private readonly once = new Set<string>();
-  constructor(private readonly max: number) {
+  /** Digests of URLs seen once, each in the slot its low bits name; 0 is an empty slot. */
+  private readonly once: Int32Array;
+  private readonly mask: number;
+  constructor(max: number) {
     this.kept = new LRUCache<string, V>({ max });
+    // Twice `max` slots, a power of two: a URL that repeats within about `max` others is
+    // still caught (unless one of them took its slot, as often as a set emptied when full
+    // forgot it).
+    const slots = 2 ** Math.ceil(Math.log2(Math.max(2, 2 * max)));
+    this.once = new Int32Array(slots);
+    this.mask = slots - 1;
   }
 
   get(url: string): V | undefined {
@@ -22,14 +35,32 @@ export class Repeats<V extends {}> {
 
   /** Whether `url` came before and its value may be kept now; notes it as seen otherwise. */
   repeated(url: string): boolean {
-    if (this.once.delete(url)) return true;
-    // Emptied rather than aged: a URL that repeats within `max` others is still caught.
-    if (this.once.size >= this.max) this.once.clear();
-    this.once.add(url);
+    const d = digest(url);
+    const slot = d & this.mask;
+    if (this.once[slot] === d) {
+      this.once[slot] = 0;
+      return true;
+    }
+    this.once[slot] = d;
     return false;
   }
 
   set(url: string, value: V): void {
     this.kept.set(url, value);
   }
+}
+
+/**
+ * FNV-1a of the UTF-16 units, finished with murmur3's mix, never 0 (the empty slot). Two URLs
+ * with one digest in one slot only let the second in a request early: what is kept is still
+ * worked out from, and keyed by, its own URL.
+ */
+export function digest(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  h ^= s.length;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0 || 1;
 }
