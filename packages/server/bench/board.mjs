@@ -20,13 +20,13 @@
 //   against one poll interval.
 // BENCH_BOARD_PROFILE=FILE writes a CPU profile of openbell over the polling window to FILE.
 // BENCH_STRICT=1 exits 1 when a goal is missed.
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { lineChild } from './line-child.mjs';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 1000);
 const CLIENTS = Number(process.env.BENCH_BOARD_CLIENTS ?? 2);
@@ -42,46 +42,6 @@ const pct = (xs, p) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * p))] : Number.NaN;
 };
 const ms = (x) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
-
-/** A child speaking JSON lines on stdout and reading commands on stdin (as in watchers.mjs). */
-function lineChild(args, env = {}) {
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
-  const queue = [];
-  const waiting = [];
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    let msg;
-    try {
-      msg = JSON.parse(line);
-    } catch {
-      return;
-    }
-    const w = waiting.findIndex((x) => x.key in msg);
-    if (w >= 0) waiting.splice(w, 1)[0].resolve(msg);
-    else queue.push(msg);
-  });
-  const next = (key) => {
-    const i = queue.findIndex((m) => key in m);
-    if (i >= 0) return Promise.resolve(queue.splice(i, 1)[0]);
-    return new Promise((resolve) => waiting.push({ key, resolve }));
-  };
-  return {
-    next,
-    ask: (line, key) => {
-      child.stdin.write(`${line}\n`);
-      return next(key);
-    },
-    // Its input closed, a child ends by itself (a --cpu-prof profile is written then).
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.stdin.end();
-      const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
 
 /** CLIENTS processes holding PAGES pages of `url` between them. */
 async function pagesOf(url) {
@@ -236,7 +196,7 @@ const b = skipBare
     }
   : await measure('bare node:http', bare, bareUrl, async () => (await bare.ask('go bell', 'goAt')).goAt);
 await b.pages.exit?.();
-await bare.stop();
+await bare.stop(10_000);
 
 // ---- openbell: its bell falls after the polling window ----
 if (hello.bell.at - Date.now() < WINDOW_MS + HOLD_MS + 15_000)
@@ -259,7 +219,8 @@ const change = { n: reached.length, last: Math.max(...reached.map((t) => t - swa
 console.log(`openbell: a data change reached ${change.n} pages, the last ${ms(change.last)} after the swap`);
 const { reconnects } = await o.pages.report();
 await o.pages.exit();
-await server.stop();
+// Its input closed, the server ends by itself (a --cpu-prof profile is written then).
+await server.stop(10_000);
 
 row(
   'pages held by one process on its defaults (a stream and a polling connection each)',

@@ -30,10 +30,10 @@
 // BENCH_RECEIVERS (default 200),
 // BENCH_STRICT=1 exits 1 when a goal is missed. Needs an open-file limit above
 // BENCH_WATCHERS + 1,000 in each process (Node raises its soft limit to the hard one).
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { lineChild } from './line-child.mjs';
 
 const N = Number(process.env.BENCH_WATCHERS ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_WATCH_CLIENTS ?? 4);
@@ -58,46 +58,6 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.floor(s.length * p))];
 };
 const ms = (x) => `${x.toFixed(0)} ms`;
-
-/** A child speaking JSON lines on stdout and reading commands on stdin. */
-function lineChild(args, env = {}) {
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
-  const queue = [];
-  const waiting = [];
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    let msg;
-    try {
-      msg = JSON.parse(line);
-    } catch {
-      return;
-    }
-    const w = waiting.findIndex((x) => x.key in msg);
-    if (w >= 0) waiting.splice(w, 1)[0].resolve(msg);
-    else queue.push(msg);
-  });
-  const next = (key) => {
-    const i = queue.findIndex((m) => key in m);
-    if (i >= 0) return Promise.resolve(queue.splice(i, 1)[0]);
-    return new Promise((resolve, reject) => {
-      waiting.push({ key, resolve });
-      child.once('exit', (code) => reject(new Error(`${args.at(-1)} exited (code ${code}) before answering ${key}`)));
-    });
-  };
-  return {
-    child,
-    next,
-    ask: (line, key) => {
-      child.stdin.write(`${line}\n`);
-      return next(key);
-    },
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
 
 /** CLIENTS processes holding `count` streams between them. */
 async function clientsFor(url, path, count, markers, concurrency = 64) {
