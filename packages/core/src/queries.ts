@@ -981,7 +981,7 @@ export class ParsedQueries {
       throw new NotInPlanError('schedules');
     if (expr.members.some((m) => m.kind === 'currency')) this.requireCurrencies();
     let cal = this.calendars.get(expr.text);
-    if (cal === undefined || cal.operator !== expr.operator) {
+    if (cal === undefined) {
       cal = this.joinedCalendar(expr);
       if (this.calendars.size >= CALENDARS_KEPT) this.calendars.clear();
       this.calendars.set(expr.text, cal);

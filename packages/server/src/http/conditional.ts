@@ -1,5 +1,6 @@
 /** Conditional requests: the ETags of answers, and whether an If-None-Match names one. */
 import fresh from 'fresh';
+import { mix } from './digest.js';
 
 /**
  * Whether an If-None-Match list names `etag` (weak comparison; `*` matches). Only that header
@@ -38,11 +39,4 @@ export function keyEtag(tag: string, key: string): string {
     b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
   }
   return `W/"${tag}-${digits32(mix(a ^ key.length))}${digits32(mix(b))}"`;
-}
-
-/** murmur3's finaliser: every bit of the input moves about half the bits of the output. */
-function mix(h: number): number {
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
 }

@@ -13,6 +13,7 @@
  * typed array: nothing to copy, nothing to promote, and no URL (or credential in one) held.
  */
 import { LRUCache } from 'lru-cache';
+import { fnv1a, mix } from './digest.js';
 
 export class Repeats<V extends {}> {
   private readonly kept: LRUCache<string, V>;
@@ -56,11 +57,5 @@ export class Repeats<V extends {}> {
  * worked out from, and keyed by, its own URL.
  */
 export function digest(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  h ^= s.length;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h | 0 || 1;
+  return mix(fnv1a(s) ^ s.length) | 0 || 1;
 }
