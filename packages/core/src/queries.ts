@@ -145,9 +145,19 @@ function checkGenerated(entry: MarketEntry, startDay: number, endDay: number): v
 
 /** Joined calendars a dataset keeps made (ParsedQueries.calendars). */
 const CALENDARS_KEPT = 256;
+/** Windows of bell-event plans kept (lastPlans): an opening's empty one and a horizon, twice over. */
+const PLAN_WINDOWS_KEPT = 4;
 
 export class ParsedQueries {
   private readonly utc: Zone = new ZoneRegistry().get('UTC');
+  /**
+   * Each market's planned bell events over the last few windows asked for, by window. The
+   * server replans every `/events` channel at a data swap at one instant (a stream opens with
+   * an empty window, then plans its horizon), and ten thousand channels on different sets of
+   * markets then share one plan of each market instead of one each (docs/benchmarks.md,
+   * "Watchers"). Frozen: every caller gets the same objects.
+   */
+  private readonly lastPlans = new Map<string, Map<MarketEntry, readonly PlannedBellEvent[]>>();
 
   /** @internal */
   constructor(private readonly index: DatasetIndex) {}
@@ -360,13 +370,21 @@ export class ParsedQueries {
     const start = resumeAt !== undefined && resumeAt <= toMs ? resumeAt - 1 : from;
     const errors: StatusManyFailure[] = [];
     const seen = new Set<string>();
-    const perMarket: PlannedBellEvent[][] = [];
+    const perMarket: (readonly PlannedBellEvent[])[] = [];
+    const window = `${start}:${toMs}`;
+    let plans = this.lastPlans.get(window);
+    if (plans === undefined) {
+      this.lastPlans.set(window, (plans = new Map()));
+      if (this.lastPlans.size > PLAN_WINDOWS_KEPT) this.lastPlans.delete(this.lastPlans.keys().next().value!);
+    }
     for (const identifier of identifiers) {
       try {
         const entry = this.resolveScheduled(normalizeMarketIdentifier(identifier));
         if (seen.has(entry.market.fin_id)) continue;
         seen.add(entry.market.fin_id);
-        perMarket.push(planMarket(entry, entry.zone ?? this.utc, start, toMs));
+        let plan = plans.get(entry);
+        if (plan === undefined) plans.set(entry, (plan = planMarket(entry, entry.zone ?? this.utc, start, toMs)));
+        perMarket.push(plan);
       } catch (error) {
         errors.push({ identifier, error: error instanceof Error ? error : new Error(String(error)) });
       }

@@ -148,6 +148,43 @@ describe('bell events', () => {
     expect(resumed).toEqual(all.slice(k + 1));
   });
 
+  it("shares each market's plan between sets asked over one window, answering as a dataset that keeps none (property)", () => {
+    const pool = ['US.NYSE', 'XNYS', CME, 'CN.SGE', 'BR.B3', 'CN.CIBM', 'US.CME.AGRI', 'NOPE'];
+    const lo = at('2023-01-01T00:00:00Z');
+    const hi = at('2024-12-01T00:00:00Z');
+    // Few windows, many sets: the asks within one window share plans; windows come back after
+    // others pushed them out of the kept few.
+    const ask = fc.record({
+      window: fc.integer({ min: 0, max: 3 }),
+      span: fc.constantFrom(0, 3_600_000, 7_200_000),
+      markets: fc.uniqueArray(fc.constantFrom(...pool), { minLength: 1, maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: lo, max: hi }), fc.array(ask, { minLength: 1, maxLength: 12 }), (from, asks) => {
+        const keeping = Dataset.create(fixtureTables());
+        for (const { window, span, markets } of asks) {
+          const start = from + window * 1_800_000;
+          const fresh = Dataset.create(fixtureTables()).bellEvents(markets, start, span);
+          const kept = keeping.bellEvents(markets, start, span);
+          expect(kept.events).toEqual(fresh.events);
+          expect(kept.errors.map((e) => e.identifier)).toEqual(fresh.errors.map((e) => e.identifier));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("hands out the shared events frozen, so no caller can change another's", () => {
+    const from = at('2023-11-15T08:00:00Z');
+    const one = ds.bellEvents(['XNYS', CME], from, 24 * 3600_000).events;
+    const other = ds.bellEvents(['US.NYSE'], from, 24 * 3600_000).events;
+    expect(other[0]).toBe(one.find((e) => e.market === 'US.NYSE'));
+    expect(Object.isFrozen(other[0])).toBe(true);
+    expect(() => {
+      (other[0] as { status: string }).status = 'Closed';
+    }).toThrow(TypeError);
+  });
+
   it('reports identifiers it cannot plan and plans the rest; stops at the end of coverage', () => {
     const r = ds.bellEvents(['NOPE', 'XNYS', 'XCME'], NOON_NY, 3600_000);
     expect(r.errors.map((e) => e.identifier)).toEqual(['NOPE', 'XCME']);

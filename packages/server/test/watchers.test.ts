@@ -91,6 +91,52 @@ describe('a data swap at fan-out', () => {
   });
 });
 
+describe('subscribers on different sets of markets', () => {
+  it('wait on one timer; a swap sends data_changed to every channel before planning any again, each stream in order', async () => {
+    let clock = at('2023-11-15T14:29:00Z');
+    const slowTicks = { tickMs: 60_000, heartbeatMs: 60_000 };
+    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live: slowTicks });
+    const { sse } = await serve(app);
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    // 80 channels (more than get one frame each at a swap): each set names an unknown market too.
+    const subs = await Promise.all(Array.from({ length: 80 }, (_, i) => sse(`/events?markets=XNYS,NOPE${i}`)));
+    await Promise.all(subs.map((s) => s.waitFor((f) => f.event === 'market_error')));
+    expect(timers() - before).toBeLessThanOrEqual(1);
+    // The open is due; the swap sends it on the old data, then data_changed, then the new plan.
+    clock = at('2023-11-15T14:30:01Z');
+    const written: string[] = [];
+    const write = net.Socket.prototype.write as (this: net.Socket, ...args: unknown[]) => boolean;
+    const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (
+      this: net.Socket,
+      ...a: unknown[]
+    ) {
+      if (Buffer.isBuffer(a[0])) written.push(a[0].toString('latin1'));
+      return write.apply(this, a);
+    } as typeof net.Socket.prototype.write);
+    try {
+      app.holder.swap(fixtureData('v2'));
+    } finally {
+      spy.mockRestore();
+    }
+    const changed = written.flatMap((w, i) => (w.includes('event: data_changed') ? [i] : []));
+    const replanned = written.flatMap((w, i) => (w.includes('event: ready') ? [i] : []));
+    expect([changed.length, replanned.length]).toEqual([80, 80]);
+    expect(Math.max(...changed)).toBeLessThan(Math.min(...replanned));
+    await Promise.all(
+      subs.map((s) => s.waitFor((f) => f.event === 'ready' && f.data.markets !== undefined && s.frames.indexOf(f) > 2)),
+    );
+    for (const [i, s] of subs.entries()) {
+      expect(named(s)).toEqual(['ready', 'market_error', 'open', 'data_changed', 'ready', 'market_error']);
+      expect(s.frames.find((f) => f.event === 'open')!.id).toBe(OPEN);
+      expect(s.frames.filter((f) => f.event === 'market_error').map((f) => f.data.identifier)).toEqual([
+        `NOPE${i}`,
+        `NOPE${i}`,
+      ]);
+    }
+  });
+});
+
 /** A raw stream that reads until `ready`, then stops reading. */
 async function stalledStream(base: string, path: string) {
   const u = new URL(base);

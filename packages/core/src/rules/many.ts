@@ -177,8 +177,11 @@ function candidates(entry: MarketEntry, zone: Zone, fromSec: number, toSec: numb
   return [...out].sort((a, b) => a - b);
 }
 
-/** The changes of one market's status in (fromMs, toMs], in time order. */
-export function planMarket(entry: MarketEntry, zone: Zone, fromMs: number, toMs: number): PlannedBellEvent[] {
+/**
+ * The changes of one market's status in (fromMs, toMs], in time order. The events are frozen:
+ * a plan is shared by every stream that watches the market over the same window.
+ */
+export function planMarket(entry: MarketEntry, zone: Zone, fromMs: number, toMs: number): readonly PlannedBellEvent[] {
   const fin = entry.market.fin_id;
   let before: MarketStatus;
   try {
@@ -207,15 +210,17 @@ export function planMarket(entry: MarketEntry, zone: Zone, fromMs: number, toMs:
     else if (wasOpen && !isOpen) kind = 'close';
     else if (phaseKey(before) !== phaseKey(after)) kind = 'phase';
     if (kind) {
-      events.push({
-        id: `${ms}:${fin}`,
-        market: fin,
-        event: kind,
-        at: formatInstant(t, zone.offsetAt(t)),
-        phase: after.phase?.phase_type ?? null,
-        status: after.status,
-        at_ms: ms,
-      });
+      events.push(
+        Object.freeze({
+          id: `${ms}:${fin}`,
+          market: fin,
+          event: kind,
+          at: formatInstant(t, zone.offsetAt(t)),
+          phase: after.phase?.phase_type ?? null,
+          status: after.status,
+          at_ms: ms,
+        }),
+      );
     }
     before = after;
   }
@@ -223,7 +228,7 @@ export function planMarket(entry: MarketEntry, zone: Zone, fromMs: number, toMs:
 }
 
 /** Merges per-market plans by instant, then market order; drops what `afterId` already saw. */
-export function mergePlans(perMarket: PlannedBellEvent[][], afterId?: string): PlannedBellEvent[] {
+export function mergePlans(perMarket: readonly (readonly PlannedBellEvent[])[], afterId?: string): PlannedBellEvent[] {
   const all: { e: PlannedBellEvent; rank: number }[] = [];
   perMarket.forEach((list, rank) => list.forEach((e) => all.push({ e, rank })));
   all.sort((a, b) => a.e.at_ms - b.e.at_ms || a.rank - b.rank);
