@@ -1,7 +1,8 @@
 // Forked by bench/watchers.mjs: opens event streams on raw sockets (no HTTP client library, so
 // the client spends as little as it can per frame) and records, for each stream, the instant
 // each marker first arrived. Messages from the parent:
-//   {cmd: 'connect', url, path, count, concurrency, markers: {name: text}} → {connected, refused, failed, ms}
+//   {cmd: 'connect', url, path (or paths, one per stream), count, concurrency, markers: {name: text}}
+//     → {connected, refused, failed, ms}
 //   {cmd: 'stall', n}   → the first n streams stop reading (their sockets are paused) → {stalled}
 //   {cmd: 'report'}     → {arrivals: {name: [epoch ms, …]}, closed, stalledClosed, bytes}
 //   {cmd: 'exit'}
@@ -59,7 +60,8 @@ process.on('message', async (m) => {
     const worker = async () => {
       while (next < m.count) {
         next += 1;
-        counts[await open(u.hostname, Number(u.port), m.path)] += 1;
+        const path = m.paths ? m.paths[next - 1] : m.path;
+        counts[await open(u.hostname, Number(u.port), path)] += 1;
       }
     };
     await Promise.all(Array.from({ length: m.concurrency }, worker));

@@ -33,11 +33,14 @@ const say = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const tables = generateTables({ markets: MARKETS, fromYear: 2020, toYear: 2031 });
 const v1 = Dataset.create(tables);
 const ids = tables.markets.map((m) => m.fin_id);
+// BENCH_WATCH_BELL_MARKETS=N: bells are the events of the first N markets only (bench/watchers.mjs
+// with BENCH_WATCH_SETS=distinct puts the first market in every stream's set).
+const bellIds = ids.slice(0, Number(process.env.BENCH_WATCH_BELL_MARKETS ?? ids.length));
 
 // The first event preceded by a quiet stretch longer than the lead: the clock is shifted so it
 // falls LEAD_MS from now, with nothing due before it.
 const realStart = Date.now();
-const plan = v1.bellEvents(ids, realStart, 7 * 86_400_000).events;
+const plan = v1.bellEvents(bellIds, realStart, 7 * 86_400_000).events;
 let bell;
 for (let i = 1; i < plan.length && !bell; i++) if (plan[i].at_ms - plan[i - 1].at_ms > LEAD_MS + 5000) bell = plan[i];
 if (!bell) throw new Error('no quiet stretch before an event in the next week');
@@ -88,11 +91,17 @@ const bellBytes = frameBytes(plan, bell.at_ms);
 /** The next event after the server's clock, on the data served: {id, at (real epoch ms), bytes, inMs}. */
 const nextBell = () => {
   const t = now();
-  const events = running.holder.current.dataset.bellEvents(ids, t + 1, 86_400_000).events;
+  const events = running.holder.current.dataset.bellEvents(bellIds, t + 1, 86_400_000).events;
   const e = events[0];
   return { id: e.id, at: e.at_ms - shift, bytes: frameBytes(events, e.at_ms), inMs: e.at_ms - t };
 };
-say({ url: running.url, bell: { id: bell.id, at: bell.at_ms - shift, bytes: bellBytes }, markets: MARKETS });
+say({
+  url: running.url,
+  bell: { id: bell.id, at: bell.at_ms - shift, bytes: bellBytes },
+  markets: MARKETS,
+  ids,
+  bellIds,
+});
 
 let flip = false;
 let profiler;

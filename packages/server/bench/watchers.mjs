@@ -27,7 +27,8 @@
 // Environment: BENCH_WATCHERS (default 10000), BENCH_WATCH_CLIENTS (default 4),
 // BENCH_WATCH_SWAPS (default 5), BENCH_WATCH_BELLS (default 5), BENCH_WATCH_LEAD_MS (default
 // 120000: the quiet stretch after the server starts, longer than connecting takes),
-// BENCH_RECEIVERS (default 200),
+// BENCH_RECEIVERS (default 200), BENCH_WATCH_SETS (`one`, default: every stream on every market,
+// one channel; `distinct`: every stream on three markets of its own, the bell's market among them),
 // BENCH_STRICT=1 exits 1 when a goal is missed. Needs an open-file limit above
 // BENCH_WATCHERS + 1,000 in each process (Node raises its soft limit to the hard one).
 import { fork } from 'node:child_process';
@@ -44,6 +45,7 @@ const BELL_LEAD_MS = 3000;
 const LEAD_MS = Number(process.env.BENCH_WATCH_LEAD_MS ?? 120_000);
 const RECEIVERS = Number(process.env.BENCH_RECEIVERS ?? 200);
 const SETTLE_MS = Number(process.env.BENCH_WATCH_SETTLE_MS ?? 15_000);
+const SETS = process.env.BENCH_WATCH_SETS ?? 'one';
 process.setMaxListeners(100);
 import { EventEmitter } from 'node:events';
 EventEmitter.defaultMaxListeners = 100;
@@ -73,7 +75,13 @@ async function clientsFor(url, path, count, markers, concurrency = 64) {
   const all = (msg) => Promise.all(procs.map((p, i) => call(p, typeof msg === 'function' ? msg(i) : msg)));
   const t0 = performance.now();
   const per = (i) => Math.floor(count / CLIENTS) + (i < count % CLIENTS ? 1 : 0);
-  const results = await all((i) => ({ cmd: 'connect', url, path, count: per(i), concurrency, markers }));
+  const first = (i) => Array.from({ length: i }, (_, k) => per(k)).reduce((a, b) => a + b, 0);
+  // `path`: one for every stream, or a list of one each.
+  const connect = (i) =>
+    Array.isArray(path)
+      ? { cmd: 'connect', url, paths: path.slice(first(i), first(i) + per(i)), count: per(i), concurrency, markers }
+      : { cmd: 'connect', url, path, count: per(i), concurrency, markers };
+  const results = await all(connect);
   const sum = (k) => results.reduce((n, r) => n + r[k], 0);
   return {
     connected: sum('connected'),
@@ -150,6 +158,7 @@ const { urls } = await receivers.next('urls');
 const server = lineChild(['--expose-gc', here('./watchers-serve.mjs')], {
   BENCH_WATCH_LEAD_MS: String(LEAD_MS),
   BENCH_WEBHOOKS: urls.join(','),
+  ...(SETS === 'distinct' ? { BENCH_WATCH_BELL_MARKETS: '1' } : {}),
 });
 const hello = await server.next('url');
 
@@ -185,14 +194,29 @@ console.log(
 const m0 = await server.ask('rss', 'rssKiB');
 const rss0 = m0.rssKiB;
 const markers = (bellId) => ({ bell: `id: ${bellId}`, changed: 'event: data_changed', data: 'event: data\n' });
-const clients = await clientsFor(hello.url, '/events', N, markers(hello.bell.id));
+// BENCH_WATCH_SETS=distinct: every stream on a set of markets of its own (the bell market, then
+// two others, in either order of the first two), so that each is a channel of its own.
+const paths =
+  SETS === 'distinct'
+    ? Array.from({ length: N }, (_, i) => {
+        const others = hello.ids.filter((id) => id !== hello.bellIds[0]);
+        const n = others.length;
+        const a = others[i % n];
+        // Never a again: one of the n - 1 others after it.
+        const b = others[((i % n) + 1 + (Math.floor(i / n) % (n - 1))) % n];
+        const lead = Math.floor(i / (n * (n - 1))) % 2 ? `${a},${hello.bellIds[0]}` : `${hello.bellIds[0]},${a}`;
+        return `/events?markets=${lead},${b}`;
+      })
+    : '/events';
+if (Array.isArray(paths)) console.log(`distinct sets: ${new Set(paths).size} for ${N} streams`);
+const clients = await clientsFor(hello.url, paths, N, markers(hello.bell.id));
 const mem = await held(server, m0, clients.connected);
 const rss1 = mem.rss1;
 const perSub = mem.rss;
 console.log(
   `openbell: ${clients.connected} of ${N} streams open in ${ms(clients.connectMs)} (${clients.refused} refused, ` +
     `${clients.failed} failed), ` +
-    `${hello.markets} markets each; RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, per stream ` +
+    `${SETS === 'distinct' ? `three of ${hello.markets} markets each, a set of its own` : `${hello.markets} markets each`}; RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, per stream ` +
     `${mem.text}`,
 );
 row(

@@ -97,14 +97,20 @@ const EVENTS_PATH = endpoints.events.path;
 
 const BOARD_DATA_PATH = endpoints.boardData.path;
 
-/** GET or HEAD of `path` (a trailing slash allowed, as express allows it). */
+/**
+ * GET or HEAD of `path` (a trailing slash allowed, as express allows it). Asked of every
+ * request before the data routes, so it reads the URL in place rather than cutting its path out.
+ */
 function isRead(req: IncomingMessage, of: string): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '';
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  return path === of || path === `${of}/`;
+  if (!url.startsWith(of)) return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  // `of`, then at most one slash, then the end or the query.
+  const i = url.charCodeAt(of.length) === SLASH ? of.length + 1 : of.length;
+  return i === url.length || url.charCodeAt(i) === QUESTION_MARK;
 }
+const SLASH = 47;
+const QUESTION_MARK = 63;
 /** The methods of the override writes (overrides/writes.ts) besides the reads, by path. */
 const overrideWrites = (path: string): readonly string[] =>
   path === '/overrides' ? ['POST'] : path.startsWith('/overrides/') && !path.slice(11).includes('/') ? ['DELETE'] : [];

@@ -44,6 +44,28 @@ afterEach(async () => {
 const at = (iso: string) => Date.parse(iso);
 
 describe('bell events on a fake clock', () => {
+  it('is the stream at /events and /events/ (a query after either), no other spelling', async () => {
+    const app = createApp({ data: fixtureData('v7'), logLevel: 'silent' });
+    const { base } = await serve(app);
+    const typeOf = (path: string) =>
+      new Promise<string>((r) =>
+        http
+          .request(base + path, (res) => {
+            r(`${res.statusCode} ${String(res.headers['content-type']).split(';')[0]}`);
+            res.destroy();
+          })
+          .end(),
+      );
+    const stream = '200 text/event-stream';
+    expect(await typeOf('/events')).toBe(stream);
+    expect(await typeOf('/events/')).toBe(stream);
+    expect(await typeOf('/events?markets=XNYS')).toBe(stream);
+    expect(await typeOf('/events/?markets=XNYS')).toBe(stream);
+    for (const other of ['/eventsX', '/events//', '/events/x', '/events.json']) {
+      expect(await typeOf(other), other).not.toBe(stream);
+    }
+  });
+
   it(
     "a stream, its HEAD and a refused request name the data version that answers, with the stream's " + 'headers',
     async () => {
