@@ -7,7 +7,7 @@
 // ceiling in the same run:
 // - RSS per idle subscriber (after a full GC, at once and after BENCH_WATCH_SETTLE_MS idle, default
 //   15 s), and the JavaScript heap it holds, against a bare node:http server holding as many
-//   streams (bench/watchers-bare.mjs);
+//   streams (bench/watchers-bare.mjs); the server's CPU over that idle stretch;
 // - BENCH_WATCH_BELLS bell events (the server's clock moved on over a quiet stretch so that the
 //   next one falls 3 s ahead), and data_changed at each of BENCH_WATCH_SWAPS swaps, from its
 //   instant to its arrival at the last stream (max over streams; the median over bells and over
@@ -133,10 +133,14 @@ async function collect(clients, key, from, expect, timeoutMs = 10_000) {
  */
 async function held(proc, m0, count) {
   const at = await proc.ask('rss', 'rssKiB');
+  const cpu0 = await proc.ask('cpu', 'cpuMs');
   await sleep(SETTLE_MS);
+  const cpu1 = await proc.ask('cpu', 'cpuMs');
   const later = await proc.ask('rss', 'rssKiB');
   const per = (m, k) => (m[k] - m0[k]) / count;
   return {
+    // CPU a second of holding the streams idle (timers, heartbeats), ms.
+    idleCpu: ((cpu1.cpuMs - cpu0.cpuMs) / (cpu1.at - cpu0.at)) * 1000,
     rss1: later.rssKiB,
     atOnce: per(at, 'rssKiB'),
     rss: per(later, 'rssKiB'),
@@ -232,6 +236,13 @@ row(
   `${perSub.toFixed(1)} KiB (${mem.atOnce.toFixed(1)}; ${mem.heap.toFixed(1)})`,
   `bare node:http ${bareKiB.toFixed(1)} KiB (${bareMem.atOnce.toFixed(1)}; ${bareMem.heap.toFixed(1)})`,
   perSub <= 6,
+);
+
+row(
+  `CPU while the streams are idle, ${SETTLE_MS / 1000} s (heartbeats, timers)`,
+  '',
+  `${mem.idleCpu.toFixed(1)} ms a second`,
+  `bare node:http (no heartbeats) ${bareMem.idleCpu.toFixed(1)} ms a second`,
 );
 
 // Bells and the ceiling's rounds alternate, each server's fan-outs as far apart as the other's,
