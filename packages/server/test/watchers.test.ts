@@ -114,18 +114,24 @@ describe('subscribers on different sets of markets', () => {
       if (Buffer.isBuffer(a[0])) written.push(a[0].toString('latin1'));
       return write.apply(this, a);
     } as typeof net.Socket.prototype.write);
+    let readyInSwap = -1;
     try {
       app.holder.swap(fixtureData('v2'));
+      // The swap itself sent data_changed only: the planning comes in slices of the loop after it.
+      readyInSwap = written.filter((w) => w.includes('event: ready')).length;
+      await Promise.all(
+        subs.map((s) =>
+          s.waitFor((f) => f.event === 'ready' && f.data.markets !== undefined && s.frames.indexOf(f) > 2),
+        ),
+      );
     } finally {
       spy.mockRestore();
     }
+    expect(readyInSwap).toBe(0);
     const changed = written.flatMap((w, i) => (w.includes('event: data_changed') ? [i] : []));
     const replanned = written.flatMap((w, i) => (w.includes('event: ready') ? [i] : []));
     expect([changed.length, replanned.length]).toEqual([80, 80]);
     expect(Math.max(...changed)).toBeLessThan(Math.min(...replanned));
-    await Promise.all(
-      subs.map((s) => s.waitFor((f) => f.event === 'ready' && f.data.markets !== undefined && s.frames.indexOf(f) > 2)),
-    );
     for (const [i, s] of subs.entries()) {
       expect(named(s)).toEqual(['ready', 'market_error', 'open', 'data_changed', 'ready', 'market_error']);
       expect(s.frames.find((f) => f.event === 'open')!.id).toBe(OPEN);
@@ -134,6 +140,41 @@ describe('subscribers on different sets of markets', () => {
         `NOPE${i}`,
       ]);
     }
+  });
+
+  it('two swaps in one turn, or a newcomer, before the channels are planned: each stream in order, nothing twice', async () => {
+    let clock = at('2023-11-15T14:29:00Z');
+    const slowTicks = { tickMs: 60_000, heartbeatMs: 60_000 };
+    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live: slowTicks });
+    const { sse } = await serve(app);
+    const subs = await Promise.all(Array.from({ length: 70 }, (_, i) => sse(`/events?markets=XNYS,NOPE${i}`)));
+    await Promise.all(subs.map((s) => s.waitFor((f) => f.event === 'market_error')));
+    clock = at('2023-11-15T14:30:01Z');
+    app.holder.swap(fixtureData('v2'));
+    clock = at('2023-11-15T21:00:01Z');
+    app.holder.swap(fixtureData('v3'));
+    // A newcomer on the first set, while the slices of the second swap are still to come.
+    const late = await sse('/events?markets=XNYS,NOPE0');
+    await Promise.all(subs.map((s) => s.waitFor((f) => f.event === 'data_changed' && f.data.version === 'v3')));
+    await Promise.all(subs.map((s) => s.waitFor((f) => f.event === 'ready' && s.frames.indexOf(f) > 6)));
+    for (const s of subs) {
+      expect(named(s)).toEqual([
+        'ready',
+        'market_error',
+        'open',
+        'data_changed',
+        'ready',
+        'market_error',
+        'close',
+        'data_changed',
+        'ready',
+        'market_error',
+      ]);
+      expect(s.frames.filter((f) => f.event === 'data_changed').map((f) => f.data.version)).toEqual(['v2', 'v3']);
+      expect(s.frames.filter((f) => f.id).map((f) => f.id)).toEqual([OPEN, CLOSE]);
+    }
+    await late.waitFor((f) => f.event === 'market_error');
+    expect(named(late)).toEqual(['ready', 'market_error']);
   });
 });
 

@@ -72,6 +72,8 @@ const serverError = (err: unknown): string =>
  * channel gets data_changed before any is planned (onSwap). A plan costs about 15-70 µs.
  */
 const ONE_FRAME_CHANNELS = 64;
+/** How long the channels of a swap are planned before the loop turns, ms. */
+const SWAP_SLICE_MS = 8;
 /** How often dropped slow readers are logged at most, ms. */
 const DROP_LOG_EVERY_MS = 10_000;
 
@@ -84,6 +86,8 @@ class Channel implements Waiter {
   t = 0;
   /** When it asks its stream again (wakeups.ts); undefined while it is not waiting. */
   dueAt: number | undefined = undefined;
+  /** A swap it was told of (data_changed sent) and is not yet planned on: its data and instant. */
+  swapped: { data: LoadedData; at: number } | undefined = undefined;
   /** `ready` without `as_of`'s value, and the `market_error` frames, of the current stream. */
   private marketsJson = '[]';
   private errorsText = '';
@@ -183,6 +187,11 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
   const tick = (channel: Channel, t = now()): void => {
     wakeups.cancel(channel);
     if (channel.subs.size === 0 || stopIfClosed(channel.subs)) return;
+    if (channel.swapped) {
+      // Told of a swap and still waiting for its slice: planned now (a newcomer joins it).
+      finishSwap(channel, t);
+      return;
+    }
     try {
       let text = '';
       if (holder.current && holder.current !== channel.data) text = reopen(channel, holder.current, t);
@@ -201,38 +210,71 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
   // A swap reaches every subscriber at once, not on its channel's next tick: the events due on
   // the old data, data_changed, then the channel planned again on the new data from the swap's
   // instant. With few channels each gets that as one frame. With many (subscribers on different
-  // sets of markets), data_changed goes to every channel first and the planning follows, so
-  // the last channel's data_changed does not wait for every other channel's planning (measured:
-  // 10,000 channels, 0.25 s against 0.7-1.0 s; docs/benchmarks.md, "Watchers").
+  // sets of markets), data_changed goes to every channel at once and the planning follows in
+  // slices of the loop, so neither the last channel's data_changed nor other requests wait for
+  // ten thousand plannings (docs/benchmarks.md, "Watchers").
   holder.onSwap((_previous, next) => {
     const t = now();
     const stale = [...channels.values()].filter((channel) => channel.data !== next);
+    // Channels still unplanned after an earlier swap are planned on its data first.
+    for (const channel of stale) if (channel.swapped) finishSwap(channel, t);
     if (stale.length <= ONE_FRAME_CHANNELS) {
       for (const channel of stale) replan(channel, t, () => reopen(channel, next, t));
       return;
     }
     const changed = changedText(next);
     const changedFrame = encodeFrame(changed);
-    const planned: Channel[] = [];
     for (const channel of stale) {
       try {
         const before = channel.due(t).text;
         if (before === '') writer.all(channel.subs, changedFrame);
         else send(channel, before + changed);
-        planned.push(channel);
+        wakeups.cancel(channel);
+        channel.swapped = { data: next, at: t };
+        swappedQueue.push(channel);
       } catch (err) {
         logger?.error({ err }, 'events: planning on the old data failed');
         send(channel, serverError(err));
         schedule(channel, t, tickMs);
       }
     }
-    for (const channel of planned) {
-      replan(channel, t, () => {
-        channel.open(next, t, horizonMs);
-        return channel.announceText(t);
-      });
-    }
+    swappedSlices ??= setImmediate(planSwapped);
   });
+
+  /** Channels told of a swap and not yet planned on its data, in turn (`swappedNext` the next). */
+  let swappedQueue: Channel[] = [];
+  let swappedNext = 0;
+  let swappedSlices: NodeJS.Immediate | undefined;
+  function planSwapped(): void {
+    swappedSlices = undefined;
+    const t = now();
+    const started = performance.now();
+    while (swappedNext < swappedQueue.length) {
+      const channel = swappedQueue[swappedNext++]!;
+      if (channel.swapped === undefined) continue;
+      if (channel.subs.size === 0 || stopIfClosed(channel.subs)) {
+        channel.swapped = undefined;
+        continue;
+      }
+      finishSwap(channel, t);
+      if (performance.now() - started >= SWAP_SLICE_MS) break;
+    }
+    if (swappedNext < swappedQueue.length) swappedSlices = setImmediate(planSwapped);
+    else {
+      swappedQueue = [];
+      swappedNext = 0;
+    }
+  }
+
+  /** Plans `channel` on the data of the swap it was told of, from the swap's instant; sends what is due at `t`. */
+  function finishSwap(channel: Channel, t: number): void {
+    const { data, at } = channel.swapped!;
+    channel.swapped = undefined;
+    replan(channel, t, () => {
+      channel.open(data, at, horizonMs);
+      return channel.announceText(at);
+    });
+  }
 
   /** Sends `first()` and the events due at `t` to `channel` as one frame, and schedules it. */
   function replan(channel: Channel, t: number, first: () => string): void {
