@@ -192,17 +192,8 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
       finishSwap(channel, t);
       return;
     }
-    try {
-      let text = '';
-      if (holder.current && holder.current !== channel.data) text = reopen(channel, holder.current, t);
-      const { text: events, waitMs } = channel.due(t);
-      send(channel, text + events);
-      schedule(channel, t, waitMs);
-    } catch (err) {
-      logger?.error({ err }, 'events: planning failed');
-      send(channel, serverError(err));
-      schedule(channel, t, tickMs);
-    }
+    const current = holder.current;
+    replan(channel, t, () => (current && current !== channel.data ? reopen(channel, current, t) : ''));
   };
 
   const wakeups = new Wakeups<Channel>(now, tickMs, (channel, t) => tick(channel, t));
@@ -284,7 +275,7 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
       send(channel, text + events);
       schedule(channel, t, waitMs);
     } catch (err) {
-      logger?.error({ err }, 'events: planning on the new data failed');
+      logger?.error({ err }, 'events: planning failed');
       send(channel, serverError(err));
       schedule(channel, t, tickMs);
     }
