@@ -176,6 +176,31 @@ describe('subscribers on different sets of markets', () => {
     await late.waitFor((f) => f.event === 'market_error');
     expect(named(late)).toEqual(['ready', 'market_error']);
   });
+
+  it('the change set summary is not held back while the sets are planned: `data` may come before `ready`', async () => {
+    let clock = at('2023-11-15T14:29:00Z');
+    let publish: (event: unknown) => void = () => undefined;
+    const dataChanges = {
+      subscribe(listener: (event: unknown) => void) {
+        publish = listener;
+        return () => undefined;
+      },
+    };
+    const live = { tickMs: 60_000, heartbeatMs: 60_000, dataChanges };
+    const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live });
+    const { sse } = await serve(app);
+    const subs = await Promise.all(Array.from({ length: 70 }, (_, i) => sse(`/events?markets=XNYS,NOPE${i}`)));
+    await Promise.all(subs.map((s) => s.waitFor((f) => f.event === 'market_error')));
+    clock = at('2023-11-15T14:30:01Z');
+    app.holder.swap(fixtureData('v2'));
+    // The change set goes out before any slice of planning has run.
+    publish({ from_version: 'v1', to_version: 'v2', summary: { soon: 0 } });
+    await Promise.all(subs.map((s) => s.waitFor((f) => f.event === 'ready' && s.frames.indexOf(f) > 2)));
+    for (const s of subs) {
+      expect(named(s)).toEqual(['ready', 'market_error', 'open', 'data_changed', 'data', 'ready', 'market_error']);
+      expect(s.frames.find((f) => f.event === 'data')!.data.to_version).toBe('v2');
+    }
+  });
 });
 
 /** A raw stream that reads until `ready`, then stops reading. */
