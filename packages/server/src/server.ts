@@ -336,14 +336,21 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
         return;
       }
       busy.set(socket, (busy.get(socket) ?? 0) + 1);
-      res.once('close', () => {
-        const n = (busy.get(socket) ?? 1) - 1;
-        if (busy.has(socket)) busy.set(socket, n);
-        if (n === 0) gate.becameIdle(socket);
-        if (closed && n === 0) endWhenFlushed(socket);
-      });
+      res.on('close', onBusyClose);
     },
   );
+  // One function for every response and connection rather than a closure (and `once`'s
+  // wrapper) each: ten thousand streams hold them for hours. 'close' comes once.
+  function onBusyClose(this: http.ServerResponse): void {
+    const socket = this.req.socket;
+    const n = (busy.get(socket) ?? 1) - 1;
+    if (busy.has(socket)) busy.set(socket, n);
+    if (n === 0) gate.becameIdle(socket);
+    if (closed && n === 0) endWhenFlushed(socket);
+  }
+  function forgetSocket(this: net.Socket): void {
+    busy.delete(this);
+  }
   // Not server.maxConnections: Node resets whatever arrives over it, idle connections holding
   // every slot included. The admission decides instead, and answers 503 where it must refuse.
   const gate = new Admission({
@@ -365,7 +372,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   holder.connections = () => gate.stats();
   server.on('connection', (socket: net.Socket) => {
     busy.set(socket, 0);
-    socket.once('close', () => busy.delete(socket));
+    socket.on('close', forgetSocket);
     gate.connection(socket);
   });
   // Node's answer to a bad or late request, but an answer still going out on the same

@@ -168,7 +168,7 @@ export class Admission {
     const exempt = address === undefined || this.trusted?.check(address, net.isIPv4(address) ? 'ipv4' : 'ipv6');
     const conn: Conn = { state: POOL, client: exempt ? undefined : address, mark: 0 };
     this.conns.set(socket, conn);
-    socket.once('close', () => this.closed(socket, conn));
+    socket.on('close', this.onSocketClose);
     if (conn.client !== undefined && this.perClient > 0 && (this.perAddress.get(conn.client) ?? 0) >= this.perClient) {
       this.refuse(socket, conn, 'perClient');
       return;
@@ -205,9 +205,7 @@ export class Admission {
       // the address's cap is about); whatever else answers, the connection does not stay.
       conn.answered = true;
       res.shouldKeepAlive = false;
-      res.once('close', () => {
-        if (conn.state === REFUSED) socket.destroySoon();
-      });
+      res.on('close', this.onRefusedStreamClose);
       return true;
     }
     this.answerRefusal(res, conn.reason ?? 'limit', true);
@@ -257,7 +255,7 @@ export class Admission {
     conn.state = STREAM;
     this.subscribers += 1;
     // A stream ends with its connection, or in the drain: either way the connection goes too.
-    res.once('close', () => socket.destroySoon());
+    res.on('close', destroySocketSoon);
     return true;
   }
 
@@ -357,6 +355,26 @@ export class Admission {
     else this.perAddress.delete(conn.client);
   }
 
+  /**
+   * The 'close' listeners, one function each for every connection and response rather than a
+   * closure (and `once`'s wrapper) each: ten thousand streams hold them for hours
+   * (docs/benchmarks.md, "Watchers"). 'close' comes once.
+   */
+  private readonly onSocketClose = (() => {
+    const admission = this;
+    return function (this: net.Socket): void {
+      const conn = admission.conns.get(this);
+      if (conn !== undefined) admission.closed(this, conn);
+    };
+  })();
+  private readonly onRefusedStreamClose = (() => {
+    const admission = this;
+    return function (this: http.ServerResponse): void {
+      const socket = this.req.socket;
+      if (admission.conns.get(socket)?.state === REFUSED) socket.destroySoon();
+    };
+  })();
+
   private closed(socket: net.Socket, conn: Conn): void {
     this.conns.delete(socket);
     if (conn.state === POOL) this.leavePool(socket, conn);
@@ -436,4 +454,9 @@ function rawAnswer(detail: string): string {
     `Retry-After: ${RETRY_AFTER_SECONDS}\r\nConnection: close\r\nContent-Length: ` +
     `${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
+}
+
+/** A response's 'close': its connection goes too, once what it buffers is sent. */
+function destroySocketSoon(this: http.ServerResponse): void {
+  this.req.socket.destroySoon();
 }
