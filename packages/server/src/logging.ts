@@ -181,19 +181,91 @@ function jsonString(s: string): string {
 }
 
 /**
- * Writes `s` (its units `from..to`) at `p` of `b` as UTF-8; returns where it ends. Access lines
- * are ASCII but for the odd URL: a loop here costs less than a native write per piece, and
- * puts the line together without the strings (and their flattening) of a template.
+ * Writes `s` at `p` of `b` as UTF-8; returns where it ends. Short ASCII pieces (a method, a
+ * duration) go byte by byte, cheaper than a native call; anything else is one native write.
  */
-function put(b: Buffer, p: number, s: string, from = 0, to = s.length): number {
+function put(b: Buffer, p: number, s: string): number {
+  if (s.length > 16) return p + b.write(s, p, 'utf8');
   const start = p;
-  for (let i = from; i < to; i++) {
+  for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c > 0x7f) return start + b.write(s.slice(from, to), start, 'utf8');
+    if (c > 0x7f) return start + b.write(s, start, 'utf8');
     b[p++] = c;
   }
   return p;
 }
+
+/** Writes the decimal digits of an integer 0 ≤ n < 2³¹ at `p`; returns where they end. */
+function putSmall(b: Buffer, p: number, n: number): number {
+  let end = p + 1;
+  for (let m = n; m >= 10; m = (m / 10) | 0) end++;
+  for (let i = end - 1, m = n; i >= p; i--) {
+    const q = (m / 10) | 0;
+    b[i] = 48 + m - q * 10;
+    m = q;
+  }
+  return end;
+}
+
+/**
+ * Writes the decimal digits of a non-negative safe integer at `p`; returns where they end.
+ * Integer arithmetic on two halves: dividing the whole of an epoch-milliseconds time as a
+ * double took five times as long (measured).
+ */
+function putDigits(b: Buffer, p: number, n: number): number {
+  if (n < 0x80000000) return putSmall(b, p, n);
+  const high = Math.floor(n / 1e9);
+  let m = n - high * 1e9;
+  const at = putSmall(b, p, high);
+  for (let i = at + 8; i >= at; i--) {
+    const q = (m / 10) | 0;
+    b[i] = 48 + m - q * 10;
+    m = q;
+  }
+  return at + 9;
+}
+
+/**
+ * Copies bytes `from..to` of the line to `p`; returns where they end. A few bytes go one by
+ * one: a native copy costs about as much as 12 bytes copied in a loop.
+ */
+function copyOwn(b: Buffer, p: number, from: number, to: number): number {
+  if (to - from > 12) {
+    b.copyWithin(p, from, to);
+    return p + to - from;
+  }
+  for (let i = from; i < to; i++) b[p++] = b[i]!;
+  return p;
+}
+
+/** A constant piece of the line as bytes, copied with one `set` instead of unit by unit. */
+const ascii = (s: string): Uint8Array => Buffer.from(s, 'latin1');
+const LINE_OPEN = ascii('{"level":30,"time":');
+const REQ_ID = ascii(',"req":{"id":');
+const METHOD = ascii(',"method":');
+const URL_KEY = ascii(',"url":');
+const STATUS = ascii('},"res":{"statusCode":');
+const RESPONSE_TIME = ascii('},"responseTime":');
+const MSG = ascii(',"msg":');
+const LINE_END = ascii('ms"}\n');
+
+/**
+ * The last text written of a field that changes seldom (the logger's own fields, a client's
+ * address) with its bytes: under load it is the same string line after line.
+ */
+class LastBytes {
+  private text = '';
+  private bytes: Uint8Array = new Uint8Array(0);
+  of(text: string): Uint8Array {
+    if (text !== this.text) {
+      this.bytes = Buffer.from(text, 'utf8');
+      this.text = text;
+    }
+    return this.bytes;
+  }
+}
+const ownBytes = new LastBytes();
+const remoteBytes = new LastBytes();
 
 /** The fields of an access line at level info, as the line writes them. */
 export interface InfoLine {
@@ -222,7 +294,9 @@ export function infoLineText(f: InfoLine): string {
 /**
  * The same line written in place into `batch` (byte for byte `infoLineText`, property-tested):
  * under load the access line was about a tenth of a listing's time, most of it the strings of
- * the template and their copy into the batch.
+ * the template and their copy into the batch, then copying the line unit by unit (4 µs a line).
+ * The constant pieces are copied as bytes, and the message's parts (method, url, status,
+ * duration) are copies of the bytes the line already holds.
  */
 export function writeInfoLine(batch: LineBatch, f: InfoLine): void {
   const most = 3 * (f.own.length + f.method.length * 2 + f.url.length * 2 + f.remote.length + f.ms.length * 2) + 256;
@@ -232,31 +306,50 @@ export function writeInfoLine(batch: LineBatch, f: InfoLine): void {
     return;
   }
   const b = batch.room;
-  p = put(b, p, '{"level":30,"time":');
-  p = put(b, p, String(f.time));
-  p = put(b, p, f.own);
-  p = put(b, p, ',"req":{"id":');
-  p = put(b, p, String(f.id));
-  p = put(b, p, ',"method":');
+  b.set(LINE_OPEN, p);
+  p = putDigits(b, p + LINE_OPEN.length, f.time);
+  const own = ownBytes.of(f.own);
+  b.set(own, p);
+  p += own.length;
+  b.set(REQ_ID, p);
+  p = putDigits(b, p + REQ_ID.length, f.id);
+  b.set(METHOD, p);
+  p += METHOD.length;
+  const method = p;
   p = put(b, p, f.method);
-  p = put(b, p, ',"url":');
+  const methodEnd = p;
+  b.set(URL_KEY, p);
+  p += URL_KEY.length;
+  const url = p;
   p = put(b, p, f.url);
-  p = put(b, p, f.remote);
-  p = put(b, p, '},"res":{"statusCode":');
-  const status = String(f.status);
-  p = put(b, p, status);
-  p = put(b, p, '},"responseTime":');
+  const urlEnd = p;
+  if (f.remote.length > 0) {
+    const remote = remoteBytes.of(f.remote);
+    b.set(remote, p);
+    p += remote.length;
+  }
+  b.set(STATUS, p);
+  p += STATUS.length;
+  const status = p;
+  p = putDigits(b, p, f.status);
+  const statusEnd = p;
+  b.set(RESPONSE_TIME, p);
+  p += RESPONSE_TIME.length;
+  const ms = p;
   p = put(b, p, f.ms);
-  p = put(b, p, ',"msg":');
-  p = put(b, p, f.method, 0, f.method.length - 1);
+  const msEnd = p;
+  b.set(MSG, p);
+  p += MSG.length;
+  // `"METHOD url status ms` + `ms"}`: the method's and the url's JSON text less a quote each.
+  p = copyOwn(b, p, method, methodEnd - 1);
   b[p++] = 0x20;
-  p = put(b, p, f.url, 1, f.url.length - 1);
+  p = copyOwn(b, p, url + 1, urlEnd - 1);
   b[p++] = 0x20;
-  p = put(b, p, status);
+  p = copyOwn(b, p, status, statusEnd);
   b[p++] = 0x20;
-  p = put(b, p, f.ms);
-  p = put(b, p, 'ms"}\n');
-  batch.close(p);
+  p = copyOwn(b, p, ms, msEnd);
+  b.set(LINE_END, p);
+  batch.close(p + LINE_END.length);
 }
 
 let nextId = 0;
@@ -320,6 +413,16 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     }
     return text;
   };
+  // The last client's address as its member of the line: a keep-alive client asks again and again.
+  let lastAddr: string | undefined;
+  let lastRemote = '';
+  const remoteText = (addr: string | undefined): string => {
+    if (addr !== lastAddr) {
+      lastAddr = addr;
+      lastRemote = addr === undefined ? '' : `,"remoteAddress":${jsonString(addr)}`;
+    }
+    return lastRemote;
+  };
   const write = (req: IncomingMessage, res: ServerResponse, started: number, id: number): void => {
     // Tenths of a millisecond.
     const tenths = Math.round((performance.now() - started) * 10);
@@ -342,13 +445,13 @@ export function accessLog(logger: Logger): AccessLog | undefined {
       return;
     }
     const url = urlText(req.url);
-    const remote = addr === undefined ? '' : `,"remoteAddress":${jsonString(addr)}`;
+    const remote = remoteText(addr);
     if (status < 500) {
       const line: InfoLine = {
         time: Date.now(),
         own: sink.own,
         id,
-        method: jsonString(method),
+        method: method === 'GET' ? '"GET"' : jsonString(method),
         url,
         remote,
         status,
