@@ -16,6 +16,15 @@ describe('keyEtag', () => {
     expect(etagMatches(undefined, etag)).toBe(false);
   });
 
+  it('is the same text from one build to the next (clients keep it across restarts)', () => {
+    expect(keyEtag('abcdefghijkl', 'listHolidays\u0000US.NYSE\u000019000\u000019364')).toBe(
+      'W/"abcdefghijkl-MABviCTrKx9A"',
+    );
+    expect(keyEtag('t', 'overlap\u0000XNYS,XLON\u000019000\u000019364\u0000primary\u0000csv')).toBe(
+      'W/"t-aGyGuDEVnRqC"',
+    );
+  });
+
   it('changes with the tag (a new version of the data)', () => {
     const key = 'listMarkets\u0000undefined';
     expect(keyEtag('aaaaaaaaaaaa', key)).not.toBe(keyEtag('bbbbbbbbbbbb', key));
