@@ -225,6 +225,12 @@ function putDigits(b: Buffer, p: number, n: number): number {
   return at + 9;
 }
 
+/** Copies `bytes` to `p`; returns where they end. */
+function putBytes(b: Buffer, p: number, bytes: Uint8Array): number {
+  b.set(bytes, p);
+  return p + bytes.length;
+}
+
 /**
  * Copies bytes `from..to` of the line to `p`; returns where they end. A few bytes go one by
  * one: a native copy costs about as much as 12 bytes copied in a loop.
@@ -306,40 +312,29 @@ export function writeInfoLine(batch: LineBatch, f: InfoLine): void {
     return;
   }
   const b = batch.room;
-  b.set(LINE_OPEN, p);
-  p = putDigits(b, p + LINE_OPEN.length, f.time);
-  const own = ownBytes.of(f.own);
-  b.set(own, p);
-  p += own.length;
-  b.set(REQ_ID, p);
-  p = putDigits(b, p + REQ_ID.length, f.id);
-  b.set(METHOD, p);
-  p += METHOD.length;
+  p = putBytes(b, p, LINE_OPEN);
+  p = putDigits(b, p, f.time);
+  p = putBytes(b, p, ownBytes.of(f.own));
+  p = putBytes(b, p, REQ_ID);
+  p = putDigits(b, p, f.id);
+  p = putBytes(b, p, METHOD);
   const method = p;
   p = put(b, p, f.method);
   const methodEnd = p;
-  b.set(URL_KEY, p);
-  p += URL_KEY.length;
+  p = putBytes(b, p, URL_KEY);
   const url = p;
   p = put(b, p, f.url);
   const urlEnd = p;
-  if (f.remote.length > 0) {
-    const remote = remoteBytes.of(f.remote);
-    b.set(remote, p);
-    p += remote.length;
-  }
-  b.set(STATUS, p);
-  p += STATUS.length;
+  if (f.remote.length > 0) p = putBytes(b, p, remoteBytes.of(f.remote));
+  p = putBytes(b, p, STATUS);
   const status = p;
   p = putDigits(b, p, f.status);
   const statusEnd = p;
-  b.set(RESPONSE_TIME, p);
-  p += RESPONSE_TIME.length;
+  p = putBytes(b, p, RESPONSE_TIME);
   const ms = p;
   p = put(b, p, f.ms);
   const msEnd = p;
-  b.set(MSG, p);
-  p += MSG.length;
+  p = putBytes(b, p, MSG);
   // `"METHOD url status ms` + `ms"}`: the method's and the url's JSON text less a quote each.
   p = copyOwn(b, p, method, methodEnd - 1);
   b[p++] = 0x20;
@@ -348,8 +343,7 @@ export function writeInfoLine(batch: LineBatch, f: InfoLine): void {
   p = copyOwn(b, p, status, statusEnd);
   b[p++] = 0x20;
   p = copyOwn(b, p, ms, msEnd);
-  b.set(LINE_END, p);
-  batch.close(p + LINE_END.length);
+  batch.close(putBytes(b, p, LINE_END));
 }
 
 let nextId = 0;
