@@ -11,7 +11,7 @@
  */
 import { MAX_BARS, MAX_BULK_IDENTIFIERS, MAX_LAG, optional, param } from '@openbell/core/params';
 import { MAX_DATE_MONTHS, MAX_DATE_OFFSET, MAX_OVERLAP_MARKETS } from '@openbell/core/params';
-import { QUERIES, barOptionsOf } from '@openbell/core/interface';
+import { QUERIES, barOptionsOf } from '@openbell/core';
 import {
   defineOperations,
   documented,

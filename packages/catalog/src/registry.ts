@@ -105,8 +105,8 @@ export type ParamDocs = { description: string; example?: string; cli?: CliHint }
 type Documented<P> = P extends Param<infer T, infer I, infer O> ? ApiParam<T, I, O> : never;
 
 /**
- * The parameters and call of an operation that answers one of core's queries (core's
- * interface.ts, where the library's method comes from too): the parameters exactly as the
+ * The parameters and call of an operation that answers one of core's queries (its declaration
+ * in core's queries.ts, where the library's method comes from too): the parameters exactly as the
  * query declares them (parsers, defaults, order), each with its documentation, and the query's
  * call. The library and REST therefore read and refuse arguments alike by construction.
  */
@@ -165,7 +165,7 @@ export interface OperationSpec<
    */
   call?(ds: CalendarQueries, args: ParamValues<S>, now: () => number, context: OperationContext): R;
   /**
-   * The query of core this operation answers (core's interface.ts, whose entry the library's
+   * The query of core this operation answers (core's queries.ts, whose entry the library's
    * method comes from too): its call, when the operation declares none. `fromQuery` gives it
    * with the query's parameters.
    */

@@ -4,7 +4,7 @@
  * text methods, which would read the text a second time.
  */
 import { Dataset, tryParseDay, type CalendarQueries, type Param } from '@openbell/core';
-import { QUERIES } from '@openbell/core/interface';
+import { QUERIES } from '@openbell/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runOperation } from '../src/answer.js';

@@ -1,6 +1,6 @@
 /**
  * The Dataset: indexed tables plus every query of the engine, as the library offers them. Its
- * query methods are not written here: each is derived from its declaration in interface.ts
+ * query methods are not written here: each is derived from its declaration in queries.ts
  * (the same one the catalogue builds its REST operation from), which says which parser reads
  * which argument and in which order. What stays here is the dataset's own life (building,
  * overrides, versions) and the byte and piece forms of a few queries, read with the same
@@ -11,14 +11,7 @@ import type { EpochMs } from './time/dates.js';
 import { InvalidArgumentError, type DataWarning } from './errors.js';
 import { copyBytes, type JsonPieceOptions } from './wire/json.js';
 import { Faults, normalizeMarketIdentifier } from './params/params.js';
-import {
-  QUERIES,
-  barOptionsOf,
-  readArguments,
-  readInstantArgument,
-  type Query,
-  type QueryMethods,
-} from './interface.js';
+import { readArguments, readInstantArgument, type Query } from './interface.js';
 import type { MarketEntry } from './tables/model.js';
 import {
   bulkIdentifiers,
@@ -27,7 +20,7 @@ import {
   type StatusMany,
   type StatusManyRequest,
 } from './rules/many.js';
-import { ParsedQueries } from './queries.js';
+import { ParsedQueries, QUERIES, barOptionsOf, type QueryMethods } from './queries.js';
 import {
   isSuperseded,
   makeOverride,
@@ -54,7 +47,7 @@ import type {
 /** An instant given to the library: epoch milliseconds, a Date, or an ISO 8601 string with an offset. */
 export type InstantInput = number | Date | string;
 
-/** The methods of interface.ts's queries, which the loop below the class gives every Dataset. */
+/** The methods of the declared queries (queries.ts), which the loop below the class gives every Dataset. */
 export interface Dataset extends QueryMethods {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
@@ -175,9 +168,9 @@ export class Dataset {
     return this.index.counts;
   }
 
-  // ---- the queries of interface.ts, one method each (derived below the class), and their byte forms ----
+  // ---- the declared queries (queries.ts), one method each (derived below the class), and their byte forms ----
 
-  /** A market query's identifier and range, read with the declaration of `q` (interface.ts): every fault at once. */
+  /** A market query's identifier and range, read with the declaration of `q` (queries.ts): every fault at once. */
   private range(q: Query<typeof QUERIES.listDays.params>, identifier: string, start: string, end: string) {
     const a = readArguments(q, [identifier, start, end]);
     return [a.identifier, a.start, a.end] as const;
@@ -307,7 +300,7 @@ export class Dataset {
   }
 }
 
-/** Every query of interface.ts as a method: its arguments read with its declaration, then its call. */
+/** Every declared query (queries.ts) as a method: its arguments read with its declaration, then its call. */
 for (const [name, q] of Object.entries(QUERIES) as [string, Query][]) {
   Object.defineProperty(Dataset.prototype, name, {
     value: function (this: Dataset, ...args: unknown[]) {
