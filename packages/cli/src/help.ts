@@ -39,8 +39,16 @@ const word = (v: string): string => (/^[\w.,:+@/=-]+$/.test(v) ? v : `'${v.repla
  * arguments, then every required option (optional ones only when nothing else is required).
  */
 export function operationExample(op: Operation, command: string): string | undefined {
+  return operationExampleArgs(op, command)?.map(word).join(' ');
+}
+
+/**
+ * The same example as the words a shell would pass (`openbell` first): what tests run for a
+ * command nobody wrote a case for.
+ */
+export function operationExampleArgs(op: Operation, command: string): string[] | undefined {
   const parts = ['openbell', command];
-  const optional: string[] = [];
+  const optional: string[][] = [];
   for (const [name, p] of Object.entries(op.params) as [string, ApiParam][]) {
     const hint = p.cli;
     if (hint === false) continue;
@@ -50,7 +58,7 @@ export function operationExample(op: Operation, command: string): string | undef
         if (!p.optional) return undefined;
         continue;
       }
-      parts.push(word(example));
+      parts.push(example);
       continue;
     }
     if (p.kind === 'boolean' || example === undefined) {
@@ -58,11 +66,11 @@ export function operationExample(op: Operation, command: string): string | undef
       continue;
     }
     const flag = hint?.flag ?? name.replace(/_/g, '-');
-    const option = `${flag.length === 1 ? '-' : '--'}${flag} ${word(example)}`;
+    const option = [`${flag.length === 1 ? '-' : '--'}${flag}`, example];
     if (p.optional) optional.push(option);
-    else parts.push(option);
+    else parts.push(...option);
   }
   // A command of optional options alone shows its first one.
-  if (parts.length === 2 && optional.length > 0) parts.push(optional[0]!);
-  return parts.join(' ');
+  if (parts.length === 2 && optional.length > 0) parts.push(...optional[0]!);
+  return parts;
 }

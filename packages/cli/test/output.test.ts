@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultFormat, formatWith } from '../src/commands/formatters.js';
 import { statusTable } from '../src/commands/many.js';
 import { colorWanted, outputWidth, PLAIN, table, type Out } from '../src/format.js';
+import { operationExampleArgs } from '../src/help.js';
 import { runQuery } from '../src/commands/queries.js';
 import { run } from './helpers.js';
 
@@ -22,7 +23,12 @@ afterAll(async () => {
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[/;
 
-/** Realistic arguments for every command derived from the registry, and `status` of several IDs. */
+/**
+ * Realistic arguments chosen for the commands derived from the registry, wide outputs first, and
+ * `status` of several IDs. A command without a case here runs the example its help shows
+ * (`DERIVED`, from its declaration's examples), so a new operation needs no case to be held to
+ * 80 columns.
+ */
 const COMMANDS: Record<string, string[][]> = {
   markets: [['markets']],
   market: [
@@ -102,13 +108,36 @@ const COMMANDS: Record<string, string[][]> = {
   'mic-mapping': [['mic-mapping'], ['mic-mapping', '--fin-id', 'us.nyse']],
 };
 
+/** The commands of the registry without a case above, each with the example of its help. */
+const DERIVED: Record<string, string[] | undefined> = Object.fromEntries(
+  (Object.values(operations) as Operation[]).flatMap((op) =>
+    op.cli && !(op.cli.command in COMMANDS)
+      ? [[op.cli.command, operationExampleArgs(op, op.cli.command)?.slice(1)]]
+      : [],
+  ),
+);
+
 describe('80 columns', () => {
-  it('the cases cover every command of the registry', () => {
+  it('every command of the registry is run: a case above or the example of its help', () => {
     const commands = (Object.values(operations) as Operation[]).flatMap((op) => (op.cli ? [op.cli.command] : []));
-    for (const c of commands) expect(Object.keys(COMMANDS), c).toContain(c);
+    for (const c of commands) expect(COMMANDS[c] ?? DERIVED[c], c).toBeDefined();
+    // The derived examples are what `openbell <command> --help` shows.
+    const holidays = (Object.values(operations) as Operation[]).find((op) => op.cli?.command === 'holidays')!;
+    expect(operationExampleArgs(holidays, 'holidays')).toEqual([
+      'openbell',
+      'holidays',
+      'US.NYSE',
+      '--start',
+      '2023-11-20',
+      '--end',
+      '2023-11-26',
+    ]);
   });
 
-  const cases = Object.values(COMMANDS).flatMap((list) => list.map((args) => [args] as [string[]]));
+  const cases = [
+    ...Object.values(COMMANDS).flat(),
+    ...Object.values(DERIVED).filter((args): args is string[] => args !== undefined),
+  ].map((args) => [args] as [string[]]);
   it.concurrent.each(cases)('openbell %j: no line over 80 characters', async (args) => {
     const r = await run(args);
     // A bulk status with an ID that fails shows the error in its row and exits 1, whether asked
