@@ -60,12 +60,14 @@ export function derivedRows() {
       'target < 5 ms',
     ],
     [
-      `dates as JSON bytes (the server's path, cut from the kept series): the third Fridays + 2 above (${size(fridayBytes)} bytes)`,
+      "dates as JSON bytes (the server's path, cut from the kept series): " +
+        `the third Fridays + 2 above (${size(fridayBytes)} bytes)`,
       `${time(fridayBytes).toFixed(3)} ms`,
       '',
     ],
     [
-      `overlap as JSON bytes (the server's path, cut from the kept overlap): the year above (${size(overlapBytes)} bytes)`,
+      "overlap as JSON bytes (the server's path, cut from the kept overlap): " +
+        `the year above (${size(overlapBytes)} bytes)`,
       `${time(overlapBytes).toFixed(3)} ms`,
       '',
     ],

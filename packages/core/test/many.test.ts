@@ -148,7 +148,7 @@ describe('bell events', () => {
     expect(resumed).toEqual(all.slice(k + 1));
   });
 
-  it("shares each market's plan between sets asked over one window, answering as a dataset that keeps none (property)", () => {
+  it("shares each market's plan between sets asked over one window, as a dataset that keeps none (property)", () => {
     const pool = ['US.NYSE', 'XNYS', CME, 'CN.SGE', 'BR.B3', 'CN.CIBM', 'US.CME.AGRI', 'NOPE'];
     const lo = at('2023-01-01T00:00:00Z');
     const hi = at('2024-12-01T00:00:00Z');

@@ -139,7 +139,8 @@ async function measure(name, server, url, burst) {
   // Beyond holding: the window's CPU less what holding the pages cost at the rate measured above.
   const beyond = ((c1.cpuMs - c0.cpuMs - holdRate * (c1.at - c0.at)) * 1000) / Math.max(1, polled.length);
   console.log(
-    `${name}: polling, ${poll.n} answers in ${(WINDOW_MS / 1000).toFixed(0)} s (${poll.bad} not 200): p50 ${ms(poll.p50)}, ` +
+    `${name}: polling, ${poll.n} answers in ${(WINDOW_MS / 1000).toFixed(0)} s (${poll.bad} not 200): ` +
+      `p50 ${ms(poll.p50)}, ` +
       `p99 ${ms(poll.p99)}; server CPU ${cpuPer.toFixed(0)} µs per answer, ${(share * 100).toFixed(1)}% of a core; ` +
       `holding the pages, none asking: ${(holdRate * 1000).toFixed(2)} ms of CPU a second; per answer beyond that ` +
       `${beyond.toFixed(0)} µs`,

@@ -61,7 +61,8 @@ export async function stopChild(child) {
 }
 
 /**
- * The built server on the sample data (bench/serve.mjs; that of the build at `root` when given); `env` as serve.mjs reads it. Its
+ * The built server on the sample data (bench/serve.mjs; that of the build at `root` when given);
+ * `env` as serve.mjs reads it. Its
  * standard output (the access log) goes to a process of its own that reads and drops it, as a
  * log collector would, so the load generator's process spends nothing on the log; the server
  * says its URL on fd 3.
@@ -102,8 +103,10 @@ export function startBare(body, type = 'application/json; charset=utf-8') {
   const script =
     `const b=require('node:fs').readFileSync(${JSON.stringify(file)});` +
     `const ` +
-    `s=require('node:http').createServer((q,r)=>{r.writeHead(200,{'Content-Type':${JSON.stringify(type)},'Content-Length':b.length});r.end(b)});` +
-    "s.keepAliveTimeout=65000;s.listen(0,'127.0.0.1',()=>console.log('http://127.0.0.1:'+s.address().port));process.on('SIGTERM',()=>process.exit(0));";
+    `s=require('node:http').createServer((q,r)=>{` +
+    `r.writeHead(200,{'Content-Type':${JSON.stringify(type)},'Content-Length':b.length});r.end(b)});` +
+    "s.keepAliveTimeout=65000;s.listen(0,'127.0.0.1',()=>console.log('http://127.0.0.1:'+s.address().port));" +
+    "process.on('SIGTERM',()=>process.exit(0));";
   return startChild(['-e', script], {}, (line) => (line.startsWith('http://') ? line : undefined));
 }
 

@@ -79,7 +79,8 @@ const kinds = {
     return `/calendars/XNYS+XLON+XETR/dates?rule=${rule}&${range}`;
   },
   ovl: (n) =>
-    `/overlap?markets=XNYS,XLON,XETR,US.CME.EQUITY.USINDEX1&start=${iso(FIRST + (n % 9000) * DAY)}&end=${iso(FIRST + ((n % 9000) + 364) * DAY)}`,
+    '/overlap?markets=XNYS,XLON,XETR,US.CME.EQUITY.USINDEX1' +
+    `&start=${iso(FIRST + (n % 9000) * DAY)}&end=${iso(FIRST + ((n % 9000) + 364) * DAY)}`,
   status: (n) =>
     `/markets/US.NYSE/status?datetime_utc=${new Date(FIRST + (n + 1) * 421_000).toISOString().replace('.000Z', 'Z')}`,
 };

@@ -215,7 +215,8 @@ for (let i = 0; i < COUNT; i++) {
     differ++;
     if (differ <= 10)
       console.log(
-        `DIFFERS ${path}${accept ? ` (Accept: ${accept})` : ''}\n  before ${x.status} ${x.body.subarray(0, 300)}\n  after  ${y.status} ${y.body.subarray(0, 300)}`,
+        `DIFFERS ${path}${accept ? ` (Accept: ${accept})` : ''}\n` +
+          `  before ${x.status} ${x.body.subarray(0, 300)}\n  after  ${y.status} ${y.body.subarray(0, 300)}`,
       );
   }
   // Now and then the same request, conditional: on its own server's ETag, then a made-up one.
@@ -237,7 +238,8 @@ for (let i = 0; i < COUNT; i++) {
   }
 }
 console.log(
-  `${asked} requests (listings, dates, overlap) and ${conditional} conditional ones, ${differ} answers differ; statuses ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+  `${asked} requests (listings, dates, overlap) and ${conditional} conditional ones, ${differ} answers differ; ` +
+    `statuses ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`,
 );
 for (const s of [a, b]) {
   s.server.closeAllConnections();

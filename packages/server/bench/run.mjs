@@ -79,7 +79,8 @@ for (const t of targets) {
   if (!okRps || !okP99 || bad > 0) failed = true;
   console.log(
     `${t.name.padEnd(16)} ${rps.toFixed(0).padStart(7)} req/s (target ≥ ${t.minRps}${okRps ? ' ok' : ' MISSED'})  ` +
-      `p50 ${r.latency.p50} ms  p99 ${p99} ms${t.maxP99 ? ` (target < ${t.maxP99}${okP99 ? ' ok' : ' MISSED'})` : ''}  ` +
+      `p50 ${r.latency.p50} ms  p99 ${p99} ms` +
+      `${t.maxP99 ? ` (target < ${t.maxP99}${okP99 ? ' ok' : ' MISSED'})` : ''}  ` +
       `${r.requests.total} requests, ${bad} errors/non-2xx`,
   );
 }

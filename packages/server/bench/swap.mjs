@@ -79,7 +79,9 @@ async function run(mode) {
         (mode === 'inthread'
           ? 'server: event loop blocked for the whole load'
           : `server: max event-loop delay ${r.loopMaxMs.toFixed(0)} ms, longest GC pause ${r.gcMaxMs.toFixed(0)} ms`) +
-        `${mode === 'offthread' ? `  (goal < 250 ms${r.max < 250 && r.failed === 0 ? ' ok' : ' MISSED'})` : '  (in-thread, for comparison)'}`,
+        (mode === 'offthread'
+          ? `  (goal < 250 ms${r.max < 250 && r.failed === 0 ? ' ok' : ' MISSED'})`
+          : '  (in-thread, for comparison)'),
     );
   }
   return results;

@@ -145,7 +145,10 @@ async function held(proc, m0, count) {
     atOnce: per(at, 'rssKiB'),
     rss: per(later, 'rssKiB'),
     heap: per(later, 'heapKiB'),
-    text: `${per(at, 'rssKiB').toFixed(1)} KiB at once, ${per(later, 'rssKiB').toFixed(1)} KiB after ${SETTLE_MS / 1000} s idle (JavaScript heap ${per(later, 'heapKiB').toFixed(1)} KiB)`,
+    text:
+      `${per(at, 'rssKiB').toFixed(1)} KiB at once, ` +
+      `${per(later, 'rssKiB').toFixed(1)} KiB after ${SETTLE_MS / 1000} s idle ` +
+      `(JavaScript heap ${per(later, 'heapKiB').toFixed(1)} KiB)`,
   };
 }
 
@@ -220,7 +223,10 @@ const perSub = mem.rss;
 console.log(
   `openbell: ${clients.connected} of ${N} streams open in ${ms(clients.connectMs)} (${clients.refused} refused, ` +
     `${clients.failed} failed), ` +
-    `${SETS === 'distinct' ? `three of ${hello.markets} markets each, a set of its own` : `${hello.markets} markets each`}; RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, per stream ` +
+    (SETS === 'distinct'
+      ? `three of ${hello.markets} markets each, a set of its own`
+      : `${hello.markets} markets each`) +
+    `; RSS ${(rss0 / 1024).toFixed(0)} → ${(rss1 / 1024).toFixed(0)} MiB, per stream ` +
     `${mem.text}`,
 );
 row(

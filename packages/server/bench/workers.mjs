@@ -164,7 +164,8 @@ async function main() {
     const cores = availableParallelism();
     console.log(
       `uncached year of phases (US.NYSE, ` +
-        `${(bytes / 1024).toFixed(0)} KiB answers, distinct URLs, answer cache off) beside bare node:http sending ${(bytes / 1024).toFixed(0)} KiB; ` +
+        `${(bytes / 1024).toFixed(0)} KiB answers, distinct URLs, answer cache off) ` +
+        `beside bare node:http sending ${(bytes / 1024).toFixed(0)} KiB; ` +
         `the same load per worker (${CONNECTIONS} keep-alive connections per worker, each asking ${RATE} times a ` +
         `second), ${RUNS} interleaved runs × ${SECONDS} s, ` +
         (PIN
@@ -185,7 +186,12 @@ async function main() {
           `${s.workers > 1 ? m((x) => x.primaryCores).toFixed(2) : '  — '}     ` +
           `${m((x) => x.generatorCores).toFixed(2)}      ${m((x) => x.otherCores).toFixed(2)}     ` +
           `${(m((x) => x.cpuPerRequest) * 1000).toFixed(1)} µs` +
-          `   (runs ${s.runs.map((x) => x.rps.toFixed(0)).join(', ')}${s.workers > 1 ? `; connections per worker ${s.runs.map((x) => x.connectionsPerWorker.join('/')).join(', ')}` : ''}${s.runs.some((x) => x.errors) ? `; ${s.runs.reduce((a, x) => a + x.errors, 0)} errors` : ''})`,
+          `   (runs ${s.runs.map((x) => x.rps.toFixed(0)).join(', ')}` +
+          (s.workers > 1
+            ? `; connections per worker ${s.runs.map((x) => x.connectionsPerWorker.join('/')).join(', ')}`
+            : '') +
+          (s.runs.some((x) => x.errors) ? `; ${s.runs.reduce((a, x) => a + x.errors, 0)} errors` : '') +
+          ')',
       );
     }
     // Each run of 2 against the run of 1 next to it in time, which saw the same machine.
@@ -193,10 +199,13 @@ async function main() {
     const ours = paired(0, 1);
     const ceiling = paired(2, 3);
     const ok = ours <= GOAL;
+    const primaryShare = median(servers[1].runs.map((x) => x.primaryCores / (x.workersCores + x.primaryCores)));
     console.log(
       `  CPU per request, 2 workers / 1 process: openbell ${ours.toFixed(3)}× (goal ≤ ${GOAL}×: ` +
         `${ok ? 'ok' : 'MISSED'}); bare node:http in the same runs ${ceiling.toFixed(3)}× ` +
-        `(medians of adjacent-run ratios; primary's share with 2 workers: ${(median(servers[1].runs.map((x) => x.primaryCores / (x.workersCores + x.primaryCores))) * 100).toFixed(2)}% of the server's CPU)`,
+        "(medians of adjacent-run ratios; primary's share with 2 workers: " +
+        `${(primaryShare * 100).toFixed(2)}% ` +
+        "of the server's CPU)",
     );
     const perCore1 = 1 / median(servers[0].runs.map((x) => x.cpuPerRequest / 1000));
     const perCore2 = 1 / median(servers[1].runs.map((x) => x.cpuPerRequest / 1000));

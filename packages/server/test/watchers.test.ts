@@ -92,7 +92,7 @@ describe('a data swap at fan-out', () => {
 });
 
 describe('subscribers on different sets of markets', () => {
-  it('wait on one timer; a swap sends data_changed to every channel before planning any again, each stream in order', async () => {
+  it('wait on one timer; a swap sends data_changed to every channel before planning any, each in order', async () => {
     let clock = at('2023-11-15T14:29:00Z');
     const slowTicks = { tickMs: 60_000, heartbeatMs: 60_000 };
     const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live: slowTicks });
@@ -142,7 +142,7 @@ describe('subscribers on different sets of markets', () => {
     }
   });
 
-  it('two swaps in one turn, or a newcomer, before the channels are planned: each stream in order, nothing twice', async () => {
+  it('two swaps in one turn, or a newcomer, before the channels are planned: in order, nothing twice', async () => {
     let clock = at('2023-11-15T14:29:00Z');
     const slowTicks = { tickMs: 60_000, heartbeatMs: 60_000 };
     const app = createApp({ data: fixtureData('v1'), logLevel: 'silent', now: () => clock, live: slowTicks });
