@@ -11,7 +11,7 @@ import type { EpochMs } from './time/dates.js';
 import { InvalidArgumentError, type DataWarning } from './errors.js';
 import { copyBytes, type JsonPieceOptions } from './wire/json.js';
 import { Faults, normalizeMarketIdentifier } from './params/params.js';
-import { readArguments, readInstantArgument, type Query } from './interface.js';
+import { readArguments, readInstantArgument, type Query, type QueryMethods } from './interface.js';
 import type { MarketEntry } from './tables/model.js';
 import {
   bulkIdentifiers,
@@ -20,7 +20,7 @@ import {
   type StatusMany,
   type StatusManyRequest,
 } from './rules/many.js';
-import { ParsedQueries, QUERIES, barOptionsOf, type QueryMethods } from './queries.js';
+import { ParsedQueries, QUERIES, barOptionsOf } from './queries.js';
 import {
   isSuperseded,
   makeOverride,

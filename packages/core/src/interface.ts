@@ -1,56 +1,15 @@
 /**
- * How a query's declaration becomes the library's method: the `Query` shape (its parameters,
- * the order in which the library takes them, its call on the queries over parsed values), the
- * method's argument types inferred from it, and the reading of a library call's arguments with
- * the same parsers REST uses (`readArguments`). The declarations themselves (`QUERIES`) sit in
- * queries.ts beside the rules they call, so a query is written in one file; the catalogue builds
- * its REST operations from the same entries (`fromQuery`). docs/architecture.md "Adding an
- * operation".
+ * How a query's declaration becomes the library's method: the method's argument types inferred
+ * from the declaration (`ArgumentsOf`, `MethodOf`, `QueryMethods`) and the reading of a library
+ * call's arguments with the same parsers REST uses (`readArguments`). The declarations
+ * themselves (`QUERIES`, and the `Query` shape) sit in queries.ts beside the rules they call, so
+ * a query is written in one file; the catalogue builds its REST operations from the same
+ * entries (`fromQuery`). docs/architecture.md "Adding an operation".
  */
 import { param, parseParams, type Param, type ParamValues } from './params/params.js';
-import type { ParsedQueries } from './queries.js';
+import type { Queries, Query } from './queries.js';
 
-type Params = Record<string, Param>;
-/** The queries over parsed values as their public members (`dataset.parsed`, or a stand-in answering alike). */
-export type ParsedQuerySurface = { readonly [K in keyof ParsedQueries]: ParsedQueries[K] };
-type Name<S> = keyof S & string;
-
-/** One query of the library, declared once. */
-export interface Query<
-  S extends Params = Params,
-  A extends readonly Name<S>[] = readonly Name<S>[],
-  R extends readonly Name<S>[] = readonly Name<S>[],
-  O extends Record<string, Name<S>> = Record<string, Name<S>>,
-  T = unknown,
-> {
-  /** The parameters, in the order their faults are reported (the REST order too). */
-  readonly params: S;
-  /** The library's leading arguments, in order; each is required by the method's type. */
-  readonly args: A;
-  /** Further positional arguments the method's type lets a caller leave out (defaults apply). */
-  readonly rest: R;
-  /** The last argument as an object: the library's key for each parameter (`forceClose` → `force_close`). */
-  readonly options: O;
-  /** The answer, from the parsed values; `now` stands for the present when an instant is left out. */
-  readonly run: (q: ParsedQuerySurface, a: ParamValues<S>, now: () => number) => T;
-}
-
-/** Declares a query; the method's argument types and its answer are inferred from it. */
-export function query<
-  S extends Params,
-  const A extends readonly Name<S>[],
-  T,
-  const R extends readonly Name<S>[] = [],
-  const O extends Record<string, Name<S>> = Record<never, never>,
->(spec: {
-  params: S;
-  args: A;
-  rest?: R;
-  options?: O;
-  run: (q: ParsedQuerySurface, a: ParamValues<S>, now: () => number) => T;
-}): Query<S, A, R, O, T> {
-  return { rest: [] as unknown as R, options: {} as O, ...spec };
-}
+export type { ParsedQuerySurface, Query } from './queries.js';
 
 /** What a caller may pass for one parameter: its input type, and null for an optional one. */
 type InputOf<P> = P extends Param<unknown, infer I, infer Opt> ? (Opt extends true ? I | null | undefined : I) : never;
@@ -80,7 +39,7 @@ function inputOf(value: unknown): unknown {
 }
 
 /** The arguments of a library call as parsed values (every fault at once, as REST reports them). */
-export function readArguments<S extends Params>(q: Query<S>, args: ArrayLike<unknown>): ParamValues<S> {
+export function readArguments<S extends Record<string, Param>>(q: Query<S>, args: ArrayLike<unknown>): ParamValues<S> {
   const raw: Record<string, unknown> = {};
   const positional = [...q.args, ...q.rest];
   for (let i = 0; i < positional.length; i++) raw[positional[i]!] = inputOf(args[i]);
@@ -97,3 +56,6 @@ const instantParams = { instant: param.instant() };
 export function readInstantArgument(value: unknown): number {
   return parseParams(instantParams, { instant: inputOf(value) }).instant;
 }
+
+/** The library's methods derived from QUERIES (queries.ts), as `Dataset` has them. */
+export type QueryMethods = { [K in keyof Queries]: MethodOf<Queries[K]> };

@@ -14,7 +14,6 @@
  * ends before it starts, after the arguments are read and before anything is looked up.
  */
 import type { DatasetIndex } from './tables/build.js';
-import { query, type MethodOf } from './interface.js';
 import {
   BAR_BREAKS,
   BELL_EVENTS,
@@ -28,6 +27,8 @@ import {
   optional,
   param,
   withDefault,
+  type Param,
+  type ParamValues,
 } from './params/params.js';
 import {
   CurrencyCalendar,
@@ -1071,6 +1072,50 @@ export class ParsedQueries {
   }
 }
 
+// ---- the shape of a query's declaration ----
+
+type Params = Record<string, Param>;
+/** The queries over parsed values as their public members (`dataset.parsed`, or a stand-in answering alike). */
+export type ParsedQuerySurface = { readonly [K in keyof ParsedQueries]: ParsedQueries[K] };
+type Name<S> = keyof S & string;
+
+/** One query of the library, declared once. */
+export interface Query<
+  S extends Params = Params,
+  A extends readonly Name<S>[] = readonly Name<S>[],
+  R extends readonly Name<S>[] = readonly Name<S>[],
+  O extends Record<string, Name<S>> = Record<string, Name<S>>,
+  T = unknown,
+> {
+  /** The parameters, in the order their faults are reported (the REST order too). */
+  readonly params: S;
+  /** The library's leading arguments, in order; each is required by the method's type. */
+  readonly args: A;
+  /** Further positional arguments the method's type lets a caller leave out (defaults apply). */
+  readonly rest: R;
+  /** The last argument as an object: the library's key for each parameter (`forceClose` → `force_close`). */
+  readonly options: O;
+  /** The answer, from the parsed values; `now` stands for the present when an instant is left out. */
+  readonly run: (q: ParsedQuerySurface, a: ParamValues<S>, now: () => number) => T;
+}
+
+/** Declares a query; the method's argument types and its answer are inferred from it. */
+export function query<
+  S extends Params,
+  const A extends readonly Name<S>[],
+  T,
+  const R extends readonly Name<S>[] = [],
+  const O extends Record<string, Name<S>> = Record<never, never>,
+>(spec: {
+  params: S;
+  args: A;
+  rest?: R;
+  options?: O;
+  run: (q: ParsedQuerySurface, a: ParamValues<S>, now: () => number) => T;
+}): Query<S, A, R, O, T> {
+  return { rest: [] as unknown as R, options: {} as O, ...spec };
+}
+
 // ---- the library's declaration of each query (interface.ts says how a method comes from one) ----
 //
 // Each entry: the query's parameters (the parsers of params/params.ts, by the names REST and the
@@ -1327,5 +1372,3 @@ export const QUERIES = {
 } as const;
 
 export type Queries = typeof QUERIES;
-/** The library's methods derived from QUERIES, as `Dataset` has them. */
-export type QueryMethods = { [K in keyof Queries]: MethodOf<Queries[K]> };
