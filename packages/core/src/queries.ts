@@ -15,22 +15,6 @@
  */
 import type { DatasetIndex } from './tables/build.js';
 import {
-  BAR_BREAKS,
-  BELL_EVENTS,
-  CONVENTIONS,
-  MAX_DATE_OFFSET,
-  MAX_LAG,
-  MAX_STEPS,
-  OVERLAP_PHASES,
-  SESSION_DIRECTIONS,
-  UNITS,
-  optional,
-  param,
-  withDefault,
-  type Param,
-  type ParamValues,
-} from './params/params.js';
-import {
   CurrencyCalendar,
   JoinedCalendar,
   MarketCalendar,
@@ -53,14 +37,28 @@ import { compileGlob } from './params/glob.js';
 import { dayJsonPieces, phaseJsonPieces, sessionJsonPieces, type JsonPieceOptions } from './wire/json.js';
 import { pickedJson, sliceJson } from './wire/listing-json.js';
 import {
+  BAR_BREAKS,
+  BELL_EVENTS,
+  CONVENTIONS,
   Faults,
+  MAX_DATE_OFFSET,
+  MAX_LAG,
+  MAX_STEPS,
+  OVERLAP_PHASES,
+  SESSION_DIRECTIONS,
+  UNITS,
   checkDayOrder,
   checkDaySpan,
   normalizeCurrencyCode,
   normalizeMarketIdentifier,
+  optional,
+  param,
   parseRegionalCalendar,
+  withDefault,
   type DateRule,
   type MonthIndex,
+  type Param,
+  type ParamValues,
   type Period,
 } from './params/params.js';
 import { checkDays, lowerBound, type MarketEntry } from './tables/model.js';

@@ -195,15 +195,20 @@ function put(b: Buffer, p: number, s: string): number {
   return p;
 }
 
-/** Writes the decimal digits of an integer 0 ≤ n < 2³¹ at `p`; returns where they end. */
-function putSmall(b: Buffer, p: number, n: number): number {
-  let end = p + 1;
-  for (let m = n; m >= 10; m = (m / 10) | 0) end++;
+/** Fills `p..end` with the last `end - p` decimal digits of `n` (0 ≤ n < 2³¹), leading zeros included. */
+function fillDigits(b: Buffer, p: number, end: number, n: number): void {
   for (let i = end - 1, m = n; i >= p; i--) {
     const q = (m / 10) | 0;
     b[i] = 48 + m - q * 10;
     m = q;
   }
+}
+
+/** Writes the decimal digits of an integer 0 ≤ n < 2³¹ at `p`; returns where they end. */
+function putSmall(b: Buffer, p: number, n: number): number {
+  let end = p + 1;
+  for (let m = n; m >= 10; m = (m / 10) | 0) end++;
+  fillDigits(b, p, end, n);
   return end;
 }
 
@@ -215,13 +220,8 @@ function putSmall(b: Buffer, p: number, n: number): number {
 function putDigits(b: Buffer, p: number, n: number): number {
   if (n < 0x80000000) return putSmall(b, p, n);
   const high = Math.floor(n / 1e9);
-  let m = n - high * 1e9;
   const at = putSmall(b, p, high);
-  for (let i = at + 8; i >= at; i--) {
-    const q = (m / 10) | 0;
-    b[i] = 48 + m - q * 10;
-    m = q;
-  }
+  fillDigits(b, at, at + 9, n - high * 1e9);
   return at + 9;
 }
 
