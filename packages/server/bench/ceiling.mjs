@@ -22,12 +22,18 @@ const ticksPerSecond = (() => {
   }
 })();
 
-/** CPU seconds (user + system, every thread) a process has used so far. */
-export function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** User and system CPU seconds in a `stat` file of /proc (a process's, or one thread's under task/). */
+export function statTimes(path) {
+  const stat = readFileSync(path, 'utf8');
   // The command name (field 2) may hold spaces: count fields from the closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  return { user: Number(fields[11]) / ticksPerSecond, system: Number(fields[12]) / ticksPerSecond };
+}
+
+/** CPU seconds (user + system, every thread) a process has used so far. */
+export function cpuSeconds(pid) {
+  const { user, system } = statTimes(`/proc/${pid}/stat`);
+  return user + system;
 }
 
 /** Starts a node process; resolves once it printed a line that `accept` takes (its URL). */
@@ -115,18 +121,26 @@ export function startBare(body, type = 'application/json; charset=utf-8') {
  * per request (s), time per request on one connection (s) and requests per second. With
  * `paths` (a function of the request's number), every request asks for its own path.
  */
-export async function measure(pid, url, { seconds, connections = 10, paths } = {}) {
-  const cpu0 = cpuSeconds(pid);
+/**
+ * A fixed load on `url` (`paths(n)` the n-th request's path, when given) for `seconds`; resolves
+ * with the requests served, refusing a run with any error or non-2xx answer.
+ */
+export async function load(url, { seconds, connections = 10, paths } = {}) {
   const r = await new Promise((resolve, reject) => {
     let n = 0;
     const options = { url, connections, duration: seconds, pipelining: 1 };
     if (paths) options.requests = [{ setupRequest: (req) => ({ ...req, path: paths(n++) }) }];
     autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
   });
-  const cpu = cpuSeconds(pid) - cpu0;
-  const served = r.requests.total;
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0) throw new Error(`${url}: ${bad} errors or non-2xx answers`);
+  return r.requests.total;
+}
+
+export async function measure(pid, url, { seconds, connections = 10, paths } = {}) {
+  const cpu0 = cpuSeconds(pid);
+  const served = await load(url, { seconds, connections, paths });
+  const cpu = cpuSeconds(pid) - cpu0;
   return { cpu: cpu / served, time: (seconds * connections) / served, rps: served / seconds };
 }
 

@@ -7,63 +7,34 @@
 //
 //   node bench/threads.mjs   (BENCH_SECONDS per load, default 5, after 2 s of warm-up;
 //                             BENCH_RUNS, default 2, alternating server and ceiling)
-import { readdirSync, readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
-import { startBare, startServer, stopChild } from './ceiling.mjs';
+import { readdirSync } from 'node:fs';
+import { bodyOf, load, startBare, startServer, statTimes, stopChild } from './ceiling.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const runs = Number(process.env.BENCH_RUNS ?? 2);
-const TICKS = 100;
 
 /** User and system seconds of each thread of `pid`, by thread id. */
 function threads(pid) {
   const out = new Map();
-  for (const id of readdirSync(`/proc/${pid}/task`)) {
-    const stat = readFileSync(`/proc/${pid}/task/${id}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out.set(id, { user: Number(fields[11]) / TICKS, system: Number(fields[12]) / TICKS });
-  }
+  for (const id of readdirSync(`/proc/${pid}/task`)) out.set(id, statTimes(`/proc/${pid}/task/${id}/stat`));
   return out;
 }
 
 const DAY = 86_400_000;
 const FIRST = Date.parse('2001-01-01T00:00:00Z');
 const iso = (ms) => new Date(ms).toISOString().slice(0, 10);
-let n = 0;
-const nextPath = () => {
-  const start = FIRST + (n++ % 10_000) * DAY;
+/** The n-th request's path: a year of holidays from one of 10,000 days, a new range each. */
+const yearOf = (n) => {
+  const start = FIRST + (n % 10_000) * DAY;
   return `/markets/US.NYSE/holidays?start=${iso(start)}&end=${iso(start + 364 * DAY)}`;
 };
 
-function load(url, duration) {
-  return new Promise((resolve, reject) =>
-    autocannon(
-      {
-        url,
-        connections: 10,
-        duration,
-        requests: [
-          {
-            setupRequest: (r) => {
-              r.path = nextPath();
-              return r;
-            },
-          },
-        ],
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    ),
-  );
-}
-
 /** µs per request of the main thread (user, system) and of every other thread together. */
 async function measure(child, url) {
-  await load(url, 2);
+  await load(url, { seconds: 2, paths: yearOf });
   const before = threads(child.pid);
-  const result = await load(url, seconds);
+  const requests = await load(url, { seconds, paths: yearOf });
   const after = threads(child.pid);
-  const requests = result.requests.total;
-  if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);
   const main = String(child.pid);
   const per = (s) => ((s * 1e6) / requests).toFixed(1);
   let otherUser = 0;
@@ -89,7 +60,7 @@ for (let r = 0; r < runs; r++) {
   const server = await startServer({ BENCH_CACHE_BYTES: '0', BENCH_LOG_LEVEL: 'info' });
   rows.push({ who: 'openbell', ...(await measure(server.child, server.url)) });
   // The ceiling answers every request with the bytes of one year of holidays.
-  const body = Buffer.from(await (await fetch(`${server.url}${nextPath()}`)).arrayBuffer());
+  const body = await bodyOf(`${server.url}${yearOf(0)}`);
   await stopChild(server.child);
   const bare = await startBare(body);
   rows.push({ who: 'bare node:http', ...(await measure(bare.child, bare.url)) });
