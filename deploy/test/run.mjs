@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = join(root, 'packages/cli/dist/bin.js');
-const SAMPLE = join(root, 'packages/loader/data/sample.zip');
+const SAMPLE = join(root, 'packages/opendata/data/sample.zip');
 const LOAD_SECONDS_MIN = Number(process.env.DEPLOY_LOAD_SECONDS ?? 8);
 const CONCURRENCY = 8;
 const TOKEN = 'deploy-test-subscriber-token';

@@ -165,7 +165,7 @@ export default defineConfig({
   },
   async onSuccess() {
     mkdirSync('data', { recursive: true });
-    copyFileSync('../loader/data/sample.zip', 'data/sample.zip');
+    copyFileSync('../opendata/data/sample.zip', 'data/sample.zip');
     // The sample's parsed tables and the Dataset built from them, so `openbell status` neither
     // parses the CSVs nor builds every market's indexes on each start; tagged with the
     // archive's content version and bytes (loader snapshot.ts).

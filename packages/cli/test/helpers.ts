@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
 export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-export const SAMPLE_ZIP = fileURLToPath(new URL('../../loader/data/sample.zip', import.meta.url));
-export const SAMPLE_DIR = fileURLToPath(new URL('../../loader/data/sample', import.meta.url));
+export const SAMPLE_ZIP = fileURLToPath(new URL('../../opendata/data/sample.zip', import.meta.url));
+export const SAMPLE_DIR = fileURLToPath(new URL('../../opendata/data/sample', import.meta.url));
 
 export const scratch = mkdtempSync(join(tmpdir(), 'openbell-cli-'));
 

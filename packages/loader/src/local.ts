@@ -38,6 +38,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './cache.js';
@@ -371,9 +372,12 @@ export async function loadFromPath(path: string, options: ParseOptions = {}): Pr
 
 export const SAMPLE_SOURCE = 'bundled sample dataset (not vendor data)';
 
-/** The bundled sample archive (packages/loader/data/sample.zip), resolved from this module. */
+/**
+ * The bundled open dataset's archive, from the `@openbell/opendata` package (packages/opendata,
+ * docs/sample-data.md). Resolved when asked, so a bundle that passes its own copy never looks.
+ */
 export function samplePath(): string {
-  return fileURLToPath(new URL('../data/sample.zip', import.meta.url));
+  return createRequire(import.meta.url).resolve('@openbell/opendata/sample.zip');
 }
 
 /** Loads the bundled sample dataset; `path` overrides where sample.zip is (for bundled CLIs). */

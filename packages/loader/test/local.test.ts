@@ -16,7 +16,7 @@ import {
   type LoadedData,
 } from '../src/index.js';
 
-const dataDir = fileURLToPath(new URL('../data/', import.meta.url));
+const dataDir = fileURLToPath(new URL('../../opendata/data/', import.meta.url));
 let sample: LoadedData;
 let tmp: string;
 

@@ -591,7 +591,7 @@ describe('createDataSource picks the source', () => {
   });
 
   it('a directory holding csv/', async () => {
-    const s = createDataSource({ data: fileURLToPath(new URL('../data/sample', import.meta.url)) });
+    const s = createDataSource({ data: fileURLToPath(new URL('../../opendata/data/sample', import.meta.url)) });
     const data = await s.load();
     expect([data.meta.kind, s.kind, s.archivePath()]).toEqual(['directory', 'directory', null]);
   });

@@ -96,7 +96,7 @@ function bare(workers, bytes) {
 
 async function main() {
   const BIN = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
-  const SAMPLE = fileURLToPath(new URL('../../loader/data/sample.zip', import.meta.url));
+  const SAMPLE = fileURLToPath(new URL('../../opendata/data/sample.zip', import.meta.url));
   const SECONDS = Number(process.argv[2] ?? 3);
   const RUNS = Math.max(3, Number(process.argv[3] ?? 5));
   // Per worker: with two workers the generator opens twice as many, each at the same rate.

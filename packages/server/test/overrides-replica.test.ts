@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDataSource, loadFromPath } from '@openbell/loader';
 import { createServer, parseAdminTokens, type DataSource, type LoadedData, type RunningServer } from '../src/index.js';
 
-const SAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../loader/data/sample.zip');
+const SAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../opendata/data/sample.zip');
 const TOKEN = 'replica-download-token-81c2';
 const ADMIN = 'admin-secret-5512ab';
 const dirs: string[] = [];

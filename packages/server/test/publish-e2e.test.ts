@@ -19,7 +19,7 @@ import { createDataSource, loadFromBytes } from '@openbell/loader';
 import { createServer, type DataSource, type LoadedData, type RunningServer, type UpdateResult } from '../src/index.js';
 
 const loaderDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../loader');
-const SAMPLE = path.join(loaderDir, 'data/sample.zip');
+const SAMPLE = path.resolve(loaderDir, '../opendata/data/sample.zip');
 const TOKEN = 'e2e-publisher-token-6f1c2a';
 const EXTRA_MARKET = 'ZZ.OPENBELL';
 

@@ -625,7 +625,7 @@ describe('helpers', () => {
   });
 
   it('sha of a real file matches what the publisher reports', async () => {
-    const sample = new URL('../../loader/data/sample.zip', import.meta.url);
+    const sample = new URL('../../opendata/data/sample.zip', import.meta.url);
     const bytes = readFileSync(sample);
     const p = createPublisher({ archivePath: sample.pathname, tokens: ['t'] });
     expect((await p.current())!.version).toBe(sha(bytes));

@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// Generates openbell's sample dataset: a ZIP in the data vendor's bulk format built from public
+// facts (trading hours, holiday rules), served when no vendor token is configured.
+//
+//   node src/generate.mjs [dataDir]   (default: packages/opendata/data)
+//
+// writes <dataDir>/sample/csv/*.csv and <dataDir>/sample.zip. The output is deterministic.
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eachDay, FIRST_YEAR, LAST_YEAR, WEEKDAYS, yearOf } from './lib/dates.mjs';
+import { currencyTables } from './lib/currencies.mjs';
+import { FAMILY_CURRENCIES, MARKET_BUILDERS } from './markets/index.mjs';
+import { PHASE_TYPES } from './lib/phases.mjs';
+import { regionalHolidayRows } from './lib/regional.mjs';
+import { SEASONS, seasonDefinitionRows } from './lib/seasons.mjs';
+import { buildZip, renderCsvFiles } from './lib/output.mjs';
+
+export { renderCsvFiles, buildZip, toCsv } from './lib/output.mjs';
+export { easterSunday } from './lib/dates.mjs';
+export { nyseEvents } from './markets/us.mjs';
+export { lunarDate } from './lib/lunar.mjs';
+export { DRAGON_BOAT, MID_AUTUMN, SPRING_FESTIVAL, usualArrangement } from './markets/china.mjs';
+export { STATE_COUNCIL } from './markets/china-notices.mjs';
+
+
+const byKey =
+  (...keys) =>
+  (a, b) => {
+    for (const k of keys) {
+      const x = String(a[k]);
+      const y = String(b[k]);
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  };
+
+/** Every table of the sample, as arrays of rows keyed by the bulk file's column names. */
+export function buildTables() {
+  const markets = [];
+  const holidays = [];
+  const schedules = [];
+  const mic = [];
+  for (const build of MARKET_BUILDERS) {
+    const part = build();
+    markets.push(...part.markets);
+    holidays.push(...part.holidays);
+    schedules.push(...part.schedules);
+    mic.push(...part.mic);
+  }
+  const { currencies, holidays: currencyHolidays } = currencyTables(FAMILY_CURRENCIES);
+  const tables = {
+    markets: markets.sort(byKey('FinID')),
+    holidays: holidays.sort(byKey('FinID', 'Date')),
+    // Stable sort: rows keep the order each market module wrote them in.
+    schedules: schedules.sort(byKey('FinID')),
+    phases: PHASE_TYPES,
+    micMapping: mic.map(([MIC, FinID]) => ({ MIC, FinID })).sort(byKey('MIC', 'FinID')),
+    seasonDefinitions: seasonDefinitionRows(),
+    currencies,
+    currencyHolidays,
+    regionalHolidays: regionalHolidayRows(),
+  };
+  validate(tables);
+  return tables;
+}
+
+const DAY_RE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(-(Mon|Tue|Wed|Thu|Fri|Sat|Sun))?$/;
+
+/** Weekday numbers (0 = Sunday) named by a Days cell such as `Sun-Thu` or `Mon,Wed`. */
+export function parseDays(days) {
+  const out = new Set();
+  for (const part of days.split(',').map((p) => p.trim())) {
+    const m = DAY_RE.exec(part);
+    if (!m) throw new Error(`bad Days value ${JSON.stringify(days)}`);
+    const from = WEEKDAYS.indexOf(m[1]);
+    const to = m[3] ? WEEKDAYS.indexOf(m[3]) : from;
+    for (let d = from; ; d = (d + 1) % 7) {
+      out.add(d);
+      if (d === to) break;
+    }
+  }
+  return out;
+}
+
+function seasonApplies(row, date) {
+  if (!row['Season Start'] || !row['Season End']) return true;
+  const y = yearOf(date);
+  const start = SEASONS[row['Season Start']](y);
+  const end = SEASONS[row['Season End']](y);
+  return end < start ? date <= end || date >= start : start <= date && date <= end;
+}
+
+/**
+ * Consistency checks the engine relies on; the generator refuses to write data that fails
+ * them, so a rule change that breaks the sample shows up at generation time.
+ */
+export function validate(tables) {
+  const fail = (msg) => {
+    throw new Error(`sample data: ${msg}`);
+  };
+  const phaseNames = new Set(tables.phases.map((p) => p.Name));
+  const seasonKeys = new Set(tables.seasonDefinitions.map((s) => `${s.Season.toLowerCase()}|${s.Year}`));
+  const finIds = new Set(tables.markets.map((m) => m.FinID));
+  const mapped = new Set(tables.micMapping.map((m) => m.FinID));
+  for (const m of tables.markets) {
+    if (!m.Timezone) fail(`${m.FinID} has no timezone`);
+    if (!mapped.has(m.FinID)) fail(`${m.FinID} has no MIC mapping`);
+    if (m['Replaced By'] && !finIds.has(m['Replaced By'])) fail(`${m.FinID} replaced by unknown market`);
+  }
+  for (const r of tables.micMapping) if (!finIds.has(r.FinID)) fail(`MIC ${r.MIC} maps to unknown ${r.FinID}`);
+
+  const schedulesOf = new Map();
+  for (const r of tables.schedules) {
+    if (!finIds.has(r.FinID)) fail(`schedule of unknown market ${r.FinID}`);
+    if (!phaseNames.has(r['Phase Type'])) fail(`${r.FinID}: phase type ${r['Phase Type']} not in phases`);
+    parseDays(r.Days);
+    for (const side of ['Season Start', 'Season End']) {
+      if (!r[side]) continue;
+      for (let y = FIRST_YEAR; y <= LAST_YEAR; y++) {
+        if (!seasonKeys.has(`${r[side].toLowerCase()}|${y}`)) fail(`season ${r[side]} has no definition for ${y}`);
+      }
+    }
+    const key = `${r.FinID}|${r['Schedule Group'].toLowerCase()}`;
+    if (!schedulesOf.has(key)) schedulesOf.set(key, []);
+    schedulesOf.get(key).push(r);
+  }
+
+  // The seasons used by one group must cover each day of the year exactly once.
+  for (const [key, rows] of schedulesOf) {
+    const pairs = [
+      ...new Set(rows.filter((r) => r['Season Start']).map((r) => `${r['Season Start']}|${r['Season End']}`)),
+    ];
+    if (pairs.length === 0) continue;
+    for (const day of eachDay(`${FIRST_YEAR}-01-01`, `${LAST_YEAR}-12-31`)) {
+      const n = pairs.filter((p) => {
+        const [s, e] = p.split('|');
+        return seasonApplies({ 'Season Start': s, 'Season End': e }, day);
+      }).length;
+      if (n !== 1) fail(`${key}: ${n} seasons apply on ${day}`);
+    }
+  }
+
+  const span = new Map();
+  for (const h of tables.holidays) {
+    if (!finIds.has(h.FinID)) fail(`holiday of unknown market ${h.FinID}`);
+    const s = span.get(h.FinID) ?? { min: h.Date, max: h.Date };
+    // Dates are compared as ISO text (Math.min would read them as NaN).
+    // biome-ignore lint/complexity/useMathMinMax: strings, not numbers
+    span.set(h.FinID, { min: h.Date < s.min ? h.Date : s.min, max: h.Date > s.max ? h.Date : s.max });
+    if (!['Open', 'Closed'].includes(h.Status) || !['Yes', 'No'].includes(h.Settlement))
+      fail(`${h.FinID} ${h.Date}: bad status`);
+    if (h.Schedule === 'Closed') {
+      if (h.Status !== 'Closed') fail(`${h.FinID} ${h.Date}: schedule Closed but status ${h.Status}`);
+      continue;
+    }
+    const rows = schedulesOf.get(`${h.FinID}|${h.Schedule.toLowerCase()}`);
+    if (!rows) fail(`${h.FinID} ${h.Date}: no schedule rows for group ${h.Schedule}`);
+    // A group may legitimately start nothing on some weekdays (an overnight market halting on
+    // a Friday holiday only finishes the session that began the day before), but a weekend
+    // make-up day must find weekday rows to fall back on.
+    if (h.Schedule === 'Regular' && h.Status === 'Open' && rows.length === 0)
+      fail(`${h.FinID} ${h.Date}: nothing to fall back on`);
+  }
+  for (const m of tables.markets) {
+    const s = span.get(m.FinID);
+    if (!s || yearOf(s.min) !== FIRST_YEAR || yearOf(s.max) !== LAST_YEAR)
+      fail(`${m.FinID} holidays do not span ${FIRST_YEAR}-${LAST_YEAR}`);
+  }
+}
+
+/** Writes <dataDir>/sample/csv/*.csv and <dataDir>/sample.zip; returns the file texts. */
+export function writeSample(dataDir) {
+  const files = renderCsvFiles(buildTables());
+  const csvDir = join(dataDir, 'sample', 'csv');
+  mkdirSync(csvDir, { recursive: true });
+  // Drop tables a previous version wrote but this one no longer does.
+  for (const old of readdirSync(csvDir)) if (old.endsWith('.csv') && !(old in files)) rmSync(join(csvDir, old));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(csvDir, name), text);
+  writeFileSync(join(dataDir, 'sample.zip'), buildZip(files));
+  return files;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dataDir = resolve(process.argv[2] ?? join(here, '..', 'data'));
+  const files = writeSample(dataDir);
+  for (const [name, text] of Object.entries(files)) {
+    console.log(`${name.padEnd(26)} ${String(text.split('\r\n').length - 2).padStart(6)} rows`);
+  }
+  console.log(`wrote ${join(dataDir, 'sample.zip')}`);
+}

@@ -1,0 +1,3 @@
+// (family placeholder: markets arrive in their own change)
+export const MARKETS = [];
+export const CURRENCIES = [];
