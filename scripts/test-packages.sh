@@ -5,7 +5,7 @@
 #   1. turbo's cache restores everything the CLI build writes (dist/ and data/sample.zip);
 #   2. `pnpm pack` builds first (prepack), so a pack without a build is complete;
 #   3. `pnpm openbell … --json` prints only the command's JSON on stdout;
-#   4. the five tarballs install into an empty directory with `npm install` (the @openbell
+#   4. the six tarballs install into an empty directory with `npm install` (the @openbell
 #      packages from the tarballs only, everything else from the npm registry), and the library
 #      example and `npx openbell status` work there.
 #
@@ -56,14 +56,15 @@ pnpm openbell status US.NYSE --at "$AT" --json 2> "$work/openbell.err" | check_s
 step "2. pnpm pack without a build: prepack builds"
 rm -rf packages/core/dist packages/loader/dist packages/catalog/dist packages/server/dist packages/cli/dist packages/cli/data
 mkdir -p "$work/tgz"
-for p in core loader catalog server cli; do
+for p in core opendata loader catalog server cli; do
   (cd "packages/$p" && pnpm pack --pack-destination "$work/tgz" > "$work/pack-$p.log" 2>&1) || { cat "$work/pack-$p.log"; fail "pack $p"; }
 done
 ls -1 "$work/tgz"
 tgz() { echo "$work/tgz/$1-0.1.0.tgz"; }
 has() { tar tzf "$(tgz "$1")" > "$work/list" && grep -qx "package/$2" "$work/list" || fail "$(basename "$(tgz "$1")") lacks $2"; }
 has openbell-core dist/index.js; has openbell-core dist/index.d.ts
-has openbell-loader dist/index.js; has openbell-loader dist/index.d.ts; has openbell-loader data/sample.zip
+has openbell-opendata data/sample.zip; has openbell-opendata src/generate.mjs
+has openbell-loader dist/index.js; has openbell-loader dist/index.d.ts
 has openbell-catalog dist/index.js; has openbell-catalog dist/schemas.js
 has openbell-server dist/index.js
 has openbell dist/bin.js; has openbell data/sample.zip; has openbell CONFIG.md
@@ -86,7 +87,7 @@ done
 # The README's way to run the packed CLI anywhere: npx of the tarball (`npx -y ./openbell-0.1.0.tgz …`).
 npx -y --package="$(tgz openbell)" openbell status US.NYSE --at "$AT" --json 2> "$work/npx.err" | check_status_json || { cat "$work/npx.err"; fail "npx of the CLI tarball"; }
 
-step "4. npm install of the five tarballs into an empty directory"
+step "4. npm install of the six tarballs into an empty directory"
 app="$work/app"
 mkdir -p "$app"
 cd "$app"
@@ -94,7 +95,7 @@ printf '{ "name": "openbell-consumer", "private": true, "type": "module" }\n' > 
 # Any registry lookup of an @openbell package fails: they must come from the tarballs.
 printf '@openbell:registry=http://127.0.0.1:9/\nfund=false\naudit=false\nupdate-notifier=false\n' > .npmrc
 npm install "$work"/tgz/*.tgz > "$work/npm-install.log" 2>&1 || { cat "$work/npm-install.log"; fail "npm install"; }
-for p in core loader catalog server; do
+for p in core opendata loader catalog server; do
   [ -f "node_modules/@openbell/$p/package.json" ] || fail "@openbell/$p not installed"
   [ -e "node_modules/@openbell/$p/node_modules/@openbell" ] && fail "@openbell/$p has a nested @openbell copy"
 done

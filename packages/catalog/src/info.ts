@@ -39,6 +39,8 @@ export interface ServedMeta {
   downloadedAt: string | null;
   loadedAt: string;
   warnings?: readonly { market?: string; currency?: string }[];
+  /** The open dataset's coverage by market (loader DataMeta.coverage). */
+  coverage?: Readonly<Record<string, { confirmedThrough: string }>>;
 }
 
 /** The state /health and /info describe (the server's DataHolder is one). */
@@ -93,8 +95,9 @@ export const PACKAGE_VERSION: string = (() => {
 })();
 
 export const SAMPLE_LABEL =
-  'SAMPLE DATA: a small illustrative dataset bundled with openbell, not real or complete calendar data. ' +
-  'Do not rely on it; configure an API token or a data file to serve real data.';
+  "OPEN DATA, NOT VENDOR DATA: openbell's bundled open dataset, built from exchanges' notices and the laws " +
+  "(docs/open-data.md); dates past a market's confirmed-through date are projected. " +
+  "Configure an API token or a data file to serve the vendor's data.";
 
 function iso(value: string | Date | number | null | undefined): string | null {
   if (value === null || value === undefined) return null;
@@ -189,6 +192,8 @@ export interface InfoData {
   plan: Plan | null;
   counts: Record<string, number> | null;
   warnings: number;
+  /** The open dataset only: each market's confirmed-through date (docs/open-data.md). */
+  confirmed_through?: Record<string, string>;
 }
 
 /** What /info adds of the data beyond its document: the load's warnings in detail. */
@@ -234,6 +239,12 @@ export interface InfoBody {
   access_level: (typeof ACCESS_LEVEL)[Plan] | null;
 }
 
+function confirmedThrough(coverage: NonNullable<ServedMeta['coverage']>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of Object.keys(coverage).sort()) out[id] = coverage[id]!.confirmedThrough;
+  return out;
+}
+
 export function infoBody(holder: ServiceState): InfoBody {
   const data = holder.current;
   const meta = data?.meta;
@@ -254,6 +265,7 @@ export function infoBody(holder: ServiceState): InfoBody {
       plan: data ? data.dataset.plan : null,
       counts: data ? { ...data.dataset.counts } : null,
       warnings: data ? data.dataset.warnings.length : 0,
+      ...(meta?.coverage ? { confirmed_through: confirmedThrough(meta.coverage) } : {}),
       load_warnings: meta?.warnings?.length ?? 0,
       // docs/bulk-format.md §5: each warning names file, line and column; the markets and
       // currencies listed answer a data error for the queries that need their bad rows.

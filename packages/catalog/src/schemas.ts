@@ -520,6 +520,14 @@ export const Info = z
         plan: z.enum(PLANS).nullable(),
         counts: z.record(z.string(), z.number().int()).nullable(),
         warnings: z.number().int(),
+        confirmed_through: z
+          .record(z.string(), date)
+          .optional()
+          .openapi({
+            description:
+              "The open dataset only: each market's last date its exchange's published notices cover; " +
+              'a holiday after it follows the rule and its memo says projected.',
+          }),
       })
       .openapi('InfoData'),
     process: z

@@ -9,7 +9,7 @@ import type cliProgress from 'cli-progress';
 import type { Settings } from './config.js';
 
 export const SAMPLE_NOTICE =
-  'Using the bundled sample dataset (not vendor data). Set OPENBELL_TOKEN or --data for real data.';
+  "Using the bundled open dataset (not vendor data). Set OPENBELL_TOKEN or --data for the vendor's data.";
 
 /** The sample copied beside the bundle (dist/../data/sample.zip); undefined in the workspace. */
 function bundledSample(): string | undefined {

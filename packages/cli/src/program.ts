@@ -255,7 +255,7 @@ export function buildProgram(): Command {
 
   program
     .command('serve')
-    .description('run the REST server (the bundled sample dataset when no data or token is configured)')
+    .description('run the REST server (the bundled open dataset when no data or token is configured)')
     .option('--host <host>', `address to bind (env OPENBELL_HOST; default ${D.host})`)
     .option('--port <port>', `port, 0 for any free one (env OPENBELL_PORT; default ${D.port})`)
     .option('--uds <path>', 'listen on a Unix socket instead (env OPENBELL_UDS)')

@@ -139,7 +139,7 @@ describe('human output', () => {
     expect(lines[1]).toMatch(/^-+\s+-+/);
     const col = lines[0]!.indexOf('MIC');
     for (const l of lines.slice(2)) expect(l.slice(col, col + 4)).toMatch(/^X[A-Z]{3}$/);
-    expect(r.stderr).toMatch(/sample dataset \(not vendor data\)/);
+    expect(r.stderr).toMatch(/open dataset \(not vendor data\)/);
   });
 
   it('phases: market-local times and the open phase marked', async () => {
@@ -224,7 +224,7 @@ describe('human output', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Kind\s+sample/);
     expect(r.stdout).toMatch(/Markets\s+\d+/);
-    expect(r.stdout).toContain('SAMPLE DATA');
+    expect(r.stdout).toContain('OPEN DATA, NOT VENDOR DATA');
     const j = JSON.parse((await run(['info', '--json', '--check'])).stdout);
     expect(j.data).toMatchObject({ is_sample: true, kind: 'sample', loaded: true });
     expect(j.check.up_to_date).toBe(true);

@@ -55,7 +55,7 @@ import { SPEC_BY_FILE, TABLE_SPECS, TableReader, type TableSpec } from './csv.js
 import { LoaderError } from './errors.js';
 import { rowMaker, type PackedRows } from './packed.js';
 import { loaderDatasetOptions, readSnapshotData } from './snapshot.js';
-import type { DataKind, LoadedData, LoadWarning, ParsedData } from './types.js';
+import type { DataCoverage, DataKind, LoadedData, LoadWarning, ParsedData } from './types.js';
 import { extractEntry, inflateEntry, isUnsafeEntryName, readCentralDirectory, type ZipEntry } from './zip.js';
 
 export { normalizeHeader } from './csv.js';
@@ -277,6 +277,7 @@ export interface LoadInfo {
   version: string | null;
   downloadedAt: string | null;
   isSample?: boolean;
+  coverage?: DataCoverage;
 }
 
 /**
@@ -309,6 +310,7 @@ export function loadedData(dataset: Dataset, warnings: LoadWarning[], info: Load
       loadedAt: new Date().toISOString(),
       plan: dataset.plan,
       warnings,
+      ...(info.coverage ? { coverage: info.coverage } : {}),
     },
   };
 }
@@ -370,14 +372,44 @@ export async function loadFromPath(path: string, options: ParseOptions = {}): Pr
   });
 }
 
-export const SAMPLE_SOURCE = 'bundled sample dataset (not vendor data)';
+export const SAMPLE_SOURCE = 'bundled open dataset (not vendor data)';
 
 /**
  * The bundled open dataset's archive, from the `@openbell/opendata` package (packages/opendata,
- * docs/sample-data.md). Resolved when asked, so a bundle that passes its own copy never looks.
+ * docs/open-data.md). Resolved when asked, so a bundle that passes its own copy never looks.
  */
 export function samplePath(): string {
   return createRequire(import.meta.url).resolve('@openbell/opendata/sample.zip');
+}
+
+/** The archive entry beside csv/ in which the open dataset names each market's coverage. */
+const COVERAGE_ENTRY = 'coverage.json';
+
+/**
+ * The open dataset's coverage (`coverage.json` at the archive's root, which the bulk format
+ * does not read); undefined when the archive has none or it is not what the generator writes.
+ */
+export function readCoverage(bytes: Uint8Array): DataCoverage | undefined {
+  try {
+    const entry = readCentralDirectory(bytes).find((e) => e.name === COVERAGE_ENTRY);
+    if (!entry) return undefined;
+    const doc = JSON.parse(new TextDecoder().decode(extractEntry(bytes, entry))) as { markets?: unknown };
+    const markets = doc.markets;
+    if (!markets || typeof markets !== 'object') return undefined;
+    const out: Record<string, DataCoverage[string]> = {};
+    for (const [id, m] of Object.entries(
+      markets as Record<string, { confirmedThrough?: unknown; sources?: unknown }>,
+    )) {
+      if (typeof m?.confirmedThrough !== 'string' || !Array.isArray(m.sources)) return undefined;
+      const sources = m.sources.filter(
+        (s): s is { title: string; url: string } => typeof s?.title === 'string' && typeof s?.url === 'string',
+      );
+      out[id] = { confirmedThrough: m.confirmedThrough, sources: sources.map(({ title, url }) => ({ title, url })) };
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Loads the bundled sample dataset; `path` overrides where sample.zip is (for bundled CLIs). */
@@ -387,7 +419,7 @@ export async function loadSample(path?: string): Promise<LoadedData> {
   try {
     bytes = readFileSync(file);
   } catch (e) {
-    throw new LoaderError('not_found', `the bundled sample dataset is missing (${file})`, { file, cause: e });
+    throw new LoaderError('not_found', `the bundled open dataset is missing (${file})`, { file, cause: e });
   }
   // The Dataset or the tables made at build time, when a snapshot of these very bytes is beside the file (snapshot.ts).
   const snapshot = readSnapshotData(file, bytes, contentVersion, loaderDatasetOptions());
@@ -397,6 +429,7 @@ export async function loadSample(path?: string): Promise<LoadedData> {
     version: snapshot?.version ?? contentVersion(bytes),
     downloadedAt: null,
     isSample: true,
+    coverage: readCoverage(bytes),
   };
   if (snapshot?.dataset) {
     const warnings = [...snapshot.warnings];

@@ -31,7 +31,17 @@ export interface DataMeta {
   loadedAt: string;
   plan: Plan;
   warnings: LoadWarning[];
+  /**
+   * The open dataset's word on each market (docs/open-data.md): the last date its exchange's
+   * published notices cover, and the sources its rules follow. Absent for other data.
+   */
+  coverage?: DataCoverage;
 }
+
+/** A market's coverage in the open dataset, by FinID. */
+export type DataCoverage = Readonly<
+  Record<string, { confirmedThrough: string; sources: readonly { title: string; url: string }[] }>
+>;
 
 export interface LoadedData {
   dataset: Dataset;

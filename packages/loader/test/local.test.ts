@@ -30,7 +30,8 @@ describe('loadSample', () => {
   it('is labelled as the sample', () => {
     expect(samplePath()).toBe(join(dataDir, 'sample.zip'));
     expect(sample.meta).toMatchObject({ kind: 'sample', isSample: true, plan: 'full', downloadedAt: null });
-    expect(sample.meta.source).toMatch(/sample.*not vendor data/);
+    expect(sample.meta.source).toMatch(/open dataset.*not vendor data/);
+    expect(sample.meta.coverage?.['US.NYSE']?.confirmedThrough).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(sample.meta.warnings).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
 //   node src/generate.mjs [dataDir]   (default: packages/opendata/data)
 //
 // writes <dataDir>/sample/csv/*.csv and <dataDir>/sample.zip. The output is deterministic.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eachDay, FIRST_YEAR, LAST_YEAR, WEEKDAYS, yearOf } from './lib/dates.mjs';
@@ -15,6 +15,7 @@ import { PHASE_TYPES } from './lib/phases.mjs';
 import { regionalHolidayRows } from './lib/regional.mjs';
 import { SEASONS, seasonDefinitionRows } from './lib/seasons.mjs';
 import { buildZip, renderCsvFiles } from './lib/output.mjs';
+import { COVERAGE_FILE, coverageByMarket, coverageJson, ESTABLISHED_COVERAGE, markProjected } from './lib/coverage.mjs';
 
 export { renderCsvFiles, buildZip, toCsv } from './lib/output.mjs';
 export { easterSunday } from './lib/dates.mjs';
@@ -22,7 +23,6 @@ export { nyseEvents } from './markets/us.mjs';
 export { lunarDate } from './lib/lunar.mjs';
 export { DRAGON_BOAT, MID_AUTUMN, SPRING_FESTIVAL, usualArrangement } from './markets/china.mjs';
 export { STATE_COUNCIL } from './markets/china-notices.mjs';
-
 
 const byKey =
   (...keys) =>
@@ -35,14 +35,20 @@ const byKey =
     return 0;
   };
 
-/** Every table of the sample, as arrays of rows keyed by the bulk file's column names. */
-export function buildTables() {
+/**
+ * The open dataset: every table as arrays of rows keyed by the bulk file's column names, and
+ * each market's coverage (the last date its exchange's published notices cover, and the
+ * sources its rules follow).
+ */
+export function buildOpenData() {
   const markets = [];
   const holidays = [];
   const schedules = [];
   const mic = [];
+  const coverage = [...ESTABLISHED_COVERAGE];
   for (const build of MARKET_BUILDERS) {
     const part = build();
+    coverage.push(...(part.coverage ?? []));
     markets.push(...part.markets);
     holidays.push(...part.holidays);
     schedules.push(...part.schedules);
@@ -61,8 +67,15 @@ export function buildTables() {
     currencyHolidays,
     regionalHolidays: regionalHolidayRows(),
   };
+  const byMarket = coverageByMarket(coverage, tables.markets);
+  markProjected(tables.holidays, byMarket);
   validate(tables);
-  return tables;
+  return { tables, coverage: byMarket };
+}
+
+/** Every table of the open dataset (buildOpenData without its coverage). */
+export function buildTables() {
+  return buildOpenData().tables;
 }
 
 const DAY_RE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(-(Mon|Tue|Wed|Thu|Fri|Sat|Sun))?$/;
@@ -171,17 +184,56 @@ export function validate(tables) {
 
 /** Writes <dataDir>/sample/csv/*.csv and <dataDir>/sample.zip; returns the file texts. */
 export function writeSample(dataDir) {
-  const files = renderCsvFiles(buildTables());
+  const { tables, coverage } = buildOpenData();
+  const files = renderCsvFiles(tables);
+  const coverageText = coverageJson(coverage);
   const csvDir = join(dataDir, 'sample', 'csv');
   mkdirSync(csvDir, { recursive: true });
   // Drop tables a previous version wrote but this one no longer does.
   for (const old of readdirSync(csvDir)) if (old.endsWith('.csv') && !(old in files)) rmSync(join(csvDir, old));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(csvDir, name), text);
-  writeFileSync(join(dataDir, 'sample.zip'), buildZip(files));
+  writeFileSync(join(dataDir, 'sample', COVERAGE_FILE), coverageText);
+  writeFileSync(join(dataDir, 'sample.zip'), buildZip(files, coverageText));
   return files;
 }
 
+const MARKERS = ['<!-- markets:start (written by packages/opendata/src/generate.mjs) -->', '<!-- markets:end -->'];
+
+/** The markets table of docs/open-data.md: each market, its MICs, confirmed-through date and sources. */
+export function marketsTable({ tables, coverage }) {
+  const cell = (s) => String(s).replaceAll('|', '\\|');
+  const rows = [['MIC', 'FinID', 'exchange, market', 'confirmed through', 'sources']];
+  for (const m of tables.markets) {
+    const mics = tables.micMapping.filter((r) => r.FinID === m.FinID).map((r) => r.MIC);
+    const c = coverage.get(m.FinID);
+    const sources = c.sources.map((s) => `[${cell(s.title)}](${s.url})`).join('; ');
+    rows.push([
+      mics.join(', '),
+      m.FinID,
+      `${cell(m['Exchange Name'])}, ${cell(m['Market Name'])}`,
+      c.confirmedThrough,
+      sources,
+    ]);
+  }
+  // Columns padded to their widest cell, as the repository's formatter lays tables out.
+  const width = rows[0].map((_, i) => Math.max(3, ...rows.map((r) => [...r[i]].length)));
+  const line = (r) => `| ${r.map((c, i) => c + ' '.repeat(width[i] - [...c].length)).join(' | ')} |`;
+  return [line(rows[0]), `| ${width.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.slice(1).map(line)].join('\n');
+}
+
+/** `page` with its markets table replaced by this build's; throws when the markers are missing. */
+export function withMarketsTable(page, data) {
+  const [start, end] = MARKERS;
+  const a = page.indexOf(start);
+  const b = page.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`the page has no ${start} … ${end} block`);
+  return `${page.slice(0, a + start.length)}\n\n${marketsTable(data)}\n\n${page.slice(b)}`;
+}
+
 const here = dirname(fileURLToPath(import.meta.url));
+/** The dataset's page, whose markets table the generator keeps current. */
+export const PAGE = join(here, '..', '..', '..', 'docs', 'open-data.md');
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dataDir = resolve(process.argv[2] ?? join(here, '..', 'data'));
   const files = writeSample(dataDir);
@@ -189,4 +241,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log(`${name.padEnd(26)} ${String(text.split('\r\n').length - 2).padStart(6)} rows`);
   }
   console.log(`wrote ${join(dataDir, 'sample.zip')}`);
+  if (process.argv[2] === undefined && existsSync(PAGE)) {
+    writeFileSync(PAGE, withMarketsTable(readFileSync(PAGE, 'utf8'), buildOpenData()));
+    console.log(`wrote the markets table of ${PAGE}`);
+  }
 }

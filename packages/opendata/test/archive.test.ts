@@ -137,7 +137,7 @@ describe('generator output', () => {
 
   it('the zip holds README.txt and csv/ with the same files', () => {
     const zip = unzipSync(readFileSync(join(dataDir, 'sample.zip')));
-    expect(strFromU8(zip['README.txt']!)).toMatch(/SAMPLE data/);
+    expect(strFromU8(zip['README.txt']!)).toMatch(/OPEN DATA/);
     expect(strFromU8(zip['README.txt']!)).toMatch(/NOT vendor data/);
     const csvs = Object.keys(zip)
       .filter((k) => k.startsWith('csv/'))
@@ -149,7 +149,7 @@ describe('generator output', () => {
     );
     // Compare bytes: a text decoder would drop the byte-order mark.
     for (const k of csvs) expect(Buffer.from(zip[k]!).equals(readFileSync(join(csvDir, k.slice(4)))), k).toBe(true);
-    expect(readFileSync(join(dataDir, 'sample.zip')).length).toBeLessThan(2_000_000);
+    expect(readFileSync(join(dataDir, 'sample.zip')).length).toBeLessThan(1_000_000);
   });
 });
 
@@ -610,5 +610,50 @@ describe('published facts', () => {
       .filter((h) => h.Date!.startsWith('2022') && h.Status === 'Closed')
       .map((h) => h.Date!.slice(5));
     expect(lse2022).toEqual(['01-03', '04-15', '04-18', '05-02', '06-02', '06-03', '08-29', '09-19', '12-26', '12-27']);
+  });
+});
+
+describe('coverage: confirmed and projected dates', () => {
+  const coverage = JSON.parse(readFileSync(join(dataDir, 'sample', 'coverage.json'), 'utf8')) as {
+    markets: Record<string, { confirmedThrough: string; sources: { title: string; url: string }[] }>;
+  };
+
+  it('names every market once, with a confirmed-through date and its sources', () => {
+    const ids = table('markets.csv').map((m) => m.FinID);
+    expect(Object.keys(coverage.markets).sort()).toEqual([...ids].sort());
+    for (const [id, c] of Object.entries(coverage.markets)) {
+      expect(c.confirmedThrough, id).toMatch(/^20\d\d-\d\d-\d\d$/);
+      expect(c.sources.length, id).toBeGreaterThan(0);
+      for (const s of c.sources) expect(s.url, id).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('a holiday after its market’s confirmed-through date says projected, and none before does', () => {
+    let projected = 0;
+    for (const h of table('holidays.csv')) {
+      const after = h.Date! > coverage.markets[h.FinID!]!.confirmedThrough;
+      expect(h.Memo!.startsWith('Projected:'), `${h.FinID} ${h.Date}`).toBe(after);
+      if (after) projected++;
+    }
+    expect(projected).toBeGreaterThan(0);
+  });
+
+  it('the zip carries coverage.json beside csv/, the same bytes as data/sample/coverage.json', () => {
+    const zip = unzipSync(readFileSync(join(dataDir, 'sample.zip')));
+    expect(Buffer.from(zip['coverage.json']!).equals(readFileSync(join(dataDir, 'sample', 'coverage.json')))).toBe(
+      true,
+    );
+  });
+
+  it('docs/open-data.md lists every market with its confirmed-through date and sources, as generated', () => {
+    const page = readFileSync(fileURLToPath(new URL('../../../docs/open-data.md', import.meta.url)), 'utf8');
+    expect(page).toBe(generator.withMarketsTable(page, generator.buildOpenData()));
+    for (const [id, c] of Object.entries(coverage.markets)) {
+      expect(page).toMatch(new RegExp(`\\| ${id.replaceAll('.', '\\.')} +\\| [^|]+ \\| ${c.confirmedThrough} `));
+    }
+  });
+
+  it('the markets table refuses a page without its markers (so it is never silently dropped)', () => {
+    expect(() => generator.withMarketsTable('# no table here\n', generator.buildOpenData())).toThrow(/markets:start/);
   });
 });

@@ -286,7 +286,7 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
   // This load also puts a verified archive in the cache for the workers to load.
   const first = await source.load().finally(() => bar.stop());
   let version = first.meta.version;
-  const served = first.meta.isSample ? 'the bundled SAMPLE dataset' : first.meta.source;
+  const served = first.meta.isSample ? 'the bundled open dataset (not vendor data)' : first.meta.source;
   // The override set lives here (its file, hand edits, SIGHUP); the workers serve what it sends
   // them, and their writes come here to be checked and kept one at a time.
   const overrideSettings = plan.overrides;

@@ -90,7 +90,8 @@ describe('service endpoints', () => {
       .get('/info')
       .expect(200);
     expect(res.body.data.is_sample).toBe(true);
-    expect(res.body.data.label).toMatch(/^SAMPLE DATA/);
+    expect(res.body.data.label).toMatch(/^OPEN DATA, NOT VENDOR DATA/);
+    expect(res.body.data.confirmed_through['US.NYSE']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('/info never shows credentials in the source', async () => {

@@ -76,7 +76,7 @@ describe('KR.KRX', () => {
     // 2027: New Year's Day on a Friday, so Monday 4 January; the next day is a regular one.
     await expectSessions(ID, ['2027-01-04'], ['10:00-15:30']);
     await expectSessions(ID, ['2027-01-05', '2026-01-05'], ['09:00-15:30']);
-    // Choice (docs/sample-data.md): before 2008, the earliest notice followed, the first day opens at 09:00.
+    // Choice (docs/open-data.md): before 2008, the earliest notice followed, the first day opens at 09:00.
     await expectSessions(ID, ['2007-01-02'], ['09:00-15:00']);
     expect((await day(ID, '2026-01-02')).phases).toContain('Pre-Close 15:20-15:30');
   });

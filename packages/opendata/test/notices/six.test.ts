@@ -61,7 +61,7 @@ describe('CH.SIX', () => {
     async () => {
       await expectSessions(ID, ['2000-06-15', '2001-06-22'], ['09:00-17:00']);
       await expectSessions(ID, ['2002-03-04', '2020-06-19', '2020-06-22', '2026-11-26'], ['09:00-17:30']);
-      // Choice (docs/sample-data.md): the months SWX traded to 18:00 in 2001 have 17:30.
+      // Choice (docs/open-data.md): the months SWX traded to 18:00 in 2001 have 17:30.
       await expectSessions(ID, ['2001-06-25', '2001-07-02'], ['09:00-17:30']);
       expect((await day(ID, '2020-06-19')).phases.some((p) => p.startsWith('Trading-at-Last'))).toBe(false);
       expect((await day(ID, '2020-06-22')).phases).toContain('Trading-at-Last 17:30-17:40');

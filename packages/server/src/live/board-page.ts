@@ -244,7 +244,7 @@ td.c-bell { white-space: normal; }
     tbody.appendChild(frag);
     var v = $('version');
     v.textContent = '';
-    if (answer.data && answer.data.is_sample) v.appendChild(el('span', 'sample', 'SAMPLE DATA'));
+    if (answer.data && answer.data.is_sample) v.appendChild(el('span', 'sample', 'OPEN DATA · NOT VENDOR DATA'));
     else if (answer.data && answer.data.version) v.textContent = '· data ' + answer.data.version;
     applyFilter();
     tickClocks();
