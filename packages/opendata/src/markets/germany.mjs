@@ -165,7 +165,9 @@ export function duesseldorfClosures(y) {
   return list.filter(([d]) => isWeekday(d));
 }
 
-const BOAG_22 = '2022-01-03';
+// Börse Düsseldorf's 2025 calendar has shares to 22:00; overviews of 2022-2023 still list 20:00 for
+// the BÖAG exchanges. The exact date of the change is not in the notices found: 2 January 2024 assumed.
+const BOAG_22 = '2024-01-02';
 
 export function boerseDuesseldorf() {
   return germanFloor({
@@ -175,15 +177,15 @@ export function boerseDuesseldorf() {
     acronym: 'BDUS',
     group: 'Shares (broker-supported trading, XONTRO)',
     periods: [
-      ['', '2021-12-31', '08:00', '20:00'],
+      ['', '2023-12-31', '08:00', '20:00'],
       [BOAG_22, '', '08:00', '22:00'],
     ],
     closures: duesseldorfClosures,
-    shortHolidays: (y, list) => (y >= 2022 ? germanTradedHolidays(y, list) : []),
+    shortHolidays: (y, list) => (y >= 2024 ? germanTradedHolidays(y, list) : []),
     memo:
       'Own calendar (trades on Whit Monday and Unity Day except 2018-2021); shares 08:00-20:00, 08:00-22:00 ' +
-      'from 2022 (date of the change assumed); 14:00 close on the last trading day; 20:00 close on Ascension, ' +
-      'Whit Monday and Unity Day from 2022',
+      'from 2024 (date of the change assumed); 14:00 close on the last trading day; 20:00 close on Ascension, ' +
+      'Whit Monday and Unity Day once trading runs to 22:00',
     coverage: [
       {
         finId: 'DE.BDUS',
@@ -215,14 +217,14 @@ export function boerseHamburg() {
     acronym: 'BHAM',
     group: 'Shares (broker-supported trading)',
     periods: [
-      ['', '2021-12-31', '08:00', '20:00'],
+      ['', '2023-12-31', '08:00', '20:00'],
       [BOAG_22, '', '08:00', '22:00'],
     ],
     closures: fwbClosures,
-    shortHolidays: (y, list) => (y >= 2022 ? germanTradedHolidays(y, list) : []),
+    shortHolidays: (y, list) => (y >= 2024 ? germanTradedHolidays(y, list) : []),
     memo:
-      'Closures as the FWB calendar; shares 08:00-20:00, 08:00-22:00 from 2022 with the other BÖAG exchanges ' +
-      '(date assumed); 14:00 close on the last trading day; 20:00 close on traded public holidays from 2022',
+      'Closures as the FWB calendar; shares 08:00-20:00, 08:00-22:00 from 2024 with the other BÖAG exchanges ' +
+      '(date assumed); 14:00 close on the last trading day; 20:00 close on traded public holidays from 2024',
     coverage: [
       {
         finId: 'DE.BHAM',
@@ -290,23 +292,25 @@ export function eurex() {
   const g = 'Regular';
   const day = (from, until, open, close, pre) => {
     const o = { from, until };
-    if (pre) s.row(g, 'Pre-Open', 'Pre-Trading and Opening Auction', 'Mon-Fri', pre, open, o);
+    if (pre) s.row(g, 'Pre-Trading Session', 'Pre-Trading', 'Mon-Fri', pre, open, o);
     s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', open, close, o);
   };
   day('', '2000-06-01', '09:00', '17:30', '07:30');
   day('2000-06-02', '2005-11-18', '09:00', '20:00', '07:30');
   day('2005-11-21', '2006-05-31', '09:00', '22:00', '07:30');
   day('2006-06-01', '2018-12-07', '08:00', '22:00', '07:30');
-  // From 10 December 2018 trading opens at 08:15 Singapore time: 01:15 CET, 02:15 CEST.
+  // From 10 December 2018 trading opens in the Singapore morning: pre-trading from 01:00 CET
+  // (02:00 CEST), trading from 01:10 CET (02:10 CEST) as Eurex's trading-hours table gives it
+  // (the opening auction to 01:15 is part of that period there), to 22:00.
   const EXT = '2018-12-10';
   let from = EXT;
   for (const y of years(2019)) {
     const [su, wi] = summerTime(y);
-    day(from, addDays(su, -1), '01:15', '22:00', '01:00');
-    day(su, wi, '02:15', '22:00', '02:00');
+    day(from, addDays(su, -1), '01:10', '22:00', '01:00');
+    day(su, wi, '02:10', '22:00', '02:00');
     from = addDays(wi, 1);
   }
-  day(from, '', '01:15', '22:00', '01:00');
+  day(from, '', '01:10', '22:00', '01:00');
   const h = holidaysFor(id);
   for (const y of years()) {
     for (const [d, n] of coreClosures(y))
@@ -327,7 +331,7 @@ export function eurex() {
         Memo:
           'Exchange-wide holidays; DAX products also paused on FWB-only closures (Whit Monday, Unity Day ' +
           '2014-2021), not modelled; hours 09:00-20:00 (2000), 22:00 close from Nov 2005, 08:00 open from ' +
-          'June 2006, 01:15 CET/02:15 CEST open from 10 Dec 2018',
+          'June 2006, 01:10 CET/02:10 CEST open from 10 Dec 2018; no early close on the last trading day',
       }),
     ],
     holidays: h.rows(),
@@ -439,7 +443,7 @@ export function wienerBoerse() {
   const TZ = 'Europe/Vienna';
   const s = scheduleFor(id, TZ, {
     Regular: 'prime market: opening auction, continuous trading, closing auction',
-    Partial: 'Last trading day of 2017: closing auction from 14:15 (MiFID II changeover)',
+    Partial: 'Last trading day of the year: closing auction from 14:15',
   });
   const pre = { memo: 'Opening auction call' };
   const close = { memo: 'Closing auction: the trading day ends with it' };
@@ -460,7 +464,12 @@ export function wienerBoerse() {
   s.row('Partial', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '14:15', '14:20', close);
   const h = holidaysFor(id);
   for (const y of years()) for (const [d, n] of wienerBoerseClosures(y)) h.closed(d, n);
-  h.open('2017-12-29', "New Year's Eve", 'Partial', { memo: 'Closing auction from 14:15 for the MiFID II changeover' });
+  // Shortened last trading day: announced for 29 December 2017 (MiFID II changeover) and again in
+  // Eurex's notice for 30 December 2021 (Austrian index reference at 14:15); taken as the rule from 2017.
+  for (const y of years(2017)) {
+    const memo = 'Last trading day of the year: closing auction from 14:15';
+    h.open(lastTradingDay(y), "New Year's Eve", 'Partial', { memo, ifFree: true });
+  }
   return {
     markets: [
       market({
@@ -476,7 +485,8 @@ export function wienerBoerse() {
         Memo:
           'Closed on all Austrian holidays until 2018; from 2019 trades on Epiphany, Ascension, Corpus Christi, ' +
           'Assumption, All Saints and 8 December; continuous from 09:20 (09:00 from 2009) to the 17:30-17:35 ' +
-          'closing auction; trade at close to 17:45 from Dec 2020',
+          'closing auction; trade at close to 17:45 from Dec 2020; closing auction from 14:15 on the last trading ' +
+          'day from 2017',
       }),
     ],
     holidays: h.rows(),

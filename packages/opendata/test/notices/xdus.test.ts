@@ -18,6 +18,13 @@ checkNotices('DE.BDUS', [
   trades('2025-10-27', '08:00', '22:00', '+01:00', `${C25}: regular day after the clock change`),
   closed('2025-12-24', `${C25}: Christmas Eve`),
   trades('2025-12-30', '08:00', '14:00', '+01:00', `${C25}: last trading day 08:00-14:00`),
+  trades(
+    '2022-06-06',
+    '08:00',
+    '20:00',
+    '+02:00',
+    'Börse Düsseldorf: Whit Monday traded again from 2022 (broker trading to 20:00)',
+  ),
   closed('2026-04-06', 'Börse Düsseldorf calendar rule: Easter Monday 2026'),
   closed('2027-12-31', "Börse Düsseldorf calendar rule: New Year's Eve 2027"),
 ]);

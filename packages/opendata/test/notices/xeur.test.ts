@@ -2,21 +2,28 @@
 import { checkNotices, closed, trades } from './notices.js';
 
 const F = 'Eurex Feiertagsregelungen';
-const X = 'Eurex Trading Hours Extension from 10 December 2018 (01:15 CET / 02:15 CEST)';
+const X = 'Eurex trading hours (Annex C): FESX/FDAX trading 01:10-22:00 CET, 02:10-22:00 CEST, from 10 December 2018';
 checkNotices('DE.EUREX', [
   trades('2005-11-18', '09:00', '20:00', '+01:00', 'Eurex: index futures until 20:00 before 21 November 2005'),
   trades('2005-11-21', '09:00', '22:00', '+01:00', 'Eurex: benchmark futures until 22:00 CET from 21 November 2005'),
   trades('2006-06-01', '08:00', '22:00', '+02:00', 'Eurex: equity index products from 08:00 from 1 June 2006'),
   trades('2018-12-07', '08:00', '22:00', '+01:00', `${X}: the last day before`),
-  trades('2018-12-10', '01:15', '22:00', '+01:00', X),
+  trades('2018-12-10', '01:10', '22:00', '+01:00', X),
   closed('2018-03-30', `${F} 2018: Good Friday`),
   closed('2018-04-02', `${F} 2018: Easter Monday`),
   closed('2018-05-01', `${F} 2018: Labour Day`),
   trades('2018-10-03', '08:00', '22:00', '+02:00', 'Eurex circular 055/2018: other products trade on 3 October 2018'),
-  trades('2026-03-27', '01:15', '22:00', '+01:00', `${X}: winter time`),
-  trades('2026-03-30', '02:15', '22:00', '+02:00', `${X}: summer time`),
+  trades('2026-03-27', '01:10', '22:00', '+01:00', `${X}: winter time`),
+  trades('2026-03-30', '02:10', '22:00', '+02:00', `${X}: summer time`),
+  trades(
+    '2021-12-30',
+    '01:10',
+    '22:00',
+    '+01:00',
+    'Eurex circular 107/21: German index futures keep regular hours on 30 Dec 2021',
+  ),
   closed('2026-12-24', 'Eurex trading calendar 2026: Christmas Eve'),
   closed('2026-12-31', "Eurex trading calendar 2026: New Year's Eve"),
-  trades('2027-05-17', '02:15', '22:00', '+02:00', 'Eurex trading calendar 2027: trading on Whit Monday'),
+  trades('2027-05-17', '02:10', '22:00', '+02:00', 'Eurex trading calendar 2027: trading on Whit Monday'),
   closed('2027-03-26', 'Eurex trading calendar 2027: Good Friday'),
 ]);
