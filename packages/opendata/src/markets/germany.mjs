@@ -34,7 +34,7 @@ function coreClosures(y) {
 /**
  * Weekday closures of the Frankfurt Stock Exchange (FWB) trading calendar, which Xetra and
  * Börse Frankfurt share: the core days, Whit Monday in 2007 and 2015-2021, German Unity Day
- * in 2014-2021 and Reformation Day's 500th anniversary in 2017.
+ * in 2000 (one-off) and 2014-2021, and Reformation Day's 500th anniversary in 2017.
  */
 export function fwbClosures(y) {
   const e = easterSunday(y);
@@ -42,6 +42,7 @@ export function fwbClosures(y) {
   if (y === 2007 || (y >= 2015 && y <= 2021)) list.push([addDays(e, 50), 'Whit Monday', '']);
   if (y >= 2014 && y <= 2021) list.push([ymd(y, 10, 3), 'Day of German Unity', '']);
   if (y === 2017) list.push(['2017-10-31', 'Reformation Day', "One-off holiday: the Reformation's 500th anniversary"]);
+  if (y === 2000) list.push(['2000-10-03', 'Day of German Unity', 'One-off closure for the 10th anniversary of unity']);
   return list.filter(([d]) => isWeekday(d));
 }
 
@@ -121,16 +122,16 @@ export function boerseFrankfurt() {
     group: 'Shares, ETFs/ETPs, funds (specialist model)',
     periods: [
       ['', '2000-06-01', '09:00', '17:30'],
-      ['2000-06-02', '2011-05-20', '09:00', '20:00'],
-      ['2011-05-23', '2021-11-26', '08:00', '20:00'],
+      ['2000-06-02', '2011-05-31', '09:00', '20:00'],
+      ['2011-06-01', '2021-11-26', '08:00', '20:00'],
       ['2021-11-29', '', '08:00', '22:00'],
     ],
     closures: fwbClosures,
     shortHolidays: (y, list) => (y >= 2022 ? germanTradedHolidays(y, list, { corpusChristi: true }) : []),
     memo:
-      'FWB trading calendar (as Xetra); shares 09:00-20:00 from June 2000, 08:00-20:00 from the specialist ' +
-      'model (May 2011), 08:00-22:00 from 29 Nov 2021; 14:00 close on the last trading day; 20:00 close on ' +
-      'traded public holidays from 2022; pre-2011 opening times simplified',
+      'FWB trading calendar (as Xetra); shares 09:00-20:00 from June 2000, 08:00-20:00 from 1 June 2011 ' +
+      '(after the specialist model), 08:00-22:00 from 29 Nov 2021; 14:00 close on the last trading day; 20:00 close on ' +
+      'traded public holidays from 2022',
     coverage: [
       {
         finId: 'DE.FWB',
@@ -316,6 +317,8 @@ export function eurex() {
     for (const [d, n] of coreClosures(y))
       if (isWeekday(d)) h.closed(d, n, { memo: 'No trading in any Eurex derivative' });
   }
+  // 3 October 2000: no equity or index products traded at Eurex (joint notice with Deutsche Börse).
+  h.closed('2000-10-03', 'Day of German Unity', { memo: 'One-off: no equity and index products traded' });
   return {
     markets: [
       market({
@@ -408,6 +411,10 @@ export function eex() {
           {
             title: 'EEX Trading Conditions §2: exchange days and trading hours',
             url: 'https://www.marketscreener.com/news/latest/Handelsbedingungen-0056a-Englisch--31382981/',
+          },
+          {
+            title: 'EEX: Power Futures, exchange trading 8:00 am to 6:00 pm CET',
+            url: 'https://eex.com/en/markets/power/power-futures',
           },
           {
             title: 'PXE: power derivatives on the EEX T7 platform 08:00-18:00',

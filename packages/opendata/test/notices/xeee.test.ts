@@ -2,7 +2,7 @@
 import { checkNotices, closed, trades } from './notices.js';
 
 const C = 'EEX trading calendar (exchange days), power derivatives';
-const T = 'EEX power derivatives continuous trading 08:00-18:00';
+const T = 'EEX Power Futures: exchange trading 8:00 am to 6:00 pm CET';
 checkNotices('DE.EEX', [
   closed('2018-01-01', `${C} 2018: New Year's Day`),
   closed('2019-04-19', `${C} 2019: Good Friday`),

@@ -4,6 +4,7 @@ import { checkNotices, closed, trades } from './notices.js';
 const F = 'Eurex Feiertagsregelungen';
 const X = 'Eurex trading hours (Annex C): FESX/FDAX trading 01:10-22:00 CET, 02:10-22:00 CEST, from 10 December 2018';
 checkNotices('DE.EUREX', [
+  closed('2000-10-03', 'Deutsche Börse/Eurex joint notice: no equity and index products on 3 October 2000'),
   trades('2005-11-18', '09:00', '20:00', '+01:00', 'Eurex: index futures until 20:00 before 21 November 2005'),
   trades('2005-11-21', '09:00', '22:00', '+01:00', 'Eurex: benchmark futures until 22:00 CET from 21 November 2005'),
   trades('2006-06-01', '08:00', '22:00', '+02:00', 'Eurex: equity index products from 08:00 from 1 June 2006'),
