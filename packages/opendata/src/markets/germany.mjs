@@ -296,10 +296,12 @@ export function eurex() {
     if (pre) s.row(g, 'Pre-Trading Session', 'Pre-Trading', 'Mon-Fri', pre, open, o);
     s.row(g, 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', open, close, o);
   };
-  day('', '2000-06-01', '09:00', '17:30', '07:30');
-  day('2000-06-02', '2005-11-18', '09:00', '20:00', '07:30');
-  day('2005-11-21', '2006-05-31', '09:00', '22:00', '07:30');
-  day('2006-06-01', '2018-12-07', '08:00', '22:00', '07:30');
+  // Eurex's trading-hours tables give the trading period from the opening auction's start, ten
+  // minutes before continuous trading (the "9 a.m." and "8 a.m." of its press releases).
+  day('', '2000-06-01', '08:50', '17:30', '07:30');
+  day('2000-06-02', '2005-11-18', '08:50', '20:00', '07:30');
+  day('2005-11-21', '2006-05-31', '08:50', '22:00', '07:30');
+  day('2006-06-01', '2018-12-07', '07:50', '22:00', '07:30');
   // From 10 December 2018 trading opens in the Singapore morning: pre-trading from 01:00 CET
   // (02:00 CEST), trading from 01:10 CET (02:10 CEST) as Eurex's trading-hours table gives it
   // (the opening auction to 01:15 is part of that period there), to 22:00.
@@ -333,7 +335,7 @@ export function eurex() {
         'Asset Type': 'Futures',
         Memo:
           'Exchange-wide holidays; DAX products also paused on FWB-only closures (Whit Monday, Unity Day ' +
-          '2014-2021), not modelled; hours 09:00-20:00 (2000), 22:00 close from Nov 2005, 08:00 open from ' +
+          '2014-2021), not modelled; trading period 08:50-20:00 (2000), 22:00 close from Nov 2005, 07:50 from ' +
           'June 2006, 01:10 CET/02:10 CEST open from 10 Dec 2018; no early close on the last trading day',
       }),
     ],
