@@ -391,6 +391,7 @@ export function bolsaMadrid() {
       const memo = 'Spanish national holiday kept by the exchange until 2004';
       list.push(
         [ymd(y, 1, 6), 'Epiphany', memo],
+        [addDays(e, -3), 'Holy Thursday', memo],
         [ymd(y, 8, 15), 'Assumption Day', memo],
         [ymd(y, 10, 12), 'National Day', memo],
         [ymd(y, 11, 1), "All Saints' Day", memo],
@@ -468,8 +469,7 @@ const ATHEX_HOURS = [
   ['2001-10-01', '2006-10-01', '11:00', '16:00'],
   ['2006-10-02', '2007-09-02', '10:30', '16:30'],
   ['2007-09-03', '2008-09-28', '10:30', '17:00'],
-  ['2008-09-29', '2017-12-10', '10:30', '17:20'],
-  ['2017-12-11', '', '10:15', '17:20'],
+  ['2008-09-29', '', '10:30', '17:20'],
 ];
 
 export function athex() {
@@ -484,7 +484,7 @@ export function athex() {
     s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', open, close, o);
     if (close === '17:20') {
       // Continuous trading to 17:00, the closing auction, then trades at the closing price to
-      // 17:20, all within the trading hours the exchange publishes (10:30/10:15-17:20).
+      // 17:20, all within the trading hours the exchange publishes (10:30-17:20).
       s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '17:00', '17:10', {
         ...o,
         memo: 'Ends between 17:09 and 17:10 (17:05-17:06 until 22 November 2013)',
@@ -492,8 +492,8 @@ export function athex() {
       s.row('Regular', 'Pre-Close', 'Trading at the Close', 'Mon-Fri', '17:10', '17:20', o);
     }
   }
-  s.row('Partial', 'Pre-Open', 'Pre-Opening Auction', 'Mon-Fri', '09:45', '10:15');
-  s.row('Partial', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '10:15', '15:20');
+  s.row('Partial', 'Pre-Open', 'Pre-Opening Auction', 'Mon-Fri', '10:00', '10:30');
+  s.row('Partial', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '10:30', '15:20');
   const h = holidaysFor(id);
   for (const y of years()) {
     const o = orthodox(y);
@@ -543,8 +543,8 @@ export function athex() {
       Acronym: 'ATHEX',
       Memo:
         'Orthodox and Greek holidays plus the TARGET Good Friday and Easter Monday (from 2002); the close ' +
-        'includes the closing auction and trading at the close (17:20); hours by period, the 2007 and 2017 change ' +
-        'dates estimated; New Year’s Eve closed until 2018, early close from 2019',
+        'includes the closing auction and trading at the close (17:20); hours by period, the 2007 change ' +
+        'date estimated; New Year’s Eve closed until 2018, early close from 2019',
     },
     h,
     s,
@@ -571,8 +571,7 @@ export function athex() {
 const CSE_HOURS = [
   ['2000-01-01', '2006-10-29', '10:00', '13:00'],
   ['2006-10-30', '2008-09-26', '10:30', '17:00'],
-  ['2008-09-29', '2017-12-10', '10:30', '17:20'],
-  ['2017-12-11', '', '10:15', '17:20'],
+  ['2008-09-29', '', '10:30', '17:20'],
 ];
 
 export function cyprusStockExchange() {
@@ -586,8 +585,8 @@ export function cyprusStockExchange() {
     s.row('Regular', 'Pre-Open', 'Pre-Opening', 'Mon-Fri', plus(open, -15), open, o);
     s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', open, close, o);
   }
-  s.row('Partial', 'Pre-Open', 'Pre-Opening', 'Mon-Fri', '10:00', '10:15');
-  s.row('Partial', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '10:15', '15:20');
+  s.row('Partial', 'Pre-Open', 'Pre-Opening', 'Mon-Fri', '10:15', '10:30');
+  s.row('Partial', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '10:30', '15:20');
   const h = holidaysFor(id);
   for (const y of years()) {
     const o = orthodox(y);
@@ -638,7 +637,7 @@ export function cyprusStockExchange() {
       Memo:
         'Cypriot public holidays (Orthodox Easter Friday to Tuesday, Green Monday, Kataklysmos, 1 April, 1 October) ' +
         'plus the TARGET Good Friday and Easter Monday from 2008; hours of the common platform with Athens from ' +
-        'October 2006 (close 17:20 from 29 September 2008); the hours before 2006 and the 2017 opening change are estimates',
+        'October 2006 (close 17:20 from 29 September 2008, pre-opening 10:15-10:30); the hours before 2006 are estimates',
     },
     h,
     s,
