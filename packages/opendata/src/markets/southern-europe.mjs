@@ -619,8 +619,10 @@ export function cyprusStockExchange() {
       h.open(ymd(y, 12, 31), "New Year's Eve", 'Partial', { memo: 'Early close at 15:20 instead of 17:20' });
     }
   }
-  for (const d of ['2013-03-19', '2013-03-20', '2013-03-21', '2013-03-22', '2013-03-26', '2013-03-27']) {
-    h.closed(d, 'Bank Holiday', { memo: 'Market closed with the banks during the 2013 banking crisis' });
+  // The 2013 banking crisis: no trading after 15 March until 2 April (holidays fall between).
+  for (let d = '2013-03-19'; d <= '2013-03-29'; d = addDays(d, 1)) {
+    const memo = 'Market closed during the 2013 banking crisis; trading resumed on 2 April';
+    if (!isWeekend(d)) h.closed(d, 'Market Closure', { memo, ifFree: true });
   }
   h.closed('2019-06-25', 'National Mourning', {
     memo: 'Public holiday for the funeral of former President Christofias',
