@@ -264,6 +264,16 @@ export function euronextDublin() {
   for (const y of years()) {
     if (y < 2019) iseClosures(h, y);
     else euronextDays(h, y, '13:00');
+    // From 2022 Euronext Dublin also closes on the May bank holiday and on the weekday
+    // substitute for a weekend Christmas Day (Euronext's calendars: 2 May and 27 December
+    // 2022, 5 May 2025, 4 May 2026; the St Stephen's Day substitute of 28 December 2026 is
+    // a trading day).
+    if (y >= 2022) {
+      const memo = 'Euronext Dublin closure (Irish bank holiday)';
+      h.closed(nthWeekday(y, 5, 1, 1), 'May Bank Holiday', { memo, ifFree: true });
+      const xmas = ymd(y, 12, 25);
+      if (isWeekend(xmas)) h.closed(ymd(y, 12, 27), 'Christmas (substitute)', { memo, observed: true });
+    }
   }
   return result(
     id,
@@ -276,7 +286,8 @@ export function euronextDublin() {
       Acronym: 'Euronext',
       Memo:
         'Irish Stock Exchange calendar and ISE Xetra/T7 hours (08:00-16:30 with the closing auction) until the ' +
-        'move onto Optiq on 4 February 2019, the Euronext calendar and hours (08:00-16:30 Irish time) from 2019; ' +
+        'move onto Optiq on 4 February 2019, the Euronext calendar and hours (08:00-16:30 Irish time) from 2019, ' +
+        'with the May bank holiday and the Christmas Day substitute closed from 2022; ' +
         'ISE eves closed until 2013 and half days from 2014 (the year of the change is an estimate)',
     },
     h,
@@ -286,6 +297,10 @@ export function euronextDublin() {
       sources: [
         ...EURONEXT_SOURCES,
         src('Irish Stock Exchange: ISE Xetra trading hours and business days', 'http://www.ise.ie/'),
+        src(
+          'BFM Bourse: calendar of stock exchange holidays 2022 (Dublin closed 2 May and 27 December)',
+          'https://www.tradingsat.com/actualites/dossier/quel-est-le-calendrier-des-jours-feries-a-la-bourse-de-paris-en-2022-997231.html',
+        ),
         src(
           'World Federation of Exchanges: Irish Stock Exchange profile (2013 holidays)',
           'http://www.world-exchanges.org/exchanges/irish-stock-exchange',
