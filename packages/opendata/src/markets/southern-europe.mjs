@@ -318,12 +318,27 @@ export function borsaItaliana() {
   const s = scheduleFor(id, 'Europe/Rome', {
     Regular: 'Euronext Milan (MTA) equities: opening auction, continuous trading, closing auction',
   });
-  s.row('Regular', 'Pre-Open', 'Opening Auction', 'Mon-Fri', '08:00', '09:00', {
-    memo: 'Order collection and the opening auction',
-  });
-  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '17:30');
-  s.row('Regular', 'Call Auction', 'Closing Auction', 'Mon-Fri', '17:30', '17:35');
-  s.row('Regular', 'Trading-at-Last', 'Trading at the Closing Price', 'Mon-Fri', '17:35', '17:40');
+  // MTA hours by period (Borsa Italiana notices): continuous trading from 09:10 (pre-auction
+  // to 09:00), from 09:05 on 2 January 2006 and from 09:00 on 29 September 2009; it ended at
+  // 17:25 before the closing auction until 20 November 2015 and at 17:30 from 23 November 2015.
+  const periods = [
+    ['', '2005-12-31', '09:10', '17:25', '17:35', ''],
+    ['2006-01-02', '2009-09-28', '09:05', '17:25', '17:30', '17:35'],
+    ['2009-09-29', '2015-11-20', '09:00', '17:25', '17:30', '17:35'],
+    ['2015-11-23', '', '09:00', '17:30', '17:35', '17:42'],
+  ];
+  for (const [from, until, open, close, auctionEnd, cpxEnd] of periods) {
+    const o = { from, until };
+    s.row('Regular', 'Pre-Open', 'Opening Auction', 'Mon-Fri', '08:00', open, {
+      ...o,
+      memo: 'Order collection and the opening auction',
+    });
+    s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', open, close, o);
+    s.row('Regular', 'Call Auction', 'Closing Auction', 'Mon-Fri', close, auctionEnd, o);
+    if (cpxEnd) {
+      s.row('Regular', 'Trading-at-Last', 'Trading at the Closing Price', 'Mon-Fri', auctionEnd, cpxEnd, o);
+    }
+  }
   const h = holidaysFor(id);
   for (const y of years()) {
     const e = easterSunday(y);
@@ -350,8 +365,8 @@ export function borsaItaliana() {
       Acronym: 'BIT',
       Memo:
         "Borsa Italiana's trading calendar (closed 24 and 31 December and on Assumption Day) applied to every " +
-        'year; continuous trading 09:00-17:30 applied to all years (the earlier 09:05 open and 17:25 end of ' +
-        'continuous trading are not modelled)',
+        'year; continuous trading by period: 09:10-17:25 until 2005, 09:05-17:25 from 2006, 09:00-17:25 from ' +
+        '29 September 2009, 09:00-17:30 from 23 November 2015 (the earlier 09:30 start is not modelled)',
     },
     h,
     s,
@@ -366,6 +381,15 @@ export function borsaItaliana() {
           'Borsa Italiana: il calendario di negoziazione 2008 (3 December 2007)',
           'http://www.borsaitaliana.it/borsaitaliana/ufficio-stampa/comunicati-stampa/2007/071203calendarionegoziazioni2008.htm',
         ),
+        src(
+          'Borsa Italiana: nuovi orari di negoziazione dal 2 gennaio 2006 (6 December 2005)',
+          'http://www.borsaitaliana.it/borsaitaliana/ufficio-stampa/comunicati-stampa/2005/nuoviorarinegoziazione.htm',
+        ),
+        src(
+          'Borsa Italiana: dal 29 settembre 2009, nuovi orari di negoziazione (8 September 2009)',
+          'https://www.borsaitaliana.it/borsaitaliana/ufficio-stampa/comunicati-stampa/2009/090908nuoviorari.htm',
+        ),
+        src('Borsa Italiana: avviso 17016 (closing times from 23 November 2015)', 'https://www.borsaitaliana.it/'),
         src('Euronext: trading hours and holidays', 'https://www.euronext.com/en/trade/trading-hours-holidays'),
       ],
     },
