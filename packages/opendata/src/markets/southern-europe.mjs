@@ -562,9 +562,17 @@ export function athex() {
       h.open(ymd(y, 12, 31), "New Year's Eve", 'Partial', { memo: 'Early close at 15:20' });
     }
   }
-  // Labour Day moved by ministerial decision when 1 May fell in Holy Week.
-  h.closed('2013-05-07', 'Labour Day (moved)', { memo: 'May Day holiday moved from Holy Week' });
-  h.closed('2024-05-07', 'Labour Day (moved)', { memo: 'May Day holiday moved from Holy Week (B 1406/4.3.2024)' });
+  // Labour Day moved by ministerial decision when 1 May fell in Holy Week or on a Sunday; 2027
+  // (1 May on Holy Saturday) follows the 2021 move to the Tuesday after Easter.
+  for (const [d, memo] of [
+    ['2013-05-07', 'May Day holiday moved out of Holy Week'],
+    ['2021-05-04', 'May Day holiday moved from Holy Saturday'],
+    ['2022-05-02', 'May Day holiday moved from Sunday (ministerial decision 33566/2022)'],
+    ['2024-05-07', 'May Day holiday moved out of Holy Week (Gazette B 1406/4.3.2024)'],
+    ['2027-05-04', 'May Day falls on Holy Saturday: expected to move to the Tuesday after Easter, as in 2021'],
+  ]) {
+    h.closed(d, 'Labour Day (moved)', { memo });
+  }
   // The bank holiday and capital controls of 2015: the market stayed shut from 29 June and
   // reopened on 3 August.
   for (let d = '2015-06-29'; d <= '2015-07-31'; d = addDays(d, 1)) {

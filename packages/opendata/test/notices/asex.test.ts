@@ -7,6 +7,7 @@ checkNotices('GR.ATHEX', [
   closed('2015-06-01', `${A} 2015: Whit Monday`),
   closed('2015-07-15', 'ATHEX: market closed from 29 June 2015 during the bank holiday'),
   trades('2015-08-03', '10:30', '17:20', '+03:00', 'ATHEX: market reopens on 3 August 2015'),
+  closed('2022-05-02', 'Ministerial decision 33566/2022: May Day moved to Monday 2 May; businesses closed'),
   closed('2024-05-07', 'Gazette B 1406/4.3.2024: May Day moved to 7 May; ATHEX closed'),
   trades(
     '2019-12-31',
