@@ -424,12 +424,13 @@ export function bolsaMadrid() {
       [ymd(y, 12, 25), 'Christmas'],
       [ymd(y, 12, 26), "St Stephen's Day"],
     ];
-    // Until 2004 the Spanish exchanges also closed on the national holidays; from 2005 they cut
-    // them back to the European days (BME). The eves were closed from 2000 to 2011.
+    // Until 2004 the Spanish exchanges also closed on the national holidays (eleven closing days
+    // in 2004); from 2005 they cut them back to the European days, Epiphany last: the market
+    // first opened on 6 January in 2009. The eves were closed from 2000 to 2011.
+    if (y <= 2008) list.push([ymd(y, 1, 6), 'Epiphany', 'Closed on Epiphany until 2008']);
     if (y <= 2004) {
       const memo = 'Spanish national holiday kept by the exchange until 2004';
       list.push(
-        [ymd(y, 1, 6), 'Epiphany', memo],
         [addDays(e, -3), 'Holy Thursday', memo],
         [ymd(y, 8, 15), 'Assumption Day', memo],
         [ymd(y, 10, 12), 'National Day', memo],
@@ -459,7 +460,8 @@ export function bolsaMadrid() {
       Timezone: 'Europe/Madrid',
       Acronym: 'BME',
       Memo:
-        'BME calendar: European closing days (TARGET) plus the Spanish national holidays until 2004; 24 and 31 ' +
+        'BME calendar: European closing days (TARGET) plus the Spanish national holidays until 2004 and ' +
+        'Epiphany until 2008; 24 and 31 ' +
         'December closed until 2011 and open until 14:00 from 2012; SIBE hours 09:00-17:30 applied to all years',
     },
     h,
@@ -470,6 +472,10 @@ export function bolsaMadrid() {
         src(
           'BME: calendario de sesiones 2019 (21 November 2018)',
           'https://bolsasymercados.es/esp/Sala-Comunicacion/Nota-Prensa/20181121/nota_20181121_3/Calendario_2019_en_los_mercados_espa%C3%B1oles',
+        ),
+        src(
+          'EFE: the Spanish exchanges open on Epiphany for the first time (2009); the 2009 and 2010 calendars',
+          'https://www.publico.es/actualidad/bolsa-espanola-abrira-manana-fiesta-1.html',
         ),
         src(
           'BME: mercado continuo, horario de negociación',
