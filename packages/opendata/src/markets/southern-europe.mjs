@@ -529,12 +529,13 @@ export function athex() {
     s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', open, close, o);
     if (close === '17:20') {
       // Continuous trading to 17:00, the closing auction, then trades at the closing price to
-      // 17:20, all within the trading hours the exchange publishes (10:30-17:20).
+      // 17:20, all within the trading hours the exchange publishes (10:30-17:20): the primary
+      // session runs to 17:20 with the auction (Pre-Close) and trading at the close inside it.
       s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '17:00', '17:10', {
         ...o,
         memo: 'Ends between 17:09 and 17:10 (17:05-17:06 until 22 November 2013)',
       });
-      s.row('Regular', 'Pre-Close', 'Trading at the Close', 'Mon-Fri', '17:10', '17:20', o);
+      s.row('Regular', 'Trading-at-Last', 'Trading at the Close', 'Mon-Fri', '17:10', '17:20', o);
     }
   }
   s.row('Partial', 'Pre-Open', 'Pre-Opening Auction', 'Mon-Fri', '10:00', '10:30');
