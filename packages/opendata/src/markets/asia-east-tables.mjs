@@ -608,12 +608,15 @@ export const PSE_CLOSURES = {
   ],
 };
 
-// PSE suspensions before the tabled years (storms, floods, a transport strike).
+// PSE closures before the tabled years: suspensions (storms, floods, a transport strike) and
+// special days added by proclamation late in the year.
 export const PSE_ONE_OFFS = [
   ['2011-09-26', 'Trading suspended (Typhoon Pedring)'],
   ['2012-08-07', 'Trading suspended (monsoon floods)'],
   ['2013-08-19', 'Trading suspended (Tropical Storm Maring floods)'],
   ['2014-07-16', 'Trading suspended (Typhoon Glenda)'],
+  ['2016-12-26', 'Special non-working day (Proclamation 117)'],
+  ['2017-01-02', 'Special non-working day (Proclamation 117)'],
   ['2017-10-16', 'Trading suspended (nationwide transport strike)'],
 ];
 

@@ -185,7 +185,10 @@ export function pse() {
         confirmedThrough: '2025-12-31',
         sources: [
           src('PSE: trading schedule and market holidays', 'https://www.pse.com.ph/'),
-          src('Official Gazette: proclamations on regular holidays and special days', 'https://www.officialgazette.gov.ph/'),
+          src(
+            'Official Gazette: proclamations on regular holidays and special days',
+            'https://www.officialgazette.gov.ph/',
+          ),
           src('PSE memoranda on trading hours (2011, 2020-2022) and suspensions', 'https://edge.pse.com.ph/'),
         ],
       },
@@ -226,7 +229,8 @@ function thaiRuleClosures(year) {
   ];
   if (year <= 2016) pairs.push([ymd(year, 5, 5), 'Coronation Day']);
   if (year >= 2020) pairs.push([ymd(year, 5, 4), 'Coronation Day']);
-  if (year >= 2017) pairs.push([ymd(year, 7, 28), "H.M. the King's Birthday"], [ymd(year, 10, 13), 'King Bhumibol Memorial Day']);
+  if (year >= 2017)
+    pairs.push([ymd(year, 7, 28), "H.M. the King's Birthday"], [ymd(year, 10, 13), 'King Bhumibol Memorial Day']);
   if (year >= 2019) pairs.push([ymd(year, 6, 3), "H.M. Queen Suthida's Birthday"]);
   const subbed = substitute(pairs, (n) => `Substitution for ${n}`);
   // The previous New Year's Eve on a weekend is made up in January.
@@ -306,8 +310,14 @@ export function set() {
         confirmedThrough: '2026-12-31',
         sources: [
           src('SET: holiday calendar', 'https://www.set.or.th/en/about/event-calendar/holiday'),
-          src('Bank of Thailand: financial institutions holidays', 'https://www.bot.or.th/en/financial-institutions-holiday.html'),
-          src('SET: trading hours (afternoon session from 14:00 since 25 March 2024)', 'https://www.set.or.th/en/market/information/trading-procedure/trading-hours'),
+          src(
+            'Bank of Thailand: financial institutions holidays',
+            'https://www.bot.or.th/en/financial-institutions-holiday.html',
+          ),
+          src(
+            'SET: trading hours (afternoon session from 14:00 since 25 March 2024)',
+            'https://www.set.or.th/en/market/information/trading-procedure/trading-hours',
+          ),
         ],
       },
     ],
@@ -355,14 +365,20 @@ function taiwanRuleClosures(year) {
       out.push([d, n]);
   }
   // The next year's 1 January on a Saturday is observed on 31 December.
-  if (shift && weekday(ymd(year + 1, 1, 1)) === 6) out.push([ymd(year, 12, 31), 'Founding of the Republic of China (observed)']);
+  if (shift && weekday(ymd(year + 1, 1, 1)) === 6)
+    out.push([ymd(year, 12, 31), 'Founding of the Republic of China (observed)']);
   // Lunar New Year: the eve through the third day (from 2025 also the day before the eve), the
   // weekend days among them made up by the weekdays after; the exchange stops trading on the
   // two weekdays before the break (clearing and settlement only).
   const first = year >= 2025 ? -2 : -1;
   const lny = [];
   for (let i = first; i <= 3 - 1; i++) lny.push(addDays(sf, i));
-  const names = new Map(lny.map((d) => [d, d < sf ? (d === addDays(sf, -1) ? "Lunar New Year's Eve" : 'Day before Lunar New Year\'s Eve') : 'Lunar New Year']));
+  const names = new Map(
+    lny.map((d) => [
+      d,
+      d < sf ? (d === addDays(sf, -1) ? "Lunar New Year's Eve" : "Day before Lunar New Year's Eve") : 'Lunar New Year',
+    ]),
+  );
   let extra = lny.filter(isWeekend).length;
   let d = lny.at(-1);
   const closed = lny.filter((x) => !isWeekend(x));
@@ -388,7 +404,9 @@ export function twseClosures(year) {
   const pairs = TWSE_CLOSURES[year] ? [...TWSE_CLOSURES[year]] : taiwanRuleClosures(year);
   for (const d of TWSE_BRIDGES) if (d.startsWith(`${year}-`)) pairs.push([d, 'Adjusted holiday']);
   for (const [d, n] of TWSE_TYPHOONS) if (d.startsWith(`${year}-`)) pairs.push([d, n]);
-  return weekdayRows(pairs.map(([d, n]) => [d, n, n.startsWith('Typhoon') ? 'Closed for the typhoon (Taipei work suspension)' : '']));
+  return weekdayRows(
+    pairs.map(([d, n]) => [d, n, n.startsWith('Typhoon') ? 'Closed for the typhoon (Taipei work suspension)' : '']),
+  );
 }
 
 export function twse() {
@@ -443,7 +461,10 @@ export function twse() {
         sources: [
           src('TWSE: holiday schedule', 'https://www.twse.com.tw/en/trading/holiday.html'),
           src('TWSE: trading hours and mechanism', 'https://www.twse.com.tw/en/page/trading/introduction.html'),
-          src('Directorate-General of Personnel Administration: government office calendars', 'https://www.dgpa.gov.tw/'),
+          src(
+            'Directorate-General of Personnel Administration: government office calendars',
+            'https://www.dgpa.gov.tw/',
+          ),
           src('Implementation Act of Commemorative Days and Holidays (2025)', 'https://law.moj.gov.tw/'),
         ],
       },
@@ -494,14 +515,16 @@ export function newZealandHolidays(year) {
   }
   out.push({ date: addDays(e, -2), name: 'Good Friday', observed: false });
   out.push({ date: addDays(e, 1), name: 'Easter Monday', observed: false });
-  out.push({ date: nthWeekday(year, 6, 1, 1), name: year >= 2023 ? "King's Birthday" : "Queen's Birthday", observed: false });
+  out.push({
+    date: nthWeekday(year, 6, 1, 1),
+    name: year >= 2023 ? "King's Birthday" : "Queen's Birthday",
+    observed: false,
+  });
   if (MATARIKI[year]) out.push({ date: `${year}-${MATARIKI[year]}`, name: 'Matariki', observed: false });
   out.push({ date: nthWeekday(year, 10, 1, 4), name: 'Labour Day', observed: false });
   if (year === 2022) out.push({ date: '2022-09-26', name: 'Queen Elizabeth II Memorial Day', observed: false });
   const seen = new Set();
-  return out
-    .filter((h) => !isWeekend(h.date) && !seen.has(h.date) && seen.add(h.date))
-    .sort(byDate);
+  return out.filter((h) => !isWeekend(h.date) && !seen.has(h.date) && seen.add(h.date)).sort(byDate);
 }
 
 export function nzx() {
@@ -564,9 +587,18 @@ export function nzx() {
         confirmedThrough: '2027-12-31',
         sources: [
           src('NZX: trading hours and market holidays', 'https://www.nzx.com/investing/nzx-trading-hours'),
-          src('NZX: anatomy of a trading day', 'https://www.nzx.com/investing/nzx-trading-hours/anatomy-of-a-trading-day'),
-          src('Employment New Zealand: public holidays and Mondayisation', 'https://www.employment.govt.nz/leave-and-holidays/public-holidays/'),
-          src('Te Kāhui o Matariki Public Holiday Act 2022', 'https://www.legislation.govt.nz/act/public/2022/0014/latest/whole.html'),
+          src(
+            'NZX: anatomy of a trading day',
+            'https://www.nzx.com/investing/nzx-trading-hours/anatomy-of-a-trading-day',
+          ),
+          src(
+            'Employment New Zealand: public holidays and Mondayisation',
+            'https://www.employment.govt.nz/leave-and-holidays/public-holidays/',
+          ),
+          src(
+            'Te Kāhui o Matariki Public Holiday Act 2022',
+            'https://www.legislation.govt.nz/act/public/2022/0014/latest/whole.html',
+          ),
           src('NZX: change to market trading hours from 30 June 2003', 'https://www.nzx.com/'),
         ],
       },
@@ -591,7 +623,10 @@ function nzdHolidays(year) {
 
 const closuresAsHolidays = (rows, memo) =>
   rows
-    .filter((c) => !c.name.startsWith('No trading') && !c.name.startsWith('Typhoon') && !c.name.startsWith('Trading suspended'))
+    .filter(
+      (c) =>
+        !c.name.startsWith('No trading') && !c.name.startsWith('Typhoon') && !c.name.startsWith('Trading suspended'),
+    )
     .map((c) => ({ date: c.date, name: c.name, observed: false, memo }));
 
 export const MARKETS = [pse, set, twse, nzx];
@@ -618,4 +653,3 @@ export const CURRENCIES = [
   ],
   ['NZD', 'New Zealand Dollar', 'NZ', 'Reserve Bank of New Zealand', 'Wellington', 'Pacific/Auckland', nzdHolidays],
 ];
-
