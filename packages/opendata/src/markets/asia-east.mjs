@@ -625,7 +625,10 @@ const closuresAsHolidays = (rows, memo) =>
   rows
     .filter(
       (c) =>
-        !c.name.startsWith('No trading') && !c.name.startsWith('Typhoon') && !c.name.startsWith('Trading suspended'),
+        !c.name.startsWith('No trading') &&
+        !c.name.startsWith('Typhoon') &&
+        !c.name.startsWith('Trading suspended') &&
+        !c.name.startsWith('Closure'),
     )
     .map((c) => ({ date: c.date, name: c.name, observed: false, memo }));
 
