@@ -99,7 +99,6 @@ export const SET_CLOSURES = {
     ['2022-05-16', 'Substitution for Visakha Bucha Day'],
     ['2022-06-03', "H.M. Queen Suthida's Birthday"],
     ['2022-07-13', 'Asarnha Bucha Day'],
-    ['2022-07-15', 'Special holiday'],
     ['2022-07-28', "H.M. the King's Birthday"],
     ['2022-07-29', 'Special holiday'],
     ['2022-08-12', "H.M. Queen Sirikit's Birthday"],
@@ -172,6 +171,7 @@ export const SET_CLOSURES = {
   ],
   2026: [
     ['2026-01-01', "New Year's Day"],
+    ['2026-01-02', 'Special holiday'],
     ['2026-03-03', 'Makha Bucha Day'],
     ['2026-04-06', 'Chakri Memorial Day'],
     ['2026-04-13', 'Songkran Festival'],
@@ -412,6 +412,8 @@ export const TWSE_CLOSURES = {
 // bridge holidays they paid for, where established.
 export const TWSE_MAKEUP_SATURDAYS = [
   '2009-01-17',
+  '2012-02-04',
+  '2012-03-03',
   '2012-12-22',
   '2013-02-23',
   '2013-09-14',
@@ -427,6 +429,8 @@ export const TWSE_MAKEUP_SATURDAYS = [
 ];
 export const TWSE_BRIDGES = [
   '2009-01-30',
+  '2012-01-27',
+  '2012-02-27',
   '2012-12-31',
   '2013-02-15',
   '2013-09-20',
@@ -617,11 +621,14 @@ export const PSE_ONE_OFFS = [
   ['2014-07-16', 'Trading suspended (Typhoon Glenda)'],
   ['2016-12-26', 'Special non-working day (Proclamation 117)'],
   ['2017-01-02', 'Special non-working day (Proclamation 117)'],
+  ['2017-09-12', 'Trading suspended (heavy rains; bank clearing suspended)'],
   ['2017-10-16', 'Trading suspended (nationwide transport strike)'],
 ];
 
 // Islamic holidays as proclaimed where they differ from the Umm al-Qura date.
 export const PH_EID = {
+  2012: { adha: '2012-10-26' },
+  2015: { fitr: '2015-07-17', adha: '2015-09-25' },
   2016: { fitr: '2016-07-06', adha: '2016-09-12' },
   2017: { fitr: '2017-06-26', adha: '2017-09-01' },
 };
