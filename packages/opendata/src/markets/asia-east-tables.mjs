@@ -7,6 +7,7 @@
 export const SET_CLOSURES = {
   2018: [
     ['2018-01-01', "New Year's Day"],
+    ['2018-01-02', "Substitution for New Year's Eve"],
     ['2018-03-01', 'Makha Bucha Day'],
     ['2018-04-06', 'Chakri Memorial Day'],
     ['2018-04-13', 'Songkran Festival'],
@@ -69,7 +70,6 @@ export const SET_CLOSURES = {
     ['2021-02-12', 'Special holiday (Chinese New Year)'],
     ['2021-02-26', 'Makha Bucha Day'],
     ['2021-04-06', 'Chakri Memorial Day'],
-    ['2021-04-12', 'Special holiday'],
     ['2021-04-13', 'Songkran Festival'],
     ['2021-04-14', 'Songkran Festival'],
     ['2021-04-15', 'Songkran Festival'],
@@ -199,9 +199,11 @@ export const SET_ONE_OFFS = [
   ['2006-06-13', 'Special holiday (60th anniversary of the accession)'],
   ['2006-09-20', 'Closure after the coup'],
   ['2009-01-02', 'Special holiday'],
+  ['2009-07-06', 'Special holiday'],
   ['2010-05-20', 'Closure for security concerns'],
   ['2010-05-21', 'Closure for security concerns'],
   ['2010-08-13', 'Special holiday'],
+  ['2012-01-03', 'Special holiday'],
   ['2012-04-09', 'Special holiday'],
   ['2013-12-30', 'Special holiday'],
   ['2014-08-11', 'Special holiday'],
@@ -209,12 +211,14 @@ export const SET_ONE_OFFS = [
   ['2015-05-04', 'Special holiday'],
   ['2016-05-06', 'Special holiday'],
   ['2016-07-18', 'Special holiday'],
+  ['2017-01-03', 'Special holiday'],
   ['2017-10-26', 'Royal cremation of King Bhumibol'],
 ];
 
 // Announced Thai Buddhist holy days (Makha, Visakha, Asarnha Bucha) where the computed full
 // moon day differs or where the date is settled by the tables above.
 export const THAI_BUDDHIST = {
+  2009: ['2009-02-09', '2009-05-08', '2009-07-07'],
   2010: ['2010-02-28', '2010-05-28', '2010-07-26'],
   2011: ['2011-02-18', '2011-05-17', '2011-07-15'],
   2012: ['2012-03-07', '2012-06-04', '2012-08-02'],
@@ -446,9 +450,11 @@ export const TWSE_BRIDGES = [
 export const TWSE_TYPHOONS = [
   ['2001-09-17', 'Typhoon Nari'],
   ['2004-08-25', 'Typhoon Aere'],
+  ['2004-10-25', 'Typhoon Nock-ten'],
   ['2005-07-18', 'Typhoon Haitang'],
   ['2005-08-05', 'Typhoon Matsa'],
   ['2005-09-01', 'Typhoon Talim'],
+  ['2007-09-18', 'Typhoon Wipha'],
   ['2008-07-28', 'Typhoon Fung-wong'],
   ['2012-08-02', 'Typhoon Saola'],
   ['2013-08-21', 'Typhoon Trami'],

@@ -233,9 +233,10 @@ function thaiRuleClosures(year) {
     pairs.push([ymd(year, 7, 28), "H.M. the King's Birthday"], [ymd(year, 10, 13), 'King Bhumibol Memorial Day']);
   if (year >= 2019) pairs.push([ymd(year, 6, 3), "H.M. Queen Suthida's Birthday"]);
   const subbed = substitute(pairs, (n) => `Substitution for ${n}`);
-  // The previous New Year's Eve on a weekend is made up in January.
+  // The previous New Year's Eve on a weekend is made up in January; when it and New Year's Day
+  // both fall on the weekend they give one day in lieu (Cabinet resolution of 3 February 2004).
   const eve = ymd(year - 1, 12, 31);
-  if (isWeekend(eve)) {
+  if (isWeekend(eve) && !isWeekend(ymd(year, 1, 1))) {
     const taken = new Set(subbed.map(([d]) => d));
     let d = addDays(eve, 1);
     while (isWeekend(d) || taken.has(d)) d = addDays(d, 1);
