@@ -416,6 +416,7 @@ export const TWSE_CLOSURES = {
 // bridge holidays they paid for, where established.
 export const TWSE_MAKEUP_SATURDAYS = [
   '2009-01-17',
+  '2010-02-06',
   '2012-02-04',
   '2012-03-03',
   '2012-12-22',
@@ -433,6 +434,7 @@ export const TWSE_MAKEUP_SATURDAYS = [
 ];
 export const TWSE_BRIDGES = [
   '2009-01-30',
+  '2010-02-19',
   '2012-01-27',
   '2012-02-27',
   '2012-12-31',

@@ -333,8 +333,13 @@ function taiwanRuleClosures(year) {
   const out = [];
   const shift = year >= 2013;
   const memorial = (d, name) => {
-    if (!shift || !isWeekend(d)) out.push([d, name]);
-    else out.push([addDays(d, weekday(d) === 6 ? -1 : 1), `${name} (observed)`]);
+    if (!shift || !isWeekend(d)) return out.push([d, name]);
+    // Saturday: the Friday before; Sunday: the Monday after (further on if that day is taken).
+    const step = weekday(d) === 6 ? -1 : 1;
+    let o = addDays(d, step);
+    const taken = (x) => out.some(([y]) => y === x) || x === qingming(year);
+    while (isWeekend(o) || taken(o)) o = addDays(o, step);
+    out.push([o, `${name} (observed)`]);
   };
   memorial(ymd(year, 1, 1), 'Founding of the Republic of China');
   memorial(ymd(year, 2, 28), 'Peace Memorial Day');
