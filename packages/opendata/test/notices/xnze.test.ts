@@ -3,6 +3,8 @@ import { checkNotices, closed, trades } from './notices.js';
 const N = 'NZX market holidays';
 const H = 'NZX: trading hours 10:00 to 17:00 from 30 June 2003';
 checkNotices('NZ.NZX', [
+  trades('2001-12-24', '09:00', '12:30', '+13:00', 'NZSE notice of 28 November 2001: Christmas Eve 9am to 12.30pm'),
+  trades('2001-12-27', '09:00', '16:00', '+13:00', 'NZSE notice of 28 November 2001: 27-28 December 9am to 4pm'),
   trades('2003-06-27', '09:00', '16:00', '+12:00', 'NZX: 09:00-16:00 before 30 June 2003'),
   trades('2003-06-30', '10:00', '17:00', '+12:00', H),
   closed('2022-06-24', `${N}: Matariki`),
