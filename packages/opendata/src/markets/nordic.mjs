@@ -320,7 +320,8 @@ export function osloBors() {
 function baltic({ id, TZ, exchange, mic, acronym, group, closures, sources }) {
   const s = scheduleFor(id, TZ, { Regular: `${exchange} equities: continuous trading with a closing auction` });
   day(s, 'Regular', { until: addDays(BALTIC_EXTENDED, -1), open: '10:00', close: '14:00' });
-  day(s, 'Regular', { from: BALTIC_EXTENDED, open: '10:00', close: '16:00' });
+  // Pre-open 09:00-10:00, continuous trading to 15:55, pre-close and the closing uncross by 16:00.
+  day(s, 'Regular', { from: BALTIC_EXTENDED, preOpen: '09:00', open: '10:00', close: '16:00', auction: '15:55' });
   return result(
     {
       FinID: id,
