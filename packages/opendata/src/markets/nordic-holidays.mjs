@@ -149,9 +149,17 @@ const LATVIA_ONE_OFF = [
   ['2008-05-02', 'Bridge day (worked on 10 May)'],
   ['2008-11-17', 'Bridge day (worked on 22 November)'],
   ['2009-06-22', 'Bridge day before Midsummer'],
+  ['2014-05-02', 'Bridge day (worked on 10 May)'],
+  ['2014-11-17', 'Bridge day (worked on 22 November)'],
+  ['2018-04-30', 'Bridge day before Labour Day'],
   ['2018-07-09', 'Closing day of the Song and Dance Festival'],
+  ['2021-05-03', 'Bridge day (worked on 8 May)'],
+  ['2021-06-25', 'Bridge day after Midsummer (worked on 19 June)'],
+  ['2021-11-19', 'Bridge day (worked on 13 November)'],
   ['2023-05-29', 'Ice hockey world championship bronze medal'],
   ['2023-07-10', 'Closing day of the Song and Dance Festival'],
+  ['2025-05-02', 'Bridge day (worked on 10 May)'],
+  ['2025-11-17', 'Bridge day before Proclamation Day'],
 ];
 
 /** Nasdaq Riga: Latvian public holidays (Law on Public Holidays, Commemoration Days and Celebration Days). */

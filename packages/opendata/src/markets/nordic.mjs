@@ -221,8 +221,8 @@ export function nasdaqIceland() {
     until: addDays(INET, -1),
     preOpen: '09:45',
     open: '10:00',
-    close: '16:23',
-    auction: '16:20',
+    close: '15:23',
+    auction: '15:20',
   });
   day(s, 'Regular', { from: INET, preOpen: '09:20', open: '09:30', close: '15:30', auction: '15:20' });
   return result(
@@ -236,7 +236,7 @@ export function nasdaqIceland() {
       Acronym: 'ICE',
       Memo:
         'Local (GMT) times; 10:00-16:00 until 25 Mar 2007; 2007-2010 the close followed 17:23 CET ' +
-        '(16:23 in winter, 15:23 in summer: the winter time is kept); 09:30-15:30 since INET (Feb 2010)',
+        '(15:23 in summer, 16:23 in winter: the summer time is kept all year); 09:30-15:30 since INET (Feb 2010)',
     },
     holidayTable(id, icelandicClosures),
     s.rows,
@@ -339,6 +339,7 @@ function baltic({ id, TZ, exchange, mic, acronym, group, closures, sources }) {
     s.rows,
     [
       src('Nasdaq Baltic: trading hours and holidays', 'https://nasdaqbaltic.com'),
+      src('Nasdaq Baltic: trading day structure', 'https://nasdaqbaltic.com/market-information/trading-day/'),
       src(
         'Bourses to extend working hours (The Baltic Times, 2008-11-19)',
         'https://www.baltictimes.com/news/articles/21780/',

@@ -8,6 +8,8 @@ checkNotices('LV.NASDAQ', [
   trades('2009-02-02', '10:00', '16:00', '+02:00', `${B}: trading to 16:00 from 2 February 2009`),
   closed('2008-05-02', `${ONE}: bridge day of 2 May 2008`),
   closed('2018-11-19', `${LAW}: Proclamation Day on a Sunday in 2018`),
+  closed('2021-06-25', `${ONE}: bridge day after Midsummer 2021 (Saturday 19 June worked)`),
+  closed('2025-05-02', `${ONE}: bridge day of 2 May 2025 (Saturday 10 May worked)`),
   closed('2023-05-29', `${ONE}: ice hockey world championship bronze, 2023`),
   closed('2023-07-10', `${ONE}: closing day of the Song and Dance Festival, 2023`),
   closed('2023-11-20', `${LAW}: Proclamation Day on a Saturday in 2023`),
