@@ -132,7 +132,7 @@ export function nasdaqStockholm() {
       ...NASDAQ_NORDIC,
       src(
         'Reminder of coming public half-days and closed days for OMX Nordic Exchanges (2007)',
-        'http://www.globenewswire.com/news-release/2007/04/04/115650/0/sv/Reminder-of-coming-public-half-days-and-closed-days-for-OMX-Nordic-Exchanges-in-Copenhagen-Stockholm-Helsinki-and-Iceland-9-07.html',
+        'https://www.globenewswire.com/news-release/2007/04/04/115650/0/sv/Reminder-of-coming-public-half-days-and-closed-days-for-OMX-Nordic-Exchanges-in-Copenhagen-Stockholm-Helsinki-and-Iceland-9-07.html',
       ),
       src('Swedish public holidays act (lag 1989:253 om allmänna helgdagar)', 'https://www.riksdagen.se'),
     ],
@@ -244,7 +244,7 @@ export function nasdaqIceland() {
       ...NASDAQ_NORDIC,
       src(
         'ICEX Trading Hours Changed on 26 March 2007',
-        'http://www.globenewswire.com/news-release/2007/02/22/104069/0/en/ICEX-Trading-Hours-Changed-on-26-March-2007.html',
+        'https://www.globenewswire.com/news-release/2007/02/22/104069/0/en/ICEX-Trading-Hours-Changed-on-26-March-2007.html',
       ),
       src(
         'Nasdaq Iceland: changes in Nasdaq CSD settlement calendar in Iceland (2024-06-07)',
