@@ -189,9 +189,22 @@ export function latvianClosures(y) {
   return out;
 }
 
+// The Labour Code amendment of 20 Dec 2005 gave a working day off for a holiday on a weekend; the
+// exchange announced these two closures under it (VSE notice of 22 Dec 2005).
+const LITHUANIA_ONE_OFF = [
+  ['2005-12-27', 'Christmas Day (moved off the weekend)'],
+  ['2006-01-02', "New Year's Day (moved off the weekend)"],
+];
+
 /** Nasdaq Vilnius: Lithuanian public holidays (Labour Code, art. 123) and the exchange's own closures. */
 export function lithuanianClosures(y) {
+  const oneOff = LITHUANIA_ONE_OFF.filter(([d]) => d.startsWith(`${y}-`)).map(([d, n]) => [
+    d,
+    n,
+    'Exchange notice: a holiday on a weekend gave the next working day off',
+  ]);
   return [
+    ...oneOff,
     [ymd(y, 1, 1), "New Year's Day"],
     [ymd(y, 2, 16), 'Day of Restoration of the State of Lithuania'],
     [ymd(y, 3, 11), 'Day of Restoration of Independence'],

@@ -385,7 +385,13 @@ export const nasdaqVilnius = () =>
     acronym: 'VSE',
     group: 'OMX Vilnius',
     closures: lithuanianClosures,
-    sources: [src('Labour Code of the Republic of Lithuania, art. 123 (e-tar.lt)', 'https://www.e-tar.lt')],
+    sources: [
+      src('Labour Code of the Republic of Lithuania, art. 123 (e-tar.lt)', 'https://www.e-tar.lt'),
+      src(
+        'Vilnius Stock Exchange market holidays (2005-12-22)',
+        'https://mondovisione.com/media-and-resources/news/vilnius-stock-exchange-market-holidays',
+      ),
+    ],
   });
 
 export const MARKETS = [

@@ -3,7 +3,10 @@ import { checkNotices, closed, trades } from './notices.js';
 
 const B = 'Nasdaq Baltic trading day structure and holidays';
 const LC = "Lithuanian Labour Code, art. 123 (All Souls' Day a holiday from 2020)";
+const VSE = 'Vilnius Stock Exchange market holidays notice of 22 Dec 2005';
 checkNotices('LT.NASDAQ', [
+  closed('2005-12-27', `${VSE}: closed for Christmas Day on a Sunday`),
+  closed('2006-01-02', `${VSE}: closed for New Year's Day on a Sunday`),
   trades('2009-01-30', '10:00', '14:00', '+02:00', `${B}: trading to 14:00 until February 2009`),
   trades('2018-11-02', '10:00', '16:00', '+02:00', `${LC}: All Souls' Day was a working day in 2018`),
   closed('2020-11-02', `${LC}: first All Souls' Day holiday`),
