@@ -44,11 +44,11 @@ export function swedishClosures(y) {
 /** Nasdaq Stockholm's half trading days: the eves of some holidays (close 13:00 CET). */
 export function swedishHalfDays(y) {
   return [
-    [ymd(y, 1, 5), 'Epiphany', 'Half trading day: the eve of Epiphany'],
+    [ymd(y, 1, 5), 'Epiphany Eve', 'Half trading day: the eve of Epiphany'],
     [eas(y, -3), 'Maundy Thursday', 'Half trading day before Good Friday'],
     [ymd(y, 4, 30), 'Walpurgis Night', 'Half trading day before Labour Day'],
-    [eas(y, 38), 'Ascension Day', 'Half trading day: the eve of Ascension Day'],
-    [addDays(allSaintsSaturday(y), -1), "All Saints' Day", "Half trading day: the eve of All Saints' Day"],
+    [eas(y, 38), 'Ascension Eve', 'Half trading day: the eve of Ascension Day'],
+    [addDays(allSaintsSaturday(y), -1), "All Saints' Eve", "Half trading day: the eve of All Saints' Day"],
   ];
 }
 

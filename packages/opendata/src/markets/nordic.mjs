@@ -284,7 +284,7 @@ export function osloBors() {
   }
   const wednesdayBeforeEaster = (y) => {
     const maundy = norwegianClosures(y).find(([, n]) => n === 'Maundy Thursday')[0];
-    return [[addDays(maundy, -1), 'Maundy Thursday', 'Half trading day: Wednesday before Easter, close 13:00']];
+    return [[addDays(maundy, -1), 'Wednesday before Easter', 'Half trading day: Wednesday before Easter, close 13:00']];
   };
   return result(
     {
