@@ -1,0 +1,31 @@
+// Bursa Malaysia against its holiday announcements and trading-session rules.
+import { checkNotices, closed, trades } from './notices.js';
+
+const MYT = '+08:00';
+checkNotices('MY.BURSA', [
+  closed('2026-02-17', 'Bursa Malaysia holidays 2026: Chinese New Year'),
+  closed('2026-02-18', 'Bursa Malaysia holidays 2026: Chinese New Year (second day)'),
+  trades('2026-02-19', '09:00', '16:50', MYT, 'Bursa trading sessions: 09:00-12:30, 14:30 to the 16:50 close'),
+  closed('2026-05-01', 'Bursa Malaysia holidays 2026: Labour Day'),
+  closed('2026-08-31', 'Bursa Malaysia holidays 2026: National Day'),
+  closed('2026-09-16', 'Bursa Malaysia holidays 2026: Malaysia Day'),
+  closed('2026-12-25', 'Bursa Malaysia holidays 2026: Christmas Day'),
+  closed('2025-09-15', 'Bursa Malaysia release: closed on the 15 September 2025 special holiday'),
+  closed('2025-05-01', 'Bursa Malaysia release: closed on Labour Day, 1 May 2025'),
+  closed('2025-06-27', 'Bursa Malaysia release: closed for Awal Muharram, 27 June 2025'),
+  trades('2025-01-28', '09:00', '12:30', MYT, 'Bursa: half-day trading on the eve of Chinese New Year'),
+  closed('2024-02-12', 'Bursa: Chinese New Year on a Sunday, replacement holiday'),
+  closed('2022-12-26', 'Bursa release: closed 26 December 2022 (Christmas on a Sunday)'),
+  closed('2023-01-02', 'Bursa release: closed 2 January 2023 (New Year on a Sunday)'),
+  trades(
+    '2017-01-27',
+    '09:00',
+    '12:30',
+    MYT,
+    'Bursa release: afternoon closed on Chinese New Year eve, 27 January 2017',
+  ),
+  closed('2017-02-01', 'Bursa release: closed on Federal Territory Day 2017'),
+  trades('2010-06-04', '09:00', '16:50', MYT, 'Bursa Trade Securities phases from 1 December 2008'),
+  closed('2027-01-01', "New Year's Day 2027"),
+  closed('2027-08-31', 'National Day 2027'),
+]);
