@@ -49,15 +49,16 @@ export function bse() {
     'Muhurat Trading': 'Diwali Muhurat trading: a one-hour evening session on the festival day',
     'Special Session': 'Saturday live session from the primary site, then from the disaster-recovery site',
   });
-  // BSE opened at 09:55 until it brought the open forward to 09:00 on 18 December 2009 (NSE
-  // followed on 4 January 2010); both started the pre-open call auction on 18 October 2010.
+  // BSE opened at 09:55 until both exchanges moved the open to 09:00 on 4 January 2010 (the
+  // 18 December 2009 start first announced was deferred by their joint statement of 17 December
+  // 2009); both started the pre-open call auction on 18 October 2010.
   s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:55', '15:30', {
-    until: '2009-12-17',
+    until: '2010-01-03',
   });
   s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '15:30', {
-    from: '2009-12-18',
+    from: '2010-01-04',
     until: '2010-10-17',
-    memo: 'Opening brought forward to 09:00 on 2009-12-18',
+    memo: 'Opening brought forward to 09:00 on 2010-01-04',
   });
   const now = { from: '2010-10-18' };
   s.row('Regular', 'Call Auction', 'Pre-Open Call Auction', 'Mon-Fri', '09:00', '09:08', {
@@ -257,7 +258,7 @@ export function psx() {
   });
   s.row('Regular', 'Call Auction', 'Order Matching and Confirmation', 'Mon-Thu', '09:30', '09:32');
   s.row('Regular', 'Primary Trading Session', 'Normal Market', 'Mon-Thu', '09:32', '15:30');
-  s.row('Regular', 'Post-Trading Session', 'Post-Close Session', 'Mon-Thu', '15:35', '15:50');
+  s.row('Regular', 'Post-Trading Session', 'Post-Close Session', 'Mon-Thu', '16:00', '16:15');
   s.row('Regular', 'Pre-Open', 'Pre-Open Session', 'Fri', '09:00', '09:15');
   s.row('Regular', 'Call Auction', 'Order Matching and Confirmation', 'Fri', '09:15', '09:17');
   s.row('Regular', 'Primary Trading Session', 'First Session', 'Fri', '09:17', '12:00');
@@ -265,11 +266,15 @@ export function psx() {
   s.row('Regular', 'Pre-Open', 'Second Pre-Open Session', 'Fri', '14:15', '14:30');
   s.row('Regular', 'Call Auction', 'Order Matching and Confirmation', 'Fri', '14:30', '14:32');
   s.row('Regular', 'Primary Trading Session', 'Second Session', 'Fri', '14:32', '16:30');
-  s.row('Regular', 'Post-Trading Session', 'Post-Close Session', 'Fri', '16:35', '16:50');
-  // Ramadan: 10:00 pre-open and a 14:00 (Friday 13:00) close until the SBP moved bank hours
-  // earlier on 18 April 2022; from then a 09:00 pre-open and a 13:30 (Friday 12:30) close.
+  s.row('Regular', 'Post-Trading Session', 'Post-Close Session', 'Fri', '17:00', '17:15');
+  // Ramadan: 10:00 pre-open and a 14:00 (Friday 13:00) close; from 29 April 2021, with banking
+  // hours cut for COVID-19, a 09:00 pre-open and a 12:30 (Friday 11:30) close for the rest of
+  // that Ramadan; from 18 April 2022, after the SBP moved bank hours earlier, a 09:00 pre-open
+  // and a 13:30 (Friday 12:30) close, repeated in 2023 and 2024.
   const eras = [
-    [{ until: '2022-04-17' }, ['10:00', '10:15', '10:17'], '14:00', '13:00'],
+    [{ until: '2021-04-28' }, ['10:00', '10:15', '10:17'], '14:00', '13:00'],
+    [{ from: '2021-04-29', until: '2021-12-31' }, ['09:00', '09:15', '09:17'], '12:30', '11:30'],
+    [{ from: '2022-01-01', until: '2022-04-17' }, ['10:00', '10:15', '10:17'], '14:00', '13:00'],
     [{ from: '2022-04-18' }, ['09:00', '09:15', '09:17'], '13:30', '12:30'],
   ];
   for (const [o, [pre, match, open], close, friClose] of eras) {
@@ -340,10 +345,10 @@ export function psx() {
 // election days and the year-end holiday of 31 December), as announced and revised.
 const IDX_ANNOUNCED = {
   2018:
-    '01-01 02-16 03-30 05-01 05-10 05-29 06-01 06-11 06-12 06-13 06-14 06-15 06-18 06-19 06-20 06-27 08-17 ' +
+    '01-01 02-16 03-30 05-01 05-10 05-29 06-01 06-13 06-14 06-15 06-18 06-19 06-27 08-17 ' +
     '08-22 09-11 11-20 12-24 12-25 12-31',
   2019: '01-01 02-05 03-07 04-03 04-17 04-19 05-01 05-30 06-03 06-04 06-05 06-06 06-07 08-12 12-24 12-25 12-31',
-  2020: '01-01 03-25 04-10 05-01 05-07 05-21 05-22 05-25 05-26 07-31 08-17 08-20 08-21 10-28 10-29 10-30 12-09 12-24 12-25 12-31',
+  2020: '01-01 03-25 04-10 05-01 05-07 05-21 05-22 05-25 07-31 08-17 08-20 08-21 10-28 10-29 10-30 12-09 12-24 12-25 12-31',
   2021: '01-01 02-12 03-11 04-02 05-12 05-13 05-14 05-26 06-01 07-20 08-11 08-17 10-20 12-31',
   2022: '02-01 02-28 03-03 04-15 04-29 05-02 05-03 05-04 05-05 05-06 05-16 05-26 06-01 08-17 12-26',
   2023:
@@ -804,9 +809,12 @@ export function bursaClosures(year) {
     .filter((h) => (seen.has(h.date) ? false : seen.add(h.date)));
 }
 
-/** Eves of Chinese New Year and Hari Raya Puasa with half-day trading (morning session only). */
+/**
+ * Eves of Chinese New Year and Hari Raya Puasa with half-day trading (morning session only),
+ * until Bursa reinstated full-day trading on these eves from Chinese New Year 2024.
+ */
 function bursaHalfDays(year) {
-  if (year >= 2026) return [];
+  if (year >= 2024) return [];
   const sf = `${year}-${SPRING_FESTIVAL[year]}`;
   const raya = gazetted(year, 'Hari Raya Puasa', () => hijri(year, 10, 1, MY_LAG['Hari Raya Puasa'])).dates;
   return [
@@ -820,7 +828,7 @@ export function bursa() {
   const TZ = 'Asia/Kuala_Lumpur';
   const s = scheduleFor(id, TZ, {
     Regular: 'Main and ACE markets: pre-opening, morning session, lunch break, afternoon session, closing auction',
-    Partial: 'Half-day trading on the eves of Chinese New Year and Hari Raya Puasa (morning session only)',
+    Partial: 'Half-day trading on the eves of Chinese New Year and Hari Raya Puasa (morning session only) until 2023',
   });
   // Bursa Trade Securities (1 December 2008) brought the pre-opening and closing auctions: the
   // morning session then ended with a pre-close 12:15-12:20 and trading at last to 12:30, until
@@ -842,8 +850,7 @@ export function bursa() {
   }
   s.row('Regular', 'Intermission', 'Lunch Break', 'Mon-Fri', '12:30', '14:30', old);
   s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '14:30', '17:00', old);
-  s.row('Regular', 'Intermission', 'Lunch Break', 'Mon-Fri', '12:20', '14:00', bts);
-  s.row('Regular', 'Intermission', 'Lunch Break', 'Mon-Fri', '12:30', '14:00', now);
+  s.row('Regular', 'Intermission', 'Lunch Break', 'Mon-Fri', '12:30', '14:00', { from: BTS });
   s.row('Regular', 'Pre-Open', 'Afternoon Pre-Opening', 'Mon-Fri', '14:00', '14:30', { from: BTS });
   s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '14:30', '16:50', { from: BTS });
   s.row('Regular', 'Pre-Close', 'Pre-Closing', 'Mon-Fri', '16:45', '16:50', {
@@ -872,7 +879,7 @@ export function bursa() {
         Memo:
           'Kuala Lumpur public holidays (a Sunday holiday moves to the next working day); moving holidays as ' +
           'gazetted 2018-2026, otherwise Umm al-Qura (Hari Raya a day later) and lunar 4/15 for Wesak; Thaipusam ' +
-          'only where gazetted; half days on the eves of Chinese New Year and Hari Raya Puasa until 2025; ' +
+          'only where gazetted; half days on the eves of Chinese New Year and Hari Raya Puasa until 2023; ' +
           'close at the end of the 16:45-16:50 closing auction; sample data',
       }),
     ],
