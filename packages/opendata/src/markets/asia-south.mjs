@@ -160,6 +160,10 @@ const PSX_NAMES = {
   '12-25': 'Quaid-e-Azam Day / Christmas',
 };
 const PSX_ONE_OFF = {
+  '2002-10-10': 'General Election',
+  '2007-12-28': 'Mourning for Benazir Bhutto',
+  '2007-12-31': 'Mourning for Benazir Bhutto',
+  '2008-02-18': 'General Election',
   '2018-07-25': 'General Election',
   '2024-02-08': 'General Election',
 };
@@ -218,6 +222,7 @@ export function psxClosures(year) {
   if (year < 2015 || year >= 2022) fixed.push(['11-09', 'Allama Iqbal Day']);
   if (year >= 2024) fixed.push(['05-28', 'Youm-e-Takbeer']);
   for (const [md, name] of fixed) out.set(`${year}-${md}`, { name, memo: '' });
+  for (const [d, name] of Object.entries(PSX_ONE_OFF)) if (d.startsWith(`${year}-`)) out.set(d, { name, memo: '' });
   for (const [d, name] of psxIslamic(year)) if (!out.has(d)) out.set(d, { name, memo: LUNAR_MEMO });
   if (year >= 2021) {
     // Jumu'atul-Wida: the last Friday before Eid al-Fitr.
@@ -579,9 +584,14 @@ export function idx() {
 // Bursa Malaysia, securities (equities).
 // ---------------------------------------------------------------------------------------------
 
-// Gazetted dates (Federal Territory of Kuala Lumpur) of the moving holidays, 2018-2026.
+// Gazetted dates (Federal Territory of Kuala Lumpur) of the moving holidays, 2014-2026 (two
+// dates where a Hijri festival falls twice in one Gregorian year).
 const MY_GAZETTED = {
   'Hari Raya Puasa': {
+    2014: '07-28',
+    2015: '07-17',
+    2016: '07-06',
+    2017: '06-25',
     2018: '06-15',
     2019: '06-05',
     2020: '05-24',
@@ -593,6 +603,10 @@ const MY_GAZETTED = {
     2026: '03-21',
   },
   'Hari Raya Haji': {
+    2014: '10-05',
+    2015: '09-24',
+    2016: '09-12',
+    2017: '09-01',
     2018: '08-22',
     2019: '08-11',
     2020: '07-31',
@@ -604,6 +618,10 @@ const MY_GAZETTED = {
     2026: '05-27',
   },
   'Awal Muharram': {
+    2014: '10-25',
+    2015: '10-14',
+    2016: '10-02',
+    2017: '09-22',
     2018: '09-11',
     2019: '09-01',
     2020: '08-20',
@@ -615,6 +633,10 @@ const MY_GAZETTED = {
     2026: '06-16',
   },
   'Prophet Muhammad’s Birthday': {
+    2014: '01-14',
+    2015: '01-03 12-24',
+    2016: '12-12',
+    2017: '12-01',
     2018: '11-20',
     2019: '11-09',
     2020: '10-29',
@@ -626,6 +648,9 @@ const MY_GAZETTED = {
     2026: '08-25',
   },
   'Nuzul Al-Quran': {
+    2015: '07-04',
+    2016: '06-22',
+    2017: '06-12',
     2018: '06-02',
     2019: '05-22',
     2020: '05-10',
@@ -659,6 +684,10 @@ const MY_GAZETTED = {
     2027: '01-22',
   },
   'Wesak Day': {
+    2014: '05-13',
+    2015: '05-03',
+    2016: '05-21',
+    2017: '05-10',
     2018: '05-29',
     2019: '05-19',
     2020: '05-07',
@@ -707,7 +736,8 @@ const DEEPAVALI = {
 // Special public holidays the exchange closed on (elections, royal installations, the PM's
 // declarations); Bursa may stay open on "surprise holidays" since 10 January 2023.
 const MY_SPECIAL = [
-  ['2008-03-10', 'Special Holiday after the General Election'],
+  ['2007-04-26', 'Installation of the Yang di-Pertuan Agong'],
+  ['2012-04-11', 'Installation of the Yang di-Pertuan Agong'],
   ['2013-05-06', 'Special Holiday after the General Election'],
   ['2017-04-24', 'Installation of the Yang di-Pertuan Agong'],
   ['2017-09-04', 'Special Holiday (SEA Games)'],
@@ -734,17 +764,13 @@ function agongBirthday(year) {
   return d;
 }
 
-const MY_LAG = {
-  'Hari Raya Puasa': 1,
-  'Hari Raya Haji': 1,
-  'Awal Muharram': 0,
-  'Prophet Muhammad’s Birthday': 0,
-  'Nuzul Al-Quran': 0,
-};
+// Malaysia's declared dates matched Umm al-Qura in most years until the MABIMS visibility
+// criteria changed in 2022; since then they mostly fall a day later.
+const myLag = (year) => (year >= 2022 ? 1 : 0);
 
 function gazetted(year, name, fallback) {
   const md = MY_GAZETTED[name]?.[year];
-  if (md) return { dates: [`${year}-${md}`], memo: '' };
+  if (md) return { dates: md.split(' ').map((x) => `${year}-${x}`), memo: '' };
   return { dates: fallback(), memo: LUNAR_MEMO };
 }
 
@@ -763,7 +789,11 @@ function klNamed(year) {
   if (year >= 2010) push(ymd(year, 9, 16), 'Malaysia Day');
   push(ymd(year, 12, 25), 'Christmas Day');
   if (DEEPAVALI[year]) push(`${year}-${DEEPAVALI[year]}`, 'Deepavali');
-  const wesak = gazetted(year, 'Wesak Day', () => [lunarDate(sf, 4, 15)]);
+  const wesak = gazetted(year, 'Wesak Day', () => {
+    // The full moon of the fourth lunar month, or of the third where the fourth falls in June.
+    const d = lunarDate(sf, 4, 15);
+    return [d.slice(5, 7) === '06' ? lunarDate(sf, 3, 15) : d];
+  });
   for (const d of wesak.dates) push(d, 'Wesak Day', wesak.memo ? 'Lunar 4/15; not announced' : '');
   const thaipusam = MY_GAZETTED.Thaipusam[year];
   if (thaipusam) push(`${year}-${thaipusam}`, 'Thaipusam');
@@ -774,7 +804,7 @@ function klNamed(year) {
     ['Prophet Muhammad’s Birthday', [3, 12, 1]],
     ['Nuzul Al-Quran', [9, 17, 1]],
   ]) {
-    const g = gazetted(year, name, () => hijri(year, m, d, MY_LAG[name]));
+    const g = gazetted(year, name, () => hijri(year, m, d, myLag(year)));
     for (const first of g.dates)
       for (let i = 0; i < n; i++) push(addDays(first, i), i ? `${name} (Second Day)` : name, g.memo);
   }
@@ -816,7 +846,7 @@ export function bursaClosures(year) {
 function bursaHalfDays(year) {
   if (year >= 2024) return [];
   const sf = `${year}-${SPRING_FESTIVAL[year]}`;
-  const raya = gazetted(year, 'Hari Raya Puasa', () => hijri(year, 10, 1, MY_LAG['Hari Raya Puasa'])).dates;
+  const raya = gazetted(year, 'Hari Raya Puasa', () => hijri(year, 10, 1, myLag(year))).dates;
   return [
     [addDays(sf, -1), 'Chinese New Year Eve'],
     ...raya.map((d) => [addDays(d, -1), 'Hari Raya Puasa Eve']),
@@ -878,7 +908,7 @@ export function bursa() {
         'Asset Type': 'Equities',
         Memo:
           'Kuala Lumpur public holidays (a Sunday holiday moves to the next working day); moving holidays as ' +
-          'gazetted 2018-2026, otherwise Umm al-Qura (Hari Raya a day later) and lunar 4/15 for Wesak; Thaipusam ' +
+          'gazetted 2018-2026, otherwise Umm al-Qura (a day later from 2022) and lunar 4/15 for Wesak; Thaipusam ' +
           'only where gazetted; half days on the eves of Chinese New Year and Hari Raya Puasa until 2023; ' +
           'close at the end of the 16:45-16:50 closing auction; sample data',
       }),
