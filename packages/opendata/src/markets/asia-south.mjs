@@ -349,6 +349,11 @@ export function psx() {
 // Libur bursa: every weekday the exchange's calendar closes (national holidays, cuti bersama,
 // election days and the year-end holiday of 31 December), as announced and revised.
 const IDX_ANNOUNCED = {
+  2015: '01-01 02-19 04-03 05-01 05-14 06-02 07-16 07-17 07-20 07-21 08-17 09-24 10-14 12-09 12-24 12-25 12-31',
+  2016: '01-01 02-08 03-09 03-25 05-05 05-06 07-04 07-05 07-06 07-07 07-08 08-17 09-12 12-12 12-26',
+  2017:
+    '01-02 02-15 03-28 04-14 04-19 04-24 05-01 05-11 05-25 06-01 06-23 06-26 06-27 06-28 06-29 06-30 08-17 ' +
+    '09-01 09-21 12-01 12-25 12-26',
   2018:
     '01-01 02-16 03-30 05-01 05-10 05-29 06-01 06-13 06-14 06-15 06-18 06-19 06-27 08-17 ' +
     '08-22 09-11 11-20 12-24 12-25 12-31',
@@ -404,6 +409,17 @@ const NYEPI = {
   2030: '03-05',
 };
 
+// National polling days of the years without an announced calendar in the sample.
+const IDX_ELECTIONS = [
+  ['2004-04-05', 'Legislative Election'],
+  ['2004-07-05', 'Presidential Election'],
+  ['2004-09-20', 'Presidential Election (Second Round)'],
+  ['2009-04-09', 'Legislative Election'],
+  ['2009-07-08', 'Presidential Election'],
+  ['2014-04-09', 'Legislative Election'],
+  ['2014-07-09', 'Presidential Election'],
+];
+
 /** Indonesian holidays of a year by rule (before cuti bersama), as Map date → name. */
 function indonesianRuleHolidays(year) {
   const out = new Map();
@@ -431,6 +447,7 @@ function indonesianRuleHolidays(year) {
   add(ymd(year, 12, 25), 'Christmas Day');
   add(ymd(year, 12, 24), 'Cuti Bersama Christmas');
   add(ymd(year, 12, 31), 'Year-End Exchange Holiday');
+  for (const [d, name] of IDX_ELECTIONS) add(d, name);
   return out;
 }
 
@@ -440,6 +457,9 @@ export function idxClosures(year) {
   const announced = IDX_ANNOUNCED[year];
   if (announced) {
     const ONE_OFF = {
+      '2015-12-09': 'Regional Elections',
+      '2017-02-15': 'Regional Elections',
+      '2017-04-19': 'Jakarta Gubernatorial Election',
       '2018-06-27': 'Regional Elections',
       '2019-04-17': 'General Election',
       '2020-12-09': 'Regional Elections',
@@ -542,7 +562,7 @@ export function idx() {
         Acronym: 'IDX',
         'Asset Type': 'Equities',
         Memo:
-          'Holiday calendars (libur bursa) as announced 2018-2026; other years by rule: national holidays, ' +
+          'Holiday calendars (libur bursa) as announced 2015-2026; other years by rule: national holidays, ' +
           'Idul Fitri with an estimated cuti bersama, Christmas Eve and 31 December; sample data',
       }),
     ],
