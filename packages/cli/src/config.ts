@@ -1,16 +1,16 @@
 /**
  * Settings from, in order of precedence: command-line flags, OPENBELL_* environment variables
  * (then TRADINGHOURS_TOKEN, the vendor client's name, for the token), the config file (JSON),
- * defaults. Every key is documented in CONFIG.md; the table below is
- * the single list of them.
+ * defaults. Every key is documented in CONFIG.md; settings.ts is the single table of them, from
+ * which the CLI's options are made too.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import { FALSE_WORDS, parseBoolean, TRUE_WORDS } from '@openbell/core/params';
-import { SERVE_DEFAULTS as D } from '@openbell/server/defaults';
 import { UserError } from './errors.js';
+import { flagKey, LEVELS, SETTINGS, type SettingKey, type SettingSpec } from './settings.js';
 
 export interface Settings {
   token: string | undefined;
@@ -65,95 +65,20 @@ export interface Settings {
   adminTokens: string[] | undefined;
   /** The override file (default `overrides.json` in the cache folder). */
   overrides: string | undefined;
-  /** A replica's publisher URL: overrides come from its `/v4/overrides`, writes are refused here. */
-  overridesFrom: string | undefined;
 }
 
-type Kind =
-  | 'string'
-  | 'port'
-  | 'minutes'
-  | 'seconds'
-  | 'count'
-  | 'boolean'
-  | 'list'
-  | 'level'
-  | 'workers'
-  | 'urls'
-  | 'secrets'
-  | 'addresses';
-interface KeySpec {
-  key: keyof Settings;
-  env: string;
-  flag: string;
-  kind: Kind;
-  /** Another environment variable read when `env` is not set (the vendor client's name). */
-  envAlias?: string;
-}
+// The interface and the table name the same settings: a key in one only fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const TABLE_NAMES_EVERY_SETTING: Same<SettingKey, keyof Settings> = true;
+void TABLE_NAMES_EVERY_SETTING;
 
-export const KEYS: readonly KeySpec[] = [
-  { key: 'token', env: 'OPENBELL_TOKEN', envAlias: 'TRADINGHOURS_TOKEN', flag: '--token', kind: 'string' },
-  { key: 'data', env: 'OPENBELL_DATA', flag: '--data', kind: 'string' },
-  { key: 'baseUrl', env: 'OPENBELL_BASE_URL', flag: '--base-url', kind: 'string' },
-  { key: 'cacheDir', env: 'OPENBELL_CACHE_DIR', flag: '--cache-dir', kind: 'string' },
-  { key: 'host', env: 'OPENBELL_HOST', flag: '--host', kind: 'string' },
-  { key: 'port', env: 'OPENBELL_PORT', flag: '--port', kind: 'port' },
-  { key: 'uds', env: 'OPENBELL_UDS', flag: '--uds', kind: 'string' },
-  { key: 'updateEvery', env: 'OPENBELL_UPDATE_EVERY', flag: '--update-every', kind: 'minutes' },
-  { key: 'logLevel', env: 'OPENBELL_LOG_LEVEL', flag: '--log-level', kind: 'level' },
-  { key: 'corsOrigins', env: 'OPENBELL_CORS_ORIGINS', flag: '--cors-origins', kind: 'list' },
-  { key: 'publish', env: 'OPENBELL_PUBLISH', flag: '--publish', kind: 'boolean' },
-  { key: 'publishTokens', env: 'OPENBELL_PUBLISH_TOKENS', flag: '--publish-tokens', kind: 'list' },
-  { key: 'publishTokensFile', env: 'OPENBELL_PUBLISH_TOKENS_FILE', flag: '--publish-tokens-file', kind: 'string' },
-  { key: 'publishUrl', env: 'OPENBELL_PUBLISH_URL', flag: '--publish-url', kind: 'string' },
-  { key: 'updateRetry', env: 'OPENBELL_UPDATE_RETRY', flag: '--update-retry', kind: 'seconds' },
-  { key: 'drainTimeout', env: 'OPENBELL_DRAIN_TIMEOUT', flag: '--drain-timeout', kind: 'seconds' },
-  { key: 'maxConnections', env: 'OPENBELL_MAX_CONNECTIONS', flag: '--max-connections', kind: 'count' },
-  {
-    key: 'maxConnectionsPerClient',
-    env: 'OPENBELL_MAX_CONNECTIONS_PER_CLIENT',
-    flag: '--max-connections-per-client',
-    kind: 'count',
-  },
-  { key: 'trustProxy', env: 'OPENBELL_TRUST_PROXY', flag: '--trust-proxy', kind: 'addresses' },
-  { key: 'maxSubscribers', env: 'OPENBELL_MAX_SUBSCRIBERS', flag: '--max-subscribers', kind: 'count' },
-  { key: 'maxRangeDays', env: 'OPENBELL_MAX_RANGE_DAYS', flag: '--max-range-days', kind: 'count' },
-  { key: 'logFormat', env: 'OPENBELL_LOG_FORMAT', flag: '--log-format', kind: 'string' },
-  { key: 'allowInsecureHttp', env: 'OPENBELL_ALLOW_INSECURE_HTTP', flag: '--allow-insecure-http', kind: 'boolean' },
-  { key: 'answerCache', env: 'OPENBELL_ANSWER_CACHE', flag: '--answer-cache', kind: 'count' },
-  { key: 'blockCache', env: 'OPENBELL_BLOCK_CACHE', flag: '--block-cache', kind: 'count' },
-  { key: 'headersTimeout', env: 'OPENBELL_HEADERS_TIMEOUT', flag: '--headers-timeout', kind: 'seconds' },
-  { key: 'requestTimeout', env: 'OPENBELL_REQUEST_TIMEOUT', flag: '--request-timeout', kind: 'seconds' },
-  { key: 'workers', env: 'OPENBELL_WORKERS', flag: '--workers', kind: 'workers' },
-  { key: 'webhook', env: 'OPENBELL_WEBHOOKS', flag: '--webhook', kind: 'urls' },
-  { key: 'webhookSecret', env: 'OPENBELL_WEBHOOK_SECRET', flag: '--webhook-secret', kind: 'string' },
-  { key: 'keepChanges', env: 'OPENBELL_KEEP_CHANGES', flag: '--keep-changes', kind: 'count' },
-  { key: 'adminTokens', env: 'OPENBELL_ADMIN_TOKENS', flag: '--admin-token', kind: 'secrets' },
-  { key: 'overrides', env: 'OPENBELL_OVERRIDES', flag: '--overrides', kind: 'string' },
-];
+type KeySpec = SettingSpec<SettingKey>;
 
-/** The server's defaults (@openbell/server/defaults), under the settings' names. */
-const DEFAULTS = {
-  host: D.host,
-  port: D.port,
-  updateEvery: D.updateEveryMinutes,
-  logLevel: D.logLevel,
-  publish: false,
-  updateRetry: D.updateRetrySeconds,
-  drainTimeout: D.drainTimeoutSeconds,
-  maxConnections: D.maxConnections,
-  maxSubscribers: D.maxSubscribers,
-  maxRangeDays: D.maxRangeDays,
-  answerCache: D.answerCacheMiB,
-  blockCache: D.blockCacheMiB,
-  logFormat: D.logFormat,
-  allowInsecureHttp: false,
-  headersTimeout: D.headersTimeoutSeconds,
-  requestTimeout: D.requestTimeoutSeconds,
-  workers: D.workers,
-  keepChanges: D.keepChanges,
-};
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** Every setting's default, from the table (the server's own defaults, @openbell/server/defaults). */
+const DEFAULTS: Record<string, unknown> = Object.fromEntries(
+  SETTINGS.flatMap((s: KeySpec) => (s.default === undefined ? [] : [[s.key, s.default]])),
+);
+const LEVEL_NAMES: readonly string[] = LEVELS;
 
 /** `$XDG_CONFIG_HOME/openbell/config.json`, else `~/.config/openbell/config.json`. */
 export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -169,7 +94,8 @@ function convert(spec: KeySpec, value: unknown, where: string): unknown {
       if (typeof value !== 'string' || value.trim() === '') throw bad('expected a non-empty string');
       return value.trim();
     case 'level':
-      if (typeof value !== 'string' || !LEVELS.includes(value)) throw bad(`expected one of ${LEVELS.join(', ')}`);
+      if (typeof value !== 'string' || !LEVEL_NAMES.includes(value))
+        throw bad(`expected one of ${LEVEL_NAMES.join(', ')}`);
       return value;
     case 'port': {
       const n =
@@ -287,17 +213,18 @@ function readConfigFile(path: string, explicit: boolean): Record<string, unknown
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new UserError(`the config file ${path} must hold a JSON object`);
   }
-  const known = new Set(KEYS.map((k) => k.key));
+  const known = new Set<string>(SETTINGS.map((k) => k.key));
   for (const k of Object.keys(parsed)) {
-    if (!known.has(k as KeySpec['key']))
+    if (!known.has(k))
       throw new UserError(`the config file ${path} has an unknown key "${k}" (known: ${[...known].join(', ')})`);
   }
   return parsed as Record<string, unknown>;
 }
 
 /**
- * Resolves every setting. `flags` holds commander's parsed options (camelCase keys, only
- * those given); `configPath` is --config.
+ * Resolves every setting. `flags` holds commander's parsed options under the names commander
+ * gives the table's flags (`--admin-token` → `adminToken`; only those given); `configPath` is
+ * --config.
  */
 export function resolveSettings(
   flags: Record<string, unknown>,
@@ -308,8 +235,10 @@ export function resolveSettings(
   const file = explicit ?? defaultConfigPath(env);
   const fromFile = readConfigFile(file, explicit !== undefined);
   const out: Record<string, unknown> = { ...DEFAULTS };
-  for (const spec of KEYS) {
-    if (flags[spec.key] !== undefined) out[spec.key] = convert(spec, flags[spec.key], spec.flag);
+  for (const spec of SETTINGS as readonly KeySpec[]) {
+    const flag = flagKey(spec);
+    if (flag !== null && flags[flag] !== undefined)
+      out[spec.key] = convert(spec, flags[flag], spec.flag!.split(' ')[0]!);
     else if (env[spec.env] !== undefined && env[spec.env] !== '')
       out[spec.key] = convert(spec, env[spec.env], spec.env);
     else if (spec.envAlias && env[spec.envAlias] !== undefined && env[spec.envAlias] !== '')

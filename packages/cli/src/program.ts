@@ -6,6 +6,7 @@ import type { CommandOperation } from './commands/formatters.js';
 import { resolveSettings, type Settings } from './config.js';
 import { UserError } from './errors.js';
 import { SERVE_DEFAULTS as D } from '@openbell/server/defaults';
+import { settingOptions } from './settings.js';
 import { addExamples, HELP, helpWidth, operationExample } from './help.js';
 
 export const VERSION: string = (() => {
@@ -17,7 +18,8 @@ export const VERSION: string = (() => {
   }
 })();
 
-function settingsOf(cmd: Command): Settings {
+/** The settings of a parsed command: its flags (and the global ones), the environment, the config file. */
+export function settingsOf(cmd: Command): Settings {
   const all = cmd.optsWithGlobals() as Record<string, unknown>;
   const flags: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(all))
@@ -219,17 +221,9 @@ export function oneLineCommanderError(str: string): string {
 export function buildProgram(): Command {
   const program = new Command('openbell')
     .description('Trading calendars: market holidays, trading phases, market status and currency settlement holidays.')
-    .version(VERSION, '-v, --version')
-    .option(
-      '--data <path-or-url>',
-      'data to use: a ZIP, a directory holding csv/, or an http(s)/file URL (env OPENBELL_DATA)',
-    )
-    .option(
-      '--token <token>',
-      'token for the hosted endpoint (prefer env OPENBELL_TOKEN: flags show up in process lists)',
-    )
-    .option('--base-url <url>', 'hosted endpoint base URL (env OPENBELL_BASE_URL)')
-    .option('--cache-dir <dir>', 'where downloads are cached (env OPENBELL_CACHE_DIR)')
+    .version(VERSION, '-v, --version');
+  for (const option of settingOptions('global')) program.addOption(option);
+  program
     .option('--config <file>', 'config file (env OPENBELL_CONFIG; default ~/.config/openbell/config.json)')
     .option('--json', 'print the REST body as JSON (query commands: the same as --format json)')
     .addHelpText(
@@ -253,132 +247,15 @@ export function buildProgram(): Command {
     'openbell completion bash',
   ]);
 
-  program
+  const serveCommand = program
     .command('serve')
-    .description('run the REST server (the bundled open dataset when no data or token is configured)')
-    .option('--host <host>', `address to bind (env OPENBELL_HOST; default ${D.host})`)
-    .option('--port <port>', `port, 0 for any free one (env OPENBELL_PORT; default ${D.port})`)
-    .option('--uds <path>', 'listen on a Unix socket instead (env OPENBELL_UDS)')
-    .option(
-      '--update-every <minutes>',
-      `minutes between update checks of remote data, 0 = never (env OPENBELL_UPDATE_EVERY; default ` +
-        `${D.updateEveryMinutes})`,
-    )
-    .addOption(
-      new Option('--log-level <level>', `log level (env OPENBELL_LOG_LEVEL; default ${D.logLevel})`).choices([
-        'fatal',
-        'error',
-        'warn',
-        'info',
-        'debug',
-        'trace',
-        'silent',
-      ]),
-    )
-    .option('--cors-origins <list>', 'comma-separated origins allowed from browsers, or * (env OPENBELL_CORS_ORIGINS)')
-    .option('--publish', 'also publish the archive at /v4/download for other instances (env OPENBELL_PUBLISH)')
-    .option(
-      '--publish-tokens-file <file>',
-      'bearer tokens accepted by --publish, one per line (env OPENBELL_PUBLISH_TOKENS_FILE; or ' +
-        'OPENBELL_PUBLISH_TOKENS)',
-    )
-    .option('--publish-url <url>', 'public scheme://host for presigned links behind a proxy (env OPENBELL_PUBLISH_URL)')
-    // Drain and front-door limits (config.ts KEYS).
-    .option(
-      '--update-retry <seconds>',
-      `after a failed update check, seconds to the first retry, doubling up to --update-every (env ` +
-        `OPENBELL_UPDATE_RETRY; default ${D.updateRetrySeconds})`,
-    )
-    .option(
-      '--drain-timeout <seconds>',
-      `on SIGTERM/SIGINT, seconds to finish responses in flight (env OPENBELL_DRAIN_TIMEOUT; default ` +
-        `${D.drainTimeoutSeconds})`,
-    )
-    .option(
-      '--max-connections <n>',
-      `connections open at once, 0 = no cap; at the cap the longest-idle one yields to a newcomer (env ` +
-        `OPENBELL_MAX_CONNECTIONS; default ${D.maxConnections})`,
-    )
-    .option(
-      '--max-connections-per-client <n>',
-      'connections of one client address, 0 = no cap (env OPENBELL_MAX_CONNECTIONS_PER_CLIENT; default a quarter of ' +
-        '--max-connections)',
-    )
-    .option(
-      '--trust-proxy <addr>',
-      'a proxy in front (address or ADDR/PREFIX), exempt from the per-client cap; repeatable (env ' +
-        'OPENBELL_TRUST_PROXY, comma-separated)',
-      (v: string, all: string[] = []) => [...all, v],
-    )
-    .option(
-      '--max-subscribers <n>',
-      '/events streams open at once, beside --max-connections and the per-client cap, 0 = no cap ' +
-        `(env OPENBELL_MAX_SUBSCRIBERS; default ${D.maxSubscribers})`,
-    )
-    .option(
-      '--allow-insecure-http',
-      'allow a plain-http base URL off loopback (a publisher on a private network; env OPENBELL_ALLOW_INSECURE_HTTP)',
-    )
-    .option(
-      '--log-format <format>',
-      'auto (pretty on a terminal, JSON otherwise), pretty or json (env OPENBELL_LOG_FORMAT)',
-    )
-    .option(
-      '--max-range-days <n>',
-      `longest date range of an operation no coverage window bounds; a range inside a market's window is always ` +
-        `answered (env OPENBELL_MAX_RANGE_DAYS; default ${D.maxRangeDays})`,
-    )
-    .option(
-      '--answer-cache <mib>',
-      `MiB of cached answers per dataset, 0 = off (env OPENBELL_ANSWER_CACHE; default ${D.answerCacheMiB})`,
-    )
-    .option(
-      '--block-cache <mib>',
-      `MiB of month blocks (long answers a month at a time) per process, 0 = off (env OPENBELL_BLOCK_CACHE; default ` +
-        `${D.blockCacheMiB})`,
-    )
-    .option(
-      '--headers-timeout <seconds>',
-      `seconds a client has to send request headers (env OPENBELL_HEADERS_TIMEOUT; default ${D.headersTimeoutSeconds})`,
-    )
-    .option(
-      '--request-timeout <seconds>',
-      `seconds a client has to send a whole request (env OPENBELL_REQUEST_TIMEOUT; default ${D.requestTimeoutSeconds})`,
-    )
-    .option(
-      '--workers <n>',
-      `processes answering requests, or auto = one per core (env OPENBELL_WORKERS; default ${D.workers})`,
-    )
-    // Data changes (CONFIG.md): webhooks and the change log.
-    .option(
-      '--webhook <url>',
-      'POST each change set to URL, signed; repeatable (env OPENBELL_WEBHOOKS, comma-separated)',
-      (v: string, all: string[] = []) => [...all, v],
-    )
-    .option(
-      '--webhook-secret <secret>',
-      'HMAC key of the webhook signatures, required with --webhook (prefer env OPENBELL_WEBHOOK_SECRET)',
-    )
-    .option(
-      '--keep-changes <n>',
-      `change sets and data versions kept for /changes and as_of, in memory and in the cache folder (env ` +
-        `OPENBELL_KEEP_CHANGES; default ${D.keepChanges})`,
-    )
-    // Overrides (docs/overrides.md).
-    .option(
-      '--admin-token <name=secret>',
-      'an admin token for override writes, NAME=SECRET; repeatable (prefer env OPENBELL_ADMIN_TOKENS, ' +
-        'comma-separated; none = writes refused)',
-      (v: string, all: string[] = []) => [...all, v],
-    )
-    .option(
-      '--overrides <file>',
-      'the override file (env OPENBELL_OVERRIDES; default overrides.json in the cache folder)',
-    )
-    .action(async (_opts, cmd: Command) => {
-      const { serve } = await import('./commands/serve.js');
-      await serve(settingsOf(cmd));
-    });
+    .description('run the REST server (the bundled open dataset when no data or token is configured)');
+  // Every serving setting's flag, made from the settings table (settings.ts).
+  for (const option of settingOptions('serve')) serveCommand.addOption(option);
+  serveCommand.action(async (_opts, cmd: Command) => {
+    const { serve } = await import('./commands/serve.js');
+    await serve(settingsOf(cmd));
+  });
 
   program
     .command('import')

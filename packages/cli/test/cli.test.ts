@@ -236,7 +236,7 @@ describe.concurrent('exit codes and messages', () => {
     s
       .trim()
       .split('\n')
-      .filter((l) => !/sample dataset/.test(l));
+      .filter((l) => !/open dataset \(not vendor data\)/.test(l));
   it('unknown market: 1 and one line', async () => {
     const r = await run(['status', 'NO.SUCH']);
     expect(r.code).toBe(1);
@@ -448,7 +448,7 @@ describe('serve', () => {
     try {
       expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(s.stderr()).toMatch(/docs at http:\/\/127\.0\.0\.1:\d+\/docs/);
-      expect(s.stderr()).toMatch(/sample dataset/);
+      expect(s.stderr()).toMatch(/Serving the bundled open dataset \(not vendor data\)/);
       const nyse = await fetch(`${s.url}/markets/US.NYSE`);
       expect(nyse.status).toBe(200);
       const info = (await (await fetch(`${s.url}/info`)).json()) as { data: { is_sample: boolean } };

@@ -329,7 +329,7 @@ describe('--format table|json|csv', () => {
         r.stderr
           .trim()
           .split('\n')
-          .filter((l) => !/sample dataset/.test(l)),
+          .filter((l) => !/open dataset \(not vendor data\)/.test(l)),
       ).toHaveLength(1);
     }
     expect(market.stderr).toMatch(/market answers a single record.*--format json/);

@@ -624,7 +624,7 @@ describe('coverage: confirmed and projected dates', () => {
     for (const [id, c] of Object.entries(coverage.markets)) {
       expect(c.confirmedThrough, id).toMatch(/^20\d\d-\d\d-\d\d$/);
       expect(c.sources.length, id).toBeGreaterThan(0);
-      for (const s of c.sources) expect(s.url, id).toMatch(/^https:\/\//);
+      for (const s of c.sources) expect(s.url, id).toMatch(/^https?:\/\/[^/\s]+/);
     }
   });
 

@@ -179,7 +179,7 @@ export async function serve(settings: Settings, err: NodeJS.WritableStream = pro
   // SIGHUP re-reads the override file (docs/overrides.md §4), as configuration management expects.
   process.on('SIGHUP', () => void running.overrides?.reload());
   err.write(
-    `Serving ${data.meta.isSample ? 'the bundled SAMPLE dataset' : data.meta.source} (version ` +
+    `Serving ${data.meta.isSample ? 'the bundled open dataset (not vendor data)' : data.meta.source} (version ` +
       `${data.meta.version ?? 'n/a'})\n`,
   );
   if (source.isRemote)

@@ -883,8 +883,9 @@ export function bursa() {
   // Bursa Trade Securities (1 December 2008) brought the pre-opening and closing auctions: the
   // morning session then ended with a pre-close 12:15-12:20 and trading at last to 12:30, until
   // day orders replaced session orders on 18 April 2011 (the morning now ends at 12:30). The
-  // afternoon's pre-closing 16:45-16:50 sets the close ("Closing 4:50 pm"), trading at last
-  // follows until 17:00.
+  // afternoon's pre-closing 16:45-16:50 sets the closing price and trading at last follows until
+  // 17:00. Bursa's trading hours end at 5.00 pm (its session table: 2.30 pm - 5.00 pm), so both
+  // are phases inside the session, as for SIX (the market's close is 17:00).
   const BTS = '2008-12-01';
   const DAY_ORDER = '2011-04-18';
   const old = { until: addDays(BTS, -1) };
@@ -893,7 +894,7 @@ export function bursa() {
   for (const g of ['Regular', 'Partial']) {
     s.row(g, 'Primary Trading Session', 'Morning Session', 'Mon-Fri', '09:00', '12:30', old);
     s.row(g, 'Pre-Open', 'Pre-Opening', 'Mon-Fri', '08:30', '09:00', { from: BTS, memo: 'Opening auction at 09:00' });
-    s.row(g, 'Primary Trading Session', 'Morning Session', 'Mon-Fri', '09:00', '12:20', bts);
+    s.row(g, 'Primary Trading Session', 'Morning Session', 'Mon-Fri', '09:00', '12:30', bts);
     s.row(g, 'Pre-Close', 'Morning Pre-Closing', 'Mon-Fri', '12:15', '12:20', bts);
     s.row(g, 'Trading-at-Last', 'Morning Trading at Last', 'Mon-Fri', '12:20', '12:30', bts);
     s.row(g, 'Primary Trading Session', 'Morning Session', 'Mon-Fri', '09:00', '12:30', now);
@@ -902,10 +903,10 @@ export function bursa() {
   s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '14:30', '17:00', old);
   s.row('Regular', 'Intermission', 'Lunch Break', 'Mon-Fri', '12:30', '14:00', { from: BTS });
   s.row('Regular', 'Pre-Open', 'Afternoon Pre-Opening', 'Mon-Fri', '14:00', '14:30', { from: BTS });
-  s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '14:30', '16:50', { from: BTS });
+  s.row('Regular', 'Primary Trading Session', 'Afternoon Session', 'Mon-Fri', '14:30', '17:00', { from: BTS });
   s.row('Regular', 'Pre-Close', 'Pre-Closing', 'Mon-Fri', '16:45', '16:50', {
     from: BTS,
-    memo: 'Closing auction; the close is set at 16:50',
+    memo: 'Closing auction inside the session; the closing price is set at 16:50',
   });
   s.row('Regular', 'Trading-at-Last', 'Trading at Last', 'Mon-Fri', '16:50', '17:00', { from: BTS });
   const h = holidaysFor(id);
@@ -930,7 +931,8 @@ export function bursa() {
           'Kuala Lumpur public holidays (a Sunday holiday moves to the next working day); moving holidays as ' +
           'gazetted 2018-2026, otherwise Umm al-Qura (a day later from 2022) and lunar 4/15 for Wesak; Thaipusam ' +
           'only where gazetted; half days on the eves of Chinese New Year and Hari Raya Puasa until 2023; ' +
-          'close at the end of the 16:45-16:50 closing auction; sample data',
+          'the 16:45-16:50 closing auction and trading at last to 17:00 sit inside the session, which ends at ' +
+          '17:00; sample data',
       }),
     ],
     holidays: h.rows(),

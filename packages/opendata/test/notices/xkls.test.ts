@@ -5,7 +5,7 @@ const MYT = '+08:00';
 checkNotices('MY.BURSA', [
   closed('2026-02-17', 'Bursa Malaysia holidays 2026: Chinese New Year'),
   closed('2026-02-18', 'Bursa Malaysia holidays 2026: Chinese New Year (second day)'),
-  trades('2026-02-19', '09:00', '16:50', MYT, 'Bursa trading sessions: 09:00-12:30, 14:30 to the 16:50 close'),
+  trades('2026-02-19', '09:00', '17:00', MYT, 'Bursa trading hours: 9.00 am-12.30 pm, 2.30 pm-5.00 pm'),
   closed('2026-05-01', 'Bursa Malaysia holidays 2026: Labour Day'),
   closed('2026-08-31', 'Bursa Malaysia holidays 2026: National Day'),
   closed('2026-09-16', 'Bursa Malaysia holidays 2026: Malaysia Day'),
@@ -13,7 +13,7 @@ checkNotices('MY.BURSA', [
   closed('2025-09-15', 'Bursa Malaysia release: closed on the 15 September 2025 special holiday'),
   closed('2025-05-01', 'Bursa Malaysia release: closed on Labour Day, 1 May 2025'),
   closed('2025-06-27', 'Bursa Malaysia release: closed for Awal Muharram, 27 June 2025'),
-  trades('2024-02-09', '09:00', '16:50', MYT, 'Bursa notice: full-day trading reinstated on Chinese New Year eve 2024'),
+  trades('2024-02-09', '09:00', '17:00', MYT, 'Bursa notice: full-day trading reinstated on Chinese New Year eve 2024'),
   trades('2022-01-31', '09:00', '12:30', MYT, 'Bursa: half-day trading on the eve of Chinese New Year (until 2023)'),
   closed('2022-05-04', 'Bursa release of 2 May 2022: remains closed on 4 May 2022'),
   closed('2025-03-18', 'Bursa release: closed for Nuzul Al-Quran, 18 March 2025'),
@@ -28,7 +28,7 @@ checkNotices('MY.BURSA', [
     'Bursa release: afternoon closed on Chinese New Year eve, 27 January 2017',
   ),
   closed('2017-02-01', 'Bursa release: closed on Federal Territory Day 2017'),
-  trades('2010-06-04', '09:00', '16:50', MYT, 'Bursa Trade Securities phases from 1 December 2008'),
+  trades('2010-06-04', '09:00', '17:00', MYT, 'Bursa Trade Securities phases from 1 December 2008'),
   closed('2027-01-01', "New Year's Day 2027"),
   closed('2027-08-31', 'National Day 2027'),
 ]);
