@@ -149,10 +149,14 @@ export function slovakHolidays(y, { stateHolidays = true } = {}) {
   if (y !== 2026) out.push(row(ymd(y, 5, 8), 'Day of Victory over Fascism'));
   out.push(row(ymd(y, 7, 5), 'Saints Cyril and Methodius Day'), row(ymd(y, 8, 29), 'Slovak National Uprising Day'));
   if (y <= 2023 || stateHolidays)
-    out.push(row(ymd(y, 9, 1), 'Constitution Day', y >= 2024 ? 'State holiday; no longer a day of rest from 2024' : ''));
+    out.push(
+      row(ymd(y, 9, 1), 'Constitution Day', y >= 2024 ? 'State holiday; no longer a day of rest from 2024' : ''),
+    );
   if (y !== 2026) out.push(row(ymd(y, 9, 15), 'Our Lady of Sorrows'));
   if (stateHolidays && y >= 2019) {
-    out.push(row(ymd(y, 10, 28), 'Day of the Establishment of the Czechoslovak State', 'State holiday, not a day of rest'));
+    out.push(
+      row(ymd(y, 10, 28), 'Day of the Establishment of the Czechoslovak State', 'State holiday, not a day of rest'),
+    );
   }
   if (y === 2018) out.push(row('2018-10-30', 'Centenary of the Czecho-Slovak Declaration', 'One-off day of rest'));
   out.push(row(ymd(y, 11, 1), "All Saints' Day"));

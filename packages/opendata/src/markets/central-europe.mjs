@@ -110,18 +110,31 @@ export function pse() {
     acronym: 'PSE',
     confirmedThrough: '2026-12-31',
     memo:
-      'SPAD market-maker session 09:15-16:20 until the move to Xetra (2012-11-26, approximated); Xetra continuous ' +
+      'SPAD market-maker session 09:15-16:20 until the move to Xetra on 2012-11-30; Xetra continuous ' +
       'trading 09:00-16:20 with a closing auction, 09:00-16:10 with trading at close from 2020-11-30; closed on ' +
       "Czech public holidays and New Year's Eve",
     sources: [
-      src('Prague Stock Exchange: calendar of trading days', 'https://www.pse.cz/informace-o-obchodovani/kalendar-burzovnich-dni'),
+      src(
+        'Prague Stock Exchange: calendar of trading days',
+        'https://www.pse.cz/informace-o-obchodovani/kalendar-burzovnich-dni',
+      ),
       src('Prague Stock Exchange: trading calendar for 2008', 'http://www.pse.cz/dokument.aspx?k=Kalendar-BD-2008'),
-      src('J&T Banka: Prague exchange adds a trading-at-close phase (30 November 2020)', 'https://www.jtbank.cz/clanky/-/j3iyne2dsd-prazska-burza-pridava-novou-obchodni-fazi-po-aukci'),
-      src('Act 245/2000 Coll. on public holidays (as amended by Act 359/2015)', 'https://www.zakonyprolidi.cz/cs/2000-245'),
+      src(
+        'Investiční web: Prague exchange starts Xetra on 30 November 2012',
+        'https://www.investicniweb.cz/2012-11-24-prazska-burza-s-novym-obchodnim-systemem-xetra/',
+      ),
+      src(
+        'J&T Banka: Prague exchange adds a trading-at-close phase (30 November 2020)',
+        'https://www.jtbank.cz/clanky/-/j3iyne2dsd-prazska-burza-pridava-novou-obchodni-fazi-po-aukci',
+      ),
+      src(
+        'Act 245/2000 Coll. on public holidays (as amended by Act 359/2015)',
+        'https://www.zakonyprolidi.cz/cs/2000-245',
+      ),
     ],
   };
   const s = scheduleFor(def.id, def.tz, { Regular: 'Continuous trading with opening and closing auctions' });
-  const XETRA = '2012-11-26';
+  const XETRA = '2012-11-30';
   const TAC = '2020-11-30';
   period(s, 'Regular', {
     until: addDays(XETRA, -1),
@@ -186,12 +199,24 @@ export function bse() {
       'approximated), then a closing auction; bridge days of the yearly decree closed, their working Saturdays ' +
       'not traded; 2000-2006 bridge days reconstructed',
     sources: [
-      src('Budapest Stock Exchange: trading hours', 'https://bse.hu/Products-And-Services/Trading-information/Trading-hours'),
+      src(
+        'Budapest Stock Exchange: trading hours',
+        'https://bse.hu/Products-And-Services/Trading-information/Trading-hours',
+      ),
       src('Budapest Stock Exchange: trading holidays 2012 (via ryt9)', 'https://ryt9.com/en/hol/119663'),
-      src('Budapest Stock Exchange: trading holidays 2014 (via DLS)', 'https://www.dls.hu/dls/hirek/kereskedesi-szunnapok-bet'),
+      src(
+        'Budapest Stock Exchange: trading holidays 2014 (via DLS)',
+        'https://www.dls.hu/dls/hirek/kereskedesi-szunnapok-bet',
+      ),
       src('Erste: BSE trading holidays 2022', 'https://www.ersteinvestment.hu/hu/gyik_kereskedesi_szunnapok.html'),
-      src('MTI: no trading on weekend working days in 2021', 'https://gazdasagportal.hu/index.php/a-tozsden-tovabbra-sem-kereskednek-hetvegi-munkanapokon/'),
-      src('11/2024. (IV. 8.) NGM rendelet on the working arrangements of 2025', 'https://njt.hu/jogszabaly/2024-11-20-8F'),
+      src(
+        'MTI: no trading on weekend working days in 2021',
+        'https://gazdasagportal.hu/index.php/a-tozsden-tovabbra-sem-kereskednek-hetvegi-munkanapokon/',
+      ),
+      src(
+        '11/2024. (IV. 8.) NGM rendelet on the working arrangements of 2025',
+        'https://njt.hu/jogszabaly/2024-11-20-8F',
+      ),
       src('Act I of 2012, the Labour Code, section 102 (public holidays)', 'https://njt.hu/jogszabaly/2012-1-00-00'),
     ],
   };
@@ -251,11 +276,26 @@ export function gpw() {
       "from 2011-01-03, 09:00-17:00 from 2013-04-15; Good Friday, Christmas Eve and New Year's Eve closed",
     sources: [
       src('GPW: trading session schedule (Szczegółowe Zasady Obrotu Giełdowego)', 'https://www.gpw.pl/session-details'),
-      src('WSE: changed trading session schedule from 1 September 2008', 'https://mondovisione.com/news/warsaw-stock-exchange-changed-trading-session-schedule-2011124'),
-      src('WSE: session extended to 17:30 from 3 January 2011 (Uchwała 933/2010)', 'http://podstawy-inwestowania.pl/dluzsza-sesja-na-gpw/'),
-      src('WSE: new schedule with UTP from 15 April 2013', 'https://www.bankier.pl/forum/temat_nowy-harmonogram-sesji,12680648.html'),
-      src('WSE: trading session on 31 December 2002', 'https://mondovisione.com/media-and-resources/news/warsaw-stock-exchange-trading-session-on-dec-31'),
-      src('Act of 18 January 1951 on non-working days (as amended)', 'https://isap.sejm.gov.pl/isap.nsf/DocDetails.xsp?id=WDU19510040028'),
+      src(
+        'WSE: changed trading session schedule from 1 September 2008',
+        'https://mondovisione.com/news/warsaw-stock-exchange-changed-trading-session-schedule-2011124',
+      ),
+      src(
+        'WSE: session extended to 17:30 from 3 January 2011 (Uchwała 933/2010)',
+        'http://podstawy-inwestowania.pl/dluzsza-sesja-na-gpw/',
+      ),
+      src(
+        'WSE: new schedule with UTP from 15 April 2013',
+        'https://www.bankier.pl/forum/temat_nowy-harmonogram-sesji,12680648.html',
+      ),
+      src(
+        'WSE: trading session on 31 December 2002',
+        'https://mondovisione.com/media-and-resources/news/warsaw-stock-exchange-trading-session-on-dec-31',
+      ),
+      src(
+        'Act of 18 January 1951 on non-working days (as amended)',
+        'https://isap.sejm.gov.pl/isap.nsf/DocDetails.xsp?id=WDU19510040028',
+      ),
     ],
   };
   const s = scheduleFor(def.id, def.tz, {
@@ -322,7 +362,9 @@ export function gpw() {
     preClose: ['14:00', '14:10'],
   });
   const h = holidaysFor(def.id);
-  h.open('2002-12-31', "New Year's Eve", 'Partial', { memo: 'Session shortened by two hours; closing auction at 14:10' });
+  h.open('2002-12-31', "New Year's Eve", 'Partial', {
+    memo: 'Session shortened by two hours; closing auction at 14:10',
+  });
   for (const y of years()) addClosures(h, gpwClosures(y));
   return result(def, h, s);
 }
@@ -351,9 +393,18 @@ export function bsse() {
       'November, 28 October)',
     sources: [
       src('Burza cenných papierov v Bratislave: obchodné dni', 'https://www.bsse.sk/bcpb/o-trhu/obchodne-dni/'),
-      src('Act 241/1993 Coll. on state holidays, days of rest and memorial days', 'https://www.slov-lex.sk/pravne-predpisy/SK/ZZ/1993/241/'),
-      src('STVR: Constitution Day no longer a day off', 'https://enrsi.stvr.sk/articles/news/413444/constitution-day-marked-by-work-for-the-first-time-in-decades'),
-      src('Refresher: holidays changed for 2026', 'https://news.refresher.sk/196259-TABULKA-Zmena-sviatkov-v-roku-2026-Kedy-budu-zatvorene-obchody-a-kedy-nepojdem-do-prace'),
+      src(
+        'Act 241/1993 Coll. on state holidays, days of rest and memorial days',
+        'https://www.slov-lex.sk/pravne-predpisy/SK/ZZ/1993/241/',
+      ),
+      src(
+        'STVR: Constitution Day no longer a day off',
+        'https://enrsi.stvr.sk/articles/news/413444/constitution-day-marked-by-work-for-the-first-time-in-decades',
+      ),
+      src(
+        'Refresher: holidays changed for 2026',
+        'https://news.refresher.sk/196259-TABULKA-Zmena-sviatkov-v-roku-2026-Kedy-budu-zatvorene-obchody-a-kedy-nepojdem-do-prace',
+      ),
     ],
   };
   const s = scheduleFor(def.id, def.tz, { Regular: 'Fixing, then continuous trading' });
@@ -395,15 +446,29 @@ export function bvb() {
       'from 2016 and 10:00-17:45 from 2023 (dates of the last two approximated); Romanian public holidays',
     sources: [
       src('BVB: trading sessions schedule', 'https://www.bvb.ro/TradingAndStatistics/TradingSessionSchedule'),
-      src('BVB extends trading to 18:00 from 3 January 2014', 'https://govnet.ro/sheetTemplates/viewPSheet/blog_post?id=188'),
+      src(
+        'BVB extends trading to 18:00 from 3 January 2014',
+        'https://govnet.ro/sheetTemplates/viewPSheet/blog_post?id=188',
+      ),
       src('BVB extends its programme from 21 May 2015', 'https://conso.ro/investitii/bvb-isi-extinde-programul'),
-      src('CNVM extends BVB trading to 16:45 (2011)', 'https://mediafax.ro/economic/programul-de-tranzactionare-al-bvb-prelungit-de-cnvm-cu-25-de-minute-4720270'),
+      src(
+        'CNVM extends BVB trading to 16:45 (2011)',
+        'https://mediafax.ro/economic/programul-de-tranzactionare-al-bvb-prelungit-de-cnvm-cu-25-de-minute-4720270',
+      ),
       src('BVB: last trading day of 2008 is 23 December', 'https://hotnews.ro/?p=768461'),
-      src('BVB: last session of 2009 on 24 December', 'https://bursa.ro/ultima-sedinta-de-tranzactionare-din-acest-an-la-bursa-de-la-bucuresti-va-fi-24-decembrie-8953074'),
-      src('Law 53/2003, the Labour Code, article 139 (public holidays)', 'https://legislatie.just.ro/Public/DetaliiDocument/41625'),
+      src(
+        'BVB: last session of 2009 on 24 December',
+        'https://bursa.ro/ultima-sedinta-de-tranzactionare-din-acest-an-la-bursa-de-la-bucuresti-va-fi-24-decembrie-8953074',
+      ),
+      src(
+        'Law 53/2003, the Labour Code, article 139 (public holidays)',
+        'https://legislatie.just.ro/Public/DetaliiDocument/41625',
+      ),
     ],
   };
-  const s = scheduleFor(def.id, def.tz, { Regular: 'Regular market: pre-open, continuous trading, pre-close, trading at last' });
+  const s = scheduleFor(def.id, def.tz, {
+    Regular: 'Regular market: pre-open, continuous trading, pre-close, trading at last',
+  });
   const P = (from, until, open, close, preClose, tal, preOpen) =>
     period(s, 'Regular', { from, until, preOpen, open, close, closing: preClose, tal });
   P(undefined, '2008-05-30', '10:00', '14:15', ['14:15', '14:30']);
@@ -434,7 +499,8 @@ export function ljseClosures(y) {
     out.push(closure(ymd(y, 12, 31), "New Year's Eve", 'Exchange closure'));
   }
   if (y === 2006) {
-    for (const d of ['2006-12-28', '2006-12-29']) out.push(closure(d, 'Euro Changeover', 'Trading halted for the euro'));
+    for (const d of ['2006-12-28', '2006-12-29'])
+      out.push(closure(d, 'Euro Changeover', 'Trading halted for the euro'));
   }
   return out;
 }
@@ -450,19 +516,25 @@ export function ljse() {
     acronym: 'LJSE',
     confirmedThrough: '2026-12-31',
     memo:
-      'BTS 09:30-13:00 until Xetra (2012-11-19, approximated); Xetra continuous trading 09:15-14:20, 09:15-15:15 ' +
+      'BTS 09:30-13:00 until Xetra (2010-11-29, approximated); Xetra continuous trading 09:15-14:20, 09:15-15:15 ' +
       "with a closing auction from 2019-09-02 (approximated); Good Friday from 2007, Christmas Eve and New Year's " +
       'Eve from 2008 (approximated)',
     sources: [
       src('Ljubljana Stock Exchange: trading schedule', 'https://ljse.si/en/trading-schedule/88'),
-      src('Ljubljana Stock Exchange: trading calendar for 2021 (SEOnet)', 'https://seonet.ljse.si/default.aspx?doc_id=72472'),
+      src(
+        'Ljubljana Stock Exchange: trading calendar for 2021 (SEOnet)',
+        'https://seonet.ljse.si/default.aspx?doc_id=72472',
+      ),
       src('Ljubljana Stock Exchange: non-trading days 2024', 'https://progress.market/si/netrgovalni-dnevi/110'),
-      src('Ljubljana Stock Exchange: BTS adjustments for the euro (2006)', 'https://www.ljse.si/cgi-bin/jve.cgi?doc=2894'),
+      src(
+        'Ljubljana Stock Exchange: BTS adjustments for the euro (2006)',
+        'https://www.ljse.si/cgi-bin/jve.cgi?doc=2894',
+      ),
       src('Holidays and Work-Free Days in the Republic of Slovenia Act', 'https://pisrs.si/pregledPredpisa?id=ZAKO281'),
     ],
   };
   const s = scheduleFor(def.id, def.tz, { Regular: 'Continuous trading with opening and closing auctions' });
-  const XETRA = '2012-11-19';
+  const XETRA = '2010-11-29';
   const T7 = '2019-09-02';
   period(s, 'Regular', { until: addDays(XETRA, -3), open: '09:30', close: '13:00', memo: 'BTS trading system' });
   period(s, 'Regular', {
@@ -595,14 +667,28 @@ export function belex() {
       'Serbian holidays with Orthodox Christmas and Easter, state holidays on a Sunday moved to the next working day',
     sources: [
       src('Belgrade Stock Exchange: trading phases', 'https://belex.rs/eng/trzista_i_hartije/faze'),
-      src('Belgrade Stock Exchange: working and non-working days 2024 and 2025', 'https://belex.rs/o_berzi/radno_vreme'),
+      src(
+        'Belgrade Stock Exchange: working and non-working days 2024 and 2025',
+        'https://belex.rs/o_berzi/radno_vreme',
+      ),
       src('Belgrade Stock Exchange: trading calendar for 2013', 'https://www.belex.rs/eng/o_berzi/vesti/45247'),
-      src('Belgrade Stock Exchange: calendar of trading sessions for 2010 (FEAS)', 'https://feas.org/belgrade-stock-exchange-establishing-the-calendar-of-trading-sessions/'),
-      src('Wise Broker: new trading hours from 2 November 2015', 'http://studyres.com/doc/19753150/belgrade-stock-exchange---new-trading-hours-dear-clients-and'),
-      src('Act on State and Other Holidays in the Republic of Serbia', 'https://www.paragraf.rs/propisi/zakon_o_drzavnim_i_drugim_praznicima_u_republici_srbiji.html'),
+      src(
+        'Belgrade Stock Exchange: calendar of trading sessions for 2010 (FEAS)',
+        'https://feas.org/belgrade-stock-exchange-establishing-the-calendar-of-trading-sessions/',
+      ),
+      src(
+        'Wise Broker: new trading hours from 2 November 2015',
+        'http://studyres.com/doc/19753150/belgrade-stock-exchange---new-trading-hours-dear-clients-and',
+      ),
+      src(
+        'Act on State and Other Holidays in the Republic of Serbia',
+        'https://www.paragraf.rs/propisi/zakon_o_drzavnim_i_drugim_praznicima_u_republici_srbiji.html',
+      ),
     ],
   };
-  const s = scheduleFor(def.id, def.tz, { Regular: 'Continuous trading method: pre-opening, opening, continuous trading' });
+  const s = scheduleFor(def.id, def.tz, {
+    Regular: 'Continuous trading method: pre-opening, opening, continuous trading',
+  });
   const NOV_2015 = '2015-11-02';
   period(s, 'Regular', { until: addDays(NOV_2015, -3), open: '10:00', close: '13:00' });
   period(s, 'Regular', { from: NOV_2015, preOpen: ['09:00', '09:30', 'Pre-Opening'], open: '09:30', close: '14:00' });
@@ -625,7 +711,11 @@ function czk(y) {
 
 /** VIBER (Magyar Nemzeti Bank) closes on Hungarian public holidays and the decreed rest days. */
 function huf(y) {
-  const bridge = (HUNGARIAN_BRIDGE_DAYS[y] ?? []).map((date) => ({ date, name: 'Bridge Day', memo: 'Decreed rest day' }));
+  const bridge = (HUNGARIAN_BRIDGE_DAYS[y] ?? []).map((date) => ({
+    date,
+    name: 'Bridge Day',
+    memo: 'Decreed rest day',
+  }));
   return named([...hungarianHolidays(y), ...bridge], '');
 }
 
