@@ -118,7 +118,7 @@ export function pse() {
         'Prague Stock Exchange: calendar of trading days',
         'https://www.pse.cz/informace-o-obchodovani/kalendar-burzovnich-dni',
       ),
-      src('Prague Stock Exchange: trading calendar for 2008', 'http://www.pse.cz/dokument.aspx?k=Kalendar-BD-2008'),
+      src('Prague Stock Exchange: trading calendar for 2008', 'https://www.pse.cz/dokument.aspx?k=Kalendar-BD-2008'),
       src(
         'Investiční web: Prague exchange starts Xetra on 30 November 2012',
         'https://www.investicniweb.cz/2012-11-24-prazska-burza-s-novym-obchodnim-systemem-xetra/',
@@ -282,7 +282,7 @@ export function gpw() {
       ),
       src(
         'WSE: session extended to 17:30 from 3 January 2011 (Uchwała 933/2010)',
-        'http://podstawy-inwestowania.pl/dluzsza-sesja-na-gpw/',
+        'https://podstawy-inwestowania.pl/dluzsza-sesja-na-gpw/',
       ),
       src(
         'WSE: new schedule with UTP from 15 April 2013',
@@ -598,7 +598,7 @@ export function zse() {
       src('Zagreb Stock Exchange: non-trading days', 'https://zse.hr/en/non-trading-days/110'),
       src('ZSE: trading calendar for 2021', 'https://progress.market/hr/kalendar-trgovanja-za-2021-godinu-zse/3391'),
       src('ZSE: first trading day in the euro (trading hours)', 'https://eho.zse.hr/obavijesti-o-trgovanju/view/4647'),
-      src('ZSE: about trading (X-Stream, 09:00-16:30)', 'http://zse.hr/default.aspx?id=32885'),
+      src('ZSE: about trading (X-Stream, 09:00-16:30)', 'https://zse.hr/default.aspx?id=32885'),
       src('Act on Holidays, Memorial Days and Non-Working Days (NN 110/19)', 'https://www.zakon.hr/z/1880/'),
     ],
   };
@@ -678,7 +678,7 @@ export function belex() {
       ),
       src(
         'Wise Broker: new trading hours from 2 November 2015',
-        'http://studyres.com/doc/19753150/belgrade-stock-exchange---new-trading-hours-dear-clients-and',
+        'https://studyres.com/doc/19753150/belgrade-stock-exchange---new-trading-hours-dear-clients-and',
       ),
       src(
         'Act on State and Other Holidays in the Republic of Serbia',
