@@ -249,14 +249,17 @@ export function bse() {
 // Warsaw Stock Exchange
 
 /**
- * Weekday closures of the Warsaw Stock Exchange: Polish public holidays, Good Friday and
- * Christmas Eve (exchange closures; Christmas Eve is a public holiday from 2025) and New Year's
- * Eve from 2003 (2002 had a shortened session).
+ * Weekday closures of the Warsaw Stock Exchange: Polish public holidays, Good Friday, Christmas
+ * Eve and New Year's Eve (exchange closures; the eves from 2008, approximated; Christmas Eve is a
+ * public holiday from 2025), and 2 January 2018 (MiFID II).
  */
 export function gpwClosures(y) {
   const out = [...polishHolidays(y), closure(addDays(easterSunday(y), -2), 'Good Friday', 'Exchange closure')];
-  if (y < 2025) out.push(closure(ymd(y, 12, 24), 'Christmas Eve', 'Exchange closure'));
-  if (y >= 2003) out.push(closure(ymd(y, 12, 31), "New Year's Eve", 'Exchange closure'));
+  // The exchange traded on both eves in 2004 (its closures that year were public holidays and
+  // Good Friday only); its policy of closing on them is taken to apply from 2008.
+  if (y >= 2008 && y < 2025) out.push(closure(ymd(y, 12, 24), 'Christmas Eve', 'Exchange closure'));
+  if (y >= 2008) out.push(closure(ymd(y, 12, 31), "New Year's Eve", 'Exchange closure'));
+  if (y === 2018) out.push(closure('2018-01-02', 'MiFID II Implementation', 'No session: MiFID II took effect'));
   return out;
 }
 
@@ -273,7 +276,8 @@ export function gpw() {
     memo:
       'Session ends with the closing auction (a pre-close phase inside it): 12:00-16:00 before WARSET, 10:00-16:10 ' +
       'from 2000-11-17, 09:30-16:20 from 2003 (date approximated), 09:00-16:20 from 2008-09-01, 09:00-17:30 ' +
-      "from 2011-01-03, 09:00-17:00 from 2013-04-15; Good Friday, Christmas Eve and New Year's Eve closed",
+      "from 2011-01-03, 09:00-17:00 from 2013-04-15; Good Friday closed, Christmas Eve and New Year's Eve " +
+      'from 2008 (approximated; traded in 2004)',
     sources: [
       src('GPW: trading session schedule (Szczegółowe Zasady Obrotu Giełdowego)', 'https://www.gpw.pl/session-details'),
       src(
@@ -639,11 +643,17 @@ export function zse() {
 
 /**
  * Weekday closures of the Belgrade Stock Exchange: Serbian non-working holidays (with their moves
- * off Sundays) and the exchange's platform days (31 December from 2024; 3 and 6 January 2025).
+ * off Sundays) and the exchange's platform days (the last weekday of the year from 2023; 3 and 6
+ * January 2025).
  */
 export function belexClosures(y) {
   const out = [...serbianHolidays(y)];
-  if (y >= 2024) out.push(closure(ymd(y, 12, 31), 'Trading Platform Year-End', 'Exchange closure (platform set-up)'));
+  if (y >= 2023) {
+    // The last weekday of the year (29 December 2023, 31 December 2024 and 2025).
+    let last = ymd(y, 12, 31);
+    while (isWeekend(last)) last = addDays(last, -1);
+    out.push(closure(last, 'Trading Platform Year-End', 'Exchange closure (platform set-up and data migration)'));
+  }
   if (y === 2025) {
     for (const d of ['2025-01-03', '2025-01-06']) {
       out.push(closure(d, 'Trading Platform Upgrade', 'Exchange closure (security upgrade of the platform)'));
@@ -671,6 +681,7 @@ export function belex() {
         'Belgrade Stock Exchange: working and non-working days 2024 and 2025',
         'https://belex.rs/o_berzi/radno_vreme',
       ),
+      src('TradingHours.com: BELEX market holiday on 29 December 2023', 'https://www.tradinghours.com/markets/belex'),
       src('Belgrade Stock Exchange: trading calendar for 2013', 'https://www.belex.rs/eng/o_berzi/vesti/45247'),
       src(
         'Belgrade Stock Exchange: calendar of trading sessions for 2010 (FEAS)',

@@ -8,6 +8,7 @@ checkNotices('RS.BELEX', [
   closed('2013-01-07', 'BELEX: trading calendar 2013 (Christmas)'),
   closed('2013-05-03', 'BELEX: trading calendar 2013 (Good Friday)'),
   trades('2015-11-02', '09:30', '14:00', '+01:00', 'BELEX: new trading hours from 2 November 2015'),
+  closed('2023-12-29', 'BELEX: market holiday on the last weekday of 2023'),
   closed('2024-02-16', 'BELEX: non-trading days in 2024'),
   closed('2024-05-06', 'BELEX: non-trading days in 2024 (Easter Monday)'),
   closed('2024-12-31', 'BELEX: non-trading days in 2024 (platform)'),
