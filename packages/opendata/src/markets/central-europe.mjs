@@ -2,7 +2,7 @@
 // Ljubljana, Zagreb and Belgrade. Each closes on its country's public holidays (see
 // central-europe-holidays.mjs) and on the days its own calendar adds (Christmas Eve, New Year's
 // Eve, Good Friday, bridge days, changeovers); hours change by period as the exchanges announced.
-import { addDays, easterSunday, weekday, ymd, years } from '../lib/dates.mjs';
+import { addDays, easterSunday, FIRST_YEAR, weekday, ymd, years } from '../lib/dates.mjs';
 import { holidaysFor, market, scheduleFor } from '../lib/model.mjs';
 import {
   croatianHolidays,
@@ -493,7 +493,7 @@ export function bvb() {
 /**
  * Weekday closures of the Ljubljana Stock Exchange: Slovenian work-free days, Good Friday from
  * 2007 (TARGET is closed), Christmas Eve and New Year's Eve (from 2008, approximated) and the
- * euro changeover (28-29 December 2006).
+ * euro changeover (28-29 December 2006), and 3 May 2002 (the depository's move).
  */
 export function ljseClosures(y) {
   const out = [...slovenianHolidays(y)];
@@ -502,6 +502,7 @@ export function ljseClosures(y) {
     out.push(closure(ymd(y, 12, 24), 'Christmas Eve', 'Exchange closure'));
     out.push(closure(ymd(y, 12, 31), "New Year's Eve", 'Exchange closure'));
   }
+  if (y === 2002) out.push(closure('2002-05-03', 'Non-Trading Day', 'The central depository moved offices'));
   if (y === 2006) {
     for (const d of ['2006-12-28', '2006-12-29'])
       out.push(closure(d, 'Euro Changeover', 'Trading halted for the euro'));
@@ -566,13 +567,14 @@ export function ljse() {
 
 /**
  * Weekday closures of the Zagreb Stock Exchange: Croatian holidays (and the 2024 election day),
- * Good Friday, Christmas Eve and New Year's Eve (from 2008, approximated), and the euro changeover
- * (29-30 December 2022).
+ * Good Friday (from 2020; a half day before), Christmas Eve and New Year's Eve (from 2008,
+ * approximated), and the euro changeover (29-30 December 2022).
  */
 export function zseClosures(y) {
   const out = [...croatianHolidays(y)];
+  // Good Friday was a half day (trading to 13:00) on the old trading system; see zse().
+  if (y >= 2020) out.push(closure(addDays(easterSunday(y), -2), 'Good Friday', 'Exchange closure'));
   if (y >= 2008) {
-    out.push(closure(addDays(easterSunday(y), -2), 'Good Friday', 'Exchange closure'));
     out.push(closure(ymd(y, 12, 24), 'Christmas Eve', 'Exchange closure'));
     out.push(closure(ymd(y, 12, 31), "New Year's Eve", 'Exchange closure'));
   }
@@ -597,11 +599,13 @@ export function zse() {
     memo:
       'Pre-opening 09:00-09:15 and continuous trading to 16:30 until Xetra (2019-09-02, approximated); then an ' +
       'opening auction to 09:30, continuous trading with a 12:00 intraday auction and a closing auction ending ' +
-      "at 16:00; Good Friday, Christmas Eve and New Year's Eve closed from 2008 (approximated)",
+      'at 16:00; Good Friday a half day to 13:00 until 2019 and closed from 2020 (date approximated); Christmas ' +
+      "Eve and New Year's Eve closed from 2008 (approximated)",
     sources: [
       src('Zagreb Stock Exchange: non-trading days', 'https://zse.hr/en/non-trading-days/110'),
       src('ZSE: trading calendar for 2021', 'https://progress.market/hr/kalendar-trgovanja-za-2021-godinu-zse/3391'),
       src('ZSE: first trading day in the euro (trading hours)', 'https://eho.zse.hr/obavijesti-o-trgovanju/view/4647'),
+      src('HINA: the Zagreb exchange works until 13:00 on Good Friday', 'https://hina.hr/OTS/7569567'),
       src('ZSE: about trading (X-Stream, 09:00-16:30)', 'https://zse.hr/default.aspx?id=32885'),
       src('Act on Holidays, Memorial Days and Non-Working Days (NN 110/19)', 'https://www.zakon.hr/z/1880/'),
     ],
@@ -609,6 +613,7 @@ export function zse() {
   const s = scheduleFor(def.id, def.tz, {
     Regular: 'Continuous trading model: opening auction, continuous trading, intraday and closing auctions',
     'Late Open': 'First trading day in the euro: opening auction extended to 11:00',
+    Partial: 'Good Friday on the old trading system: trading to 13:00',
   });
   const XETRA = '2019-09-02';
   period(s, 'Regular', {
@@ -634,6 +639,15 @@ export function zse() {
   });
   const h = holidaysFor(def.id);
   h.open('2023-01-02', 'First Trading Day in the Euro', 'Late Open', { memo: 'Opening auction extended to 11:00' });
+  period(s, 'Partial', {
+    until: addDays(XETRA, -3),
+    preOpen: ['09:00', '09:15', 'Pre-Opening'],
+    open: '09:15',
+    close: '13:00',
+  });
+  for (const y of years(FIRST_YEAR, 2019)) {
+    h.open(addDays(easterSunday(y), -2), 'Good Friday', 'Partial', { memo: 'Early close at 13:00' });
+  }
   for (const y of years()) addClosures(h, zseClosures(y));
   return result(def, h, s);
 }

@@ -5,6 +5,7 @@ const CAL21 = 'LJSE: trading calendar for 2021';
 const CAL24 = 'LJSE: non-trading days 2024';
 const ACT = 'Holidays and Work-Free Days Act';
 checkNotices('SI.LJSE', [
+  closed('2002-05-03', 'LJSE: 3 May 2002 not a trading day (the depository moved)'),
   trades('2006-12-27', '09:30', '13:00', '+01:00', 'LJSE: last trading day of 2006, 9:30 to 13:00'),
   closed('2006-12-28', 'LJSE: trading halted on 28 and 29 December 2006 for the euro'),
   closed('2007-04-06', 'LJSE: no trading on Good Friday 2007'),

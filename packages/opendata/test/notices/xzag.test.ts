@@ -4,6 +4,13 @@ import { checkNotices, closed, trades } from './notices.js';
 const CAL21 = 'ZSE: trading calendar for 2021';
 const ACT = 'Act on Holidays, Memorial Days and Non-Working Days';
 checkNotices('HR.ZSE', [
+  trades(
+    '2014-04-18',
+    '09:15',
+    '13:00',
+    '+02:00',
+    'HINA (a Good Friday of 2013-2014): the exchange works until 13:00 on Good Friday',
+  ),
   closed('2021-04-02', `${CAL21} (Good Friday)`),
   closed('2021-06-03', `${CAL21} (Corpus Christi)`),
   closed('2021-11-18', `${CAL21} (Remembrance Day)`),
