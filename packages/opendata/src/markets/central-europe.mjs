@@ -376,9 +376,13 @@ export function gpw() {
 // ---------------------------------------------------------------------------------------------
 // Bratislava Stock Exchange
 
-/** Weekday closures of the Bratislava Stock Exchange: Slovak state holidays and days of rest. */
+/**
+ * Weekday closures of the Bratislava Stock Exchange: the Slovak days of rest. The state holidays
+ * that are not days of rest (28 October from 2019, 1 September from 2024, 17 November from 2025)
+ * are taken as trading days, as working days of the banks and the depository.
+ */
 export function bsseClosures(y) {
-  return slovakHolidays(y);
+  return slovakHolidays(y, { stateHolidays: false });
 }
 
 export function bsse() {
@@ -392,9 +396,9 @@ export function bsse() {
     acronym: 'BCPB',
     confirmedThrough: '2026-12-31',
     memo:
-      'Fixing 10:30-10:50, continuous trading 11:00-15:30 (current hours applied to all years); closed on state ' +
-      'holidays and days of rest, including state holidays that are no longer days of rest (1 September, 17 ' +
-      'November, 28 October)',
+      'Fixing 10:30-10:50, continuous trading 11:00-15:30 (current hours applied to all years); closed on the ' +
+      'days of rest; state holidays that are not days of rest (28 October, 1 September from 2024, 17 November ' +
+      'from 2025) taken as trading days',
     sources: [
       src('Burza cenných papierov v Bratislave: obchodné dni', 'https://www.bsse.sk/bcpb/o-trhu/obchodne-dni/'),
       src(
