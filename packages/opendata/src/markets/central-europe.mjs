@@ -195,13 +195,17 @@ export function bse() {
     acronym: 'BSE',
     confirmedThrough: '2026-12-31',
     memo:
-      'Continuous trading to 16:30 (from 10:00, from 09:00 from 2003-05-05), to 17:00 from 2011-01-03 (date ' +
-      'approximated), then a closing auction; bridge days of the yearly decree closed, their working Saturdays ' +
-      'not traded; 2000-2006 bridge days reconstructed',
+      'Continuous trading to 16:30 (from 10:00, from 09:00 from 2003-05-05), to 17:00 from 2010-12-01, then a ' +
+      'closing auction; bridge days of the yearly decree closed, their working Saturdays not traded; 2000-2006 ' +
+      'bridge days reconstructed',
     sources: [
       src(
         'Budapest Stock Exchange: trading hours',
         'https://bse.hu/Products-And-Services/Trading-information/Trading-hours',
+      ),
+      src(
+        'BBJ: Budapest Stock Exchange to extend trading hours by 30 minutes from 1 December 2010',
+        'https://bbj.hu/business/budapest-stock-exchange-to-extend-trading-hours_54904',
       ),
       src('Budapest Stock Exchange: trading holidays 2012 (via ryt9)', 'https://ryt9.com/en/hol/119663'),
       src(
@@ -222,7 +226,7 @@ export function bse() {
   };
   const s = scheduleFor(def.id, def.tz, { Regular: 'Equities: opening auction, continuous trading, closing auction' });
   const EARLIER = '2003-05-05';
-  const LONGER = '2011-01-03';
+  const LONGER = '2010-12-01';
   period(s, 'Regular', { until: addDays(EARLIER, -1), open: '10:00', close: '16:30' });
   period(s, 'Regular', {
     from: EARLIER,

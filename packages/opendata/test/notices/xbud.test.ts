@@ -4,6 +4,14 @@ import { checkNotices, closed, trades } from './notices.js';
 
 const HOURS = 'BSE: trading hours (continuous trading to 17:00)';
 checkNotices('HU.BSE', [
+  trades(
+    '2010-11-30',
+    '09:00',
+    '16:30',
+    '+01:00',
+    'BSE: free period to 16:30 before the extension (origo, November 2010)',
+  ),
+  trades('2010-12-01', '09:00', '17:00', '+01:00', 'BBJ: trading hours extended by 30 minutes from 1 December 2010'),
   closed('2012-03-16', 'BSE: trading holidays 2012 (bridge day)'),
   closed('2012-11-02', 'BSE: trading holidays 2012 (bridge day)'),
   closed('2012-12-31', "BSE: trading holidays 2012 (New Year's Eve)"),
