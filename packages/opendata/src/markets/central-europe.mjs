@@ -530,7 +530,8 @@ export function ljse() {
     confirmedThrough: '2026-12-31',
     memo:
       'BTS 09:30-13:00 until Xetra (2010-11-29, approximated); Xetra continuous trading 09:15-14:20, 09:15-15:15 ' +
-      "with a closing auction from 2019-09-02 (approximated); Good Friday from 2007, Christmas Eve and New Year's " +
+      "with a closing auction from 2019-12-09 (with Zagreb's move to T7; approximated); Good Friday from 2007, " +
+      "Christmas Eve and New Year's " +
       'Eve from 2008 (approximated)',
     sources: [
       src('Ljubljana Stock Exchange: trading schedule', 'https://ljse.si/en/trading-schedule/88'),
@@ -548,7 +549,7 @@ export function ljse() {
   };
   const s = scheduleFor(def.id, def.tz, { Regular: 'Continuous trading with opening and closing auctions' });
   const XETRA = '2010-11-29';
-  const T7 = '2019-09-02';
+  const T7 = '2019-12-09';
   period(s, 'Regular', { until: addDays(XETRA, -3), open: '09:30', close: '13:00', memo: 'BTS trading system' });
   period(s, 'Regular', {
     from: XETRA,
@@ -605,12 +606,16 @@ export function zse() {
     acronym: 'ZSE',
     confirmedThrough: '2026-12-31',
     memo:
-      'Pre-opening 09:00-09:15 and continuous trading to 16:30 until Xetra (2019-09-02, approximated); then an ' +
+      'Pre-opening 09:00-09:15 and continuous trading to 16:30 until Xetra T7 (new rules from 2019-12-09); then an ' +
       'opening auction to 09:30, continuous trading with a 12:00 intraday auction and a closing auction ending ' +
       'at 16:00; Good Friday a half day to 13:00 until 2019 and closed from 2020 (date approximated); Christmas ' +
       "Eve and New Year's Eve closed from 2008 (approximated)",
     sources: [
       src('Zagreb Stock Exchange: non-trading days', 'https://zse.hr/en/non-trading-days/110'),
+      src(
+        'UniCredit: new ZSE rules for Xetra T7 effective 9 December 2019',
+        'https://gss.unicreditgroup.eu/markets/croatia/newsflashes/new-zse-rules-approved-0',
+      ),
       src('ZSE: trading calendar for 2021', 'https://progress.market/hr/kalendar-trgovanja-za-2021-godinu-zse/3391'),
       src('ZSE: first trading day in the euro (trading hours)', 'https://eho.zse.hr/obavijesti-o-trgovanju/view/4647'),
       src('HINA: the Zagreb exchange works until 13:00 on Good Friday', 'https://hina.hr/OTS/7569567'),
@@ -623,7 +628,7 @@ export function zse() {
     'Late Open': 'First trading day in the euro: opening auction extended to 11:00',
     Partial: 'Good Friday on the old trading system: trading to 13:00',
   });
-  const XETRA = '2019-09-02';
+  const XETRA = '2019-12-09';
   period(s, 'Regular', {
     until: addDays(XETRA, -3),
     preOpen: ['09:00', '09:15', 'Pre-Opening'],
