@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eachDay, FIRST_YEAR, LAST_YEAR, WEEKDAYS, yearOf } from './lib/dates.mjs';
+import { addDays, eachDay, FIRST_YEAR, LAST_YEAR, weekday, WEEKDAYS, yearOf } from './lib/dates.mjs';
 import { currencyTables } from './lib/currencies.mjs';
 import { FAMILY_CURRENCIES, MARKET_BUILDERS } from './markets/index.mjs';
 import { PHASE_TYPES } from './lib/phases.mjs';
@@ -67,10 +67,51 @@ export function buildOpenData() {
     currencyHolidays,
     regionalHolidays: regionalHolidayRows(),
   };
+  openWindows(tables);
   const byMarket = coverageByMarket(coverage, tables.markets);
   markProjected(tables.holidays, byMarket);
   validate(tables);
   return { tables, coverage: byMarket };
+}
+
+/**
+ * A market's coverage window runs from its first holiday row to its last (docs/bulk-format.md),
+ * and most rules list weekday closures only, so a market whose first row is, say, Good Friday
+ * 2000 would refuse every question about January to April 2000. Each market whose rows start
+ * later gets one closed row on the last day on or before 1 January 2000 on which it does not
+ * trade (1 January 2000 was a Saturday), named for New Year's Day where the market keeps it.
+ */
+function openWindows(tables) {
+  const first = `${FIRST_YEAR}-01-01`;
+  for (const m of tables.markets) {
+    const own = tables.holidays.filter((h) => h.FinID === m.FinID);
+    if (own.some((h) => h.Date <= first)) continue;
+    const regular = tables.schedules.filter(
+      (r) =>
+        r.FinID === m.FinID && r['Schedule Group'].toLowerCase() === 'regular' && r['Phase Type'].startsWith('Primary'),
+    );
+    const trades = (date) =>
+      regular.some(
+        (r) =>
+          (!r['In Force Start Date'] || r['In Force Start Date'] <= date) &&
+          (!r['In Force End Date'] || date <= r['In Force End Date']) &&
+          parseDays(r.Days).has(weekday(date)),
+      );
+    let day = first;
+    while (trades(day)) day = addDays(day, -1);
+    const keepsNewYear = own.some((h) => h.Date.endsWith('-01-01') && /new year/i.test(h['Holiday Name']));
+    tables.holidays.push({
+      FinID: m.FinID,
+      Date: day,
+      'Holiday Name': day === first && keepsNewYear ? "New Year's Day" : 'Weekend',
+      Schedule: 'Closed',
+      Settlement: 'No',
+      Observed: '',
+      Memo: `Not a trading day; listed so the coverage window opens on ${first}`,
+      Status: 'Closed',
+    });
+  }
+  tables.holidays.sort(byKey('FinID', 'Date'));
 }
 
 /** Every table of the open dataset (buildOpenData without its coverage). */
@@ -177,8 +218,9 @@ export function validate(tables) {
   }
   for (const m of tables.markets) {
     const s = span.get(m.FinID);
-    if (!s || yearOf(s.min) !== FIRST_YEAR || yearOf(s.max) !== LAST_YEAR)
-      fail(`${m.FinID} holidays do not span ${FIRST_YEAR}-${LAST_YEAR}`);
+    // The window opens on 1 January of the first year at the latest (openWindows).
+    if (!s || s.min > `${FIRST_YEAR}-01-01` || yearOf(s.max) !== LAST_YEAR)
+      fail(`${m.FinID} holidays do not span ${FIRST_YEAR}-01-01 to ${LAST_YEAR}`);
   }
 }
 

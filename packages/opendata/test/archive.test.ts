@@ -657,3 +657,18 @@ describe('coverage: confirmed and projected dates', () => {
     expect(() => generator.withMarketsTable('# no table here\n', generator.buildOpenData())).toThrow(/markets:start/);
   });
 });
+
+describe('coverage windows', () => {
+  it('every market’s holiday rows start on or before 2000-01-01, on a day it does not trade', () => {
+    const first = new Map<string, Row>();
+    for (const h of table('holidays.csv'))
+      if (!first.has(h.FinID!) || h.Date! < first.get(h.FinID!)!.Date!) first.set(h.FinID!, h);
+    for (const m of table('markets.csv')) {
+      const h = first.get(m.FinID!)!;
+      expect(h.Date! <= '2000-01-01', m.FinID).toBe(true);
+      expect(h.Status, m.FinID).toBe('Closed');
+    }
+    // Tadawul traded on Saturdays in 2000: its row is the Friday before.
+    expect(first.get('SA.TADAWUL')!.Date).toBe('1999-12-31');
+  });
+});
