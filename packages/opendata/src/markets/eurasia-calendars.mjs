@@ -104,7 +104,7 @@ export const RU_WORKING_WEEKENDS = {
 };
 
 /** Weekdays the automatic move would give that the decrees instead moved to a later date. */
-const RU_MOVED_ELSEWHERE = new Set(['2013-02-25', '2019-02-25', '2025-02-24', '2025-03-10']);
+const RU_MOVED_ELSEWHERE = new Set(['2013-02-25', '2014-02-24', '2019-02-25', '2025-02-24', '2025-03-10']);
 
 const isSatSun = (d) => weekday(d) === 0 || weekday(d) === 6;
 

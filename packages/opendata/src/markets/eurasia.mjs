@@ -75,13 +75,19 @@ export function moex() {
     until: addDays(MOEX_HOURS_CHANGE, -1),
     memo: 'MICEX stock exchange main session',
   });
-  const from = { from: MOEX_HOURS_CHANGE };
-  s.row('Regular', 'Pre-Open', 'Opening Auction', 'Mon-Fri', '09:50', '10:00', from);
-  s.row('Regular', 'Primary Trading Session', 'Main Trading Session', 'Mon-Fri', '10:00', '18:50', from);
-  s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '18:40', '18:50', {
-    ...from,
-    memo: 'The main session ends with the closing auction; continuous trading stops at 18:40',
-  });
+  // The closing auction moved to 18:55-19:00 on 23 March 2026 (continuous trading to 18:55).
+  const LATE_CLOSE = '2026-03-23';
+  for (const [opts, close, auction] of [
+    [{ from: MOEX_HOURS_CHANGE, until: addDays(LATE_CLOSE, -1) }, '18:50', '18:40'],
+    [{ from: LATE_CLOSE }, '19:00', '18:55'],
+  ]) {
+    s.row('Regular', 'Pre-Open', 'Opening Auction', 'Mon-Fri', '09:50', '10:00', opts);
+    s.row('Regular', 'Primary Trading Session', 'Main Trading Session', 'Mon-Fri', '10:00', close, opts);
+    s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', auction, close, {
+      ...opts,
+      memo: `The main session ends with the closing auction; continuous trading stops at ${auction}`,
+    });
+  }
   for (const [group, close] of [
     ['Reopening', '14:00'],
     ['Reopening Extended', '15:50'],
@@ -253,9 +259,7 @@ export function turkishHolidays(year) {
     [TR_RAMAZAN, 10, 1, 'Ramadan Feast', 3],
     [TR_KURBAN, 12, 10, 'Sacrifice Feast', 4],
   ]) {
-    for (const f of feastDays(table, m, d).filter(
-      (x) => yearOf(x.date) === year || yearOf(addDays(x.date, -1)) === year,
-    )) {
+    for (const f of feastDays(table, m, d).filter((x) => Math.abs(yearOf(x.date) - year) <= 1)) {
       const eve = addDays(f.date, -1);
       if (yearOf(eve) === year) add(eve, `${name} Eve`, { half: true, memo: f.memo });
       for (let i = 0; i < n; i++) {
@@ -488,6 +492,8 @@ export function aix() {
 // =====================================================================================
 
 const TASE_WEEK_CHANGE = '2026-01-05';
+/** Closed days on which clearing still runs (TASE vacation schedules), so Friday before them trades. */
+const CLEARING_EVES = /^(Passover Eve|Seventh Day of Passover Eve|Sukkot Eve|Simchat Torah Eve|Memorial Day)$/;
 
 /** Knesset and municipal election days (public holidays; the exchange closes). */
 const ISRAEL_ELECTIONS = [
@@ -574,25 +580,23 @@ export function tase() {
     preClose(g, days, close, opts);
   };
   // Sunday to Thursday week.
-  day('Regular', 'Mon-Thu', '09:30', '17:25', { until: '2020-02-01' });
+  day('Regular', 'Mon-Thu', '09:45', '17:25', { until: '2020-02-01' });
   day('Regular', 'Mon-Thu', '10:00', '17:25', { from: '2020-02-02', until: OLD.until });
-  day('Regular', 'Sun', '09:30', '16:25', { until: '2020-02-01' });
+  day('Regular', 'Sun', '09:45', '16:25', { until: '2020-02-01' });
   day('Regular', 'Sun', '10:00', '16:25', { from: '2020-02-02', until: '2020-03-07' });
   day('Regular', 'Sun', '10:00', '15:50', { from: '2020-03-08', until: OLD.until });
   // Monday to Friday week from 5 January 2026, Friday short.
   day('Regular', 'Mon-Thu', '10:00', '17:25', NEW);
-  day('Regular', 'Fri', '09:25', '13:50', NEW);
-  for (const [days, opts] of [
-    ['Sun-Thu', { until: '2020-02-01' }],
-    ['Sun-Thu', { from: '2020-02-02', until: OLD.until }],
-    ['Mon-Fri', NEW],
-  ]) {
-    day('Short', days, opts.from && opts.from >= '2020-02-02' ? '10:00' : '09:30', '14:25', opts);
-  }
+  day('Regular', 'Fri', '10:00', '13:50', NEW);
+  day('Short', 'Sun-Thu', '09:45', '14:25', { until: '2020-02-01' });
+  day('Short', 'Sun-Thu', '10:00', '14:25', { from: '2020-02-02', until: OLD.until });
+  day('Short', 'Mon-Thu', '10:00', '14:25', NEW);
+  day('Short', 'Fri', '10:00', '13:50', NEW);
   const h = holidaysFor(id);
   const isWeekend = (d) => (d < TASE_WEEK_CHANGE ? [5, 6] : [0, 6]).includes(weekday(d));
   const list = taseClosures();
   const closedSet = new Set(list.filter((x) => x.kind === 'closed').map((x) => x.date));
+  const nameOf = new Map(list.map((x) => [x.date, x.name]));
   for (const x of list) {
     if (isWeekend(x.date) || h.has(x.date)) continue;
     if (x.kind === 'closed') h.closed(x.date, x.name);
@@ -600,7 +604,7 @@ export function tase() {
   }
   // From 2026, no trading on a Friday before a Sunday holiday (clearing of Friday runs on Sunday).
   for (const d of closedSet) {
-    if (d >= TASE_WEEK_CHANGE && weekday(d) === 0) {
+    if (d >= TASE_WEEK_CHANGE && weekday(d) === 0 && !CLEARING_EVES.test(nameOf.get(d))) {
       const fri = addDays(d, -2);
       if (!h.has(fri)) h.closed(fri, 'Holiday Clearing Day', { memo: 'No Friday trading before a Sunday holiday' });
     }
@@ -642,6 +646,14 @@ export function tase() {
           {
             title: 'Israel Securities Authority: Monday-Friday trading from 5 January 2026',
             url: 'https://www.israelnationalnews.com/news/412778',
+          },
+          {
+            title: 'Globes: new trading week on TASE (Mon-Thu 10:00-17:35, Fri 10:00-13:50)',
+            url: 'https://en.globes.co.il/en/article-New-trading-week-on-Tel-Aviv-Stock-Exchange-underway-1001531000',
+          },
+          {
+            title: 'TASE: timetable for the pre-closing phase, 9 February 2017 (closing at 17:24-17:25)',
+            url: 'http://www.tase.co.il/Eng/NewsandEvents/PRArchive/2017/Pages/PR_20170202.aspx',
           },
         ],
       },
