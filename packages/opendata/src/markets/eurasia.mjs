@@ -278,21 +278,33 @@ export function bist() {
     Regular: 'Equity market (Pay Piyasası) continuous trading',
     Partial: 'Half day: the eve of a religious feast or of Republic Day',
   });
-  const P1 = { until: '2015-11-27' };
   const P2 = { from: '2015-11-30', until: '2016-03-27' };
   const P3 = { from: '2016-03-28', until: '2016-11-13' };
   const P4 = { from: '2016-11-14', until: '2019-10-03' };
   const P5 = { from: '2019-10-04' };
   const D = 'Mon-Fri';
-  // Two sessions (morning and afternoon) on the old trading system.
-  s.row('Regular', 'Pre-Open', 'First Session Opening Auction', D, '09:15', '09:35', P1);
-  s.row('Regular', 'Primary Trading Session', 'First Session', D, '09:35', '12:30', P1);
-  s.row('Regular', 'Intermission', 'Midday Break', D, '12:30', '14:15', {
-    ...P1,
-    memo: 'Second session opening auction from 14:00',
-  });
-  s.row('Regular', 'Primary Trading Session', 'Second Session', D, '14:15', '17:30', P1);
-  s.row('Regular', 'Call Auction', 'Closing Session', D, '17:30', '17:40', { from: '2012-03-02', until: P1.until });
+  // Two sessions (morning and afternoon) on the old trading system: the second session ran to
+  // 17:00 until 2009-10-16 and to 17:30 from 2009-10-19 (İMKB circular 306); a closing session
+  // followed from 2012-03-02 (continuous trading to 17:17, to 17:30 from 2012-07-16); the
+  // morning's continuous trading started at 09:45 until the board decision of 30 May 2013 moved
+  // it to 09:35.
+  for (const [from, until, open, close, auction] of [
+    ['', '2009-10-16', '09:45', '17:00', null],
+    ['2009-10-19', '2012-03-01', '09:45', '17:30', null],
+    ['2012-03-02', '2012-07-13', '09:45', '17:17', '17:30'],
+    ['2012-07-16', '2013-06-02', '09:45', '17:30', '17:40'],
+    ['2013-06-03', '2015-11-27', '09:35', '17:30', '17:40'],
+  ]) {
+    const o = from ? { from, until } : { until };
+    s.row('Regular', 'Pre-Open', 'First Session Opening Auction', D, open === '09:45' ? '09:30' : '09:15', open, o);
+    s.row('Regular', 'Primary Trading Session', 'First Session', D, open, '12:30', o);
+    s.row('Regular', 'Intermission', 'Midday Break', D, '12:30', '14:15', {
+      ...o,
+      memo: 'Second session opening auction from 14:00',
+    });
+    s.row('Regular', 'Primary Trading Session', 'Second Session', D, '14:15', close, o);
+    if (auction) s.row('Regular', 'Call Auction', 'Closing Session', D, close, auction, o);
+  }
   // BISTECH (30 November 2015): one session with a midday single-price auction.
   for (const [p, am, pm] of [
     [P2, '12:30', '13:30'],
@@ -318,8 +330,13 @@ export function bist() {
     s.row('Regular', 'Trading-at-Last', 'Trades at Closing Price', D, '18:07', '18:10', p);
   }
   // Half days: the morning only.
-  s.row('Partial', 'Pre-Open', 'Opening Session', D, '09:15', '09:35', { until: '2016-11-13' });
-  s.row('Partial', 'Primary Trading Session', 'Continuous Trading', D, '09:35', '12:30', { until: '2016-11-13' });
+  s.row('Partial', 'Pre-Open', 'Opening Session', D, '09:30', '09:45', { until: '2013-06-02' });
+  s.row('Partial', 'Primary Trading Session', 'Continuous Trading', D, '09:45', '12:30', { until: '2013-06-02' });
+  s.row('Partial', 'Pre-Open', 'Opening Session', D, '09:15', '09:35', { from: '2013-06-03', until: '2016-11-13' });
+  s.row('Partial', 'Primary Trading Session', 'Continuous Trading', D, '09:35', '12:30', {
+    from: '2013-06-03',
+    until: '2016-11-13',
+  });
   s.row('Partial', 'Pre-Open', 'Opening Session', D, '09:40', '10:00', { from: '2016-11-14' });
   s.row('Partial', 'Primary Trading Session', 'Continuous Trading', D, '10:00', '12:30', { from: '2016-11-14' });
   s.row('Partial', 'Call Auction', 'Closing Session', D, '12:30', '12:40', { from: '2016-11-14' });
@@ -353,7 +370,8 @@ export function bist() {
         Acronym: 'BIST',
         'Asset Type': 'Equities',
         Memo:
-          'Two sessions (09:35-12:30, 14:15-17:30) applied to all years before BISTECH (2015-11-30); ' +
+          'Two sessions before BISTECH (2015-11-30), their times from the exchange circulars of 2009-2013 ' +
+          '(earlier years take the 2009 times); ' +
           'midday auction as a break until 2019-10-03; half days on feast eves and 28 October; ' +
           'administrative-leave bridge days not modelled (the exchange trades on them)',
       }),

@@ -28,6 +28,14 @@ checkNotices('TR.BIST', [
   // Turkish summer time began on 27 March 2016: the same session, another offset.
   trades('2016-03-25', '09:35', '17:30', '+02:00', 'Borsa İstanbul: session hours before 28 March 2016'),
   trades('2016-03-28', '09:35', '17:30', '+03:00', 'Borsa İstanbul: midday auction 13:00-14:00 from 28 March 2016'),
+  trades('2010-03-03', '09:45', '17:30', '+02:00', 'İMKB circular 306: second session to 17:30 from 19 October 2009'),
+  trades(
+    '2014-03-05',
+    '09:35',
+    '17:30',
+    '+02:00',
+    'Borsa İstanbul board decision of 30 May 2013: continuous from 09:35',
+  ),
   closed('2027-03-09', 'Diyanet: Ramadan Feast 2027'),
   closed('2027-05-19', 'Law 2429: Commemoration of Atatürk, Youth and Sports Day'),
 ]);
