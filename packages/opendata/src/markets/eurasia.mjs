@@ -407,6 +407,19 @@ export function bist() {
 // Astana International Exchange (and Kazakhstan's public holidays)
 // =====================================================================================
 
+/**
+ * The government's transfers of days off (Labour Code art. 85): weekdays made days off, and
+ * weekday substitutes a resolution moved elsewhere. Years not listed had none that are known here.
+ */
+const KZ_TRANSFERS = {
+  2018: { off: ['2018-03-09', '2018-04-30', '2018-05-08', '2018-08-31', '2018-12-31'] },
+  2020: { off: ['2020-01-03', '2020-05-08', '2020-12-18'], cancelled: ['2020-05-11'] },
+  2022: { off: ['2022-10-24'] },
+  2023: { off: ['2023-07-07'] },
+  2024: { off: ['2024-05-08'] },
+  2025: { off: ['2025-01-03'] },
+};
+
 /** Kazakhstan's public holidays (law on holidays) as {date, name, observed}. */
 export function kazakhHolidays(year) {
   const out = [];
@@ -435,12 +448,16 @@ export function kazakhHolidays(year) {
   }
   for (const [d] of list) taken.add(d);
   for (const [d, name] of list) out.push({ date: d, name, observed: false });
+  const moved = KZ_TRANSFERS[year] ?? {};
   for (const [d, name, moves] of list) {
     if (!moves || !isSatSun(d)) continue;
     let s = addDays(d, 1);
     while (isSatSun(s) || taken.has(s)) s = addDays(s, 1);
     taken.add(s);
-    out.push({ date: s, name, observed: true });
+    if (!(moved.cancelled ?? []).includes(s)) out.push({ date: s, name, observed: true });
+  }
+  for (const d of moved.off ?? []) {
+    if (!taken.has(d)) out.push({ date: d, name: 'Transferred Day Off', observed: false, memo: 'Government transfer' });
   }
   return out.sort((a, b) => (a.date < b.date ? -1 : 1));
 }
@@ -479,7 +496,7 @@ export function aix() {
         'Asset Type': 'Equities',
         Memo:
           'Trading from November 2018; earlier years carry the Kazakh holiday calendar only. ' +
-          "Public holidays with the law's weekend moves; the government's yearly bridge-day transfers are not modelled",
+          "Public holidays with the law's weekend moves and the government's transfers of days off known for 2018-2025",
       }),
     ],
     holidays: h.rows(),
@@ -499,6 +516,10 @@ export function aix() {
             url: 'https://feas.org/users/astana-international-exchange/',
           },
           { title: 'Law of the Republic of Kazakhstan on holidays', url: 'https://adilet.zan.kz/' },
+          {
+            title: 'Government of Kazakhstan: non-working days in 2018 rescheduled',
+            url: 'http://primeminister.kz/en/news/15835',
+          },
         ],
       },
     ],
