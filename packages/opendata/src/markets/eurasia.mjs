@@ -538,6 +538,7 @@ const CLEARING_EVES = /^(Passover Eve|Seventh Day of Passover Eve|Sukkot Eve|Sim
 const ISRAEL_ELECTIONS = [
   ['2001-02-06', 'Prime Minister Election'],
   ['2003-01-28', 'Knesset Election'],
+  ['2003-10-28', 'Municipal Election'],
   ['2006-03-28', 'Knesset Election'],
   ['2008-11-11', 'Municipal Election'],
   ['2009-02-10', 'Knesset Election'],
