@@ -142,14 +142,29 @@ export function moex() {
         finId: id,
         confirmedThrough: '2026-12-31',
         sources: [
-          { title: 'Moscow Exchange: trading schedule for 2026 public holidays', url: 'https://www.moex.com/' },
+          {
+            title: 'Moscow Exchange: trading in the 2026 holidays (as reported by Interfax, 30 December 2025)',
+            url: 'https://www.interfax.ru/business/1065802',
+          },
+          {
+            title: 'Moscow Exchange: closing auction 18:55-19:00 from 23 March 2026 (as reported by Interfax)',
+            url: 'https://www.interfax.ru/business/1072262',
+          },
+          { title: 'Moscow Exchange: equity market trading modes and hours', url: 'https://moex.com/s1167' },
+          {
+            title: 'Moscow Exchange schedule for the New Year period 2014',
+            url: 'https://www.moex.com/n4035/?nt=0',
+          },
+          { title: 'Moscow Exchange trading schedule for January-February 2017', url: 'https://www.moex.com/n13879/' },
+          { title: 'Trading on MOEX on non-business days (June-July 2020)', url: 'https://www.moex.com/n28671?nt=210' },
+          { title: 'Moscow Exchange trading schedule in February 2023', url: 'https://moex.com/n54134/?nt=112' },
           {
             title: 'Moscow Exchange trading schedule for 2021 holidays',
             url: 'https://www.moex.com/n32545/?nt=120',
           },
           {
             title: 'Moscow Exchange trading schedule for 2018 public holidays',
-            url: 'http://www.moex.com/n17269/?nt=120',
+            url: 'https://www.moex.com/n17269/?nt=120',
           },
           {
             title: 'Moscow Exchange to add trading hours (main session 09:50-18:50)',
@@ -343,8 +358,10 @@ export function bist() {
   s.row('Partial', 'Trading-at-Last', 'Trades at Closing Price', D, '12:40', '12:50', { from: '2016-11-14' });
 
   const h = holidaysFor(id);
-  const quake = ['2023-02-09', '2023-02-10', '2023-02-13', '2023-02-14'];
-  for (const d of quake)
+  // After the 6 February 2023 earthquakes the exchange halted the session of 8 February minutes
+  // after the open, cancelled that day's trades and closed the markets to 14 February.
+  h.closed('2023-02-08', 'Earthquake Closure', { memo: 'Session halted after the open; the day’s trades cancelled' });
+  for (const d of ['2023-02-09', '2023-02-10', '2023-02-13', '2023-02-14'])
     h.closed(d, 'Earthquake Closure', { memo: 'Markets closed after the 6 February 2023 earthquakes' });
   for (const y of years()) {
     const list = turkishHolidays(y);
@@ -394,7 +411,7 @@ export function bist() {
           },
           {
             title: 'Borsa İstanbul: closing session',
-            url: 'http://www.borsaistanbul.com/en/products-and-markets/markets/equity-market/closing-session',
+            url: 'https://www.borsaistanbul.com/en/products-and-markets/markets/equity-market/closing-session',
           },
           { title: 'Law 2429 on national holidays and general holidays', url: 'https://www.mevzuat.gov.tr/' },
         ],
@@ -518,7 +535,7 @@ export function aix() {
           { title: 'Law of the Republic of Kazakhstan on holidays', url: 'https://adilet.zan.kz/' },
           {
             title: 'Government of Kazakhstan: non-working days in 2018 rescheduled',
-            url: 'http://primeminister.kz/en/news/15835',
+            url: 'https://primeminister.kz/en/news/15835',
           },
         ],
       },
@@ -693,7 +710,7 @@ export function tase() {
           },
           {
             title: 'TASE: timetable for the pre-closing phase, 9 February 2017 (closing at 17:24-17:25)',
-            url: 'http://www.tase.co.il/Eng/NewsandEvents/PRArchive/2017/Pages/PR_20170202.aspx',
+            url: 'https://www.tase.co.il/Eng/NewsandEvents/PRArchive/2017/Pages/PR_20170202.aspx',
           },
         ],
       },
