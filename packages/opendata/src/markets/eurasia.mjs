@@ -17,7 +17,8 @@ const inSample = (d) => d >= '2000-01-01' && d <= '2030-12-31';
 // Moscow Exchange (MICEX until the 2011 merger with RTS)
 // =====================================================================================
 
-const MOEX_HOURS_CHANGE = '2011-12-19';
+// MICEX moved the start of its main trading mode from 10:30 to 10:00 on 1 September 2011.
+const MOEX_HOURS_CHANGE = '2011-09-01';
 
 /** The weekday closures of the MOEX equity market in a year as {date, name, memo}. */
 export function moexClosures(year) {
@@ -71,17 +72,27 @@ export function moex() {
     Reopening: 'Shortened session after the March 2022 suspension (to 14:00)',
     'Reopening Extended': 'Shortened session after the March 2022 suspension (to 15:50)',
   });
-  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '10:30', '18:45', {
+  s.row('Regular', 'Pre-Open', 'Pre-Trading Period', 'Mon-Fri', '10:15', '10:30', {
     until: addDays(MOEX_HOURS_CHANGE, -1),
-    memo: 'MICEX stock exchange main session',
   });
-  // The closing auction moved to 18:55-19:00 on 23 March 2026 (continuous trading to 18:55).
+  s.row('Regular', 'Primary Trading Session', 'Main Trading Mode', 'Mon-Fri', '10:30', '18:45', {
+    until: addDays(MOEX_HOURS_CHANGE, -1),
+    memo: 'MICEX stock exchange main trading mode',
+  });
+  s.row('Regular', 'Trading-at-Last', 'Post-Trading Period', 'Mon-Fri', '18:45', '18:50', {
+    until: addDays(MOEX_HOURS_CHANGE, -1),
+  });
+  // The T0 main mode ran its opening auction 09:45-10:00 and closing auction 18:45-18:50; the
+  // T+ order book (the main one from the T+2 move of 2 September 2013) runs 09:50-10:00 and
+  // 18:40-18:50. The closing auction moved to 18:55-19:00 on 23 March 2026.
+  const T_PLUS = '2013-09-02';
   const LATE_CLOSE = '2026-03-23';
-  for (const [opts, close, auction] of [
-    [{ from: MOEX_HOURS_CHANGE, until: addDays(LATE_CLOSE, -1) }, '18:50', '18:40'],
-    [{ from: LATE_CLOSE }, '19:00', '18:55'],
+  for (const [opts, open, close, auction] of [
+    [{ from: MOEX_HOURS_CHANGE, until: addDays(T_PLUS, -1) }, '09:45', '18:50', '18:45'],
+    [{ from: T_PLUS, until: addDays(LATE_CLOSE, -1) }, '09:50', '18:50', '18:40'],
+    [{ from: LATE_CLOSE }, '09:50', '19:00', '18:55'],
   ]) {
-    s.row('Regular', 'Pre-Open', 'Opening Auction', 'Mon-Fri', '09:50', '10:00', opts);
+    s.row('Regular', 'Pre-Open', 'Opening Auction', 'Mon-Fri', open, '10:00', opts);
     s.row('Regular', 'Primary Trading Session', 'Main Trading Session', 'Mon-Fri', '10:00', close, opts);
     s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', auction, close, {
       ...opts,
@@ -130,7 +141,7 @@ export function moex() {
         'Asset Type': 'Equities',
         Memo:
           'Main session only (the morning, evening and weekend sessions are not modelled); ' +
-          'MICEX hours 10:30-18:45 until 2011-12-18; holiday days follow the Labour Code, the ' +
+          'MICEX hours 10:30-18:45 until 2011-08-31; holiday days follow the Labour Code, the ' +
           "government's transfer decrees and the exchange's notices; transfers before 2005 not listed",
       }),
     ],
@@ -151,6 +162,10 @@ export function moex() {
             url: 'https://www.interfax.ru/business/1072262',
           },
           { title: 'Moscow Exchange: equity market trading modes and hours', url: 'https://moex.com/s1167' },
+          {
+            title: 'MICEX extends trading time in the stock market from 1 September 2011 (Oreanda)',
+            url: 'https://oreanda-news.com/en/promyshlennost/article562455',
+          },
           {
             title: 'Moscow Exchange schedule for the New Year period 2014',
             url: 'https://www.moex.com/n4035/?nt=0',
@@ -663,7 +678,10 @@ export function tase() {
   for (const d of closedSet) {
     if (d >= TASE_WEEK_CHANGE && weekday(d) === 0 && !CLEARING_EVES.test(nameOf.get(d))) {
       const fri = addDays(d, -2);
-      if (!h.has(fri)) h.closed(fri, 'Holiday Clearing Day', { memo: 'No Friday trading before a Sunday holiday' });
+      if (!h.has(fri))
+        h.closed(fri, 'Friday before a Sunday Holiday', {
+          memo: 'No Friday trading before a Sunday holiday (Friday clearing runs on Sunday)',
+        });
     }
   }
   return {

@@ -73,6 +73,13 @@ checkNotices('RU.MOEX', [
   // Moscow summer time ended on 31 October 2010: the same hours, another offset.
   trades('2010-10-29', '10:30', '18:45', '+04:00', 'MICEX main session 10:30-18:45 (Moscow summer time)'),
   trades('2010-11-01', '10:30', '18:45', '+03:00', 'MICEX main session 10:30-18:45 (Moscow winter time)'),
+  trades(
+    '2011-09-01',
+    '10:00',
+    '18:50',
+    '+04:00',
+    'MICEX (July 2011): main trading mode from 10:00 from 1 September 2011',
+  ),
   closed('2027-01-01', LAW),
   closed('2027-01-07', LAW),
   closed('2027-03-08', LAW),
