@@ -7,6 +7,7 @@ import {
   mondayOnOrAfter,
   overnightRows,
   periodsAgainstNewYork,
+  utcOffsetMinutes,
   shiftTime,
   weekdayOnOrBefore,
 } from './americas-more-lib.mjs';
@@ -414,12 +415,12 @@ export function peruvianHolidays(year) {
   if (year >= 2023) fixed(7, 23, 'Peruvian Air Force Day');
   fixed(7, 28, 'Independence Day');
   fixed(7, 29, 'Independence Day');
-  if (year >= 2024) fixed(8, 6, 'Battle of Junín');
+  if (year >= 2023) fixed(8, 6, 'Battle of Junín');
   fixed(8, 30, 'Santa Rosa de Lima');
   fixed(10, 8, 'Battle of Angamos');
   fixed(11, 1, "All Saints' Day");
   fixed(12, 8, 'Immaculate Conception');
-  if (year >= 2022) fixed(12, 9, 'Battle of Ayacucho');
+  if (year >= 2023) fixed(12, 9, 'Battle of Ayacucho');
   fixed(12, 25, 'Christmas Day');
   return clean(out);
 }
@@ -428,22 +429,20 @@ export function bvl() {
   const id = 'PE.BVL';
   const TZ = 'America/Lima';
   const s = scheduleFor(id, TZ, {
-    Regular: 'Equities: 09:00 to 16:00 New York time (15:00 Lima while New York is on summer time)',
-    Partial: 'Year-end: equities 09:00-12:10',
+    Regular:
+      "Equities: continuous trading in step with New York's 09:30-16:00 (08:30-15:00 Lima while New York is on summer time)",
+    Partial: 'Year-end reduced hours: continuous trading until 12:00, closing until 12:10',
   });
   for (const p of periodsAgainstNewYork(TZ)) {
     const o = { from: p.from || undefined, until: p.until || undefined };
-    s.row(
-      'Regular',
-      'Primary Trading Session',
-      'Negociación Continua',
-      'Mon-Fri',
-      '09:00',
-      shiftTime('16:00', p.shift),
-      o,
-    );
+    const t = (x) => shiftTime(x, p.shift);
+    s.row('Regular', 'Pre-Open', 'Pre-Apertura', 'Mon-Fri', t('09:00'), t('09:30'), o);
+    s.row('Regular', 'Primary Trading Session', 'Negociación Continua', 'Mon-Fri', t('09:30'), t('16:00'), o);
+    s.row('Regular', 'Call Auction', 'Cierre', 'Mon-Fri', t('16:00'), t('16:10'), o);
   }
-  s.row('Partial', 'Primary Trading Session', 'Negociación Continua', 'Mon-Fri', '09:00', '12:10');
+  s.row('Partial', 'Pre-Open', 'Pre-Apertura', 'Mon-Fri', '09:00', '09:30');
+  s.row('Partial', 'Primary Trading Session', 'Negociación Continua', 'Mon-Fri', '09:30', '12:00');
+  s.row('Partial', 'Call Auction', 'Cierre', 'Mon-Fri', '12:00', '12:10');
   const h = holidaysFor(id);
   for (const y of years()) {
     addHolidays(h, peruvianHolidays(y));
@@ -467,7 +466,7 @@ export function bvl() {
         MIC: 'XLIM',
         Acronym: 'BVL',
         'Asset Type': 'Equities',
-        Memo: "Continuous trading from 09:00; the close follows New York's (16:00 Lima, 15:00 while New York is on summer time) through the sample years; public-sector non-working days are trading days; year-end reduced hours from 2025",
+        Memo: "Continuous trading in step with New York's (09:30-16:00 Lima, 08:30-15:00 while New York is on summer time) through the sample years (the shorter 09:30-13:30 session of domestic shares in the 2000s is not modelled); public-sector non-working days are trading days; year-end reduced hours from 2025",
       }),
     ],
     holidays: h.rows(),
@@ -663,17 +662,44 @@ export function chileanHolidays(year) {
   return clean(out);
 }
 
+// The session ran to 17:00 while Chile was on summer time ("between October and April"), and has
+// closed at 16:00 all year since the summer of 2017-2018 ended (the end date is an estimate).
+const SANTIAGO_SUMMER_HOURS_END = '2018-05-14';
+
+/** Periods of the Santiago close: 17:00 on Chilean summer time until 2018, 16:00 otherwise. */
+function santiagoPeriods() {
+  const out = [];
+  const lastDay = addDays(SANTIAGO_SUMMER_HOURS_END, -1);
+  for (let d = `${years()[0]}-01-01`; d <= lastDay; d = addDays(d, 1)) {
+    // Chile stayed on summer time through 2015; the exchange kept its winter hours that winter.
+    const winter2015 = d >= '2015-04-26' && d <= '2015-09-05';
+    const close = utcOffsetMinutes('America/Santiago', d) === -180 && !winter2015 ? '17:00' : '16:00';
+    const cur = out.at(-1);
+    if (cur && cur.close === close) cur.until = d;
+    else out.push({ from: d, until: d, close });
+  }
+  out[0].from = '';
+  const last = out.at(-1);
+  if (last.close === '16:00') last.until = '';
+  else out.push({ from: SANTIAGO_SUMMER_HOURS_END, until: '', close: '16:00' });
+  return out;
+}
+
 export function bcs() {
   const id = 'CL.BCS';
   const TZ = 'America/Santiago';
   const s = scheduleFor(id, TZ, {
-    Regular: 'Equities: 09:30-16:00 with the closing auction in the last quarter hour',
+    Regular:
+      'Equities: 09:30-16:00 (to 17:00 in the Chilean summer until 2018), closing auction in the last quarter hour',
     Partial: 'Early close at 13:00 (closing auction 12:45-13:00)',
   });
-  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:30', '16:00');
-  s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '15:45', '16:00', { from: '2020-01-01' });
+  for (const p of santiagoPeriods()) {
+    const o = { from: p.from || undefined, until: p.until || undefined };
+    s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:30', p.close, o);
+  }
+  s.row('Regular', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '15:45', '16:00', { from: SANTIAGO_SUMMER_HOURS_END });
   s.row('Partial', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:30', '13:00');
-  s.row('Partial', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '12:45', '13:00', { from: '2020-01-01' });
+  s.row('Partial', 'Pre-Close', 'Closing Auction', 'Mon-Fri', '12:45', '13:00', { from: SANTIAGO_SUMMER_HOURS_END });
   const h = holidaysFor(id);
   for (const y of years()) {
     const hol = chileanHolidays(y);
