@@ -138,7 +138,7 @@ const CFE_SOURCES = [
   },
   {
     title: 'CFE: Extended Trading Hours for VIX futures (circulars IC13-029, IC13-031, CFE-2014-010)',
-    url: 'http://cfe.cboe.com/tradecfe/ETH.aspx',
+    url: 'https://cfe.cboe.com/tradecfe/ETH.aspx',
   },
   { title: 'Cboe holiday calendar (CFE)', url: 'https://www.cboe.com/about/hours/us-futures/' },
 ];
@@ -273,7 +273,7 @@ export function bsx() {
         sources: [
           {
             title: 'World Federation of Exchanges: Bermuda Stock Exchange key information (trading hours)',
-            url: 'http://www.world-exchanges.org/member-exchanges/key-information-/bermuda-stock-exchange',
+            url: 'https://www.world-exchanges.org/member-exchanges/key-information-/bermuda-stock-exchange',
           },
           { title: 'Bermuda Public Holidays Act 1947 (as amended)', url: 'https://www.bermudalaws.bm/' },
           {
@@ -752,7 +752,7 @@ export function bcs() {
           },
           {
             title: 'Bolsa de Santiago: trading hours (FIAB handbook)',
-            url: 'http://handbook.fiabnet.org/en/bolsa-de-santiago/',
+            url: 'https://handbook.fiabnet.org/en/bolsa-de-santiago/',
           },
           {
             title: 'Leyes 19.668, 20.299, 20.983, 21.357 (feriados), Biblioteca del Congreso Nacional',
