@@ -69,7 +69,8 @@ export function mondayOnOrAfter(date) {
  * opens the next trade date), 'Halt Before Early Close' (the same, the next day closing early),
  * 'Halt Eve' / 'Early Close Eve' (D-1: its evening session ends early on D), 'Early Close' (no
  * evening session after it), 'Closed Eve' (D-1 before a closure: no evening session) and
- * 'Reopen Evening' (a closed day whose evening opens the next trade date).
+ * 'Reopen Evening' (a closed day whose evening opens the next trade date; 'Reopen Before Early
+ * Close' when that trade date closes early).
  */
 export function overnightRows(finId, events) {
   const h = holidaysFor(finId);
@@ -79,8 +80,9 @@ export function overnightRows(finId, events) {
     const o = { observed: e.observed, memo: e.memo };
     if (e.kind === 'closed') {
       const next = addDays(e.date, 1);
+      const group = byDate.get(next)?.kind === 'early' ? 'Reopen Before Early Close' : 'Reopen Evening';
       if (weekday(e.date) >= 1 && weekday(e.date) <= 4 && !closedOn(next))
-        h.custom(e.date, e.name, 'Reopen Evening', 'Closed', 'No', {
+        h.custom(e.date, e.name, group, 'Closed', 'No', {
           ...o,
           memo: e.memo || 'Closed; the evening session opens the next trade date',
         });

@@ -65,6 +65,7 @@ export function iceUs() {
     'Early Close': 'Early close at 13:00; no evening session',
     'Closed Eve': 'No evening session: the next day is closed',
     'Reopen Evening': 'Closed during the day; the evening session opens the next trade date',
+    'Reopen Before Early Close': 'Closed during the day; the evening session ends at 13:00 the next day',
   });
   const evening = (group, end, days = ['Sun', 'Mon-Thu']) => {
     for (const d of days) {
@@ -85,6 +86,7 @@ export function iceUs() {
   s.row('Early Close', 'Settlement Window', 'Daily Settlement Window', 'Mon-Fri', '12:59', '13:00');
   settle('Closed Eve');
   evening('Reopen Evening', '17:00', ['Mon-Thu']);
+  evening('Reopen Before Early Close', '13:00', ['Mon-Thu']);
 
   const events = [];
   for (const y of years()) {
@@ -239,15 +241,23 @@ export function bsx() {
   const s = scheduleFor(id, TZ, {
     Regular: 'BEST: price discovery 08:30, continuous trading 09:00-15:30',
     Partial: 'Early close at 13:00',
+    'Christmas Eve': 'Christmas Eve early closure: the exchange operates until 14:00',
   });
   s.row('Regular', 'Pre-Open', 'Price Discovery', 'Mon-Fri', '08:30', '09:00');
   s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '15:30');
   s.row('Partial', 'Pre-Open', 'Price Discovery', 'Mon-Fri', '08:30', '09:00');
   s.row('Partial', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '13:00');
+  s.row('Christmas Eve', 'Pre-Open', 'Price Discovery', 'Mon-Fri', '08:30', '09:00');
+  s.row('Christmas Eve', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '14:00');
   const h = holidaysFor(id);
   h.open('2014-10-16', 'Hurricane Gonzalo', 'Partial', { memo: 'Closed at 13:00 ahead of Hurricane Gonzalo' });
   h.closed('2014-10-17', 'Hurricane Gonzalo', { memo: 'Closed for Hurricane Gonzalo; not a settlement day' });
-  for (const y of years()) addHolidays(h, bermudaHolidays(y));
+  for (const y of years()) {
+    addHolidays(h, bermudaHolidays(y));
+    const eve = ymd(y, 12, 24);
+    if (y >= 2018 && !isWeekend(eve) && !h.has(eve))
+      h.open(eve, 'Christmas Eve', 'Christmas Eve', { memo: 'Early closure: the exchange operates 09:00-14:00' });
+  }
   return {
     markets: [
       market({
@@ -260,7 +270,7 @@ export function bsx() {
         MIC: 'XBDA',
         Acronym: 'BSX',
         'Asset Type': 'Equities',
-        Memo: 'Continuous trading 09:00-15:30 through the years; Christmas Eve early closes are not modelled',
+        Memo: 'Continuous trading 09:00-15:30 through the years; Christmas Eve early closure at 14:00 (2024 notice) applied from 2018',
       }),
     ],
     holidays: h.rows(),

@@ -15,6 +15,7 @@ checkNotices('BM.BSX', [
   closed('2014-10-17', 'BSX notice: closed for Hurricane Gonzalo, not a trading or settlement day'),
   closed('2023-06-19', 'BSX notice: closed for National Heroes Day 2023'),
   closed('2024-12-26', 'BSX 2024 festive holiday notice: Boxing Day'),
+  trades('2024-12-24', '09:00', '14:00', '-04:00', 'BSX 2024 festive holiday notice: early closure 09:00-14:00'),
   trades('2024-12-27', '09:00', '15:30', '-04:00', 'BSX 2024 festive holiday notice: normal operating day'),
   trades('2024-12-31', '09:00', '15:30', '-04:00', 'BSX 2024 festive holiday notice: normal operating day'),
   closed('2025-01-01', "BSX 2024 festive holiday notice: New Year's Day"),
