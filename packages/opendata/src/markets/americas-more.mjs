@@ -420,17 +420,18 @@ export function peruvianHolidays(year) {
   out.push({ date: addDays(e, -3), name: 'Holy Thursday' });
   out.push({ date: addDays(e, -2), name: 'Good Friday' });
   fixed(5, 1, 'Labour Day');
-  if (year >= 2022) fixed(6, 7, 'Battle of Arica and Flag Day');
+  // Law 31788 (2023) came out after June 7, 2023: the first Flag Day holiday was in 2024.
+  if (year >= 2024) fixed(6, 7, 'Battle of Arica and Flag Day');
   fixed(6, 29, 'Saints Peter and Paul');
   if (year >= 2023) fixed(7, 23, 'Peruvian Air Force Day');
   fixed(7, 28, 'Independence Day');
   fixed(7, 29, 'Independence Day');
-  if (year >= 2023) fixed(8, 6, 'Battle of Junín');
+  if (year >= 2022) fixed(8, 6, 'Battle of Junín');
   fixed(8, 30, 'Santa Rosa de Lima');
   fixed(10, 8, 'Battle of Angamos');
   fixed(11, 1, "All Saints' Day");
   fixed(12, 8, 'Immaculate Conception');
-  if (year >= 2023) fixed(12, 9, 'Battle of Ayacucho');
+  if (year >= 2022) fixed(12, 9, 'Battle of Ayacucho');
   fixed(12, 25, 'Christmas Day');
   return clean(out);
 }

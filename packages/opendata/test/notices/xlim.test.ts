@@ -4,8 +4,15 @@ import { checkNotices, closed, trades } from './notices.js';
 // York is on summer time.
 const N = 'nuam notice: BVL special hours for December 24 and 31, 2025';
 const G = 'BVL hours as reported by Gestión (close at 15:00 March-November, 16:00 November-March)';
-const F = 'Decreto Legislativo 713, art. 6, with the holidays added in 2022-2023 (2024 calendar)';
+const F = 'Decreto Legislativo 713, art. 6, with the holidays added in 2022-2023 (Laws 31788, 31822; 2024 calendar)';
 checkNotices('PE.BVL', [
+  trades(
+    '2023-06-07',
+    '08:30',
+    '15:00',
+    '-05:00',
+    'June 7, 2023 a working day: the Flag Day law was not yet published',
+  ),
   closed('2024-03-28', `${F}: Holy Thursday`),
   closed('2024-06-07', `${F}: Battle of Arica and Flag Day`),
   closed('2024-07-23', `${F}: Peruvian Air Force Day`),
