@@ -90,7 +90,7 @@ export function overnightRows(finId, events) {
     } else if (e.kind === 'halt') {
       // A halt followed by an early close (Thanksgiving): the evening session ends early too.
       const group = byDate.get(addDays(e.date, 1))?.kind === 'early' ? 'Halt Before Early Close' : 'Holiday Halt';
-      h.custom(e.date, e.name, group, 'Open', 'No', o);
+      h.open(e.date, e.name, group, o);
     } else {
       h.open(e.date, e.name, 'Early Close', o);
     }

@@ -51,6 +51,10 @@ const ICE_SOURCES = [
     title: 'ICE Futures U.S. holiday trading schedule notices (Good Friday, Independence Day, Labor Day)',
     url: 'https://www.ice.com/futures-us/exchange-notices',
   },
+  {
+    title: 'ICE notice: Memorial Day 2016 processing schedule (financial products open, a regular clearing day)',
+    url: 'https://www.comunicaffe.com/ice-notice-memorial-day-processing-schedule/',
+  },
 ];
 
 export function iceUs() {
@@ -59,8 +63,8 @@ export function iceUs() {
   const s = scheduleFor(id, TZ, {
     Regular: 'US Dollar Index futures: Sunday 18:00 and Monday to Thursday 20:00 to 17:00 the next day',
     'Halt Eve': 'The evening session ends at 13:00 on the US holiday',
-    'Holiday Halt': 'US holiday: trading halted from 13:00; the evening session opens the next trade date',
-    'Halt Before Early Close': 'US holiday: halted from 13:00; the evening session ends at 13:00 the next day',
+    'Holiday Halt': 'US holiday: early close at 13:00; the evening session opens the next trade date',
+    'Halt Before Early Close': 'US holiday: early close at 13:00; the evening session ends at 13:00 the next day',
     'Early Close Eve': 'The evening session ends at 13:00 the next day',
     'Early Close': 'Early close at 13:00; no evening session',
     'Closed Eve': 'No evening session: the next day is closed',
@@ -100,7 +104,11 @@ export function iceUs() {
       } else if (["New Year's Day", 'Good Friday', 'Christmas'].includes(e.name)) {
         events.push({ ...e, kind: 'closed' });
       } else {
-        events.push({ ...e, kind: 'halt', memo: 'US holiday: trading until 13:00 ET; no settlement for this date' });
+        events.push({
+          ...e,
+          kind: 'halt',
+          memo: 'US holiday: open electronically with an early close at 13:00 ET; a clearing business day',
+        });
       }
     }
   }
@@ -116,7 +124,7 @@ export function iceUs() {
         MIC: 'IEPA',
         Acronym: 'IFUS',
         'Asset Type': 'Futures, Options',
-        Memo: 'Electronic session of the US Dollar Index futures from 20:00 ET the evening before (Sunday 18:00) to 17:00 ET, belonging to the trade date it ends on; US holidays halt at 13:00 ET; days of mourning and emergency closures simplified to full closures',
+        Memo: 'Electronic session of the US Dollar Index futures from 20:00 ET the evening before (Sunday 18:00) to 17:00 ET, belonging to the trade date it ends on; US holidays close early at 13:00 ET (clearing business days); days of mourning and emergency closures simplified to full closures',
       }),
     ],
     holidays: overnightRows(id, events),

@@ -2,7 +2,7 @@ import { checkNotices, closed, trades } from './notices.js';
 
 // US Dollar Index futures: the session starts the evening before (Sunday 18:00 ET) and belongs to
 // the trade date it ends on; on US holidays ICE's currency and index contracts trade with an
-// early close (footnote 1 of the holiday calendar), modelled as a halt at 13:00 ET.
+// early close (footnote 1 of the holiday calendar), modelled as a close at 13:00 ET.
 const C = 'ICE Futures U.S. 2025 Trading Holiday Calendar (currency contracts)';
 const H = 'ICE Futures U.S. US Dollar Index futures trading hours';
 checkNotices('US.ICEUS', [
