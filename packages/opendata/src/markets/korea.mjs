@@ -81,6 +81,16 @@ export const CSAT_DAYS = [
 ];
 
 /**
+ * Exam days not announced yet: every exam since 2018 but 2020's (moved for the pandemic) fell on
+ * the Thursday of 13-19 November, so later years follow that rule (the generator marks them
+ * projected, after the market's confirmed-through date).
+ */
+export function projectedCsatDay(year) {
+  const d = ymd(year, 11, 13);
+  return addDays(d, (4 - weekday(d) + 7) % 7);
+}
+
+/**
  * Public holidays of a year as {date, name, observed, memo}, with substitute holidays: for
  * Seollal, Chuseok and Children's Day since 2014, for the national days since August 2021 and
  * for Buddha's Birthday and Christmas since May 2023.
@@ -244,6 +254,13 @@ export function krx() {
   }
   for (const d of CSAT_DAYS)
     h.open(d, 'College Scholastic Ability Test', 'CSAT Late Open', { memo: 'Trading one hour later than usual' });
+  const lastAnnounced = Number(CSAT_DAYS.at(-1).slice(0, 4));
+  for (const y of years(lastAnnounced + 1)) {
+    h.open(projectedCsatDay(y), 'College Scholastic Ability Test', 'CSAT Late Open', {
+      memo: 'Trading one hour later than usual; exam on the Thursday of 13-19 November, as since 2018',
+      ifFree: true,
+    });
+  }
   return {
     markets: [
       market({
@@ -257,7 +274,7 @@ export function krx() {
         Acronym: 'KRX',
         'Asset Type': 'Equities',
         Memo:
-          'Lunar holidays from the Korean calendar; CSAT late opens only for announced exam days (to 2026); ' +
+          'Lunar holidays from the Korean calendar; CSAT late opens for the announced exam days (to 2026), later ones projected; ' +
           'sample data',
       }),
     ],

@@ -61,6 +61,16 @@ describe('KR.KRX', () => {
     expect((await day(ID, '2026-11-19')).holiday).toBe('College Scholastic Ability Test');
   });
 
+  it('an exam day not announced yet (2027) follows the rule of 2018-2026 and says it is projected', async () => {
+    await expectSessions(ID, ['2027-11-18'], ['10:00-16:30']);
+    await expectSessions(ID, ['2027-11-11', '2027-11-25'], ['09:00-15:30']);
+    const { dataset } = await sample();
+    const [row] = dataset.listHolidays(ID, '2027-11-18', '2027-11-18');
+    expect(row?.memo).toMatch(/^Projected: .*Thursday of 13-19 November/);
+    const [announced] = dataset.listHolidays(ID, '2026-11-19', '2026-11-19');
+    expect(announced?.memo).not.toMatch(/Projected/);
+  });
+
   it('hours: lunch break until 2000-05-21, 15:00 close until 2016-07-31, 15:30 close since', async () => {
     await expectSessions(ID, ['2000-03-02'], ['09:00-12:00', '13:00-15:00']);
     await expectSessions(ID, ['2000-05-22', '2016-07-29'], ['09:00-15:00']);
