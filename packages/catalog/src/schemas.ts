@@ -69,7 +69,7 @@ const EXAMPLE_MARKET = {
   permanently_closed: null,
   replaced_by: null,
   country_code: 'US',
-  holidays_min_date: '2000-01-17',
+  holidays_min_date: '2000-01-01',
   holidays_max_date: '2030-12-25',
 };
 const EXAMPLE_MARKETHOLIDAY = {

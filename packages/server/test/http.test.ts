@@ -86,12 +86,16 @@ describe('service endpoints', () => {
     const data = fixtureData();
     data.meta.isSample = true;
     data.meta.kind = 'sample';
+    data.meta.coverage = { 'US.NYSE': { confirmedThrough: '2028-12-31', sources: [{ title: 'NYSE', url: 'https://x' }] } };
     const res = await request(createApp({ data, logLevel: 'silent' }))
       .get('/info')
       .expect(200);
     expect(res.body.data.is_sample).toBe(true);
     expect(res.body.data.label).toMatch(/^OPEN DATA, NOT VENDOR DATA/);
-    expect(res.body.data.confirmed_through['US.NYSE']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The open dataset's confirmed-through dates, by market (docs/open-data.md); none for other data.
+    expect(res.body.data.confirmed_through).toEqual({ 'US.NYSE': '2028-12-31' });
+    const plain = await request(createApp({ data: fixtureData(), logLevel: 'silent' })).get('/info');
+    expect(plain.body.data).not.toHaveProperty('confirmed_through');
   });
 
   it('/info never shows credentials in the source', async () => {
