@@ -138,7 +138,7 @@ describe('human output', () => {
     expect(lines[0]).toMatch(/^FinID\s+MIC\s+Exchange/);
     expect(lines[1]).toMatch(/^-+\s+-+/);
     const col = lines[0]!.indexOf('MIC');
-    for (const l of lines.slice(2)) expect(l.slice(col, col + 4)).toMatch(/^X[A-Z]{3}$/);
+    for (const l of lines.slice(2)) expect(l.slice(col, col + 4)).toMatch(/^[A-Z0-9]{4}$/);
     expect(r.stderr).toMatch(/open dataset \(not vendor data\)/);
   });
 
