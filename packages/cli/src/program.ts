@@ -219,6 +219,19 @@ export function oneLineCommanderError(str: string): string {
 }
 
 export function buildProgram(): Command {
+  const program = programRoot();
+  addServingCommands(program);
+  addMarketCommands(program);
+  addChangeCommands(program);
+  addOverrideCommands(program);
+  addToolCommands(program);
+  addQueryCommands(program);
+  addHandWrittenExamples(program);
+  return program;
+}
+
+/** `openbell` itself: its global settings, help and the way it fails. */
+function programRoot(): Command {
   const program = new Command('openbell')
     .description('Trading calendars: market holidays, trading phases, market status and currency settlement holidays.')
     .version(VERSION, '-v, --version');
@@ -246,7 +259,11 @@ export function buildProgram(): Command {
     'openbell serve --port 8000',
     'openbell completion bash',
   ]);
+  return program;
+}
 
+/** serve, import, info. */
+function addServingCommands(program: Command): void {
   const serveCommand = program
     .command('serve')
     .description('run the REST server (the bundled open dataset when no data or token is configured)');
@@ -274,8 +291,10 @@ export function buildProgram(): Command {
       const { info } = await import('./commands/info.js');
       await info(settingsOf(cmd), { check: Boolean(opts.check), json: Boolean(cmd.optsWithGlobals().json) });
     });
+}
 
-  // Many markets: the status of several IDs as one table, and watch.
+// Many markets: the status of several IDs as one table, and watch.
+function addMarketCommands(program: Command): void {
   program
     .command('status')
     .argument('<ids...>', 'FinIDs or MICs (several: one table, the body of GET /status)')
@@ -339,8 +358,10 @@ export function buildProgram(): Command {
         process.off('SIGTERM', onSignal);
       }
     });
+}
 
-  // Data changes: between two archives, or as a server kept them.
+// Data changes: between two archives, or as a server kept them.
+function addChangeCommands(program: Command): void {
   program
     .command('diff')
     .argument('<old>', 'the earlier archive: a ZIP, a directory holding csv/, or an http(s)/file URL')
@@ -367,26 +388,35 @@ export function buildProgram(): Command {
       const { changesCommand } = await import('./commands/changes.js');
       await changesCommand(settingsOf(cmd), opts, Boolean(cmd.optsWithGlobals().json));
     });
+}
 
-  // Overrides on a running server (docs/overrides.md §3). `--token` here is an admin token: the
-  // program's own `--token` (the vendor's) may have taken it, so both places are read.
-  const targetOf = (opts: Record<string, unknown>, cmd: Command) => {
-    const all = cmd.optsWithGlobals() as Record<string, unknown>;
-    return {
-      server: (opts.server ?? all.server) as string | undefined,
-      token: (opts.token ?? all.token) as string | undefined,
-    };
+// Overrides on a running server (docs/overrides.md §3). `--token` here is an admin token: the
+// program's own `--token` (the vendor's) may have taken it, so both places are read.
+function targetOf(
+  opts: Record<string, unknown>,
+  cmd: Command,
+): { server: string | undefined; token: string | undefined } {
+  const all = cmd.optsWithGlobals() as Record<string, unknown>;
+  return {
+    server: (opts.server ?? all.server) as string | undefined,
+    token: (opts.token ?? all.token) as string | undefined,
   };
+}
+
+function serverOption(c: Command): Command {
+  return c
+    .option('--server <url>', `the openbell server (env OPENBELL_SERVER; default http://${D.host}:${D.port})`)
+    .option(
+      '--token <secret>',
+      'an admin token of the server (prefer env OPENBELL_ADMIN_TOKEN: flags show up in process lists)',
+    );
+}
+
+/** override add, list, withdraw. */
+function addOverrideCommands(program: Command): void {
   const override = program
     .command('override')
     .description("local overrides of the vendor's data on a running server: add, list, withdraw");
-  const serverOption = (c: Command) =>
-    c
-      .option('--server <url>', `the openbell server (env OPENBELL_SERVER; default http://${D.host}:${D.port})`)
-      .option(
-        '--token <secret>',
-        'an admin token of the server (prefer env OPENBELL_ADMIN_TOKEN: flags show up in process lists)',
-      );
   serverOption(
     override
       .command('add')
@@ -427,7 +457,10 @@ export function buildProgram(): Command {
     const { overrideWithdraw } = await import('./commands/override.js');
     await overrideWithdraw(targetOf(opts, cmd), id, Boolean(cmd.optsWithGlobals().json));
   });
+}
 
+/** version, completion. */
+function addToolCommands(program: Command): void {
   program
     .command('version')
     .description('the version of openbell (as --version)')
@@ -445,15 +478,13 @@ export function buildProgram(): Command {
         throw new UserError(`unknown shell '${shell}': expected one of ${SHELLS.join(', ')}`);
       process.stdout.write(completionScript(program, shell as (typeof SHELLS)[number]));
     });
+}
 
-  addQueryCommands(program);
-
+function addHandWrittenExamples(program: Command): void {
   for (const [name, lines] of Object.entries(EXAMPLES)) {
     const [top, sub] = name.split(' ');
     let cmd = program.commands.find((c) => c.name() === top);
     if (sub) cmd = cmd?.commands.find((c) => c.name() === sub);
     if (cmd) addExamples(cmd, lines);
   }
-
-  return program;
 }

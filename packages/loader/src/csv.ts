@@ -229,76 +229,146 @@ interface Pass {
  * quoting error (`broken`): its warnings wait for `finish`, so a reading given up leaves none.
  */
 function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolean, marked: boolean): Pass {
-  const names: string[] = [];
-  const headers: Record<string, string> = {};
-  const keep: boolean[] = [];
-  const faults: RowFault[] = [];
-  const own: LoadWarning[] = [];
-  const table = spec.table;
-  const rows: Record<string, unknown>[] = [];
+  return new FilePass(file, spec, pack, repaired, marked);
+}
+
+class FilePass implements Pass {
+  private readonly table: TableName;
+  private readonly names: string[] = [];
+  private readonly headers: Record<string, string> = {};
+  private readonly keep: boolean[] = [];
+  private readonly faults: RowFault[] = [];
+  private readonly own: LoadWarning[] = [];
+  private readonly rows: Record<string, unknown>[] = [];
   // Cells repeat a lot (FinIDs, holiday names, statuses): keep one copy of each distinct value.
   // A long one is copied flat first, so it does not keep the whole file's text alive (V8 may
   // hand out cells as slices of it).
-  const distinct = new Map<string, string>();
-  const intern = (cell: string): string => {
-    let v = distinct.get(cell);
+  private readonly distinct = new Map<string, string>();
+  private converters: (Convert | null)[] = [];
+  // Every row starts as a copy of one object holding all the columns (see rowShape).
+  private shape: Record<string, unknown> = {};
+  private packer: RowPacker | undefined;
+  private observedIdx = -1;
+  private oddObserved = 0;
+  private firstOdd: { line: number; value: string } | undefined;
+  private width = 0;
+  private r = 0;
+  private fatal: LoaderError | undefined;
+  private isBroken = false;
+  private readonly parser: Papa.Parser;
+  private carried = '';
+  private consumed = 0;
+  // A slice waits for the next, so that the last one can be marked as the end of the file.
+  private pending: string | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly spec: TableSpec,
+    private readonly pack: boolean,
+    private readonly repaired: boolean,
+    private readonly marked: boolean,
+  ) {
+    this.table = spec.table;
+    // papaparse's Parser (its public class, in its typings) reads the text a slice at a time: each
+    // call stops before a record the slice cuts off, whose text is carried over to the next call.
+    // A step gives one record in an array of one.
+    this.parser = new Papa.Parser({
+      delimiter: ',',
+      newline: '\n',
+      step: (result: Papa.ParseStepResult<string[][]>) => this.onRecord(result.data[0]!, result.errors),
+    } as Papa.ParseConfig);
+  }
+
+  readonly text = (text: string): void => {
+    if (this.pending !== undefined) this.parse(this.pending, false);
+    this.pending = text;
+  };
+
+  end(): void {
+    if (this.pending !== undefined) this.parse(this.pending, true);
+    this.pending = undefined;
+  }
+
+  readonly stopped = (): boolean => this.fatal !== undefined || this.isBroken;
+
+  readonly broken = (): boolean => this.isBroken;
+
+  finish(warnings: LoadWarning[]): ParsedTable {
+    const { file, firstOdd, packer } = this;
+    if (this.fatal) throw this.fatal;
+    if (this.r === 0) throw dataError(file, 1, undefined, 'the file is empty (no header line)');
+    for (const w of this.own) warnings.push(w);
+    if (this.oddObserved > 0) {
+      warnings.push({
+        message:
+          `${this.oddObserved} Observed cell(s) hold neither 'OBS' nor nothing (first: '${firstOdd!.value}'); ` +
+          `read as not observed`,
+        file,
+        line: firstOdd!.line,
+        column: this.headers.observed!,
+      });
+    }
+    return {
+      rows: this.rows,
+      headers: this.headers,
+      faults: this.faults,
+      ...(packer ? { packed: packer.finish() } : {}),
+    };
+  }
+
+  private parse(chunk: string, finished: boolean): void {
+    if (this.fatal || this.isBroken) return;
+    const input = this.carried + chunk;
+    const out = this.parser.parse(input, this.consumed, !finished) as Papa.ParseResult<string[]>;
+    if (finished) return;
+    this.carried = input.slice(out.meta.cursor - this.consumed);
+    this.consumed = out.meta.cursor;
+  }
+
+  private onRecord(rec: string[], errors: readonly Papa.ParseError[]): void {
+    if (this.fatal || this.isBroken) return;
+    // An empty line (one empty field) is skipped, as papaparse's skipEmptyLines does.
+    if (rec.length === 1 && rec[0] === '') return;
+    try {
+      const quotes = errors.find((e) => e.type === 'Quotes');
+      if (quotes && !this.repaired) {
+        // papaparse reports every quoted field that repairRows would re-quote (a closing
+        // quote followed by other text), so a file without one reads the same unrepaired.
+        this.isBroken = true;
+        this.parser.abort();
+        return;
+      }
+      // Quoting errors left after repairRows refuse the file: an unterminated quote swallows
+      // the rest of it, and a field spanning lines has no end that can be told.
+      if (quotes) throw dataError(this.file, this.r + 1, undefined, `malformed quoting (${quotes.message})`);
+      if (this.r === 0) this.readHeader(rec);
+      else this.readRow(rec);
+      this.r++;
+    } catch (e) {
+      this.fatal = e instanceof LoaderError ? e : dataError(this.file, this.r + 1, undefined, (e as Error).message);
+      this.parser.abort();
+    }
+  }
+
+  private intern(cell: string): string {
+    let v = this.distinct.get(cell);
     if (v === undefined) {
       v = cell.length >= 13 ? Buffer.from(cell, 'utf8').toString('utf8') : cell;
-      distinct.set(v, v);
+      this.distinct.set(v, v);
     }
     return v;
-  };
-  let converters: (Convert | null)[] = [];
-  // Every row starts as a copy of one object holding all the columns (see rowShape).
-  let shape: Record<string, unknown> = {};
-  let packer: RowPacker | undefined;
-  let observedIdx = -1;
-  let oddObserved = 0;
-  let firstOdd: { line: number; value: string } | undefined;
-  let width = 0;
-  let r = 0;
-  let fatal: LoaderError | undefined;
-  let broken = false;
+  }
 
-  /** Takes the repair marks out of a record's cells, recording each as a fault of its column. */
-  const unmark = (rec: string[], row: number): void => {
-    for (let c = 0; c < rec.length; c++) {
-      const cell = rec[c]!;
-      if (!cell.includes(QUOTE_MARK) && !cell.includes(UTF8_MARK)) continue;
-      const column = names[c] || `#${c + 1}`;
-      if (cell.includes(QUOTE_MARK))
-        faults.push({
-          table,
-          row,
-          column,
-          message:
-            'malformed quoting: a quoted field is followed by other characters before the next comma (the cell is ' +
-            'read as written)',
-        });
-      if (cell.includes(UTF8_MARK))
-        faults.push({ table, row, column, message: 'not valid UTF-8 (the bad bytes read as U+FFFD)' });
-      rec[c] = cell.replaceAll(QUOTE_MARK, '').replaceAll(UTF8_MARK, '');
-    }
-  };
-
-  const readHeader = (rawHeader: string[]): void => {
-    if (marked) {
-      const bad = rawHeader.find((h) => h.includes(QUOTE_MARK) || h.includes(UTF8_MARK));
-      if (bad !== undefined)
-        throw dataError(
-          file,
-          1,
-          undefined,
-          `the header cannot be read: ${bad.includes(UTF8_MARK) ? 'not valid UTF-8' : 'malformed quoting'}`,
-        );
-    }
-    width = rawHeader.length;
+  private readHeader(rawHeader: string[]): void {
+    const { file, spec, names, headers, keep } = this;
+    if (this.marked) refuseMarkedHeader(file, rawHeader);
+    this.width = rawHeader.length;
     rawHeader.forEach((h, i) => {
       const n = normalizeHeader(h);
       if (n === '') {
         keep.push(false);
         names.push('');
-        own.push({ message: `column ${i + 1} has an empty header; its cells are ignored`, file, line: 1 });
+        this.own.push({ message: `column ${i + 1} has an empty header; its cells are ignored`, file, line: 1 });
         return;
       }
       if (n in headers) throw dataError(file, 1, h, `columns '${headers[n]}' and '${h}' both normalize to '${n}'`);
@@ -309,48 +379,52 @@ function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolea
     for (const [n, published] of Object.entries(spec.required)) {
       if (!(n in headers)) throw dataError(file, 1, published, `required column '${published}' is missing`);
     }
-    // A malformed cell is kept as written and recorded; core turns its row into a bad row.
-    converters = names.map((n) => {
-      if (spec.dates?.includes(n)) {
-        return (cell, row) => {
-          const v = cell.length === 10 ? cell : cell.trim();
-          if (isIsoDate(v)) return intern(v);
-          faults.push({ table, row, column: n, message: `expected a date YYYY-MM-DD, got '${cell}'` });
-          return cell;
-        };
-      }
-      if (spec.times?.includes(n)) {
-        return (cell, row) => {
-          const v = cell.trim();
-          const t = /^\d{1,2}:\d{2}(:\d{2})?$/.test(v) ? tryParseTime(v) : undefined;
-          if (t !== undefined) return intern(formatTime(t));
-          faults.push({ table, row, column: n, message: `expected a time HH:MM:SS or HH:MM, got '${cell}'` });
-          return cell;
-        };
-      }
-      if (spec.ints?.includes(n)) {
-        return (cell, row) => {
-          const v = cell.trim();
-          if (/^[+-]?\d{1,9}$/.test(v)) return Number(v);
-          faults.push({ table, row, column: n, message: `expected an integer, got '${cell}'` });
-          return cell;
-        };
-      }
-      return null;
-    });
-    observedIdx = spec.observed ? names.indexOf('observed') : -1;
+    this.converters = names.map((n) => this.converterOf(n));
+    this.observedIdx = spec.observed ? names.indexOf('observed') : -1;
     const columns = names.filter((_, c) => keep[c]);
-    shape = rowShape(columns);
-    if (pack) packer = new RowPacker(columns);
-  };
+    this.shape = rowShape(columns);
+    if (this.pack) this.packer = new RowPacker(columns);
+  }
 
-  const readRow = (rec: string[]): void => {
+  /** A malformed cell is kept as written and recorded; core turns its row into a bad row. */
+  private converterOf(n: string): Convert | null {
+    const { spec, table, faults } = this;
+    if (spec.dates?.includes(n)) {
+      return (cell, row) => {
+        const v = cell.length === 10 ? cell : cell.trim();
+        if (isIsoDate(v)) return this.intern(v);
+        faults.push({ table, row, column: n, message: `expected a date YYYY-MM-DD, got '${cell}'` });
+        return cell;
+      };
+    }
+    if (spec.times?.includes(n)) {
+      return (cell, row) => {
+        const v = cell.trim();
+        const t = /^\d{1,2}:\d{2}(:\d{2})?$/.test(v) ? tryParseTime(v) : undefined;
+        if (t !== undefined) return this.intern(formatTime(t));
+        faults.push({ table, row, column: n, message: `expected a time HH:MM:SS or HH:MM, got '${cell}'` });
+        return cell;
+      };
+    }
+    if (spec.ints?.includes(n)) {
+      return (cell, row) => {
+        const v = cell.trim();
+        if (/^[+-]?\d{1,9}$/.test(v)) return Number(v);
+        faults.push({ table, row, column: n, message: `expected an integer, got '${cell}'` });
+        return cell;
+      };
+    }
+    return null;
+  }
+
+  private readRow(rec: string[]): void {
+    const { r, width, keep, names, observedIdx, converters } = this;
     const line = r + 1;
-    if (marked) unmark(rec, r - 1);
+    if (this.marked) unmark(rec, r - 1, names, this.table, this.faults);
     // A line with the wrong number of fields is a bad row: its cells are read by position as
     // far as they go, so core can tell whose row it is.
-    if (rec.length !== width) faults.push(fieldCountFault(table, r - 1, rec.length, width, names));
-    const row: Record<string, unknown> = { ...shape };
+    if (rec.length !== width) this.faults.push(fieldCountFault(this.table, r - 1, rec.length, width, names));
+    const row: Record<string, unknown> = { ...this.shape };
     for (let c = 0; c < width; c++) {
       if (!keep[c]) continue;
       const cell = rec[c] ?? '';
@@ -359,8 +433,8 @@ function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolea
         // not what the vendor writes, so it reads as false with the odd-value warning below
         // rather than as a guess.
         if (cell !== '' && cell !== 'OBS') {
-          oddObserved++;
-          firstOdd ??= { line, value: cell };
+          this.oddObserved++;
+          this.firstOdd ??= { line, value: cell };
         }
         row[names[c]!] = cell === 'OBS';
         continue;
@@ -370,85 +444,44 @@ function readPass(file: string, spec: TableSpec, pack: boolean, repaired: boolea
         continue;
       }
       const conv = converters[c];
-      row[names[c]!] = conv ? conv(cell, r - 1) : intern(cell);
+      row[names[c]!] = conv ? conv(cell, r - 1) : this.intern(cell);
     }
-    if (packer) packer.add(row);
-    else rows.push(row);
-  };
+    if (this.packer) this.packer.add(row);
+    else this.rows.push(row);
+  }
+}
 
-  const onRecord = (rec: string[], errors: readonly Papa.ParseError[]): void => {
-    if (fatal || broken) return;
-    // An empty line (one empty field) is skipped, as papaparse's skipEmptyLines does.
-    if (rec.length === 1 && rec[0] === '') return;
-    try {
-      const quotes = errors.find((e) => e.type === 'Quotes');
-      if (quotes && !repaired) {
-        // papaparse reports every quoted field that repairRows would re-quote (a closing
-        // quote followed by other text), so a file without one reads the same unrepaired.
-        broken = true;
-        parser.abort();
-        return;
-      }
-      // Quoting errors left after repairRows refuse the file: an unterminated quote swallows
-      // the rest of it, and a field spanning lines has no end that can be told.
-      if (quotes) throw dataError(file, r + 1, undefined, `malformed quoting (${quotes.message})`);
-      if (r === 0) readHeader(rec);
-      else readRow(rec);
-      r++;
-    } catch (e) {
-      fatal = e instanceof LoaderError ? e : dataError(file, r + 1, undefined, (e as Error).message);
-      parser.abort();
-    }
-  };
-  // papaparse's Parser (its public class, in its typings) reads the text a slice at a time: each
-  // call stops before a record the slice cuts off, whose text is carried over to the next call.
-  // A step gives one record in an array of one.
-  const parser = new Papa.Parser({
-    delimiter: ',',
-    newline: '\n',
-    step: (result: Papa.ParseStepResult<string[][]>) => onRecord(result.data[0]!, result.errors),
-  } as Papa.ParseConfig);
-  let carried = '';
-  let consumed = 0;
-  const parse = (chunk: string, finished: boolean): void => {
-    if (fatal || broken) return;
-    const input = carried + chunk;
-    const out = parser.parse(input, consumed, !finished) as Papa.ParseResult<string[]>;
-    if (finished) return;
-    carried = input.slice(out.meta.cursor - consumed);
-    consumed = out.meta.cursor;
-  };
-  // A slice waits for the next, so that the last one can be marked as the end of the file.
-  let pending: string | undefined;
+/** A header cell holding a repair mark cannot name its column: the file is refused. */
+function refuseMarkedHeader(file: string, rawHeader: string[]): void {
+  const bad = rawHeader.find((h) => h.includes(QUOTE_MARK) || h.includes(UTF8_MARK));
+  if (bad !== undefined)
+    throw dataError(
+      file,
+      1,
+      undefined,
+      `the header cannot be read: ${bad.includes(UTF8_MARK) ? 'not valid UTF-8' : 'malformed quoting'}`,
+    );
+}
 
-  return {
-    text: (text) => {
-      if (pending !== undefined) parse(pending, false);
-      pending = text;
-    },
-    end: () => {
-      if (pending !== undefined) parse(pending, true);
-      pending = undefined;
-    },
-    stopped: () => fatal !== undefined || broken,
-    broken: () => broken,
-    finish: (warnings) => {
-      if (fatal) throw fatal;
-      if (r === 0) throw dataError(file, 1, undefined, 'the file is empty (no header line)');
-      for (const w of own) warnings.push(w);
-      if (oddObserved > 0) {
-        warnings.push({
-          message:
-            `${oddObserved} Observed cell(s) hold neither 'OBS' nor nothing (first: '${firstOdd!.value}'); ` +
-            `read as not observed`,
-          file,
-          line: firstOdd!.line,
-          column: headers.observed!,
-        });
-      }
-      return { rows, headers, faults, ...(packer ? { packed: packer.finish() } : {}) };
-    },
-  };
+/** Takes the repair marks out of a record's cells, recording each as a fault of its column. */
+function unmark(rec: string[], row: number, names: readonly string[], table: TableName, faults: RowFault[]): void {
+  for (let c = 0; c < rec.length; c++) {
+    const cell = rec[c]!;
+    if (!cell.includes(QUOTE_MARK) && !cell.includes(UTF8_MARK)) continue;
+    const column = names[c] || `#${c + 1}`;
+    if (cell.includes(QUOTE_MARK))
+      faults.push({
+        table,
+        row,
+        column,
+        message:
+          'malformed quoting: a quoted field is followed by other characters before the next comma (the cell is ' +
+          'read as written)',
+      });
+    if (cell.includes(UTF8_MARK))
+      faults.push({ table, row, column, message: 'not valid UTF-8 (the bad bytes read as U+FFFD)' });
+    rec[c] = cell.replaceAll(QUOTE_MARK, '').replaceAll(UTF8_MARK, '');
+  }
 }
 
 /**

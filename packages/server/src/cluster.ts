@@ -47,7 +47,7 @@ import {
   type RunningServer,
   type ServerOptions,
 } from './server.js';
-import { DataHolder, createUpdater, type UpdateState } from './updates.js';
+import { DataHolder, createUpdater, type UpdateState, type Updater } from './updates.js';
 import type { PublisherOptions } from './publish/handler.js';
 import { SERVE_DEFAULTS } from './defaults.js';
 
@@ -266,7 +266,6 @@ class StateOnlyHolder extends DataHolder {
 }
 
 export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream = process.stderr): Promise<void> {
-  const count = plan.workers;
   const settings = plan.server;
   // Round-robin is node's default on Linux but not on Windows; NODE_CLUSTER_SCHED_POLICY still
   // wins for whoever wants the kernel's choice. The kernel's choice (SCHED_NONE: workers accept
@@ -277,6 +276,19 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
   const logger = createLogger(settings.logLevel, settings.logFormat);
   // Only the primary compares versions and delivers webhooks; a bad webhook setting stops here.
   const changes = plan.changeFeed(logger, 'primary');
+  const { source, first } = await loadFirst(plan, err);
+  const kept = await keepOverrides(plan, first, changes, source, logger);
+  if (settings.socketPath) await clearStaleSocket(settings.socketPath);
+  const primary = new Primary(plan, err, logger, changes, source, first, kept);
+  primary.listenToSignals();
+  await primary.start();
+}
+
+/** The data source and its first load, which also puts a verified archive in the cache for the workers. */
+async function loadFirst(
+  plan: ClusterPlan,
+  err: NodeJS.WritableStream,
+): Promise<{ source: DataSource; first: LoadedData }> {
   const bar = await plan.progress();
   const source = plan.source(bar.onProgress);
   plan.publish?.(source.archivePath()); // the same user errors as one process
@@ -285,10 +297,25 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
   // As with one process: bad data, a refused token or an unreachable endpoint stop here (exit 1).
   // This load also puts a verified archive in the cache for the workers to load.
   const first = await source.load().finally(() => bar.stop());
-  let version = first.meta.version;
-  const served = first.meta.isSample ? 'the bundled open dataset (not vendor data)' : first.meta.source;
-  // The override set lives here (its file, hand edits, SIGHUP); the workers serve what it sends
-  // them, and their writes come here to be checked and kept one at a time.
+  return { source, first };
+}
+
+/** The primary's override set over its data, and how a replica pulls its publisher's. */
+interface KeptOverrides {
+  dataHolder: DataHolder;
+  overrides: OverrideManager;
+  pullOverrides: () => Promise<unknown>;
+}
+
+// The override set lives here (its file, hand edits, SIGHUP); the workers serve what it sends
+// them, and their writes come here to be checked and kept one at a time.
+async function keepOverrides(
+  plan: ClusterPlan,
+  first: LoadedData,
+  changes: ChangeFeed,
+  source: DataSource,
+  logger: ReturnType<typeof createLogger>,
+): Promise<KeptOverrides> {
   const overrideSettings = plan.overrides;
   const dataHolder = new DataHolder(first);
   dataHolder.onSwap((previous, next) => {
@@ -310,262 +337,323 @@ export async function runPrimary(plan: ClusterPlan, err: NodeJS.WritableStream =
     ? overridePuller({ ...publisher, manager: overrides, logger })
     : async () => undefined;
   await pullOverrides();
-  if (settings.socketPath) await clearStaleSocket(settings.socketPath);
-  const publishKey = plan.publish ? randomBytes(32).toString('hex') : undefined;
+  return { dataHolder, overrides, pullOverrides };
+}
 
+/** The primary once its data is loaded: its workers, the rounds that swap versions into them, its shutdown. */
+class Primary {
+  private readonly count: number;
+  private readonly settings: ServerOptions;
+  private version: string | null;
+  private readonly served: string;
+  private readonly dataHolder: DataHolder;
+  private readonly overrides: OverrideManager;
+  private readonly pullOverrides: () => Promise<unknown>;
+  private readonly publishKey: string | undefined;
   /** Workers by id, with when they started and whether they serve (committed their first version). */
-  const workers = new Map<number, { worker: Worker; startedAt: number; serving: boolean }>();
-  let shuttingDown = false;
-  let seq = 0;
-  let earlyDeaths = 0;
-
+  private readonly workers = new Map<number, { worker: Worker; startedAt: number; serving: boolean }>();
+  private shuttingDown = false;
+  private seq = 0;
+  private earlyDeaths = 0;
   // Rounds run one at a time (a promise chain as a lock).
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => undefined);
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly updateEvery: number;
+  private readonly holder = new StateOnlyHolder();
+  private readonly updater: Updater;
+  private announced = false;
+  private listening = 0;
+  private resolveStarted!: () => void;
+  private rejectStarted!: (e: Error) => void;
+  private readonly started: Promise<void>;
+  private exiting: Promise<void> | undefined;
+
+  constructor(
+    private readonly plan: ClusterPlan,
+    private readonly err: NodeJS.WritableStream,
+    private readonly logger: ReturnType<typeof createLogger>,
+    private readonly changes: ChangeFeed,
+    private readonly source: DataSource,
+    first: LoadedData,
+    kept: KeptOverrides,
+  ) {
+    this.count = plan.workers;
+    this.settings = plan.server;
+    this.version = first.meta.version;
+    this.served = first.meta.isSample ? 'the bundled open dataset (not vendor data)' : first.meta.source;
+    this.dataHolder = kept.dataHolder;
+    this.overrides = kept.overrides;
+    this.pullOverrides = kept.pullOverrides;
+    this.publishKey = plan.publish ? randomBytes(32).toString('hex') : undefined;
+    changes.subscribeChangeSets((event, changeSet) => {
+      // Every live worker, booting ones too: one that read the log before this set was written would miss it.
+      for (const w of this.workers.values()) if (!w.worker.isDead()) send(w.worker, { t: 'changes', event, changeSet });
+    });
+    // A new override set (a write, a withdrawal, the file re-read) reaches every worker at once.
+    this.dataHolder.onSwap(() => {
+      for (const w of this.workers.values())
+        if (!w.worker.isDead()) send(w.worker, { t: 'overrides', records: [...this.overrides.all()] });
+    });
+    this.updateEvery = this.settings.updateEveryMinutes ?? SERVE_DEFAULTS.updateEveryMinutes;
+    this.updater = createUpdater({
+      holder: this.holder,
+      source: this.coordinated(),
+      everyMinutes: this.updateEvery,
+      logger,
+      retryBaseMs: this.settings.updateRetryMs ?? SERVE_DEFAULTS.updateRetrySeconds * 1000,
+    });
+    this.started = new Promise<void>((resolve, reject) => {
+      this.resolveStarted = resolve;
+      this.rejectStarted = reject;
+    });
+    cluster.on('exit', (worker, code, signal) => this.exited(worker, code, signal));
+  }
+
+  /** Forks the workers; resolves once every one listens. */
+  start(): Promise<void> {
+    for (let i = 0; i < this.count; i += 1) this.fork();
+    return this.started;
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(fn, fn);
+    this.chain = next.catch(() => undefined);
     return next;
-  };
+  }
 
   /** Asks each worker to load `version`; resolves with those that did (the others are replaced). */
-  const prepare = (targets: Worker[], round: number, v: string | null, withKey: boolean): Promise<Worker[]> =>
-    Promise.all(
-      targets.map(
-        (worker) =>
-          new Promise<Worker | null>((resolve) => {
-            const done = (ok: boolean, why?: string) => {
-              clearTimeout(timer);
-              worker.off('message', onMessage);
-              worker.off('exit', onExit);
-              if (!ok) {
-                if (why)
-                  logger.error(
-                    { worker: worker.id, pid: worker.process.pid, version: v, err: why },
-                    'worker could not load the version; replacing it',
-                  );
-                if (!worker.isDead()) worker.process.kill('SIGKILL');
-              }
-              resolve(ok ? worker : null);
-            };
-            const onMessage = (m: ToPrimary) => {
-              if (m.t === 'prepared' && m.seq === round) done(true);
-              else if (m.t === 'prepare_failed' && m.seq === round) done(false, m.error);
-            };
-            const onExit = () => done(false);
-            const timer = setTimeout(
-              () => done(false, `no answer within ${PREPARE_TIMEOUT_MS / 1000} s`),
-              PREPARE_TIMEOUT_MS,
+  private prepare(targets: Worker[], round: number, v: string | null, withKey: boolean): Promise<Worker[]> {
+    return Promise.all(targets.map((worker) => this.prepareOne(worker, round, v, withKey))).then((ok) =>
+      ok.filter((w): w is Worker => w !== null),
+    );
+  }
+
+  private prepareOne(worker: Worker, round: number, v: string | null, withKey: boolean): Promise<Worker | null> {
+    const { logger, publishKey } = this;
+    return new Promise<Worker | null>((resolve) => {
+      const done = (ok: boolean, why?: string) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
+        if (!ok) {
+          if (why)
+            logger.error(
+              { worker: worker.id, pid: worker.process.pid, version: v, err: why },
+              'worker could not load the version; replacing it',
             );
-            timer.unref();
-            worker.on('message', onMessage);
-            worker.on('exit', onExit);
-            send(worker, { t: 'prepare', seq: round, version: v, ...(withKey && publishKey ? { publishKey } : {}) });
-          }),
-      ),
-    ).then((ok) => ok.filter((w): w is Worker => w !== null));
+          if (!worker.isDead()) worker.process.kill('SIGKILL');
+        }
+        resolve(ok ? worker : null);
+      };
+      const onMessage = (m: ToPrimary) => {
+        if (m.t === 'prepared' && m.seq === round) done(true);
+        else if (m.t === 'prepare_failed' && m.seq === round) done(false, m.error);
+      };
+      const onExit = () => done(false);
+      const timer = setTimeout(
+        () => done(false, `no answer within ${PREPARE_TIMEOUT_MS / 1000} s`),
+        PREPARE_TIMEOUT_MS,
+      );
+      timer.unref();
+      worker.on('message', onMessage);
+      worker.on('exit', onExit);
+      send(worker, { t: 'prepare', seq: round, version: v, ...(withKey && publishKey ? { publishKey } : {}) });
+    });
+  }
 
   /** All the workers commit together: the messages go out back to back. */
-  const commit = (ready: Worker[], round: number) => {
+  private commit(ready: Worker[], round: number): void {
     for (const w of ready) send(w, { t: 'commit', seq: round });
-  };
+  }
 
-  changes.subscribeChangeSets((event, changeSet) => {
-    // Every live worker, booting ones too: one that read the log before this set was written would miss it.
-    for (const w of workers.values()) if (!w.worker.isDead()) send(w.worker, { t: 'changes', event, changeSet });
-  });
-
-  // A new override set (a write, a withdrawal, the file re-read) reaches every worker at once.
-  dataHolder.onSwap(() => {
-    for (const w of workers.values())
-      if (!w.worker.isDead()) send(w.worker, { t: 'overrides', records: [...overrides.all()] });
-  });
-
-  const updateEvery = settings.updateEveryMinutes ?? SERVE_DEFAULTS.updateEveryMinutes;
-  const holder = new StateOnlyHolder();
-  const broadcastState = () => {
-    for (const { worker } of workers.values()) send(worker, { t: 'updates', state: { ...holder.updates } });
-  };
+  private broadcastState(): void {
+    for (const { worker } of this.workers.values()) send(worker, { t: 'updates', state: { ...this.holder.updates } });
+  }
 
   /** The first round of a new worker: load the current version, then start serving it. */
-  const boot = (worker: Worker) =>
-    serial(async () => {
-      if (shuttingDown || worker.isDead()) return;
-      const round = ++seq;
-      const ok = await prepare([worker], round, version, true);
-      if (ok.length === 0 || shuttingDown) return;
-      send(worker, { t: 'updates', state: { ...holder.updates } });
-      send(worker, { t: 'overrides', records: [...overrides.all()] });
-      commit(ok, round);
-      const entry = workers.get(worker.id);
+  private boot(worker: Worker): Promise<void> {
+    return this.serial(async () => {
+      if (this.shuttingDown || worker.isDead()) return;
+      const round = ++this.seq;
+      const ok = await this.prepare([worker], round, this.version, true);
+      if (ok.length === 0 || this.shuttingDown) return;
+      send(worker, { t: 'updates', state: { ...this.holder.updates } });
+      send(worker, { t: 'overrides', records: [...this.overrides.all()] });
+      this.commit(ok, round);
+      const entry = this.workers.get(worker.id);
       if (entry) entry.serving = true;
     });
+  }
 
   // The update cycle is the single-process one (createUpdater: interval, backoff, known-bad
   // versions), over a source whose update also swaps the new version into every worker.
-  const coordinated: DataSource = {
-    description: source.description,
-    get kind() {
-      return source.kind;
-    },
-    isRemote: source.isRemote,
-    archivePath: () => source.archivePath(),
-    load: () => source.load(),
-    check: () => source.check(),
-    update: (options) =>
-      serial(async (): Promise<UpdateResult> => {
-        const result = await source.update(options);
-        if (result.status === 'updated') {
-          version = result.data.meta.version;
-          const round = ++seq;
-          const targets = [...workers.values()].filter((w) => w.serving && !w.worker.isDead()).map((w) => w.worker);
-          const ready = await prepare(targets, round, version, false);
-          commit(ready, round);
-          logger.info({ version, workers: ready.length }, 'new data version swapped into every worker');
-          // The override set goes on top of it; the holder's swap compares the two versions.
-          dataHolder.swap(result.data);
-        }
-        await pullOverrides();
-        return result;
-      }).finally(() => setImmediate(broadcastState)),
-  };
-  const updater = createUpdater({
-    holder,
-    source: coordinated,
-    everyMinutes: updateEvery,
-    logger,
-    retryBaseMs: settings.updateRetryMs ?? SERVE_DEFAULTS.updateRetrySeconds * 1000,
-  });
+  private coordinated(): DataSource {
+    const source = this.source;
+    return {
+      description: source.description,
+      get kind() {
+        return source.kind;
+      },
+      isRemote: source.isRemote,
+      archivePath: () => source.archivePath(),
+      load: () => source.load(),
+      check: () => source.check(),
+      update: (options) =>
+        this.serial(async (): Promise<UpdateResult> => {
+          const result = await source.update(options);
+          if (result.status === 'updated') await this.swapIn(result.data);
+          await this.pullOverrides();
+          return result;
+        }).finally(() => setImmediate(() => this.broadcastState())),
+    };
+  }
 
-  let announced = false;
-  let listening = 0;
-  let resolveStarted!: () => void;
-  let rejectStarted!: (e: Error) => void;
-  const started = new Promise<void>((resolve, reject) => {
-    resolveStarted = resolve;
-    rejectStarted = reject;
-  });
+  /** A new version, prepared in every serving worker, then committed in all of them at once. */
+  private async swapIn(data: LoadedData): Promise<void> {
+    this.version = data.meta.version;
+    const round = ++this.seq;
+    const targets = [...this.workers.values()].filter((w) => w.serving && !w.worker.isDead()).map((w) => w.worker);
+    const ready = await this.prepare(targets, round, this.version, false);
+    this.commit(ready, round);
+    this.logger.info({ version: this.version, workers: ready.length }, 'new data version swapped into every worker');
+    // The override set goes on top of it; the holder's swap compares the two versions.
+    this.dataHolder.swap(data);
+  }
 
-  const fork = () => {
+  private fork(): void {
     const worker = cluster.fork();
-    workers.set(worker.id, { worker, startedAt: Date.now(), serving: false });
+    this.workers.set(worker.id, { worker, startedAt: Date.now(), serving: false });
     // A message to a worker that is exiting fails later with EPIPE as an 'error' event, not at
     // the send: without a listener it would take the primary down mid-shutdown.
     worker.on('error', (e: Error) =>
-      logger.debug({ worker: worker.id, err: e.message }, 'message to an exiting worker not delivered'),
+      this.logger.debug({ worker: worker.id, err: e.message }, 'message to an exiting worker not delivered'),
     );
-    worker.on('message', (m: ToPrimary) => {
-      // A worker still starting when the shutdown began missed the drain message: tell it now.
-      if (m.t === 'hello') {
-        if (shuttingDown) send(worker, { t: 'drain' });
-        else void boot(worker);
-      } else if (m.t === 'listening') {
-        logger.info({ worker: worker.id, pid: worker.process.pid, url: m.url }, 'worker listening');
-        listening += 1;
-        if (!announced && listening >= count) {
-          announced = true;
-          err.write(`Serving ${served} (version ${version ?? 'n/a'}) with ${count} workers\n`);
-          if (source.isRemote)
-            err.write(`Checking for updates every ${updateEvery} minutes${updateEvery === 0 ? ' (off)' : ''}\n`);
-          if (plan.publish) err.write(`Publishing ${source.archivePath()} at ${m.url}/v4/download\n`);
-          err.write(
-            `openbell listening on ${m.url} ` +
-              `(docs at ${m.url.startsWith('unix:') ? '/docs over the socket' : `${m.url}/docs`})\n`,
-          );
-          resolveStarted();
-        }
-      } else if (m.t === 'ovr_keep') {
-        overrides.keep(m.change).then(
-          (records) => send(worker, { t: 'ovr_kept', seq: m.seq, records }),
-          (e: unknown) => {
-            const f = e as { message?: string; code?: string; id?: string; status?: number };
-            const error = {
-              message: String(f?.message ?? e),
-              ...(f?.code ? { code: f.code } : {}),
-              ...(f?.id ? { id: f.id } : {}),
-              ...(f?.status ? { status: f.status } : {}),
-            };
-            send(worker, { t: 'ovr_kept', seq: m.seq, error });
-          },
-        );
-      } else if (m.t === 'fatal') {
-        rejectStarted(plan.userError(m.message));
-        void shutdown('fatal', 1);
-      }
-    });
-  };
+    worker.on('message', (m: ToPrimary) => this.heard(worker, m));
+  }
 
-  cluster.on('exit', (worker, code, signal) => {
-    const entry = workers.get(worker.id);
-    workers.delete(worker.id);
-    if (shuttingDown) return;
+  private heard(worker: Worker, m: ToPrimary): void {
+    // A worker still starting when the shutdown began missed the drain message: tell it now.
+    if (m.t === 'hello') {
+      if (this.shuttingDown) send(worker, { t: 'drain' });
+      else void this.boot(worker);
+    } else if (m.t === 'listening') {
+      this.logger.info({ worker: worker.id, pid: worker.process.pid, url: m.url }, 'worker listening');
+      this.listening += 1;
+      if (!this.announced && this.listening >= this.count) {
+        this.announced = true;
+        this.announce(m.url);
+        this.resolveStarted();
+      }
+    } else if (m.t === 'ovr_keep') {
+      this.keep(worker, m.seq, m.change);
+    } else if (m.t === 'fatal') {
+      this.rejectStarted(this.plan.userError(m.message));
+      void this.shutdown('fatal', 1);
+    }
+  }
+
+  /** Every worker listens: what is served, and where. */
+  private announce(url: string): void {
+    const { err, source, updateEvery } = this;
+    err.write(`Serving ${this.served} (version ${this.version ?? 'n/a'}) with ${this.count} workers\n`);
+    if (source.isRemote)
+      err.write(`Checking for updates every ${updateEvery} minutes${updateEvery === 0 ? ' (off)' : ''}\n`);
+    if (this.plan.publish) err.write(`Publishing ${source.archivePath()} at ${url}/v4/download\n`);
+    err.write(
+      `openbell listening on ${url} ` +
+        `(docs at ${url.startsWith('unix:') ? '/docs over the socket' : `${url}/docs`})\n`,
+    );
+  }
+
+  /** A worker's override write, kept here; the worker hears the set kept or why not. */
+  private keep(worker: Worker, seq: number, change: OverrideChange): void {
+    this.overrides.keep(change).then(
+      (records) => send(worker, { t: 'ovr_kept', seq, records }),
+      (e: unknown) => {
+        const f = e as { message?: string; code?: string; id?: string; status?: number };
+        const error = {
+          message: String(f?.message ?? e),
+          ...(f?.code ? { code: f.code } : {}),
+          ...(f?.id ? { id: f.id } : {}),
+          ...(f?.status ? { status: f.status } : {}),
+        };
+        send(worker, { t: 'ovr_kept', seq, error });
+      },
+    );
+  }
+
+  private exited(worker: Worker, code: number, signal: string): void {
+    const entry = this.workers.get(worker.id);
+    this.workers.delete(worker.id);
+    if (this.shuttingDown) return;
     const lived = entry ? Date.now() - entry.startedAt : 0;
-    earlyDeaths = lived < EARLY_DEATH_MS ? earlyDeaths + 1 : 0;
-    const delay = earlyDeaths === 0 ? 0 : Math.min(30_000, 500 * 2 ** (earlyDeaths - 1));
-    logger.warn(
+    this.earlyDeaths = lived < EARLY_DEATH_MS ? this.earlyDeaths + 1 : 0;
+    const delay = this.earlyDeaths === 0 ? 0 : Math.min(30_000, 500 * 2 ** (this.earlyDeaths - 1));
+    this.logger.warn(
       { worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delay },
       'worker died; starting another',
     );
     setTimeout(() => {
-      if (!shuttingDown) fork();
+      if (!this.shuttingDown) this.fork();
     }, delay).unref();
-  });
+  }
 
-  let exiting: Promise<void> | undefined;
-  const shutdown = (why: string, code = 0): Promise<void> => {
-    exiting ??= (async () => {
-      shuttingDown = true;
-      updater.stop();
-      logger.info({ reason: why, workers: workers.size }, 'shutting down: every worker drains');
-      const alive = [...workers.values()].map((w) => w.worker).filter((w) => !w.isDead());
-      let clean = code === 0;
-      const exits = alive.map(
-        (w) =>
-          new Promise<void>((resolve) => {
-            w.once('exit', (c, s) => {
-              if (c !== 0 || s) clean = false;
-              resolve();
-            });
-          }),
-      );
-      for (const w of alive) send(w, { t: 'drain' });
-      // The workers' own drain cuts connections after drainTimeout; this is the backstop.
-      const backstop = setTimeout(
-        () => {
-          logger.error('workers did not exit after the drain timeout; killing them');
-          for (const w of alive) if (!w.isDead()) w.process.kill('SIGKILL');
-        },
-        (settings.drainTimeoutMs ?? SERVE_DEFAULTS.drainTimeoutSeconds * 1000) + 10_000,
-      );
-      backstop.unref();
-      await Promise.all(exits);
-      clearTimeout(backstop);
-      // The change log's and the webhook queues' files finish being written; in-flight POSTs are resent at the next
-      // start.
-      await changes.close().catch(() => undefined);
-      logger.info('every worker finished: openbell server closed');
-      process.exit(clean ? 0 : 1);
-    })();
-    return exiting;
-  };
+  private shutdown(why: string, code = 0): Promise<void> {
+    this.exiting ??= this.drainWorkers(why, code);
+    return this.exiting;
+  }
 
-  const judge = stopSignalJudge();
-  const onSignal = (signal: NodeJS.Signals) => {
-    const verdict = judge();
-    if (verdict === 'repeat') {
-      logger.info({ signal }, 'signal repeated within a second of the first: the workers are still draining');
-      return;
-    }
-    if (verdict === 'force') {
-      logger.warn({ signal }, 'second signal: killing the workers without waiting');
-      for (const { worker } of workers.values()) if (!worker.isDead()) worker.process.kill('SIGKILL');
-      process.exit(1);
-    }
-    void shutdown(signal);
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGHUP', () => void overrides.reload());
-  process.on('SIGINT', onSignal);
+  private async drainWorkers(why: string, code: number): Promise<void> {
+    const { logger } = this;
+    this.shuttingDown = true;
+    this.updater.stop();
+    logger.info({ reason: why, workers: this.workers.size }, 'shutting down: every worker drains');
+    const alive = [...this.workers.values()].map((w) => w.worker).filter((w) => !w.isDead());
+    let clean = code === 0;
+    const exits = alive.map(
+      (w) =>
+        new Promise<void>((resolve) => {
+          w.once('exit', (c, s) => {
+            if (c !== 0 || s) clean = false;
+            resolve();
+          });
+        }),
+    );
+    for (const w of alive) send(w, { t: 'drain' });
+    // The workers' own drain cuts connections after drainTimeout; this is the backstop.
+    const backstop = setTimeout(
+      () => {
+        logger.error('workers did not exit after the drain timeout; killing them');
+        for (const w of alive) if (!w.isDead()) w.process.kill('SIGKILL');
+      },
+      (this.settings.drainTimeoutMs ?? SERVE_DEFAULTS.drainTimeoutSeconds * 1000) + 10_000,
+    );
+    backstop.unref();
+    await Promise.all(exits);
+    clearTimeout(backstop);
+    // The change log's and the webhook queues' files finish being written; in-flight POSTs are resent at the next
+    // start.
+    await this.changes.close().catch(() => undefined);
+    logger.info('every worker finished: openbell server closed');
+    process.exit(clean ? 0 : 1);
+  }
 
-  for (let i = 0; i < count; i += 1) fork();
-  await started;
+  listenToSignals(): void {
+    const judge = stopSignalJudge();
+    const onSignal = (signal: NodeJS.Signals) => {
+      const verdict = judge();
+      if (verdict === 'repeat') {
+        this.logger.info({ signal }, 'signal repeated within a second of the first: the workers are still draining');
+        return;
+      }
+      if (verdict === 'force') {
+        this.logger.warn({ signal }, 'second signal: killing the workers without waiting');
+        for (const { worker } of this.workers.values()) if (!worker.isDead()) worker.process.kill('SIGKILL');
+        process.exit(1);
+      }
+      void this.shutdown(signal);
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGHUP', () => void this.overrides.reload());
+    process.on('SIGINT', onSignal);
+  }
 }

@@ -8,7 +8,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { OpenbellApp } from './app.js';
-import { inMemoryData, prepareApp, type AppOptions } from './routes.js';
+import { inMemoryData, prepareApp, type AppOptions, type PreparedApp } from './routes.js';
 import { createLogger } from './logging.js';
 import type { DataSource, LoadedData } from './types.js';
 import { createUpdater, DataHolder, publicErrorMessage, type UpdateOutcome, type Updater } from './updates.js';
@@ -209,52 +209,12 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info', options.logFormat);
   const initial: LoadedData | undefined = options.data ?? (options.dataset ? inMemoryData(options.dataset) : undefined);
   const holder = new DataHolder(initial);
-  let source = options.source;
   // The publisher's presigned links point at the listen address (or publishUrl), never at
   // the request's Host header; known once listening.
   let listenUrl: string | undefined;
   const publish = options.publish ? { listenUrl: () => listenUrl, ...options.publish } : undefined;
-  // ---- data changes ----
-  const changes = options.changes;
-  if (changes && options.computeChanges !== false) holder.onSwap((previous, next) => changes.swapped(previous, next));
-  const live = changes ? { ...options.live, dataChanges: changes } : options.live;
-  const context = changes ? { ...options.context, changes: changesSource(changes.log) } : options.context;
-  // ---- end data changes ----
-  // ---- overrides and kept versions ----
-  let overrides = options.overrides;
-  const settings = options.overrideSettings;
-  if (settings) {
-    let manager: OverrideManager | undefined;
-    const versions = new VersionHistory({
-      keep: settings.keepVersions,
-      file: settings.versionsFile,
-      writes: settings.writeVersions,
-      logger,
-      rebuild: (info) => manager?.rebuild(info),
-    });
-    await versions.restore();
-    manager = new OverrideManager({
-      holder,
-      logger,
-      file: settings.file,
-      history: versions,
-      publisher: settings.publisher,
-      commit: settings.commit,
-      watchMs: settings.watchMs,
-      records: settings.records,
-    });
-    await manager.start();
-    overrides = { manager, tokens: settings.tokens, versions };
-    if (settings.pullFrom && source) {
-      const pull = overridePuller({ ...settings.pullFrom, manager, logger });
-      await pull();
-      // Each update check asks the publisher for its set too.
-      const inner = source;
-      source = Object.assign(Object.create(inner) as DataSource, {
-        update: (o?: { force?: boolean }) => inner.update(o).finally(() => pull()),
-      });
-    }
-  }
+  const { changes, live, context } = followChanges(options, holder);
+  const { overrides, source } = await keepOverrides(options, holder, logger);
   const manager = overrides?.manager;
   const published = publish && manager ? { ...publish, overrides: () => overrideFileText(manager.all()) } : publish;
   // /events streams pass the subscribers' budget, kept by the admission made with the server.
@@ -264,7 +224,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     admitSubscriber: (req: http.IncomingMessage, res: http.ServerResponse) =>
       admission === undefined || admission.admitSubscriber(req, res),
   };
-  const appOptions = {
+  const appOptions: AppOptions = {
     ...options,
     live: streams,
     ...(context ? { context } : {}),
@@ -274,11 +234,121 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     logger,
   };
   const prepared = prepareApp(appOptions);
+  const express = expressLoader(prepared, appOptions, logger);
+  if (!options.expressOnDemand) await express.loadApp();
+  const connections = serveConnections(options, logger, prepared.dispatch, express.viaExpress);
+  const { server, gate } = connections;
+  admission = gate;
+  holder.connections = () => gate.stats();
+
+  // A cluster worker shares the primary's listening socket: the primary clears a stale file
+  // before forking, and a worker probing it would find its siblings answering.
+  if (options.socketPath && !cluster.isWorker) await clearStaleSocket(options.socketPath);
+  const url = await listen(server, options);
+  listenUrl = url;
+  logger.info({ url }, 'openbell server listening');
+
+  const loading = loadInBackground(holder, source, options, logger, () => connections.closed);
+  const drainTimeoutMs = options.drainTimeoutMs ?? SERVE_DEFAULTS.drainTimeoutSeconds * 1000;
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= drain(connections, drainTimeoutMs, logger, () => {
+      holder.draining = true;
+      gate.close();
+      loading.stop();
+      overrides?.manager.close();
+      // Pending webhook deliveries stay in the cache folder for the next start.
+      void changes?.close().catch(() => undefined);
+    });
+    return closing;
+  };
+
+  return {
+    url,
+    get app(): OpenbellApp {
+      const app = express.app();
+      if (!app) throw new Error('the express app is loaded on demand and not yet: await loadApp()');
+      return app;
+    },
+    loadApp: express.loadApp,
+    holder,
+    server,
+    logger,
+    ready: loading.ready,
+    changes,
+    overrides: overrides?.manager,
+    versions: overrides?.versions,
+    updateNow: (opts) => {
+      const updater = loading.updater();
+      return updater ? updater.runNow(opts) : Promise.resolve('up_to_date' as const);
+    },
+    close,
+  };
+}
+
+/** The data-change feed: told of every swap (unless a primary computes them), heard by /events and /changes. */
+function followChanges(
+  options: ServerOptions,
+  holder: DataHolder,
+): { changes: ChangeFeed | undefined; live: ServerOptions['live']; context: ServerOptions['context'] } {
+  const changes = options.changes;
+  if (changes && options.computeChanges !== false) holder.onSwap((previous, next) => changes.swapped(previous, next));
+  const live = changes ? { ...options.live, dataChanges: changes } : options.live;
+  const context = changes ? { ...options.context, changes: changesSource(changes.log) } : options.context;
+  return { changes, live, context };
+}
+
+/**
+ * The override set and the versions kept (with `overrideSettings`), and the source, which a
+ * replica's update checks wrap to follow its publisher's set.
+ */
+async function keepOverrides(
+  options: ServerOptions,
+  holder: DataHolder,
+  logger: Logger,
+): Promise<{ overrides: ServerOptions['overrides']; source: DataSource | undefined }> {
+  let source = options.source;
+  const settings = options.overrideSettings;
+  if (!settings) return { overrides: options.overrides, source };
+  let manager: OverrideManager | undefined;
+  const versions = new VersionHistory({
+    keep: settings.keepVersions,
+    file: settings.versionsFile,
+    writes: settings.writeVersions,
+    logger,
+    rebuild: (info) => manager?.rebuild(info),
+  });
+  await versions.restore();
+  manager = new OverrideManager({
+    holder,
+    logger,
+    file: settings.file,
+    history: versions,
+    publisher: settings.publisher,
+    commit: settings.commit,
+    watchMs: settings.watchMs,
+    records: settings.records,
+  });
+  await manager.start();
+  const overrides = { manager, tokens: settings.tokens, versions };
+  if (settings.pullFrom && source) {
+    const pull = overridePuller({ ...settings.pullFrom, manager, logger });
+    await pull();
+    // Each update check asks the publisher for its set too.
+    const inner = source;
+    source = Object.assign(Object.create(inner) as DataSource, {
+      update: (o?: { force?: boolean }) => inner.update(o).finally(() => pull()),
+    });
+  }
+  return { overrides, source };
+}
+
+/** express: loaded before listening, or (expressOnDemand) by the first request that needs it. */
+function expressLoader(prepared: PreparedApp, appOptions: AppOptions, logger: Logger) {
   let app: OpenbellApp | undefined;
   let loadingApp: Promise<OpenbellApp> | undefined;
   const loadApp = (): Promise<OpenbellApp> =>
     (loadingApp ??= import('./app.js').then((m) => (app = m.expressApp(prepared, appOptions))));
-  if (!options.expressOnDemand) await loadApp();
   /** A request the routes without express do not answer. */
   const viaExpress = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     if (app) {
@@ -294,7 +364,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       },
     );
   };
-  let closed = false;
+  return { loadApp, viaExpress, app: () => app };
+}
+
+/** The bounds of a request's arrival: headers, whole request, and headers under pressure (ms). */
+function requestTimeouts(options: ServerOptions) {
   const requestTimeout = options.requestTimeoutMs ?? SERVE_DEFAULTS.requestTimeoutSeconds * 1000;
   const headersTimeout = Math.min(
     options.headersTimeoutMs ?? SERVE_DEFAULTS.headersTimeoutSeconds * 1000,
@@ -304,6 +378,31 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     options.pressureHeadersTimeoutMs ?? DEFAULT_PRESSURE_HEADERS_TIMEOUT_MS,
     headersTimeout || Infinity,
   );
+  return { requestTimeout, headersTimeout, pressureHeadersTimeout };
+}
+
+/** The HTTP server and the connections it holds, as the drain needs them. */
+interface Connections {
+  server: http.Server;
+  gate: Admission;
+  /** Responses in progress per connection. */
+  busy: Map<net.Socket, number>;
+  /** Set once closing: answers say Connection: close, and each connection ends once idle. */
+  closed: boolean;
+}
+
+/**
+ * The HTTP server: every request to the routes without express (`dispatch`), else express,
+ * its connections admitted by the gate and counted while busy, so the drain closes a
+ * connection only once it has nothing left to send.
+ */
+function serveConnections(
+  options: ServerOptions,
+  logger: Logger,
+  dispatch: PreparedApp['dispatch'],
+  viaExpress: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): Connections {
+  const { requestTimeout, headersTimeout, pressureHeadersTimeout } = requestTimeouts(options);
   // Responses in progress per connection, so the drain closes a connection only once it has
   // nothing left to send.
   const busy = new Map<net.Socket, number>();
@@ -321,17 +420,17 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     (req, res) => {
       // Once closing, answer with Connection: close so keep-alive clients move on instead of
       // sending their next request down a connection that is about to go away.
-      if (closed) res.shouldKeepAlive = false;
+      if (state.closed) res.shouldKeepAlive = false;
       // A newcomer refused at the door gets its 503 here, now that its request could be read.
       if (!gate.request(req, res)) return;
-      if (!prepared.dispatch(req, res)) viaExpress(req, res);
+      if (!dispatch(req, res)) viaExpress(req, res);
       const socket = req.socket;
       // An answer already handed whole to its own socket leaves nothing in progress: end()
       // sends what the socket still buffers before closing it. That is most requests, and
       // they need no 'close' listener. The rest (streamed, asynchronous, waiting behind a
       // pipelined answer, or arriving during the drain) are counted until they close; a
       // 'close' comes on a later tick, so listening after the call misses none.
-      if (!closed && res.writableEnded && res.socket === socket) {
+      if (!state.closed && res.writableEnded && res.socket === socket) {
         gate.becameIdle(socket);
         return;
       }
@@ -346,7 +445,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     const n = (busy.get(socket) ?? 1) - 1;
     if (busy.has(socket)) busy.set(socket, n);
     if (n === 0) gate.becameIdle(socket);
-    if (closed && n === 0) endWhenFlushed(socket);
+    if (state.closed && n === 0) endWhenFlushed(socket);
   }
   function forgetSocket(this: net.Socket): void {
     busy.delete(this);
@@ -368,57 +467,68 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
       server.headersTimeout = ms;
     },
   });
-  admission = gate;
-  holder.connections = () => gate.stats();
+  const state: Connections = { server, gate, busy, closed: false };
   server.on('connection', (socket: net.Socket) => {
     busy.set(socket, 0);
     socket.on('close', forgetSocket);
     gate.connection(socket);
   });
-  // Node's answer to a bad or late request, but an answer still going out on the same
-  // connection (a slow download with the next request trickling in behind it) is not cut:
-  // the connection closes once that answer is sent.
-  server.on('clientError', (err: NodeJS.ErrnoException, stream) => {
-    const socket = stream as net.Socket;
-    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      gate.timedOut();
-      if ((busy.get(socket) ?? 0) > 0) {
-        gate.closeWhenIdle(socket);
-        return;
-      }
-      // A finished answer may still be queued for a slow reader: the 408 follows it, then the close.
-      if (socket.writable) socket.write(clientErrorAnswer(err.code));
-      socket.destroySoon();
-      return;
-    }
-    const inFlight = (socket as { _httpMessage?: http.ServerResponse })._httpMessage;
-    if (socket.writable && !inFlight?.headersSent) socket.write(clientErrorAnswer(err.code));
-    socket.destroy(err);
-  });
+  server.on('clientError', (err: NodeJS.ErrnoException, stream) => answerClientError(state, err, stream as net.Socket));
   // Keep-alive sockets outliving the load generator's or a proxy's own timeout cause resets;
   // a few seconds more than common client defaults avoids that.
   server.keepAliveTimeout = 65_000;
+  return state;
+}
 
-  /**
-   * Ends a connection gracefully: `end()` sends FIN only after the bytes still buffered for a
-   * slow reader, so the answer arrives whole (destroying it would cut the answer short).
-   */
-  function endWhenFlushed(socket: net.Socket): void {
-    if (!socket.destroyed && !socket.writableEnded) socket.end();
+// Node's answer to a bad or late request, but an answer still going out on the same
+// connection (a slow download with the next request trickling in behind it) is not cut:
+// the connection closes once that answer is sent.
+function answerClientError({ gate, busy }: Connections, err: NodeJS.ErrnoException, socket: net.Socket): void {
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    gate.timedOut();
+    if ((busy.get(socket) ?? 0) > 0) {
+      gate.closeWhenIdle(socket);
+      return;
+    }
+    // A finished answer may still be queued for a slow reader: the 408 follows it, then the close.
+    if (socket.writable) socket.write(clientErrorAnswer(err.code));
+    socket.destroySoon();
+    return;
   }
+  const inFlight = (socket as { _httpMessage?: http.ServerResponse })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) socket.write(clientErrorAnswer(err.code));
+  socket.destroy(err);
+}
 
-  // A cluster worker shares the primary's listening socket: the primary clears a stale file
-  // before forking, and a worker probing it would find its siblings answering.
-  if (options.socketPath && !cluster.isWorker) await clearStaleSocket(options.socketPath);
-  const url = await listen(server, options);
-  listenUrl = url;
-  logger.info({ url }, 'openbell server listening');
+/**
+ * Ends a connection gracefully: `end()` sends FIN only after the bytes still buffered for a
+ * slow reader, so the answer arrives whole (destroying it would cut the answer short).
+ */
+function endWhenFlushed(socket: net.Socket): void {
+  if (!socket.destroyed && !socket.writableEnded) socket.end();
+}
 
+/** The first load of the source (retried, backing off) when no data was given, then its update checks. */
+interface DataLoading {
+  /** Resolves once data is being served; rejects if the first load attempt fails (retries go on). */
+  ready: Promise<void>;
+  updater(): Updater | undefined;
+  /** Stops the update checks and a retry waiting. */
+  stop(): void;
+}
+
+function loadInBackground(
+  holder: DataHolder,
+  source: DataSource | undefined,
+  options: ServerOptions,
+  logger: Logger,
+  closed: () => boolean,
+): DataLoading {
   let updater: Updater | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
 
   const startUpdates = () => {
-    if (!source || closed) return;
+    if (!source || closed()) return;
     updater = createUpdater({
       holder,
       source,
@@ -441,7 +551,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     const attempt = (delay: number): void => {
       source.load().then(
         (data) => {
-          if (closed) return;
+          if (closed()) return;
           holder.swap(data);
           logger.info(
             { source: source.description, version: data.meta.version, sample: data.meta.isSample },
@@ -452,7 +562,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
           startUpdates();
         },
         (err: unknown) => {
-          if (closed) return;
+          if (closed()) return;
           holder.loadError = publicErrorMessage(err);
           logger.error({ err: holder.loadError, source: source.description, retryInMs: delay }, 'loading data failed');
           firstAttempt?.reject(new Error(`Loading data failed: ${holder.loadError}`));
@@ -466,86 +576,69 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
   }
   // Nobody is obliged to await `ready`; an unobserved rejection must not crash the process.
   ready.catch(() => undefined);
-
-  const drainTimeoutMs = options.drainTimeoutMs ?? SERVE_DEFAULTS.drainTimeoutSeconds * 1000;
-  let closing: Promise<void> | undefined;
-  /**
-   * The drain: /health answers 503 `draining` at once, the listening socket closes (no new
-   * connections), every response in flight is sent to the end (a slow reader included), idle
-   * keep-alive connections are ended, and after `drainTimeoutMs` whatever is left is cut.
-   */
-  const close = (): Promise<void> => {
-    closing ??= new Promise<void>((resolve, reject) => {
-      closed = true;
-      holder.draining = true;
-      gate.close();
-      updater?.stop();
-      overrides?.manager.close();
-      if (retryTimer) clearTimeout(retryTimer);
-      // Pending webhook deliveries stay in the cache folder for the next start.
-      void changes?.close().catch(() => undefined);
-      const started = Date.now();
-      let inFlight = 0;
-      for (const n of busy.values()) inFlight += n;
-      logger.info(
-        { connections: busy.size, inFlight, drainTimeoutMs },
-        'drain started: no new connections, finishing responses in flight',
-      );
-      let cut = 0;
-      const timeout = setTimeout(() => {
-        cut = busy.size;
-        logger.warn({ connections: cut, afterMs: Date.now() - started }, 'drain timeout: cutting the connections left');
-        server.closeAllConnections();
-        for (const socket of busy.keys()) socket.destroy();
-      }, drainTimeoutMs);
-      timeout.unref();
-      // http.Server#close would also drop every connection without a request in progress at
-      // once, including ones accepted a moment ago whose request bytes are still on the way.
-      // Close only the listening socket, give such connections a short grace to deliver their
-      // request (answered with Connection: close), then end every connection with nothing in
-      // progress, until none is left. Ending (not destroying) lets buffered bytes go out first.
-      const sweepIdle = () => {
-        for (const [socket, n] of busy) if (n === 0) endWhenFlushed(socket);
-      };
-      let sweep: NodeJS.Timeout | undefined;
-      const grace = setTimeout(
-        () => {
-          sweepIdle();
-          sweep = setInterval(sweepIdle, 50);
-          sweep.unref();
-        },
-        Math.min(250, drainTimeoutMs),
-      );
-      grace.unref();
-      net.Server.prototype.close.call(server, (err?: Error) => {
-        clearTimeout(timeout);
-        clearTimeout(grace);
-        if (sweep) clearInterval(sweep);
-        logger.info({ ms: Date.now() - started, cutConnections: cut }, 'drain finished: openbell server closed');
-        if (err) reject(err);
-        else resolve();
-      });
-    });
-    return closing;
-  };
-
   return {
-    url,
-    get app(): OpenbellApp {
-      if (!app) throw new Error('the express app is loaded on demand and not yet: await loadApp()');
-      return app;
-    },
-    loadApp,
-    holder,
-    server,
-    logger,
     ready,
-    changes,
-    overrides: overrides?.manager,
-    versions: overrides?.versions,
-    updateNow: (opts) => (updater ? updater.runNow(opts) : Promise.resolve('up_to_date' as const)),
-    close,
+    updater: () => updater,
+    stop: () => {
+      updater?.stop();
+      if (retryTimer) clearTimeout(retryTimer);
+    },
   };
+}
+
+/**
+ * The drain: /health answers 503 `draining` at once, the listening socket closes (no new
+ * connections), every response in flight is sent to the end (a slow reader included), idle
+ * keep-alive connections are ended, and after `drainTimeoutMs` whatever is left is cut.
+ * `stopping` stops what the server runs besides its connections.
+ */
+function drain(connections: Connections, drainTimeoutMs: number, logger: Logger, stopping: () => void): Promise<void> {
+  const { server, busy } = connections;
+  return new Promise<void>((resolve, reject) => {
+    connections.closed = true;
+    stopping();
+    const started = Date.now();
+    let inFlight = 0;
+    for (const n of busy.values()) inFlight += n;
+    logger.info(
+      { connections: busy.size, inFlight, drainTimeoutMs },
+      'drain started: no new connections, finishing responses in flight',
+    );
+    let cut = 0;
+    const timeout = setTimeout(() => {
+      cut = busy.size;
+      logger.warn({ connections: cut, afterMs: Date.now() - started }, 'drain timeout: cutting the connections left');
+      server.closeAllConnections();
+      for (const socket of busy.keys()) socket.destroy();
+    }, drainTimeoutMs);
+    timeout.unref();
+    // http.Server#close would also drop every connection without a request in progress at
+    // once, including ones accepted a moment ago whose request bytes are still on the way.
+    // Close only the listening socket, give such connections a short grace to deliver their
+    // request (answered with Connection: close), then end every connection with nothing in
+    // progress, until none is left. Ending (not destroying) lets buffered bytes go out first.
+    const sweepIdle = () => {
+      for (const [socket, n] of busy) if (n === 0) endWhenFlushed(socket);
+    };
+    let sweep: NodeJS.Timeout | undefined;
+    const grace = setTimeout(
+      () => {
+        sweepIdle();
+        sweep = setInterval(sweepIdle, 50);
+        sweep.unref();
+      },
+      Math.min(250, drainTimeoutMs),
+    );
+    grace.unref();
+    net.Server.prototype.close.call(server, (err?: Error) => {
+      clearTimeout(timeout);
+      clearTimeout(grace);
+      if (sweep) clearInterval(sweep);
+      logger.info({ ms: Date.now() - started, cutConnections: cut }, 'drain finished: openbell server closed');
+      if (err) reject(err);
+      else resolve();
+    });
+  });
 }
 
 export interface ShutdownOptions {

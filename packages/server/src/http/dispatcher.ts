@@ -95,282 +95,345 @@ export { VERSION_HEADER };
 const csvHeaders = (etag: string | undefined) =>
   etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE };
 
+/** What every request of one dispatcher reads: its options and caches, made once. */
+interface Dispatch {
+  holder: DataHolder;
+  now: () => number;
+  logger: Logger;
+  before: RawHandler | undefined;
+  log: AccessLog | undefined;
+  limits: Limits;
+  cacheBytes: number;
+  sliceMs: number;
+  context: OperationContext;
+  pointInTime: DispatcherOptions['pointInTime'];
+  cacheFor: ReturnType<typeof answerCaches>;
+  match: ReturnType<typeof createRouteMatcher>;
+  routes: LRUCache<string, RouteMatch>;
+  memo: UrlMemo;
+}
+
+type Data = NonNullable<DataHolder['current']>;
+
+// The steps of a request are module functions over the dispatcher's state rather than closures
+// of createDispatcher: one shape for every dispatcher, and nothing made per request.
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
-  const { holder, now, logger, before, log } = options;
-  const limits = options.limits ?? {};
   const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
-  const sliceMs = options.sliceMs ?? SLICE_MS;
-  const context: OperationContext = options.context ?? {};
-  const cacheFor = answerCaches(cacheBytes);
-  const match = createRouteMatcher();
-  const routes = new LRUCache<string, RouteMatch>({ max: ROUTES_KEPT });
-  const memo = new UrlMemo();
-
-  /**
-   * A whole answer, compressed when it is large and the client accepts it; the compressed form
-   * is cached beside the plain one, so a cached answer is compressed once.
-   */
-  const sendAnswer = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: Buffer,
-    etag: string | undefined,
-    cache: BodyCache | undefined,
-    key: string | undefined,
-  ): void => {
-    const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
-    if (!encoding)
-      return send(req, res, 200, body, etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' });
-    const zkey = key === undefined ? undefined : `${key}\u0000${encoding}`;
-    let packed = cache && zkey ? cache.get(zkey) : undefined;
-    if (packed === undefined) {
-      packed = compress(body, encoding);
-      if (cache && zkey) cache.set(zkey, packed);
-    }
-    send(
-      req,
-      res,
-      200,
-      packed,
-      etag
-        ? { Vary: 'Accept-Encoding', ETag: etag, 'Content-Encoding': encoding }
-        : { Vary: 'Accept-Encoding', 'Content-Encoding': encoding },
-    );
+  const d: Dispatch = {
+    holder: options.holder,
+    now: options.now,
+    logger: options.logger,
+    before: options.before,
+    log: options.log,
+    limits: options.limits ?? {},
+    cacheBytes,
+    sliceMs: options.sliceMs ?? SLICE_MS,
+    context: options.context ?? {},
+    pointInTime: options.pointInTime,
+    cacheFor: answerCaches(cacheBytes),
+    match: createRouteMatcher(),
+    routes: new LRUCache<string, RouteMatch>({ max: ROUTES_KEPT }),
+    memo: new UrlMemo(),
   };
+  return (req, res) => dispatch(d, req, res);
+}
 
-  const answer = (
-    c: CompiledRoute,
-    req: IncomingMessage,
-    res: ServerResponse,
-    rawParams: Record<string, string>,
-    qs: string,
-  ): void => {
-    // One read of the holder per request: a swap during the request cannot affect it.
-    let data = holder.current;
-    // One object holds both; a path parameter wins over a query parameter of the same name.
-    const raw: Record<string, unknown> = qs ? parseQuery(qs) : {};
-    for (const k in rawParams) raw[k] = rawParams[k];
-    const op = c.op;
-    const asOf = raw.as_of;
-    if (asOf !== undefined) {
-      delete raw.as_of;
-      if (data !== undefined) {
-        try {
-          const named = Array.isArray(asOf) ? String(asOf[asOf.length - 1]) : String(asOf);
-          if (options.pointInTime) data = options.pointInTime(named);
-          else if (named !== data.meta.version)
-            throw new GoneError('no earlier version is kept by this server', data.meta.version);
-        } catch (err) {
-          return sendError(req, res, { ...toHttp(err, { as_of: 'query' }), error: err }, logger);
-        }
-        if (data.meta.version !== null) nameVersion(res, data.meta.version);
-      }
-    }
-    const read = withFormat(readOperationArgs(op, data?.dataset, raw, holder.loadError, limits), raw.format);
-    if (!read.ok) return sendError(req, res, read, logger);
-    const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
-    // An answer as of another version is not the URL's answer once the data changes: not kept.
-    if (asOf === undefined) memo.remember(req.url!, reading);
-    answerRead(reading, data!, req, res);
-  };
-
-  const answerRead = (
-    reading: Reading,
-    data: NonNullable<DataHolder['current']>,
-    req: IncomingMessage,
-    res: ServerResponse,
-  ): void => {
-    const { op, args } = reading;
-    const ds = data.dataset;
-    const csv = wantsCsv(req, reading);
-    // The ETag of an answer that depends on the URL and the data alone (docs/rest.md "Caching"),
-    // kept with the reading for the data it was made for.
-    let etag: string | undefined;
-    const keyed = op.cacheable === true || op.clock?.some((n) => args[n] !== undefined);
-    if (keyed) {
-      const tag = cacheFor(data).tag;
-      if (reading.etagOf !== tag) {
-        reading.key ??= canonicalKey(op, args);
-        reading.etag = reading.csvEtag = undefined;
-        reading.etagOf = tag;
-      }
-      // Each made on first use: most URLs are asked in one form only.
-      etag = csv
-        ? (reading.csvEtag ??= keyEtag(tag, `${reading.key}\u0000csv`))
-        : (reading.etag ??= keyEtag(tag, reading.key!));
-      if (etagMatches(req.headers['if-none-match'], etag!)) return send(req, res, 304, undefined, { ETag: etag });
-    }
-    if (csv) return answerCsv(op, ds, args, req, res, reading.format, etag);
-    let key: string | undefined;
-    let cache: BodyCache | undefined;
-    if (op.cacheable && cacheBytes > 0) {
-      cache = cacheFor(data).cache;
-      key = reading.key ??= canonicalKey(op, args);
-      const hit = cache.get(key);
-      if (hit !== undefined) return sendAnswer(req, res, hit, etag, cache, key);
-    }
-    if (op.bodyChunks) return writeInPieces(op, ds, args, req, res, cache, key, etag);
-    let body: Buffer;
-    try {
-      body = op.bytes
-        ? asBuffer(op.bytes(ds, args, now))
-        : Buffer.from(JSON.stringify(op.call(ds, args, now, context)));
-    } catch (err) {
-      return sendError(req, res, failure(op, err), logger);
-    }
-    if (cache && key !== undefined) cache.set(key, toKeep(body));
-    // An answer of what the adapter holds besides the data (the change log, the override
-    // set): it changes without the URL or the data changing, so its ETag is its content's.
-    if (!keyed && op.clock === undefined) {
-      etag = bytesEtag(body);
-      if (etagMatches(req.headers['if-none-match'], etag)) return send(req, res, 304, undefined, { ETag: etag });
-    }
-    sendAnswer(req, res, body, etag, cache, key);
-  };
-
-  /** A list answer as CSV (not cached: the JSON form is what the cache holds). */
-  const answerCsv = (
-    op: Operation,
-    ds: Parameters<Operation['call']>[0],
-    args: Record<string, unknown>,
-    req: IncomingMessage,
-    res: ServerResponse,
-    format: unknown,
-    etag: string | undefined,
-  ): void => {
-    if (op.csvChunks) return writeInPieces(op, ds, args, req, res, undefined, undefined, etag, true);
-    let text: string | undefined;
-    try {
-      text = toCsv(op.call(ds, args, now, context));
-    } catch (err) {
-      return sendError(req, res, failure(op, err), logger);
-    }
-    if (text === undefined) {
-      return sendError(req, res, {
-        status: 406,
-        body: { detail: `${op.path} answers a single record, not a list: ${CSV_ONLY_LISTS}; ${askWithout(format)}` },
-      });
-    }
-    send(
-      req,
-      res,
-      200,
-      Buffer.from(text),
-      etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE },
-    );
-  };
-
-  /**
-   * A body produced piece by piece (core writes the bytes; CSV ones too when `csv`). What fits in one slice is sent
-   * whole; a longer answer is streamed.
-   */
-  const writeInPieces = (
-    op: Operation,
-    ds: Parameters<NonNullable<Operation['bodyChunks']>>[0],
-    args: Record<string, unknown>,
-    req: IncomingMessage,
-    res: ServerResponse,
-    cache: BodyCache | undefined,
-    key: string | undefined,
-    etag: string | undefined,
-    csv = false,
-  ): void => {
-    let pieces: Iterator<Uint8Array>;
-    const parts: Uint8Array[] = [];
-    let size = 0;
-    let step: IteratorResult<Uint8Array>;
-    const started = performance.now();
-    try {
-      pieces = (csv ? op.csvChunks! : op.bodyChunks!)(ds, args)[Symbol.iterator]();
-      for (;;) {
-        step = pieces.next();
-        if (step.done) break;
-        parts.push(step.value);
-        size += step.value.length;
-        if (size > WHOLE_BYTES || performance.now() - started > sliceMs) break;
-      }
-    } catch (err) {
-      return sendError(req, res, failure(op, err), logger);
-    }
-    if (step.done) {
-      // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
-      // they are, without a copy.
-      if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
-        const headers = csv
-          ? csvHeaders(etag)
-          : etag
-            ? { Vary: 'Accept-Encoding', ETag: etag }
-            : { Vary: 'Accept-Encoding' };
-        return sendPieces(req, res, 200, parts, size, headers);
-      }
-      const body = Buffer.concat(parts, size);
-      if (csv) return send(req, res, 200, body, csvHeaders(etag));
-      if (cache && key !== undefined) cache.set(key, toKeep(body));
-      return sendAnswer(req, res, body, etag, cache, key);
-    }
-    const type = csv ? CSV_TYPE : JSON_TYPE;
-    streamPieces(
-      req,
-      res,
-      etag ? { 'Content-Type': type, ETag: etag } : { 'Content-Type': type },
-      parts,
-      pieces,
-      sliceMs,
-      logger,
-    );
-  };
-
-  const respond = (
-    c: CompiledRoute,
-    req: IncomingMessage,
-    res: ServerResponse,
-    params: Record<string, string>,
-    qs: string,
-  ): void => {
-    before?.(req, res);
-    if (res.writableEnded) return;
-    for (const k in params) {
-      const v = params[k]!;
-      if (v.includes('%')) {
-        try {
-          params[k] = decodeURIComponent(v);
-        } catch {
-          return sendError(req, res, {
-            status: 400,
-            body: { detail: `Malformed percent-encoding in path parameter '${k}'` },
-          });
-        }
-      }
-    }
-    answer(c, req, res, params, qs);
-  };
-
-  return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const url = req.url ?? '/';
-    const known = memo.get(url);
-    const data = holder.current;
-    if (known !== undefined && data !== undefined) {
-      const started = log ? log.begin() : 0;
-      before?.(req, res);
-      if (!res.writableEnded) answerRead(known, data, req, res);
-      if (log) logAnswer(log, req, res, started);
-      return true;
-    }
-    const qAt = url.indexOf('?');
-    const path = qAt === -1 ? url : url.slice(0, qAt);
-    // Many URLs share a path (a market's status at many instants): its route is matched once.
-    let m = routes.get(path);
-    if (m === undefined) {
-      const found = match(path);
-      if (found === null) return false;
-      m = found;
-      if (path.length <= ROUTE_PATH_MAX_LENGTH) routes.set(path, m);
-    }
+function dispatch(d: Dispatch, req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const { log } = d;
+  const url = req.url ?? '/';
+  const known = d.memo.get(url);
+  const data = d.holder.current;
+  if (known !== undefined && data !== undefined) {
     const started = log ? log.begin() : 0;
-    // respond decodes the parameters in place: the kept match stays as matched.
-    respond(m.compiled, req, res, { ...m.params }, qAt === -1 ? '' : url.slice(qAt + 1));
+    d.before?.(req, res);
+    if (!res.writableEnded) answerRead(d, known, data, req, res);
     if (log) logAnswer(log, req, res, started);
     return true;
-  };
+  }
+  const qAt = url.indexOf('?');
+  const path = qAt === -1 ? url : url.slice(0, qAt);
+  const m = routeOf(d, path);
+  if (m === null) return false;
+  const started = log ? log.begin() : 0;
+  // respond decodes the parameters in place: the kept match stays as matched.
+  respond(d, m.compiled, req, res, { ...m.params }, qAt === -1 ? '' : url.slice(qAt + 1));
+  if (log) logAnswer(log, req, res, started);
+  return true;
+}
+
+/** Many URLs share a path (a market's status at many instants): its route is matched once. */
+function routeOf(d: Dispatch, path: string): RouteMatch | null {
+  const kept = d.routes.get(path);
+  if (kept !== undefined) return kept;
+  const found = d.match(path);
+  if (found === null) return null;
+  if (path.length <= ROUTE_PATH_MAX_LENGTH) d.routes.set(path, found);
+  return found;
+}
+
+function respond(
+  d: Dispatch,
+  c: CompiledRoute,
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: Record<string, string>,
+  qs: string,
+): void {
+  d.before?.(req, res);
+  if (res.writableEnded) return;
+  for (const k in params) {
+    const v = params[k]!;
+    if (v.includes('%')) {
+      try {
+        params[k] = decodeURIComponent(v);
+      } catch {
+        return sendError(req, res, {
+          status: 400,
+          body: { detail: `Malformed percent-encoding in path parameter '${k}'` },
+        });
+      }
+    }
+  }
+  answer(d, c, req, res, params, qs);
+}
+
+function answer(
+  d: Dispatch,
+  c: CompiledRoute,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawParams: Record<string, string>,
+  qs: string,
+): void {
+  // One read of the holder per request: a swap during the request cannot affect it.
+  let data = d.holder.current;
+  // One object holds both; a path parameter wins over a query parameter of the same name.
+  const raw: Record<string, unknown> = qs ? parseQuery(qs) : {};
+  for (const k in rawParams) raw[k] = rawParams[k];
+  const op = c.op;
+  const asOf = raw.as_of;
+  if (asOf !== undefined) {
+    delete raw.as_of;
+    if (data !== undefined) {
+      const kept = dataAsOf(d, req, res, data, asOf);
+      if (kept === undefined) return;
+      data = kept;
+    }
+  }
+  const read = withFormat(readOperationArgs(op, data?.dataset, raw, d.holder.loadError, d.limits), raw.format);
+  if (!read.ok) return sendError(req, res, read, d.logger);
+  const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
+  // An answer as of another version is not the URL's answer once the data changes: not kept.
+  if (asOf === undefined) d.memo.remember(req.url!, reading);
+  answerRead(d, reading, data!, req, res);
+}
+
+/** The data `as_of` names, its version named on the answer; undefined when refused (answered). */
+function dataAsOf(d: Dispatch, req: IncomingMessage, res: ServerResponse, data: Data, asOf: unknown): Data | undefined {
+  let kept = data;
+  try {
+    const named = Array.isArray(asOf) ? String(asOf[asOf.length - 1]) : String(asOf);
+    if (d.pointInTime) kept = d.pointInTime(named);
+    else if (named !== data.meta.version)
+      throw new GoneError('no earlier version is kept by this server', data.meta.version);
+  } catch (err) {
+    sendError(req, res, { ...toHttp(err, { as_of: 'query' }), error: err }, d.logger);
+    return undefined;
+  }
+  if (kept.meta.version !== null) nameVersion(res, kept.meta.version);
+  return kept;
+}
+
+function answerRead(d: Dispatch, reading: Reading, data: Data, req: IncomingMessage, res: ServerResponse): void {
+  const { op, args } = reading;
+  const ds = data.dataset;
+  const csv = wantsCsv(req, reading);
+  let etag: string | undefined;
+  const keyed = op.cacheable === true || op.clock?.some((n) => args[n] !== undefined);
+  if (keyed) {
+    etag = keyedEtag(d, reading, data, csv);
+    if (etagMatches(req.headers['if-none-match'], etag)) return send(req, res, 304, undefined, { ETag: etag });
+  }
+  if (csv) return answerCsv(d, op, ds, args, req, res, reading.format, etag);
+  let key: string | undefined;
+  let cache: BodyCache | undefined;
+  if (op.cacheable && d.cacheBytes > 0) {
+    cache = d.cacheFor(data).cache;
+    key = reading.key ??= canonicalKey(op, args);
+    const hit = cache.get(key);
+    if (hit !== undefined) return sendAnswer(req, res, hit, etag, cache, key);
+  }
+  if (op.bodyChunks) return writeInPieces(d, op, ds, args, req, res, cache, key, etag);
+  let body: Buffer;
+  try {
+    body = op.bytes
+      ? asBuffer(op.bytes(ds, args, d.now))
+      : Buffer.from(JSON.stringify(op.call(ds, args, d.now, d.context)));
+  } catch (err) {
+    return sendError(req, res, failure(op, err), d.logger);
+  }
+  if (cache && key !== undefined) cache.set(key, toKeep(body));
+  // An answer of what the adapter holds besides the data (the change log, the override
+  // set): it changes without the URL or the data changing, so its ETag is its content's.
+  if (!keyed && op.clock === undefined) {
+    etag = bytesEtag(body);
+    if (etagMatches(req.headers['if-none-match'], etag)) return send(req, res, 304, undefined, { ETag: etag });
+  }
+  sendAnswer(req, res, body, etag, cache, key);
+}
+
+/**
+ * The ETag of an answer that depends on the URL and the data alone (docs/rest.md "Caching"),
+ * kept with the reading for the data it was made for.
+ */
+function keyedEtag(d: Dispatch, reading: Reading, data: Data, csv: boolean): string {
+  const tag = d.cacheFor(data).tag;
+  if (reading.etagOf !== tag) {
+    reading.key ??= canonicalKey(reading.op, reading.args);
+    reading.etag = reading.csvEtag = undefined;
+    reading.etagOf = tag;
+  }
+  // Each made on first use: most URLs are asked in one form only.
+  return csv
+    ? (reading.csvEtag ??= keyEtag(tag, `${reading.key}\u0000csv`))
+    : (reading.etag ??= keyEtag(tag, reading.key!));
+}
+
+/**
+ * A whole answer, compressed when it is large and the client accepts it; the compressed form
+ * is cached beside the plain one, so a cached answer is compressed once.
+ */
+function sendAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  etag: string | undefined,
+  cache: BodyCache | undefined,
+  key: string | undefined,
+): void {
+  const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
+  if (!encoding)
+    return send(req, res, 200, body, etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' });
+  const zkey = key === undefined ? undefined : `${key}\u0000${encoding}`;
+  let packed = cache && zkey ? cache.get(zkey) : undefined;
+  if (packed === undefined) {
+    packed = compress(body, encoding);
+    if (cache && zkey) cache.set(zkey, packed);
+  }
+  send(
+    req,
+    res,
+    200,
+    packed,
+    etag
+      ? { Vary: 'Accept-Encoding', ETag: etag, 'Content-Encoding': encoding }
+      : { Vary: 'Accept-Encoding', 'Content-Encoding': encoding },
+  );
+}
+
+/** A list answer as CSV (not cached: the JSON form is what the cache holds). */
+function answerCsv(
+  d: Dispatch,
+  op: Operation,
+  ds: Parameters<Operation['call']>[0],
+  args: Record<string, unknown>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  format: unknown,
+  etag: string | undefined,
+): void {
+  if (op.csvChunks) return writeInPieces(d, op, ds, args, req, res, undefined, undefined, etag, true);
+  let text: string | undefined;
+  try {
+    text = toCsv(op.call(ds, args, d.now, d.context));
+  } catch (err) {
+    return sendError(req, res, failure(op, err), d.logger);
+  }
+  if (text === undefined) {
+    return sendError(req, res, {
+      status: 406,
+      body: { detail: `${op.path} answers a single record, not a list: ${CSV_ONLY_LISTS}; ${askWithout(format)}` },
+    });
+  }
+  send(
+    req,
+    res,
+    200,
+    Buffer.from(text),
+    etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE },
+  );
+}
+
+/**
+ * A body produced piece by piece (core writes the bytes; CSV ones too when `csv`). What fits in one slice is sent
+ * whole; a longer answer is streamed.
+ */
+function writeInPieces(
+  d: Dispatch,
+  op: Operation,
+  ds: Parameters<NonNullable<Operation['bodyChunks']>>[0],
+  args: Record<string, unknown>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cache: BodyCache | undefined,
+  key: string | undefined,
+  etag: string | undefined,
+  csv = false,
+): void {
+  let pieces: Iterator<Uint8Array>;
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let step: IteratorResult<Uint8Array>;
+  const started = performance.now();
+  try {
+    pieces = (csv ? op.csvChunks! : op.bodyChunks!)(ds, args)[Symbol.iterator]();
+    for (;;) {
+      step = pieces.next();
+      if (step.done) break;
+      parts.push(step.value);
+      size += step.value.length;
+      if (size > WHOLE_BYTES || performance.now() - started > d.sliceMs) break;
+    }
+  } catch (err) {
+    return sendError(req, res, failure(op, err), d.logger);
+  }
+  if (step.done) return sendWhole(req, res, parts, size, cache, key, etag, csv);
+  const type = csv ? CSV_TYPE : JSON_TYPE;
+  streamPieces(
+    req,
+    res,
+    etag ? { 'Content-Type': type, ETag: etag } : { 'Content-Type': type },
+    parts,
+    pieces,
+    d.sliceMs,
+    d.logger,
+  );
+}
+
+/** Every piece of a body, written within one slice: sent whole. */
+function sendWhole(
+  req: IncomingMessage,
+  res: ServerResponse,
+  parts: Uint8Array[],
+  size: number,
+  cache: BodyCache | undefined,
+  key: string | undefined,
+  etag: string | undefined,
+  csv: boolean,
+): void {
+  // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
+  // they are, without a copy.
+  if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
+    const headers = csv
+      ? csvHeaders(etag)
+      : etag
+        ? { Vary: 'Accept-Encoding', ETag: etag }
+        : { Vary: 'Accept-Encoding' };
+    return sendPieces(req, res, 200, parts, size, headers);
+  }
+  const body = Buffer.concat(parts, size);
+  if (csv) return send(req, res, 200, body, csvHeaders(etag));
+  if (cache && key !== undefined) cache.set(key, toKeep(body));
+  return sendAnswer(req, res, body, etag, cache, key);
 }

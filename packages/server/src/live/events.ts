@@ -132,71 +132,97 @@ class Channel implements Waiter {
 }
 
 export function eventsHandler(holder: DataHolder, options: LiveOptions) {
-  const tickMs = options.tickMs ?? 1000;
-  const heartbeatMs = options.heartbeatMs ?? 15_000;
-  const { now, horizonMs, logger } = options;
-  const channels = new Map<string, Channel>();
-  let lastReplay: { memo: string; data: LoadedData; t: number; text: string } | undefined;
-  let dropped = 0;
-  let dropLog: NodeJS.Timeout | undefined;
-  const writer = new FrameWriter({
-    maxQueuedBytes: options.maxQueuedBytes,
-    onDrop: () => {
-      dropped += 1;
-      if (dropLog !== undefined) return;
-      // One line per period at most, never one per subscriber.
-      dropLog = setTimeout(() => {
-        dropLog = undefined;
-        const why = "dropped for not reading (more than their queue's bound waiting)";
-        logger?.warn({ dropped }, `events: ${dropped} subscribers ${why}`);
-        dropped = 0;
-      }, DROP_LOG_EVERY_MS);
-      dropLog.unref();
-    },
-  });
-  const wheel = new HeartbeatWheel(heartbeatMs, (subs) => {
-    if (stopIfClosed(subs)) return;
-    writer.all(subs, encodeFrame(frameText('heartbeat', { at: new Date(now()).toISOString() })));
-  });
+  const events = new LiveEvents(holder, options);
+  return (req: IncomingMessage, res: ServerResponse): void => events.subscribe(req, res);
+}
 
-  /** A server that stopped listening is draining: its streams are let go (true when it did). */
-  function stopIfClosed(subs: Set<Subscriber>): boolean {
-    const first = subs.values().next().value;
-    const server = first && (first.socket as { server?: { listening?: boolean } }).server;
-    if (server?.listening !== false) return false;
-    for (const sub of subs) if ((sub.socket as { server?: unknown }).server === server) sub.finish();
-    return true;
+/** Every channel of one server, its timers and writer, and the swaps that reach them. */
+class LiveEvents implements Hub {
+  private readonly tickMs: number;
+  private readonly now: () => number;
+  private readonly horizonMs: number | undefined;
+  private readonly logger: Logger | undefined;
+  private readonly channels = new Map<string, Channel>();
+  private lastReplay: { memo: string; data: LoadedData; t: number; text: string } | undefined;
+  private dropped = 0;
+  private dropLog: NodeJS.Timeout | undefined;
+  private readonly writer: FrameWriter;
+  private readonly wheel: HeartbeatWheel;
+  private readonly wakeups: Wakeups<Channel>;
+  /** Channels told of a swap and not yet planned on its data, in turn (`swappedNext` the next). */
+  private swappedQueue: Channel[] = [];
+  private swappedNext = 0;
+  private swappedSlices: NodeJS.Immediate | undefined;
+  /** Every stream by its response, for the shared 'close' listener. */
+  private readonly streams = new Map<ServerResponse, Stream>();
+  private readonly onStreamClose: (this: ServerResponse) => void;
+
+  constructor(
+    private readonly holder: DataHolder,
+    private readonly options: LiveOptions,
+  ) {
+    this.tickMs = options.tickMs ?? 1000;
+    const heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.now = options.now;
+    this.horizonMs = options.horizonMs;
+    this.logger = options.logger;
+    this.writer = new FrameWriter({ maxQueuedBytes: options.maxQueuedBytes, onDrop: () => this.countDrop() });
+    this.wheel = new HeartbeatWheel(heartbeatMs, (subs) => {
+      if (stopIfClosed(subs)) return;
+      this.writer.all(subs, encodeFrame(frameText('heartbeat', { at: new Date(this.now()).toISOString() })));
+    });
+    this.wakeups = new Wakeups<Channel>(this.now, this.tickMs, (channel, t) => this.tick(channel, t));
+    holder.onSwap((_previous, next) => this.swapped(next));
+    // The change set's summary: one frame for every subscriber of every channel.
+    options.dataChanges?.subscribe((event) => {
+      const frame = encodeFrame(frameText('data', event));
+      for (const channel of this.channels.values()) this.writer.all(channel.subs, frame);
+    });
+    const streams = this.streams;
+    this.onStreamClose = function (this: ServerResponse): void {
+      streams.get(this)?.finish();
+    };
   }
 
-  const send = (channel: Channel, text: string): void => {
-    if (text !== '') writer.all(channel.subs, encodeFrame(text));
-  };
+  private countDrop(): void {
+    this.dropped += 1;
+    if (this.dropLog !== undefined) return;
+    // One line per period at most, never one per subscriber.
+    this.dropLog = setTimeout(() => {
+      this.dropLog = undefined;
+      const why = "dropped for not reading (more than their queue's bound waiting)";
+      this.logger?.warn({ dropped: this.dropped }, `events: ${this.dropped} subscribers ${why}`);
+      this.dropped = 0;
+    }, DROP_LOG_EVERY_MS);
+    this.dropLog.unref();
+  }
 
-  const schedule = (channel: Channel, t: number, waitMs: number): void => wakeups.at(channel, t + waitMs);
+  private send(channel: Channel, text: string): void {
+    if (text !== '') this.writer.all(channel.subs, encodeFrame(text));
+  }
 
-  const changedText = (data: LoadedData): string =>
-    frameText('data_changed', { version: data.meta.version, loaded_at: new Date(data.meta.loadedAt).toISOString() });
+  private schedule(channel: Channel, t: number, waitMs: number): void {
+    this.wakeups.at(channel, t + waitMs);
+  }
 
   /** Reopens `channel` on `data` at `t`, after the events due on the old data; frames as one text. */
-  const reopen = (channel: Channel, data: LoadedData, t: number): string => {
+  private reopen(channel: Channel, data: LoadedData, t: number): string {
     const before = channel.due(t).text;
-    channel.open(data, t, horizonMs);
+    channel.open(data, t, this.horizonMs);
     return before + changedText(data) + channel.announceText(t);
-  };
+  }
 
-  const tick = (channel: Channel, t = now()): void => {
-    wakeups.cancel(channel);
+  private tick(channel: Channel, t = this.now()): void {
+    this.wakeups.cancel(channel);
     if (channel.subs.size === 0 || stopIfClosed(channel.subs)) return;
     if (channel.swapped) {
       // Told of a swap and still waiting for its slice: planned now (a newcomer joins it).
-      finishSwap(channel, t);
+      this.finishSwap(channel, t);
       return;
     }
-    const current = holder.current;
-    replan(channel, t, () => (current && current !== channel.data ? reopen(channel, current, t) : ''));
-  };
-
-  const wakeups = new Wakeups<Channel>(now, tickMs, (channel, t) => tick(channel, t));
+    const current = this.holder.current;
+    this.replan(channel, t, () => (current && current !== channel.data ? this.reopen(channel, current, t) : ''));
+  }
 
   // A swap reaches every subscriber at once, not on its channel's next tick: the events due on
   // the old data, data_changed, then the channel planned again on the new data from the swap's
@@ -204,13 +230,13 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
   // sets of markets), data_changed goes to every channel at once and the planning follows in
   // slices of the loop, so neither the last channel's data_changed nor other requests wait for
   // ten thousand plannings (docs/benchmarks.md, "Watchers").
-  holder.onSwap((_previous, next) => {
-    const t = now();
-    const stale = [...channels.values()].filter((channel) => channel.data !== next);
+  private swapped(next: LoadedData): void {
+    const t = this.now();
+    const stale = [...this.channels.values()].filter((channel) => channel.data !== next);
     // Channels still unplanned after an earlier swap are planned on its data first.
-    for (const channel of stale) if (channel.swapped) finishSwap(channel, t);
+    for (const channel of stale) if (channel.swapped) this.finishSwap(channel, t);
     if (stale.length <= ONE_FRAME_CHANNELS) {
-      for (const channel of stale) replan(channel, t, () => reopen(channel, next, t));
+      for (const channel of stale) this.replan(channel, t, () => this.reopen(channel, next, t));
       return;
     }
     const changed = changedText(next);
@@ -218,143 +244,144 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     for (const channel of stale) {
       try {
         const before = channel.due(t).text;
-        if (before === '') writer.all(channel.subs, changedFrame);
-        else send(channel, before + changed);
-        wakeups.cancel(channel);
+        if (before === '') this.writer.all(channel.subs, changedFrame);
+        else this.send(channel, before + changed);
+        this.wakeups.cancel(channel);
         channel.swapped = { data: next, at: t };
-        swappedQueue.push(channel);
+        this.swappedQueue.push(channel);
       } catch (err) {
-        logger?.error({ err }, 'events: planning on the old data failed');
-        send(channel, serverError(err));
-        schedule(channel, t, tickMs);
+        this.logger?.error({ err }, 'events: planning on the old data failed');
+        this.send(channel, serverError(err));
+        this.schedule(channel, t, this.tickMs);
       }
     }
-    swappedSlices ??= setImmediate(planSwapped);
-  });
+    this.swappedSlices ??= setImmediate(() => this.planSwapped());
+  }
 
-  /** Channels told of a swap and not yet planned on its data, in turn (`swappedNext` the next). */
-  let swappedQueue: Channel[] = [];
-  let swappedNext = 0;
-  let swappedSlices: NodeJS.Immediate | undefined;
-  function planSwapped(): void {
-    swappedSlices = undefined;
-    const t = now();
+  private planSwapped(): void {
+    this.swappedSlices = undefined;
+    const t = this.now();
     const started = performance.now();
-    while (swappedNext < swappedQueue.length) {
-      const channel = swappedQueue[swappedNext++]!;
+    const queue = this.swappedQueue;
+    while (this.swappedNext < queue.length) {
+      const channel = queue[this.swappedNext++]!;
       if (channel.swapped === undefined) continue;
       if (channel.subs.size === 0 || stopIfClosed(channel.subs)) {
         channel.swapped = undefined;
         continue;
       }
-      finishSwap(channel, t);
+      this.finishSwap(channel, t);
       if (performance.now() - started >= SWAP_SLICE_MS) break;
     }
-    if (swappedNext < swappedQueue.length) swappedSlices = setImmediate(planSwapped);
+    if (this.swappedNext < this.swappedQueue.length) this.swappedSlices = setImmediate(() => this.planSwapped());
     else {
-      swappedQueue = [];
-      swappedNext = 0;
+      this.swappedQueue = [];
+      this.swappedNext = 0;
     }
   }
 
   /** Plans `channel` on the data of the swap it was told of, from the swap's instant; sends what is due at `t`. */
-  function finishSwap(channel: Channel, t: number): void {
+  private finishSwap(channel: Channel, t: number): void {
     const { data, at } = channel.swapped!;
     channel.swapped = undefined;
-    replan(channel, t, () => {
-      channel.open(data, at, horizonMs);
+    this.replan(channel, t, () => {
+      channel.open(data, at, this.horizonMs);
       return channel.announceText(at);
     });
   }
 
   /** Sends `first()` and the events due at `t` to `channel` as one frame, and schedules it. */
-  function replan(channel: Channel, t: number, first: () => string): void {
+  private replan(channel: Channel, t: number, first: () => string): void {
     try {
       const text = first();
       const { text: events, waitMs } = channel.due(t);
-      send(channel, text + events);
-      schedule(channel, t, waitMs);
+      this.send(channel, text + events);
+      this.schedule(channel, t, waitMs);
     } catch (err) {
-      logger?.error({ err }, 'events: planning failed');
-      send(channel, serverError(err));
-      schedule(channel, t, tickMs);
+      this.logger?.error({ err }, 'events: planning failed');
+      this.send(channel, serverError(err));
+      this.schedule(channel, t, this.tickMs);
     }
   }
 
-  // The change set's summary: one frame for every subscriber of every channel.
-  options.dataChanges?.subscribe((event) => {
-    const frame = encodeFrame(frameText('data', event));
-    for (const channel of channels.values()) writer.all(channel.subs, frame);
-  });
-
-  /** Every stream by its response, for the shared 'close' listener. */
-  const streams = new Map<ServerResponse, Stream>();
-  const hub: Hub = {
-    release(sub, channel) {
-      streams.delete(sub.res);
-      channel.subs.delete(sub);
-      wheel.remove(sub);
-      if (channel.subs.size === 0) {
-        wakeups.cancel(channel);
-        if (channels.get(channel.key) === channel) channels.delete(channel.key);
-      }
-    },
-  };
-  function onStreamClose(this: ServerResponse): void {
-    streams.get(this)?.finish();
+  release(sub: Stream, channel: Channel): void {
+    this.streams.delete(sub.res);
+    channel.subs.delete(sub);
+    this.wheel.remove(sub);
+    if (channel.subs.size === 0) {
+      this.wakeups.cancel(channel);
+      if (this.channels.get(channel.key) === channel) this.channels.delete(channel.key);
+    }
   }
 
   /** The channel of `request`, caught up to `t` on the data served (made when new; throws the request's fault). */
-  const channelFor = (key: string, request: StatusManyRequest, data: LoadedData, t: number): Channel => {
-    const channel = channels.get(key);
+  private channelFor(key: string, request: StatusManyRequest, data: LoadedData, t: number): Channel {
+    const channel = this.channels.get(key);
     if (channel) {
       // Events due by now (and a data change not yet announced) go to those already there,
       // before the newcomer joins.
-      tick(channel, t);
+      this.tick(channel, t);
       if (channel.data === data) return channel;
     }
     const fresh = new Channel(key, request);
-    fresh.open(data, t, horizonMs);
-    if (!channel) channels.set(key, fresh);
+    fresh.open(data, t, this.horizonMs);
+    if (!channel) this.channels.set(key, fresh);
     return channel ?? fresh;
-  };
+  }
 
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  /**
+   * The events missed since lastId, up to `t` (planned no further: the channel sends the
+   * ones after `t`). Clients reconnecting together after a restart ask the same: the
+   * last replay is kept for its request, id, data and instant.
+   */
+  private replay(key: string, request: StatusManyRequest, data: LoadedData, t: number, lastId: string): string {
+    const memo = `${key}\n${lastId}`;
+    const last = this.lastReplay;
+    if (last?.memo === memo && last.data === data && last.t === t) return last.text;
+    const replay = new Channel(key, request);
+    replay.open(data, t, 1, lastId);
+    const text = replay.due(t).text;
+    this.lastReplay = { memo, data, t, text };
+    return text;
+  }
+
+  /** `GET /events`: the request's channel, its missed events, then the stream. */
+  subscribe(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://x');
-    const data: LoadedData | undefined = holder.current;
+    const data: LoadedData | undefined = this.holder.current;
     if (!data) {
-      sendError(req, res, toHttp(new DataNotLoadedError(holder.loadError)), logger);
+      sendError(req, res, toHttp(new DataNotLoadedError(this.holder.loadError)), this.logger);
       return;
     }
     const request = chosenMarkets(url.searchParams);
     const key = JSON.stringify(request);
     const header = req.headers['last-event-id'] as string | undefined;
     const lastId = header ?? url.searchParams.get('last_event_id') ?? undefined;
-    const t = now();
+    const t = this.now();
     let channel: Channel;
     let resumed = '';
     try {
-      channel = channelFor(key, request, data, t);
-      if (lastId !== undefined) {
-        // The events missed since lastId, up to `t` (planned no further: the channel sends the
-        // ones after `t`). Clients reconnecting together after a restart ask the same: the
-        // last replay is kept for its request, id, data and instant.
-        const memo = `${key}\n${lastId}`;
-        if (lastReplay?.memo === memo && lastReplay.data === data && lastReplay.t === t) resumed = lastReplay.text;
-        else {
-          const replay = new Channel(key, request);
-          replay.open(data, t, 1, lastId);
-          resumed = replay.due(t).text;
-          lastReplay = { memo, data, t, text: resumed };
-        }
-      }
+      channel = this.channelFor(key, request, data, t);
+      if (lastId !== undefined) resumed = this.replay(key, request, data, t, lastId);
     } catch (err) {
       if (data.meta.version) res.setHeader(VERSION_HEADER, data.meta.version);
-      sendError(req, res, { ...toHttp(err, { markets: 'query', subset: 'query' }), error: err }, logger);
+      sendError(req, res, { ...toHttp(err, { markets: 'query', subset: 'query' }), error: err }, this.logger);
       return;
     }
+    this.open(req, res, channel, data, t, resumed);
+  }
 
-    if (req.method !== 'HEAD' && options.admitSubscriber && !options.admitSubscriber(req, res)) return;
+  /** The stream's headers and first frames; then it is one of its channel's subscribers. */
+  private open(
+    req: IncomingMessage,
+    res: ServerResponse,
+    channel: Channel,
+    data: LoadedData,
+    t: number,
+    resumed: string,
+  ): void {
+    const admit = this.options.admitSubscriber;
+    if (req.method !== 'HEAD' && admit && !admit(req, res)) return;
     res.writeHead(200, streamHeaders(req.httpVersion === '1.0', data.meta.version));
     if (req.method === 'HEAD') {
       res.end();
@@ -364,18 +391,34 @@ export function eventsHandler(holder: DataHolder, options: LiveOptions) {
     res.write(RETRY.body);
     const socket = req.socket;
     const direct = req.httpVersion !== '1.0' && res.socket === socket && socket.writable;
-    const sub = new Stream(hub, channel, res, socket, direct);
-    writer.write(sub, encodeFrame(channel.announceText(t) + resumed));
+    const sub = new Stream(this, channel, res, socket, direct);
+    this.writer.write(sub, encodeFrame(channel.announceText(t) + resumed));
     if (sub.closed) return;
     channel.subs.add(sub);
-    wheel.add(sub);
-    streams.set(res, sub);
-    if (channel.dueAt === undefined) tick(channel);
+    this.wheel.add(sub);
+    this.streams.set(res, sub);
+    if (channel.dueAt === undefined) this.tick(channel);
     // Shared listeners (no closure, no once wrapper per stream): 'close' comes once, and
     // finish() ignores a second call.
-    res.on('close', onStreamClose);
-    res.on('error', onStreamClose);
-  };
+    res.on('close', this.onStreamClose);
+    res.on('error', this.onStreamClose);
+  }
+}
+
+/** A server that stopped listening is draining: its streams are let go (true when it did). */
+function stopIfClosed(subs: Set<Subscriber>): boolean {
+  const first = subs.values().next().value;
+  const server = first && (first.socket as { server?: { listening?: boolean } }).server;
+  if (server?.listening !== false) return false;
+  for (const sub of subs) if ((sub.socket as { server?: unknown }).server === server) sub.finish();
+  return true;
+}
+
+function changedText(data: LoadedData): string {
+  return frameText('data_changed', {
+    version: data.meta.version,
+    loaded_at: new Date(data.meta.loadedAt).toISOString(),
+  });
 }
 
 /** What a stream needs of its handler when it ends. */
