@@ -141,6 +141,7 @@ function corsHandler(origins: readonly string[] | '*'): (req: IncomingMessage, r
     const origin = req.headers.origin;
     if (origin === undefined || !(any || allowed.has(origin))) return false;
     res.setHeader('Access-Control-Allow-Origin', any ? '*' : origin);
+    res.setHeader('Access-Control-Expose-Headers', `ETag, Retry-After, ${VERSION_HEADER}`); // for @openbell/client
     if (!any) res.setHeader('Vary', 'Origin');
     if (req.method !== 'OPTIONS') return false;
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
