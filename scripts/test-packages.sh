@@ -5,9 +5,10 @@
 #   1. turbo's cache restores everything the CLI build writes (dist/ and data/sample.zip);
 #   2. `pnpm pack` builds first (prepack), so a pack without a build is complete;
 #   3. `pnpm openbell … --json` prints only the command's JSON on stdout;
-#   4. the six tarballs install into an empty directory with `npm install` (the @openbell
+#   4. the seven tarballs install into an empty directory with `npm install` (the @openbell
 #      packages from the tarballs only, everything else from the npm registry), and the library
-#      example and `npx openbell status` work there.
+#      example, the client example (the library's questions asked of a server with
+#      `createClient(url)`: examples/client.mjs) and `npx openbell status` work there.
 #
 # It deletes and rebuilds the packages' build outputs (dist/, packages/cli/data/) and nothing
 # else in the checkout; everything it creates goes to a temporary directory.
@@ -54,9 +55,9 @@ step "3. pnpm openbell … --json prints only the JSON"
 pnpm openbell status US.NYSE --at "$AT" --json 2> "$work/openbell.err" | check_status_json || { cat "$work/openbell.err"; fail "pnpm openbell --json"; }
 
 step "2. pnpm pack without a build: prepack builds"
-rm -rf packages/core/dist packages/loader/dist packages/catalog/dist packages/server/dist packages/cli/dist packages/cli/data
+rm -rf packages/core/dist packages/loader/dist packages/catalog/dist packages/server/dist packages/client/dist packages/cli/dist packages/cli/data
 mkdir -p "$work/tgz"
-for p in core opendata loader catalog server cli; do
+for p in core opendata loader catalog server client cli; do
   (cd "packages/$p" && pnpm pack --pack-destination "$work/tgz" > "$work/pack-$p.log" 2>&1) || { cat "$work/pack-$p.log"; fail "pack $p"; }
 done
 ls -1 "$work/tgz"
@@ -67,6 +68,7 @@ has openbell-opendata data/sample.zip; has openbell-opendata src/generate.mjs
 has openbell-loader dist/index.js; has openbell-loader dist/index.d.ts
 has openbell-catalog dist/index.js; has openbell-catalog dist/schemas.js
 has openbell-server dist/index.js
+has openbell-client dist/index.js; has openbell-client dist/index.d.ts; has openbell-client dist/browser.js
 has openbell dist/bin.js; has openbell data/sample.zip; has openbell CONFIG.md
 # Real version ranges between the packages (pnpm rewrites workspace:^ when packing).
 for t in "$work"/tgz/*.tgz; do
@@ -87,7 +89,7 @@ done
 # The README's way to run the packed CLI anywhere: npx of the tarball (`npx -y ./openbell-0.1.0.tgz …`).
 npx -y --package="$(tgz openbell)" openbell status US.NYSE --at "$AT" --json 2> "$work/npx.err" | check_status_json || { cat "$work/npx.err"; fail "npx of the CLI tarball"; }
 
-step "4. npm install of the six tarballs into an empty directory"
+step "4. npm install of the seven tarballs into an empty directory"
 app="$work/app"
 mkdir -p "$app"
 cd "$app"
@@ -95,12 +97,14 @@ printf '{ "name": "openbell-consumer", "private": true, "type": "module" }\n' > 
 # Any registry lookup of an @openbell package fails: they must come from the tarballs.
 printf '@openbell:registry=http://127.0.0.1:9/\nfund=false\naudit=false\nupdate-notifier=false\n' > .npmrc
 npm install "$work"/tgz/*.tgz > "$work/npm-install.log" 2>&1 || { cat "$work/npm-install.log"; fail "npm install"; }
-for p in core opendata loader catalog server; do
+for p in core opendata loader catalog server client; do
   [ -f "node_modules/@openbell/$p/package.json" ] || fail "@openbell/$p not installed"
   [ -e "node_modules/@openbell/$p/node_modules/@openbell" ] && fail "@openbell/$p has a nested @openbell copy"
 done
 cp "$root/examples/library.mjs" .
 node library.mjs || fail "library example"
+cp "$root/examples/client.mjs" .
+node client.mjs || fail "client example: the library's answers over HTTP"
 npx --no-install openbell status US.NYSE --at "$AT"
 npx --no-install openbell status US.NYSE --at "$AT" --json | check_status_json || fail "npx openbell status"
 cd "$root"

@@ -89,8 +89,10 @@ export function routes() {
       const held = holding(made.result);
       if (held && pair(asked.args, made.args, names)) found.push({ op, names, held });
     }
-    if (found.length !== 1) throw new Error(`query ${name}: ${found.length} operations answer it, not one`);
-    const [{ op, names, held }] = found;
+    // Two operations making the same call (a variant of a route): the one declared from the query wins.
+    const chosen = found.length > 1 ? found.filter((f) => f.op.query === q) : found;
+    if (chosen.length !== 1) throw new Error(`query ${name}: ${found.length} operations answer it, not one`);
+    const [{ op, names, held }] = chosen;
     const route = { path: op.path, args: [...q.args], rest: [...q.rest], options: { ...q.options } };
     const renamed = Object.fromEntries(Object.entries(names).filter(([a, b]) => a !== b));
     for (const p of Object.keys(q.params)) {
