@@ -86,7 +86,9 @@ describe('service endpoints', () => {
     const data = fixtureData();
     data.meta.isSample = true;
     data.meta.kind = 'sample';
-    data.meta.coverage = { 'US.NYSE': { confirmedThrough: '2028-12-31', sources: [{ title: 'NYSE', url: 'https://x' }] } };
+    data.meta.coverage = {
+      'US.NYSE': { confirmedThrough: '2028-12-31', sources: [{ title: 'NYSE', url: 'https://x' }] },
+    };
     const res = await request(createApp({ data, logLevel: 'silent' }))
       .get('/info')
       .expect(200);
