@@ -487,6 +487,8 @@ describe('transport', () => {
     const withCors = createApp({ data: fixtureData(), logLevel: 'silent', corsOrigins: ['https://app.example'] });
     const ok = await request(withCors).get('/health').set('Origin', 'https://app.example').expect(200);
     expect(ok.headers['access-control-allow-origin']).toBe('https://app.example');
+    // A page may read the validator, the wait and the data version (@openbell/client's cache and versions).
+    expect(ok.headers['access-control-expose-headers']).toBe('ETag, Retry-After, X-Openbell-Data-Version');
     const other = await request(withCors).get('/health').set('Origin', 'https://evil.example').expect(200);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     const pre = await request(withCors)
