@@ -26,6 +26,11 @@ export interface EventsOptions {
   lastEventId?: string;
   /** The wait before reconnecting until the server names one with `retry:` (default 1000 ms). */
   retryMs?: number;
+  /**
+   * A connection that brings nothing for this long is taken as lost and made again (default
+   * 45 s: the server sends a heartbeat every 15 s); 0 never.
+   */
+  idleMs?: number;
   signal?: AbortSignal;
 }
 
@@ -72,10 +77,19 @@ export async function* events(
           retry = ms;
         },
       });
+      // This connection's own end: a silence longer than idleMs drops it, and the loop connects again.
+      const line = new AbortController();
+      const idleMs = options.idleMs ?? 45_000;
+      let idle: ReturnType<typeof setTimeout> | undefined;
+      const awake = () => {
+        clearTimeout(idle);
+        if (idleMs > 0) idle = setTimeout(() => line.abort(), idleMs);
+      };
       try {
         const headers: Record<string, string> = { Accept: 'text/event-stream', ...shared.options.headers };
         if (lastId) headers['Last-Event-ID'] = lastId;
-        const res = await shared.fetch(url, { headers, signal });
+        awake();
+        const res = await shared.fetch(url, { headers, signal: AbortSignal.any([signal, line.signal]) });
         if (res.status !== 200 || !res.body) {
           const text = await res.text();
           // Full (503) or limited (429): wait as told, then try again.
@@ -92,12 +106,18 @@ export async function* events(
           const { value, done } = await reader.read();
           if (done) break;
           parser.feed(decoder.decode(value, { stream: true }));
+          // The caller's time with a frame is not the server's silence.
+          clearTimeout(idle);
           while (frames.length) yield frames.shift()!;
+          awake();
         }
       } catch (err) {
         if (signal.aborted) return;
         // A refusal, or a server never reached: the caller hears of it. A dropped stream reconnects.
         if (err instanceof OpenbellError || !connected) throw err;
+      } finally {
+        clearTimeout(idle);
+        line.abort();
       }
       await pause(retry, signal);
     }

@@ -49,6 +49,20 @@ describe('events', () => {
     await expect.poll(() => closed).toBe(2);
   });
 
+  it('a connection silent for longer than idleMs is taken as lost and made again', async () => {
+    const seen: (string | undefined)[] = [];
+    const stub = await listen((req, res) => {
+      seen.push(req.headers['last-event-id'] as string | undefined);
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      // One event each time, then nothing: no heartbeat, no end.
+      res.write(`retry: 10\n\nid: ${seen.length}:US.NYSE\nevent: open\ndata: {}\n\n`);
+    });
+    servers.push(stub);
+    const frames = await take(createClient(stub.base).events({ idleMs: 200 }), 3);
+    expect(frames.map((f) => f.id)).toEqual(['1:US.NYSE', '2:US.NYSE', '3:US.NYSE']);
+    expect(seen).toEqual([undefined, '1:US.NYSE', '2:US.NYSE']);
+  });
+
   it('a refused stream is the error, as a query is', async () => {
     const stub = await listen((_req, res) => {
       res.writeHead(422, { 'Content-Type': 'application/json' });
