@@ -670,8 +670,8 @@ export function zse() {
 
 /**
  * Weekday closures of the Belgrade Stock Exchange: Serbian non-working holidays (with their moves
- * off Sundays) and the exchange's platform days (the last weekday of the year from 2023; 3 and 6
- * January 2025).
+ * off Sundays) and the exchange's platform days (the last weekday of the year from 2023; 4-6
+ * January 2023; 3 and 6 January 2025).
  */
 export function belexClosures(y) {
   const out = [...serbianHolidays(y)];
@@ -680,6 +680,13 @@ export function belexClosures(y) {
     let last = ymd(y, 12, 31);
     while (isWeekend(last)) last = addDays(last, -1);
     out.push(closure(last, 'Trading Platform Year-End', 'Exchange closure (platform set-up and data migration)'));
+  }
+  if (y === 2023) {
+    // The 2023 calendar (as UniCredit relayed it on 4 November 2022): no sessions on 4-6 January
+    // for the segmentation of securities under the new listing rules (in force from 9 January).
+    for (const d of ['2023-01-04', '2023-01-05', '2023-01-06']) {
+      out.push(closure(d, 'Securities Segmentation', 'Exchange closure (segmentation and trading platform update)'));
+    }
   }
   if (y === 2025) {
     for (const d of ['2025-01-03', '2025-01-06']) {
@@ -709,6 +716,10 @@ export function belex() {
         'https://belex.rs/o_berzi/radno_vreme',
       ),
       src('TradingHours.com: BELEX market holiday on 29 December 2023', 'https://www.tradinghours.com/markets/belex'),
+      src(
+        'UniCredit: Belgrade Stock Exchange publishes holiday schedule for 2023 (4 November 2022)',
+        'https://gss.unicreditgroup.eu/markets/serbia/newsflashes/belgrade-stock-exchange-publishes-holiday-schedule-2023',
+      ),
       src('Belgrade Stock Exchange: trading calendar for 2013', 'https://www.belex.rs/eng/o_berzi/vesti/45247'),
       src(
         'Belgrade Stock Exchange: calendar of trading sessions for 2010 (FEAS)',
