@@ -431,14 +431,22 @@ export function bsse() {
 // Bucharest Stock Exchange
 
 /**
- * Weekday closures of the Bucharest Stock Exchange: Romanian public holidays, and the year-end
- * breaks the exchange decided in 2008 (24-31 December) and 2009 (28-31 December).
+ * Weekday closures of the Bucharest Stock Exchange: Romanian public holidays, the year-end
+ * breaks the exchange decided in 2008 (24-31 December) and 2009 (28-31 December), and the
+ * eves of 2020.
  */
 export function bvbClosures(y) {
   const out = [...romanianHolidays(y)];
   const breakMemo = 'Year-end break decided by the exchange with its brokers';
   if (y === 2008) for (const d of [24, 29, 30, 31]) out.push(closure(ymd(2008, 12, d), 'Year-End Break', breakMemo));
   if (y === 2009) for (const d of [28, 29, 30, 31]) out.push(closure(ymd(2009, 12, d), 'Year-End Break', breakMemo));
+  // 2020: no trading on Christmas Eve and New Year's Eve (UniCredit's notice of 18 December 2020;
+  // the depository did not settle RON on either day). Other years keep both as trading days: no
+  // notice was found for them.
+  if (y === 2020) {
+    const memo = 'Non-trading day announced for 2020 (the depository closed for RON settlement)';
+    out.push(closure('2020-12-24', 'Christmas Eve', memo), closure('2020-12-31', "New Year's Eve", memo));
+  }
   return out;
 }
 
@@ -468,6 +476,10 @@ export function bvb() {
         'https://mediafax.ro/economic/programul-de-tranzactionare-al-bvb-prelungit-de-cnvm-cu-25-de-minute-4720270',
       ),
       src('BVB: last trading day of 2008 is 23 December', 'https://hotnews.ro/?p=768461'),
+      src(
+        'UniCredit: holiday reminder for Romania, December 2020 (24 and 31 December non-trading days)',
+        'https://gss.unicreditgroup.eu/resources/newsflashes/holiday-reminder-update-romania-russia-and-slovakia',
+      ),
       src(
         'BVB: last session of 2009 on 24 December',
         'https://bursa.ro/ultima-sedinta-de-tranzactionare-din-acest-an-la-bursa-de-la-bucuresti-va-fi-24-decembrie-8953074',
