@@ -431,14 +431,22 @@ export function bsse() {
 // Bucharest Stock Exchange
 
 /**
- * Weekday closures of the Bucharest Stock Exchange: Romanian public holidays, and the year-end
- * breaks the exchange decided in 2008 (24-31 December) and 2009 (28-31 December).
+ * Weekday closures of the Bucharest Stock Exchange: Romanian public holidays, the year-end
+ * breaks the exchange decided in 2008 (24-31 December) and 2009 (28-31 December), and the
+ * eves of 2020.
  */
 export function bvbClosures(y) {
   const out = [...romanianHolidays(y)];
   const breakMemo = 'Year-end break decided by the exchange with its brokers';
   if (y === 2008) for (const d of [24, 29, 30, 31]) out.push(closure(ymd(2008, 12, d), 'Year-End Break', breakMemo));
   if (y === 2009) for (const d of [28, 29, 30, 31]) out.push(closure(ymd(2009, 12, d), 'Year-End Break', breakMemo));
+  // 2020: no trading on Christmas Eve and New Year's Eve (UniCredit's notice of 18 December 2020;
+  // the depository did not settle RON on either day). Other years keep both as trading days: no
+  // notice was found for them.
+  if (y === 2020) {
+    const memo = 'Non-trading day announced for 2020 (the depository closed for RON settlement)';
+    out.push(closure('2020-12-24', 'Christmas Eve', memo), closure('2020-12-31', "New Year's Eve", memo));
+  }
   return out;
 }
 
@@ -468,6 +476,10 @@ export function bvb() {
         'https://mediafax.ro/economic/programul-de-tranzactionare-al-bvb-prelungit-de-cnvm-cu-25-de-minute-4720270',
       ),
       src('BVB: last trading day of 2008 is 23 December', 'https://hotnews.ro/?p=768461'),
+      src(
+        'UniCredit: holiday reminder for Romania, December 2020 (24 and 31 December non-trading days)',
+        'https://gss.unicreditgroup.eu/resources/newsflashes/holiday-reminder-update-romania-russia-and-slovakia',
+      ),
       src(
         'BVB: last session of 2009 on 24 December',
         'https://bursa.ro/ultima-sedinta-de-tranzactionare-din-acest-an-la-bursa-de-la-bucuresti-va-fi-24-decembrie-8953074',
@@ -670,8 +682,8 @@ export function zse() {
 
 /**
  * Weekday closures of the Belgrade Stock Exchange: Serbian non-working holidays (with their moves
- * off Sundays) and the exchange's platform days (the last weekday of the year from 2023; 3 and 6
- * January 2025).
+ * off Sundays) and the exchange's platform days (the last weekday of the year from 2023; 4-6
+ * January 2023; 3 and 6 January 2025).
  */
 export function belexClosures(y) {
   const out = [...serbianHolidays(y)];
@@ -680,6 +692,13 @@ export function belexClosures(y) {
     let last = ymd(y, 12, 31);
     while (isWeekend(last)) last = addDays(last, -1);
     out.push(closure(last, 'Trading Platform Year-End', 'Exchange closure (platform set-up and data migration)'));
+  }
+  if (y === 2023) {
+    // The 2023 calendar (as UniCredit relayed it on 4 November 2022): no sessions on 4-6 January
+    // for the segmentation of securities under the new listing rules (in force from 9 January).
+    for (const d of ['2023-01-04', '2023-01-05', '2023-01-06']) {
+      out.push(closure(d, 'Securities Segmentation', 'Exchange closure (segmentation and trading platform update)'));
+    }
   }
   if (y === 2025) {
     for (const d of ['2025-01-03', '2025-01-06']) {
@@ -709,6 +728,10 @@ export function belex() {
         'https://belex.rs/o_berzi/radno_vreme',
       ),
       src('TradingHours.com: BELEX market holiday on 29 December 2023', 'https://www.tradinghours.com/markets/belex'),
+      src(
+        'UniCredit: Belgrade Stock Exchange publishes holiday schedule for 2023 (4 November 2022)',
+        'https://gss.unicreditgroup.eu/markets/serbia/newsflashes/belgrade-stock-exchange-publishes-holiday-schedule-2023',
+      ),
       src('Belgrade Stock Exchange: trading calendar for 2013', 'https://www.belex.rs/eng/o_berzi/vesti/45247'),
       src(
         'Belgrade Stock Exchange: calendar of trading sessions for 2010 (FEAS)',

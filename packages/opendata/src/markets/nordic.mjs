@@ -373,7 +373,21 @@ export const nasdaqRiga = () =>
     acronym: 'RSE',
     group: 'OMX Riga',
     closures: latvianClosures,
-    sources: [src('Law on Public Holidays, Commemoration Days and Celebration Days (likumi.lv)', 'https://likumi.lv')],
+    sources: [
+      src('Law on Public Holidays, Commemoration Days and Celebration Days (likumi.lv)', 'https://likumi.lv'),
+      src(
+        'Cabinet order no. 348 of 13 June 2023 on transferring working days in 2024 (labadavana.lv)',
+        'https://labadavana.lv/brivdienas/',
+      ),
+      src(
+        'Cabinet order on transferring 5 May 2023 to 20 May (nra.lv)',
+        'https://nra.lv/latvija/412726-gaidamas-garas-brivdienas-nakamajas-10-dienas-tadas-bus-astonas.htm',
+      ),
+      src(
+        'Working day of 2 January 2026 transferred to 17 January (jauns.lv, 2025-12-09)',
+        'https://jauns.lv/raksts/zinas/686021-ka-stradasim-un-atputisimies-decembri-un-janvari-pilns-svetku-grafika-apskats',
+      ),
+    ],
   });
 
 export const nasdaqVilnius = () =>

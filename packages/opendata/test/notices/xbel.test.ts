@@ -21,4 +21,14 @@ checkNotices('RS.BELEX', [
   closed('2026-04-13', `${ACT}: Orthodox Easter Monday`),
   closed('2027-01-07', `${ACT}: Orthodox Christmas`),
   closed('2027-05-04', `${ACT}: Labour Day moved from Sunday past Easter Monday`),
+  closed('2023-01-04', 'BELEX calendar for 2023 (UniCredit, 4 Nov 2022): no session, segmentation of securities'),
+  closed('2023-01-06', 'BELEX calendar for 2023 (UniCredit, 4 Nov 2022): no session, trading platform update'),
+  closed('2023-05-02', 'BELEX calendar for 2023 (UniCredit, 4 Nov 2022): Labour Day'),
+  trades(
+    '2023-01-09',
+    '09:30',
+    '14:00',
+    '+01:00',
+    'BELEX listing rules in force from 9 January 2023; trading phases 09:30-14:00',
+  ),
 ]);

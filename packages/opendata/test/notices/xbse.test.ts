@@ -20,4 +20,12 @@ checkNotices('RO.BVB', [
   closed('2026-04-13', `${CODE}: Orthodox Easter Monday`),
   closed('2027-04-30', `${CODE}: Orthodox Good Friday`),
   closed('2027-06-21', `${CODE}: Orthodox Whit Monday`),
+  closed(
+    '2020-12-24',
+    'UniCredit holiday reminder, 18 Dec 2020: 24 December a non-trading day for the Bucharest Stock Exchange',
+  ),
+  closed(
+    '2020-12-31',
+    'UniCredit holiday reminder, 18 Dec 2020: 31 December a non-trading day for the Bucharest Stock Exchange',
+  ),
 ]);

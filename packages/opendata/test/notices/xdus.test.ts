@@ -27,4 +27,11 @@ checkNotices('DE.BDUS', [
   ),
   closed('2026-04-06', 'Börse Düsseldorf calendar rule: Easter Monday 2026'),
   closed('2027-12-31', "Börse Düsseldorf calendar rule: New Year's Eve 2027"),
+  trades(
+    '2020-05-21',
+    '08:00',
+    '20:00',
+    '+02:00',
+    'Waldecker Bank, holiday trading 2020: regular trading on Ascension Day at all German exchanges',
+  ),
 ]);

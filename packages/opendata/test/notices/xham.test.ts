@@ -16,4 +16,11 @@ checkNotices('DE.BHAM', [
   trades('2026-10-26', '08:00', '22:00', '+01:00', `${B}: regular day after the clock change`),
   closed('2026-12-31', `${B}: New Year's Eve 2026`),
   closed('2027-01-01', `${B}: New Year's Day 2027`),
+  trades(
+    '2020-05-21',
+    '08:00',
+    '20:00',
+    '+02:00',
+    'Waldecker Bank, holiday trading 2020: regular trading on Ascension Day at all German exchanges',
+  ),
 ]);

@@ -23,4 +23,7 @@ checkNotices('SI.LJSE', [
   closed('2027-03-26', 'LJSE: Good Friday non-trading day'),
   closed('2027-04-27', `${ACT}: Day of Uprising Against Occupation`),
   trades('2027-05-03', '09:15', '15:15', '+02:00', `${ACT}: holidays on a weekend are not moved`),
+  closed('2018-12-31', "STA, 31 Dec 2018: the Ljubljana Stock Exchange is already closed on New Year's Eve"),
+  closed('2025-12-24', 'Siol, 16 Dec 2025: no trading on the Ljubljana Stock Exchange on 24 December'),
+  closed('2025-12-31', 'Siol, 16 Dec 2025: no trading on the Ljubljana Stock Exchange on 31 December'),
 ]);

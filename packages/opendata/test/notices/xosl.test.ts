@@ -27,4 +27,11 @@ checkNotices('NO.OSE', [
   closed('2026-12-24', `${E}: Christmas Eve 2026`),
   trades('2027-03-24', '09:00', '13:00', '+01:00', `${E}: half day, Wednesday before Easter 2027`),
   closed('2027-05-17', `${E}: Constitution Day 2027`),
+  trades(
+    '2021-03-31',
+    '09:00',
+    '13:00',
+    '+02:00',
+    'Finansavisen, 31 Mar 2021: Oslo Børs has a half day, regular trading to 13:00',
+  ),
 ]);

@@ -35,4 +35,6 @@ checkNotices('CZ.PSE', [
   closed('2026-12-31', `${CAL} (New Year's Eve closure)`),
   closed('2027-03-29', `${LAW} (Easter Monday 2027)`),
   trades('2027-01-04', '09:00', '16:10', '+01:00', 'PSE: trading hours'),
+  closed('2022-07-05', `${CAL} 2022: Saints Cyril and Methodius Day`),
+  closed('2023-05-08', `${CAL} 2023: Liberation Day`),
 ]);

@@ -23,4 +23,9 @@ checkNotices('LV.NASDAQ', [
   trades('2026-02-24', '10:00', '16:00', '+02:00', `${B}: an Estonian holiday is a trading day in Riga`),
   closed('2027-05-04', `${B}: Restoration of Independence Day 2027`),
   closed('2027-11-18', `${B}: Proclamation Day 2027`),
+  closed('2023-05-05', 'Cabinet order (nra.lv): working day of Friday 5 May 2023 moved to Saturday 20 May'),
+  closed('2024-12-23', 'Cabinet order no. 348 of 13 June 2023: 23 December 2024 a day off, worked on 14 December'),
+  closed('2024-12-30', 'Cabinet order no. 348 of 13 June 2023: 30 December 2024 a day off, worked on 28 December'),
+  closed('2026-01-02', 'jauns.lv, 9 Dec 2025: working day of Friday 2 January 2026 moved to Saturday 17 January'),
+  closed('2017-05-05', 'ovv.lv, Apr 2017: Cabinet order moves the working day of Friday 5 May 2017 to 13 May'),
 ]);

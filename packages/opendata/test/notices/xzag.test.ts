@@ -27,4 +27,7 @@ checkNotices('HR.ZSE', [
   closed('2026-11-18', `${ACT}: Remembrance Day`),
   closed('2027-05-27', `${ACT}: Corpus Christi`),
   closed('2027-12-31', "ZSE: New Year's Eve non-trading day"),
+  closed('2022-06-22', 'ZSE: non-trading days 2022 (Anti-Fascist Struggle Day)'),
+  closed('2022-08-05', 'ZSE: non-trading days 2022 (Victory and Homeland Thanksgiving Day)'),
+  closed('2022-11-18', 'ZSE: non-trading days 2022 (Remembrance Day)'),
 ]);
