@@ -22,6 +22,8 @@ checkNotices('PH.PSE', [
   closed('2026-04-02', `${P} (2026): Maundy Thursday`),
   closed('2026-04-03', `${P} (2026): Good Friday`),
   closed('2026-08-31', `${P} (2026): National Heroes Day, last Monday of August`),
+  closed('2026-11-02', `${P} 1006 (2025): All Souls' Day, special non-working day in 2026`),
+  trades('2026-02-25', '09:30', '15:00', '+08:00', `${P} 1006 (2025): EDSA anniversary a special working day`),
   trades('2026-12-28', '09:30', '15:00', '+08:00', `${M}: regular trading day between the holidays`),
   closed('2026-12-30', `${P} (2026): Rizal Day`),
   closed('2027-01-01', `${P}: New Year's Day`),
