@@ -773,7 +773,9 @@ const MY_SPECIAL = [
 
 /** The King's (Agong's) official birthday of a year. */
 function agongBirthday(year) {
-  if (year >= 2020) {
+  // 2020: moved from 6 June to Monday 8 June (Bursa closed that day); the first Monday of June since.
+  if (year === 2020) return '2020-06-08';
+  if (year >= 2021) {
     let d = ymd(year, 6, 1);
     while (weekday(d) !== 1) d = addDays(d, 1);
     return d;
@@ -954,6 +956,10 @@ export function bursa() {
           {
             title: 'Bursa Malaysia media releases: closures for public holidays',
             url: 'https://www.bursamalaysia.com/bm/about_bursa/media_centre/media_releases',
+          },
+          {
+            title: "Bursa Malaysia: closure on 8 June 2020 for the Yang di-Pertuan Agong's Birthday (Mondo Visione)",
+            url: 'https://mondovisione.com/media-and-resources/news/closure-of-bursa-malaysia-in-conjunction-with-yang-di-pertuan-agongs-birthday-1-202061',
           },
           {
             title: 'Bursa Malaysia: day orders from 18 April 2011 (R/R No. 2 of 2011)',
