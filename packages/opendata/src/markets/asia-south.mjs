@@ -771,6 +771,15 @@ const MY_SPECIAL = [
   ['2025-09-15', 'Special Holiday (Malaysia Day)'],
 ];
 
+// Closures of the exchange alone (the banks and Bank Negara's markets stayed open).
+const BURSA_ONLY = [
+  [
+    '2021-12-03',
+    'Federal Territories Holiday (Malaysia Cup)',
+    'Declared by the Federal Territories Minister after KL City won the Malaysia Cup; Bursa closed, banks open',
+  ],
+];
+
 /** The King's (Agong's) official birthday of a year. */
 function agongBirthday(year) {
   // 2020: moved from 6 June to Monday 8 June (Bursa closed that day); the first Monday of June since.
@@ -914,6 +923,9 @@ export function bursa() {
   const h = holidaysFor(id);
   for (const y of years()) {
     for (const c of bursaClosures(y)) h.closed(c.date, c.name, { observed: c.observed, memo: c.memo });
+    // Exchange-only closures: Federal Territories holidays on which Bank Negara and the banks
+    // stayed open (so not in the ringgit's calendar).
+    for (const [d, name, memo] of BURSA_ONLY) if (d.startsWith(`${y}-`)) h.closed(d, name, { memo });
     for (const [d, name] of bursaHalfDays(y))
       h.open(d, name, 'Partial', { memo: 'Half-day trading: no afternoon session', ifFree: true });
   }
@@ -956,6 +968,10 @@ export function bursa() {
           {
             title: 'Bursa Malaysia media releases: closures for public holidays',
             url: 'https://www.bursamalaysia.com/bm/about_bursa/media_centre/media_releases',
+          },
+          {
+            title: 'The Malaysian Reserve: Bursa Malaysia closed on 3 December 2021 (Federal Territories holiday)',
+            url: 'https://themalaysianreserve.com/2021/12/02/bursa-malaysia-will-be-closed-tomorrow/',
           },
           {
             title: "Bursa Malaysia: closure on 8 June 2020 for the Yang di-Pertuan Agong's Birthday (Mondo Visione)",

@@ -31,6 +31,8 @@ checkNotices('MY.BURSA', [
   closed('2020-06-08', "Bursa release of 1 June 2020: closed on Monday 8 June for the Agong's Birthday"),
   trades('2020-06-01', '09:00', '17:00', MYT, "Bursa release of 1 June 2020: the Agong's Birthday holiday is 8 June"),
   closed('2021-06-07', "Agong's Birthday: the first Monday of June from 2021"),
+  closed('2021-12-03', 'Bursa statement of 2 December 2021: closed for the Federal Territories holiday'),
+  trades('2024-09-17', '09:00', '17:00', MYT, 'Bursa: business as usual on 17 September 2024 (no replacement holiday)'),
   trades('2010-06-04', '09:00', '17:00', MYT, 'Bursa Trade Securities phases from 1 December 2008'),
   closed('2027-01-01', "New Year's Day 2027"),
   closed('2027-08-31', 'National Day 2027'),
