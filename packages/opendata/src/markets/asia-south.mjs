@@ -351,7 +351,9 @@ export function psx() {
 // ---------------------------------------------------------------------------------------------
 
 // Libur bursa: every weekday the exchange's calendar closes (national holidays, cuti bersama,
-// election days and the year-end holiday of 31 December), as announced and revised.
+// election days and the year-end holiday of 31 December), as announced and revised. The regional
+// elections of 27 June 2018 were a national holiday, but the exchange traded (Bank Indonesia ran
+// clearing), as its year-end list of 2018 holidays shows.
 const IDX_ANNOUNCED = {
   2015: '01-01 02-19 04-03 05-01 05-14 06-02 07-16 07-17 07-20 07-21 08-17 09-24 10-14 12-09 12-24 12-25 12-31',
   2016: '01-01 02-08 03-09 03-25 05-05 05-06 07-04 07-05 07-06 07-07 07-08 08-17 09-12 12-12 12-26',
@@ -359,7 +361,7 @@ const IDX_ANNOUNCED = {
     '01-02 02-15 03-28 04-14 04-19 04-24 05-01 05-11 05-25 06-01 06-23 06-26 06-27 06-28 06-29 06-30 08-17 ' +
     '09-01 09-21 12-01 12-25 12-26',
   2018:
-    '01-01 02-16 03-30 05-01 05-10 05-29 06-01 06-13 06-14 06-15 06-18 06-19 06-27 08-17 ' +
+    '01-01 02-16 03-30 05-01 05-10 05-29 06-01 06-13 06-14 06-15 06-18 06-19 08-17 ' +
     '08-22 09-11 11-20 12-24 12-25 12-31',
   2019: '01-01 02-05 03-07 04-03 04-17 04-19 05-01 05-30 06-03 06-04 06-05 06-06 06-07 08-12 12-24 12-25 12-31',
   2020: '01-01 03-25 04-10 05-01 05-07 05-21 05-22 05-25 07-31 08-17 08-20 08-21 10-28 10-29 10-30 12-09 12-24 12-25 12-31',
@@ -464,7 +466,6 @@ export function idxClosures(year) {
       '2015-12-09': 'Regional Elections',
       '2017-02-15': 'Regional Elections',
       '2017-04-19': 'Jakarta Gubernatorial Election',
-      '2018-06-27': 'Regional Elections',
       '2019-04-17': 'General Election',
       '2020-12-09': 'Regional Elections',
       '2024-02-14': 'General Election',
@@ -585,6 +586,14 @@ export function idx() {
           {
             title: 'IDX: Kalender Libur Bursa 2025 (Peng-00213/BEI.POP/10-2024) and its revision of August 2025',
             url: 'https://www.idx.co.id/en/about-idx/trading-holiday',
+          },
+          {
+            title: 'Liputan6: IDX open on the regional elections holiday of 27 June 2018',
+            url: 'https://m.liputan6.com/bisnis/read/3568446/libur-pilkada-serentak-27-juni-2018-bei-tetap-buka-perdagangan-saham',
+          },
+          {
+            title: 'Okezone: IDX holiday list of 2018 (from the IDX site, 26 December 2018)',
+            url: 'https://economy.okezone.com/amp/2018/12/26/278/1996184/tahun-baru-pasar-saham-tutup-jumat-28-desember-2018-hingga-1-januari-2019?page=all',
           },
           {
             title: 'IDX: normalisation of trading hours from 3 April 2023',
