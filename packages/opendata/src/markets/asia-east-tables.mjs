@@ -620,8 +620,8 @@ export const PSE_CLOSURES = {
   ],
 };
 
-// PSE closures before the tabled years: suspensions (storms, floods, a transport strike) and
-// special days added by proclamation late in the year.
+// PSE closures outside the tabled years: suspensions (storms, floods, a transport strike) and
+// special days added by proclamation.
 export const PSE_ONE_OFFS = [
   ['2011-09-26', 'Trading suspended (Typhoon Pedring)'],
   ['2012-08-07', 'Trading suspended (monsoon floods)'],
@@ -631,6 +631,8 @@ export const PSE_ONE_OFFS = [
   ['2017-01-02', 'Special non-working day (Proclamation 117)'],
   ['2017-09-12', 'Trading suspended (heavy rains; bank clearing suspended)'],
   ['2017-10-16', 'Trading suspended (nationwide transport strike)'],
+  // Proclamation 1006 (3 September 2025) adds All Souls' Day to the special days of 2026.
+  ['2026-11-02', "All Souls' Day (special non-working day, Proclamation 1006)"],
 ];
 
 // Islamic holidays as proclaimed where they differ from the Umm al-Qura date.

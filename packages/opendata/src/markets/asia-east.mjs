@@ -122,21 +122,25 @@ export function pse() {
     Regular: 'Equities: pre-open, continuous trading (with the market recess where one applies), pre-close and run-off',
     Partial: 'Half-day trading',
   });
-  // Eras of the regular day: [from, until, morning, afternoon or null, pre-close start].
+  // Eras of the regular day: [from, until, morning, afternoon or null, pre-close start, pre-open start].
   const eras = [
     [null, '2002-02-19', ['09:30', '12:10'], null, '12:00'],
     ['2002-02-20', '2002-10-14', ['09:30', '12:00'], ['13:00', '14:30'], '14:20'],
     ['2002-10-15', '2011-09-30', ['09:30', '12:10'], null, '12:00'],
     ['2011-10-03', '2011-12-31', ['09:30', '13:00'], null, '12:47'],
     ['2012-01-02', '2020-03-13', ['09:30', '12:00'], ['13:30', '15:30'], '15:15'],
-    ['2020-03-16', '2021-12-03', ['09:30', '13:00'], null, '12:45'],
+    ['2020-03-16', '2020-03-16', ['09:30', '13:00'], null, '12:45'],
+    // Luzon lockdown (PSE memorandum of 15 March 2020): 08:30 pre-open, 09:00 open, 13:00 close
+    // from 17 March to 14 April (no trading on 17-18 March); the 09:30 open again after that.
+    ['2020-03-17', '2020-04-14', ['09:00', '13:00'], null, '12:45', '08:30'],
+    ['2020-04-15', '2021-12-03', ['09:30', '13:00'], null, '12:45'],
     ['2021-12-06', '2022-01-13', ['09:30', '12:00'], ['13:00', '15:00'], '14:45'],
     ['2022-01-14', '2022-02-28', ['09:30', '13:00'], null, '12:45'],
     ['2022-03-01', null, ['09:30', '12:00'], ['13:00', '15:00'], '14:45'],
   ];
-  for (const [from, until, am, pm, pre] of eras) {
+  for (const [from, until, am, pm, pre, preOpen = '09:00'] of eras) {
     const o = { from: from ?? undefined, until: until ?? undefined };
-    s.row('Regular', 'Pre-Open', 'Pre-Open', 'Mon-Fri', '09:00', am[0], o);
+    s.row('Regular', 'Pre-Open', 'Pre-Open', 'Mon-Fri', preOpen, am[0], o);
     s.row('Regular', 'Primary Trading Session', pm ? 'Morning Session' : 'Continuous Trading', 'Mon-Fri', ...am, o);
     if (pm) {
       s.row('Regular', 'Intermission', 'Market Recess', 'Mon-Fri', am[1], pm[0], o);
@@ -190,6 +194,10 @@ export function pse() {
             'https://www.officialgazette.gov.ph/',
           ),
           src('PSE memoranda on trading hours (2011, 2020-2022) and suspensions', 'https://edge.pse.com.ph/'),
+          src(
+            'Rappler: PSE trading hours during the Metro Manila lockdown, 16 March-14 April 2020',
+            'https://www.rappler.com/business/254633-pse-trading-hours-metro-manila-lockdown-march-16-april-14-2020',
+          ),
         ],
       },
     ],

@@ -145,7 +145,7 @@ const PSX_ANNOUNCED = {
   2020: '02-05 03-23 05-01 05-25 05-26 05-27 07-31 08-14 10-30 12-25',
   2021: '02-05 03-23 05-07 05-10 05-11 05-12 05-13 05-14 07-20 07-21 07-22 08-18 08-19 10-19',
   2022: '03-23 04-29 05-02 05-03 05-04 05-05 07-08 07-11 07-12 08-08 08-09 11-09',
-  2023: '03-23 05-01 04-21 04-24 04-25 06-28 06-29 06-30 07-28 08-14 09-29 11-09 12-25',
+  2023: '03-23 04-14 04-21 04-24 04-25 05-01 06-28 06-29 06-30 07-28 08-14 09-29 11-09 12-25',
   2024: '02-05 02-08 04-05 04-10 04-11 04-12 05-01 05-28 06-17 06-18 06-19 07-16 07-17 08-14 09-17 12-25',
   2025: '02-05 03-28 03-31 04-01 04-02 05-01 05-28 06-06 06-09 08-14 12-25',
   2026: '02-05 03-20 03-23 05-01 05-27 05-28 05-29 06-24 06-25 08-14 08-25 11-09 12-25',
@@ -329,6 +329,10 @@ export function psx() {
             url: 'https://www.psx.com.pk/psx/exchange/general/trading-hours',
           },
           {
+            title: 'ProPakistani: PSX closed on Juma-tul-Wida, 14 April 2023',
+            url: 'https://propakistani.pk/2023/04/10/pakistan-stock-exchange-to-remain-closed-on-friday/',
+          },
+          {
             title: 'PSX notices: Ramadan designated time schedules 2021-2024',
             url: 'https://www.psx.com.pk/psx/resources-and-tools/notices',
           },
@@ -347,7 +351,9 @@ export function psx() {
 // ---------------------------------------------------------------------------------------------
 
 // Libur bursa: every weekday the exchange's calendar closes (national holidays, cuti bersama,
-// election days and the year-end holiday of 31 December), as announced and revised.
+// election days and the year-end holiday of 31 December), as announced and revised. The regional
+// elections of 27 June 2018 were a national holiday, but the exchange traded (Bank Indonesia ran
+// clearing), as its year-end list of 2018 holidays shows.
 const IDX_ANNOUNCED = {
   2015: '01-01 02-19 04-03 05-01 05-14 06-02 07-16 07-17 07-20 07-21 08-17 09-24 10-14 12-09 12-24 12-25 12-31',
   2016: '01-01 02-08 03-09 03-25 05-05 05-06 07-04 07-05 07-06 07-07 07-08 08-17 09-12 12-12 12-26',
@@ -355,7 +361,7 @@ const IDX_ANNOUNCED = {
     '01-02 02-15 03-28 04-14 04-19 04-24 05-01 05-11 05-25 06-01 06-23 06-26 06-27 06-28 06-29 06-30 08-17 ' +
     '09-01 09-21 12-01 12-25 12-26',
   2018:
-    '01-01 02-16 03-30 05-01 05-10 05-29 06-01 06-13 06-14 06-15 06-18 06-19 06-27 08-17 ' +
+    '01-01 02-16 03-30 05-01 05-10 05-29 06-01 06-13 06-14 06-15 06-18 06-19 08-17 ' +
     '08-22 09-11 11-20 12-24 12-25 12-31',
   2019: '01-01 02-05 03-07 04-03 04-17 04-19 05-01 05-30 06-03 06-04 06-05 06-06 06-07 08-12 12-24 12-25 12-31',
   2020: '01-01 03-25 04-10 05-01 05-07 05-21 05-22 05-25 07-31 08-17 08-20 08-21 10-28 10-29 10-30 12-09 12-24 12-25 12-31',
@@ -460,7 +466,6 @@ export function idxClosures(year) {
       '2015-12-09': 'Regional Elections',
       '2017-02-15': 'Regional Elections',
       '2017-04-19': 'Jakarta Gubernatorial Election',
-      '2018-06-27': 'Regional Elections',
       '2019-04-17': 'General Election',
       '2020-12-09': 'Regional Elections',
       '2024-02-14': 'General Election',
@@ -581,6 +586,14 @@ export function idx() {
           {
             title: 'IDX: Kalender Libur Bursa 2025 (Peng-00213/BEI.POP/10-2024) and its revision of August 2025',
             url: 'https://www.idx.co.id/en/about-idx/trading-holiday',
+          },
+          {
+            title: 'Liputan6: IDX open on the regional elections holiday of 27 June 2018',
+            url: 'https://m.liputan6.com/bisnis/read/3568446/libur-pilkada-serentak-27-juni-2018-bei-tetap-buka-perdagangan-saham',
+          },
+          {
+            title: 'Okezone: IDX holiday list of 2018 (from the IDX site, 26 December 2018)',
+            url: 'https://economy.okezone.com/amp/2018/12/26/278/1996184/tahun-baru-pasar-saham-tutup-jumat-28-desember-2018-hingga-1-januari-2019?page=all',
           },
           {
             title: 'IDX: normalisation of trading hours from 3 April 2023',
@@ -771,9 +784,20 @@ const MY_SPECIAL = [
   ['2025-09-15', 'Special Holiday (Malaysia Day)'],
 ];
 
+// Closures of the exchange alone (the banks and Bank Negara's markets stayed open).
+const BURSA_ONLY = [
+  [
+    '2021-12-03',
+    'Federal Territories Holiday (Malaysia Cup)',
+    'Declared by the Federal Territories Minister after KL City won the Malaysia Cup; Bursa closed, banks open',
+  ],
+];
+
 /** The King's (Agong's) official birthday of a year. */
 function agongBirthday(year) {
-  if (year >= 2020) {
+  // 2020: moved from 6 June to Monday 8 June (Bursa closed that day); the first Monday of June since.
+  if (year === 2020) return '2020-06-08';
+  if (year >= 2021) {
     let d = ymd(year, 6, 1);
     while (weekday(d) !== 1) d = addDays(d, 1);
     return d;
@@ -912,6 +936,9 @@ export function bursa() {
   const h = holidaysFor(id);
   for (const y of years()) {
     for (const c of bursaClosures(y)) h.closed(c.date, c.name, { observed: c.observed, memo: c.memo });
+    // Exchange-only closures: Federal Territories holidays on which Bank Negara and the banks
+    // stayed open (so not in the ringgit's calendar).
+    for (const [d, name, memo] of BURSA_ONLY) if (d.startsWith(`${y}-`)) h.closed(d, name, { memo });
     for (const [d, name] of bursaHalfDays(y))
       h.open(d, name, 'Partial', { memo: 'Half-day trading: no afternoon session', ifFree: true });
   }
@@ -954,6 +981,14 @@ export function bursa() {
           {
             title: 'Bursa Malaysia media releases: closures for public holidays',
             url: 'https://www.bursamalaysia.com/bm/about_bursa/media_centre/media_releases',
+          },
+          {
+            title: 'The Malaysian Reserve: Bursa Malaysia closed on 3 December 2021 (Federal Territories holiday)',
+            url: 'https://themalaysianreserve.com/2021/12/02/bursa-malaysia-will-be-closed-tomorrow/',
+          },
+          {
+            title: "Bursa Malaysia: closure on 8 June 2020 for the Yang di-Pertuan Agong's Birthday (Mondo Visione)",
+            url: 'https://mondovisione.com/media-and-resources/news/closure-of-bursa-malaysia-in-conjunction-with-yang-di-pertuan-agongs-birthday-1-202061',
           },
           {
             title: 'Bursa Malaysia: day orders from 18 April 2011 (R/R No. 2 of 2011)',

@@ -528,7 +528,7 @@ export function aix() {
         'Asset Type': 'Equities',
         Memo:
           'Trading from November 2018; earlier years carry the Kazakh holiday calendar only. ' +
-          "Public holidays with the law's weekend moves and the government's transfers of days off known for 2018-2025",
+          "Public holidays with the law's weekend moves and the government's transfers of days off known for 2018-2026",
       }),
     ],
     holidays: h.rows(),
@@ -537,7 +537,7 @@ export function aix() {
     coverage: [
       {
         finId: id,
-        confirmedThrough: '2025-12-31',
+        confirmedThrough: '2026-12-31',
         sources: [
           {
             title: 'AIX market notice 2020-10-23_01: trading hours',
@@ -551,6 +551,10 @@ export function aix() {
           {
             title: 'Government of Kazakhstan: non-working days in 2018 rescheduled',
             url: 'https://primeminister.kz/en/news/15835',
+          },
+          {
+            title: 'Official holiday calendar of Kazakhstan for 2026 (e-government portal), alau.kz',
+            url: 'https://alau.kz/perenosy-vyhodnyh-prazdnichnyj-kalendar-kazahstana-na-2026-god/',
           },
         ],
       },

@@ -19,6 +19,15 @@ checkNotices('ID.IDX', [
   trades('2023-03-31', '09:00', '15:00', WIB, 'IDX pandemic hours until 31 March 2023'),
   trades('2023-04-03', '09:00', '16:00', WIB, 'IDX normal hours from 3 April 2023'),
   trades('2012-12-28', '09:30', '16:00', WIB, 'IDX: 09:30 open until the end of 2012'),
+  trades(
+    '2018-06-27',
+    '09:00',
+    '16:00',
+    WIB,
+    'IDX (Liputan6/kumparan, 25 June 2018): open on the regional elections day',
+  ),
+  closed('2018-06-19', 'IDX 2018 holiday list (okezone, 26 December 2018): cuti bersama Idul Fitri'),
+  trades('2018-06-20', '09:00', '16:00', WIB, 'OJK (tirto, 7 May 2018): trading resumes on 20 June 2018'),
   closed('2027-01-01', "New Year's Day 2027 (national holiday)"),
   closed('2027-08-17', 'Independence Day 2027 (national holiday)'),
 ]);

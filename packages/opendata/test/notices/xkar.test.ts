@@ -23,6 +23,8 @@ checkNotices('PK.PSX', [
   trades('2024-03-13', '09:17', '13:30', PKT, 'PSX notice: Ramadan 1445 time schedule, Monday to Thursday'),
   trades('2024-03-15', '09:17', '12:30', PKT, 'PSX notice: Ramadan 1445 time schedule, Friday'),
   trades('2024-04-15', '09:32', '15:30', PKT, 'PSX notice: pre-Ramadan timings resume 15 April 2024'),
+  closed('2023-04-14', 'PSX notice of 10 April 2023: closed on Juma-tul-Wida, Friday 14 April 2023'),
+  trades('2023-04-13', '09:17', '13:30', PKT, 'PSX notice: Ramadan 1444 time schedule, Monday to Thursday'),
   closed('2023-04-21', 'PSX notice: closed 21-25 April 2023 for Eid-ul-Fitr'),
   closed('2023-04-25', 'PSX notice: closed 21-25 April 2023 for Eid-ul-Fitr'),
   trades('2021-04-29', '09:17', '12:30', PKT, 'PSX notice of 29 April 2021: Ramadan hours cut with banking hours'),
