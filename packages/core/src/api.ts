@@ -13,7 +13,7 @@
  * `lag`, `tenor`).
  */
 import type { Dataset } from './dataset.js';
-import type { ParsedQuerySurface } from './queries.js';
+import type { ParsedQuerySurface } from './queries/index.js';
 
 export interface LookupOptions {
   /** Follow replaced_by to the end of the chain. Default true. */

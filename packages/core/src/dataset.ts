@@ -20,7 +20,7 @@ import {
   type StatusMany,
   type StatusManyRequest,
 } from './rules/many.js';
-import { ParsedQueries, QUERIES, barOptionsOf } from './queries.js';
+import { ParsedQueries, QUERIES, barOptionsOf } from './queries/index.js';
 import {
   isSuperseded,
   makeOverride,

@@ -2,9 +2,9 @@ export * from './api.js';
 export * from './errors.js';
 export * from './types.js';
 export { Dataset, type InstantInput } from './dataset.js';
-export type { ParsedQueries, ParsedBarOptions, Queries } from './queries.js';
+export type { ParsedQueries, ParsedBarOptions, Queries } from './queries/index.js';
 export type { QueryMethods } from './interface.js';
-export { QUERIES, barOptionsOf } from './queries.js';
+export { QUERIES, barOptionsOf } from './queries/index.js';
 export { freezeDataset, thawDataset, type Decode, type Encode, type FrozenDataset } from './tables/frozen.js';
 export type { JsonPieceOptions } from './wire/json.js';
 export { DEFAULT_BLOCK_BYTES, KEEP_MONTHS, monthBlockBytes, setMonthBlockBytes } from './wire/month-blocks.js';
@@ -81,7 +81,7 @@ export {
 export { BarCursor, BarSeries } from './rules/bars.js';
 export { SessionBarSeries } from './rules/session-bars.js';
 export type { DerivedDateOptions } from './rules/derived-dates.js';
-export { MAX_CLOCK_CHANGE_DAYS } from './queries.js';
+export { MAX_CLOCK_CHANGE_DAYS } from './queries/index.js';
 export {
   MAX_OVERRIDE_NAME,
   MAX_OVERRIDE_REASON,

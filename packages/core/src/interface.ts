@@ -7,9 +7,9 @@
  * entries (`fromQuery`). docs/architecture.md "Adding an operation".
  */
 import { param, parseParams, type Param, type ParamValues } from './params/params.js';
-import type { Queries, Query } from './queries.js';
+import type { Queries, Query } from './queries/index.js';
 
-export type { ParsedQuerySurface, Query } from './queries.js';
+export type { ParsedQuerySurface, Query } from './queries/index.js';
 
 /** What a caller may pass for one parameter: its input type, and null for an optional one. */
 type InputOf<P> = P extends Param<unknown, infer I, infer Opt> ? (Opt extends true ? I | null | undefined : I) : never;
