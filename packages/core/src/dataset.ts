@@ -9,7 +9,8 @@
 import { buildIndex, buildIndexSteps, type DatasetIndex } from './tables/build.js';
 import type { EpochMs } from './time/dates.js';
 import { InvalidArgumentError, type DataWarning } from './errors.js';
-import { copyBytes, type JsonPieceOptions } from './wire/json.js';
+import { copyBytes } from './wire/byte-writer.js';
+import type { JsonPieceOptions } from './wire/json.js';
 import { Faults, normalizeMarketIdentifier } from './params/params.js';
 import { readArguments, readInstantArgument, type Query, type QueryMethods } from './interface.js';
 import type { MarketEntry } from './tables/model.js';

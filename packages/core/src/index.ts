@@ -5,7 +5,8 @@ export { Dataset, type InstantInput } from './dataset.js';
 export type { ParsedQueries, ParsedBarOptions, Queries } from './queries/index.js';
 export type { QueryMethods } from './interface.js';
 export { QUERIES, barOptionsOf } from './queries/index.js';
-export { freezeDataset, thawDataset, type Decode, type Encode, type FrozenDataset } from './tables/frozen.js';
+export { freezeDataset, type Decode, type Encode, type FrozenDataset } from './tables/frozen.js';
+export { diff, diffSteps, thawDataset } from './datasets.js';
 export type { JsonPieceOptions } from './wire/json.js';
 export { DEFAULT_BLOCK_BYTES, KEEP_MONTHS, monthBlockBytes, setMonthBlockBytes } from './wire/month-blocks.js';
 export { pooledPieces, releasePiece } from './wire/piece-pool.js';
@@ -64,8 +65,6 @@ export {
   CHANGE_KINDS,
   CHANGE_OPS,
   SOON_DAYS,
-  diff,
-  diffSteps,
   filterChanges,
   summarize,
   type Change,

@@ -29,7 +29,7 @@ import { AmbiguousMicError, DataError, NotFoundError, NotInPlanError, OutOfCover
 import { LOOK_BACK_DAYS } from '../rules/generate.js';
 import { checkDayOrder } from '../params/params.js';
 import { checkDays, type MarketEntry } from '../tables/model.js';
-import { walkReplacements } from '../rules/replacements.js';
+import { walkReplacements } from '../tables/replacements.js';
 import type { PlannedBellEvent } from '../rules/many.js';
 import { ZoneRegistry, type Zone } from '../time/zone.js';
 

@@ -4,7 +4,8 @@
  */
 import type { EpochMs } from '../time/dates.js';
 import { normalizeMarketIdentifier, optional, param } from '../params/params.js';
-import { computeStatus, statusJsonAt } from '../rules/status.js';
+import { computeStatus } from '../rules/status.js';
+import { statusJsonAt } from '../wire/status-json.js';
 import {
   asOf,
   bulkIdentifiers,

@@ -12,9 +12,8 @@
  *   be a business day, with `unadjusted`), and never looks at the rolled date itself.
  * - `months` filters after the rule: `imm` with `months=1,3` answers March only.
  */
-import { daysFromCivil, formatDay, isoWeekday } from '../time/dates.js';
+import { daysFromCivil, formatDay, isoWeekday, monthLength } from '../time/dates.js';
 import { InvalidArgumentError } from '../errors.js';
-import { monthLength } from '../wire/list-json.js';
 import type { JoinedCalendar } from './calendars.js';
 import { MAX_DATE_MONTHS, formatMonth, type DateRule, type MonthIndex } from '../params/params.js';
 import type { BusinessDayConvention, DerivedDate } from '../types.js';
