@@ -25,15 +25,14 @@ import { ParsedQueries, QUERIES, barOptionsOf } from './queries/index.js';
 import {
   isSuperseded,
   makeOverride,
-  overlayIndex,
   readOverrideRequest,
   refusedRecord,
-  shareUnchanged,
-  shareUnchangedSteps,
   vendorIndex,
   type MakeOverride,
   type OverrideRecord,
-} from './versions/overrides.js';
+} from './versions/override-records.js';
+import { overlayIndex } from './versions/overrides.js';
+import { shareUnchanged, shareUnchangedSteps } from './versions/sharing.js';
 import type {
   BarOptions,
   DatasetCounts,

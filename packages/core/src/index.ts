@@ -90,4 +90,4 @@ export {
   readOverrideRequest,
   withdrawn,
   type MakeOverride,
-} from './versions/overrides.js';
+} from './versions/override-records.js';
