@@ -13,7 +13,7 @@ import { isSessionDay, sessionFlagsOf } from './sessions.js';
 import type { BusinessDayConvention, TimeUnit } from '../types.js';
 import { weekdayBit } from '../time/weekdays.js';
 
-// The expression parser is a pure text check: it lives in params.ts (the registry reads it).
+// The expression parser is a pure text check: it lives in params/calendars.ts (the registry reads it).
 export {
   MAX_CALENDAR_MEMBERS,
   parseCalendarExpression,

@@ -24,7 +24,7 @@ import {
 } from '../types.js';
 import { NO, OPEN, YES } from '../params/vocabulary.js';
 
-/** The lookups an override's target is resolved by: the queries every operation uses (queries.ts). */
+/** The lookups an override's target is resolved by: the queries every operation uses (queries/markets.ts). */
 export interface OverrideLookups {
   getMarket(identifier: string, follow: boolean): Market;
   getCurrency(code: string): Currency;

@@ -288,7 +288,7 @@ export function sessionJsonPieces(
   return jsonArray(OPEN, itemsByMonth(entry, `sessions:${zone.id}`, startDay, endDay, true, write));
 }
 
-// The constant bytes of a day view, in the order of its record (queries.ts, dayViews).
+// The constant bytes of a day view, in the order of its record (queries/phases.ts, dayViews).
 const DAY_HEAD = encoder.encode('{"date":"');
 const WEEKDAY = DAY_NAMES.map((d) => encoder.encode(`","day_of_week":"${d}","is_open":`));
 /** By is_open * 2 + has_settlement. */
