@@ -6,7 +6,7 @@
 import { SECONDS_PER_DAY } from '../time/dates.js';
 import { InvalidArgumentError } from '../errors.js';
 import type { BellEvent, BusinessDayConvention, OverlapPhase, Plan, SessionDirection, TimeUnit } from '../types.js';
-import { MIC_RE, CURRENCY_RE } from './values.js';
+import { CURRENCY_RE, MIC_RE } from './patterns.js';
 import type { OVERLAP_PHASES } from './overlap.js';
 
 // ---- calendar expressions, conventions, currency pairs, tenors (docs/calendar-arithmetic.md §4–5) ----

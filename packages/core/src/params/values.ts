@@ -6,6 +6,7 @@
 import { compileGlob } from './glob.js';
 import { SECONDS_PER_DAY, daysFromCivil, formatDay, tryParseDay, type EpochDay, type EpochMs } from '../time/dates.js';
 import { InvalidArgumentError } from '../errors.js';
+import { CURRENCY_RE, MIC_RE } from './patterns.js';
 
 /** Words read as true / false, any case, surrounding blanks ignored (query strings, CLI config). */
 export const TRUE_WORDS: readonly string[] = ['true', '1', 'yes', 'on'];
@@ -176,9 +177,6 @@ export function readInstant(value: unknown, param: string): EpochMs {
   }
   return (day * SECONDS_PER_DAY + h * 3600 + mi * 60 + s - offset) * 1000 + frac;
 }
-
-export const MIC_RE = /^[A-Za-z0-9]{4}$/;
-export const CURRENCY_RE = /^[A-Za-z]{3}$/;
 
 /** FINID_PART_RE over two or more dot-separated parts, in one test: every request reads an identifier. */
 const FINID_RE = /^[A-Za-z0-9_&+-]+(?:\.[A-Za-z0-9_&+-]+)+$/;
