@@ -4,7 +4,14 @@
  */
 import type { CalendarExpression } from '../rules/calendars.js';
 import { MAX_DATE_OFFSET, optional, param, withDefault, type DateRule, type MonthIndex } from '../params/params.js';
-import { checkMonthRange, derivedDates, type DerivedDateOptions } from '../rules/derived-dates.js';
+import {
+  checkMonthRange,
+  derivedDates,
+  derivedDays,
+  derivedSeries,
+  derivedSeriesKey,
+  type DerivedDateOptions,
+} from '../rules/derived-dates.js';
 import { derivedDatesJsonPieces } from '../wire/dates-json.js';
 import type { DerivedDate } from '../types.js';
 import { QueryBase } from './base.js';
@@ -39,7 +46,16 @@ export class DerivedDateRules extends QueryBase {
     options: DerivedDateOptions,
   ): Iterable<Uint8Array> {
     checkMonthRange(startMonth, endMonth);
-    return derivedDatesJsonPieces(this.calendar(expr), rule, startMonth, endMonth, options);
+    const cal = this.calendar(expr);
+    // The rule is walked here (rules/derived-dates.ts); the writer keeps bytes and asks for a walk
+    // only when they cannot answer.
+    return derivedDatesJsonPieces(
+      derivedSeriesKey(cal, rule, options),
+      () => derivedSeries(cal, rule, options),
+      startMonth,
+      endMonth,
+      () => derivedDays(cal, rule, startMonth, endMonth, options),
+    );
   }
 }
 
