@@ -91,7 +91,8 @@ export class Dataset {
 
   /**
    * The index of a dataset, for passes over every market at once that live in modules of
-   * their own (diff.ts). Static, so the query surface (CalendarQueries) does not grow.
+   * their own (datasets.ts hands it to versions/diff.ts). Static, so the query surface
+   * (CalendarQueries) does not grow.
    * @internal
    */
   static indexOf(dataset: Dataset): DatasetIndex {
