@@ -6,7 +6,7 @@
  */
 import type { CalendarQueries } from '@openbell/core';
 import { DataNotLoadedError, toHttp } from './errors.js';
-import { operations, type Operations } from './operations.js';
+import { operations, type Operations } from './operations/index.js';
 import type { OperationContext } from './context.js';
 import { perform, readArgs, type ArgsOf, type Limits, type Operation, type ResultOf } from './registry.js';
 

@@ -36,7 +36,7 @@ export interface ChangesSource {
 /** What the adapter holds besides the data. Every member is optional: adapters give what they have. */
 export interface OperationContext {
   changes?: ChangesSource | undefined;
-  /** The override set (overrides.ts). */
+  /** The override set (operations/overrides.ts). */
   overrides?: OverridesSource | undefined;
   /** The data versions kept, for `/versions` and the history of a date. */
   versions?: VersionsSource | undefined;
@@ -57,7 +57,7 @@ export const NO_CHANGES: ChangesSource = {
   },
 };
 
-// ---- overrides and kept versions (overrides.ts reads them) ----
+// ---- overrides and kept versions (operations/overrides.ts reads them) ----
 
 /** A data version kept by the adapter, newest first in `GET /versions`. */
 export interface VersionInfo {

@@ -17,7 +17,7 @@ import {
   type RouteShape,
 } from './registry.js';
 import type * as Schemas from './schemas.js';
-import type { TAGS } from './operations.js';
+import type { TAGS } from './operations/index.js';
 
 /** How an entry answers: an HTML page, a JSON body, Server-Sent Events, or a text/calendar feed. */
 export type EndpointKind = 'page' | 'json' | 'stream' | 'feed';

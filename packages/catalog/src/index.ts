@@ -6,7 +6,7 @@
  * The zod schemas of the answers are a subpath of their own (`@openbell/catalog/schemas`): only
  * the OpenAPI document and tests need them, and loading zod would slow every command's start.
  */
-export { operations, TAGS, type Operations } from './operations.js';
+export { operations, TAGS, type Operations } from './operations/index.js';
 export {
   NO_CHANGES,
   type ChangeFilterArgs,

@@ -1,6 +1,6 @@
 /**
- * The operation registry's machinery: what an operation declares (operations.ts holds the
- * entries) and what is derived from a declaration for every adapter:
+ * The operation registry's machinery: what an operation declares (operations/ holds the
+ * entries, a file per topic) and what is derived from a declaration for every adapter:
  *
  * - the REST route: its path, which parameters come from the path and which from the query,
  *   the 422 `loc` of each parameter, the error statuses it may answer, whether a 200 body may
@@ -106,7 +106,7 @@ type Documented<P> = P extends Param<infer T, infer I, infer O> ? ApiParam<T, I,
 
 /**
  * The parameters and call of an operation that answers one of core's queries (its declaration
- * in core's queries.ts, where the library's method comes from too): the parameters exactly as the
+ * in its topic's file of core's queries/, where the library's method comes from too): the parameters exactly as the
  * query declares them (parsers, defaults, order), each with its documentation, and the query's
  * call. The library and REST therefore read and refuse arguments alike by construction.
  */
@@ -165,7 +165,7 @@ export interface OperationSpec<
    */
   call?(ds: CalendarQueries, args: ParamValues<S>, now: () => number, context: OperationContext): R;
   /**
-   * The query of core this operation answers (core's queries.ts, whose entry the library's
+   * The query of core this operation answers (core's queries/, whose entry the library's
    * method comes from too): its call, when the operation declares none. `fromQuery` gives it
    * with the query's parameters.
    */

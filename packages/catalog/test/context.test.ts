@@ -7,7 +7,7 @@ import { Dataset, type ChangeSet } from '@openbell/core';
 import { describe, expect, it } from 'vitest';
 import { answer, answerOperation, invoke } from '../src/answer.js';
 import type { ChangesSource } from '../src/context.js';
-import { operations } from '../src/operations.js';
+import { operations } from '../src/operations/index.js';
 import { fixtureTables } from './fixture.js';
 
 const ds = Dataset.create(fixtureTables());

@@ -17,7 +17,7 @@ import {
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { createRouteMatcher, invoke, runOperation } from '../src/answer.js';
-import { operations } from '../src/operations.js';
+import { operations } from '../src/operations/index.js';
 import { defineOperations, documented, errorStatuses, type Operation } from '../src/registry.js';
 import { fixtureTables, NOON_NY } from './fixture.js';
 

@@ -8,7 +8,7 @@ import { QUERIES } from '@openbell/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runOperation } from '../src/answer.js';
-import { operations } from '../src/operations.js';
+import { operations } from '../src/operations/index.js';
 import { defineOperations, readArgs, type Operation } from '../src/registry.js';
 import { fixtureTables, NOON_NY } from './fixture.js';
 

@@ -13,7 +13,7 @@
  * `lag`, `tenor`).
  */
 import type { Dataset } from './dataset.js';
-import type { ParsedQuerySurface } from './queries.js';
+import type { ParsedQuerySurface } from './queries/index.js';
 
 export interface LookupOptions {
   /** Follow replaced_by to the end of the chain. Default true. */
@@ -31,7 +31,7 @@ export type CalendarQueries = {
 
 /**
  * The same queries over parsed values (`dataset.parsed`): epoch days, epoch milliseconds,
- * normalized identifiers, parsed expressions, as core's parameter parsers (params.ts) answer
+ * normalized identifiers, parsed expressions, as core's parameter parsers (params/) answer
  * them. The catalogue calls these with the values its parameters yield, so nothing is parsed twice.
  */
 export type ParsedCalendarQueries = ParsedQuerySurface;

@@ -1,15 +1,16 @@
 /**
  * The Dataset: indexed tables plus every query of the engine, as the library offers them. Its
- * query methods are not written here: each is derived from its declaration in queries.ts
+ * query methods are not written here: each is derived from its declaration in queries/
  * (the same one the catalogue builds its REST operation from), which says which parser reads
  * which argument and in which order. What stays here is the dataset's own life (building,
  * overrides, versions) and the byte and piece forms of a few queries, read with the same
- * declarations. Each rule lives once, in queries.ts and rules/; each reading of text once, in params/.
+ * declarations. Each rule lives once, in queries/ and rules/; each reading of text once, in params/.
  */
 import { buildIndex, buildIndexSteps, type DatasetIndex } from './tables/build.js';
 import type { EpochMs } from './time/dates.js';
 import { InvalidArgumentError, type DataWarning } from './errors.js';
-import { copyBytes, type JsonPieceOptions } from './wire/json.js';
+import { copyBytes } from './wire/byte-writer.js';
+import type { JsonPieceOptions } from './wire/json.js';
 import { Faults, normalizeMarketIdentifier } from './params/params.js';
 import { readArguments, readInstantArgument, type Query, type QueryMethods } from './interface.js';
 import type { MarketEntry } from './tables/model.js';
@@ -20,19 +21,18 @@ import {
   type StatusMany,
   type StatusManyRequest,
 } from './rules/many.js';
-import { ParsedQueries, QUERIES, barOptionsOf } from './queries.js';
+import { ParsedQueries, QUERIES, barOptionsOf } from './queries/index.js';
 import {
   isSuperseded,
   makeOverride,
-  overlayIndex,
   readOverrideRequest,
   refusedRecord,
-  shareUnchanged,
-  shareUnchangedSteps,
   vendorIndex,
   type MakeOverride,
   type OverrideRecord,
-} from './versions/overrides.js';
+} from './versions/override-records.js';
+import { overlayIndex } from './versions/overrides.js';
+import { shareUnchanged, shareUnchangedSteps } from './versions/sharing.js';
 import type {
   BarOptions,
   DatasetCounts,
@@ -47,7 +47,7 @@ import type {
 /** An instant given to the library: epoch milliseconds, a Date, or an ISO 8601 string with an offset. */
 export type InstantInput = number | Date | string;
 
-/** The methods of the declared queries (queries.ts), which the loop below the class gives every Dataset. */
+/** The methods of the declared queries (queries/), which the loop below the class gives every Dataset. */
 export interface Dataset extends QueryMethods {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: see the interface above
@@ -55,7 +55,7 @@ export class Dataset {
   private readonly index: DatasetIndex;
   private readonly clock: (() => number) | undefined;
   /**
-   * The same queries over parsed values (queries.ts): what the catalogue calls with the values
+   * The same queries over parsed values (queries/): what the catalogue calls with the values
    * its parameters yield, and what every method here calls once it has read its arguments.
    */
   readonly parsed: ParsedQueries;
@@ -72,7 +72,7 @@ export class Dataset {
   }
 
   /**
-   * A Dataset over an index built earlier (frozen.ts thaws one from bytes). Internal: the index
+   * A Dataset over an index built earlier (datasets.ts thaws one from the bytes of tables/frozen.ts). Internal: the index
    * must be what `buildIndex` made for the same options.
    * @internal
    */
@@ -91,14 +91,15 @@ export class Dataset {
 
   /**
    * The index of a dataset, for passes over every market at once that live in modules of
-   * their own (diff.ts). Static, so the query surface (CalendarQueries) does not grow.
+   * their own (datasets.ts hands it to versions/diff.ts). Static, so the query surface
+   * (CalendarQueries) does not grow.
    * @internal
    */
   static indexOf(dataset: Dataset): DatasetIndex {
     return dataset.index;
   }
 
-  // ---- overrides (overrides.ts) ----
+  // ---- overrides (versions/) ----
 
   /**
    * The vendor's tables of this dataset with `records` applied (the active ones), in place of
@@ -146,8 +147,8 @@ export class Dataset {
   }
 
   /**
-   * The first active record of `records` these tables refuse, `[index, field, why]`, or null (overrides.ts
-   * `refusedRecord`).
+   * The first active record of `records` these tables refuse, `[index, field, why]`, or null
+   * (versions/override-records.ts `refusedRecord`).
    */
   refusedOverride(records: readonly OverrideRecord[]): [number, 'target' | 'date', string] | null {
     return refusedRecord(this.index, records);
@@ -168,9 +169,9 @@ export class Dataset {
     return this.index.counts;
   }
 
-  // ---- the declared queries (queries.ts), one method each (derived below the class), and their byte forms ----
+  // ---- the declared queries (queries/), one method each (derived below the class), and their byte forms ----
 
-  /** A market query's identifier and range, read with the declaration of `q` (queries.ts): every fault at once. */
+  /** A market query's identifier and range, read with the declaration of `q` (queries/): every fault at once. */
   private range(q: Query<typeof QUERIES.listDays.params>, identifier: string, start: string, end: string) {
     const a = readArguments(q, [identifier, start, end]);
     return [a.identifier, a.start, a.end] as const;
@@ -300,7 +301,7 @@ export class Dataset {
   }
 }
 
-/** Every declared query (queries.ts) as a method: its arguments read with its declaration, then its call. */
+/** Every declared query (queries/) as a method: its arguments read with its declaration, then its call. */
 for (const [name, q] of Object.entries(QUERIES) as [string, Query][]) {
   Object.defineProperty(Dataset.prototype, name, {
     value: function (this: Dataset, ...args: unknown[]) {

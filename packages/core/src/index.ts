@@ -2,10 +2,11 @@ export * from './api.js';
 export * from './errors.js';
 export * from './types.js';
 export { Dataset, type InstantInput } from './dataset.js';
-export type { ParsedQueries, ParsedBarOptions, Queries } from './queries.js';
+export type { ParsedQueries, ParsedBarOptions, Queries } from './queries/index.js';
 export type { QueryMethods } from './interface.js';
-export { QUERIES, barOptionsOf } from './queries.js';
-export { freezeDataset, thawDataset, type Decode, type Encode, type FrozenDataset } from './tables/frozen.js';
+export { QUERIES, barOptionsOf } from './queries/index.js';
+export { freezeDataset, type Decode, type Encode, type FrozenDataset } from './tables/frozen.js';
+export { diff, diffSteps, thawDataset } from './datasets.js';
 export type { JsonPieceOptions } from './wire/json.js';
 export { DEFAULT_BLOCK_BYTES, KEEP_MONTHS, monthBlockBytes, setMonthBlockBytes } from './wire/month-blocks.js';
 export { pooledPieces, releasePiece } from './wire/piece-pool.js';
@@ -64,8 +65,6 @@ export {
   CHANGE_KINDS,
   CHANGE_OPS,
   SOON_DAYS,
-  diff,
-  diffSteps,
   filterChanges,
   summarize,
   type Change,
@@ -81,7 +80,7 @@ export {
 export { BarCursor, BarSeries } from './rules/bars.js';
 export { SessionBarSeries } from './rules/session-bars.js';
 export type { DerivedDateOptions } from './rules/derived-dates.js';
-export { MAX_CLOCK_CHANGE_DAYS } from './queries.js';
+export { MAX_CLOCK_CHANGE_DAYS } from './queries/index.js';
 export {
   MAX_OVERRIDE_NAME,
   MAX_OVERRIDE_REASON,
@@ -91,4 +90,4 @@ export {
   readOverrideRequest,
   withdrawn,
   type MakeOverride,
-} from './versions/overrides.js';
+} from './versions/override-records.js';

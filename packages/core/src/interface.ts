@@ -2,14 +2,14 @@
  * How a query's declaration becomes the library's method: the method's argument types inferred
  * from the declaration (`ArgumentsOf`, `MethodOf`, `QueryMethods`) and the reading of a library
  * call's arguments with the same parsers REST uses (`readArguments`). The declarations
- * themselves (`QUERIES`, and the `Query` shape) sit in queries.ts beside the rules they call, so
- * a query is written in one file; the catalogue builds its REST operations from the same
+ * themselves (`QUERIES`, and the `Query` shape) sit in queries/, each in its topic's file beside
+ * the rules it calls, so a query is written in one file; the catalogue builds its REST operations from the same
  * entries (`fromQuery`). docs/architecture.md "Adding an operation".
  */
 import { param, parseParams, type Param, type ParamValues } from './params/params.js';
-import type { Queries, Query } from './queries.js';
+import type { Queries, Query } from './queries/index.js';
 
-export type { ParsedQuerySurface, Query } from './queries.js';
+export type { ParsedQuerySurface, Query } from './queries/index.js';
 
 /** What a caller may pass for one parameter: its input type, and null for an optional one. */
 type InputOf<P> = P extends Param<unknown, infer I, infer Opt> ? (Opt extends true ? I | null | undefined : I) : never;
@@ -57,5 +57,5 @@ export function readInstantArgument(value: unknown): number {
   return parseParams(instantParams, { instant: inputOf(value) }).instant;
 }
 
-/** The library's methods derived from QUERIES (queries.ts), as `Dataset` has them. */
+/** The library's methods derived from QUERIES (queries/), as `Dataset` has them. */
 export type QueryMethods = { [K in keyof Queries]: MethodOf<Queries[K]> };

@@ -7,7 +7,32 @@
  * with the offset in force; an empty cell is null.
  */
 
-import type { RowFault, TableSources } from './tables/provenance.js';
+import type { TableName } from './errors.js';
+
+/** Where each table came from (tables/provenance.ts names places with it). */
+export interface TableSource {
+  /** The file as named in the archive, e.g. `csv/schedules.csv`. */
+  file: string;
+  /** Normalized column name → header as written in the file. */
+  headers?: Record<string, string>;
+  /**
+   * Line of the first data row (rows are consecutive CSV records after it). Default 2: the
+   * header is line 1.
+   */
+  firstLine?: number;
+}
+
+export type TableSources = Partial<Record<TableName, TableSource>>;
+
+/** A cell or row the reader could not take as written (a malformed value, a short line). */
+export interface RowFault {
+  table: TableName;
+  /** 0-based index into the table's row array. */
+  row: number;
+  /** Normalized column name, when one cell is at fault. */
+  column?: string;
+  message: string;
+}
 
 export type Extra = { [column: string]: unknown };
 

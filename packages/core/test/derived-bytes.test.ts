@@ -14,8 +14,8 @@ import {
   joinedFlagBytesKept,
   type CalendarMember,
 } from '../src/rules/calendars.js';
-import { allocBytes, listOf, monthLength, recordTemplate } from '../src/wire/list-json.js';
-import { daysFromCivil } from '../src/time/dates.js';
+import { allocBytes, listOf, recordTemplate } from '../src/wire/list-json.js';
+import { daysFromCivil, monthLength } from '../src/time/dates.js';
 import { keptSeriesBytes, keptSeriesCount } from '../src/wire/dates-json.js';
 import { keptOverlapCount } from '../src/wire/overlap-json.js';
 import { buildWithSources } from './bad-rows.js';

@@ -1,5 +1,5 @@
 /**
- * Status bytes are written from the parts status.ts computes, with no records (json.ts,
+ * Status bytes are written from the parts rules/status.ts computes, with no records (wire/status-json.ts,
  * statusJson): they must be JSON.stringify of the status record, also where a day of the week
  * read cannot be generated, and when the market's rows are in another zone than the market.
  */

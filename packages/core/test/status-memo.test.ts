@@ -1,5 +1,5 @@
 /**
- * statusJson answers from the market's last answer while it holds (status.ts, StatusSpan): its
+ * statusJson answers from the market's last answer while it holds (wire/status-json.ts, StatusSpan): its
  * bytes must always be those of a fresh computeStatus, whatever instants came before, at and
  * around phase boundaries, local midnights, clock changes, coverage edges and data errors.
  */

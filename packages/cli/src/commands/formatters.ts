@@ -1,6 +1,6 @@
 /**
  * How each operation's answer reads for people: a text formatter per operation that has a
- * command (the catalogue's `cli` entry, @openbell/catalog operations.ts), typed by the
+ * command (the catalogue's `cli` entry, @openbell/catalog operations/), typed by the
  * operation's result. A command without one prints the default: a list as a table of its
  * records' fields, a record as its fields one per line. `--json` prints the REST body instead.
  */

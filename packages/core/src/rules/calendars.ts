@@ -6,15 +6,14 @@
  * coverage window is the intersection of the members' windows, and every date looked at,
  * including each step of a search, must lie inside it.
  */
-import { civilFromDays, daysFromCivil, formatDay, isoWeekday } from '../time/dates.js';
+import { civilFromDays, daysFromCivil, formatDay, isoWeekday, monthLength } from '../time/dates.js';
 import { CalendarOutOfCoverageError, DataError } from '../errors.js';
 import { checkDays, type CurrencyEntry, type MarketEntry } from '../tables/model.js';
 import { isSessionDay, sessionFlagsOf } from './sessions.js';
 import type { BusinessDayConvention, TimeUnit } from '../types.js';
 import { weekdayBit } from '../time/weekdays.js';
-import { monthLength } from '../wire/list-json.js';
 
-// The expression parser is a pure text check: it lives in params.ts (the registry reads it).
+// The expression parser is a pure text check: it lives in params/calendars.ts (the registry reads it).
 export {
   MAX_CALENDAR_MEMBERS,
   parseCalendarExpression,

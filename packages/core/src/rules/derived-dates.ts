@@ -12,9 +12,8 @@
  *   be a business day, with `unadjusted`), and never looks at the rolled date itself.
  * - `months` filters after the rule: `imm` with `months=1,3` answers March only.
  */
-import { daysFromCivil, formatDay, isoWeekday } from '../time/dates.js';
+import { civilFromDays, daysFromCivil, formatDay, isoWeekday, monthLength } from '../time/dates.js';
 import { InvalidArgumentError } from '../errors.js';
-import { monthLength } from '../wire/list-json.js';
 import type { JoinedCalendar } from './calendars.js';
 import { MAX_DATE_MONTHS, formatMonth, type DateRule, type MonthIndex } from '../params/params.js';
 import type { BusinessDayConvention, DerivedDate } from '../types.js';
@@ -163,6 +162,68 @@ export function derivedDays(
     n += ITEM;
   }
   return out.subarray(0, n);
+}
+
+/**
+ * The key a rule's series over a calendar's whole window is kept by (wire/dates-json.ts): the
+ * calendar's content, the rule's shape, roll, offset and months; null when the calendar has no
+ * content key (then none is kept).
+ */
+export function derivedSeriesKey(cal: JoinedCalendar, rule: DateRule, options: DerivedDateOptions): string | null {
+  const calendar = cal.contentKey();
+  if (calendar === null) return null;
+  const shape =
+    rule.kind === 'nth-weekday'
+      ? `w${rule.n}:${rule.weekday}:${rule.quarterly ? 'q' : ''}`
+      : rule.kind === 'day'
+        ? `d${rule.day}`
+        : `b${rule.n}`;
+  return `${calendar}|${shape}|${options.roll}|${options.offset}|${options.months?.join(',') ?? '*'}`;
+}
+
+/** A rule's entries over every month of a calendar's window, each month walked on its own. */
+export interface DerivedSeries {
+  readonly firstMonth: number;
+  /** Entries before month `firstMonth + i`; the last is their count. */
+  readonly before: Int32Array;
+  /** Months that failed before month `firstMonth + i`. */
+  readonly failedBefore: Int32Array;
+  /** The entries (derivedDays), ITEM numbers each, in month order. */
+  readonly entries: Int32Array;
+}
+
+/**
+ * The rule walked month by month over the calendar's window: each month's entry depends on that
+ * month alone, so any range of months is a slice of it. A month whose walk fails is marked (a
+ * range holding it is walked afresh, and fails where it always did); undefined for an empty window.
+ */
+export function derivedSeries(
+  cal: JoinedCalendar,
+  rule: DateRule,
+  options: DerivedDateOptions,
+): DerivedSeries | undefined {
+  const first = civilFromDays(cal.minDay);
+  const last = civilFromDays(cal.maxDay);
+  const firstMonth = first.y * 12 + first.m - 1;
+  const months = last.y * 12 + last.m - 1 - firstMonth + 1;
+  if (!(months > 0)) return undefined;
+  const before = new Int32Array(months + 1);
+  const failedBefore = new Int32Array(months + 1);
+  const entries = new Int32Array(ITEM * months);
+  let n = 0;
+  for (let i = 0; i < months; i++) {
+    before[i] = n / ITEM;
+    failedBefore[i + 1] = failedBefore[i]!;
+    try {
+      const days = derivedDays(cal, rule, firstMonth + i, firstMonth + i, options);
+      entries.set(days, n);
+      n += days.length;
+    } catch {
+      failedBefore[i + 1]!++;
+    }
+  }
+  before[months] = n / ITEM;
+  return { firstMonth, before, failedBefore, entries: entries.subarray(0, n) };
 }
 
 /** A `dates` entry; the one place its shape is written (wire/dates-json.ts copies its JSON). */

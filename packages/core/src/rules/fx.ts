@@ -7,7 +7,7 @@ import { formatDay } from '../time/dates.js';
 import type { Tenor } from '../params/params.js';
 import type { FxClosure, FxCurrencyClosure } from '../types.js';
 
-// The pair and tenor parsers are pure text checks: they live in params.ts (the registry reads them).
+// The pair and tenor parsers are pure text checks: they live in params/calendars.ts (the registry reads them).
 export { parsePair, parseTenor, type Tenor } from '../params/params.js';
 
 export const USD = 'USD';

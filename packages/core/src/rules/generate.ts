@@ -265,7 +265,7 @@ export function toPhase(g: Generated, zone?: Zone): Phase {
 
 /**
  * The PhaseResponse record of a row with its instants written: the one place that says which
- * fields a phase has, in which order (json.ts derives the bytes of the REST answer from it).
+ * fields a phase has, in which order (wire/row-json.ts derives the bytes of the REST answer from it).
  */
 export function phaseRecord(r: CompiledRow, start: string, end: string, timezone: string | null): Phase {
   return {
@@ -284,7 +284,7 @@ export function phaseRecord(r: CompiledRow, start: string, end: string, timezone
 
 /**
  * The MarketStatus record with its fields in answer order: the one place that says which
- * fields a status has (json.ts cuts the JSON's constant parts out of it).
+ * fields a status has (wire/status-json.ts cuts the JSON's constant parts out of it).
  */
 export function statusRecord(
   status: MarketStatus['status'],

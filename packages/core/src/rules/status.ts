@@ -2,7 +2,6 @@
 import { SECONDS_PER_DAY, formatDay, formatInstant, msToSeconds, type EpochMs } from '../time/dates.js';
 import { OutOfCoverageError } from '../errors.js';
 import { LOOK_BACK_DAYS, generate, statusRecord, toPhase, type Generated } from './generate.js';
-import { statusJson } from '../wire/json.js';
 import { checkDays, type MarketEntry } from '../tables/model.js';
 import type { MarketStatus } from '../types.js';
 import { REGULAR_GROUP } from '../params/vocabulary.js';
@@ -36,7 +35,7 @@ export interface StatusParts {
 }
 
 /** Steps 1–5: the current phase, `until` and `next_bell` at t (epoch seconds), and where they hold. */
-function statusParts(entry: MarketEntry, zone: Zone, t: number, span?: StatusSpan): StatusParts {
+export function statusParts(entry: MarketEntry, zone: Zone, t: number, span?: StatusSpan): StatusParts {
   const day = localDayOf(zone, t);
   if (day < entry.minDay || day > entry.maxDay) {
     throw new OutOfCoverageError(
@@ -100,7 +99,7 @@ function statusParts(entry: MarketEntry, zone: Zone, t: number, span?: StatusSpa
 }
 
 /** Step 6: holiday name, current phase type, and a non-Regular schedule in parentheses. */
-function reasonOf(entry: MarketEntry, { day, current }: StatusParts): string | null {
+export function reasonOf(entry: MarketEntry, { day, current }: StatusParts): string | null {
   const holiday = entry.holidayByDay.get(day) ?? null;
   let reason = holiday?.holiday_name ?? '';
   if (current) {
@@ -124,45 +123,4 @@ export function computeStatus(entry: MarketEntry, zone: Zone, instantMs: EpochMs
     current ? toPhase(current, zone) : null,
     entry.market,
   );
-}
-
-interface StatusMemo extends StatusSpan {
-  zone: Zone;
-  bytes: Uint8Array;
-}
-
-/**
- * The last answer of each market with where it holds: status is asked again and again for the
- * same or a nearby instant ("now"), and computing it generates a week of phases. One entry per
- * market entry, and it goes when the entry (its Dataset) does. Only answers are kept: an
- * instant out of coverage or a data error is computed (and thrown) anew every time.
- */
-const memos = new WeakMap<MarketEntry, StatusMemo>();
-const scratchSpan: StatusSpan = { from: 0, to: 0, day: 0 };
-
-/**
- * `JSON.stringify(computeStatus(entry, zone, instantMs))` as UTF-8 bytes, from the market's
- * last answer when it holds at `instantMs`. The bytes are shared with later answers: a caller
- * that would write in them takes a copy.
- */
-export function statusJsonAt(entry: MarketEntry, zone: Zone, instantMs: EpochMs): Uint8Array {
-  const t = msToSeconds(instantMs);
-  let memo = memos.get(entry);
-  if (
-    memo === undefined ||
-    memo.zone !== zone ||
-    !(memo.from <= t && t < memo.to) ||
-    localDayOf(zone, t) !== memo.day
-  ) {
-    const parts = statusParts(entry, zone, t, scratchSpan);
-    const bytes = statusJson(entry, zone, parts.current, reasonOf(entry, parts), parts.until, parts.nextBell);
-    // One memo object per market, rewritten in place rather than made anew for each answer.
-    if (memo === undefined) memos.set(entry, (memo = { from: 0, to: 0, day: 0, zone, bytes }));
-    memo.from = scratchSpan.from;
-    memo.to = scratchSpan.to;
-    memo.day = scratchSpan.day;
-    memo.zone = zone;
-    memo.bytes = bytes;
-  }
-  return memo.bytes;
 }

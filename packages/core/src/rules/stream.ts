@@ -8,10 +8,11 @@
  * that has passed. The markets are chosen as for the bulk status (`markets` or `subset`), with
  * the same limit and the same faults.
  */
-import type { CalendarQueries } from '../api.js';
 import {
   bulkIdentifiers,
   eventIdInstant,
+  type BellEventPlan,
+  type PlanOptions,
   type PlannedBellEvent,
   type StatusManyFailure,
   type StatusManyRequest,
@@ -21,6 +22,16 @@ import {
 export const DEFAULT_HORIZON_MS = 3_600_000;
 /** How far back a resumed stream replays missed events: one day. */
 export const MAX_RESUME_MS = 86_400_000;
+
+/**
+ * The questions the stream asks of a dataset: a `Dataset` (or any CalendarQueries) answers
+ * them. Named here, below the Dataset, so the rules never look up at it.
+ */
+export interface BellStreamQueries {
+  listMarkets(subset: string): readonly { readonly fin_id: string }[];
+  getMarket(identifier: string): { readonly fin_id: string };
+  bellEvents(identifiers: readonly string[], from: number, horizonMs: number, options?: PlanOptions): BellEventPlan;
+}
 
 export interface BellEventStreamOptions {
   /** The clock, epoch milliseconds. */
@@ -54,7 +65,7 @@ export interface BellEventStream {
  * and subset, more than MAX_BULK_IDENTIFIERS identifiers).
  */
 export function openBellEventStream(
-  ds: CalendarQueries,
+  ds: BellStreamQueries,
   request: StatusManyRequest,
   options: BellEventStreamOptions,
 ): BellEventStream {

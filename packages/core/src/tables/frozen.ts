@@ -11,7 +11,6 @@
  * (a DataError of a bad row, …) is not frozen at all: the caller builds it as usual.
  */
 import { buildIndex, type DatasetIndex } from './build.js';
-import { Dataset } from '../dataset.js';
 import type { DatasetOptions, Plan, Tables } from '../types.js';
 import { Zone, ZoneRegistry } from '../time/zone.js';
 
@@ -292,10 +291,11 @@ class LazyMap<V> extends Map<string, V> {
 }
 
 /**
- * The Dataset frozen by `freezeDataset`, or undefined when `options` would build another index
- * than the frozen one (then build it from the tables).
+ * The index of the Dataset frozen by `freezeDataset`, or undefined when `options` would build
+ * another index than the frozen one (then build it from the tables). `thawDataset` (datasets.ts)
+ * makes the Dataset over it.
  */
-export function thawDataset(frozen: FrozenDataset, options: DatasetOptions, decode: Decode): Dataset | undefined {
+export function thawIndex(frozen: FrozenDataset, options: DatasetOptions, decode: Decode): DatasetIndex | undefined {
   if (frozen.format !== FROZEN_FORMAT) return undefined;
   if (Object.keys(options).some((k) => !KNOWN_OPTIONS.has(k) && (options as Record<string, unknown>)[k] !== undefined))
     return undefined;
@@ -319,5 +319,5 @@ export function thawDataset(frozen: FrozenDataset, options: DatasetOptions, deco
   }
   if (options.coverageEndYearWithoutHolidays !== undefined)
     index.fallbackEndYear = options.coverageEndYearWithoutHolidays;
-  return Dataset.fromIndex(index as unknown as DatasetIndex, options.clock);
+  return index as unknown as DatasetIndex;
 }

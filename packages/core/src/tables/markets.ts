@@ -1,7 +1,7 @@
 /** markets.csv and holidays.csv → market entries with their holidays and coverage windows. */
 import { formatDay, tryParseDay } from '../time/dates.js';
 import type { MarketEntry } from './model.js';
-import { walkReplacements } from '../rules/replacements.js';
+import { walkReplacements } from './replacements.js';
 import type { Market, MarketHoliday, MarketHolidayRow, MarketRow, RowsOnDemand } from '../types.js';
 import { OPEN, YES } from '../params/vocabulary.js';
 import type { ZoneRegistry } from '../time/zone.js';

@@ -4,30 +4,10 @@
  * it out and are then described by table name and row number.
  */
 import type { TableName } from '../errors.js';
+import type { TableSources } from '../types.js';
 
-export interface TableSource {
-  /** The file as named in the archive, e.g. `csv/schedules.csv`. */
-  file: string;
-  /** Normalized column name → header as written in the file. */
-  headers?: Record<string, string>;
-  /**
-   * Line of the first data row (rows are consecutive CSV records after it). Default 2: the
-   * header is line 1.
-   */
-  firstLine?: number;
-}
-
-export type TableSources = Partial<Record<TableName, TableSource>>;
-
-/** A cell or row the reader could not take as written (a malformed value, a short line). */
-export interface RowFault {
-  table: TableName;
-  /** 0-based index into the table's row array. */
-  row: number;
-  /** Normalized column name, when one cell is at fault. */
-  column?: string;
-  message: string;
-}
+// The places' types sit with the records (types.ts), which name them.
+export type { RowFault, TableSource, TableSources } from '../types.js';
 
 /** `fin_id` → `FinID`, `phase_type` → `Phase Type`: a field's column name as the bulk file writes it. */
 export function publishedHeader(column: string): string {

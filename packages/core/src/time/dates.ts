@@ -83,8 +83,8 @@ function digitAt(s: string, i: number): number {
   return c >= 0 && c <= 9 ? c : -1;
 }
 
-/** Days of month `m` (1-12) of proleptic Gregorian year `y`. */
-function monthLength(y: number, m: number): number {
+/** Days of month `m` (1-12) of proleptic Gregorian year `y` (as daysFromCivil). */
+export function monthLength(y: number, m: number): number {
   if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
   return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }

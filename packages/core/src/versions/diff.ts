@@ -22,8 +22,8 @@
  *   out zeros; `soon` is always there (0 when none is soon).
  * - `loaded_at` is answered as an ISO 8601 UTC date-time.
  */
+import type { DatasetIndex } from '../tables/build.js';
 import type { MarketEntry } from '../tables/model.js';
-import { Dataset } from '../dataset.js';
 import { SECONDS_PER_DAY } from '../time/dates.js';
 import type { Currency, CurrencyHoliday, Market, MarketHoliday, PhaseType, Schedule } from '../types.js';
 import { ZoneRegistry, type Zone } from '../time/zone.js';
@@ -85,30 +85,18 @@ export interface ChangeFilter {
 /** Days after the local date of `loaded_at` (inclusive at both ends) that a holiday is soon. */
 export const SOON_DAYS = 30;
 
-/** The change set from `before` to `after`, or null when both hold the same tables. */
-export function diff(before: Dataset, after: Dataset, options: DiffOptions): ChangeSet | null {
-  const steps = diffSteps(before, after, options);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
-
 /**
- * `diff` as a generator that pauses (yields) after each market and each currency, so that a
- * server can spread the work over turns of its event loop (as `Dataset.createSteps`). Returns
- * the change set, or null.
+ * The change set between the indexes of two datasets, as a generator that pauses (yields) after
+ * each market and each currency: `diffSteps` (datasets.ts) over `Dataset.indexOf` of each.
  */
-export function* diffSteps(
-  before: Dataset,
-  after: Dataset,
+export function* diffIndexSteps(
+  a: DatasetIndex,
+  b: DatasetIndex,
   options: DiffOptions,
 ): Generator<void, ChangeSet | null, void> {
   const loadedAt = options.loadedAt;
   if (typeof loadedAt !== 'number' || !Number.isFinite(loadedAt))
     throw new TypeError(`loadedAt must be epoch milliseconds, got ${String(loadedAt)}`);
-  const a = Dataset.indexOf(before);
-  const b = Dataset.indexOf(after);
   const soon = new SoonWindow(loadedAt);
   const out: Record<ChangeKind, Change[]> = {
     market: [],

@@ -4,7 +4,7 @@
  * (docs/benchmarks.md "Kept series").
  */
 import { LRUCache } from 'lru-cache';
-import { civilFromDays } from '../time/dates.js';
+import { civilFromDays, monthLength } from '../time/dates.js';
 import {
   EMPTY_LIST,
   LIST_CLOSE,
@@ -12,14 +12,12 @@ import {
   PAIRS,
   itemsOf,
   listOf,
-  monthLength,
   recordTemplate,
   write2,
   write4,
 } from './list-json.js';
-import type { JoinedCalendar } from '../rules/calendars.js';
-import { ITEM, derivedDays, derivedRecord, records, type DerivedDateOptions } from '../rules/derived-dates.js';
-import type { DateRule, MonthIndex } from '../params/params.js';
+import { ITEM, derivedRecord, records, type DerivedSeries } from '../rules/derived-dates.js';
+import type { MonthIndex } from '../params/params.js';
 
 const ENTRY = recordTemplate(['0000-00', '0000-00-00', '0000-00-00'], derivedRecord);
 const [PERIOD_AT, NOMINAL_AT, DATE_AT] = ENTRY.at as [number, number, number];
@@ -58,23 +56,25 @@ function writeYearMonth(buf: Uint8Array, at: number, y: number, m: number): void
 }
 
 /**
- * The bytes of `JSON.stringify(derivedDates(…))` in pieces: a slice of the calendar's kept series
- * between its brackets when it holds every month asked for cleanly (no copy), else the same
- * walk (the same refusals), its entries written into copies of an entry's JSON.
+ * The bytes of `JSON.stringify(derivedDates(…))` in pieces: a slice of the series kept under
+ * `seriesKey` (derivedSeriesKey; null: none is kept) between its brackets when it holds every
+ * month asked for cleanly (no copy), else `walk`'s entries (derivedDays over the range: the same
+ * refusals) written into copies of an entry's JSON. The rule is walked in rules/derived-dates.ts
+ * alone: `series` and `walk` are called only when the kept bytes cannot answer.
  */
 export function derivedDatesJsonPieces(
-  cal: JoinedCalendar,
-  rule: DateRule,
+  seriesKey: string | null,
+  series: () => DerivedSeries | undefined,
   startMonth: MonthIndex,
   endMonth: MonthIndex,
-  options: DerivedDateOptions,
+  walk: () => Int32Array,
 ): Uint8Array[] {
-  const kept = keptSeries(cal, rule, options);
+  const kept = keptSeries(seriesKey, series);
   if (kept !== undefined) {
     const slice = sliceOf(kept, startMonth, endMonth);
     if (slice !== undefined) return slice;
   }
-  return [daysJson(derivedDays(cal, rule, startMonth, endMonth, options))];
+  return [daysJson(walk())];
 }
 
 /** The JSON list of walked entries (derivedDays). */
@@ -156,44 +156,18 @@ export function keptSeriesBytes(): number {
   return keptSeriesList.calculatedSize;
 }
 
-function keptSeries(cal: JoinedCalendar, rule: DateRule, options: DerivedDateOptions): KeptSeries | undefined {
-  const calendar = cal.contentKey();
-  if (calendar === null) return undefined;
-  const shape =
-    rule.kind === 'nth-weekday'
-      ? `w${rule.n}:${rule.weekday}:${rule.quarterly ? 'q' : ''}`
-      : rule.kind === 'day'
-        ? `d${rule.day}`
-        : `b${rule.n}`;
-  const key = `${calendar}|${shape}|${options.roll}|${options.offset}|${options.months?.join(',') ?? '*'}`;
+function keptSeries(key: string | null, series: () => DerivedSeries | undefined): KeptSeries | undefined {
+  if (key === null) return undefined;
   let kept = keptSeriesList.get(key);
-  if (kept === undefined) keptSeriesList.set(key, (kept = seriesOf(cal, rule, options)));
+  if (kept === undefined) keptSeriesList.set(key, (kept = seriesOf(series())));
   return kept === UNKEPT ? undefined : kept;
 }
 
-function seriesOf(cal: JoinedCalendar, rule: DateRule, options: DerivedDateOptions): KeptSeries {
-  const first = civilFromDays(cal.minDay);
-  const last = civilFromDays(cal.maxDay);
-  const firstMonth = first.y * 12 + first.m - 1;
-  const months = last.y * 12 + last.m - 1 - firstMonth + 1;
-  if (!(months > 0)) return UNKEPT;
-  const before = new Int32Array(months + 1);
-  const failedBefore = new Int32Array(months + 1);
-  const entries = new Int32Array(ITEM * months);
-  let n = 0;
-  for (let i = 0; i < months; i++) {
-    before[i] = n / ITEM;
-    failedBefore[i + 1] = failedBefore[i]!;
-    try {
-      const days = derivedDays(cal, rule, firstMonth + i, firstMonth + i, options);
-      entries.set(days, n);
-      n += days.length;
-    } catch {
-      failedBefore[i + 1]!++;
-    }
-  }
-  before[months] = n / ITEM;
-  const bytes = itemsOf(daysJson(entries.subarray(0, n)), ENTRY, n / ITEM);
+/** A walked series as kept bytes; UNKEPT for none (an empty window) or one written otherwise. */
+function seriesOf(series: DerivedSeries | undefined): KeptSeries {
+  if (series === undefined) return UNKEPT;
+  const { firstMonth, before, failedBefore, entries } = series;
+  const bytes = itemsOf(daysJson(entries), ENTRY, entries.length / ITEM);
   return bytes === undefined ? UNKEPT : { firstMonth, before, failedBefore, bytes };
 }
 

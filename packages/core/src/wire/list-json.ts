@@ -90,8 +90,6 @@ export function listOf(template: RecordTemplate, count: number): Uint8Array {
   return buf;
 }
 
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 /**
  * The items of a list `listOf(template, count)` was written into, each with its leading comma,
  * in memory of their own (the list may be a Buffer cut from a shared slab, whose `slice` is a
@@ -112,11 +110,6 @@ export function itemsOf(list: Uint8Array, template: RecordTemplate, count: numbe
 export const LIST_OPEN = Uint8Array.of(91);
 export const LIST_CLOSE = Uint8Array.of(93);
 export const EMPTY_LIST = Uint8Array.of(91, 93);
-
-/** Days in month `m` (1..12) of year `y` (proleptic Gregorian, as daysFromCivil). */
-export function monthLength(y: number, m: number): number {
-  return m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : MONTH_DAYS[m - 1]!;
-}
 
 /** The two ASCII digits of each of 0..99: those of n at 2n and 2n + 1. */
 export const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : ((i >> 1) / 10) | 0));

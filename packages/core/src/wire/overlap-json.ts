@@ -4,7 +4,7 @@
  * (docs/benchmarks.md "Kept series").
  */
 import { LRUCache } from 'lru-cache';
-import { SECONDS_PER_DAY, civilFromDays } from '../time/dates.js';
+import { SECONDS_PER_DAY, civilFromDays, monthLength } from '../time/dates.js';
 import {
   EMPTY_LIST,
   LIST_CLOSE,
@@ -12,7 +12,6 @@ import {
   PAIRS,
   itemsOf,
   listOf,
-  monthLength,
   recordTemplate,
   write2,
   write4,

@@ -16,8 +16,8 @@ import {
   param,
   withDefault,
 } from '@openbell/core/params';
-import { NO_OVERRIDES, NO_VERSIONS, type OperationContext } from './context.js';
-import { documented, type OperationSpec, type Params } from './registry.js';
+import { NO_OVERRIDES, NO_VERSIONS, type OperationContext } from '../context.js';
+import { documented, type OperationSpec, type Params } from '../registry.js';
 
 const operation = <S extends Params, R>(spec: OperationSpec<S, R, 'Overrides', undefined>) => spec;
 

@@ -11,8 +11,8 @@
  * derived command would load the data for nothing.
  */
 import { optional, param } from '@openbell/core/params';
-import { NO_CHANGES, type OperationContext } from './context.js';
-import { documented, type OperationSpec, type Params } from './registry.js';
+import { NO_CHANGES, type OperationContext } from '../context.js';
+import { documented, type OperationSpec, type Params } from '../registry.js';
 
 const operation = <S extends Params, R>(spec: OperationSpec<S, R, 'Changes', undefined>) => spec;
 
