@@ -81,6 +81,21 @@ export function easterSunday(year) {
   return ymd(year, month, day);
 }
 
+/**
+ * Orthodox (Julian) Easter Sunday as a Gregorian date: the Julian computus, shifted by the 13
+ * days between the calendars (valid 1900-2099, which covers the dataset).
+ */
+export function orthodoxEaster(year) {
+  const a = year % 4;
+  const b = year % 7;
+  const c = year % 19;
+  const d = (19 * c + 15) % 30;
+  const e = (2 * a + 4 * b - d + 34) % 7;
+  const month = Math.floor((d + e + 114) / 31);
+  const day = ((d + e + 114) % 31) + 1;
+  return addDays(ymd(year, month, day), 13);
+}
+
 // Islamic dates by the Umm al-Qura calendar of Saudi Arabia, as ICU computes it
 // (`Intl.DateTimeFormat` with `islamic-umalqura`). Observance elsewhere follows moon sighting and
 // can differ by a day; markets whose exchange announced other dates correct them where they are used.

@@ -2,11 +2,11 @@
 // Exchange (Jakarta) and Bursa Malaysia (Kuala Lumpur). Islamic festivals come from ICU's
 // Umm al-Qura calendar shifted by each country's usual moon-sighting lag, and are overridden by
 // the closures the exchanges announced year by year (a table of announced dates always wins).
-import { addDays, easterSunday, islamicDatesBetween, weekday, WEEKDAYS, ymd, years } from '../lib/dates.mjs';
+import { addDays, easterSunday, islamicDatesBetween, weekday, ymd, years } from '../lib/dates.mjs';
 import { lunarDate } from '../lib/lunar.mjs';
 import { holidaysFor, market, scheduleFor } from '../lib/model.mjs';
 import { SPRING_FESTIVAL } from './china.mjs';
-import { MUHURAT, nseClosures } from './india.mjs';
+import { indianCashSchedule, MUHURAT, nseClosures } from './india.mjs';
 
 const isWeekend = (d) => weekday(d) === 0 || weekday(d) === 6;
 const LUNAR_MEMO = 'Date from the Umm al-Qura calendar (ICU) shifted by the local sighting lag; not announced';
@@ -44,44 +44,12 @@ const BSE_DR_SESSIONS = ['2024-03-02', '2024-05-18'];
 export function bse() {
   const id = 'IN.BSE';
   const TZ = 'Asia/Kolkata';
-  const s = scheduleFor(id, TZ, {
-    Regular: 'Equity cash segment: pre-open call auction, continuous trading, closing session',
-    'Muhurat Trading': 'Diwali Muhurat trading: a one-hour evening session on the festival day',
-    'Special Session': 'Saturday live session from the primary site, then from the disaster-recovery site',
+  // BSE and NSE changed their hours together (india.mjs).
+  const s = indianCashSchedule(id, {
+    segment: 'Equity cash segment',
+    buffer: 'Pre-Open Matching and Buffer',
+    drSessions: BSE_DR_SESSIONS,
   });
-  // BSE opened at 09:55 until both exchanges moved the open to 09:00 on 4 January 2010 (the
-  // 18 December 2009 start first announced was deferred by their joint statement of 17 December
-  // 2009); both started the pre-open call auction on 18 October 2010.
-  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:55', '15:30', {
-    until: '2010-01-03',
-  });
-  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:00', '15:30', {
-    from: '2010-01-04',
-    until: '2010-10-17',
-    memo: 'Opening brought forward to 09:00 on 2010-01-04',
-  });
-  const now = { from: '2010-10-18' };
-  s.row('Regular', 'Call Auction', 'Pre-Open Call Auction', 'Mon-Fri', '09:00', '09:08', {
-    ...now,
-    memo: 'Order entry; the open is set by the auction',
-  });
-  s.row('Regular', 'Order Collection Period', 'Pre-Open Matching and Buffer', 'Mon-Fri', '09:08', '09:15', now);
-  s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:15', '15:30', now);
-  s.row('Regular', 'Post-Trading Session', 'Closing Session', 'Mon-Fri', '15:40', '16:00', {
-    memo: 'Trades at the closing price',
-  });
-  for (const [d, start, end] of MUHURAT) {
-    s.row('Muhurat Trading', 'Primary Trading Session', 'Muhurat Session', WEEKDAYS[weekday(d)], start, end, {
-      from: d,
-      until: d,
-    });
-  }
-  for (const d of BSE_DR_SESSIONS) {
-    const o = { from: d, until: d };
-    s.row('Special Session', 'Primary Trading Session', 'Primary Site Session', 'Sat', '09:15', '10:00', o);
-    s.row('Special Session', 'Intermission', 'Switch to Disaster-Recovery Site', 'Sat', '10:00', '11:30', o);
-    s.row('Special Session', 'Primary Trading Session', 'Disaster-Recovery Site Session', 'Sat', '11:30', '12:30', o);
-  }
   const h = holidaysFor(id);
   for (const [d] of MUHURAT)
     h.open(d, 'Diwali Laxmi Pujan', 'Muhurat Trading', { memo: 'Holiday with the evening Muhurat session only' });

@@ -2,26 +2,11 @@
 // year by year, as the laws behind them stand (with the dates each change took effect). Each
 // function returns [{ date, name, memo? }] for one year, weekend dates included; the market
 // modules add the exchanges' own closures and drop weekends.
-import { addDays, easterSunday, weekday, ymd } from '../lib/dates.mjs';
+import { addDays, easterSunday, orthodoxEaster, weekday, ymd } from '../lib/dates.mjs';
 
 const SUNDAY = 0;
 const SATURDAY = 6;
 const isWeekend = (d) => weekday(d) === SUNDAY || weekday(d) === SATURDAY;
-
-/**
- * Orthodox (Julian) Easter Sunday as a Gregorian date: the Julian computus, shifted by the 13 days
- * between the calendars (valid 1900-2099, which covers the sample).
- */
-export function orthodoxEaster(year) {
-  const a = year % 4;
-  const b = year % 7;
-  const c = year % 19;
-  const d = (19 * c + 15) % 30;
-  const e = (2 * a + 4 * b - d + 34) % 7;
-  const month = Math.floor((d + e + 114) / 31);
-  const day = ((d + e + 114) % 31) + 1;
-  return addDays(ymd(year, month, day), 13);
-}
 
 const row = (date, name, memo = '') => ({ date, name, memo });
 

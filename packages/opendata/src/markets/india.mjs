@@ -121,10 +121,16 @@ export function nseClosures(year) {
   });
 }
 
-export function nse() {
-  const id = 'IN.NSE';
+/**
+ * The schedule of India's equity cash markets, which NSE and BSE changed together: open 09:55
+ * until both moved it to 09:00 on 4 January 2010 (the 18 December 2009 start first announced
+ * was deferred by their joint statement of 17 December 2009), the pre-open call auction from
+ * 18 October 2010, the closing session, the Diwali Muhurat sessions and the Saturday live
+ * sessions from the primary and disaster-recovery sites (`drSessions`).
+ */
+export function indianCashSchedule(id, { segment, buffer, drSessions }) {
   const s = scheduleFor(id, TZ, {
-    Regular: 'Capital market segment: pre-open call auction, continuous trading, closing session',
+    Regular: `${segment}: pre-open call auction, continuous trading, closing session`,
     'Muhurat Trading': 'Diwali Muhurat trading: a one-hour evening session on the festival day',
     'Special Session': 'Saturday live session from the primary site, then from the disaster-recovery site',
   });
@@ -141,7 +147,7 @@ export function nse() {
     ...now,
     memo: 'Order entry; the open is set by the auction',
   });
-  s.row('Regular', 'Order Collection Period', 'Pre-Open Buffer', 'Mon-Fri', '09:08', '09:15', now);
+  s.row('Regular', 'Order Collection Period', buffer, 'Mon-Fri', '09:08', '09:15', now);
   s.row('Regular', 'Primary Trading Session', 'Continuous Trading', 'Mon-Fri', '09:15', '15:30', now);
   s.row('Regular', 'Post-Trading Session', 'Closing Session', 'Mon-Fri', '15:40', '16:00', {
     memo: 'Trades at the closing price',
@@ -152,12 +158,22 @@ export function nse() {
       until: d,
     });
   }
-  for (const d of DR_SESSIONS) {
+  for (const d of drSessions) {
     const o = { from: d, until: d };
     s.row('Special Session', 'Primary Trading Session', 'Primary Site Session', 'Sat', '09:15', '10:00', o);
     s.row('Special Session', 'Intermission', 'Switch to Disaster-Recovery Site', 'Sat', '10:00', '11:30', o);
     s.row('Special Session', 'Primary Trading Session', 'Disaster-Recovery Site Session', 'Sat', '11:30', '12:30', o);
   }
+  return s;
+}
+
+export function nse() {
+  const id = 'IN.NSE';
+  const s = indianCashSchedule(id, {
+    segment: 'Capital market segment',
+    buffer: 'Pre-Open Buffer',
+    drSessions: DR_SESSIONS,
+  });
   const h = holidaysFor(id);
   for (const [d] of MUHURAT)
     h.open(d, 'Diwali Laxmi Pujan', 'Muhurat Trading', { memo: 'Holiday with the evening Muhurat session only' });

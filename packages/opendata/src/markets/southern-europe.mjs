@@ -3,24 +3,12 @@
 // Italiana (Euronext Milan), Bolsa de Madrid (SIBE), the Athens Exchange and the Cyprus Stock
 // Exchange (Orthodox Easter, the Greek and Cypriot holidays and the TARGET closing days).
 // euronext.mjs keeps its helpers to itself, so the small Euronext pieces are restated here.
-import { addDays, easterSunday, nthWeekday, weekday, ymd, years } from '../lib/dates.mjs';
+import { addDays, easterSunday, nthWeekday, orthodoxEaster, weekday, ymd, years } from '../lib/dates.mjs';
 import { holidaysFor, market, scheduleFor } from '../lib/model.mjs';
 import { fridayIfWeekend, ukBankHolidays } from './europe.mjs';
 
 const isWeekend = (d) => weekday(d) === 0 || weekday(d) === 6;
 const src = (title, url) => ({ title, url });
-
-/** Orthodox Easter Sunday (Julian computus, shifted to the Gregorian calendar; valid 1900-2099). */
-export function orthodoxEaster(year) {
-  const a = year % 4;
-  const b = year % 7;
-  const c = year % 19;
-  const d = (19 * c + 15) % 30;
-  const e = (2 * a + 4 * b - d + 34) % 7;
-  const month = Math.floor((d + e + 114) / 31);
-  const day = ((d + e + 114) % 31) + 1;
-  return addDays(ymd(year, month, day), 13);
-}
 
 /** `HH:MM` plus minutes. */
 function plus(time, min) {
