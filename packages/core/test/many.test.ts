@@ -1,6 +1,6 @@
 /**
  * Many markets at once (docs/calendar-arithmetic.md §6) and bell events. Rules chosen where the
- * spec is silent are listed in src/many.ts and pinned here.
+ * spec is silent are listed in src/rules/many.ts and pinned here.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
