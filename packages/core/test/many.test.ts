@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, InvalidArgumentError, isStatusManyFailure, type StatusManyItem } from '../src/index.js';
-import { CME, fixtureTables } from './fixture.js';
+import { CME, fixtureTables } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(fixtureTables());
 const at = (iso: string) => Date.parse(iso);
