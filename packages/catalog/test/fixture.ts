@@ -1,4 +1,2 @@
-/** The calendar tables the catalogue's tests answer from: core's fixture, so both agree. */
-export { fixtureTables } from '../../core/test/fixture.js';
-
-export const NOON_NY = Date.parse('2023-11-15T17:00:00Z');
+/** The calendar tables the catalogue's tests answer from: the one fixture of the workspace's tests. */
+export { fixtureTables, NOON_NY } from '@openbell/core/testing';

@@ -2,23 +2,17 @@
 // server holding the same data, exit codes and one-line messages, configuration precedence.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadSample } from '@openbell/loader';
-import { createServer, type RunningServer } from '@openbell/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, run, SAMPLE_DIR, SAMPLE_ZIP, scratch, serve } from './helpers.js';
+import { NOW, sampleRest } from './sample-rest.js';
 
-const NOW = '2023-11-15T17:00:00Z';
-let rest: RunningServer;
-beforeAll(async () => {
-  rest = await createServer({ data: await loadSample(), port: 0, logLevel: 'silent', now: () => Date.parse(NOW) });
-});
-afterAll(async () => {
-  await rest.close();
+const rest = await sampleRest({ now: NOW });
+afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
 const restBody = async (path: string) => {
-  const res = await fetch(`${rest.url}${path}`);
+  const res = await rest.get(path);
   return { status: res.status, body: await res.json() };
 };
 

@@ -1,27 +1,20 @@
 // Several markets in the CLI: `status ID ID ...` as one table (its --json is the REST body of GET
 // /status) and `watch`, tested in process on a fake clock and once through the binary.
 import { loadSample } from '@openbell/loader';
-import { createServer, type RunningServer } from '@openbell/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlannedBellEvent } from '@openbell/core';
 import { runExec, watch } from '../src/commands/many.js';
 import { run } from './helpers.js';
+import { NOW, sampleRest } from './sample-rest.js';
 
-const NOW = '2023-11-15T17:00:00Z';
-let rest: RunningServer;
-beforeAll(async () => {
-  rest = await createServer({ data: await loadSample(), port: 0, logLevel: 'silent', now: () => Date.parse(NOW) });
-});
-afterAll(async () => {
-  await rest.close();
-});
+const rest = await sampleRest({ now: NOW });
 
 describe('openbell status ID ID ...', () => {
   it('--json is the body of GET /status; one failing ID makes the exit code 1', async () => {
     const ids = ['XNYS', 'US.CME.EQUITY.USINDEX1', 'NOPE'];
     const [cli, http] = await Promise.all([
       run(['status', ...ids, '--at', NOW, '--json']),
-      fetch(`${rest.url}/status?markets=${ids.join(',')}&datetime_utc=${NOW}`).then((r) => r.json()),
+      rest.get(`/status?markets=${ids.join(',')}&datetime_utc=${NOW}`).then((r) => r.json()),
     ]);
     expect(JSON.parse(cli.stdout)).toEqual(http);
     expect(cli.code).toBe(1);

@@ -1,24 +1,17 @@
 // Output made for people: every command fits 80 columns, colour on a terminal only,
 // one time format, and --format table|json|csv with the REST CSV body.
-import { loadSample } from '@openbell/loader';
-import { createServer, type RunningServer } from '@openbell/server';
 import { operations, type Operation } from '@openbell/catalog';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSample } from '@openbell/loader';
+import { describe, expect, it } from 'vitest';
 import { defaultFormat, formatWith } from '../src/commands/formatters.js';
 import { statusTable } from '../src/commands/many.js';
 import { colorWanted, outputWidth, PLAIN, table, type Out } from '../src/format.js';
 import { operationExampleArgs } from '../src/help.js';
 import { runQuery } from '../src/commands/queries.js';
 import { run } from './helpers.js';
+import { NOW, sampleRest } from './sample-rest.js';
 
-const NOW = '2023-11-15T17:00:00Z';
-let rest: RunningServer;
-beforeAll(async () => {
-  rest = await createServer({ data: await loadSample(), port: 0, logLevel: 'silent', now: () => Date.parse(NOW) });
-});
-afterAll(async () => {
-  await rest.close();
-});
+const rest = await sampleRest({ now: NOW });
 
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[/;
@@ -260,7 +253,7 @@ describe('times in one format, yes/no words', () => {
 
 describe('--format table|json|csv', () => {
   const restCsv = async (path: string) => {
-    const res = await fetch(`${rest.url}${path}${path.includes('?') ? '&' : '?'}format=csv`);
+    const res = await rest.get(`${path}${path.includes('?') ? '&' : '?'}format=csv`);
     return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
   };
   const cases: [string[], string][] = [
@@ -306,7 +299,7 @@ describe('--format table|json|csv', () => {
     ]);
     expect(json.stdout).toBe(alias.stdout);
     expect(JSON.parse(json.stdout)).toEqual(
-      await (await fetch(`${rest.url}/markets/US.NYSE/holidays?start=2023-11-01&end=2023-11-30`)).json(),
+      await rest.json('/markets/US.NYSE/holidays?start=2023-11-01&end=2023-11-30'),
     );
     expect(tableOut.stdout).toBe(plain.stdout);
     expect(plain.stdout).toMatch(/^Date\s+Holiday/);

@@ -2,7 +2,7 @@
  * Writes src/time/tzdb.generated.ts: the installed @js-joda/timezone's packed tz database as
  * string literals. Importing the package unpacks all ~600 zones and identifiers (~70 ms at
  * start-up); core finds a zone's packed line when it is first asked for and unpacks only that
- * one (src/tzdb.ts). Run by `build`, `typecheck` and the test config, so the data is always the
+ * one (src/time/tzdb.ts). Run by `build`, `typecheck` and the test config, so the data is always the
  * installed package's; the file is rewritten only when its text changes.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ export function writeTzdbModule() {
   const { version: pkg } = require('@js-joda/timezone/package.json');
   const { version, zones, links } = ZoneRulesProvider.getTzdbData();
   // One entry a line, in plain string literals (V8 scans them faster than template literals
-  // or an array literal): nothing to parse, and a zone is found with one indexOf (src/tzdb.ts).
+  // or an array literal): nothing to parse, and a zone is found with one indexOf (src/time/tzdb.ts).
   for (const e of [...zones, ...links])
     if (e.includes('\n')) throw new Error(`tzdb entry with a newline: ${e.slice(0, 60)}`);
   const lines = (entries) => JSON.stringify(`\n${entries.join('\n')}\n`);

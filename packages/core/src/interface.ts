@@ -7,7 +7,7 @@
  * entries (`fromQuery`). docs/architecture.md "Adding an operation".
  */
 import { param, parseParams, type Param, type ParamValues } from './params/params.js';
-import type { Queries, Query } from './queries/index.js';
+import type { Query } from './queries/index.js';
 
 export type { ParsedQuerySurface, Query } from './queries/index.js';
 
@@ -57,5 +57,7 @@ export function readInstantArgument(value: unknown): number {
   return parseParams(instantParams, { instant: inputOf(value) }).instant;
 }
 
-/** The library's methods derived from QUERIES (queries/), as `Dataset` has them. */
-export type QueryMethods = { [K in keyof Queries]: MethodOf<Queries[K]> };
+// The library's methods, one per declaration of QUERIES, each `MethodOf` its declaration: written
+// out member by member, with each declaration's TSDoc, by scripts/methods.mjs at build, so that
+// hover and "go to definition" on a `Dataset` method land on its description.
+export type { QueryMethods } from './methods.generated.js';

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, type Tables } from '../src/index.js';
 import { calendarTables } from './calendar-fixture.js';
-import { CME, sched } from './fixture.js';
+import { CME, sched } from '../src/testing/fixture.js';
 
 const DAY = 86_400_000;
 const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;

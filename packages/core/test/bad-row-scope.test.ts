@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DataError, buildHolidayFeed, type FeedHoliday } from '../src/index.js';
 import { buildWithSources, errorOf, holidayLine, scheduleLine } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
-import { duplicateRowTables, fixtureTables, sched } from './fixture.js';
+import { duplicateRowTables, fixtureTables, sched } from '../src/testing/fixture.js';
 
 const build = buildWithSources;
 const clean = build(() => {});

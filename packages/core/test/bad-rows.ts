@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { DataError, Dataset, type Tables } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 /** Where each table's rows came from: its file and the headers of the columns the tests name. */
 export const SOURCES: Tables['sources'] = {

@@ -21,7 +21,7 @@ import {
   type Session,
 } from '../src/index.js';
 import { faultsOf } from './faults.js';
-import { CME, fixtureTables, sched } from './fixture.js';
+import { CME, fixtureTables, sched } from '../src/testing/fixture.js';
 import { hhmm, ID, oneMarket, oneMarketTables, WIN_END, winEnd, winStart } from './one-market.js';
 
 const ds = Dataset.create(fixtureTables());

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, type Tables } from '../src/index.js';
 import { buildWithSources, errorOf, scheduleLine, SOURCES } from './bad-rows.js';
-import { CME, fixtureTables, sched } from './fixture.js';
+import { CME, fixtureTables, sched } from '../src/testing/fixture.js';
 
 const clean = Dataset.create(fixtureTables());
 /** Answers of the markets a bad row must not touch. */

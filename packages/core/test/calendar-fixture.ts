@@ -5,7 +5,7 @@
  * definition does not parse. Each currency's window is set by a first and a last row.
  */
 import type { CurrencyHolidayRow, CurrencyRow, Tables } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 function h(currency_code: string, date: string, holiday_name: string | null, settlement = 'No'): CurrencyHolidayRow {
   return { currency_code, date, holiday_name, settlement, observed: false, memo: null };

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CalendarOutOfCoverageError, Dataset, type CurrencyHolidayRow, type CurrencyRow } from '../src/index.js';
-import { CME, fixtureTables } from './fixture.js';
+import { CME, fixtureTables } from '../src/testing/fixture.js';
 
 const CODES = ['USD', 'EUR', 'ILS', 'JPY'] as const;
 const MARKETS = ['US.NYSE', CME, 'CN.CIBM', 'XNYS'] as const;

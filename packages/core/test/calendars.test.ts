@@ -13,7 +13,7 @@ import {
 } from '../src/index.js';
 import { calendarTables } from './calendar-fixture.js';
 import { faultsOf } from './faults.js';
-import { CME, fixtureTables } from './fixture.js';
+import { CME, fixtureTables } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 2035 });
 

@@ -20,7 +20,7 @@ import { keptSeriesBytes, keptSeriesCount } from '../src/wire/dates-json.js';
 import { keptOverlapCount } from '../src/wire/overlap-json.js';
 import { buildWithSources } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
-import { CME } from './fixture.js';
+import { CME } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 2035 });
 // A market and a currency with a bad row each: their calendars ask each date (no flags), and

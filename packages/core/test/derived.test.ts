@@ -9,7 +9,7 @@ import { CalendarOutOfCoverageError, Dataset, NotFoundError } from '../src/index
 import { buildWithSources } from './bad-rows.js';
 import { calendarTables } from './calendar-fixture.js';
 import { faultsOf } from './faults.js';
-import { CME } from './fixture.js';
+import { CME } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(calendarTables(), { coverageEndYearWithoutHolidays: 2035 });
 const DAY = 86_400_000;

@@ -23,7 +23,7 @@ import {
   type ScheduleRow,
   type Tables,
 } from '../src/index.js';
-import { PHASE_TYPES, fixtureTables } from './fixture.js';
+import { PHASE_TYPES, fixtureTables } from '../src/testing/fixture.js';
 import { DEFAULT_FC_SEED, PINNED_NOW } from './setup.js';
 import { transitionsOf } from './transitions.js';
 

@@ -12,7 +12,7 @@ import {
   type Tables,
 } from '../src/index.js';
 import { calendarTables } from './calendar-fixture.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 const decode = (bytes: Uint8Array) => deserialize(bytes);
 const OPTIONS: DatasetOptions = { coverageEndYearWithoutHolidays: 2031 };

@@ -12,7 +12,7 @@ import {
 } from '../src/index.js';
 import { defaultLag } from '../src/rules/fx.js';
 import { CURRENCIES, CURRENCY_HOLIDAYS, calendarTables } from './calendar-fixture.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(calendarTables());
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileGlob, Dataset, InvalidArgumentError, MAX_PATTERN_LENGTH, matchGlob } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 /** The old regex form, as the reference for what a pattern means. */
 function reference(pattern: string, text: string): boolean {

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, type CurrencyHolidayRow, type MarketHolidayRow, type Tables } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 const SOURCES: Tables['sources'] = {
   holidays: { file: 'csv/holidays.csv', headers: { fin_id: 'FinID', date: 'Date' } },

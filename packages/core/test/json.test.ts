@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, formatDay, tryParseDay, type ScheduleRow, type Tables } from '../src/index.js';
-import { PHASE_TYPES, fixtureTables, sched } from './fixture.js';
+import { PHASE_TYPES, fixtureTables, sched } from '../src/testing/fixture.js';
 import { DEFAULT_BLOCK_BYTES, KEEP_MONTHS, monthBlockBytes, setMonthBlockBytes } from '../src/wire/month-blocks.js';
 import { pooledPieces, releasePiece } from '../src/wire/piece-pool.js';
 

@@ -7,7 +7,7 @@ import {
   NotFoundError,
   type Tables,
 } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(fixtureTables());
 

@@ -1,11 +1,11 @@
 /**
  * Many markets at once (docs/calendar-arithmetic.md §6) and bell events. Rules chosen where the
- * spec is silent are listed in src/many.ts and pinned here.
+ * spec is silent are listed in src/rules/many.ts and pinned here.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, InvalidArgumentError, isStatusManyFailure, type StatusManyItem } from '../src/index.js';
-import { CME, fixtureTables } from './fixture.js';
+import { CME, fixtureTables } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(fixtureTables());
 const at = (iso: string) => Date.parse(iso);

@@ -3,7 +3,7 @@
  * from a few schedule rows and holidays, and the window and time grid of their properties.
  */
 import { Dataset, tryParseDay, type MarketHolidayRow, type ScheduleRow, type Tables } from '../src/index.js';
-import { PHASE_TYPES } from './fixture.js';
+import { PHASE_TYPES } from '../src/testing/fixture.js';
 
 export const ID = 'XX.TEST';
 

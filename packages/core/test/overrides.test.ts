@@ -15,7 +15,7 @@ import {
   type OverrideRecord,
   type Tables,
 } from '../src/index.js';
-import { CME, duplicateRowTables, fixtureTables } from './fixture.js';
+import { CME, duplicateRowTables, fixtureTables } from '../src/testing/fixture.js';
 
 /** The fixture with its currencies covering 2000–2030 (rows that settle bound their windows). */
 function tables(): Tables {

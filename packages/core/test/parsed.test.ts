@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Dataset, InvalidArgumentError, param, parseDay, parseParams, tryParseDay } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 const day = (s: string) => tryParseDay(s)!;
 

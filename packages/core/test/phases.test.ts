@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, NotInPlanError, OutOfCoverageError, type Tables } from '../src/index.js';
-import { CME, fixtureTables, sched } from './fixture.js';
+import { CME, fixtureTables, sched } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(fixtureTables());
 const brief = (p: { phase_type: string; start: string; end: string }) => `${p.phase_type} ${p.start} ${p.end}`;

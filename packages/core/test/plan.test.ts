@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Dataset, NotFoundError, NotInPlanError, type Tables } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 describe('§6 plans and availability', () => {
   it('derives the plan from which tables the archive holds', () => {

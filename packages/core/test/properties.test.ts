@@ -18,7 +18,7 @@ import {
 } from '../src/index.js';
 import { transitionsOf } from './transitions.js';
 import { Zone } from '../src/time/zone.js';
-import { PHASE_TYPES } from './fixture.js';
+import { PHASE_TYPES } from '../src/testing/fixture.js';
 
 const ZONES = [
   'America/New_York',

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CalendarOutOfCoverageError, Dataset, type CurrencyHolidayRow, type CurrencyRow } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 const MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Dataset, InvalidArgumentError, NotInPlanError, type Tables } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(fixtureTables());
 const holidaysOnly = (): Tables => ({

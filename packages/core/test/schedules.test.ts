@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Dataset, type Tables } from '../src/index.js';
-import { fixtureTables, sched } from './fixture.js';
+import { fixtureTables, sched } from '../src/testing/fixture.js';
 
 describe('§3 schedules', () => {
   it('orders by group, in-force start (empty first), season start (empty first), start, end, file order', () => {

@@ -15,7 +15,7 @@ import {
   type ScheduleRow,
   type Tables,
 } from '../src/index.js';
-import { PHASE_TYPES } from './fixture.js';
+import { PHASE_TYPES } from '../src/testing/fixture.js';
 import { hhmm, ID, WIN_END, WIN_START, winEnd, winStart } from './one-market.js';
 
 const DAY_SPECS = ['Mon-Fri', 'Sun-Thu', 'Fri-Mon', 'Sat', 'Sun', 'Mon,Wed,Fri', 'Tue-Sat', 'Mon-Sun'];

@@ -13,7 +13,7 @@ import {
   type Tables,
 } from '../src/index.js';
 import { faultsOf } from './faults.js';
-import { CME, PHASE_TYPES, fixtureTables, sched } from './fixture.js';
+import { CME, PHASE_TYPES, fixtureTables, sched } from '../src/testing/fixture.js';
 import { oneMarket } from './one-market.js';
 
 const ds = Dataset.create(fixtureTables());

@@ -14,7 +14,7 @@ import {
   type MarketHolidayRow,
   type Tables,
 } from '../src/index.js';
-import { PHASE_TYPES, fixtureTables, sched } from './fixture.js';
+import { PHASE_TYPES, fixtureTables, sched } from '../src/testing/fixture.js';
 
 const at = (iso: string) => Date.parse(iso);
 

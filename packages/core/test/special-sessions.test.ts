@@ -16,7 +16,7 @@ import {
   type ScheduleRow,
   type SpecialSession,
 } from '../src/index.js';
-import { CME, fixtureTables, sched } from './fixture.js';
+import { CME, fixtureTables, sched } from '../src/testing/fixture.js';
 import { hhmm, ID, oneMarket, oneMarketTables, winStart } from './one-market.js';
 
 const ds = Dataset.create(fixtureTables());

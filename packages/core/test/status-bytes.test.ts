@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, type Tables } from '../src/index.js';
-import { CME, fixtureTables, sched } from './fixture.js';
+import { CME, fixtureTables, sched } from '../src/testing/fixture.js';
 
 /** The fixture, with a Saturday row whose season has no 2024 definition: its 2024 Saturdays fail. */
 function withFailingDays(): Tables {

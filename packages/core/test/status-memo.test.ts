@@ -9,7 +9,7 @@ import { Dataset, daysFromCivil, formatDay, parseInstant, type Tables } from '..
 import { transitionsOf } from './transitions.js';
 import { computeStatus, type StatusSpan } from '../src/rules/status.js';
 import { Zone } from '../src/time/zone.js';
-import { PHASE_TYPES, fixtureTables } from './fixture.js';
+import { PHASE_TYPES, fixtureTables } from '../src/testing/fixture.js';
 
 const ms = (iso: string) => parseInstant(iso, 'x');
 const pad = (n: number) => String(n).padStart(2, '0');

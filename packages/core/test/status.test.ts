@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Dataset, OutOfCoverageError, type Tables } from '../src/index.js';
-import { CME, fixtureTables, sched } from './fixture.js';
+import { CME, fixtureTables, sched } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(fixtureTables());
 const at = (iso: string) => Date.parse(iso);

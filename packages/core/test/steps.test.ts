@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataError, Dataset, type Tables } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 /** Runs a createSteps generator to the end, counting its pauses. */
 function drive(tables: Tables): { ds: Dataset; pauses: number } {

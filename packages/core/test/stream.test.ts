@@ -11,7 +11,7 @@ import {
   openBellEventStream,
   type BellStreamStep,
 } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(fixtureTables());
 const at = (iso: string) => Date.parse(iso);

@@ -1,5 +1,5 @@
 /**
- * The lazily unpacked tz database (src/tzdb.ts) against the full @js-joda/timezone package:
+ * The lazily unpacked tz database (src/time/tzdb.ts) against the full @js-joda/timezone package:
  * the same identifiers, the same rules for every zone and alias, the same version, and the
  * same failure for an unknown identifier.
  */

@@ -12,6 +12,7 @@ import { createDispatcher } from '../src/http/dispatcher.js';
 import { createApp, createLogger } from '../src/index.js';
 import { BodyCache, canonicalKey } from '../src/http/answer-cache.js';
 import { DataHolder } from '../src/updates.js';
+import { listenApp } from './sample-server.js';
 import { operations } from '@openbell/catalog';
 import { DEFAULT_BLOCK_BYTES, monthBlockBytes, setMonthBlockBytes } from '@openbell/core';
 
@@ -178,9 +179,7 @@ describe('compression', () => {
     async () => {
       const http = await import('node:http');
       const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
-      const srv = http.createServer(app as unknown as http.RequestListener).listen(0, '127.0.0.1');
-      await new Promise((r) => srv.once('listening', r));
-      const port = (srv.address() as { port: number }).port;
+      const { port, close } = await listenApp(app);
       const fetchRaw = (path: string, encoding: string) =>
         new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
           http
@@ -211,7 +210,7 @@ describe('compression', () => {
         const small = await fetchRaw('/markets/US.NYSE/holidays?start=2023-11-01&end=2023-11-30', 'gzip, br');
         expect(small.headers['content-encoding']).toBeUndefined();
       } finally {
-        srv.close();
+        await close();
       }
     },
   );

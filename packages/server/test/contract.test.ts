@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { loadSample } from '@openbell/loader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type RunningServer } from '../src/index.js';
+import type { RunningServer } from '../src/index.js';
+import { serveSample } from './sample-server.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -48,7 +48,7 @@ let dir: string;
 let doc: Doc;
 
 beforeAll(async () => {
-  server = await createServer({ data: await loadSample(), port: 0, logLevel: 'silent', updateEveryMinutes: 0 });
+  server = await serveSample({ updateEveryMinutes: 0 });
   dir = mkdtempSync(join(tmpdir(), 'openbell-contract-'));
   const res = await fetch(`${server.url}/openapi.json`);
   doc = (await res.json()) as Doc;

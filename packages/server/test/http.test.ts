@@ -79,7 +79,7 @@ describe('service endpoints', () => {
     });
     expect(res.body.package_version).toMatch(/^\d+\.\d+\.\d+/);
     expect(res.body.data.loaded_at).toBe('2023-11-15T00:00:00.000Z');
-    expect(res.body.data.counts).toMatchObject({ markets: 5, currencies: 2 });
+    expect(res.body.data.counts).toMatchObject({ markets: 9, currencies: 2 });
   });
 
   it('/info labels sample data loudly', async () => {
@@ -121,8 +121,8 @@ describe('markets', () => {
       mic: 'XNYS',
       timezone: 'America/New_York',
       country_code: 'US',
-      holidays_min_date: '2023-01-02',
-      holidays_max_date: '2024-12-25',
+      holidays_min_date: '2000-01-01',
+      holidays_max_date: '2030-12-25',
     });
     expect(nyse.security_group).toBeNull();
     // An extra column of the data rides along.

@@ -4,25 +4,24 @@
  * sent, and the same bytes as the library's records even when two go out at once to slow readers.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadSample } from '@openbell/loader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BLOCK_BYTES, monthBlockBytes, pooledPieces, setMonthBlockBytes } from '@openbell/core';
 import { createApp } from '../src/index.js';
+import { type Listening, listenApp } from './sample-server.js';
 
 const sample = await loadSample();
-let srv: http.Server;
+let listening: Listening;
 let base: string;
 
 beforeAll(async () => {
   setMonthBlockBytes(DEFAULT_BLOCK_BYTES);
   const app = createApp({ data: sample, logLevel: 'silent', now: () => Date.parse('2023-11-15T17:00:00Z') });
-  srv = http.createServer(app as unknown as http.RequestListener).listen(0, '127.0.0.1');
-  await new Promise((r) => srv.once('listening', r));
-  base = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+  listening = await listenApp(app);
+  base = listening.base;
 });
-afterAll(() => {
-  srv.close();
+afterAll(async () => {
+  await listening.close();
 });
 
 /** GETs `path`, pausing after each of the first pieces so the server meets a full socket. */

@@ -162,13 +162,13 @@ const SAMPLES: [string, number][] = [
   ['/calendars/US.NOPE/adjust?date=2023-11-23', 404],
   ['/fx/spot?pair=EURJPY&trade_date=2023-12-25', 404],
   ['/calendars/XCME/adjust?date=2023-11-23', 409],
-  ['/markets/US.NYSE/sessions?start=2030-01-01&end=2030-01-02', 400],
+  ['/markets/US.NYSE/sessions?start=2031-01-01&end=2031-01-02', 400],
   ['/fx/value-date?pair=EURUSD&trade_date=2023-11-22&tenor=1M', 400],
   ['/markets/US.NYSE/holidays', 422],
   ['/markets/X!/phases?start=x', 422],
   ['/markets/US.NOPE', 404],
   ['/markets/XCME', 409],
-  ['/markets/US.NYSE/phases?start=2030-01-01&end=2030-01-02', 400],
+  ['/markets/US.NYSE/phases?start=2031-01-01&end=2031-01-02', 400],
   ['/currencies/XXX', 404],
 ];
 

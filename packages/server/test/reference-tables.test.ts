@@ -93,7 +93,7 @@ describe('reference tables', () => {
       name: 'Primary Trading Session',
       status: 'Open',
       settlement: 'Yes',
-      closing_price: null,
+      closing_price: 'Yes',
     });
     await request(app)
       .get('/season-definitions?season=SECOND%20SUNDAY%20OF%20MARCH&year=2024')
@@ -118,7 +118,9 @@ describe('reference tables', () => {
         expect(res.body.detail).toMatch(/not covered by the plan/);
       }
       await request(h).get('/mic-mapping').expect(200);
-      await request(h).get('/regional-holidays?calendar=US&start=2023-01-01&end=2023-12-31').expect(200, []);
+      const regional = await request(h).get('/regional-holidays?calendar=US&start=2023-01-01&end=2023-12-31');
+      expect(regional.status).toBe(200);
+      expect(regional.body.map((r: { date: string }) => r.date)).toEqual(['2023-11-23']);
     },
   );
 

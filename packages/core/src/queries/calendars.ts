@@ -109,17 +109,26 @@ export class CalendarRules extends QueryBase {
 const query = queriesOf<Surface<CalendarRules>>();
 
 export const CALENDAR_QUERIES = {
+  /**
+   * Each date of the range on the joined calendar `expr` (markets and currencies, `+` joined), with the
+   * members for which it is not a business day.
+   */
   calendarDays: query({
     params: { expr, start, end },
     args: ['expr', 'start', 'end'],
     run: (q, a) => q.calendarDays(a.expr, a.start, a.end),
   }),
+  /** `date` moved to a business day of the calendar `expr` by `convention` (default following). */
   adjust: query({
     params: { expr, date: param.day(), convention },
     args: ['expr', 'date'],
     rest: ['convention'],
     run: (q, a) => q.adjust(a.expr, a.date, a.convention),
   }),
+  /**
+   * `date` advanced by `n` business days, weeks, months or years on the calendar `expr`, then adjusted
+   * by `convention`; `end_of_month` keeps a month-end start at month end, as QuantLib does.
+   */
   advance: query({
     params: {
       expr,
@@ -133,12 +142,20 @@ export const CALENDAR_QUERIES = {
     rest: ['unit', 'convention', 'end_of_month'],
     run: (q, a) => q.advance(a.expr, a.date, a.n, a.unit, a.convention, a.end_of_month),
   }),
+  /**
+   * The spot date of an FX trade on `trade_date` (lag 2, or the pair's own, or `lag`), with every
+   * closure of the two currencies and USD between trade and spot.
+   */
   fxSpot: query({
     params: { pair, trade_date: param.day(), lag: optional(param.integer({ min: 0, max: MAX_LAG })) },
     args: ['pair', 'trade_date'],
     rest: ['lag'],
     run: (q, a) => q.fxSpot(a.pair, a.trade_date, a.lag),
   }),
+  /**
+   * The value date of a tenor (`SN`, weeks, months, years) from the spot of a trade on `trade_date`,
+   * with the end-of-month rule and modified following.
+   */
   fxValueDate: query({
     params: { pair, trade_date: param.day(), tenor: param.tenorValue() },
     args: ['pair', 'trade_date', 'tenor'],

@@ -88,7 +88,12 @@ export class HolidayRules extends QueryBase {
 const query = queriesOf<Surface<HolidayRules>>();
 
 export const HOLIDAY_QUERIES = {
+  /**
+   * The market's holiday rows in the inclusive local date range, ordered by date; the dates must lie
+   * in the market's coverage window.
+   */
   listHolidays: query({ params: range, args: rangeArgs, run: (q, a) => q.listHolidays(a.identifier, a.start, a.end) }),
+  /** The currency's settlement holidays in the inclusive date range, ordered by date. */
   listCurrencyHolidays: query({
     params: { code, start, end },
     args: ['code', 'start', 'end'],

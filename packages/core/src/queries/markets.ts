@@ -83,24 +83,31 @@ export class MarketRules extends QueryBase {
 const query = queriesOf<Surface<MarketRules>>();
 
 export const MARKET_QUERIES = {
+  /** Markets whose FinID matches `subset` (a FinID pattern, default `*`: all), ordered by FinID. */
   listMarkets: query({
     params: { subset: withDefault(param.pattern(), '*') },
     args: [],
     rest: ['subset'],
     run: (q, a) => q.listMarkets(a.subset),
   }),
+  /**
+   * One market by FinID or MIC. A replaced market answers as written, or with its replacement when
+   * `follow` is true; a MIC naming several markets is refused with their FinIDs.
+   */
   getMarket: query({
     params: { identifier, follow },
     args: ['identifier'],
     options: { follow: 'follow' },
     run: (q, a) => q.getMarket(a.identifier, a.follow),
   }),
+  /** One market by its FinID (any case); with `follow`, a replaced market answers with its replacement. */
   getMarketByFinId: query({
     params: { finid: param.finId(), follow },
     args: ['finid'],
     options: { follow: 'follow' },
     run: (q, a) => q.getMarketByFinId(a.finid, a.follow),
   }),
+  /** One market by its MIC; a MIC that maps to several markets is refused with the candidate FinIDs. */
   getMarketByMic: query({
     params: { mic: param.mic(), follow },
     args: ['mic'],
@@ -113,7 +120,9 @@ export const MARKET_QUERIES = {
     args: ['identifier'],
     run: (q, a) => q.isMarketAvailable(a.identifier),
   }),
+  /** Every currency of the dataset, ordered by code. */
   listCurrencies: query({ params: {}, args: [], run: (q) => q.listCurrencies() }),
+  /** One currency by its ISO 4217 code (any case). */
   getCurrency: query({ params: { code }, args: ['code'], run: (q, a) => q.getCurrency(a.code) }),
   /** Never an error: unknown or malformed codes answer false. */
   isCurrencyAvailable: query({

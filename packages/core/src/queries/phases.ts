@@ -108,10 +108,18 @@ const query = queriesOf<Surface<PhaseRules>>();
 export const PHASE_QUERIES = {
   /** The market's rows as written, bad ones included. */
   listSchedules: query({ params: { identifier }, args: ['identifier'], run: (q, a) => q.listSchedules(a.identifier) }),
+  /**
+   * Every phase that touches the local dates `start`..`end`, in generation order: those starting on
+   * a date of the range, and those begun up to two days before that do not end before it.
+   */
   generatePhases: query({
     params: range,
     args: rangeArgs,
     run: (q, a) => q.generatePhases(a.identifier, a.start, a.end),
   }),
+  /**
+   * One entry per local date of the range: open or not, settlement, its holiday row, and the phases
+   * that end on it (an overnight session belongs to the date it ends).
+   */
   listDays: query({ params: range, args: rangeArgs, run: (q, a) => q.listDays(a.identifier, a.start, a.end) }),
 } as const;

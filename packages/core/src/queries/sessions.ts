@@ -65,13 +65,22 @@ export class SessionRules extends QueryBase {
 const query = queriesOf<Surface<SessionRules>>();
 
 export const SESSION_QUERIES = {
+  /**
+   * The sessions (local dates the market is open) of the inclusive range: first opening, last closing
+   * and the breaks between, in the market's zone, and whether the session is irregular.
+   */
   sessions: query({ params: range, args: rangeArgs, run: (q, a) => q.sessions(a.identifier, a.start, a.end) }),
+  /**
+   * The session `n` sessions after (negative: before) `date`. A date that is not a session is refused
+   * unless `direction` moves it to the next or previous session first.
+   */
   sessionOffset: query({
     params: { identifier, date: param.day(), n: steps, direction: withDefault(param.enum(SESSION_DIRECTIONS), 'none') },
     args: ['identifier', 'date', 'n'],
     rest: ['direction'],
     run: (q, a) => q.sessionOffset(a.identifier, a.date, a.n, a.direction),
   }),
+  /** How many sessions the inclusive range holds; both dates must lie in the coverage window. */
   sessionCount: query({ params: range, args: rangeArgs, run: (q, a) => q.sessionCount(a.identifier, a.start, a.end) }),
   /** The next bell strictly after `after` (default: the dataset's clock). */
   nextBell: query({

@@ -1,8 +1,17 @@
 /**
- * A small dataset built from the published facts of docs/bulk-format.md §6, shared by the example
- * tests. Rows use the loader's normalized column names.
+ * The one fixture of openbell's tests: a small dataset built from the published facts of
+ * docs/bulk-format.md §6, as row arrays with the loader's normalized column names, so the tests
+ * of core, the catalogue and the server answer from the same rows without the loader or an
+ * archive. Published as `@openbell/core/testing` for the workspace's tests only: it is not part of
+ * the library's interface, and it is here rather than in a package of its own because it is built
+ * of core's types and core's own tests use it (a package of fixtures would depend on core and
+ * core's tests on it, a circle); a test importing another package's test/ folder would reach into
+ * its private files. docs/architecture.md "Tests".
  */
-import type { MarketHolidayRow, ScheduleRow, Tables } from '../src/index.js';
+import { Dataset } from '../dataset.js';
+import type { MarketHolidayRow, Plan, ScheduleRow, Tables } from '../types.js';
+
+export const NYSE = 'US.NYSE';
 
 export const PHASE_TYPES = [
   ['Primary Trading Session', 'Open', 'Yes', 'Yes'],
@@ -55,36 +64,36 @@ function bounds(fin_id: string): MarketHolidayRow[] {
 
 const NY = 'America/New_York';
 export const NYSE_SCHEDULES: S[] = [
-  sched('US.NYSE', 'Regular', 'Pre-Trading Session', 'Mon-Fri', '04:00:00', '09:30:00', { timezone: NY }),
-  sched('US.NYSE', 'Regular', 'Pre-Open', 'Mon-Fri', '06:30:00', '09:30:00', {
+  sched(NYSE, 'Regular', 'Pre-Trading Session', 'Mon-Fri', '04:00:00', '09:30:00', { timezone: NY }),
+  sched(NYSE, 'Regular', 'Pre-Open', 'Mon-Fri', '06:30:00', '09:30:00', {
     timezone: NY,
     phase_name: 'Pre-Opening Session',
   }),
-  sched('US.NYSE', 'Regular', 'Call Auction', 'Mon-Fri', '09:30:00', '09:30:00', {
+  sched(NYSE, 'Regular', 'Call Auction', 'Mon-Fri', '09:30:00', '09:30:00', {
     timezone: NY,
     phase_name: 'Core Open Auction',
   }),
-  sched('US.NYSE', 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:30:00', '16:00:00', {
+  sched(NYSE, 'Regular', 'Primary Trading Session', 'Mon-Fri', '09:30:00', '16:00:00', {
     timezone: NY,
     phase_name: 'Core Trading Session',
   }),
-  sched('US.NYSE', 'Regular', 'Pre-Close', 'Mon-Fri', '15:50:00', '16:00:00', {
+  sched(NYSE, 'Regular', 'Pre-Close', 'Mon-Fri', '15:50:00', '16:00:00', {
     timezone: NY,
     phase_name: 'Closing Imbalance Period',
     in_force_start_date: '2019-04-01',
   }),
-  sched('US.NYSE', 'Regular', 'Pre-Close', 'Mon-Fri', '15:45:00', '16:00:00', {
+  sched(NYSE, 'Regular', 'Pre-Close', 'Mon-Fri', '15:45:00', '16:00:00', {
     timezone: NY,
     phase_name: 'Closing Imbalance Period',
     in_force_end_date: '2019-03-31',
   }),
-  sched('US.NYSE', 'Regular', 'Post-Trading Session', 'Mon-Fri', '16:00:00', '20:00:00', {
+  sched(NYSE, 'Regular', 'Post-Trading Session', 'Mon-Fri', '16:00:00', '20:00:00', {
     timezone: NY,
     phase_name: 'Extended Hours',
   }),
-  sched('US.NYSE', 'Partial', 'Pre-Trading Session', 'Mon-Fri', '06:30:00', '09:30:00', { timezone: NY }),
-  sched('US.NYSE', 'Partial', 'Primary Trading Session', 'Mon-Fri', '09:30:00', '13:00:00', { timezone: NY }),
-  sched('US.NYSE', 'Partial', 'Post-Trading Session', 'Mon-Fri', '13:00:00', '13:30:00', {
+  sched(NYSE, 'Partial', 'Pre-Trading Session', 'Mon-Fri', '06:30:00', '09:30:00', { timezone: NY }),
+  sched(NYSE, 'Partial', 'Primary Trading Session', 'Mon-Fri', '09:30:00', '13:00:00', { timezone: NY }),
+  sched(NYSE, 'Partial', 'Post-Trading Session', 'Mon-Fri', '13:00:00', '13:30:00', {
     timezone: NY,
     phase_name: 'Crossing Session',
   }),
@@ -114,12 +123,13 @@ export const CME_SCHEDULES: S[] = [
   sched(CME, 'Day After Thanksgiving', 'Settlement Window', 'Fri', '11:59:30', '12:00:00', { timezone: CHI }),
 ];
 
-export function fixtureTables(): Tables {
-  const holidays: MarketHolidayRow[] = [
-    ...bounds('US.NYSE'),
-    hol('US.NYSE', '2023-11-23', 'Thanksgiving Day', 'Closed', 'Closed', 'No'),
-    hol('US.NYSE', '2023-11-24', 'Thanksgiving Day', 'Partial', 'Open', 'Yes'),
-    hol('US.NYSE', '2024-12-25', 'Christmas', 'Closed', 'Closed', 'No'),
+/** The market holiday rows: each market's coverage bounds, Thanksgiving, a make-up working day. */
+function holidays(): MarketHolidayRow[] {
+  return [
+    ...bounds(NYSE),
+    hol(NYSE, '2023-11-23', 'Thanksgiving Day', 'Closed', 'Closed', 'No'),
+    hol(NYSE, '2023-11-24', 'Thanksgiving Day', 'Partial', 'Open', 'Yes'),
+    hol(NYSE, '2024-12-25', 'Christmas', 'Closed', 'Closed', 'No'),
     ...bounds(CME),
     hol(CME, '2023-11-22', 'Thanksgiving Day', 'Thanksgiving Eve', 'Open', 'Yes'),
     hol(CME, '2023-11-23', 'Thanksgiving Day', 'Thanksgiving', 'Open', 'No'),
@@ -134,7 +144,11 @@ export function fixtureTables(): Tables {
     ...bounds('BR.B3'),
     ...bounds('CN.SGE'),
   ];
-  const schedules: S[] = [
+}
+
+/** The schedule rows: NYSE and CME above, and a market for each kind of rule the tests need. */
+function schedules(): S[] {
+  return [
     ...NYSE_SCHEDULES,
     ...CME_SCHEDULES,
     sched('AR.BYMA', 'Regular', 'Primary Trading Session', 'Mon-Fri', '11:00:00', '17:00:00', {
@@ -177,7 +191,11 @@ export function fixtureTables(): Tables {
       season_end: 'Saturday before Second Sunday of March',
     }),
   ];
-  const seasonDefinitions = [];
+}
+
+/** The dates of BR.B3's seasons (US daylight saving), 2000-2030. */
+function seasonDefinitions(): Tables['seasonDefinitions'] {
+  const out = [];
   for (let y = 2000; y <= 2030; y++) {
     const nthSunday = (month: number, n: number) => {
       const first = new Date(Date.UTC(y, month - 1, 1));
@@ -186,113 +204,137 @@ export function fixtureTables(): Tables {
     };
     const iso = (d: Date) => d.toISOString().slice(0, 10);
     const minus1 = (d: Date) => new Date(d.getTime() - 86_400_000);
-    seasonDefinitions.push(
+    out.push(
       { season: 'Second Sunday of March', year: y, date: iso(nthSunday(3, 2)) },
       { season: 'Saturday before Second Sunday of March', year: y, date: iso(minus1(nthSunday(3, 2))) },
       { season: 'First Sunday of November', year: y, date: iso(nthSunday(11, 1)) },
       { season: 'Saturday before First Sunday of November', year: y, date: iso(minus1(nthSunday(11, 1))) },
     );
   }
-  const markets = [
-    {
-      fin_id: 'US.NYSE',
-      exchange_name: 'New York Stock Exchange',
-      timezone: NY,
-      mic: 'XNYS',
-      weekend_definition: 'Sat-Sun',
-      extra_column: 'kept',
-    },
-    { fin_id: CME, exchange_name: 'Chicago Mercantile Exchange', timezone: CHI, mic: 'XCME' },
-    {
-      fin_id: 'AR.BCBA',
-      exchange_name: 'Bolsa de Comercio de Buenos Aires',
-      timezone: 'America/Argentina/Buenos_Aires',
-      mic: 'XBUE',
-      permanently_closed: '2017-04-01',
-      replaced_by: 'AR.BYMA',
-    },
-    {
-      fin_id: 'AR.BYMA',
-      exchange_name: 'Bolsas y Mercados Argentinos',
-      timezone: 'America/Argentina/Buenos_Aires',
-      mic: 'XBUE',
-    },
-    {
-      fin_id: 'AE.ADX',
-      exchange_name: 'Abu Dhabi Securities Exchange',
-      timezone: 'Asia/Dubai',
-      mic: 'XADS',
-      weekend_definition: 'Sat-Sun',
-    },
-    { fin_id: 'CN.CIBM', exchange_name: 'China Interbank Bond Market', timezone: 'Asia/Shanghai' },
-    { fin_id: 'CN.SGE', exchange_name: 'Shanghai Gold Exchange', timezone: 'Asia/Shanghai', mic: 'SGEX' },
-    { fin_id: 'BR.B3', exchange_name: 'B3', timezone: 'America/Sao_Paulo', mic: 'BVMF' },
-    { fin_id: 'US.CME.AGRI', exchange_name: 'Chicago Mercantile Exchange', timezone: CHI, mic: 'XCME' },
-  ];
-  const micMapping = [
-    { mic: 'XNYS', fin_id: 'US.NYSE' },
-    { mic: 'XCME', fin_id: CME },
-    { mic: 'XCME', fin_id: 'US.CME.AGRI' },
-    { mic: 'XBUE', fin_id: 'AR.BCBA' },
-    { mic: 'XADS', fin_id: 'AE.ADX' },
-    { mic: 'SGEX', fin_id: 'CN.SGE' },
-    { mic: 'BVMF', fin_id: 'BR.B3' },
-  ];
-  const currencies = [
-    {
-      currency_code: 'USD',
-      currency_name: 'US Dollar',
-      country_code: 'US',
-      central_bank: 'Federal Reserve',
-      financial_capital: 'New York',
-      financial_capital_timezone: NY,
-      weekend_definition: 'Sat-Sun',
-    },
-    {
-      currency_code: 'EUR',
-      currency_name: 'Euro',
-      country_code: 'Eurozone',
-      central_bank: 'European Central Bank',
-      financial_capital: 'Frankfurt',
-      financial_capital_timezone: 'Europe/Berlin',
-      weekend_definition: 'Sat-Sun',
-    },
-  ];
-  const currencyHolidays = [
-    {
-      currency_code: 'USD',
-      date: '2023-11-23',
-      holiday_name: 'Thanksgiving Day',
-      settlement: 'No',
-      observed: false,
-      memo: null,
-    },
-    {
-      currency_code: 'USD',
-      date: '2023-12-25',
-      holiday_name: 'Christmas',
-      settlement: 'No',
-      observed: false,
-      memo: null,
-    },
-    {
-      currency_code: 'EUR',
-      date: '2023-12-25',
-      holiday_name: 'Christmas',
-      settlement: 'No',
-      observed: false,
-      memo: null,
-    },
-  ];
-  return {
-    markets,
-    holidays,
-    schedules: schedules as ScheduleRow[],
+  return out;
+}
+
+const MARKETS = [
+  {
+    fin_id: NYSE,
+    exchange_name: 'New York Stock Exchange',
+    market_name: 'Equities',
+    security_group: null,
+    timezone: NY,
+    weekend_definition: 'Sat-Sun',
+    mic: 'XNYS',
+    acronym: 'NYSE',
+    asset_type: 'Equities',
+    memo: null,
+    permanently_closed: null,
+    replaced_by: null,
+    // Columns the spec does not name: they must ride along to the answers.
+    website: 'https://www.nyse.com',
+    extra_column: 'kept',
+  },
+  {
+    fin_id: CME,
+    exchange_name: 'Chicago Mercantile Exchange',
+    market_name: 'Equity Index',
+    timezone: CHI,
+    mic: 'XCME',
+  },
+  {
+    fin_id: 'AR.BCBA',
+    exchange_name: 'Bolsa de Comercio de Buenos Aires',
+    timezone: 'America/Argentina/Buenos_Aires',
+    mic: 'XBUE',
+    permanently_closed: '2017-04-24',
+    replaced_by: 'AR.BYMA',
+  },
+  {
+    fin_id: 'AR.BYMA',
+    exchange_name: 'Bolsas y Mercados Argentinos',
+    timezone: 'America/Argentina/Buenos_Aires',
+    mic: 'XBUE',
+  },
+  {
+    fin_id: 'AE.ADX',
+    exchange_name: 'Abu Dhabi Securities Exchange',
+    timezone: 'Asia/Dubai',
+    mic: 'XADS',
+    weekend_definition: 'Sat-Sun',
+  },
+  { fin_id: 'CN.CIBM', exchange_name: 'China Interbank Bond Market', timezone: 'Asia/Shanghai' },
+  { fin_id: 'CN.SGE', exchange_name: 'Shanghai Gold Exchange', timezone: 'Asia/Shanghai', mic: 'SGEX' },
+  { fin_id: 'BR.B3', exchange_name: 'B3', timezone: 'America/Sao_Paulo', mic: 'BVMF' },
+  { fin_id: 'US.CME.AGRI', exchange_name: 'Chicago Mercantile Exchange', timezone: CHI, mic: 'XCME' },
+];
+
+const MIC_MAPPING = [
+  { mic: 'XNYS', fin_id: NYSE },
+  { mic: 'XCME', fin_id: CME },
+  { mic: 'XCME', fin_id: 'US.CME.AGRI' },
+  { mic: 'XBUE', fin_id: 'AR.BCBA' },
+  { mic: 'XADS', fin_id: 'AE.ADX' },
+  { mic: 'SGEX', fin_id: 'CN.SGE' },
+  { mic: 'BVMF', fin_id: 'BR.B3' },
+];
+
+const CURRENCIES = [
+  {
+    currency_code: 'USD',
+    currency_name: 'US Dollar',
+    country_code: 'US',
+    central_bank: 'Federal Reserve',
+    financial_capital: 'New York',
+    financial_capital_timezone: NY,
+    weekend_definition: 'Sat-Sun',
+  },
+  {
+    currency_code: 'EUR',
+    currency_name: 'Euro',
+    country_code: 'Eurozone',
+    central_bank: 'European Central Bank',
+    financial_capital: 'Frankfurt',
+    financial_capital_timezone: 'Europe/Berlin',
+    weekend_definition: 'Sat-Sun',
+  },
+];
+
+const CURRENCY_HOLIDAYS = [
+  {
+    currency_code: 'USD',
+    date: '2023-11-23',
+    holiday_name: 'Thanksgiving Day',
+    settlement: 'No',
+    observed: false,
+    memo: null,
+  },
+  {
+    currency_code: 'USD',
+    date: '2023-12-25',
+    holiday_name: 'Christmas',
+    settlement: 'No',
+    observed: false,
+    memo: null,
+  },
+  {
+    currency_code: 'EUR',
+    date: '2023-12-25',
+    holiday_name: 'Christmas',
+    settlement: 'No',
+    observed: false,
+    memo: null,
+  },
+];
+
+/** The fixture's tables, fresh on each call (tests change them). */
+export function fixtureTables(): Tables {
+  return structuredClone({
+    markets: MARKETS,
+    holidays: holidays(),
+    schedules: schedules() as ScheduleRow[],
     phaseTypes: PHASE_TYPES,
-    micMapping,
-    seasonDefinitions,
-    currencies,
-    currencyHolidays,
+    micMapping: MIC_MAPPING,
+    seasonDefinitions: seasonDefinitions(),
+    currencies: CURRENCIES,
+    currencyHolidays: CURRENCY_HOLIDAYS,
     regionalHolidays: [
       {
         calendar: 'US',
@@ -303,8 +345,22 @@ export function fixtureTables(): Tables {
         memo: null,
       },
     ],
-  };
+  });
 }
+
+/**
+ * The fixture as a `Dataset`, with `plan` when given. US.CME.AGRI has no holiday rows: its coverage
+ * ends with 2028 (`coverageEndYearWithoutHolidays`), a fixed year, so no answer depends on today.
+ */
+export function fixtureDataset(plan?: Plan): Dataset {
+  return Dataset.create(
+    fixtureTables(),
+    plan ? { plan, coverageEndYearWithoutHolidays: 2028 } : { coverageEndYearWithoutHolidays: 2028 },
+  );
+}
+
+/** 2023-11-15 12:00 New York, a Wednesday the fixture's markets trade. */
+export const NOON_NY = Date.parse('2023-11-15T17:00:00Z');
 
 /**
  * The fixture with the duplicate rows measured on real vendor archives: two holiday rows of one
@@ -315,8 +371,8 @@ export function fixtureTables(): Tables {
 export function duplicateRowTables(): Tables {
   const t = fixtureTables();
   t.holidays.push(
-    hol('US.NYSE', '2004-12-24', 'Christmas Eve', 'Closed', 'Closed', 'No'),
-    hol('US.NYSE', '2004-12-24', 'Christmas Eve', 'Partial', 'Open', 'Yes', { memo: 'a second row for one date' }),
+    hol(NYSE, '2004-12-24', 'Christmas Eve', 'Closed', 'Closed', 'No'),
+    hol(NYSE, '2004-12-24', 'Christmas Eve', 'Partial', 'Open', 'Yes', { memo: 'a second row for one date' }),
   );
   // Rows that close nothing widen both currencies' coverage to 2000-2030.
   const window = ['USD', 'EUR'].flatMap((currency_code) =>
