@@ -22,7 +22,11 @@ async function expect422(path: string): Promise<Entry[]> {
   expect(res.body.detail.length).toBeGreaterThan(0);
   for (const e of res.body.detail as Entry[]) {
     // `input` always (the value refused, null when left out); `ctx` only where a bound was crossed.
-    expect(Object.keys(e).filter((k) => k !== 'ctx').sort()).toEqual(['input', 'loc', 'msg', 'type']);
+    expect(
+      Object.keys(e)
+        .filter((k) => k !== 'ctx')
+        .sort(),
+    ).toEqual(['input', 'loc', 'msg', 'type']);
     expect(['query', 'path']).toContain(e.loc[0]);
     expect(typeof e.msg).toBe('string');
     expect(e.msg.length).toBeGreaterThan(0);
@@ -55,7 +59,8 @@ describe('422 entries name the value refused (`input`) and the bound crossed (`c
     const { path, p } = bounded!;
     const params = new URLSearchParams();
     for (const q of res.body.paths[path].get.parameters as Param[])
-      if (q.in === 'query' && q.required && q.schema?.example !== undefined) params.set(q.name, String(q.schema.example));
+      if (q.in === 'query' && q.required && q.schema?.example !== undefined)
+        params.set(q.name, String(q.schema.example));
     const over = String(p.schema!.maximum! + 1);
     params.set(p.name, over);
     let url = path;
