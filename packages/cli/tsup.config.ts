@@ -4,7 +4,7 @@
 // copied to data/, where the bundled loader code looks for it (../data/sample.zip from dist/),
 // with a snapshot of its parsed tables and built Dataset. data/ is a build output like dist/
 // (packages/cli/turbo.json), so a cached build restores it too.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -164,6 +164,9 @@ export default defineConfig({
       '__openbellCreateRequire(import.meta.url))(id); };',
   },
   async onSuccess() {
+    // Redoc's standalone bundle, which the server's build copied beside its code: /redoc looks
+    // for it in ./redoc/ next to the (bundled) server code.
+    cpSync('../server/dist/redoc', 'dist/redoc', { recursive: true });
     mkdirSync('data', { recursive: true });
     copyFileSync('../opendata/data/sample.zip', 'data/sample.zip');
     // The sample's parsed tables and the Dataset built from them, so `openbell status` neither
