@@ -93,12 +93,13 @@ const REDOC_PAGE = `<!doctype html>
 
 /**
  * The folder holding the bundle: ./redoc/ beside this code once built (the server's dist/, or
- * the CLI's bundle), else the `redoc` package itself (tests run the sources).
+ * the CLI's bundle), else the devDependency's folder in this package (tests run the sources).
+ * A path, not an import: the built code never resolves the `redoc` package.
  */
 function redocDir(): string {
   const built = fileURLToPath(new URL('./redoc/', import.meta.url));
   if (existsSync(path.join(built, 'redoc.standalone.js'))) return built;
-  return path.join(path.dirname(createRequire(import.meta.url).resolve('redoc/package.json')), 'bundles');
+  return fileURLToPath(new URL('../node_modules/redoc/bundles/', import.meta.url));
 }
 
 export function mountRedoc(app: Express): void {
