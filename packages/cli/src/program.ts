@@ -235,10 +235,12 @@ const EXAMPLES: Record<string, readonly string[]> = {
   'override list': ['openbell override list --target XNYS --all'],
   'override withdraw': ['openbell override withdraw ovr_0123456789abcdef'],
   version: ['openbell version'],
+  man: ['openbell man | man -l -', 'openbell man > openbell.1'],
   completion: [
     'eval "$(openbell completion bash)"',
     'source <(openbell completion zsh)',
     'openbell completion fish | source',
+    'openbell completion powershell | Out-String | Invoke-Expression',
   ],
 };
 
@@ -505,8 +507,30 @@ function addToolCommands(program: Command): void {
     });
 
   program
+    .command('man')
+    .description('print the manual page, openbell(1), made from the same declarations as --help (roff)')
+    .action(async () => {
+      const { manPage } = await import('./man.js');
+      process.stdout.write(manPage(program, VERSION, process.env.OPENBELL_MAN_DATE ?? ''));
+    });
+
+  // What the completion scripts ask as the user types: the ids of the data loaded, one a line.
+  program
+    .command('__ids', { hidden: true })
+    .argument('<kind>', 'markets or currencies')
+    .action(async (kind: string, _opts: unknown, cmd: Command) => {
+      if (kind !== 'markets' && kind !== 'currencies') throw new UserError(`unknown kind '${kind}'`);
+      const [{ idList }, { loadForQuery }] = await Promise.all([
+        import('./commands/completion.js'),
+        import('./data.js'),
+      ]);
+      const data = await loadForQuery(settingsOf(cmd), true);
+      process.stdout.write(`${idList(kind, data.dataset).join('\n')}\n`);
+    });
+
+  program
     .command('completion')
-    .argument('<shell>', 'bash, zsh or fish')
+    .argument('<shell>', 'bash, zsh, fish or powershell')
     .description('print the shell completion script of every command and option')
     .action(async (shell: string) => {
       const { completionScript, SHELLS } = await import('./commands/completion.js');
