@@ -31,3 +31,22 @@ describe('README "A first look"', () => {
     expect(r.stdout.trimEnd().split('\n')).toEqual(expected);
   });
 });
+
+describe('docs/drop-in.md', () => {
+  it('every row of its tables has as many cells as its header (no `|` inside a cell)', () => {
+    const text = readFileSync(new URL('docs/drop-in.md', `file://${ROOT}`), 'utf8');
+    const cells = (l: string) => l.replace(/`[^`]*`/g, 'code').split('|').length;
+    let header: number | undefined;
+    let rows = 0;
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('|')) {
+        header = undefined;
+        continue;
+      }
+      header ??= cells(line);
+      expect(line.split('|').length, line).toBe(header);
+      rows++;
+    }
+    expect(rows).toBeGreaterThan(10);
+  });
+});
