@@ -133,7 +133,7 @@ export function runOperation(
   try {
     return { ok: true, value: op.call(read.ds, read.args, now, context) };
   } catch (err) {
-    return failure(op, err);
+    return failure(op, err, raw);
   }
 }
 
