@@ -70,6 +70,16 @@ has openbell-catalog dist/index.js; has openbell-catalog dist/schemas.js
 has openbell-server dist/index.js
 has openbell-client dist/index.js; has openbell-client dist/index.d.ts; has openbell-client dist/browser.js
 has openbell dist/bin.js; has openbell data/sample.zip; has openbell CONFIG.md
+# The man page (issue 49), built from the command tree and named by package.json's `man`; and
+# Redoc's bundle for /redoc, in the server's tarball and the CLI's (which bundles the server).
+has openbell dist/openbell.1; has openbell dist/redoc/redoc.standalone.js; has openbell-server dist/redoc/redoc.standalone.js
+tar xzf "$(tgz openbell)" -O package/package.json | node -e '
+  let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
+    const man = JSON.parse(s).man;
+    if (!Array.isArray(man) || !man.includes("./dist/openbell.1")) { console.error("package.json man: " + JSON.stringify(man)); process.exit(1); }
+  });' || fail "the CLI tarball does not name its man page"
+tar xzf "$(tgz openbell)" -O package/dist/openbell.1 | grep -q '^\.TH OPENBELL 1 ' || fail "dist/openbell.1 is not a man page"
+tar xzf "$(tgz openbell)" -O package/dist/openbell.1 | grep -q 'as\\-of' || fail "dist/openbell.1 lacks --as-of: not made from the command tree"
 # Real version ranges between the packages (pnpm rewrites workspace:^ when packing).
 for t in "$work"/tgz/*.tgz; do
   tar xzf "$t" -O package/package.json | node -e '

@@ -4,7 +4,7 @@
 // copied to data/, where the bundled loader code looks for it (../data/sample.zip from dist/),
 // with a snapshot of its parsed tables and built Dataset. data/ is a build output like dist/
 // (packages/cli/turbo.json), so a cached build restores it too.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -164,6 +164,16 @@ export default defineConfig({
       '__openbellCreateRequire(import.meta.url))(id); };',
   },
   async onSuccess() {
+    // Redoc's standalone bundle, which the server's build copied beside its code: /redoc looks
+    // for it in ./redoc/ next to the (bundled) server code.
+    cpSync('../server/dist/redoc', 'dist/redoc', { recursive: true });
+    // The man page, from the command tree the bundle just built (`openbell man`), dated by the
+    // build; package.json's `man` names it, so the tarball ships it and npm installs it.
+    const { execFileSync } = await import('node:child_process');
+    const page = execFileSync(process.execPath, ['dist/bin.js', 'man'], {
+      env: { ...process.env, OPENBELL_MAN_DATE: new Date().toISOString().slice(0, 10), NO_COLOR: '1' },
+    });
+    writeFileSync('dist/openbell.1', page);
     mkdirSync('data', { recursive: true });
     copyFileSync('../opendata/data/sample.zip', 'data/sample.zip');
     // The sample's parsed tables and the Dataset built from them, so `openbell status` neither

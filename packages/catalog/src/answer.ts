@@ -100,16 +100,17 @@ export function readOperationArgs(
     if (!ds) throw new DataNotLoadedError(loadError);
     return { ok: true, args, ds };
   } catch (err) {
-    return failure(op, err);
+    return failure(op, err, raw);
   }
 }
 
-/** An error as the HTTP answer it maps to. */
+/** An error as the HTTP answer it maps to; `raw`, the request's values, gives a 422 entry its `input`. */
 export function failure(
   op: Operation,
   err: unknown,
+  raw?: Readonly<Record<string, unknown>>,
 ): { ok: false; status: number; body: unknown; error: unknown; logCause: boolean } {
-  const answer = toHttp(err, op.locations);
+  const answer = toHttp(err, op.locations, raw);
   return { ok: false, status: answer.status, body: answer.body, error: err, logCause: answer.logCause };
 }
 
@@ -132,7 +133,7 @@ export function runOperation(
   try {
     return { ok: true, value: op.call(read.ds, read.args, now, context) };
   } catch (err) {
-    return failure(op, err);
+    return failure(op, err, raw);
   }
 }
 

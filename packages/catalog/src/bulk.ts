@@ -13,9 +13,12 @@ export interface BulkError {
   candidates?: string[];
 }
 
-/** The HTTP status and body the single-market status request answers for this error. */
-export function bulkError(err: unknown): BulkError {
-  const a = toHttp(err, { identifier: 'path' });
+/**
+ * The HTTP status and body the single-market status request answers for this error;
+ * `identifier`, the one asked, is a 422 entry's `input` as it is on that request.
+ */
+export function bulkError(err: unknown, identifier?: string): BulkError {
+  const a = toHttp(err, { identifier: 'path' }, identifier === undefined ? undefined : { identifier });
   return { status: a.status, ...a.body };
 }
 
@@ -25,7 +28,7 @@ export function bulkBody(r: StatusMany): { as_of: string; markets: BulkEntry[] }
   return {
     as_of: r.as_of,
     markets: r.markets.map((m) =>
-      isStatusManyFailure(m) ? { identifier: m.identifier, error: bulkError(m.error) } : m,
+      isStatusManyFailure(m) ? { identifier: m.identifier, error: bulkError(m.error, m.identifier) } : m,
     ),
   };
 }

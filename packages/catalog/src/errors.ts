@@ -29,6 +29,10 @@ export interface ValidationEntry {
   loc: (string | number)[];
   msg: string;
   type: string;
+  /** The value refused, as the request gave it (null when it was missing), as FastAPI says. */
+  input?: unknown;
+  /** The bound crossed, where one was. */
+  ctx?: Record<string, unknown>;
 }
 
 export interface HttpAnswer {
@@ -59,23 +63,39 @@ export function locOf(param: string, locations: ParamLocations): (string | numbe
   return [locations[param] ?? 'query', param];
 }
 
-/** Core's InvalidArgumentError faults as 422 entries. */
-export function coreEntries(err: unknown, locations: ParamLocations): ValidationEntry[] | undefined {
+/**
+ * Core's InvalidArgumentError faults as 422 entries. `inputs` (the request's raw values by name)
+ * gives each entry its `input` when the fault does not carry its own: the text refused, or
+ * null for a parameter left out (FastAPI's `input`).
+ */
+export function coreEntries(
+  err: unknown,
+  locations: ParamLocations,
+  inputs?: Readonly<Record<string, unknown>>,
+): ValidationEntry[] | undefined {
   const e = err as { code?: unknown; faults?: unknown };
   if (e?.code !== 'invalid_argument' || !Array.isArray(e.faults)) return undefined;
-  return (e.faults as { param: string; msg: string; type: string }[]).map((f) => ({
-    loc: locOf(f.param, locations),
-    msg: f.msg,
-    type: f.type,
-  }));
+  return (
+    e.faults as { param: string; msg: string; type: string; input?: unknown; ctx?: Record<string, unknown> }[]
+  ).map((f) => {
+    const entry: ValidationEntry = { loc: locOf(f.param, locations), msg: f.msg, type: f.type };
+    const input = f.input !== undefined ? f.input : inputs ? (inputs[f.param] ?? null) : undefined;
+    if (input !== undefined) entry.input = input;
+    if (f.ctx) entry.ctx = f.ctx;
+    return entry;
+  });
 }
 
-export function toHttp(err: unknown, locations: ParamLocations = {}): HttpAnswer {
+export function toHttp(
+  err: unknown,
+  locations: ParamLocations = {},
+  inputs?: Readonly<Record<string, unknown>>,
+): HttpAnswer {
   const e = err as { code?: unknown; message?: unknown; candidates?: unknown; status?: unknown; expose?: unknown };
   const message = typeof e?.message === 'string' ? e.message : '';
   switch (e?.code) {
     case 'invalid_argument': {
-      const entries = coreEntries(err, locations);
+      const entries = coreEntries(err, locations, inputs);
       if (entries && entries.length > 0) return { status: 422, body: { detail: entries }, logCause: false };
       break;
     }

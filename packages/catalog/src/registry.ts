@@ -79,7 +79,14 @@ export function errorStatuses(spec: {
  * Without a hint a parameter is the option `--<name>` (underscores become dashes), required
  * when the parameter is; a boolean defaulting to true becomes `--no-<name>`.
  */
-export type CliHint = { arg: string; help: string } | { flag: string; help?: string } | false;
+/**
+ * How a parameter appears on the command line: a positional argument, or a flag (with the old
+ * spellings it still accepts as hidden `aliases`, e.g. `from` for `start`), or not at all.
+ */
+export type CliHint =
+  | { arg: string; help: string }
+  | { flag: string; help?: string; aliases?: readonly string[] }
+  | false;
 
 /** A core parameter with its documentation. */
 export type ApiParam<T = unknown, I = unknown, O extends boolean = boolean> = Param<T, I, O> & {

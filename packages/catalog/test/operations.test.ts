@@ -176,7 +176,7 @@ describe('operations', () => {
       expect(detail[0]!.type).toBe('period_format');
       const missing = runOperation(operations[name], ds, { ...args, period: undefined }, () => NOON_NY);
       expect(missing.ok ? null : (missing.body as { detail: unknown[] }).detail).toEqual([
-        { loc: ['query', 'period'], msg: expect.any(String), type: 'missing' },
+        { loc: ['query', 'period'], msg: expect.any(String), type: 'missing', input: null },
       ]);
     }
     expect(operations.listMarketBars.errors).toEqual([400, 403, 404, 409, 422, 500, 503]);

@@ -148,6 +148,7 @@ describe('the catalogue path parses each parameter once', () => {
               'The range 2000-01-01 to 2023-12-31 spans 8766 days, more than the limit of 3653 days (about 10 ' +
               'years); ask for a shorter range',
             type: 'range_too_long',
+            ctx: { max_days: 3653 },
           },
         ],
       }),

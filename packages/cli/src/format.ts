@@ -115,6 +115,15 @@ export function table(spec: (string | Column)[], rows: Cell[][], out: Out = PLAI
 
   // A droppable column with nothing in it is left out.
   shown = shown.filter((i) => cols[i]!.drop === undefined || cells.some((r) => r[i] !== ''));
+  // When even the columns that cannot go do not fit cut to their floors, lines would be cut
+  // and columns that tell rows apart hidden behind it: one record a block instead.
+  const kept = shown.filter((i) => cols[i]!.drop === undefined);
+  if (total(kept.map((i) => (cols[i]!.flex ? cols[i]!.header.length : natural(i)))) > out.width)
+    return vertical(
+      kept.map((i) => cols[i]!.header),
+      cells.map((r) => kept.map((i) => r[i]!)),
+      out,
+    );
   let widths = shown.map(natural);
   if (total(widths) > out.width) {
     for (;;) {
@@ -174,6 +183,18 @@ export function table(spec: (string | Column)[], rows: Cell[][], out: Out = PLAI
   ].join('\n');
 }
 
+/** Rows too wide for a table: one block of `Header  value` lines a row, a blank line between. */
+export function vertical(headers: string[], rows: string[][], out: Out = PLAIN): string {
+  return rows
+    .map((r) =>
+      keyValues(
+        headers.map((h, i): [string, Cell] => [h, r[i]!]),
+        out,
+      ),
+    )
+    .join('\n\n');
+}
+
 /** A note under a table (`(times in …)`), folded to the width, dim on a terminal. */
 export function note(out: Out, s: string): string {
   return fold(s, out.width)
@@ -195,7 +216,15 @@ export function keyValues(
   const room = Math.max(20, out.width - width - SEP);
   return shown
     .map(([k, v]) => {
-      const lines = fold(text(v), room);
+      const value = text(v);
+      // A word longer than the room beside the key (a version's hash) goes whole on the lines
+      // below, indented two: cut only when even the width cannot hold it.
+      if (value.split(/\s+/).some((w) => w.length > room)) {
+        const below = fold(value, Math.max(20, out.width - SEP));
+        const first = styles[k] ? styles[k]!(below[0]!) : below[0]!;
+        return [out.color.bold(k), `  ${first}`, ...below.slice(1).map((l) => `  ${l}`)].join('\n');
+      }
+      const lines = fold(value, room);
       const first = styles[k] ? styles[k]!(lines[0]!) : lines[0]!;
       return [
         `${out.color.bold(k.padEnd(width))}  ${first}`,

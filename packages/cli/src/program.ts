@@ -37,6 +37,17 @@ function formatOf(cmd: Command): OutputFormat {
   return all.json ? 'json' : (all.format ?? 'table');
 }
 
+/**
+ * `--as-of` of every read: as REST's `as_of` (docs/overrides.md §5), a data version's id or an
+ * instant. A command keeps one version, the one it loads (commands/as-of.ts).
+ */
+function asOfOption(): Option {
+  return new Option(
+    '--as-of <version|iso>',
+    'answer as the data version VERSION (openbell info) or the one held at an instant did',
+  );
+}
+
 /** `--format table|json|csv` of a query command. */
 function formatOption(): Option {
   return new Option(
@@ -68,12 +79,14 @@ async function runQueryCommand<K extends CommandOperation>(
     import('./format.js'),
   ]);
   const data = await loadForQuery(settings, format !== 'table');
+  const asOf = (cmd.opts() as { asOf?: string }).asOf;
+  if (asOf !== undefined) (await import('./commands/as-of.js')).checkAsOf(asOf, data.meta);
   if ((operations[name] as Operation).cli?.stream)
     return streamQueryCommand(cmd, name, raw, names, format, data.dataset);
   const res = runQuery(data.dataset, name, raw);
   if (format === 'json') process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
   if (res.status >= 400) throw failureOf(res, names as Readonly<Record<string, string>>);
-  if (format === 'csv') process.stdout.write(csvBody(cmd.name(), res.body));
+  if (format === 'csv') process.stdout.write(csvBody(cmd.name(), res.body, name));
   if (format === 'table') {
     const ask = (other: CommandOperation, args: Readonly<Record<string, unknown>>) =>
       runQuery(data.dataset, other, args);
@@ -137,13 +150,17 @@ function addQueryCommands(program: Command): void {
   for (const op of Object.values(operations) as Operation[]) {
     // A command written by hand (below) takes precedence over the derived one of that name.
     if (!op.cli || program.commands.some((c) => c.name() === op.cli!.command)) continue;
-    const command = program.command(op.cli.command).description(op.cli.description).addOption(formatOption());
+    const command = program
+      .command(op.cli.command)
+      .description(op.cli.description)
+      .addOption(formatOption())
+      .addOption(asOfOption());
     const example = operationExample(op, op.cli.command);
     // The --json form too when it fits a line of 80 columns.
     if (example)
       addExamples(command, `  $ ${example} --json`.length <= 80 ? [example, `${example} --json`] : [example]);
     const positional: { param: string; label: string; path: boolean }[] = [];
-    const options: { param: string; key: string }[] = [];
+    const options: { param: string; key: string; flag: string; aliases: { key: string; flag: string }[] }[] = [];
     const names: Record<string, string> = {};
     for (const [name, p] of Object.entries(op.params) as [string, ApiParam][]) {
       const hint = p.cli;
@@ -162,9 +179,15 @@ function addQueryCommands(program: Command): void {
         p.kind === 'boolean'
           ? new Option(p.default === true ? `--no-${flag}` : `${dash}${flag}`, help)
           : new Option(`${dash}${flag} <${PLACEHOLDER[p.kind] ?? 'value'}>`, help);
-      if (!p.optional) option.makeOptionMandatory();
+      // An old spelling kept as a hidden alias: the required check moves to the action then.
+      const aliases = (hint && 'aliases' in hint ? (hint.aliases ?? []) : []).map((a) => {
+        const alias = new Option(`--${a} <${PLACEHOLDER[p.kind] ?? 'value'}>`).hideHelp();
+        command.addOption(alias);
+        return { key: alias.attributeName(), flag: `--${a}` };
+      });
+      if (!p.optional && aliases.length === 0) option.makeOptionMandatory();
       command.addOption(option);
-      options.push({ param: name, key: option.attributeName() });
+      options.push({ param: name, key: option.attributeName(), flag: `${dash}${flag}`, aliases });
       names[name] = `${dash}${flag}`;
     }
     command.action(async (...args: unknown[]) => {
@@ -177,7 +200,19 @@ function addQueryCommands(program: Command): void {
         if (path && value !== undefined && value.trim() === '') throw new UserError(`${label} must not be empty`);
         if (value !== undefined) raw[param] = value;
       });
-      for (const { param, key } of options) if (opts[key] !== undefined) raw[param] = opts[key];
+      for (const { param, key, flag, aliases } of options) {
+        if (opts[key] !== undefined) raw[param] = opts[key];
+        for (const alias of aliases) {
+          if (opts[alias.key] === undefined) continue;
+          if (raw[param] !== undefined && raw[param] !== opts[alias.key])
+            throw new UserError(`${flag} and ${alias.flag} (its old spelling) disagree: give one of them`);
+          raw[param] = opts[alias.key];
+        }
+        if (raw[param] === undefined && aliases.length > 0 && !op.params[param]!.optional)
+          throw new UserError(
+            `required option '${flag} <${PLACEHOLDER[op.params[param]!.kind] ?? 'value'}>' not specified`,
+          );
+      }
       await runQueryCommand(cmd, op.operationId as CommandOperation, raw as CommandArgs<CommandOperation>, names);
     });
   }
@@ -200,10 +235,12 @@ const EXAMPLES: Record<string, readonly string[]> = {
   'override list': ['openbell override list --target XNYS --all'],
   'override withdraw': ['openbell override withdraw ovr_0123456789abcdef'],
   version: ['openbell version'],
+  man: ['openbell man | man -l -', 'openbell man > openbell.1'],
   completion: [
     'eval "$(openbell completion bash)"',
     'source <(openbell completion zsh)',
     'openbell completion fish | source',
+    'openbell completion powershell | Out-String | Invoke-Expression',
   ],
 };
 
@@ -300,6 +337,7 @@ function addMarketCommands(program: Command): void {
     .argument('<ids...>', 'FinIDs or MICs (several: one table, the body of GET /status)')
     .option('--at <iso>', cliHelp(operations.getMarketStatus.params.datetime_utc))
     .addOption(formatOption())
+    .addOption(asOfOption())
     .description(operations.getMarketStatus.cli!.description)
     .action(async (ids: string[], opts: { at?: string }, cmd: Command) => {
       const at = opts.at !== undefined ? { datetime_utc: opts.at } : {};
@@ -469,8 +507,30 @@ function addToolCommands(program: Command): void {
     });
 
   program
+    .command('man')
+    .description('print the manual page, openbell(1), made from the same declarations as --help (roff)')
+    .action(async () => {
+      const { manPage } = await import('./man.js');
+      process.stdout.write(manPage(program, VERSION, process.env.OPENBELL_MAN_DATE ?? ''));
+    });
+
+  // What the completion scripts ask as the user types: the ids of the data loaded, one a line.
+  program
+    .command('__ids', { hidden: true })
+    .argument('<kind>', 'markets or currencies')
+    .action(async (kind: string, _opts: unknown, cmd: Command) => {
+      if (kind !== 'markets' && kind !== 'currencies') throw new UserError(`unknown kind '${kind}'`);
+      const [{ idList }, { loadForQuery }] = await Promise.all([
+        import('./commands/completion.js'),
+        import('./data.js'),
+      ]);
+      const data = await loadForQuery(settingsOf(cmd), true);
+      process.stdout.write(`${idList(kind, data.dataset).join('\n')}\n`);
+    });
+
+  program
     .command('completion')
-    .argument('<shell>', 'bash, zsh or fish')
+    .argument('<shell>', 'bash, zsh, fish or powershell')
     .description('print the shell completion script of every command and option')
     .action(async (shell: string) => {
       const { completionScript, SHELLS } = await import('./commands/completion.js');

@@ -26,7 +26,7 @@ describe('openbell status ID ID ...', () => {
     const r = await run(['status', 'XNYS', 'NOPE', 'US.CME.EQUITY.USINDEX1', '--at', NOW]);
     const lines = r.stdout.trim().split('\n');
     // At 80 columns the ID (XNYS) and Timezone columns give way; the Market column says the FinID.
-    expect(lines[0]).toMatch(/^Market\s+Status\s+Reason\s+Until\s+Next bell$/);
+    expect(lines[0]).toMatch(/^Market\s+Status\s+Reason\s+Until\s+Next Bell$/);
     expect(lines[2]).toMatch(/^US\.NYSE\s+Open\s+Primary Trading Session\s+15:50\s+16:00$/);
     expect(lines[3]).toMatch(/^NOPE\s+error 404$/);
     expect(lines[4]).toBe("  MIC 'NOPE' was not found");

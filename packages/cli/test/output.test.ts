@@ -177,7 +177,7 @@ describe('wider terminals show more', () => {
       () => Date.parse(NOW),
     );
     const t = statusTable(many.body as Parameters<typeof statusTable>[0], wide).split('\n');
-    expect(t[0]).toMatch(/^ID\s+Market\s+Status\s+Reason\s+Until\s+Next bell\s+Timezone$/);
+    expect(t[0]).toMatch(/^ID\s+Market\s+Status\s+Reason\s+Until\s+Next Bell\s+Timezone$/);
     expect(t[2]).toMatch(/^XNYS\s+US\.NYSE\s+Open\s+Primary Trading Session\s+15:50\s+16:00\s+America\/New_York$/);
   });
 });
@@ -340,7 +340,7 @@ describe('the default text of an operation without a formatter', () => {
       ],
       PLAIN,
     );
-    expect(list.split('\n')[0]).toMatch(/^date\s+is_open\s+closed$/);
+    expect(list.split('\n')[0]).toMatch(/^Date\s+Is Open\s+Closed$/);
     expect(list).toContain('2024-01-01  no       ["GB.LSE"]');
     expect(defaultFormat({ pair: 'EURUSD', lag: 2 }, PLAIN)).toMatch(/^pair\s+EURUSD\nlag\s+2$/);
     expect(defaultFormat([], PLAIN)).toBe('nothing in the answer');

@@ -26,6 +26,12 @@ describe('openbell override', () => {
     const s = await serve(['--cache-dir', cache], { OPENBELL_ADMIN_TOKENS: `ops=${ADMIN}` });
     running.push(s);
     const env = { OPENBELL_ADMIN_TOKEN: ADMIN };
+    // An empty list says so, not a bare header (issue 49).
+    const none = await run(['override', 'list', '--server', s.url], env);
+    expect(none.stdout).toBe('no overrides in force (--all: the withdrawn ones too)\n');
+    expect((await run(['override', 'list', '--all', '--target', 'XHKG', '--server', s.url], env)).stdout).toBe(
+      'no overrides of XHKG\n',
+    );
     const added = await run(
       [
         'override',
@@ -80,7 +86,15 @@ describe('openbell override', () => {
 
     const withdrawn = await run(['override', 'withdraw', record.id, '--server', s.url], env);
     expect(withdrawn.code, withdrawn.stderr).toBe(0);
-    expect(withdrawn.stdout).toMatch(/withdrawn\s+\S+ by ops/);
+    expect(withdrawn.stdout).toMatch(/Withdrawn\s+\S+ by ops/);
+    // At 80 columns (not a terminal) `--all` never hides who made a record or that it is
+    // withdrawn: too wide for a table, each record is a block with every field whole.
+    const all = await run(['override', 'list', '--all', '--server', s.url], env);
+    expect(all.stdout).not.toContain('…');
+    for (const line of all.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(all.stdout).toMatch(/^By\s+ops$/m);
+    expect(all.stdout).toMatch(/^Withdrawn\s+\d{4}-\d{2}-\d{2}T\S+Z$/m);
+    expect(all.stdout).toContain('Typhoon signal No. 8');
     expect(await closed(s.url, '2024-07-16')).toBe(false);
     for (const out of [added, list, bad, wrong, withdrawn]) expect(out.stdout + out.stderr).not.toContain(ADMIN);
     expect(s.stdout() + s.stderr()).not.toContain(ADMIN);

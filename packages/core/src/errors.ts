@@ -21,6 +21,10 @@ export interface ArgumentFault {
   param: string;
   msg: string;
   type: string;
+  /** The value refused, as given (FastAPI's `input`); the adapter fills it from the request when absent. */
+  input?: unknown;
+  /** The bound crossed (FastAPI's `ctx`: `{ ge: 1 }`, `{ le: 100 }`, `{ max_length: 64 }`). */
+  ctx?: Record<string, unknown>;
 }
 
 export class InvalidArgumentError extends OpenbellError {
@@ -31,8 +35,13 @@ export class InvalidArgumentError extends OpenbellError {
     this.name = 'InvalidArgumentError';
     this.faults = faults;
   }
-  static one(param: string, msg: string, type = 'value_error'): InvalidArgumentError {
-    return new InvalidArgumentError([{ param, msg, type }]);
+  static one(
+    param: string,
+    msg: string,
+    type = 'value_error',
+    extra?: Pick<ArgumentFault, 'input' | 'ctx'>,
+  ): InvalidArgumentError {
+    return new InvalidArgumentError([extra ? { param, msg, type, ...extra } : { param, msg, type }]);
   }
 }
 

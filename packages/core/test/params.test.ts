@@ -113,7 +113,12 @@ describe('checkRangeSpan (the range cap the adapters apply)', () => {
       expect.unreachable();
     } catch (e) {
       expect((e as { faults: unknown[] }).faults).toEqual([
-        { param: 'end', msg: expect.stringContaining('more than the limit of 3652 days'), type: 'range_too_long' },
+        {
+          param: 'end',
+          msg: expect.stringContaining('more than the limit of 3652 days'),
+          type: 'range_too_long',
+          ctx: { max_days: 3652 },
+        },
       ]);
     }
     // Malformed dates are the date parser's business, not the cap's.

@@ -6,7 +6,7 @@
 import express from 'express';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { mountDocs } from './docs.js';
+import { mountDocs, mountRedoc } from './docs.js';
 import type { Dispatcher } from './http/dispatcher.js';
 import { sendError } from './http/send.js';
 import { etagMatches } from './http/conditional.js';
@@ -78,6 +78,7 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
     res.type('application/json').set('ETag', etag).send(body);
   });
   mountDocs(app);
+  mountRedoc(app);
 
   // The catalogue's board, bell-event stream and holiday feeds.
   mountLive(app, holder, { ...options.live, now, logger });

@@ -1,9 +1,12 @@
 /**
  * Interactive documentation at /docs: Swagger UI served from the installed swagger-ui-dist
  * package, so it works with no network access. Only the handful of assets the page needs are
- * served; the rest of that package directory stays private.
+ * served; the rest of that package directory stays private. /redoc: the same document in
+ * Redoc, its standalone bundle copied beside this code at build time (scripts/redoc-assets.mjs).
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Express, Request, Response } from 'express';
 
@@ -65,6 +68,57 @@ export function mountDocs(app: Express): void {
     // With `root`, send's dotfile guard looks only below it; an absolute path would be refused
     // because pnpm installs under node_modules/.pnpm.
     dir ??= path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+    res.sendFile(file, { root: dir, maxAge: '1d' });
+  });
+}
+
+const REDOC_ASSETS = new Set(['redoc.standalone.js', 'redoc.standalone.js.LICENSE.txt', 'LICENSE']);
+
+// No inline script (a strict CSP holds) and no web fonts from elsewhere: the bundle reads
+// `spec-url` from the element itself.
+const REDOC_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>openbell API</title>
+<link rel="icon" type="image/png" href="/docs/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+<redoc spec-url="/openapi.json"></redoc>
+<script src="/redoc/redoc.standalone.js"></script>
+</body>
+</html>
+`;
+
+/**
+ * The folder holding the bundle: ./redoc/ beside this code once built (the server's dist/, or
+ * the CLI's bundle), else the devDependency's folder in this package (tests run the sources).
+ * A path, not an import: the built code never resolves the `redoc` package.
+ */
+function redocDir(): string {
+  const built = fileURLToPath(new URL('./redoc/', import.meta.url));
+  if (existsSync(path.join(built, 'redoc.standalone.js'))) return built;
+  return fileURLToPath(new URL('../node_modules/redoc/bundles/', import.meta.url));
+}
+
+export function mountRedoc(app: Express): void {
+  let dir: string | undefined;
+  app.get('/redoc', (_req: Request, res: Response) => {
+    res.type('html').send(REDOC_PAGE);
+  });
+  app.get('/redoc/:file', (req: Request, res: Response, next) => {
+    const file = req.params.file;
+    if (typeof file !== 'string' || !REDOC_ASSETS.has(file)) {
+      next();
+      return;
+    }
+    dir ??= redocDir();
+    if (file === 'LICENSE') {
+      res.type('text/plain; charset=utf-8');
+      // In the package itself (a source run) the LICENSE sits one folder up from the bundles.
+      if (!existsSync(path.join(dir, file))) return void res.sendFile(file, { root: path.dirname(dir), maxAge: '1d' });
+    }
     res.sendFile(file, { root: dir, maxAge: '1d' });
   });
 }

@@ -79,9 +79,9 @@ export function feedHandler(
 ) {
   return (req: IncomingMessage, res: ServerResponse, rawKey: string): void => {
     const entry = ENTRIES[kind];
+    const raw: Record<string, unknown> = {};
     try {
       const url = new URL(req.url ?? '/', 'http://x');
-      const raw: Record<string, unknown> = {};
       for (const name of entry.queryParams) {
         const all = url.searchParams.getAll(name);
         if (all.length) raw[name] = all.length === 1 ? all[0] : all;
@@ -164,7 +164,7 @@ export function feedHandler(
         ETag: etag,
       });
     } catch (err) {
-      sendError(req, res, { ...toHttp(err, entry.locations), error: err }, logger);
+      sendError(req, res, { ...toHttp(err, entry.locations, raw), error: err }, logger);
     }
   };
 }

@@ -3,7 +3,7 @@
  * parameters (their core kind gives the JSON Schema type), response schema and error statuses.
  * Built once per process and served as pre-serialized bytes.
  */
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
   endpoints,
@@ -24,6 +24,7 @@ import {
   INTERFACE_VERSION,
   ValidationError,
 } from '@openbell/catalog/schemas';
+import { registerWrites } from './openapi-writes.js';
 
 /**
  * What the document lists besides the catalogue's statuses: 406 when CSV is asked of an answer
@@ -134,8 +135,24 @@ const AS_OF = z
     },
   });
 
+/**
+ * 304 where answers carry an ETag: every operation the dispatcher answers (http/dispatcher.ts)
+ * and the calendar feeds (feeds.ts); not the board page, its data or the event stream.
+ */
+const NOT_MODIFIED = {
+  description: 'Not modified: `If-None-Match` names the current ETag (no body)',
+  headers: { ETag: { description: 'The ETag of the answer', schema: { type: 'string' as const } } },
+};
+const ETAG = {
+  ETag: { description: 'A weak ETag of the answer, for `If-None-Match`', schema: { type: 'string' as const } },
+};
+
 function register(registry: OpenAPIRegistry, op: Operation | Endpoint): void {
-  const responses: Record<string, ReturnType<typeof success>> = { 200: success(op) };
+  const tagged = !('kind' in op) || op.kind === 'feed';
+  const responses: Record<string, ResponseConfig> = {
+    200: tagged ? { ...success(op), headers: ETAG } : success(op),
+  };
+  if (tagged) responses[304] = NOT_MODIFIED;
   const statuses: DocStatus[] = [...op.errors];
   const asOf = !('kind' in op) && op.needs !== undefined && POINT_IN_TIME.has(op.needs);
   if (asOf && !statuses.includes(410)) statuses.push(410);
@@ -190,6 +207,7 @@ export function buildOpenApiDocument(
   });
   for (const op of Object.values(operations) as Operation[]) register(registry, op);
   for (const e of Object.values(endpoints)) register(registry, e);
+  registerWrites(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -204,7 +222,8 @@ export function buildOpenApiDocument(
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: serverUrl, description: 'This server' }],
-    // A self-hosted read-only service: no authentication, said explicitly (an empty requirement).
+    // Reading needs no authentication, said explicitly (an empty requirement); the override
+    // writes name the bearer scheme themselves (openapi-writes.ts).
     security: [],
     tags: [
       ...Object.entries(TAGS).map(([name, description]) => ({ name, description })),

@@ -110,7 +110,9 @@ describe('GET /markets/{identifier}/bars', () => {
       expect(r.body.detail[0].loc, bad).toEqual(['query', 'period']);
     }
     const missing = await get('/markets/XNYS/bars?start=2023-11-24&end=2023-11-24').expect(422);
-    expect(missing.body.detail).toEqual([{ loc: ['query', 'period'], msg: expect.any(String), type: 'missing' }]);
+    expect(missing.body.detail).toEqual([
+      { loc: ['query', 'period'], msg: expect.any(String), type: 'missing', input: null },
+    ]);
   });
 
   it('refuses more than a million bars with a 422 naming the count', async () => {
@@ -118,7 +120,12 @@ describe('GET /markets/{identifier}/bars', () => {
     const count = ds.countBars('US.CME.EQUITY.USINDEX1', '2020-01-01', '2023-12-31', { period: '1m' }).count;
     expect(count).toBeGreaterThan(1_000_000);
     expect(res.body.detail).toEqual([
-      { loc: ['query', 'end'], msg: expect.stringContaining(`holds ${count} bars`), type: 'too_many_bars' },
+      {
+        loc: ['query', 'end'],
+        msg: expect.stringContaining(`holds ${count} bars`),
+        type: 'too_many_bars',
+        input: '2023-12-31',
+      },
     ]);
     await get(`${TOO_MANY}&format=csv`).expect(422);
   });

@@ -27,9 +27,11 @@ const env = {
   CI: 'true',
 };
 
+type Responses = Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }>;
 type Doc = {
   servers?: { url: string }[];
   security?: unknown[];
+  components: { securitySchemes?: Record<string, { type: string; scheme?: string }> };
   info: { license?: unknown };
   paths: Record<
     string,
@@ -37,8 +39,10 @@ type Doc = {
       get: {
         operationId: string;
         parameters?: { name: string; in: string; required?: boolean; schema?: { example?: unknown } }[];
-        responses: Record<string, { content?: Record<string, unknown> }>;
+        responses: Responses;
       };
+      post?: { operationId: string; security?: unknown[]; requestBody?: unknown; responses: Responses };
+      delete?: { operationId: string; security?: unknown[]; responses: Responses };
     }
   >;
 };
@@ -65,6 +69,40 @@ describe('the OpenAPI document as a client sees it', () => {
     expect(doc.servers).toEqual([{ url: server.url, description: 'This server' }]);
     expect(doc.security).toEqual([]);
     expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+  });
+
+  it('lists the override writes under a bearer scheme: 201 with Location, 409, 429 with Retry-After', () => {
+    expect(doc.components.securitySchemes).toMatchObject({ adminToken: { type: 'http', scheme: 'bearer' } });
+    const post = doc.paths['/overrides']!.post!;
+    const del = doc.paths['/overrides/{id}']!.delete!;
+    for (const op of [post, del]) {
+      expect(op.security).toEqual([{ adminToken: [] }]);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403', '404', '409', '429']));
+      expect(op.responses['429']!.headers).toHaveProperty('Retry-After');
+      expect(op.responses['401']!.headers).toHaveProperty('WWW-Authenticate');
+    }
+    expect(post.requestBody).toBeDefined();
+    expect(post.responses['201']!.headers).toHaveProperty('Location');
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['400', '413', '415', '422']));
+    expect(del.responses['200']).toBeDefined();
+  });
+
+  it('documents 304 with an ETag on every answer the dispatcher and the feeds tag, and not on the stream', () => {
+    const tagged = Object.entries(doc.paths).filter(([, item]) => item.get.responses['304']);
+    expect(tagged.length).toBeGreaterThan(30);
+    for (const [path, item] of tagged) expect(item.get.responses['200']!.headers, path).toHaveProperty('ETag');
+    expect(doc.paths['/markets/{identifier}/holidays.ics']!.get.responses['304']).toBeDefined();
+    expect(doc.paths['/events']!.get.responses['304']).toBeUndefined();
+  });
+
+  it('the 304 it documents is what a repeated request with If-None-Match answers', async () => {
+    for (const path of ['/markets/XNYS/holidays?start=2024-01-01&end=2024-12-31', '/markets/XNYS/holidays.ics']) {
+      const first = await fetch(`${server.url}${path}`);
+      const etag = first.headers.get('etag');
+      expect(etag, path).toBeTruthy();
+      const again = await fetch(`${server.url}${path}`, { headers: { 'If-None-Match': etag! } });
+      expect(again.status, path).toBe(304);
+    }
   });
 
   it('gives every operation at least one 4XX answer', () => {
@@ -155,6 +193,15 @@ describe('the OpenAPI document as a client sees it', () => {
       n++;
     }
     expect(n).toBeGreaterThan(30);
+    // A generated client can write an override: the body and the 201 answer are typed.
+    lines.push(
+      "export const body: paths['/overrides']['post']['requestBody']['content']['application/json'] = " +
+        "{ kind: 'closure', target: 'HK.HKEX', date: '2026-07-02', name: 'Typhoon', reason: 'signal 8' };",
+      "export const made: paths['/overrides']['post']['responses'][201]['content']['application/json']['id'] = 'ovr_x';",
+      "export const gone: paths['/overrides/{id}']['delete']['parameters']['path']['id'] = 'ovr_x';",
+      '// @ts-expect-error an unknown kind is refused by the generated type',
+      "export const wrong: paths['/overrides']['post']['requestBody']['content']['application/json']['kind'] = 'holiday';",
+    );
     writeFileSync(join(dir, 'calls.ts'), `${lines.join('\n')}\n`);
     writeFileSync(
       join(dir, 'tsconfig.json'),

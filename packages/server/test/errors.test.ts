@@ -21,7 +21,12 @@ async function expect422(path: string): Promise<Entry[]> {
   expect(Array.isArray(res.body.detail)).toBe(true);
   expect(res.body.detail.length).toBeGreaterThan(0);
   for (const e of res.body.detail as Entry[]) {
-    expect(Object.keys(e).sort()).toEqual(['loc', 'msg', 'type']);
+    // `input` always (the value refused, null when left out); `ctx` only where a bound was crossed.
+    expect(
+      Object.keys(e)
+        .filter((k) => k !== 'ctx')
+        .sort(),
+    ).toEqual(['input', 'loc', 'msg', 'type']);
     expect(['query', 'path']).toContain(e.loc[0]);
     expect(typeof e.msg).toBe('string');
     expect(e.msg.length).toBeGreaterThan(0);
@@ -31,6 +36,47 @@ async function expect422(path: string): Promise<Entry[]> {
 }
 
 const locs = (entries: Entry[]) => entries.map((e) => e.loc);
+
+describe('422 entries name the value refused (`input`) and the bound crossed (`ctx`), as FastAPI does', () => {
+  it('a malformed date: its text; a missing one: null', async () => {
+    const d = await expect422('/markets/US.NYSE/holidays?start=2023-13-01');
+    expect(d.find((e) => e.loc[1] === 'start')).toMatchObject({ input: '2023-13-01' });
+    expect(d.find((e) => e.loc[1] === 'end')).toMatchObject({ type: 'missing', input: null });
+    expect(d.some((e) => 'ctx' in e)).toBe(false);
+  });
+
+  it('an end before its start: the end given', async () => {
+    const d = await expect422('/markets/US.NYSE/holidays?start=2023-12-01&end=2023-01-01');
+    expect(d).toEqual([expect.objectContaining({ loc: ['query', 'end'], input: '2023-01-01' })]);
+  });
+
+  it('an integer past its bound: the text given, and the bound as ctx', async () => {
+    const res = await get('/openapi.json').expect(200);
+    const bounded = Object.entries(res.body.paths as Record<string, { get?: { parameters?: Param[] } }>)
+      .flatMap(([path, item]) => (item.get?.parameters ?? []).map((p) => ({ path, p })))
+      .find(({ p }) => p.in === 'query' && typeof p.schema?.maximum === 'number' && p.schema.example !== undefined);
+    expect(bounded).toBeDefined();
+    const { path, p } = bounded!;
+    const params = new URLSearchParams();
+    for (const q of res.body.paths[path].get.parameters as Param[])
+      if (q.in === 'query' && q.required && q.schema?.example !== undefined)
+        params.set(q.name, String(q.schema.example));
+    const over = String(p.schema!.maximum! + 1);
+    params.set(p.name, over);
+    let url = path;
+    for (const q of res.body.paths[path].get.parameters as Param[])
+      if (q.in === 'path') url = url.replace(`{${q.name}}`, String(q.schema?.example ?? 'XNYS'));
+    const d = await expect422(`${url}?${params}`);
+    expect(d.find((e) => e.loc[1] === p.name)).toMatchObject({ input: over, ctx: { le: p.schema!.maximum } });
+  });
+});
+
+type Param = {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: { maximum?: number; example?: unknown };
+};
 
 describe('422: parameter validation', () => {
   it('missing start and end: one entry each', async () => {

@@ -240,7 +240,9 @@ describe('errors from /events (and the board and feeds)', () => {
     expect(tooMany.status).toBe(422);
     expect(tooMany).toEqual(await answer(`${base}/status?${many}`));
     expect(tooMany.body).toEqual({
-      detail: [{ loc: ['query', 'markets'], msg: expect.any(String), type: expect.any(String) }],
+      detail: [
+        { loc: ['query', 'markets'], msg: expect.any(String), type: expect.any(String), input: expect.any(String) },
+      ],
     });
   });
 });

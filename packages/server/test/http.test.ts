@@ -442,6 +442,27 @@ describe('docs', () => {
     // The rest of the swagger-ui-dist directory is not exposed.
     await get('/docs/package.json').expect(404);
   });
+
+  it('serves Redoc at /redoc from local assets: the page, its standalone bundle and licence texts', async () => {
+    const page = await get('/redoc').expect(200).expect('content-type', /html/);
+    expect(page.text).toContain('<redoc spec-url="/openapi.json"></redoc>');
+    // Nothing fetched from elsewhere (no CDN, no web fonts), and no inline script.
+    expect(page.text).not.toMatch(/https?:\/\//);
+    expect(page.text).not.toMatch(/<script>/);
+    const scripts = [...page.text.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toEqual(['/redoc/redoc.standalone.js']);
+    const bundle = await get('/redoc/redoc.standalone.js')
+      .expect(200)
+      .expect('content-type', /javascript/);
+    expect(bundle.text.length).toBeGreaterThan(500_000);
+    expect(bundle.text).toContain('redoc.standalone.js.LICENSE.txt');
+    expect((await get('/redoc/redoc.standalone.js.LICENSE.txt').expect(200)).text).toContain('ReDoc');
+    expect((await get('/redoc/LICENSE').expect(200)).text).toMatch(/MIT License/i);
+    await get('/redoc/package.json').expect(404);
+    await get('/redoc/redoc.standalone.js.map').expect(404);
+    // A write to it is a 405 like the other pages', not a 404.
+    expect((await request(app).post('/redoc')).status).toBe(405);
+  });
 });
 
 describe('answer cache', () => {

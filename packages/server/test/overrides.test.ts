@@ -205,6 +205,12 @@ describe('writes', () => {
       'body.date',
       'body.name',
     ]);
+    // Each entry names the value refused (issue 49), and a text too long its bound.
+    expect(fields.body.detail.map((d: { input: unknown }) => d.input)).toEqual(['storm', '2023-02-30', '']);
+    const long = await call(r, 'POST', '/overrides', { ...typhoon, name: 'n'.repeat(201) });
+    expect(long.body.detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'name'], input: 'n'.repeat(201), ctx: { max_length: 200 } }),
+    ]);
     expect((await call(r, 'POST', '/overrides', { ...typhoon, close: '12:00' })).body.detail[0].loc).toEqual([
       'body',
       'close',

@@ -37,12 +37,12 @@ export const DERIVED_DATE_OPERATIONS = {
       start: {
         description: 'First month, inclusive (YYYY-MM).',
         example: '2024-01',
-        cli: { flag: 'from', help: 'first month, YYYY-MM' },
+        cli: { flag: 'start', help: 'first month, YYYY-MM', aliases: ['from'] },
       },
       end: {
         description: 'Last month, inclusive (YYYY-MM); not before start.',
         example: '2024-12',
-        cli: { flag: 'to', help: 'last month, YYYY-MM' },
+        cli: { flag: 'end', help: 'last month, YYYY-MM', aliases: ['to'] },
       },
       months: {
         description: 'Only these months (numbers 1..12, comma-separated, any order); default every month.',

@@ -147,6 +147,14 @@ export const ValidationErrorEntry = z
     loc: z.array(z.union([z.string(), z.number().int()])).openapi({ example: ['query', 'start'] }),
     msg: z.string(),
     type: z.string().openapi({ example: 'missing' }),
+    input: z.unknown().optional().openapi({
+      description: 'The value refused, as given (null when the parameter was left out), as FastAPI says.',
+      example: '2023-13-01',
+    }),
+    ctx: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: 'The bound crossed, when one was: `{"ge": 1}`, `{"le": 100}`.', example: { le: 100 } }),
   })
   .openapi('ValidationErrorEntry');
 

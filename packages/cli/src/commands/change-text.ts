@@ -82,7 +82,7 @@ function summaryTable(cs: ChangeSet, out: Out): string {
     cs.summary[`${k}_removed`] ?? 0,
     cs.summary[`${k}_changed`] ?? 0,
   ]);
-  return table(['KIND', 'ADDED', 'REMOVED', 'CHANGED'], rows, out);
+  return table(['Kind', 'Added', 'Removed', 'Changed'], rows, out);
 }
 
 /** The header naming both sides: with `sides`, each on a line (`old  <file or URL>`) and its version below it. */

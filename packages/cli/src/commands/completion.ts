@@ -1,11 +1,45 @@
 /**
- * `openbell completion bash|zsh|fish`: a completion script made from the command tree itself,
- * so every command (the catalogue's among them) and its options complete without a list kept
- * by hand. Commands, then the options and subcommands of the command typed; files elsewhere.
+ * `openbell completion bash|zsh|fish|powershell`: a completion script made from the command
+ * tree itself, so every command (the catalogue's among them) and its options complete without a
+ * list kept by hand. Commands, then the options and subcommands of the command typed; where the
+ * command's argument is a market or a currency, the ids of the data loaded (asked of
+ * `openbell __ids markets|currencies` as the user types, so they follow the data); files elsewhere.
  */
+import { operations, type ApiParam, type Operation } from '@openbell/catalog';
 import type { Command } from 'commander';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export const SHELLS = ['bash', 'zsh', 'fish', 'powershell'] as const;
+
+export type IdKind = 'markets' | 'currencies';
+
+const MARKET_KINDS = new Set(['market_identifier', 'finid', 'mic', 'calendar_expression']);
+
+/** Which ids a command's first argument takes, from its operation's parameters. */
+export function idsOf(command: string): IdKind | undefined {
+  if (command === 'status' || command === 'watch') return 'markets';
+  for (const op of Object.values(operations) as Operation[]) {
+    if (op.cli?.command !== command) continue;
+    for (const p of Object.values(op.params) as ApiParam[]) {
+      if (!p.cli || !('arg' in p.cli)) continue;
+      if (p.kind === 'currency_code') return 'currencies';
+      if (MARKET_KINDS.has(p.kind)) return 'markets';
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The ids `__ids` prints: every market's FinID and MIC, or every currency's code. */
+export function idList(
+  kind: IdKind,
+  ds: {
+    listMarkets(): readonly { fin_id: string; mic?: string | null }[];
+    listCurrencies(): readonly { currency_code: string }[];
+  },
+): string[] {
+  if (kind === 'currencies') return ds.listCurrencies().map((c) => c.currency_code);
+  return [...new Set(ds.listMarkets().flatMap((m) => (m.mic ? [m.fin_id, m.mic] : [m.fin_id])))];
+}
 export type Shell = (typeof SHELLS)[number];
 
 interface Entry {
@@ -15,6 +49,8 @@ interface Entry {
   flags: string[];
   /** Subcommands (`override add|list|withdraw`). */
   subcommands: { name: string; description: string }[];
+  /** The ids its argument takes, when a market's or a currency's. */
+  ids: IdKind | undefined;
 }
 
 function flagsOf(cmd: Command): string[] {
@@ -23,8 +59,9 @@ function flagsOf(cmd: Command): string[] {
 
 function entries(program: Command): Entry[] {
   return program.commands
-    .filter((c) => c.name() !== 'help')
+    .filter((c) => c.name() !== 'help' && !c.name().startsWith('__'))
     .map((c) => ({
+      ids: idsOf(c.name()),
       name: c.name(),
       description: c.description(),
       flags: [...new Set([...flagsOf(c), ...c.commands.flatMap(flagsOf), '--help'])],
@@ -43,7 +80,11 @@ function bash(program: Command): string {
   const list = entries(program);
   const global = [...flagsOf(program), '--help'];
   const cases = list
-    .map((e) => `    ${e.name}) words=${single([...e.subcommands.map((s) => s.name), ...e.flags].join(' '))} ;;`)
+    .map(
+      (e) =>
+        `    ${e.name}) words=${single([...e.subcommands.map((s) => s.name), ...e.flags].join(' '))}` +
+        `${e.ids ? `; ids=${e.ids}` : ''} ;;`,
+    )
     .join('\n');
   return `# openbell completion for bash. Load it with: eval "$(openbell completion bash)"
 # or save it as ~/.local/share/bash-completion/completions/openbell
@@ -54,12 +95,14 @@ _openbell() {
     w=\${COMP_WORDS[i]}
     case " $commands " in *" $w "*) cmd=$w; break ;; esac
   done
-  local words
+  local words ids=""
   case $cmd in
     "") words="$commands "${single(global.join(' '))} ;;
 ${cases}
   esac
-  if [[ -z $cmd || $cur == -* || -n $words ]]; then
+  if [[ -n $ids && $cur != -* ]]; then
+    COMPREPLY=($(compgen -W "$(openbell __ids $ids 2>/dev/null)" -- "$cur"))
+  elif [[ -z $cmd || $cur == -* || -n $words ]]; then
     COMPREPLY=($(compgen -W "$words" -- "$cur"))
   fi
   [[ \${#COMPREPLY[@]} -eq 0 ]] && COMPREPLY=($(compgen -f -- "$cur"))
@@ -80,7 +123,10 @@ function zsh(program: Command): string {
           `subs=(\n${described(e.subcommands).replace(/^ {4}/gm, '          ')}\n        )\n        _describe -t ` +
           `commands 'openbell ${e.name} command' subs; return\n      fi\n`
         : '';
-      return `    ${e.name})\n${subs}      opts=(${e.flags.join(' ')}) ;;`;
+      const ids = e.ids
+        ? `      if [[ \${words[CURRENT]} != -* ]]; then compadd -- \${(f)"$(openbell __ids ${e.ids} 2>/dev/null)"}; return; fi\n`
+        : '';
+      return `    ${e.name})\n${subs}${ids}      opts=(${e.flags.join(' ')}) ;;`;
     })
     .join('\n');
   return `#compdef openbell
@@ -124,11 +170,55 @@ function fish(program: Command): string {
     }
     for (const f of e.flags.filter((x) => x.startsWith('--')))
       lines.push(`complete -c openbell -n '__fish_seen_subcommand_from ${e.name}' -l ${f.slice(2)}`);
+    if (e.ids)
+      lines.push(
+        `complete -c openbell -f -n '__fish_seen_subcommand_from ${e.name}' -a '(openbell __ids ${e.ids} 2>/dev/null)'`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }
 
+function powershell(program: Command): string {
+  const list = entries(program);
+  const ps = (s: string) => `'${s.replace(/'/g, "''")}'`;
+  const table = list
+    .map((e) => `    ${ps(e.name)} = @(${[...e.subcommands.map((s) => s.name), ...e.flags].map(ps).join(', ')})`)
+    .join('\n');
+  const ids = list
+    .filter((e) => e.ids)
+    .map((e) => `    ${ps(e.name)} = ${ps(e.ids!)}`)
+    .join('\n');
+  return `# openbell completion for PowerShell. Load it with:
+#   openbell completion powershell | Out-String | Invoke-Expression
+# or add that line to your $PROFILE
+Register-ArgumentCompleter -Native -CommandName openbell -ScriptBlock {
+  param($wordToComplete, $commandAst, $cursorPosition)
+  $commands = @{
+${table}
+  }
+  $ids = @{
+${ids}
+  }
+  $global = @(${[...flagsOf(program), '--help'].map(ps).join(', ')})
+  $words = @($commandAst.CommandElements | Select-Object -Skip 1 | ForEach-Object { $_.ToString() })
+  if ($wordToComplete -ne '' -and $words.Count -gt 0) { $words = $words[0..($words.Count - 2)] }
+  $cmd = $words | Where-Object { $commands.ContainsKey($_) } | Select-Object -First 1
+  if (-not $cmd) {
+    $candidates = @($commands.Keys | Sort-Object) + $global
+  } elseif ($ids.ContainsKey($cmd) -and -not $wordToComplete.StartsWith('-')) {
+    $candidates = @(& openbell __ids $ids[$cmd] 2>$null)
+  } else {
+    $candidates = $commands[$cmd]
+  }
+  $candidates | Where-Object { $_ -like "$wordToComplete*" } | ForEach-Object {
+    [System.Management.Automation.CompletionResult]::new($_, $_, 'ParameterValue', $_)
+  }
+}
+`;
+}
+
 /** The completion script of `shell` for the program's commands. */
 export function completionScript(program: Command, shell: Shell): string {
+  if (shell === 'powershell') return powershell(program);
   return shell === 'bash' ? bash(program) : shell === 'zsh' ? zsh(program) : fish(program);
 }

@@ -6,6 +6,7 @@
  */
 import {
   dayName,
+  publishedHeader,
   tryParseDay,
   type Bar,
   type Bell,
@@ -227,7 +228,7 @@ export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
         'Days',
         'Start',
         'End',
-        { header: 'In force', drop: 3 },
+        { header: 'In Force', drop: 3 },
         { header: 'Season', drop: 2 },
       ],
       rows,
@@ -298,7 +299,7 @@ export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
   getPreviousBell: bellBlock,
   listCalendarDays: (b, out) =>
     table(
-      ['Date', 'Day', { header: 'Business day', style: yesNo(out) }, { header: 'Closed', flex: true, min: 12 }],
+      ['Date', 'Day', { header: 'Business Day', style: yesNo(out) }, { header: 'Closed', flex: true, min: 12 }],
       b.map((d) => [d.date, dayOf(d.date), d.is_business_day, d.closed.join(', ')]),
       out,
     ),
@@ -354,7 +355,7 @@ export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
         'Code',
         { header: 'Name', flex: true, min: 14 },
         'Country',
-        { header: 'Central bank', flex: true, min: 16 },
+        { header: 'Central Bank', flex: true, min: 16 },
         { header: 'Capital', flex: true, min: 10, drop: 1 },
       ],
       b.map((c) => [c.currency_code, c.currency_name, c.country_code, c.central_bank, c.financial_capital]),
@@ -402,8 +403,9 @@ export function defaultFormat(body: unknown, out: FormatContext = PLAIN): string
     if (body.length === 0) return 'nothing in the answer';
     const columns = [...new Set(body.flatMap((r) => (r !== null && typeof r === 'object' ? Object.keys(r) : [])))];
     if (columns.length === 0) return body.map(String).join('\n');
+    // Headers in Title Case like every other table's, spelled as the CSV's (`Nominal`, `FinID`).
     return table(
-      columns,
+      columns.map((c) => publishedHeader(c)),
       body.map((r: Record<string, unknown>) => columns.map((c) => cellOf(r?.[c]))),
       out,
     );

@@ -3,7 +3,7 @@ import type { CheckResult } from '@openbell/loader';
 import { infoBody, SAMPLE_LABEL } from '@openbell/catalog';
 import type { Settings } from '../config.js';
 import { loadForQuery, progressBar, sourceFor } from '../data.js';
-import { keyValues } from '../format.js';
+import { keyValues, outputFor, wrapWords } from '../format.js';
 
 export async function info(
   settings: Settings,
@@ -28,24 +28,29 @@ export async function info(
   }
   const d = body.data;
   const c = data.dataset.counts;
+  const o = outputFor();
   const lines = [
-    keyValues([
-      ['Source', d.source],
-      ['Kind', d.kind],
-      ['Version', d.version],
-      ['Downloaded at', d.downloaded_at],
-      ['Archive', source.archivePath()],
-      ['Plan', d.plan],
-      ['Markets', c.markets],
-      ['Market holidays', c.holidays],
-      ['Schedule rows', c.schedules],
-      ['Currencies', c.currencies],
-      ['Currency holidays', c.currencyHolidays],
-      ['Warnings', (d.warnings as number) + (d.load_warnings as number)],
-      ['openbell', body.package_version],
-    ]),
+    keyValues(
+      [
+        ['Source', d.source],
+        ['Kind', d.kind],
+        ['Version', d.version],
+        ['Downloaded at', d.downloaded_at],
+        ['Archive', source.archivePath()],
+        ['Plan', d.plan],
+        ['Markets', c.markets],
+        ['Market holidays', c.holidays],
+        ['Schedule rows', c.schedules],
+        ['Currencies', c.currencies],
+        ['Currency holidays', c.currencyHolidays],
+        ['Warnings', (d.warnings as number) + (d.load_warnings as number)],
+        ['openbell', body.package_version],
+      ],
+      o,
+    ),
   ];
-  if (data.meta.isSample) lines.push('', SAMPLE_LABEL);
+  // Folded at word boundaries to the width, never mid-word.
+  if (data.meta.isSample) lines.push('', ...wrapWords(SAMPLE_LABEL, o.width));
   if (check) {
     lines.push(
       '',

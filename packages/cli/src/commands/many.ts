@@ -69,7 +69,7 @@ export function statusTable(body: { as_of: string; markets: BulkEntry[] }, out: 
       { header: 'Status', style: (s) => statusColor(out, s) },
       { header: 'Reason', flex: true, min: 23 },
       'Until',
-      'Next bell',
+      'Next Bell',
       { header: 'Timezone', drop: 2 },
     ],
     rows.map((r) => (ids ? r : ['', ...r.slice(1)])),

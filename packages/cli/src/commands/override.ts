@@ -66,17 +66,17 @@ const scrub = (s: string, token: string | undefined): string => scrubSecrets(tok
 function recordText(r: OverrideRecord): string {
   return keyValues(
     [
-      ['id', r.id],
-      ['kind', r.kind],
-      ['target', r.target],
-      ['date', r.date],
-      ['name', r.name],
-      ...(r.open ? ([['open', r.open]] as [string, string][]) : []),
-      ...(r.close ? ([['close', r.close]] as [string, string][]) : []),
-      ['reason', r.reason],
-      ['created', `${r.created_at} by ${r.created_by}`],
-      ['withdrawn', r.withdrawn_at ? `${r.withdrawn_at} by ${r.withdrawn_by}` : null],
-      ['superseded', r.superseded ? 'yes: the vendor data says the same' : 'no'],
+      ['ID', r.id],
+      ['Kind', r.kind],
+      ['Target', r.target],
+      ['Date', r.date],
+      ['Name', r.name],
+      ...(r.open ? ([['Open', r.open]] as [string, string][]) : []),
+      ...(r.close ? ([['Close', r.close]] as [string, string][]) : []),
+      ['Reason', r.reason],
+      ['Created', `${r.created_at} by ${r.created_by}`],
+      ['Withdrawn', r.withdrawn_at ? `${r.withdrawn_at} by ${r.withdrawn_by}` : null],
+      ['Superseded', r.superseded ? 'yes: the vendor data says the same' : 'no'],
     ],
     outputFor(),
   );
@@ -106,9 +106,16 @@ export async function overrideList(
     return;
   }
   const out = outputFor();
+  if (list.length === 0) {
+    const which = typeof o.target === 'string' ? ` of ${o.target}` : '';
+    process.stdout.write(`no overrides${which}${o.all ? '' : ' in force (--all: the withdrawn ones too)'}\n`);
+    return;
+  }
+  // Every column tells rows apart (`By`, `Withdrawn` above all): none may be dropped; a table
+  // too wide becomes one block a record (format.ts `table`).
   process.stdout.write(
     `${table(
-      ['id', 'kind', 'target', 'date', 'time', 'name', 'by', 'withdrawn'],
+      ['ID', 'Kind', 'Target', 'Date', 'Time', 'Name', 'By', 'Withdrawn'],
       list.map((r) => [
         r.id,
         r.kind,

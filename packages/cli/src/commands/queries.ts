@@ -49,8 +49,18 @@ export function formatBody(name: CommandOperation, body: unknown, out: FormatCon
  * A list answer as CSV, the same text as the REST `?format=csv` body (the server's `toCsv`);
  * a single-record answer has no CSV form (a UserError, as REST answers 406).
  */
-export function csvBody(command: string, body: unknown): string {
-  const csv = toCsv(body);
+export function csvBody(command: string, body: unknown, operation?: CommandOperation): string {
+  // The status of several markets is rows too: one a market (a refused one with its `error`),
+  // each with the instant asked (`As Of`), so the table and the CSV hold the same answer.
+  const csv =
+    operation === 'getStatusMany'
+      ? toCsv(
+          (body as { as_of: string; markets: object[] }).markets.map((m) => ({
+            ...m,
+            as_of: (body as { as_of: string }).as_of,
+          })),
+        )
+      : toCsv(body);
   if (csv === undefined)
     throw new UserError(
       `${command} answers a single record, not a list: --format csv is for list answers only; use --format json or ` +

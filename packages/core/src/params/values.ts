@@ -264,7 +264,11 @@ export function parseInteger(value: unknown, param: string, range: { min?: numbe
         : range.min === undefined
           ? `<= ${range.max}`
           : `${range.min} to ${range.max}`;
-    throw InvalidArgumentError.one(param, `Input should be an integer ${bounds}, got ${n}`, 'value_error');
+    const ctx = range.min !== undefined && n < range.min ? { ge: range.min } : { le: range.max };
+    throw InvalidArgumentError.one(param, `Input should be an integer ${bounds}, got ${n}`, 'value_error', {
+      input: value,
+      ctx,
+    });
   }
   return n;
 }
@@ -313,6 +317,7 @@ export function checkDaySpan(startDay: EpochDay, endDay: EpochDay, maxDays: numb
       `The range ${formatDay(startDay)} to ${formatDay(endDay)} spans ${days} days, more than the limit of ` +
         `${maxDays} days (about ${Math.floor(maxDays / 365.25)} years); ask for a shorter range`,
       'range_too_long',
+      { ctx: { max_days: maxDays } },
     );
   }
 }

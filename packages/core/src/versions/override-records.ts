@@ -54,7 +54,8 @@ const takesClose = (kind: OverrideKind): boolean => kind === 'early_close';
  */
 export function readOverrideRequest(body: Record<string, unknown>): OverrideRequest {
   const faults: ArgumentFault[] = [];
-  const fault = (param: string, msg: string, type = 'value_error') => faults.push({ param, msg, type });
+  const fault = (param: string, msg: string, type = 'value_error', ctx?: Record<string, unknown>) =>
+    faults.push(ctx ? { param, msg, type, ctx } : { param, msg, type });
   const kind = body.kind;
   const kindOk = typeof kind === 'string' && (OVERRIDE_KINDS as readonly string[]).includes(kind);
   if (kind === undefined || kind === null)
@@ -80,7 +81,11 @@ export function readOverrideRequest(body: Record<string, unknown>): OverrideRequ
   ) {
     fault('kind', `${kind} applies to markets only; a currency takes closure or reopen`);
   }
-  if (faults.length > 0) throw new InvalidArgumentError(faults);
+  if (faults.length > 0) {
+    // Each entry names the value refused (null for a field left out), as FastAPI's `input`.
+    for (const f of faults) f.input ??= body[f.param] ?? null;
+    throw new InvalidArgumentError(faults);
+  }
   return {
     kind: kind as OverrideKind,
     target: (target as string).trim(),
@@ -97,7 +102,7 @@ function text(
   field: string,
   max: number,
   required: boolean,
-  fault: (p: string, m: string, t?: string) => void,
+  fault: (p: string, m: string, t?: string, ctx?: Record<string, unknown>) => void,
 ): string | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
     if (required) fault(field, `Field required: a text of at most ${max} characters`, 'missing');
@@ -107,7 +112,8 @@ function text(
     fault(field, `Input should be a string, got ${typeof value}`, 'string_type');
     return null;
   }
-  if (value.length > max) fault(field, `Text too long: ${value.length} characters, at most ${max}`, 'string_too_long');
+  if (value.length > max)
+    fault(field, `Text too long: ${value.length} characters, at most ${max}`, 'string_too_long', { max_length: max });
   return value;
 }
 

@@ -229,6 +229,17 @@ function answer(
   answerRead(d, reading, data!, req, res);
 }
 
+/**
+ * The request's query values, for the `input` of a 422 an operation raises while answering (an
+ * end before its start): read again from the URL on that error path only, so answers allocate
+ * nothing for it.
+ */
+function queryOf(req: IncomingMessage): Record<string, unknown> {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return q < 0 ? {} : parseQuery(url.slice(q + 1));
+}
+
 /** The data `as_of` names, its version named on the answer; undefined when refused (answered). */
 function dataAsOf(d: Dispatch, req: IncomingMessage, res: ServerResponse, data: Data, asOf: unknown): Data | undefined {
   let kept = data;
@@ -238,7 +249,7 @@ function dataAsOf(d: Dispatch, req: IncomingMessage, res: ServerResponse, data: 
     else if (named !== data.meta.version)
       throw new GoneError('no earlier version is kept by this server', data.meta.version);
   } catch (err) {
-    sendError(req, res, { ...toHttp(err, { as_of: 'query' }), error: err }, d.logger);
+    sendError(req, res, { ...toHttp(err, { as_of: 'query' }, { as_of: asOf }), error: err }, d.logger);
     return undefined;
   }
   if (kept.meta.version !== null) nameVersion(res, kept.meta.version);
@@ -271,7 +282,7 @@ function answerRead(d: Dispatch, reading: Reading, data: Data, req: IncomingMess
       ? asBuffer(op.bytes(ds, args, d.now))
       : Buffer.from(JSON.stringify(op.call(ds, args, d.now, d.context)));
   } catch (err) {
-    return sendError(req, res, failure(op, err), d.logger);
+    return sendError(req, res, failure(op, err, queryOf(req)), d.logger);
   }
   if (cache && key !== undefined) cache.set(key, toKeep(body));
   // An answer of what the adapter holds besides the data (the change log, the override
@@ -348,7 +359,7 @@ function answerCsv(
   try {
     text = toCsv(op.call(ds, args, d.now, d.context));
   } catch (err) {
-    return sendError(req, res, failure(op, err), d.logger);
+    return sendError(req, res, failure(op, err, queryOf(req)), d.logger);
   }
   if (text === undefined) {
     return sendError(req, res, {
@@ -396,7 +407,7 @@ function writeInPieces(
       if (size > WHOLE_BYTES || performance.now() - started > d.sliceMs) break;
     }
   } catch (err) {
-    return sendError(req, res, failure(op, err), d.logger);
+    return sendError(req, res, failure(op, err, queryOf(req)), d.logger);
   }
   if (step.done) return sendWhole(req, res, parts, size, cache, key, etag, csv);
   const type = csv ? CSV_TYPE : JSON_TYPE;

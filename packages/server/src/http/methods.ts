@@ -14,8 +14,8 @@ import { logAnswer } from '../logging.js';
 
 const READ = ['GET', 'HEAD', 'OPTIONS'] as const;
 
-/** The server's pages outside the catalogue: their exact paths, and /docs's assets below it. */
-const OWN_PATHS = new Set(['/health', '/info', '/openapi.json', '/docs']);
+/** The server's pages outside the catalogue: their exact paths, and /docs's and /redoc's assets below them. */
+const OWN_PATHS = new Set(['/health', '/info', '/openapi.json', '/docs', '/redoc']);
 
 /** `{name}` templates matched by segments (a placeholder never matches an empty segment). */
 function templateMatcher(templates: readonly string[]): (path: string) => boolean {
@@ -52,7 +52,12 @@ export function allowedMethods(
   return (raw) => {
     const path = raw.length > 1 && raw.endsWith('/') ? raw.slice(0, -1) : raw;
     const writes = options.writes?.(path) ?? [];
-    const known = OWN_PATHS.has(path) || path.startsWith('/docs/') || operation(path) !== null || endpoint(path);
+    const known =
+      OWN_PATHS.has(path) ||
+      path.startsWith('/docs/') ||
+      path.startsWith('/redoc/') ||
+      operation(path) !== null ||
+      endpoint(path);
     if (!known && writes.length === 0) return undefined;
     return known ? [...READ, ...writes] : [...writes, 'OPTIONS'];
   };

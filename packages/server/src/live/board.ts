@@ -144,7 +144,7 @@ export function boardDataHandler(holder: DataHolder, now: () => number, logger?:
           loaded_at: new Date(data.meta.loadedAt).toISOString(),
         },
         markets: answer.markets.map((m) => {
-          if (isStatusManyFailure(m)) return { identifier: m.identifier, error: bulkError(m.error) };
+          if (isStatusManyFailure(m)) return { identifier: m.identifier, error: bulkError(m.error, m.identifier) };
           const market = ds.getMarket(m.fin_id);
           return {
             ...m,

@@ -105,7 +105,7 @@ class Channel implements Waiter {
     this.data = data;
     this.marketsJson = JSON.stringify(stream.markets);
     this.errorsText = stream.errors
-      .map((e) => frameText('market_error', { identifier: e.identifier, error: bulkError(e.error) }))
+      .map((e) => frameText('market_error', { identifier: e.identifier, error: bulkError(e.error, e.identifier) }))
       .join('');
   }
 
@@ -365,7 +365,8 @@ class LiveEvents implements Hub {
       if (lastId !== undefined) resumed = this.replay(key, request, data, t, lastId);
     } catch (err) {
       if (data.meta.version) res.setHeader(VERSION_HEADER, data.meta.version);
-      sendError(req, res, { ...toHttp(err, { markets: 'query', subset: 'query' }), error: err }, this.logger);
+      const inputs = Object.fromEntries(url.searchParams);
+      sendError(req, res, { ...toHttp(err, { markets: 'query', subset: 'query' }, inputs), error: err }, this.logger);
       return;
     }
     this.open(req, res, channel, data, t, resumed);
