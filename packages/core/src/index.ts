@@ -36,6 +36,13 @@ export {
   type TableSources,
 } from './tables/provenance.js';
 export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './rules/calendars.js';
+export {
+  DAY_COUNTS,
+  MAX_DAY_COUNT_SPAN,
+  type BusinessDayCount,
+  type DayCountConvention,
+  type YearFraction,
+} from './queries/day-counts.js';
 export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './params/glob.js';
 export * from './params/secrets.js';
 export {

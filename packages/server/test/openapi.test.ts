@@ -255,8 +255,10 @@ describe('OpenAPI document', () => {
     expect(tagged.Calendars?.sort()).toEqual([
       '/calendars/{expr}/adjust',
       '/calendars/{expr}/advance',
+      '/calendars/{expr}/business-days/count',
       '/calendars/{expr}/dates',
       '/calendars/{expr}/days',
+      '/calendars/{expr}/year-fraction',
     ]);
     expect(tagged.FX?.sort()).toEqual(['/fx/spot', '/fx/value-date']);
   });

@@ -8,6 +8,7 @@
 import { BAR_QUERIES, BarRules } from './bars.js';
 import { QueryBase } from './base.js';
 import { CALENDAR_QUERIES, CalendarRules } from './calendars.js';
+import { DAY_COUNT_QUERIES, DayCountRules } from './day-counts.js';
 import { DERIVED_DATE_QUERIES, DerivedDateRules } from './derived-dates.js';
 import { HOLIDAY_QUERIES, HolidayRules } from './holidays.js';
 import { MARKET_QUERIES, MarketRules } from './markets.js';
@@ -29,6 +30,7 @@ const TOPICS = [
   SessionRules,
   BarRules,
   CalendarRules,
+  DayCountRules,
   DerivedDateRules,
   OverlapRules,
   ReferenceRules,
@@ -43,6 +45,7 @@ export interface ParsedQueries
     SessionRules,
     BarRules,
     CalendarRules,
+    DayCountRules,
     DerivedDateRules,
     OverlapRules,
     ReferenceRules {}
@@ -73,6 +76,7 @@ export const QUERIES = {
   ...SESSION_QUERIES,
   ...BAR_QUERIES,
   ...CALENDAR_QUERIES,
+  ...DAY_COUNT_QUERIES,
   ...DERIVED_DATE_QUERIES,
   ...OVERLAP_QUERIES,
   ...REFERENCE_QUERIES,
