@@ -43,6 +43,18 @@ export {
   type DayCountConvention,
   type YearFraction,
 } from './queries/day-counts.js';
+export {
+  BAR_CHECK_REASONS,
+  BarCheck,
+  MAX_CHECK_STAMPS,
+  StampReader,
+  stampReader,
+  type BarCheckReason,
+  type BarCheckResult,
+  type ExtraStamp,
+  type MissingBar,
+  type StampFormat,
+} from './queries/bar-check.js';
 export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './params/glob.js';
 export * from './params/secrets.js';
 export {

@@ -6,6 +6,7 @@
  * operation".
  */
 import { BAR_QUERIES, BarRules } from './bars.js';
+import { BAR_CHECK_QUERIES, BarCheckRules } from './bar-check.js';
 import { QueryBase } from './base.js';
 import { CALENDAR_QUERIES, CalendarRules } from './calendars.js';
 import { DAY_COUNT_QUERIES, DayCountRules } from './day-counts.js';
@@ -29,6 +30,7 @@ const TOPICS = [
   StatusRules,
   SessionRules,
   BarRules,
+  BarCheckRules,
   CalendarRules,
   DayCountRules,
   DerivedDateRules,
@@ -44,6 +46,7 @@ export interface ParsedQueries
     StatusRules,
     SessionRules,
     BarRules,
+    BarCheckRules,
     CalendarRules,
     DayCountRules,
     DerivedDateRules,
@@ -75,6 +78,7 @@ export const QUERIES = {
   ...STATUS_QUERIES,
   ...SESSION_QUERIES,
   ...BAR_QUERIES,
+  ...BAR_CHECK_QUERIES,
   ...CALENDAR_QUERIES,
   ...DAY_COUNT_QUERIES,
   ...DERIVED_DATE_QUERIES,
