@@ -24,6 +24,7 @@ import {
   INTERFACE_VERSION,
   ValidationError,
 } from '@openbell/catalog/schemas';
+import { registerBarCheck } from './openapi-bar-check.js';
 
 /**
  * What the document lists besides the catalogue's statuses: 406 when CSV is asked of an answer
@@ -190,6 +191,7 @@ export function buildOpenApiDocument(
   });
   for (const op of Object.values(operations) as Operation[]) register(registry, op);
   for (const e of Object.values(endpoints)) register(registry, e);
+  registerBarCheck(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
