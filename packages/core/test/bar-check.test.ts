@@ -26,15 +26,30 @@ const fault = (f: () => unknown): InvalidArgumentError => {
   throw new Error('no refusal');
 };
 
+interface World {
+  market: string;
+  start: string;
+  end: string;
+  /** The zone's UTC offset in hours over the range. */
+  hours: number;
+  grid: { date: string; start: string }[];
+}
+const NYSE_WORLD: World = { market: 'US.NYSE', start: START, end: END, hours: -5, grid };
+
 /** The reason §15 gives a timestamp that matches no bar, from the sessions and bars the other queries answer. */
-function model(stamps: string[]): Pick<BarCheckResult, 'missing' | 'extra' | 'matched'> {
-  const sessions = ds.sessions('US.NYSE', START, END);
+function model(
+  stamps: string[],
+  w: World = NYSE_WORLD,
+  breaks: 'split' | 'ignore' = 'split',
+): Pick<BarCheckResult, 'missing' | 'extra' | 'matched'> {
+  const { market, start: START, end: END, hours, grid } = w;
+  const sessions = ds.sessions(market, START, END);
   const bars = new Map(grid.map((b) => [Date.parse(b.start), b]));
   const seen = new Set<number>();
   const hit = new Set<number>();
   const extra: BarCheckResult['extra'] = [];
-  const lo = Date.parse(`${START}T00:00:00-05:00`);
-  const hi = Date.parse(`${END}T00:00:00-05:00`) + 86_400_000;
+  const lo = Date.parse(`${START}T00:00:00Z`) - hours * 3_600_000;
+  const hi = Date.parse(`${END}T00:00:00Z`) - hours * 3_600_000 + 86_400_000;
   for (const at of stamps) {
     const t = Date.parse(at);
     if (seen.has(t)) {
@@ -48,16 +63,16 @@ function model(stamps: string[]): Pick<BarCheckResult, 'missing' | 'extra' | 'ma
     }
     const x = sessions.find((s) => s.open && s.close && Date.parse(s.open) <= t && t <= Date.parse(s.close));
     if (x) {
-      const inBreak = x.breaks.some((b) => Date.parse(b.start) <= t && t < Date.parse(b.end));
+      const inBreak = breaks === 'split' && x.breaks.some((b) => Date.parse(b.start) <= t && t < Date.parse(b.end));
       extra.push({ at, reason: inBreak ? 'in_break' : 'off_grid', date: x.date, holiday_name: null });
     } else if (t < lo || t >= hi) extra.push({ at, reason: 'outside_range', date: null, holiday_name: null });
     else {
-      // New York is UTC-5 all through this range.
-      const local = new Date(t - 5 * 3_600_000).toISOString().slice(0, 10);
+      // Each world's zone keeps one offset all through its range.
+      const local = new Date(t + hours * 3_600_000).toISOString().slice(0, 10);
       if (sessions.some((s) => s.date === local))
         extra.push({ at, reason: 'outside_hours', date: local, holiday_name: null });
       else {
-        const row = ds.listHolidays('US.NYSE', local, local)[0];
+        const row = ds.listHolidays(market, local, local)[0];
         extra.push({ at, reason: 'closed', date: null, holiday_name: row && !row.is_open ? row.holiday_name : null });
       }
     }
@@ -150,5 +165,64 @@ describe('checking a series against the grid', () => {
       ),
       { numRuns: 150, seed: 51 },
     );
+  });
+
+  // A lunch break (CN.CIBM 12:00-13:30, a holiday and a Sunday make-up day) and overnight
+  // sessions that end on the next date (CN.SGE 20:00-02:30), Shanghai being UTC+8 all along.
+  for (const [market, period, breaks] of [
+    ['CN.CIBM', '30m', 'split'],
+    ['CN.CIBM', '30m', 'ignore'],
+    ['CN.SGE', '1h', 'split'],
+  ] as const) {
+    it(`${market} ${period} breaks=${breaks}: the model of §15 over dropped, repeated and shifted stamps`, () => {
+      const w: World = {
+        market,
+        start: '2023-09-28',
+        end: '2023-10-10',
+        hours: 8,
+        grid: ds.bars(market, '2023-09-28', '2023-10-10', { period, breaks }).toArray(),
+      };
+      const own = w.grid.map((b) => b.start);
+      const noise = fc.oneof(
+        fc.constantFrom(...own),
+        fc
+          .tuple(fc.constantFrom(...own), fc.integer({ min: -300, max: 300 }))
+          .map(([x, k]) => new Date(Date.parse(x) + k * 60_000).toISOString()),
+        fc
+          .integer({ min: 0, max: 16 * 24 * 2 })
+          .map((k) => new Date(Date.parse('2023-09-26T00:00:00Z') + k * 1_800_000).toISOString()),
+      );
+      fc.assert(
+        fc.property(
+          fc.array(fc.boolean(), { minLength: own.length, maxLength: own.length }),
+          fc.array(noise, { maxLength: 80 }),
+          (keep, extra) => {
+            const series = [...own.filter((_, i) => keep[i]), ...extra];
+            const r = ds.checkBars(market, w.start, w.end, period, series, breaks);
+            const m = model(series, w, breaks);
+            expect(r.missing).toEqual(m.missing);
+            expect(r.extra).toEqual(m.extra);
+            expect(r.matched + r.extra.length).toBe(series.length);
+          },
+        ),
+        { numRuns: 60, seed: 5151 },
+      );
+    });
+  }
+
+  it('names in_break inside a lunch break, and closed with the holiday on a closing row', () => {
+    const r = ds.checkBars('CN.CIBM', '2023-09-28', '2023-10-10', '30m', [
+      '2023-09-28T12:00:00+08:00',
+      '2023-09-28T12:45:00+08:00',
+      '2023-09-28T13:30:00+08:00',
+      '2023-10-02T10:00:00+08:00',
+      '2023-10-08T10:00:00+08:00',
+    ]);
+    expect(r.extra.map((e) => [e.reason, e.date, e.holiday_name])).toEqual([
+      ['in_break', '2023-09-28', null],
+      ['in_break', '2023-09-28', null],
+      ['closed', null, 'National Day'],
+    ]);
+    expect(r.matched).toBe(2);
   });
 });
