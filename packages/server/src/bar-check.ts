@@ -7,11 +7,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { Logger } from 'pino';
-import { DataNotLoadedError, toHttp } from '@openbell/catalog';
-import { MAX_CHECK_STAMPS, QUERIES, stampReader, type BarCheck, type StampFormat } from '@openbell/core';
+import { DataNotLoadedError, toCsv, toHttp } from '@openbell/catalog';
+import {
+  MAX_CHECK_STAMPS,
+  QUERIES,
+  stampReader,
+  type BarCheck,
+  type BarCheckResult,
+  type StampFormat,
+} from '@openbell/core';
 import { parseParams } from '@openbell/core/params';
 import { send, sendError } from './http/send.js';
 import type { Dispatcher } from './http/dispatcher.js';
+import { CSV_TYPE, wantsCsv } from './csv.js';
 import type { DataHolder } from './updates.js';
 
 const PATH = /^\/markets\/([^/]+)\/bars\/check\/?$/;
@@ -104,10 +112,39 @@ function answer(
       reader ??= stampReader(formatOf(req.headers['content-type'], text), check!, () => new TooMany());
       if (text) reader.feed(text);
       reader.end();
-      send(req, res, 200, JSON.stringify(check!.result()), { 'Content-Type': 'application/json' });
+      const r = check!.result();
+      if (wantsCsv(req, { format: query.get('format') ?? undefined }))
+        send(req, res, 200, checkCsv(r), { 'Content-Type': CSV_TYPE });
+      else send(req, res, 200, JSON.stringify(r), { 'Content-Type': 'application/json' });
     } catch (err) {
       fail(err);
     }
   });
   req.on('error', (err) => fail(err));
+}
+
+/**
+ * The CSV form: the `missing` rows, then the `extra` rows, each with its `kind` (the counts are
+ * the JSON answer's; a CSV reader wants the rows).
+ */
+export function checkCsv(r: BarCheckResult): string {
+  const rows = [
+    ...r.missing.map((m) => ({
+      kind: 'missing',
+      date: m.date,
+      start: m.start,
+      at: null,
+      reason: null,
+      holiday_name: null,
+    })),
+    ...r.extra.map((e) => ({
+      kind: 'extra',
+      date: e.date,
+      start: null,
+      at: e.at,
+      reason: e.reason,
+      holiday_name: e.holiday_name,
+    })),
+  ];
+  return rows.length > 0 ? toCsv(rows)! : 'Kind,Date,Start,At,Reason,Holiday Name\r\n';
 }

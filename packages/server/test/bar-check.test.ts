@@ -36,6 +36,19 @@ describe('POST /markets/{id}/bars/check', () => {
     expect(plain.body).toEqual(want);
   });
 
+  it('answers CSV rows of both lists with a kind column when asked', async () => {
+    const res = await post(`/markets/XNYS/bars/check?${Q}&format=csv`, JSON.stringify(series), 'application/json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.text.trim().split('\r\n');
+    expect(lines[0]).toBe('Kind,Date,Start,At,Reason,Holiday Name');
+    expect(lines).toHaveLength(1 + 1 + 3);
+    expect(lines[1]).toMatch(/^missing,2023-11-20,2023-11-20T09:30:00-05:00,,,$/);
+    expect(lines[4]).toBe('extra,,,2023-11-23T10:00:00-05:00,closed,Thanksgiving Day');
+    const none = await post(`/markets/XNYS/bars/check?${Q}`, JSON.stringify(starts), 'application/json');
+    expect(none.body).toMatchObject({ missing: [], extra: [], matched: starts.length });
+  });
+
   it('refuses: unknown market 404, bad period and range 422, an unreadable line 422 naming it', async () => {
     expect((await post(`/markets/ZZZZ/bars/check?${Q}`, '[]', 'application/json')).status).toBe(404);
     const period = await post(
