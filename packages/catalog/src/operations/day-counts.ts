@@ -27,14 +27,15 @@ export const DAY_COUNT_OPERATIONS = {
       "`days` is the convention's own count. An `end` before `start` answers what QuantLib answers for the dates in " +
       "that order (negative). Only `bus/252` needs the dates in the calendar's coverage window (400 otherwise).",
     ...fromQuery(QUERIES.yearFraction, {
-      expr,
+      // A short expression, so the command's example fits 80 columns.
+      expr: { ...expr, example: 'XNYS+USD' },
       start: span('start', '2023-01-31'),
       end: span('end', '2023-07-31'),
       convention: {
         description:
           '`act/360`, `act/365f`, `act/act-isda`, `30/360-us`, `30e/360`, `30/360-bond` or `bus/252` (required).',
         example: 'act/360',
-        cli: { flag: 'convention', help: 'act/360, act/365f, act/act-isda, 30/360-us, 30e/360, 30/360-bond, bus/252' },
+        cli: { arg: 'convention', help: 'act/360, act/365f, act/act-isda, 30/360-us, 30e/360, 30/360-bond, bus/252' },
       },
     }),
     response: (s) =>

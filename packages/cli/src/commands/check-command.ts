@@ -4,9 +4,10 @@
  */
 import type { Command } from 'commander';
 import type { CheckOptions } from './check.js';
+import { addExamples } from '../help.js';
 
 export function addCheckCommand(program: Command, settingsOf: (cmd: Command) => unknown): void {
-  program
+  const cmd = program
     .command('check')
     .argument('<file>', 'timestamps: a JSON array, CSV (first column) or one per line; - for standard input')
     .description('which bars a price series lacks, and which of its timestamps the calendar does not expect')
@@ -26,4 +27,9 @@ export function addCheckCommand(program: Command, settingsOf: (cmd: Command) => 
       process.stdout.write(json ? `${JSON.stringify(r, null, 2)}\n` : `${checkText(r)}\n`);
       if (r.missing.length > 0 || r.extra.length > 0) process.exitCode = 1;
     });
+  addExamples(cmd, [
+    'openbell check prices.csv --market XNYS --period 1m',
+    'openbell check bars.json --market XLON --period 5m --start 2024-01-02',
+    'cat stamps.txt | openbell check - --market XNYS --period 1h --json',
+  ]);
 }
