@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Dataset, InvalidArgumentError, type BarCheckResult } from '../src/index.js';
+import { Dataset, InvalidArgumentError, StampReader, type BarCheckResult } from '../src/index.js';
 import { fixtureTables } from './fixture.js';
 
 const ds = Dataset.create(fixtureTables());
@@ -224,5 +224,31 @@ describe('checking a series against the grid', () => {
       ['closed', null, 'National Day'],
     ]);
     expect(r.matched).toBe(2);
+  });
+
+  it('reads a body in any pieces alike, and refuses past its limit', () => {
+    const body = `time\r\n${starts.slice(0, 5).join(',x\r\n')}\r\n`;
+    const json = JSON.stringify(starts.slice(0, 5));
+    for (const [format, text] of [
+      ['lines', body],
+      ['json', json],
+    ] as const) {
+      const got: string[] = [];
+      const r = new StampReader(format, (_ms, t) => got.push(t));
+      for (let i = 0; i < text.length; i += 3) r.feed(text.slice(i, i + 3));
+      r.end();
+      expect(got).toEqual(starts.slice(0, 5));
+    }
+    const tooMany = new Error('413');
+    const r = new StampReader(
+      'lines',
+      () => {},
+      4,
+      () => tooMany,
+    );
+    expect(() => r.feed(`${starts.slice(0, 5).join('\n')}\n`)).toThrow(tooMany);
+    const open = new StampReader('json', () => {});
+    open.feed(`["${starts[0]}"`);
+    expect(() => open.end()).toThrow(InvalidArgumentError);
   });
 });
