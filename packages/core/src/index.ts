@@ -36,6 +36,25 @@ export {
   type TableSources,
 } from './tables/provenance.js';
 export { MAX_CALENDAR_MEMBERS, CONVENTIONS, UNITS } from './rules/calendars.js';
+export {
+  DAY_COUNTS,
+  MAX_DAY_COUNT_SPAN,
+  type BusinessDayCount,
+  type DayCountConvention,
+  type YearFraction,
+} from './queries/day-counts.js';
+export {
+  BAR_CHECK_REASONS,
+  BarCheck,
+  MAX_CHECK_STAMPS,
+  StampReader,
+  stampReader,
+  type BarCheckReason,
+  type BarCheckResult,
+  type ExtraStamp,
+  type MissingBar,
+  type StampFormat,
+} from './queries/bar-check.js';
 export { compileGlob, matchGlob, MAX_PATTERN_LENGTH, type GlobMatcher } from './params/glob.js';
 export * from './params/secrets.js';
 export {

@@ -24,6 +24,7 @@ import {
   INTERFACE_VERSION,
   ValidationError,
 } from '@openbell/catalog/schemas';
+import { registerBarCheck } from './openapi-bar-check.js';
 import { registerWrites } from './openapi-writes.js';
 
 /**
@@ -208,6 +209,7 @@ export function buildOpenApiDocument(
   for (const op of Object.values(operations) as Operation[]) register(registry, op);
   for (const e of Object.values(endpoints)) register(registry, e);
   registerWrites(registry);
+  registerBarCheck(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

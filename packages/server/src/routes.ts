@@ -14,6 +14,7 @@ import type { OverrideManager } from './overrides/manager.js';
 import type { AdminToken } from './overrides/tokens.js';
 import type { VersionHistory } from './overrides/versions.js';
 import { createWriteHandler } from './overrides/writes.js';
+import { createBarCheckHandler } from './bar-check.js';
 import { nameVersion, send } from './http/send.js';
 import { createHealthDispatcher } from './health.js';
 import { createMethodDispatcher } from './http/methods.js';
@@ -206,6 +207,8 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   // /board/data too: a thousand pages poll it, and express's routing cost more than its kept
   // answer (bench/board.mjs). Spellings express alone matches (another case) still reach its route.
   const boardData = boardDataHandler(holder, now, logger);
+  // POST /markets/{id}/bars/check: a body of timestamps read as it arrives (bar-check.ts).
+  const barCheck = createBarCheckHandler(holder, logger);
   // Last: OPTIONS and the other methods on a known path (405 with Allow).
   const methods = createMethodDispatcher({ writes: ovr ? overrideWrites : undefined, before: corsOnly, log });
   // Every answer names the version that answered (an `as_of` answer names its own): written by
@@ -226,7 +229,7 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
       boardData(req, res);
       return true;
     }
-    if (health(req, res) || served(req, res)) return true;
+    if (health(req, res) || barCheck(req, res) || served(req, res)) return true;
     if (version && !res.headersSent) res.setHeader(VERSION_HEADER, version);
     return methods(req, res);
   };

@@ -420,6 +420,8 @@ describe('documentation examples', () => {
       'Calendars /calendars/{expr}/days',
       'Calendars /calendars/{expr}/adjust',
       'Calendars /calendars/{expr}/advance',
+      'Calendars /calendars/{expr}/year-fraction',
+      'Calendars /calendars/{expr}/business-days/count',
       'Calendars /calendars/{expr}/dates',
       'Sessions /overlap',
       'FX /fx/spot',

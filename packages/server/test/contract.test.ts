@@ -108,7 +108,8 @@ describe('the OpenAPI document as a client sees it', () => {
   it('gives every operation at least one 4XX answer', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       expect(
-        Object.keys(item.get.responses).some((s) => /^4\d\d$/.test(s)),
+        // The one POST of the data routes (bars/check) has no GET.
+        Object.keys((item.get ?? item.post).responses).some((s) => /^4\d\d$/.test(s)),
         path,
       ).toBe(true);
     }
@@ -169,6 +170,8 @@ describe('the OpenAPI document as a client sees it', () => {
     const lines = ["import type { paths } from './api.js';", ''];
     let n = 0;
     for (const [path, item] of Object.entries(doc.paths)) {
+      // A GET is asked of each route; the check of a series is a POST (bar-check.test.ts asks it).
+      if (!item.get) continue;
       const ok = item.get.responses['200'];
       if (!ok?.content?.['application/json']) continue;
       // A sample server has swapped no version yet: a named change set is a 404 (changes-routes tests cover it).

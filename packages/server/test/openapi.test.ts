@@ -194,6 +194,8 @@ describe('OpenAPI document', () => {
       '/info',
       ...dataRoutes.map((r) => r.path),
       ...Object.values(endpoints).map((e) => e.path),
+      // POSTed with a body (src/openapi-bar-check.ts).
+      '/markets/{identifier}/bars/check',
     ].sort();
     expect(documented).toEqual(served);
     for (const r of [...dataRoutes, ...Object.values(endpoints)] as (Operation | Endpoint)[]) {
@@ -237,7 +239,10 @@ describe('OpenAPI document', () => {
     expect(tags).toEqual(expect.arrayContaining(['Sessions', 'Calendars', 'FX']));
     const tagged: Record<string, string[]> = {};
     for (const [path, item] of Object.entries(doc.paths)) {
-      const op = item.get as unknown as { tags: string[]; parameters?: { name: string; schema: Schema }[] };
+      const op = (item.get ?? item.post) as unknown as {
+        tags: string[];
+        parameters?: { name: string; schema: Schema }[];
+      };
       for (const tag of op.tags) (tagged[tag] ??= []).push(path);
       if (!['Sessions', 'Calendars', 'FX'].some((t) => op.tags.includes(t))) continue;
       // `as_of` has no example: a version id is the server's own, and an instant before it is a 410.
@@ -255,8 +260,10 @@ describe('OpenAPI document', () => {
     expect(tagged.Calendars?.sort()).toEqual([
       '/calendars/{expr}/adjust',
       '/calendars/{expr}/advance',
+      '/calendars/{expr}/business-days/count',
       '/calendars/{expr}/dates',
       '/calendars/{expr}/days',
+      '/calendars/{expr}/year-fraction',
     ]);
     expect(tagged.FX?.sort()).toEqual(['/fx/spot', '/fx/value-date']);
   });
@@ -266,7 +273,8 @@ describe('OpenAPI document', () => {
     () => {
       let checked = 0;
       for (const [path, item] of Object.entries(doc.paths)) {
-        for (const p of (item.get as unknown as { parameters?: { name: string; schema: Schema }[] }).parameters ?? []) {
+        for (const p of ((item.get ?? item.post) as unknown as { parameters?: { name: string; schema: Schema }[] })
+          .parameters ?? []) {
           if (p.schema.example === undefined) continue;
           const errors: string[] = [];
           validate(p.schema, p.schema.example, `${path} ${p.name}`, errors);

@@ -15,6 +15,7 @@ import { overrideOperations } from './overrides.js';
 import { MARKET_OPERATIONS } from './markets.js';
 import { SESSION_OPERATIONS } from './sessions.js';
 import { CALENDAR_OPERATIONS } from './calendars.js';
+import { DAY_COUNT_OPERATIONS } from './day-counts.js';
 import { DERIVED_DATE_OPERATIONS } from './derived-dates.js';
 import { OVERLAP_OPERATIONS } from './overlap.js';
 import { FX_OPERATIONS } from './fx.js';
@@ -29,6 +30,7 @@ export const operations = defineOperations({
   ...MARKET_OPERATIONS,
   ...SESSION_OPERATIONS,
   ...CALENDAR_OPERATIONS,
+  ...DAY_COUNT_OPERATIONS,
   ...DERIVED_DATE_OPERATIONS,
   ...OVERLAP_OPERATIONS,
   ...FX_OPERATIONS,

@@ -6,8 +6,10 @@
  * operation".
  */
 import { BAR_QUERIES, BarRules } from './bars.js';
+import { BAR_CHECK_QUERIES, BarCheckRules } from './bar-check.js';
 import { QueryBase } from './base.js';
 import { CALENDAR_QUERIES, CalendarRules } from './calendars.js';
+import { DAY_COUNT_QUERIES, DayCountRules } from './day-counts.js';
 import { DERIVED_DATE_QUERIES, DerivedDateRules } from './derived-dates.js';
 import { HOLIDAY_QUERIES, HolidayRules } from './holidays.js';
 import { MARKET_QUERIES, MarketRules } from './markets.js';
@@ -28,7 +30,9 @@ const TOPICS = [
   StatusRules,
   SessionRules,
   BarRules,
+  BarCheckRules,
   CalendarRules,
+  DayCountRules,
   DerivedDateRules,
   OverlapRules,
   ReferenceRules,
@@ -42,7 +46,9 @@ export interface ParsedQueries
     StatusRules,
     SessionRules,
     BarRules,
+    BarCheckRules,
     CalendarRules,
+    DayCountRules,
     DerivedDateRules,
     OverlapRules,
     ReferenceRules {}
@@ -72,7 +78,9 @@ export const QUERIES = {
   ...STATUS_QUERIES,
   ...SESSION_QUERIES,
   ...BAR_QUERIES,
+  ...BAR_CHECK_QUERIES,
   ...CALENDAR_QUERIES,
+  ...DAY_COUNT_QUERIES,
   ...DERIVED_DATE_QUERIES,
   ...OVERLAP_QUERIES,
   ...REFERENCE_QUERIES,
