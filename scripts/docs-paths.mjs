@@ -33,7 +33,8 @@ const ROOTED = /^(packages|docs|scripts|tools|deploy|examples)\//;
 const IN_PACKAGE = /^(src|test|bench|scripts)\//;
 // Names that look like paths but are not this repository's: products, and a file of the vendor's
 // own repository (tradinghours/tradinghours-python) that catalog/src/info.ts cites.
-const NOT_OURS = new Set(['Node.js', 'ical.js', 'src/tradinghours/server/server.py']);
+// first-look.mjs: the file a newcomer saves the README's snippet as (it is not in the tree).
+const NOT_OURS = new Set(['Node.js', 'ical.js', 'src/tradinghours/server/server.py', 'first-look.mjs']);
 const FILE = /\.(ts|mts|mjs|js|md)$/;
 
 function walk(dir, out = [], root = dir) {

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset, InvalidArgumentError, StampReader, type BarCheckResult } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 const ds = Dataset.create(fixtureTables());
 const START = '2023-11-20';

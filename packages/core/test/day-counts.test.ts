@@ -17,7 +17,7 @@ import {
   type CurrencyRow,
   type DayCountConvention,
 } from '../src/index.js';
-import { fixtureTables } from './fixture.js';
+import { fixtureTables } from '../src/testing/fixture.js';
 
 const MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);

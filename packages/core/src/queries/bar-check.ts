@@ -90,6 +90,11 @@ const timestamps: Param<string[], readonly string[] | string, false> = {
 };
 
 export const BAR_CHECK_QUERIES = {
+  /**
+   * A price series checked against the market's bar grid: the expected bars it lacks, and each
+   * extra timestamp with its reason (duplicate, outside the range, in a break, off the grid,
+   * outside the hours, on a closed day with the holiday's name; docs/calendar-arithmetic.md §15).
+   */
   checkBars: query({
     params: {
       identifier,

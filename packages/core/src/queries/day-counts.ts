@@ -82,11 +82,17 @@ function countBetween(cal: JoinedCalendar, d1: EpochDay, d2: EpochDay): number {
 const query = queriesOf<Surface<DayCountRules>>();
 
 export const DAY_COUNT_QUERIES = {
+  /**
+   * The fraction of a year from `start` to `end` under a day-count convention (act/360,
+   * act/365f, act/act-isda, 30/360-us, 30e/360, 30/360-bond, bus/252 over the calendar), as
+   * QuantLib's day counters count it (docs/calendar-arithmetic.md §14).
+   */
   yearFraction: query({
     params: { expr, start, end, convention: param.enum(DAY_COUNTS) },
     args: ['expr', 'start', 'end', 'convention'],
     run: (q, a) => q.yearFraction(a.expr, a.start, a.end, a.convention),
   }),
+  /** The business days of a calendar after `start` up to and including `end` (negative backwards; §14). */
   businessDayCount: query({
     params: { expr, start, end },
     args: ['expr', 'start', 'end'],
