@@ -27,7 +27,9 @@ import { askWithout, CSV_ONLY_LISTS, CSV_TYPE, toCsv, wantsCsv, withFormat } fro
 import type { Limits, Operation, OperationContext } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
 import { logAnswer, type AccessLog } from '../logging.js';
+import type { ServerMetrics } from '../metrics.js';
 import { answerCaches, bytesEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
+import { cachePolicyOf, type CachePolicy, DATA_VARY } from './cache-policy.js';
 import { etagMatches, keyEtag } from './conditional.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
@@ -88,12 +90,23 @@ export interface DispatcherOptions {
    * answers only for the version served (410 for any other: none is kept).
    */
   pointInTime?: ((asOf: string) => NonNullable<DataHolder['current']>) | undefined;
+  /** The longest `max-age` of a data answer, in seconds (cache-policy.ts); default 60. */
+  maxAgeSeconds?: number | undefined;
+  /** The metrics (metrics.ts): each answer's operation, status and time, and the answer cache's hits. */
+  metrics?: ServerMetrics | undefined;
 }
 
 export { VERSION_HEADER };
 
-const csvHeaders = (etag: string | undefined) =>
-  etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE };
+const csvHeaders = (etag: string | undefined, cc: string) =>
+  etag
+    ? { 'Content-Type': CSV_TYPE, Vary: DATA_VARY, 'Cache-Control': cc, ETag: etag }
+    : { 'Content-Type': CSV_TYPE, Vary: DATA_VARY, 'Cache-Control': cc };
+const jsonHeaders = (etag: string | undefined, cc: string) =>
+  etag ? { Vary: DATA_VARY, 'Cache-Control': cc, ETag: etag } : { Vary: DATA_VARY, 'Cache-Control': cc };
+/** A 304 carries what the 200 would (RFC 9110 §15.4.5): a cache refreshes its copy's lifetime from it. */
+const notModified = (req: IncomingMessage, res: ServerResponse, etag: string, cc: string) =>
+  send(req, res, 304, undefined, { Vary: DATA_VARY, 'Cache-Control': cc, ETag: etag });
 
 /** What every request of one dispatcher reads: its options and caches, made once. */
 interface Dispatch {
@@ -111,6 +124,9 @@ interface Dispatch {
   match: ReturnType<typeof createRouteMatcher>;
   routes: LRUCache<string, RouteMatch>;
   memo: UrlMemo;
+  policy: CachePolicy;
+  onCacheHit: (() => void) | undefined;
+  metrics: ServerMetrics | undefined;
 }
 
 type Data = NonNullable<DataHolder['current']>;
@@ -134,6 +150,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     match: createRouteMatcher(),
     routes: new LRUCache<string, RouteMatch>({ max: ROUTES_KEPT }),
     memo: new UrlMemo(),
+    policy: cachePolicyOf(options.holder, options.maxAgeSeconds),
+    onCacheHit: options.metrics ? () => options.metrics!.cacheHit() : undefined,
+    metrics: options.metrics,
   };
   return (req, res) => dispatch(d, req, res);
 }
@@ -144,11 +163,14 @@ function dispatch(d: Dispatch, req: IncomingMessage, res: ServerResponse): boole
   const url = req.url ?? '/';
   const known = d.memo.get(url);
   const data = d.holder.current;
+  const { metrics } = d;
   if (known !== undefined && data !== undefined) {
     const started = log ? log.begin() : 0;
+    const t0 = metrics ? performance.now() : 0;
     d.before?.(req, res);
     if (!res.writableEnded) answerRead(d, known, data, req, res);
     if (log) logAnswer(log, req, res, started);
+    if (metrics) metrics.observe(metrics.indexOfOp(known.op), res.statusCode, t0);
     return true;
   }
   const qAt = url.indexOf('?');
@@ -156,9 +178,11 @@ function dispatch(d: Dispatch, req: IncomingMessage, res: ServerResponse): boole
   const m = routeOf(d, path);
   if (m === null) return false;
   const started = log ? log.begin() : 0;
+  const t0 = metrics ? performance.now() : 0;
   // respond decodes the parameters in place: the kept match stays as matched.
   respond(d, m.compiled, req, res, { ...m.params }, qAt === -1 ? '' : url.slice(qAt + 1));
   if (log) logAnswer(log, req, res, started);
+  if (metrics) metrics.observe(metrics.indexOfOp(m.compiled.op), res.statusCode, t0);
   return true;
 }
 
@@ -226,8 +250,10 @@ function answer(
   const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
   // An answer as of another version is not the URL's answer once the data changes: not kept.
   if (asOf === undefined) d.memo.remember(req.url!, reading);
-  answerRead(d, reading, data!, req, res);
+  answerRead(d, reading, data!, req, res, asOf !== undefined && data?.meta.version === lastOf(asOf));
 }
+
+const lastOf = (v: unknown): string => (Array.isArray(v) ? String(v[v.length - 1]) : String(v));
 
 /** The data `as_of` names, its version named on the answer; undefined when refused (answered). */
 function dataAsOf(d: Dispatch, req: IncomingMessage, res: ServerResponse, data: Data, asOf: unknown): Data | undefined {
@@ -245,26 +271,43 @@ function dataAsOf(d: Dispatch, req: IncomingMessage, res: ServerResponse, data: 
   return kept;
 }
 
-function answerRead(d: Dispatch, reading: Reading, data: Data, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * The answer of a reading; `fixed` when `as_of` named the version answering by its id (the
+ * answer never changes: immutable).
+ */
+function answerRead(
+  d: Dispatch,
+  reading: Reading,
+  data: Data,
+  req: IncomingMessage,
+  res: ServerResponse,
+  fixed = false,
+): void {
   const { op, args } = reading;
   const ds = data.dataset;
   const csv = wantsCsv(req, reading);
   let etag: string | undefined;
   const keyed = op.cacheable === true || op.clock?.some((n) => args[n] !== undefined);
+  // An answer at "now" is told its lifetime once its body names its instants (cacheControlAtNow).
+  const atNow = !keyed && op.clock !== undefined;
+  let cc = fixed ? d.policy.immutable() : d.policy.data(d.now());
   if (keyed) {
     etag = keyedEtag(d, reading, data, csv);
-    if (etagMatches(req.headers['if-none-match'], etag)) return send(req, res, 304, undefined, { ETag: etag });
+    if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc);
   }
-  if (csv) return answerCsv(d, op, ds, args, req, res, reading.format, etag);
+  if (csv) return answerCsv(d, op, ds, args, req, res, reading.format, etag, fixed ? undefined : cc, atNow);
   let key: string | undefined;
   let cache: BodyCache | undefined;
   if (op.cacheable && d.cacheBytes > 0) {
     cache = d.cacheFor(data).cache;
     key = reading.key ??= canonicalKey(op, args);
     const hit = cache.get(key);
-    if (hit !== undefined) return sendAnswer(req, res, hit, etag, cache, key);
+    if (hit !== undefined) {
+      d.onCacheHit?.();
+      return sendAnswer(req, res, hit, etag, cache, key, cc);
+    }
   }
-  if (op.bodyChunks) return writeInPieces(d, op, ds, args, req, res, cache, key, etag);
+  if (op.bodyChunks) return writeInPieces(d, op, ds, args, req, res, cache, key, etag, cc);
   let body: Buffer;
   try {
     body = op.bytes
@@ -278,9 +321,10 @@ function answerRead(d: Dispatch, reading: Reading, data: Data, req: IncomingMess
   // set): it changes without the URL or the data changing, so its ETag is its content's.
   if (!keyed && op.clock === undefined) {
     etag = bytesEtag(body);
-    if (etagMatches(req.headers['if-none-match'], etag)) return send(req, res, 304, undefined, { ETag: etag });
+    if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc);
   }
-  sendAnswer(req, res, body, etag, cache, key);
+  if (atNow && !fixed) cc = d.policy.atNow(d.now(), body);
+  sendAnswer(req, res, body, etag, cache, key, cc);
 }
 
 /**
@@ -311,10 +355,10 @@ function sendAnswer(
   etag: string | undefined,
   cache: BodyCache | undefined,
   key: string | undefined,
+  cc: string,
 ): void {
   const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
-  if (!encoding)
-    return send(req, res, 200, body, etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' });
+  if (!encoding) return send(req, res, 200, body, jsonHeaders(etag, cc));
   const zkey = key === undefined ? undefined : `${key}\u0000${encoding}`;
   let packed = cache && zkey ? cache.get(zkey) : undefined;
   if (packed === undefined) {
@@ -327,8 +371,8 @@ function sendAnswer(
     200,
     packed,
     etag
-      ? { Vary: 'Accept-Encoding', ETag: etag, 'Content-Encoding': encoding }
-      : { Vary: 'Accept-Encoding', 'Content-Encoding': encoding },
+      ? { Vary: DATA_VARY, 'Cache-Control': cc, ETag: etag, 'Content-Encoding': encoding }
+      : { Vary: DATA_VARY, 'Cache-Control': cc, 'Content-Encoding': encoding },
   );
 }
 
@@ -342,8 +386,11 @@ function answerCsv(
   res: ServerResponse,
   format: unknown,
   etag: string | undefined,
+  given: string | undefined,
+  atNow: boolean,
 ): void {
-  if (op.csvChunks) return writeInPieces(d, op, ds, args, req, res, undefined, undefined, etag, true);
+  const cc = given ?? d.policy.immutable();
+  if (op.csvChunks) return writeInPieces(d, op, ds, args, req, res, undefined, undefined, etag, cc, true);
   let text: string | undefined;
   try {
     text = toCsv(op.call(ds, args, d.now, d.context));
@@ -356,13 +403,8 @@ function answerCsv(
       body: { detail: `${op.path} answers a single record, not a list: ${CSV_ONLY_LISTS}; ${askWithout(format)}` },
     });
   }
-  send(
-    req,
-    res,
-    200,
-    Buffer.from(text),
-    etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE },
-  );
+  const body = Buffer.from(text);
+  sendCsv(req, res, body, etag, given !== undefined && atNow ? d.policy.atNow(d.now(), body) : cc);
 }
 
 /**
@@ -379,6 +421,7 @@ function writeInPieces(
   cache: BodyCache | undefined,
   key: string | undefined,
   etag: string | undefined,
+  cc: string,
   csv = false,
 ): void {
   let pieces: Iterator<Uint8Array>;
@@ -398,17 +441,14 @@ function writeInPieces(
   } catch (err) {
     return sendError(req, res, failure(op, err), d.logger);
   }
-  if (step.done) return sendWhole(req, res, parts, size, cache, key, etag, csv);
+  if (step.done) return sendWhole(req, res, parts, size, cache, key, etag, cc, csv);
   const type = csv ? CSV_TYPE : JSON_TYPE;
-  streamPieces(
-    req,
-    res,
-    etag ? { 'Content-Type': type, ETag: etag } : { 'Content-Type': type },
-    parts,
-    pieces,
-    d.sliceMs,
-    d.logger,
-  );
+  // Long by now (over a slice's or a megabyte's worth): compressed on its way when the client accepts it.
+  const encoding = encodingFor(req);
+  const headers: Record<string, string> = { 'Content-Type': type, Vary: DATA_VARY, 'Cache-Control': cc };
+  if (etag) headers.ETag = etag;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  streamPieces(req, res, headers, parts, pieces, d.sliceMs, d.logger, encoding);
 }
 
 /** Every piece of a body, written within one slice: sent whole. */
@@ -420,20 +460,24 @@ function sendWhole(
   cache: BodyCache | undefined,
   key: string | undefined,
   etag: string | undefined,
+  cc: string,
   csv: boolean,
 ): void {
   // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
   // they are, without a copy.
   if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
-    const headers = csv
-      ? csvHeaders(etag)
-      : etag
-        ? { Vary: 'Accept-Encoding', ETag: etag }
-        : { Vary: 'Accept-Encoding' };
-    return sendPieces(req, res, 200, parts, size, headers);
+    return sendPieces(req, res, 200, parts, size, csv ? csvHeaders(etag, cc) : jsonHeaders(etag, cc));
   }
   const body = Buffer.concat(parts, size);
-  if (csv) return send(req, res, 200, body, csvHeaders(etag));
+  if (csv) return sendCsv(req, res, body, etag, cc);
   if (cache && key !== undefined) cache.set(key, toKeep(body));
-  return sendAnswer(req, res, body, etag, cache, key);
+  return sendAnswer(req, res, body, etag, cache, key, cc);
+}
+
+/** A CSV answer, compressed as a JSON one is when it is large and the client accepts it (not kept). */
+function sendCsv(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string | undefined, cc: string): void {
+  const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
+  if (!encoding) return send(req, res, 200, body, csvHeaders(etag, cc));
+  const headers = { ...csvHeaders(etag, cc), 'Content-Encoding': encoding };
+  send(req, res, 200, compress(body, encoding), headers);
 }
