@@ -9,6 +9,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/index.js';
 import { firstInstantAfter } from '../src/http/cache-policy.js';
+import { changeSetKeys } from '../src/http/purge-keys.js';
 import { fixtureData, NOON_NY } from './fixture.js';
 
 const DATA = (n: number) => `public, max-age=${n}, stale-while-revalidate=${Math.min(n, 30)}, stale-if-error=86400`;
@@ -173,3 +174,35 @@ function raw(url: string, headers: Record<string, string>) {
     }).on('error', reject);
   });
 }
+
+describe('purge keys', () => {
+  it('Surrogate-Key and Cache-Tag name the market (by FinID, asked by MIC too) or currency and the data version', async () => {
+    const a = app();
+    const byMic = await request(a).get('/markets/XNYS/holidays?start=2023-01-01&end=2023-12-31').expect(200);
+    expect(byMic.headers['surrogate-key']).toBe('openbell v:fixture-1 market:US.NYSE');
+    expect(byMic.headers['cache-tag']).toBe('openbell,v:fixture-1,market:US.NYSE');
+    const list = await request(a).get('/markets').expect(200);
+    expect(list.headers['surrogate-key']).toBe('openbell v:fixture-1 all');
+    const currency = await request(a).get('/currencies/usd').expect(200);
+    expect(currency.headers['surrogate-key']).toBe('openbell v:fixture-1 currency:USD');
+    // A 304 names them too.
+    const again = await request(a)
+      .get('/markets/XNYS/holidays?start=2023-01-01&end=2023-12-31')
+      .set('If-None-Match', byMic.headers.etag!)
+      .expect(304);
+    expect(again.headers['surrogate-key']).toBe(byMic.headers['surrogate-key']);
+  });
+
+  it('a change set lists the keys it touched: all, then each market and currency once', () => {
+    const change = (key: Record<string, string>) =>
+      ({ kind: 'holiday', op: 'added', key, before: null, after: null, soon: false }) as never;
+    expect(
+      changeSetKeys([
+        change({ fin_id: 'US.NYSE', date: '2024-01-02' }),
+        change({ fin_id: 'US.NYSE', date: '2024-01-03' }),
+        change({ currency_code: 'USD', date: '2024-01-02' }),
+      ]),
+    ).toEqual(['all', 'market:US.NYSE', 'currency:USD']);
+    expect(changeSetKeys([change({ name: 'Pre-Open' })])).toEqual(['all', 'openbell']);
+  });
+});

@@ -113,6 +113,8 @@ export function serverOptions(settings: Settings): ServerOptions {
     cacheBytes: settings.answerCache * 1024 * 1024,
     blockBytes: settings.blockCache * 1024 * 1024,
     headersTimeoutMs: settings.headersTimeout * 1000,
+    cacheMaxAge: settings.cacheMaxAge,
+    ...(settings.metricsToken ? { metrics: { token: settings.metricsToken } } : {}),
     requestTimeoutMs: settings.requestTimeout * 1000,
     logLevel: settings.logLevel as LogLevel,
     logFormat: logFormatOf(settings),

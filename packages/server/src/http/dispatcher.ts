@@ -31,6 +31,7 @@ import type { ServerMetrics } from '../metrics.js';
 import { answerCaches, bytesEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
 import { cachePolicyOf, type CachePolicy, DATA_VARY } from './cache-policy.js';
 import { etagMatches, keyEtag } from './conditional.js';
+import { purgeKeysOf, type PurgeKeys } from './purge-keys.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
 import { JSON_TYPE, nameVersion, send, sendError, sendPieces, VERSION_HEADER } from './send.js';
@@ -98,15 +99,31 @@ export interface DispatcherOptions {
 
 export { VERSION_HEADER };
 
-const csvHeaders = (etag: string | undefined, cc: string) =>
+/** What a data answer says to caches: how long it stays true (cache-policy.ts), the keys to purge it by (purge-keys.ts). */
+const csvHeaders = (etag: string | undefined, cc: string, keys: PurgeKeys) =>
   etag
-    ? { 'Content-Type': CSV_TYPE, Vary: DATA_VARY, 'Cache-Control': cc, ETag: etag }
-    : { 'Content-Type': CSV_TYPE, Vary: DATA_VARY, 'Cache-Control': cc };
-const jsonHeaders = (etag: string | undefined, cc: string) =>
-  etag ? { Vary: DATA_VARY, 'Cache-Control': cc, ETag: etag } : { Vary: DATA_VARY, 'Cache-Control': cc };
+    ? {
+        'Content-Type': CSV_TYPE,
+        Vary: DATA_VARY,
+        'Cache-Control': cc,
+        'Surrogate-Key': keys.surrogate,
+        'Cache-Tag': keys.tag,
+        ETag: etag,
+      }
+    : {
+        'Content-Type': CSV_TYPE,
+        Vary: DATA_VARY,
+        'Cache-Control': cc,
+        'Surrogate-Key': keys.surrogate,
+        'Cache-Tag': keys.tag,
+      };
+const jsonHeaders = (etag: string | undefined, cc: string, keys: PurgeKeys) =>
+  etag
+    ? { Vary: DATA_VARY, 'Cache-Control': cc, 'Surrogate-Key': keys.surrogate, 'Cache-Tag': keys.tag, ETag: etag }
+    : { Vary: DATA_VARY, 'Cache-Control': cc, 'Surrogate-Key': keys.surrogate, 'Cache-Tag': keys.tag };
 /** A 304 carries what the 200 would (RFC 9110 §15.4.5): a cache refreshes its copy's lifetime from it. */
-const notModified = (req: IncomingMessage, res: ServerResponse, etag: string, cc: string) =>
-  send(req, res, 304, undefined, { Vary: DATA_VARY, 'Cache-Control': cc, ETag: etag });
+const notModified = (req: IncomingMessage, res: ServerResponse, etag: string, cc: string, keys: PurgeKeys) =>
+  send(req, res, 304, undefined, jsonHeaders(etag, cc, keys));
 
 /** What every request of one dispatcher reads: its options and caches, made once. */
 interface Dispatch {
@@ -291,11 +308,12 @@ function answerRead(
   // An answer at "now" is told its lifetime once its body names its instants (cacheControlAtNow).
   const atNow = !keyed && op.clock !== undefined;
   let cc = fixed ? d.policy.immutable() : d.policy.data(d.now());
+  const keys = purgeKeys(d, reading, data);
   if (keyed) {
     etag = keyedEtag(d, reading, data, csv);
-    if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc);
+    if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc, keys);
   }
-  if (csv) return answerCsv(d, op, ds, args, req, res, reading.format, etag, fixed ? undefined : cc, atNow);
+  if (csv) return answerCsv(d, op, ds, args, req, res, reading.format, etag, fixed ? undefined : cc, atNow, keys);
   let key: string | undefined;
   let cache: BodyCache | undefined;
   if (op.cacheable && d.cacheBytes > 0) {
@@ -304,10 +322,10 @@ function answerRead(
     const hit = cache.get(key);
     if (hit !== undefined) {
       d.onCacheHit?.();
-      return sendAnswer(req, res, hit, etag, cache, key, cc);
+      return sendAnswer(req, res, hit, etag, cache, key, cc, keys);
     }
   }
-  if (op.bodyChunks) return writeInPieces(d, op, ds, args, req, res, cache, key, etag, cc);
+  if (op.bodyChunks) return writeInPieces(d, op, ds, args, req, res, cache, key, etag, cc, keys);
   let body: Buffer;
   try {
     body = op.bytes
@@ -321,10 +339,20 @@ function answerRead(
   // set): it changes without the URL or the data changing, so its ETag is its content's.
   if (!keyed && op.clock === undefined) {
     etag = bytesEtag(body);
-    if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc);
+    if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc, keys);
   }
   if (atNow && !fixed) cc = d.policy.atNow(d.now(), body);
-  sendAnswer(req, res, body, etag, cache, key, cc);
+  sendAnswer(req, res, body, etag, cache, key, cc, keys);
+}
+
+/** The purge keys of a reading's answers over `data`, kept with the reading for the data they were made for. */
+function purgeKeys(d: Dispatch, reading: Reading, data: Data): PurgeKeys {
+  const tag = d.cacheFor(data).tag;
+  if (reading.keysOf !== tag || reading.keys === undefined) {
+    reading.keys = purgeKeysOf(data.dataset, data.meta.version, reading.args);
+    reading.keysOf = tag;
+  }
+  return reading.keys;
 }
 
 /**
@@ -356,9 +384,10 @@ function sendAnswer(
   cache: BodyCache | undefined,
   key: string | undefined,
   cc: string,
+  keys: PurgeKeys,
 ): void {
   const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
-  if (!encoding) return send(req, res, 200, body, jsonHeaders(etag, cc));
+  if (!encoding) return send(req, res, 200, body, jsonHeaders(etag, cc, keys));
   const zkey = key === undefined ? undefined : `${key}\u0000${encoding}`;
   let packed = cache && zkey ? cache.get(zkey) : undefined;
   if (packed === undefined) {
@@ -371,8 +400,21 @@ function sendAnswer(
     200,
     packed,
     etag
-      ? { Vary: DATA_VARY, 'Cache-Control': cc, ETag: etag, 'Content-Encoding': encoding }
-      : { Vary: DATA_VARY, 'Cache-Control': cc, 'Content-Encoding': encoding },
+      ? {
+          Vary: DATA_VARY,
+          'Cache-Control': cc,
+          'Surrogate-Key': keys.surrogate,
+          'Cache-Tag': keys.tag,
+          ETag: etag,
+          'Content-Encoding': encoding,
+        }
+      : {
+          Vary: DATA_VARY,
+          'Cache-Control': cc,
+          'Surrogate-Key': keys.surrogate,
+          'Cache-Tag': keys.tag,
+          'Content-Encoding': encoding,
+        },
   );
 }
 
@@ -388,9 +430,10 @@ function answerCsv(
   etag: string | undefined,
   given: string | undefined,
   atNow: boolean,
+  keys: PurgeKeys,
 ): void {
   const cc = given ?? d.policy.immutable();
-  if (op.csvChunks) return writeInPieces(d, op, ds, args, req, res, undefined, undefined, etag, cc, true);
+  if (op.csvChunks) return writeInPieces(d, op, ds, args, req, res, undefined, undefined, etag, cc, keys, true);
   let text: string | undefined;
   try {
     text = toCsv(op.call(ds, args, d.now, d.context));
@@ -404,7 +447,7 @@ function answerCsv(
     });
   }
   const body = Buffer.from(text);
-  sendCsv(req, res, body, etag, given !== undefined && atNow ? d.policy.atNow(d.now(), body) : cc);
+  sendCsv(req, res, body, etag, given !== undefined && atNow ? d.policy.atNow(d.now(), body) : cc, keys);
 }
 
 /**
@@ -422,6 +465,7 @@ function writeInPieces(
   key: string | undefined,
   etag: string | undefined,
   cc: string,
+  keys: PurgeKeys,
   csv = false,
 ): void {
   let pieces: Iterator<Uint8Array>;
@@ -441,11 +485,17 @@ function writeInPieces(
   } catch (err) {
     return sendError(req, res, failure(op, err), d.logger);
   }
-  if (step.done) return sendWhole(req, res, parts, size, cache, key, etag, cc, csv);
+  if (step.done) return sendWhole(req, res, parts, size, cache, key, etag, cc, keys, csv);
   const type = csv ? CSV_TYPE : JSON_TYPE;
   // Long by now (over a slice's or a megabyte's worth): compressed on its way when the client accepts it.
   const encoding = encodingFor(req);
-  const headers: Record<string, string> = { 'Content-Type': type, Vary: DATA_VARY, 'Cache-Control': cc };
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    Vary: DATA_VARY,
+    'Cache-Control': cc,
+    'Surrogate-Key': keys.surrogate,
+    'Cache-Tag': keys.tag,
+  };
   if (etag) headers.ETag = etag;
   if (encoding) headers['Content-Encoding'] = encoding;
   streamPieces(req, res, headers, parts, pieces, d.sliceMs, d.logger, encoding);
@@ -461,23 +511,31 @@ function sendWhole(
   key: string | undefined,
   etag: string | undefined,
   cc: string,
+  keys: PurgeKeys,
   csv: boolean,
 ): void {
   // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
   // they are, without a copy.
   if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
-    return sendPieces(req, res, 200, parts, size, csv ? csvHeaders(etag, cc) : jsonHeaders(etag, cc));
+    return sendPieces(req, res, 200, parts, size, csv ? csvHeaders(etag, cc, keys) : jsonHeaders(etag, cc, keys));
   }
   const body = Buffer.concat(parts, size);
-  if (csv) return sendCsv(req, res, body, etag, cc);
+  if (csv) return sendCsv(req, res, body, etag, cc, keys);
   if (cache && key !== undefined) cache.set(key, toKeep(body));
-  return sendAnswer(req, res, body, etag, cache, key, cc);
+  return sendAnswer(req, res, body, etag, cache, key, cc, keys);
 }
 
 /** A CSV answer, compressed as a JSON one is when it is large and the client accepts it (not kept). */
-function sendCsv(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string | undefined, cc: string): void {
+function sendCsv(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  etag: string | undefined,
+  cc: string,
+  keys: PurgeKeys,
+): void {
   const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
-  if (!encoding) return send(req, res, 200, body, csvHeaders(etag, cc));
-  const headers = { ...csvHeaders(etag, cc), 'Content-Encoding': encoding };
+  if (!encoding) return send(req, res, 200, body, csvHeaders(etag, cc, keys));
+  const headers = { ...csvHeaders(etag, cc, keys), 'Content-Encoding': encoding };
   send(req, res, 200, compress(body, encoding), headers);
 }
