@@ -308,7 +308,7 @@ function answerRead(
   // An answer at "now" is told its lifetime once its body names its instants (cacheControlAtNow).
   const atNow = !keyed && op.clock !== undefined;
   let cc = fixed ? d.policy.immutable() : d.policy.data(d.now());
-  const keys = purgeKeys(d, reading, data);
+  const keys = purgeKeys(reading, data);
   if (keyed) {
     etag = keyedEtag(d, reading, data, csv);
     if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc, keys);
@@ -345,12 +345,11 @@ function answerRead(
   sendAnswer(req, res, body, etag, cache, key, cc, keys);
 }
 
-/** The purge keys of a reading's answers over `data`, kept with the reading for the data they were made for. */
-function purgeKeys(d: Dispatch, reading: Reading, data: Data): PurgeKeys {
-  const tag = d.cacheFor(data).tag;
-  if (reading.keysOf !== tag || reading.keys === undefined) {
+/** The purge keys of a reading's answers over `data`, kept with the reading for the dataset they were made for. */
+function purgeKeys(reading: Reading, data: Data): PurgeKeys {
+  if (reading.keysOf !== data.dataset || reading.keys === undefined) {
     reading.keys = purgeKeysOf(data.dataset, data.meta.version, reading.args);
-    reading.keysOf = tag;
+    reading.keysOf = data.dataset;
   }
   return reading.keys;
 }

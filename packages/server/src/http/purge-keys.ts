@@ -23,24 +23,56 @@ interface Subjects {
   getMarket(identifier: string, follow: boolean): { fin_id: string };
 }
 
-/** The keys of an answer of `args` over the data of `version`. */
+/** Most identifiers asked of one dataset whose keys are kept (bad or odd spellings beyond are made each time). */
+const KEPT = 4096;
+
+/** One dataset's keys, made once per market, currency and the rest: a request reads them, it makes none. */
+interface Kept {
+  all: PurgeKeys;
+  markets: Map<string, PurgeKeys>;
+  currencies: Map<string, PurgeKeys>;
+}
+const kept = new WeakMap<object, Kept>();
+
+const keysNamed = (version: string, subject: string): PurgeKeys => ({
+  surrogate: `openbell ${version} ${subject}`,
+  tag: `openbell,${version},${subject}`,
+});
+
+/** The keys of an answer of `args` over `dataset`, the data of `version`. */
 export function purgeKeysOf(
-  dataset: unknown,
+  dataset: object,
   version: string | null | undefined,
   args: Readonly<Record<string, unknown>>,
 ): PurgeKeys {
-  let subject = 'all';
-  const id = args.identifier;
-  const code = args.code;
-  if (typeof id === 'string') {
-    try {
-      subject = `market:${(dataset as Subjects).getMarket(id, false).fin_id}`;
-    } catch {
-      subject = `market:${id}`;
-    }
-  } else if (typeof code === 'string') subject = `currency:${code.toUpperCase()}`;
   const v = `v:${version ?? '-'}`;
-  return { surrogate: `openbell ${v} ${subject}`, tag: `openbell,${v},${subject}` };
+  let k = kept.get(dataset);
+  if (k === undefined) kept.set(dataset, (k = { all: keysNamed(v, 'all'), markets: new Map(), currencies: new Map() }));
+  const id = args.identifier;
+  if (typeof id === 'string') {
+    let keys = k.markets.get(id);
+    if (keys === undefined) {
+      let finId = id;
+      try {
+        finId = (dataset as Subjects).getMarket(id, false).fin_id;
+      } catch {
+        // Unknown: the answer is an error, which no cache keeps.
+      }
+      keys = keysNamed(v, `market:${finId}`);
+      if (k.markets.size < KEPT) k.markets.set(id, keys);
+    }
+    return keys;
+  }
+  const code = args.code;
+  if (typeof code === 'string') {
+    let keys = k.currencies.get(code);
+    if (keys === undefined) {
+      keys = keysNamed(v, `currency:${code.toUpperCase()}`);
+      if (k.currencies.size < KEPT) k.currencies.set(code, keys);
+    }
+    return keys;
+  }
+  return k.all;
 }
 
 /** The purge keys a change set touched: `all`, then each market's and currency's key once, in order. */

@@ -28,9 +28,9 @@ export interface Reading {
   /** The ETag of the same answer as CSV. */
   csvEtag?: string;
   etagOf?: string;
-  /** The purge keys of the answer (purge-keys.ts) over the data tagged `keysOf`. */
+  /** The purge keys of the answer (purge-keys.ts) over the dataset `keysOf`. */
   keys?: PurgeKeys;
-  keysOf?: string;
+  keysOf?: object;
 }
 
 export class UrlMemo {
