@@ -183,7 +183,8 @@ function dispatch(d: Dispatch, req: IncomingMessage, res: ServerResponse): boole
   const { metrics } = d;
   if (known !== undefined && data !== undefined) {
     const started = log ? log.begin() : 0;
-    const t0 = metrics ? performance.now() : 0;
+    // The access log's start is the same clock (performance.now()): one reading serves both.
+    const t0 = log ? started : metrics ? performance.now() : 0;
     d.before?.(req, res);
     if (!res.writableEnded) answerRead(d, known, data, req, res);
     if (log) logAnswer(log, req, res, started);
@@ -195,7 +196,7 @@ function dispatch(d: Dispatch, req: IncomingMessage, res: ServerResponse): boole
   const m = routeOf(d, path);
   if (m === null) return false;
   const started = log ? log.begin() : 0;
-  const t0 = metrics ? performance.now() : 0;
+  const t0 = log ? started : metrics ? performance.now() : 0;
   // respond decodes the parameters in place: the kept match stays as matched.
   respond(d, m.compiled, req, res, { ...m.params }, qAt === -1 ? '' : url.slice(qAt + 1));
   if (log) logAnswer(log, req, res, started);
