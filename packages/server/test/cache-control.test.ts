@@ -99,6 +99,9 @@ describe('Cache-Control of data answers', () => {
 
   it('errors are kept by no cache', async () => {
     const a = app();
+    const put = await request(a).put('/markets');
+    expect(put.status).toBe(405);
+    expect(put.headers['cache-control']).toBe('no-store');
     for (const [path, status] of [
       ['/markets/NOPE', 404],
       ['/markets/US.NYSE/holidays?start=nope', 422],

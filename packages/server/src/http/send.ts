@@ -121,5 +121,12 @@ export function sendError(req: IncomingMessage, res: ServerResponse, answer: Err
     res.destroy();
     return;
   }
-  send(req, res, answer.status, JSON.stringify(answer.body), answer.headers ?? NO_STORE);
+  const headers = answer.headers;
+  send(
+    req,
+    res,
+    answer.status,
+    JSON.stringify(answer.body),
+    headers === undefined ? NO_STORE : 'Cache-Control' in headers ? headers : { ...headers, ...NO_STORE },
+  );
 }
