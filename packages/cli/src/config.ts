@@ -51,6 +51,8 @@ export interface Settings {
   blockCache: number;
   /** The longest max-age of a data answer, seconds. */
   cacheMaxAge: number;
+  /** Send Surrogate-Key and Cache-Tag on data answers. */
+  purgeKeys: boolean;
   /** The bearer token of GET /metrics; none = open. Never printed. */
   metricsToken: string | undefined;
   /** Seconds a client has to send a request's headers. */

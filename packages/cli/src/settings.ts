@@ -284,6 +284,15 @@ export const SETTINGS = [
     default: D.cacheMaxAgeSeconds,
   }),
   spec({
+    key: 'purgeKeys',
+    env: 'OPENBELL_PURGE_KEYS',
+    flag: '--purge-keys',
+    kind: 'boolean',
+    scope: 'serve',
+    help: 'send Surrogate-Key and Cache-Tag on data answers, for a CDN that purges by key',
+    default: false,
+  }),
+  spec({
     key: 'metricsToken',
     env: 'OPENBELL_METRICS_TOKEN',
     flag: '--metrics-token <secret>',

@@ -179,8 +179,14 @@ function raw(url: string, headers: Record<string, string>) {
 }
 
 describe('purge keys', () => {
+  it('not sent unless asked for (purgeKeys)', async () => {
+    const res = await request(app()).get('/markets/XNYS').expect(200);
+    expect(res.headers['surrogate-key']).toBeUndefined();
+    expect(res.headers['cache-tag']).toBeUndefined();
+  });
+
   it('Surrogate-Key and Cache-Tag name the market (by FinID, asked by MIC too) or currency and the data version', async () => {
-    const a = app();
+    const a = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON_NY, purgeKeys: true });
     const byMic = await request(a).get('/markets/XNYS/holidays?start=2023-01-01&end=2023-12-31').expect(200);
     expect(byMic.headers['surrogate-key']).toBe('openbell v:fixture-1 market:US.NYSE');
     expect(byMic.headers['cache-tag']).toBe('openbell,v:fixture-1,market:US.NYSE');

@@ -114,6 +114,7 @@ export function serverOptions(settings: Settings): ServerOptions {
     blockBytes: settings.blockCache * 1024 * 1024,
     headersTimeoutMs: settings.headersTimeout * 1000,
     cacheMaxAge: settings.cacheMaxAge,
+    purgeKeys: settings.purgeKeys,
     ...(settings.metricsToken ? { metrics: { token: settings.metricsToken } } : {}),
     requestTimeoutMs: settings.requestTimeout * 1000,
     logLevel: settings.logLevel as LogLevel,

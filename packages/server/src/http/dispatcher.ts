@@ -11,7 +11,7 @@
  * (operations with `bodyChunks`: phases, days, whose bytes core writes) that do not fit one
  * slice of the event loop are streamed (stream.ts).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import {
@@ -93,6 +93,8 @@ export interface DispatcherOptions {
   pointInTime?: ((asOf: string) => NonNullable<DataHolder['current']>) | undefined;
   /** The longest `max-age` of a data answer, in seconds (cache-policy.ts); default 60. */
   maxAgeSeconds?: number | undefined;
+  /** Send `Surrogate-Key` and `Cache-Tag` (purge-keys.ts); default off: about 1 µs a request, for a CDN that purges by key. */
+  purgeKeys?: boolean | undefined;
   /** The metrics (metrics.ts): each answer's operation, status and time, and the answer cache's hits. */
   metrics?: ServerMetrics | undefined;
 }
@@ -100,30 +102,38 @@ export interface DispatcherOptions {
 export { VERSION_HEADER };
 
 /** What a data answer says to caches: how long it stays true (cache-policy.ts), the keys to purge it by (purge-keys.ts). */
-const csvHeaders = (etag: string | undefined, cc: string, keys: PurgeKeys) =>
-  etag
-    ? {
-        'Content-Type': CSV_TYPE,
-        Vary: DATA_VARY,
-        'Cache-Control': cc,
-        'Surrogate-Key': keys.surrogate,
-        'Cache-Tag': keys.tag,
-        ETag: etag,
-      }
-    : {
-        'Content-Type': CSV_TYPE,
-        Vary: DATA_VARY,
-        'Cache-Control': cc,
-        'Surrogate-Key': keys.surrogate,
-        'Cache-Tag': keys.tag,
-      };
-const jsonHeaders = (etag: string | undefined, cc: string, keys: PurgeKeys) =>
-  etag
-    ? { Vary: DATA_VARY, 'Cache-Control': cc, 'Surrogate-Key': keys.surrogate, 'Cache-Tag': keys.tag, ETag: etag }
-    : { Vary: DATA_VARY, 'Cache-Control': cc, 'Surrogate-Key': keys.surrogate, 'Cache-Tag': keys.tag };
-/** A 304 carries what the 200 would (RFC 9110 §15.4.5): a cache refreshes its copy's lifetime from it. */
-const notModified = (req: IncomingMessage, res: ServerResponse, etag: string, cc: string, keys: PurgeKeys) =>
-  send(req, res, 304, undefined, jsonHeaders(etag, cc, keys));
+/**
+ * The headers of a data answer: its lifetime, Vary, the purge keys when they are sent
+ * (`purgeKeys`), its ETag, and a type other than JSON or an encoding when it has them.
+ */
+function dataHeaders(
+  etag: string | undefined,
+  cc: string,
+  keys: PurgeKeys | undefined,
+  type?: string,
+  encoding?: string,
+): OutgoingHttpHeaders {
+  const h: OutgoingHttpHeaders = type
+    ? { 'Content-Type': type, Vary: DATA_VARY, 'Cache-Control': cc }
+    : { Vary: DATA_VARY, 'Cache-Control': cc };
+  if (keys !== undefined) {
+    h['Surrogate-Key'] = keys.surrogate;
+    h['Cache-Tag'] = keys.tag;
+  }
+  if (etag !== undefined) h.ETag = etag;
+  if (encoding !== undefined) h['Content-Encoding'] = encoding;
+  return h;
+}
+const csvHeaders = (etag: string | undefined, cc: string, keys: PurgeKeys | undefined) =>
+  dataHeaders(etag, cc, keys, CSV_TYPE);
+const jsonHeaders = (etag: string | undefined, cc: string, keys: PurgeKeys | undefined) => dataHeaders(etag, cc, keys);
+const notModified = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  etag: string,
+  cc: string,
+  keys: PurgeKeys | undefined,
+) => send(req, res, 304, undefined, jsonHeaders(etag, cc, keys));
 
 /** What every request of one dispatcher reads: its options and caches, made once. */
 interface Dispatch {
@@ -144,6 +154,7 @@ interface Dispatch {
   policy: CachePolicy;
   onCacheHit: (() => void) | undefined;
   metrics: ServerMetrics | undefined;
+  purgeKeys: boolean;
 }
 
 type Data = NonNullable<DataHolder['current']>;
@@ -170,6 +181,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     policy: cachePolicyOf(options.holder, options.maxAgeSeconds),
     onCacheHit: options.metrics ? () => options.metrics!.cacheHit() : undefined,
     metrics: options.metrics,
+    purgeKeys: options.purgeKeys === true,
   };
   return (req, res) => dispatch(d, req, res);
 }
@@ -309,7 +321,7 @@ function answerRead(
   // An answer at "now" is told its lifetime once its body names its instants (cacheControlAtNow).
   const atNow = !keyed && op.clock !== undefined;
   let cc = fixed ? d.policy.immutable() : d.policy.data(d.now());
-  const keys = purgeKeys(reading, data);
+  const keys = purgeKeys(d, reading, data);
   if (keyed) {
     etag = keyedEtag(d, reading, data, csv);
     if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc, keys);
@@ -347,7 +359,8 @@ function answerRead(
 }
 
 /** The purge keys of a reading's answers over `data`, kept with the reading for the dataset they were made for. */
-function purgeKeys(reading: Reading, data: Data): PurgeKeys {
+function purgeKeys(d: Dispatch, reading: Reading, data: Data): PurgeKeys | undefined {
+  if (!d.purgeKeys) return undefined;
   if (reading.keysOf !== data.dataset || reading.keys === undefined) {
     reading.keys = purgeKeysOf(data.dataset, data.meta.version, reading.args);
     reading.keysOf = data.dataset;
@@ -384,7 +397,7 @@ function sendAnswer(
   cache: BodyCache | undefined,
   key: string | undefined,
   cc: string,
-  keys: PurgeKeys,
+  keys: PurgeKeys | undefined,
 ): void {
   const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
   if (!encoding) return send(req, res, 200, body, jsonHeaders(etag, cc, keys));
@@ -394,28 +407,7 @@ function sendAnswer(
     packed = compress(body, encoding);
     if (cache && zkey) cache.set(zkey, packed);
   }
-  send(
-    req,
-    res,
-    200,
-    packed,
-    etag
-      ? {
-          Vary: DATA_VARY,
-          'Cache-Control': cc,
-          'Surrogate-Key': keys.surrogate,
-          'Cache-Tag': keys.tag,
-          ETag: etag,
-          'Content-Encoding': encoding,
-        }
-      : {
-          Vary: DATA_VARY,
-          'Cache-Control': cc,
-          'Surrogate-Key': keys.surrogate,
-          'Cache-Tag': keys.tag,
-          'Content-Encoding': encoding,
-        },
-  );
+  send(req, res, 200, packed, dataHeaders(etag, cc, keys, undefined, encoding));
 }
 
 /** A list answer as CSV (not cached: the JSON form is what the cache holds). */
@@ -430,7 +422,7 @@ function answerCsv(
   etag: string | undefined,
   given: string | undefined,
   atNow: boolean,
-  keys: PurgeKeys,
+  keys: PurgeKeys | undefined,
 ): void {
   const cc = given ?? d.policy.immutable();
   if (op.csvChunks) return writeInPieces(d, op, ds, args, req, res, undefined, undefined, etag, cc, keys, true);
@@ -465,7 +457,7 @@ function writeInPieces(
   key: string | undefined,
   etag: string | undefined,
   cc: string,
-  keys: PurgeKeys,
+  keys: PurgeKeys | undefined,
   csv = false,
 ): void {
   let pieces: Iterator<Uint8Array>;
@@ -489,15 +481,7 @@ function writeInPieces(
   const type = csv ? CSV_TYPE : JSON_TYPE;
   // Long by now (over a slice's or a megabyte's worth): compressed on its way when the client accepts it.
   const encoding = encodingFor(req);
-  const headers: Record<string, string> = {
-    'Content-Type': type,
-    Vary: DATA_VARY,
-    'Cache-Control': cc,
-    'Surrogate-Key': keys.surrogate,
-    'Cache-Tag': keys.tag,
-  };
-  if (etag) headers.ETag = etag;
-  if (encoding) headers['Content-Encoding'] = encoding;
+  const headers = dataHeaders(etag, cc, keys, type, encoding);
   streamPieces(req, res, headers, parts, pieces, d.sliceMs, d.logger, encoding);
 }
 
@@ -511,7 +495,7 @@ function sendWhole(
   key: string | undefined,
   etag: string | undefined,
   cc: string,
-  keys: PurgeKeys,
+  keys: PurgeKeys | undefined,
   csv: boolean,
 ): void {
   // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
@@ -532,10 +516,10 @@ function sendCsv(
   body: Buffer,
   etag: string | undefined,
   cc: string,
-  keys: PurgeKeys,
+  keys: PurgeKeys | undefined,
 ): void {
   const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
   if (!encoding) return send(req, res, 200, body, csvHeaders(etag, cc, keys));
-  const headers = { ...csvHeaders(etag, cc, keys), 'Content-Encoding': encoding };
+  const headers = dataHeaders(etag, cc, keys, CSV_TYPE, encoding);
   send(req, res, 200, compress(body, encoding), headers);
 }
