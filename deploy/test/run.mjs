@@ -9,6 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -134,10 +135,13 @@ log(`replicas on ${replicas.map((r) => r.port).join(', ')}, version ${firstVersi
 // ---- nginx ----
 const nginxPort = await freePort();
 const ngx = join(work, 'nginx');
-for (const d of ['', 'tmp', 'logs']) mkdirSync(join(ngx, d), { recursive: true, mode: 0o777 });
+for (const d of ['', 'tmp', 'logs', 'cache']) mkdirSync(join(ngx, d), { recursive: true, mode: 0o777 });
+// nginx's workers (another user when run as root) keep the cache below the work folder.
+chmodSync(work, 0o755);
 const conf = readFileSync(join(root, 'deploy/nginx/openbell.conf'), 'utf8')
   .replace(/server replica(\d):8000/g, (_, n) => `server 127.0.0.1:${replicas[Number(n) - 1].port}`)
-  .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`);
+  .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`)
+  .replace('/var/cache/nginx/openbell', join(ngx, 'cache'));
 writeFileSync(
   join(ngx, 'nginx.conf'),
   `worker_processes 1;

@@ -49,6 +49,12 @@ export interface Settings {
   answerCache: number;
   /** MiB of month blocks (the JSON of phases, days, sessions and bars a month at a time) per process. */
   blockCache: number;
+  /** The longest max-age of a data answer, seconds. */
+  cacheMaxAge: number;
+  /** Send Surrogate-Key and Cache-Tag on data answers. */
+  purgeKeys: boolean;
+  /** The bearer token of GET /metrics; none = open. Never printed. */
+  metricsToken: string | undefined;
   /** Seconds a client has to send a request's headers. */
   headersTimeout: number;
   /** Seconds a client has to send a whole request. */

@@ -159,8 +159,16 @@ describe('openbell changes', () => {
     "diff --json is the server's change set for the same two files, apart from loaded_at and the " + 'versions',
     async () => {
       const cs = JSON.parse((await run(['diff', OLD, NEW, '--json'])).stdout);
-      const strip = ({ loaded_at: _l, from_version: _f, to_version: _t, ...rest }: Record<string, unknown>) => rest;
+      // purge_keys: the server's additive field (docs/data-changes.md), the keys the set touched.
+      const strip = ({
+        loaded_at: _l,
+        from_version: _f,
+        to_version: _t,
+        purge_keys: _p,
+        ...rest
+      }: Record<string, unknown>) => rest;
       expect(logged.versions).toHaveLength(1);
+      expect(logged.versions[0].purge_keys).toEqual(expect.arrayContaining(['all']));
       expect(strip(cs)).toEqual(strip(logged.versions[0]));
     },
   );

@@ -9,8 +9,8 @@ import type { Logger } from 'pino';
 import { mountDocs, mountRedoc } from './docs.js';
 import type { Dispatcher } from './http/dispatcher.js';
 import { sendError } from './http/send.js';
-import { etagMatches } from './http/conditional.js';
-import { bytesEtag } from './http/answer-cache.js';
+import { STATIC_CACHE } from './http/cache-policy.js';
+import { sendStatic } from './http/static-answer.js';
 import { infoBody, PACKAGE_VERSION, toHttp } from '@openbell/catalog';
 import type { Publisher } from './publish/handler.js';
 import { prepareApp, type AppOptions, type PreparedApp } from './routes.js';
@@ -35,7 +35,7 @@ export function createApp(options: AppOptions = {}): OpenbellApp {
 
 /** The express application over routes prepared by prepareApp (createServer builds it when first needed). */
 export function expressApp(prepared: PreparedApp, options: AppOptions = {}): OpenbellApp {
-  const { holder, logger, now, log, cors, dispatch, publisher } = prepared;
+  const { holder, logger, now, log, cors, dispatch, publisher, metrics } = prepared;
   const app = express();
   app.disable('x-powered-by');
   // Answers are computed per request and cheap to recompute; hashing every body for an ETag
@@ -46,6 +46,14 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   app.use((req, res, next) => {
     if (!dispatch(req, res)) next();
   });
+  if (metrics) {
+    // What express answers (the contract, /docs, feeds, the board, /info, 404s), by its kind: bounded labels.
+    app.use((req, res, next) => {
+      const t0 = performance.now();
+      res.once('finish', () => metrics.observe(metrics.indexOf(expressKind(req.path)), res.statusCode, t0));
+      next();
+    });
+  }
   if (log) app.use(log.handler);
   if (cors) {
     app.use((req, res, next) => {
@@ -65,7 +73,8 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   });
 
   app.get('/info', (_req, res) => {
-    res.json(infoBody(holder));
+    // The update state and the counts it reports move on their own: asked again each time.
+    res.set('Cache-Control', 'no-cache').json(infoBody(holder));
   });
 
   // The document (zod and its OpenAPI generator) is built on the first request for it, not at start.
@@ -73,9 +82,7 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   app.get('/openapi.json', async (req, res) => {
     const { openApiBytes } = await import('./openapi.js');
     const body = openApiBytes(PACKAGE_VERSION, listeningUrl(req));
-    const etag = bytesEtag(body);
-    if (etagMatches(req.headers['if-none-match'], etag)) return void res.status(304).set('ETag', etag).end();
-    res.type('application/json').set('ETag', etag).send(body);
+    sendStatic(req, res, body, 'application/json; charset=utf-8', STATIC_CACHE);
   });
   mountDocs(app);
   mountRedoc(app);
@@ -84,7 +91,10 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   mountLive(app, holder, { ...options.live, now, logger });
 
   app.use((req, res) => {
-    res.status(404).json({ detail: `Not Found: no route for ${req.method} ${req.path}` });
+    res
+      .status(404)
+      .set('Cache-Control', 'no-store')
+      .json({ detail: `Not Found: no route for ${req.method} ${req.path}` });
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     sendError(req, res, { ...toHttp(err), error: err }, logger);
@@ -102,4 +112,14 @@ function listeningUrl(req: Request): string | undefined {
   if (!localAddress || !localPort) return undefined;
   const host = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress;
   return `http://${host.includes(':') ? `[${host}]` : host}:${localPort}`;
+}
+
+/** The metrics' operation name of an answer of express (metrics.ts OTHER_OPERATIONS). */
+function expressKind(path: string): string {
+  if (path === '/openapi.json') return 'openapi';
+  if (path === '/docs' || path.startsWith('/docs/')) return 'docs';
+  if (path.endsWith('.ics')) return 'feed';
+  if (path.startsWith('/board')) return 'board';
+  if (path === '/info') return 'info';
+  return 'other';
 }

@@ -25,6 +25,8 @@ export const SERVE_DEFAULTS = {
   answerCacheMiB: 64,
   /** MiB of month blocks per process; 0 = off. */
   blockCacheMiB: 64,
+  /** The longest max-age of a data answer, seconds (docs/rest.md "Cache-Control"). */
+  cacheMaxAgeSeconds: 60,
   /** Seconds a client has to send a request's headers. */
   headersTimeoutSeconds: 10,
   /** Seconds a client has to send a whole request. */

@@ -23,6 +23,7 @@ import { DataNotLoadedError, endpoints, toHttp } from '@openbell/catalog';
 import type { Logger } from 'pino';
 import { sendError } from './http/send.js';
 import { bytesEtag } from './http/answer-cache.js';
+import { cachePolicyOf } from './http/cache-policy.js';
 import { etagMatches } from './http/conditional.js';
 import type { DataHolder } from './updates.js';
 
@@ -154,13 +155,16 @@ export function feedHandler(
       }
       // A digest of the text: right whether or not the default range (this year's) was used.
       const etag = bytesEtag(Buffer.from(text));
+      // A feed is a data answer (docs/rest.md "Cache-Control"), its lifetime the data's.
+      const cc = cachePolicyOf(holder).data(Date.now());
       if (etagMatches(req.headers['if-none-match'], etag)) {
-        res.writeHead(304, { ETag: etag });
+        res.writeHead(304, { 'Cache-Control': cc, ETag: etag });
         res.end();
         return;
       }
       send(req, res, 200, 'text/calendar; charset=utf-8', text, {
         'Content-Disposition': `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}-holidays.ics"`,
+        'Cache-Control': cc,
         ETag: etag,
       });
     } catch (err) {

@@ -12,6 +12,8 @@ import { logAnswer, type AccessLog } from './logging.js';
 import type { DataHolder } from './updates.js';
 
 export function createHealthDispatcher(holder: DataHolder, before?: RawHandler, log?: AccessLog): Dispatcher {
+  // A probe asks the server, never a cache on the way.
+  const NO_STORE = { 'Cache-Control': 'no-store' };
   // The healthy answer never changes: its text is made once.
   let ok: Buffer | undefined;
   const respond = (req: IncomingMessage, res: ServerResponse): void => {
@@ -19,11 +21,11 @@ export function createHealthDispatcher(holder: DataHolder, before?: RawHandler, 
     if (res.writableEnded) return;
     if (holder.current && !holder.draining) {
       ok ??= Buffer.from(JSON.stringify(healthBody(holder).body));
-      return send(req, res, 200, ok);
+      return send(req, res, 200, ok, NO_STORE);
     }
     const { status, body } = healthBody(holder);
     if (holder.draining) res.shouldKeepAlive = false;
-    send(req, res, status, JSON.stringify(body));
+    send(req, res, status, JSON.stringify(body), NO_STORE);
   };
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;

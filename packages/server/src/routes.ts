@@ -25,6 +25,7 @@ import type { DataMeta, LoadedData } from './types.js';
 import { DataHolder } from './updates.js';
 import { eventsHandler, type LiveOptions } from './live/events.js';
 import { boardDataHandler } from './live/board.js';
+import { metricsHandler, METRICS_PATH, ServerMetrics } from './metrics.js';
 
 export interface AppOptions {
   /** Data to serve (a loader `LoadedData`). */
@@ -54,6 +55,21 @@ export interface AppOptions {
    * 0 writes every long answer afresh.
    */
   blockBytes?: number;
+  /**
+   * The longest `max-age` of a data answer, seconds (default 60): how long an override write or
+   * a SIGHUP may take to reach the clients of a cache (docs/rest.md "Cache-Control").
+   */
+  cacheMaxAge?: number;
+  /**
+   * `Surrogate-Key` and `Cache-Tag` on data answers (http/purge-keys.ts), for a CDN that purges
+   * by key; default off (about a microsecond a request: Node writing two more headers).
+   */
+  purgeKeys?: boolean;
+  /**
+   * `GET /metrics` (metrics.ts): on unless false; with `token`, only for `Authorization: Bearer
+   * <token>` (compared in constant time). Default on, without a token.
+   */
+  metrics?: false | { token?: string | undefined };
   /** The longest date range, in days, of an operation no coverage window bounds (rangeCapped); default 3653. */
   maxRangeDays?: number;
   /**
@@ -90,6 +106,8 @@ export interface PreparedApp {
   /** /health, the publisher's routes and the data routes; false when the request is none of them. */
   dispatch: Dispatcher;
   publisher: Publisher | undefined;
+  /** The metrics, unless turned off: express's answers are counted by app.ts. */
+  metrics: ServerMetrics | undefined;
 }
 
 const noop = () => undefined;
@@ -182,6 +200,17 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   const context: OperationContext | undefined = ovr
     ? { ...options.context, overrides: ovr.manager, ...(versions ? { versions } : {}) }
     : options.context;
+  const metrics =
+    options.metrics === false
+      ? undefined
+      : new ServerMetrics({
+          holder,
+          now,
+          overridesActive: ovr ? () => ovr.manager.list({ includeWithdrawn: false }).length : undefined,
+        });
+  const metricsAnswer = metrics
+    ? metricsHandler(metrics, options.metrics ? options.metrics.token : undefined)
+    : undefined;
   const dataDispatch = createDispatcher({
     holder,
     now,
@@ -189,6 +218,9 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
     before: corsOnly,
     log,
     cacheBytes: options.cacheBytes,
+    maxAgeSeconds: options.cacheMaxAge,
+    purgeKeys: options.purgeKeys,
+    metrics,
     limits: { maxRangeDays: options.maxRangeDays },
     context,
     pointInTime: versions ? (asOf) => versions.resolve(asOf) : undefined,
@@ -215,7 +247,12 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   // send.ts with the answer's other headers; the others (express, the stream, 405s) get it set.
   const dispatch: Dispatcher = (req, res) => {
     const version = holder.current?.meta.version;
+    if (metricsAnswer && isRead(req, METRICS_PATH)) {
+      metricsAnswer(req, res);
+      return true;
+    }
     if (isRead(req, EVENTS_PATH)) {
+      if (metrics) metrics.observe(metrics.indexOf('events'), 200, performance.now());
       // The stream names its version with its own headers, and its errors theirs (live/events.ts):
       // one set here would stay in an object of Node's for the stream's whole life. The
       // admission's 503 past --max-subscribers names none, as its other refusals.
@@ -229,9 +266,16 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
       boardData(req, res);
       return true;
     }
-    if (health(req, res) || barCheck(req, res) || served(req, res)) return true;
+    if (metrics) {
+      const t0 = performance.now();
+      if (health(req, res)) {
+        metrics.observe(metrics.indexOf('health'), res.statusCode, t0);
+        return true;
+      }
+    } else if (health(req, res)) return true;
+    if (barCheck(req, res) || served(req, res)) return true;
     if (version && !res.headersSent) res.setHeader(VERSION_HEADER, version);
     return methods(req, res);
   };
-  return { holder, logger, now, log, cors, dispatch, publisher };
+  return { holder, logger, now, log, cors, dispatch, publisher, metrics };
 }

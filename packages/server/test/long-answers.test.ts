@@ -4,6 +4,7 @@
  * sent, and the same bytes as the library's records even when two go out at once to slow readers.
  */
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { loadSample } from '@openbell/loader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BLOCK_BYTES, monthBlockBytes, pooledPieces, setMonthBlockBytes } from '@openbell/core';
@@ -25,10 +26,13 @@ afterAll(async () => {
 });
 
 /** GETs `path`, pausing after each of the first pieces so the server meets a full socket. */
-function slowGet(path: string): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> {
+function slowGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${base}${path}`, { agent: false }, (res) => {
+      .get(`${base}${path}`, { agent: false, headers }, (res) => {
         const parts: Buffer[] = [];
         res.on('data', (d: Buffer) => {
           parts.push(d);
@@ -77,5 +81,19 @@ describe('an answer over the whole window', () => {
       expect(res.headers['transfer-encoding']).toBe('chunked');
       expect(res.headers['content-length']).toBeUndefined();
     }
+  });
+
+  it('is compressed as it is streamed when the client accepts it, on its first ask (gzip and br)', async () => {
+    const want = Buffer.from(JSON.stringify(sample.dataset.listDays('US.NYSE', '2000-01-01', '2030-12-25')));
+    const gz = await slowGet(`/markets/US.NYSE/days?${WHOLE}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['transfer-encoding']).toBe('chunked');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toBe('Accept, Accept-Encoding');
+    expect(gz.headers['cache-control']).toMatch(/^public, max-age=\d+, /);
+    expect(gz.body.length).toBeLessThan(want.length / 5);
+    expect(gunzipSync(gz.body).equals(want)).toBe(true);
+    const br = await slowGet(`/markets/US.NYSE/days?${WHOLE}`, { 'accept-encoding': 'br;q=1, gzip;q=0.5' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(want)).toBe(true);
   });
 });

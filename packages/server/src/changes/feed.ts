@@ -13,6 +13,7 @@
  *   the event carries `summary: null` and nothing is logged.
  * - Swaps in quick succession are compared in order, each against the one before it.
  */
+import { withPurgeKeys } from '../http/purge-keys.js';
 import {
   Dataset,
   diffSteps,
@@ -152,6 +153,8 @@ export class ChangeFeed {
             },
             this.slicing,
           );
+          // The keys it touched, for a purge hook on the change feed (http/purge-keys.ts).
+          if (changeSet) changeSet = withPurgeKeys(changeSet);
           summary = changeSet ? changeSet.summary : { soon: 0 };
           this.logger.info(
             { from, to, summary, ms: Math.round(performance.now() - started) },

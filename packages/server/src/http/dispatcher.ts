@@ -11,7 +11,7 @@
  * (operations with `bodyChunks`: phases, days, whose bytes core writes) that do not fit one
  * slice of the event loop are streamed (stream.ts).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import {
@@ -27,8 +27,11 @@ import { askWithout, CSV_ONLY_LISTS, CSV_TYPE, toCsv, wantsCsv, withFormat } fro
 import type { Limits, Operation, OperationContext } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
 import { logAnswer, type AccessLog } from '../logging.js';
+import type { ServerMetrics } from '../metrics.js';
 import { answerCaches, bytesEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
+import { cachePolicyOf, type CachePolicy, DATA_VARY } from './cache-policy.js';
 import { etagMatches, keyEtag } from './conditional.js';
+import { purgeKeysOf, type PurgeKeys } from './purge-keys.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
 import { JSON_TYPE, nameVersion, send, sendError, sendPieces, VERSION_HEADER } from './send.js';
@@ -88,12 +91,49 @@ export interface DispatcherOptions {
    * answers only for the version served (410 for any other: none is kept).
    */
   pointInTime?: ((asOf: string) => NonNullable<DataHolder['current']>) | undefined;
+  /** The longest `max-age` of a data answer, in seconds (cache-policy.ts); default 60. */
+  maxAgeSeconds?: number | undefined;
+  /** Send `Surrogate-Key` and `Cache-Tag` (purge-keys.ts); default off: about 1 µs a request, for a CDN that purges by key. */
+  purgeKeys?: boolean | undefined;
+  /** The metrics (metrics.ts): each answer's operation, status and time, and the answer cache's hits. */
+  metrics?: ServerMetrics | undefined;
 }
 
 export { VERSION_HEADER };
 
-const csvHeaders = (etag: string | undefined) =>
-  etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE };
+/** What a data answer says to caches: how long it stays true (cache-policy.ts), the keys to purge it by (purge-keys.ts). */
+/**
+ * The headers of a data answer: its lifetime, Vary, the purge keys when they are sent
+ * (`purgeKeys`), its ETag, and a type other than JSON or an encoding when it has them.
+ */
+function dataHeaders(
+  etag: string | undefined,
+  cc: string,
+  keys: PurgeKeys | undefined,
+  type?: string,
+  encoding?: string,
+): OutgoingHttpHeaders {
+  const h: OutgoingHttpHeaders = type
+    ? { 'Content-Type': type, Vary: DATA_VARY, 'Cache-Control': cc }
+    : { Vary: DATA_VARY, 'Cache-Control': cc };
+  if (keys !== undefined) {
+    h['Surrogate-Key'] = keys.surrogate;
+    h['Cache-Tag'] = keys.tag;
+  }
+  if (etag !== undefined) h.ETag = etag;
+  if (encoding !== undefined) h['Content-Encoding'] = encoding;
+  return h;
+}
+const csvHeaders = (etag: string | undefined, cc: string, keys: PurgeKeys | undefined) =>
+  dataHeaders(etag, cc, keys, CSV_TYPE);
+const jsonHeaders = (etag: string | undefined, cc: string, keys: PurgeKeys | undefined) => dataHeaders(etag, cc, keys);
+const notModified = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  etag: string,
+  cc: string,
+  keys: PurgeKeys | undefined,
+) => send(req, res, 304, undefined, jsonHeaders(etag, cc, keys));
 
 /** What every request of one dispatcher reads: its options and caches, made once. */
 interface Dispatch {
@@ -111,6 +151,10 @@ interface Dispatch {
   match: ReturnType<typeof createRouteMatcher>;
   routes: LRUCache<string, RouteMatch>;
   memo: UrlMemo;
+  policy: CachePolicy;
+  onCacheHit: (() => void) | undefined;
+  metrics: ServerMetrics | undefined;
+  purgeKeys: boolean;
 }
 
 type Data = NonNullable<DataHolder['current']>;
@@ -134,6 +178,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     match: createRouteMatcher(),
     routes: new LRUCache<string, RouteMatch>({ max: ROUTES_KEPT }),
     memo: new UrlMemo(),
+    policy: cachePolicyOf(options.holder, options.maxAgeSeconds),
+    onCacheHit: options.metrics ? () => options.metrics!.cacheHit() : undefined,
+    metrics: options.metrics,
+    purgeKeys: options.purgeKeys === true,
   };
   return (req, res) => dispatch(d, req, res);
 }
@@ -144,11 +192,15 @@ function dispatch(d: Dispatch, req: IncomingMessage, res: ServerResponse): boole
   const url = req.url ?? '/';
   const known = d.memo.get(url);
   const data = d.holder.current;
+  const { metrics } = d;
   if (known !== undefined && data !== undefined) {
     const started = log ? log.begin() : 0;
+    // The access log's start is the same clock (performance.now()): one reading serves both.
+    const t0 = log ? started : metrics ? performance.now() : 0;
     d.before?.(req, res);
     if (!res.writableEnded) answerRead(d, known, data, req, res);
     if (log) logAnswer(log, req, res, started);
+    if (metrics) metrics.observe(metrics.indexOfOp(known.op), res.statusCode, t0);
     return true;
   }
   const qAt = url.indexOf('?');
@@ -156,9 +208,11 @@ function dispatch(d: Dispatch, req: IncomingMessage, res: ServerResponse): boole
   const m = routeOf(d, path);
   if (m === null) return false;
   const started = log ? log.begin() : 0;
+  const t0 = log ? started : metrics ? performance.now() : 0;
   // respond decodes the parameters in place: the kept match stays as matched.
   respond(d, m.compiled, req, res, { ...m.params }, qAt === -1 ? '' : url.slice(qAt + 1));
   if (log) logAnswer(log, req, res, started);
+  if (metrics) metrics.observe(metrics.indexOfOp(m.compiled.op), res.statusCode, t0);
   return true;
 }
 
@@ -226,7 +280,7 @@ function answer(
   const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
   // An answer as of another version is not the URL's answer once the data changes: not kept.
   if (asOf === undefined) d.memo.remember(req.url!, reading);
-  answerRead(d, reading, data!, req, res);
+  answerRead(d, reading, data!, req, res, asOf !== undefined && data?.meta.version === lastOf(asOf));
 }
 
 /**
@@ -239,6 +293,8 @@ function queryOf(req: IncomingMessage): Record<string, unknown> {
   const q = url.indexOf('?');
   return q < 0 ? {} : parseQuery(url.slice(q + 1));
 }
+
+const lastOf = (v: unknown): string => (Array.isArray(v) ? String(v[v.length - 1]) : String(v));
 
 /** The data `as_of` names, its version named on the answer; undefined when refused (answered). */
 function dataAsOf(d: Dispatch, req: IncomingMessage, res: ServerResponse, data: Data, asOf: unknown): Data | undefined {
@@ -256,26 +312,44 @@ function dataAsOf(d: Dispatch, req: IncomingMessage, res: ServerResponse, data: 
   return kept;
 }
 
-function answerRead(d: Dispatch, reading: Reading, data: Data, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * The answer of a reading; `fixed` when `as_of` named the version answering by its id (the
+ * answer never changes: immutable).
+ */
+function answerRead(
+  d: Dispatch,
+  reading: Reading,
+  data: Data,
+  req: IncomingMessage,
+  res: ServerResponse,
+  fixed = false,
+): void {
   const { op, args } = reading;
   const ds = data.dataset;
   const csv = wantsCsv(req, reading);
   let etag: string | undefined;
   const keyed = op.cacheable === true || op.clock?.some((n) => args[n] !== undefined);
+  // An answer at "now" is told its lifetime once its body names its instants (cacheControlAtNow).
+  const atNow = !keyed && op.clock !== undefined;
+  let cc = fixed ? d.policy.immutable() : d.policy.data(d.now());
+  const keys = purgeKeys(d, reading, data);
   if (keyed) {
     etag = keyedEtag(d, reading, data, csv);
-    if (etagMatches(req.headers['if-none-match'], etag)) return send(req, res, 304, undefined, { ETag: etag });
+    if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc, keys);
   }
-  if (csv) return answerCsv(d, op, ds, args, req, res, reading.format, etag);
+  if (csv) return answerCsv(d, op, ds, args, req, res, reading.format, etag, fixed ? undefined : cc, atNow, keys);
   let key: string | undefined;
   let cache: BodyCache | undefined;
   if (op.cacheable && d.cacheBytes > 0) {
     cache = d.cacheFor(data).cache;
     key = reading.key ??= canonicalKey(op, args);
     const hit = cache.get(key);
-    if (hit !== undefined) return sendAnswer(req, res, hit, etag, cache, key);
+    if (hit !== undefined) {
+      d.onCacheHit?.();
+      return sendAnswer(req, res, hit, etag, cache, key, cc, keys);
+    }
   }
-  if (op.bodyChunks) return writeInPieces(d, op, ds, args, req, res, cache, key, etag);
+  if (op.bodyChunks) return writeInPieces(d, op, ds, args, req, res, cache, key, etag, cc, keys);
   let body: Buffer;
   try {
     body = op.bytes
@@ -289,9 +363,20 @@ function answerRead(d: Dispatch, reading: Reading, data: Data, req: IncomingMess
   // set): it changes without the URL or the data changing, so its ETag is its content's.
   if (!keyed && op.clock === undefined) {
     etag = bytesEtag(body);
-    if (etagMatches(req.headers['if-none-match'], etag)) return send(req, res, 304, undefined, { ETag: etag });
+    if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc, keys);
   }
-  sendAnswer(req, res, body, etag, cache, key);
+  if (atNow && !fixed) cc = d.policy.atNow(d.now(), body);
+  sendAnswer(req, res, body, etag, cache, key, cc, keys);
+}
+
+/** The purge keys of a reading's answers over `data`, kept with the reading for the dataset they were made for. */
+function purgeKeys(d: Dispatch, reading: Reading, data: Data): PurgeKeys | undefined {
+  if (!d.purgeKeys) return undefined;
+  if (reading.keysOf !== data.dataset || reading.keys === undefined) {
+    reading.keys = purgeKeysOf(data.dataset, data.meta.version, reading.args);
+    reading.keysOf = data.dataset;
+  }
+  return reading.keys;
 }
 
 /**
@@ -322,25 +407,18 @@ function sendAnswer(
   etag: string | undefined,
   cache: BodyCache | undefined,
   key: string | undefined,
+  cc: string,
+  keys: PurgeKeys | undefined,
 ): void {
   const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
-  if (!encoding)
-    return send(req, res, 200, body, etag ? { Vary: 'Accept-Encoding', ETag: etag } : { Vary: 'Accept-Encoding' });
+  if (!encoding) return send(req, res, 200, body, jsonHeaders(etag, cc, keys));
   const zkey = key === undefined ? undefined : `${key}\u0000${encoding}`;
   let packed = cache && zkey ? cache.get(zkey) : undefined;
   if (packed === undefined) {
     packed = compress(body, encoding);
     if (cache && zkey) cache.set(zkey, packed);
   }
-  send(
-    req,
-    res,
-    200,
-    packed,
-    etag
-      ? { Vary: 'Accept-Encoding', ETag: etag, 'Content-Encoding': encoding }
-      : { Vary: 'Accept-Encoding', 'Content-Encoding': encoding },
-  );
+  send(req, res, 200, packed, dataHeaders(etag, cc, keys, undefined, encoding));
 }
 
 /** A list answer as CSV (not cached: the JSON form is what the cache holds). */
@@ -353,8 +431,12 @@ function answerCsv(
   res: ServerResponse,
   format: unknown,
   etag: string | undefined,
+  given: string | undefined,
+  atNow: boolean,
+  keys: PurgeKeys | undefined,
 ): void {
-  if (op.csvChunks) return writeInPieces(d, op, ds, args, req, res, undefined, undefined, etag, true);
+  const cc = given ?? d.policy.immutable();
+  if (op.csvChunks) return writeInPieces(d, op, ds, args, req, res, undefined, undefined, etag, cc, keys, true);
   let text: string | undefined;
   try {
     text = toCsv(op.call(ds, args, d.now, d.context));
@@ -367,13 +449,8 @@ function answerCsv(
       body: { detail: `${op.path} answers a single record, not a list: ${CSV_ONLY_LISTS}; ${askWithout(format)}` },
     });
   }
-  send(
-    req,
-    res,
-    200,
-    Buffer.from(text),
-    etag ? { 'Content-Type': CSV_TYPE, ETag: etag } : { 'Content-Type': CSV_TYPE },
-  );
+  const body = Buffer.from(text);
+  sendCsv(req, res, body, etag, given !== undefined && atNow ? d.policy.atNow(d.now(), body) : cc, keys);
 }
 
 /**
@@ -390,6 +467,8 @@ function writeInPieces(
   cache: BodyCache | undefined,
   key: string | undefined,
   etag: string | undefined,
+  cc: string,
+  keys: PurgeKeys | undefined,
   csv = false,
 ): void {
   let pieces: Iterator<Uint8Array>;
@@ -409,17 +488,12 @@ function writeInPieces(
   } catch (err) {
     return sendError(req, res, failure(op, err, queryOf(req)), d.logger);
   }
-  if (step.done) return sendWhole(req, res, parts, size, cache, key, etag, csv);
+  if (step.done) return sendWhole(req, res, parts, size, cache, key, etag, cc, keys, csv);
   const type = csv ? CSV_TYPE : JSON_TYPE;
-  streamPieces(
-    req,
-    res,
-    etag ? { 'Content-Type': type, ETag: etag } : { 'Content-Type': type },
-    parts,
-    pieces,
-    d.sliceMs,
-    d.logger,
-  );
+  // Long by now (over a slice's or a megabyte's worth): compressed on its way when the client accepts it.
+  const encoding = encodingFor(req);
+  const headers = dataHeaders(etag, cc, keys, type, encoding);
+  streamPieces(req, res, headers, parts, pieces, d.sliceMs, d.logger, encoding);
 }
 
 /** Every piece of a body, written within one slice: sent whole. */
@@ -431,20 +505,32 @@ function sendWhole(
   cache: BodyCache | undefined,
   key: string | undefined,
   etag: string | undefined,
+  cc: string,
+  keys: PurgeKeys | undefined,
   csv: boolean,
 ): void {
   // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
   // they are, without a copy.
   if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
-    const headers = csv
-      ? csvHeaders(etag)
-      : etag
-        ? { Vary: 'Accept-Encoding', ETag: etag }
-        : { Vary: 'Accept-Encoding' };
-    return sendPieces(req, res, 200, parts, size, headers);
+    return sendPieces(req, res, 200, parts, size, csv ? csvHeaders(etag, cc, keys) : jsonHeaders(etag, cc, keys));
   }
   const body = Buffer.concat(parts, size);
-  if (csv) return send(req, res, 200, body, csvHeaders(etag));
+  if (csv) return sendCsv(req, res, body, etag, cc, keys);
   if (cache && key !== undefined) cache.set(key, toKeep(body));
-  return sendAnswer(req, res, body, etag, cache, key);
+  return sendAnswer(req, res, body, etag, cache, key, cc, keys);
+}
+
+/** A CSV answer, compressed as a JSON one is when it is large and the client accepts it (not kept). */
+function sendCsv(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  etag: string | undefined,
+  cc: string,
+  keys: PurgeKeys | undefined,
+): void {
+  const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
+  if (!encoding) return send(req, res, 200, body, csvHeaders(etag, cc, keys));
+  const headers = dataHeaders(etag, cc, keys, CSV_TYPE, encoding);
+  send(req, res, 200, compress(body, encoding), headers);
 }

@@ -96,6 +96,9 @@ export function sendPieces(
   res.uncork();
 }
 
+/** An error is kept by no cache (docs/rest.md "Cache-Control"): a refusal or a fault says nothing of the next ask. */
+const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
 /** An error as it is answered: its status and JSON body, and the cause when it belongs in the log. */
 export interface ErrorAnswer {
   status: number;
@@ -118,5 +121,12 @@ export function sendError(req: IncomingMessage, res: ServerResponse, answer: Err
     res.destroy();
     return;
   }
-  send(req, res, answer.status, JSON.stringify(answer.body), answer.headers);
+  const headers = answer.headers;
+  send(
+    req,
+    res,
+    answer.status,
+    JSON.stringify(answer.body),
+    headers === undefined ? NO_STORE : 'Cache-Control' in headers ? headers : { ...headers, ...NO_STORE },
+  );
 }

@@ -6,6 +6,7 @@
  */
 import { scrubSecrets } from '@openbell/core/secrets';
 import type { Operation } from '@openbell/catalog';
+import type { PurgeKeys } from './purge-keys.js';
 import { Repeats } from './repeats.js';
 
 /** URLs whose reading is kept, and the longest kept. */
@@ -27,6 +28,9 @@ export interface Reading {
   /** The ETag of the same answer as CSV. */
   csvEtag?: string;
   etagOf?: string;
+  /** The purge keys of the answer (purge-keys.ts) over the dataset `keysOf`. */
+  keys?: PurgeKeys;
+  keysOf?: object;
 }
 
 export class UrlMemo {
