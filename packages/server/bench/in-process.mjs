@@ -9,24 +9,9 @@
 // this process's stdout).
 //
 //   node bench/in-process.mjs [kinds, default all] [count, default 2000] [rounds, default 12] > /dev/null
-import http from 'node:http';
-import { Duplex } from 'node:stream';
+import { answerInProcess, DiscardingSocket } from './in-process-request.mjs';
 
 const root = process.env.ROOT ?? new URL('../../..', import.meta.url).pathname;
-
-/** A socket that takes whatever is written and drops it. */
-class DiscardingSocket extends Duplex {
-  _read() {}
-  _write(_chunk, _encoding, done) {
-    done();
-  }
-  _writev(_chunks, done) {
-    done();
-  }
-  setTimeout() {}
-  setNoDelay() {}
-  setKeepAlive() {}
-}
 
 /** The request handler of the server built at `root`, on the sample data, answer cache off. */
 async function handlerOf(at) {
@@ -86,23 +71,7 @@ const kinds = {
 };
 
 const socket = new DiscardingSocket();
-function one(fn, url) {
-  const req = new http.IncomingMessage(socket);
-  req.method = 'GET';
-  req.url = url;
-  req.httpVersionMajor = 1;
-  req.httpVersionMinor = 1;
-  req.httpVersion = '1.1';
-  req.headers = { host: '127.0.0.1', connection: 'keep-alive' };
-  req.rawHeaders = ['Host', '127.0.0.1', 'Connection', 'keep-alive'];
-  req.complete = true;
-  req.push(null);
-  const res = new http.ServerResponse(req);
-  res.shouldKeepAlive = true;
-  res.assignSocket(socket);
-  fn(req, res);
-  res.detachSocket(socket);
-}
+const one = (fn, url) => answerInProcess(fn, url, socket);
 
 /** CPU per request (µs) of `count` requests, after a warm-up; the loop turns every 100. */
 async function run(fn, paths, count) {

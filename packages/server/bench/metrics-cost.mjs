@@ -7,25 +7,11 @@
 // (with the performance.now() the dispatcher takes for it).
 //
 //   node bench/metrics-cost.mjs [count, default 20000] [rounds, default 15]
-import http from 'node:http';
-import { Duplex } from 'node:stream';
+import { answerInProcess, DiscardingSocket } from './in-process-request.mjs';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const count = Number(process.argv[2] ?? 20_000);
 const rounds = Number(process.argv[3] ?? 15);
-
-class DiscardingSocket extends Duplex {
-  _read() {}
-  _write(_chunk, _encoding, done) {
-    done();
-  }
-  _writev(_chunks, done) {
-    done();
-  }
-  setTimeout() {}
-  setNoDelay() {}
-  setKeepAlive() {}
-}
 
 const { createServer, ServerMetrics } = await import(`${root}/packages/server/dist/index.js`).then(async (m) => ({
   ...m,
@@ -47,23 +33,7 @@ const on = await handler(true);
 const off = await handler(false);
 
 const socket = new DiscardingSocket();
-function one(fn, url) {
-  const req = new http.IncomingMessage(socket);
-  req.method = 'GET';
-  req.url = url;
-  req.httpVersionMajor = 1;
-  req.httpVersionMinor = 1;
-  req.httpVersion = '1.1';
-  req.headers = { host: '127.0.0.1', connection: 'keep-alive' };
-  req.rawHeaders = ['Host', '127.0.0.1', 'Connection', 'keep-alive'];
-  req.complete = true;
-  req.push(null);
-  const res = new http.ServerResponse(req);
-  res.shouldKeepAlive = true;
-  res.assignSocket(socket);
-  fn(req, res);
-  res.detachSocket(socket);
-}
+const one = (fn, url) => answerInProcess(fn, url, socket);
 async function round(fn, url) {
   const t = process.cpuUsage();
   for (let i = 0; i < count; i++) {
