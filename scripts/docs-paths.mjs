@@ -36,6 +36,7 @@ const IN_PACKAGE = /^(src|test|bench|scripts)\//;
 // first-look.mjs: the file a newcomer saves the README's snippet as (it is not in the tree).
 const NOT_OURS = new Set(['Node.js', 'ical.js', 'src/tradinghours/server/server.py', 'first-look.mjs']);
 const FILE = /\.(ts|mts|mjs|js|md)$/;
+const GENERATED = /\.generated\.ts$/;
 
 function walk(dir, out = [], root = dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -107,6 +108,8 @@ function makeResolver(files, root) {
     const pkg = from.match(/^(packages|tools)\/[^/]+/)?.[0];
     const candidates = [];
     if (NOT_OURS.has(name)) return true;
+    // A generated file is a build's output, absent from a clone until that package is built.
+    if (GENERATED.test(name)) return true;
     if (ROOTED.test(name)) candidates.push(name);
     if (IN_PACKAGE.test(name)) {
       if (pkg) candidates.push(`${pkg}/${name}`);
