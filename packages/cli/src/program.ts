@@ -484,10 +484,11 @@ function addOverrideCommands(program: Command): void {
       .command('list')
       .description('the overrides of the server, newest first')
       .option('--target <id>', 'only those of this market or currency')
-      .option('--all', 'the withdrawn ones too'),
+      .option('--all', 'the withdrawn ones too')
+      .addOption(formatOption()),
   ).action(async (opts: Record<string, string | boolean | undefined>, cmd: Command) => {
     const { overrideList } = await import('./commands/override.js');
-    await overrideList({ ...opts, ...targetOf(opts, cmd) }, Boolean(cmd.optsWithGlobals().json));
+    await overrideList({ ...opts, ...targetOf(opts, cmd) }, formatOf(cmd));
   });
   serverOption(
     override

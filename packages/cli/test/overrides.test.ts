@@ -57,6 +57,12 @@ describe('openbell override', () => {
     const list = await run(['override', 'list', '--server', s.url], env);
     expect(list.stdout).toContain(record.id);
     expect(list.stdout).toContain('Typhoon signal No. 8');
+    // The rows as CSV too (issue 49: CSV wherever the answer is rows), one record a line.
+    const csv = await run(['override', 'list', '--server', s.url, '--format', 'csv'], env);
+    expect(csv.code, csv.stderr).toBe(0);
+    const [header, ...rows] = csv.stdout.trim().split('\r\n');
+    expect(header).toMatch(/^Id,Kind,Target,Date/i);
+    expect(rows.some((r) => r.startsWith(`${record.id},`) && r.includes('Typhoon signal No. 8'))).toBe(true);
 
     const bad = await run(
       [

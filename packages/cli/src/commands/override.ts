@@ -3,6 +3,7 @@
  * (docs/overrides.md §3). The admin token travels in the Authorization header only and is
  * never printed, not even in an error.
  */
+import { toCsv } from '@openbell/catalog';
 import type { OverrideRecord } from '@openbell/core';
 import { scrubSecrets } from '@openbell/core/secrets';
 import { UserError } from '../errors.js';
@@ -95,14 +96,20 @@ export async function overrideWithdraw(o: Target, id: string, json: boolean): Pr
 
 export async function overrideList(
   o: Target & { target?: string | boolean | undefined; all?: string | boolean | undefined },
-  json: boolean,
+  format: 'table' | 'json' | 'csv',
 ): Promise<void> {
+  const json = format === 'json';
   const q = new URLSearchParams();
   if (typeof o.target === 'string') q.set('target', o.target);
   if (o.all) q.set('include_withdrawn', 'true');
   const list = (await request(o, 'GET', `/overrides${q.size ? `?${q}` : ''}`)) as OverrideRecord[];
   if (json) {
     process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+    return;
+  }
+  // The rows as CSV (the catalogue's writer, as every list's `--format csv`); nothing for none.
+  if (format === 'csv') {
+    process.stdout.write(list.length ? (toCsv(list) ?? '') : '');
     return;
   }
   const out = outputFor();

@@ -1,5 +1,6 @@
 // Shared helpers of the americas-more family: hours kept in step with New York's clock, and the
-// holiday rows of an overnight futures session (a trade date's session starts the evening before).
+// holiday rows of an overnight futures session (a trade date's session starts the evening before),
+// and the cleaning of holiday lists the exchanges' modules share.
 import { FIRST_YEAR, LAST_YEAR, addDays, eachDay, weekday } from '../lib/dates.mjs';
 import { holidaysFor } from '../lib/model.mjs';
 
@@ -111,4 +112,28 @@ export function overnightRows(finId, events) {
     }
   }
   return h.rows();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Holiday lists.
+
+export const SAT = 6;
+export const SUN = 0;
+export const isWeekend = (d) => weekday(d) === SAT || weekday(d) === SUN;
+const byDate = (a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+
+/** Rows as { date, name, observed, memo } without weekends or repeated dates, sorted. */
+export function clean(rows) {
+  const seen = new Set();
+  const out = [];
+  for (const r of rows.sort(byDate)) {
+    if (isWeekend(r.date) || seen.has(r.date)) continue;
+    seen.add(r.date);
+    out.push({ observed: false, memo: '', ...r });
+  }
+  return out;
+}
+
+export function addHolidays(h, rows) {
+  for (const r of rows) h.closed(r.date, r.name, { observed: r.observed, memo: r.memo, ifFree: true });
 }
