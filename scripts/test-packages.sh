@@ -78,8 +78,10 @@ tar xzf "$(tgz openbell)" -O package/package.json | node -e '
     const man = JSON.parse(s).man;
     if (!Array.isArray(man) || !man.includes("./dist/openbell.1")) { console.error("package.json man: " + JSON.stringify(man)); process.exit(1); }
   });' || fail "the CLI tarball does not name its man page"
-tar xzf "$(tgz openbell)" -O package/dist/openbell.1 | grep -q '^\.TH OPENBELL 1 ' || fail "dist/openbell.1 is not a man page"
-tar xzf "$(tgz openbell)" -O package/dist/openbell.1 | grep -q 'as\\-of' || fail "dist/openbell.1 lacks --as-of: not made from the command tree"
+# Extracted to a file first: `grep -q` ends the pipe early and pipefail would fail the tar.
+tar xzf "$(tgz openbell)" -O package/dist/openbell.1 > "$work/openbell.1" || fail "dist/openbell.1 missing from the tarball"
+grep -q '^\.TH OPENBELL 1 ' "$work/openbell.1" || fail "dist/openbell.1 is not a man page"
+grep -q 'as\\-of' "$work/openbell.1" || fail "dist/openbell.1 lacks --as-of: not made from the command tree"
 # Real version ranges between the packages (pnpm rewrites workspace:^ when packing).
 for t in "$work"/tgz/*.tgz; do
   tar xzf "$t" -O package/package.json | node -e '
