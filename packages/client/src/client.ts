@@ -10,6 +10,9 @@ import type { QueryMethods } from '@openbell/core/interface';
 import { LRUCache } from 'lru-cache';
 import { errorOf, InvalidArgumentError } from './errors.js';
 import { events, type BellEventFrame, type EventsOptions } from './events.js';
+
+export type { CallOptions, ClientOptions } from './options.js';
+import type { CallOptions, ClientOptions, Kept, Shared } from './options.js';
 import type { Route } from './route.js';
 import { ROUTES } from './routes.generated.js';
 
@@ -38,33 +41,6 @@ export type RemoteMethods = { [K in keyof QueryMethods]: (...args: Args<K>) => P
 /** The same methods, each answer with its data version (`Answer`). */
 export type RemoteMethodsWithMeta = { [K in keyof QueryMethods]: (...args: Args<K>) => Promise<Answer<Result<K>>> };
 
-/** What one call (or a view made by `with`) may set. */
-export interface CallOptions {
-  /** Aborts the call (and its retries). */
-  signal?: AbortSignal;
-  /** Per attempt, until the whole body is read; default the client's (30 s); 0 for none. */
-  timeoutMs?: number;
-  /** Answer as an earlier data version: a version id or an instant (`as_of`, docs/overrides.md §5). */
-  asOf?: string | number | Date;
-}
-
-export interface ClientOptions extends CallOptions {
-  /** The fetch to use (default the global one). */
-  fetch?: typeof fetch;
-  /** Headers sent with every request (an `Authorization` for a proxy in front). */
-  headers?: Record<string, string>;
-  /** Retries of a 429 or 503 (default 3), after `Retry-After` or else the backoff. */
-  retries?: number;
-  /** The first backoff without `Retry-After`, doubled at each retry (default 500 ms). */
-  retryDelayMs?: number;
-  /** The longest wait before a retry (default 30 s): a longer `Retry-After` is answered with the error. */
-  maxRetryDelayMs?: number;
-  /** Answers kept for revalidation with `If-None-Match` (default 500; 0 keeps none). */
-  cacheEntries?: number;
-  /** Their total size in UTF-16 units of their text (default 16 Mi). */
-  cacheSize?: number;
-}
-
 export interface OpenbellClient extends RemoteMethods {
   /** The same methods answering `{ answer, version, etag, fromCache }`. */
   readonly withMeta: RemoteMethodsWithMeta;
@@ -74,21 +50,6 @@ export interface OpenbellClient extends RemoteMethods {
   with(options: CallOptions): OpenbellClient;
   /** The `/events` stream (Server-Sent Events) as an async iterator that reconnects with `Last-Event-ID`. */
   events(options?: EventsOptions): AsyncIterableIterator<BellEventFrame>;
-}
-
-interface Kept {
-  text: string;
-  etag: string;
-  version: string | null;
-}
-
-/** What every view of one client shares. */
-export interface Shared {
-  base: string;
-  fetch: typeof fetch;
-  options: ClientOptions;
-  cache: LRUCache<string, Kept> | undefined;
-  lastVersion: string | null;
 }
 
 /** The route of every query method: the compiler refuses a table that lacks one. */

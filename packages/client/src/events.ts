@@ -5,7 +5,7 @@
  * server sends what was missed first. Ends when the caller stops iterating or its signal aborts.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import type { CallOptions, Shared } from './client.js';
+import type { CallOptions, Shared } from './options.js';
 import { errorOf, OpenbellError } from './errors.js';
 
 /** One frame of the stream: `ready`, `market_error`, `open`, `close`, `phase`, `heartbeat`, `data_changed`, `data`. */
