@@ -28,6 +28,8 @@
  *   busy acknowledging the last one is skipped, so a busy worker gets fewer, where the kernel's
  *   own choice piles them on whichever worker wakes first). Workers write their logs to the
  *   inherited stdout themselves, never through the IPC channel.
+ * - `GET /metrics` answers for every worker: the primary relays the other workers' series to
+ *   the one asked (metrics-cluster.ts), per scrape, never per request.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';

@@ -282,7 +282,11 @@ export class ServerMetrics {
     const workers = this.peers?.workers ?? 1;
     const others = this.peers ? await this.peers.gather() : { snapshots: [], fresh: 0 };
     const reporting = [
-      gaugeSeries('openbell_workers', 'Worker processes serving requests (--workers; 1 for one process).', workers),
+      gaugeSeries(
+        'openbell_workers',
+        'Worker processes configured to serve requests (--workers; 1 for one process).',
+        workers,
+      ),
       gaugeSeries(
         'openbell_workers_reporting',
         'Workers whose series answered this scrape (fewer than openbell_workers: one is restarting or was late).',
