@@ -49,7 +49,8 @@ function start(workers) {
     const onData = (d) => {
       out += d;
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ name: workers === 1 ? 'one process' : `--workers ${workers}`, child, url: m[1], wall: [], cpu: 0 });
+      if (m)
+        resolve({ name: workers === 1 ? 'one process' : `--workers ${workers}`, child, url: m[1], wall: [], cpu: 0 });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -93,7 +94,7 @@ process.on('exit', () => {
 servers.push(await start(1), await start(2));
 for (const s of servers) for (let i = 0; i < 4; i++) for (const path of MIX) await get(`${s.url}${path}`, false);
 
-let bytes = new Map();
+const bytes = new Map();
 for (let round = 0; round < ROUNDS; round++)
   for (const s of round % 2 === 0 ? servers : [...servers].reverse()) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -110,11 +111,14 @@ for (let round = 0; round < ROUNDS; round++)
   }
 
 const pct = (xs, q) => [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))];
-console.log(`GET /metrics, ${ROUNDS} rounds of ${SCRAPES} scrapes one after the other (sample data, a mix answered first)`);
+console.log(
+  `GET /metrics, ${ROUNDS} rounds of ${SCRAPES} scrapes one after the other (sample data, a mix answered first)`,
+);
 for (const s of servers)
   console.log(
     `  ${s.name.padEnd(12)} wall median ${pct(s.wall, 0.5).toFixed(2)} ms, p90 ${pct(s.wall, 0.9).toFixed(2)} ms; ` +
       `CPU of all its processes ${(s.cpu / s.wall.length).toFixed(2)} ms a scrape; ${(bytes.get(s.name) / 1024).toFixed(1)} KiB`,
   );
-for (const s of servers) await new Promise((r) => (s.child.removeAllListeners('exit'), s.child.on('exit', r), s.child.kill('SIGTERM')));
+for (const s of servers)
+  await new Promise((r) => (s.child.removeAllListeners('exit'), s.child.on('exit', r), s.child.kill('SIGTERM')));
 process.exit(0);
