@@ -28,6 +28,8 @@
  *   busy acknowledging the last one is skipped, so a busy worker gets fewer, where the kernel's
  *   own choice piles them on whichever worker wakes first). Workers write their logs to the
  *   inherited stdout themselves, never through the IPC channel.
+ * - `GET /metrics` answers for every worker: the primary relays the other workers' series to
+ *   the one asked (metrics-cluster.ts), per scrape, never per request.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
@@ -50,6 +52,7 @@ import {
 import { DataHolder, createUpdater, type UpdateState, type Updater } from './updates.js';
 import type { PublisherOptions } from './publish/handler.js';
 import { SERVE_DEFAULTS } from './defaults.js';
+import { MetricsRelay, workerMetricsLink, type MetricsToPrimary, type MetricsToWorker } from './metrics-cluster.js';
 
 /**
  * What a cluster needs from whoever starts it (the CLI's `serve`): every setting already read,
@@ -79,6 +82,7 @@ export interface ClusterPlan {
 }
 
 type ToWorker =
+  | MetricsToWorker
   | { t: 'prepare'; seq: number; version: string | null; publishKey?: string }
   | { t: 'commit'; seq: number }
   | { t: 'updates'; state: UpdateState }
@@ -94,6 +98,7 @@ type ToWorker =
       error?: { message: string; code?: string; id?: string; status?: number };
     };
 type ToPrimary =
+  | MetricsToPrimary
   | { t: 'prepared'; seq: number; version: string | null }
   | { t: 'prepare_failed'; seq: number; error: string }
   | { t: 'hello' }
@@ -141,6 +146,14 @@ export async function runWorker(plan: ClusterPlan): Promise<void> {
       }, 10_000).unref();
     });
 
+  // /metrics answers for every worker: its siblings' series come through the primary.
+  const metricsLink = workerMetricsLink(
+    plan.workers,
+    (m) => send(process, m),
+    () => running?.metrics?.snapshot(),
+  );
+  const metrics = plan.server.metrics === false ? false : { ...plan.server.metrics, peers: metricsLink.peers };
+
   const drain = () => {
     if (draining) return;
     draining = true;
@@ -171,6 +184,7 @@ export async function runWorker(plan: ClusterPlan): Promise<void> {
       };
       running = await createServer({
         ...plan.server,
+        metrics,
         data,
         logger,
         changes,
@@ -192,6 +206,7 @@ export async function runWorker(plan: ClusterPlan): Promise<void> {
 
   process.on('message', (raw: unknown) => {
     const m = raw as ToWorker;
+    if (metricsLink.heard(m)) return;
     switch (m.t) {
       case 'prepare':
         if (m.publishKey) publishKey = Buffer.from(m.publishKey, 'hex');
@@ -366,6 +381,7 @@ class Primary {
   private rejectStarted!: (e: Error) => void;
   private readonly started: Promise<void>;
   private exiting: Promise<void> | undefined;
+  private readonly metricsRelay = new MetricsRelay(send);
 
   constructor(
     private readonly plan: ClusterPlan,
@@ -531,6 +547,9 @@ class Primary {
   }
 
   private heard(worker: Worker, m: ToPrimary): void {
+    const serving = () =>
+      [...this.workers.values()].filter((w) => w.serving && !w.worker.isDead()).map((w) => w.worker);
+    if (this.metricsRelay.heard(worker, m, serving)) return;
     // A worker still starting when the shutdown began missed the drain message: tell it now.
     if (m.t === 'hello') {
       if (this.shuttingDown) send(worker, { t: 'drain' });
@@ -584,6 +603,7 @@ class Primary {
   private exited(worker: Worker, code: number, signal: string): void {
     const entry = this.workers.get(worker.id);
     this.workers.delete(worker.id);
+    this.metricsRelay.gone(worker);
     if (this.shuttingDown) return;
     const lived = entry ? Date.now() - entry.startedAt : 0;
     this.earlyDeaths = lived < EARLY_DEATH_MS ? this.earlyDeaths + 1 : 0;

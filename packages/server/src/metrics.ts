@@ -10,11 +10,14 @@
  * operationIds, and a handful for what is answered beside them) and status codes seen.
  */
 import {
+  type Aggregator,
+  AggregatorRegistry,
   collectDefaultMetrics,
   Counter,
   Gauge,
   Histogram,
   type MetricObjectWithValues,
+  type MetricValue,
   type MetricValueWithName,
   Registry,
 } from 'prom-client';
@@ -33,12 +36,37 @@ export const OTHER_OPERATIONS = ['health', 'events', 'metrics', 'openapi', 'docs
 /** The status codes counted one by one; any other is counted with the nearest class (`2xx`…). */
 const STATUSES = [200, 204, 206, 304, 400, 401, 403, 404, 405, 406, 408, 410, 413, 422, 429, 431, 500, 503];
 
+/** What `registry.getMetricsAsJSON()` answers: one process's series, as they cross the IPC channel. */
+export type MetricSnapshot = MetricObjectWithValues<MetricValue<string>>[];
+
+/**
+ * The other workers of a `serve --workers N` (metrics-cluster.ts): how many there should be, and
+ * their snapshots as the primary gathered them (`fresh` of them answered this scrape; the others
+ * are their last answer, from a worker alive but late).
+ */
+export interface MetricsPeers {
+  workers: number;
+  gather(): Promise<{ snapshots: MetricSnapshot[]; fresh: number }>;
+}
+
 export interface MetricsOptions {
   holder: DataHolder;
   /** How many active overrides (when overrides are configured). */
   overridesActive?: (() => number) | undefined;
   now?: () => number;
+  /** In a cluster worker: the siblings whose series /metrics adds to its own. */
+  peers?: MetricsPeers | undefined;
 }
+
+/**
+ * How prom-client's default series combine across workers where its own choice does not fit: the
+ * descriptor limit is per process, not a total, and the start time is the youngest worker's (a
+ * restart shows), where prom-client leaves it out.
+ */
+const DEFAULT_SERIES_AGGREGATORS: Record<string, Aggregator> = {
+  process_max_fds: 'first',
+  process_start_time_seconds: 'max',
+};
 
 export class ServerMetrics {
   readonly registry = new Registry();
@@ -54,8 +82,10 @@ export class ServerMetrics {
   private readonly statusSlot = new Map<number, number>();
   private readonly statusLabels: string[];
   private cacheHits = 0;
+  private readonly peers: MetricsPeers | undefined;
 
   constructor(options: MetricsOptions) {
+    this.peers = options.peers;
     this.names = [...Object.values(operations).map((o) => o.operationId), ...OTHER_OPERATIONS];
     this.names.forEach((n, i) => this.index.set(n, i));
     this.statusLabels = [...STATUSES.map(String), '1xx', '2xx', '3xx', '4xx', '5xx'];
@@ -142,19 +172,25 @@ export class ServerMetrics {
       const t = Date.parse(iso);
       return Number.isNaN(t) ? undefined : t / 1000;
     };
-    const gauge = (name: string, help: string, value: () => number | undefined) =>
+    // Across workers (metrics-cluster.ts): what every worker holds alike is taken once, from the
+    // worker answering; the data's load is the oldest a worker serves; connections add up.
+    const gauge = (name: string, help: string, value: () => number | undefined, aggregator: Aggregator = 'first') =>
       new Gauge({
         name,
         help,
         registers,
+        aggregator,
         collect() {
           const v = value();
           this.reset();
           if (v !== undefined) this.set(v);
         },
       });
-    gauge('openbell_data_loaded_timestamp_seconds', 'When the data served was loaded (Unix seconds).', () =>
-      seconds(holder.current?.meta.loadedAt),
+    gauge(
+      'openbell_data_loaded_timestamp_seconds',
+      'When the data served was loaded (Unix seconds).',
+      () => seconds(holder.current?.meta.loadedAt),
+      'min',
     );
     gauge(
       'openbell_data_age_seconds',
@@ -164,8 +200,14 @@ export class ServerMetrics {
         const at = seconds(meta?.downloadedAt ?? meta?.loadedAt);
         return at === undefined ? undefined : Math.max(0, now() / 1000 - at);
       },
+      'max',
     );
-    gauge('openbell_data_loaded', '1 when data is served, 0 while none is loaded.', () => (holder.current ? 1 : 0));
+    gauge(
+      'openbell_data_loaded',
+      '1 when data is served, 0 while none is loaded.',
+      () => (holder.current ? 1 : 0),
+      'min',
+    );
     gauge('openbell_update_enabled', '1 when the server checks its source for new data.', () =>
       holder.updates.enabled ? 1 : 0,
     );
@@ -189,8 +231,8 @@ export class ServerMetrics {
       options.overridesActive ? options.overridesActive() : 0,
     );
     const conn = () => holder.connections?.();
-    gauge('openbell_events_subscribers', '/events streams open.', () => conn()?.subscribers ?? 0);
-    gauge('openbell_connections_open', 'Connections open (event streams apart).', () => conn()?.open ?? 0);
+    gauge('openbell_events_subscribers', '/events streams open.', () => conn()?.subscribers ?? 0, 'sum');
+    gauge('openbell_connections_open', 'Connections open (event streams apart).', () => conn()?.open ?? 0, 'sum');
     new Counter({
       name: 'openbell_connections_refused_total',
       help: 'Newcomers and /events requests turned away at the front door, by the budget that was full.',
@@ -223,16 +265,60 @@ export class ServerMetrics {
     return rows;
   }
 
-  /** The text of /metrics and its Content-Type. */
-  async text(): Promise<{ body: string; type: string }> {
-    return { body: await this.registry.metrics(), type: this.registry.contentType };
+  /** This process's series (`getMetricsAsJSON`), each saying how it combines with other workers'. */
+  async snapshot(): Promise<MetricSnapshot> {
+    const series = await this.registry.getMetricsAsJSON();
+    for (const metric of series) metric.aggregator = DEFAULT_SERIES_AGGREGATORS[metric.name] ?? metric.aggregator;
+    return series;
   }
+
+  /**
+   * The text of /metrics and its Content-Type. One process and N workers take the same path:
+   * prom-client's `AggregatorRegistry.aggregate` over the snapshots (this process's first, so a
+   * `first` series is the answering worker's), which formats each series from its `get()`.
+   */
+  async text(): Promise<{ body: string; type: string }> {
+    const own = await this.snapshot();
+    const workers = this.peers?.workers ?? 1;
+    const others = this.peers ? await this.peers.gather() : { snapshots: [], fresh: 0 };
+    const reporting = [
+      gaugeSeries(
+        'openbell_workers',
+        'Worker processes configured to serve requests (--workers; 1 for one process).',
+        workers,
+      ),
+      gaugeSeries(
+        'openbell_workers_reporting',
+        'Workers whose series answered this scrape (fewer than openbell_workers: one is restarting or was late).',
+        1 + others.fresh,
+      ),
+    ];
+    const registry = AggregatorRegistry.aggregate<typeof Registry.PROMETHEUS_CONTENT_TYPE>([
+      own,
+      ...others.snapshots,
+      reporting,
+    ]);
+    return { body: await registry.metrics(), type: registry.contentType };
+  }
+}
+
+/** A gauge of one value, as a snapshot holds it. */
+function gaugeSeries(name: string, help: string, value: number): MetricSnapshot[number] {
+  return {
+    name,
+    help,
+    type: 'gauge' as never,
+    aggregator: 'first',
+    values: [{ value, labels: {} }],
+    collect: () => {},
+  };
 }
 
 /**
  * The latency histogram per operation, read from ServerMetrics' arrays when scraped: a
- * prom-client Histogram whose `get` (what the registry formats) answers the series kept by
- * `observe` (prom-client's own observe costs a label lookup per request, about a microsecond).
+ * prom-client Histogram whose public `get` (what `getMetricsAsJSON` and so /metrics read)
+ * answers the series kept by `observe` (prom-client's own observe costs a label lookup per
+ * request, about a microsecond).
  */
 const DURATION_HELP =
   'Time to answer a request (to the last byte handed to the socket, or to the first of a stream), by operation.';
@@ -248,15 +334,8 @@ class RequestDurations extends Histogram<'operation'> {
       labelNames: ['operation'],
       buckets: BUCKETS,
       registers,
+      aggregator: 'sum',
     });
-  }
-
-  /**
-   * prom-client 15's registry formats a histogram from this method when the metric has it (its
-   * registry.js), else from `get`: both answer the series kept by ServerMetrics.
-   */
-  getForPromString(): Promise<MetricObjectWithValues<MetricValueWithName<'operation' | 'le'>>> {
-    return this.get();
   }
 
   override async get(): Promise<MetricObjectWithValues<MetricValueWithName<'operation' | 'le'>>> {

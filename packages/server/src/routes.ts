@@ -25,7 +25,7 @@ import type { DataMeta, LoadedData } from './types.js';
 import { DataHolder } from './updates.js';
 import { eventsHandler, type LiveOptions } from './live/events.js';
 import { boardDataHandler } from './live/board.js';
-import { metricsHandler, METRICS_PATH, ServerMetrics } from './metrics.js';
+import { metricsHandler, METRICS_PATH, type MetricsPeers, ServerMetrics } from './metrics.js';
 
 export interface AppOptions {
   /** Data to serve (a loader `LoadedData`). */
@@ -67,9 +67,10 @@ export interface AppOptions {
   purgeKeys?: boolean;
   /**
    * `GET /metrics` (metrics.ts): on unless false; with `token`, only for `Authorization: Bearer
-   * <token>` (compared in constant time). Default on, without a token.
+   * <token>` (compared in constant time). Default on, without a token. `peers`: in a cluster
+   * worker, the siblings whose series are added to its own (metrics-cluster.ts).
    */
-  metrics?: false | { token?: string | undefined };
+  metrics?: false | { token?: string | undefined; peers?: MetricsPeers | undefined };
   /** The longest date range, in days, of an operation no coverage window bounds (rangeCapped); default 3653. */
   maxRangeDays?: number;
   /**
@@ -207,6 +208,7 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
           holder,
           now,
           overridesActive: ovr ? () => ovr.manager.list({ includeWithdrawn: false }).length : undefined,
+          peers: options.metrics ? options.metrics.peers : undefined,
         });
   const metricsAnswer = metrics
     ? metricsHandler(metrics, options.metrics ? options.metrics.token : undefined)

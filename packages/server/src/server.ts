@@ -11,6 +11,7 @@ import type { OpenbellApp } from './app.js';
 import { inMemoryData, prepareApp, type AppOptions, type PreparedApp } from './routes.js';
 import { createLogger } from './logging.js';
 import type { DataSource, LoadedData } from './types.js';
+import type { ServerMetrics } from './metrics.js';
 import { createUpdater, DataHolder, publicErrorMessage, type UpdateOutcome, type Updater } from './updates.js';
 import { changesSource } from '@openbell/catalog';
 import type { ChangeFeed } from './changes/feed.js';
@@ -165,6 +166,8 @@ export interface RunningServer {
   overrides: OverrideManager | undefined;
   /** The versions kept, with `overrideSettings`. */
   versions: VersionHistory | undefined;
+  /** The metrics of GET /metrics (undefined when off): a cluster worker's series for its siblings' scrapes. */
+  metrics: ServerMetrics | undefined;
   /** Checks the source for new data now (no-op 'up_to_date' without a source). */
   updateNow(options?: { force?: boolean }): Promise<UpdateOutcome>;
   /** Stops accepting, lets in-flight requests finish, stops the update timer. Idempotent. */
@@ -278,6 +281,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Running
     changes,
     overrides: overrides?.manager,
     versions: overrides?.versions,
+    metrics: prepared.metrics,
     updateNow: (opts) => {
       const updater = loading.updater();
       return updater ? updater.runNow(opts) : Promise.resolve('up_to_date' as const);

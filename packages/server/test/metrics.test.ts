@@ -7,6 +7,8 @@ import { spawnSync } from 'node:child_process';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/index.js';
+import { ServerMetrics } from '../src/metrics.js';
+import { DataHolder } from '../src/updates.js';
 import { fixtureData, NOON_NY } from './fixture.js';
 
 const promtool = spawnSync('promtool', ['--version']).status === 0;
@@ -58,6 +60,9 @@ describe('GET /metrics', () => {
       'openbell_events_subscribers',
       'openbell_connections_open',
       'process_cpu_seconds_total',
+      'process_start_time_seconds',
+      'openbell_workers 1',
+      'openbell_workers_reporting 1',
     ])
       expect(text, series).toContain(`\n${series}`);
     // Labels are operation names and statuses, never a URL.
@@ -102,5 +107,54 @@ describe('GET /metrics', () => {
     const checked = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
     expect(checked.stdout + checked.stderr).toBe('');
     expect(checked.status).toBe(0);
+  });
+
+  it('with peers (a cluster worker): counters and connections summed, data gauges taken once, the oldest data', async () => {
+    /** One worker's metrics: its own holder, loaded at `loadedAt`, `open` connections, `answers` getMarket 200s. */
+    const worker = (loadedAt: string, open: number, answers: number, peers?: ServerMetrics) => {
+      const data = fixtureData();
+      data.meta.loadedAt = loadedAt;
+      const holder = new DataHolder(data);
+      holder.connections = () =>
+        ({
+          open,
+          subscribers: 1,
+          refused: { limit: 2, perClient: 0, subscribers: 0 },
+          dropped: 0,
+          timedOut: 0,
+        }) as never;
+      const metrics = new ServerMetrics({
+        holder,
+        now: () => NOON_NY,
+        ...(peers
+          ? { peers: { workers: 3, gather: async () => ({ snapshots: [await peers.snapshot()], fresh: 1 }) } }
+          : {}),
+      });
+      for (let i = 0; i < answers; i++) metrics.observe(metrics.indexOf('getMarket'), 200, performance.now());
+      return metrics;
+    };
+    const other = worker('2023-11-15T00:00:00Z', 4, 5);
+    const answering = worker('2023-11-15T00:00:01Z', 2, 7, other);
+    const { body } = await answering.text();
+    expect(body).toContain('openbell_http_requests_total{operation="getMarket",status="200"} 12');
+    expect(body).toContain('openbell_http_request_duration_seconds_count{operation="getMarket"} 12');
+    expect(body).toMatch(/openbell_http_request_duration_seconds_bucket\{operation="getMarket",le="\+Inf"\} 12\n/);
+    expect(body).toContain('openbell_connections_open 6\n');
+    expect(body).toContain('openbell_events_subscribers 2\n');
+    expect(body).toContain('openbell_connections_refused_total{reason="limit"} 4\n');
+    // The oldest load of the two: the earlier time, the greater age.
+    expect(body).toContain(`openbell_data_loaded_timestamp_seconds ${Date.parse('2023-11-15T00:00:00Z') / 1000}\n`);
+    expect(body).toContain(`openbell_data_age_seconds ${(NOON_NY - Date.parse('2023-11-15T00:00:00Z')) / 1000}\n`);
+    expect(body).toContain('openbell_data_loaded 1\n');
+    expect(body).toContain('openbell_update_enabled 0\n');
+    expect(body).toContain('openbell_overrides_active 0\n');
+    // Three workers configured, two in this answer (one missing: restarting or late).
+    expect(body).toContain('openbell_workers 3\n');
+    expect(body).toContain('openbell_workers_reporting 2\n');
+    expect(body).toMatch(/\nprocess_start_time_seconds \d+/);
+    if (promtool) {
+      const checked = spawnSync('promtool', ['check', 'metrics'], { input: body, encoding: 'utf8' });
+      expect(checked.stdout + checked.stderr).toBe('');
+    }
   });
 });
