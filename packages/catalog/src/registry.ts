@@ -87,7 +87,11 @@ export function errorStatuses(spec: {
  * spellings it still accepts as hidden `aliases`, e.g. `from` for `start`), or not at all.
  */
 export type CliHint =
-  | { arg: string; help: string; /** The command line's example, when not the parameter's (a file's name). */ example?: string }
+  | {
+      arg: string;
+      help: string /** The command line's example, when not the parameter's (a file's name). */;
+      example?: string;
+    }
   | { flag: string; help?: string; aliases?: readonly string[] }
   | false;
 

@@ -47,7 +47,14 @@ const fromSeries = (which: 'first' | 'last', p: ParamDocs, example: string): Par
  */
 function checkCsv(r: BarCheckResult): string {
   const rows = [
-    ...r.missing.map((m) => ({ kind: 'missing', date: m.date, start: m.start, at: null, reason: null, holiday_name: null })),
+    ...r.missing.map((m) => ({
+      kind: 'missing',
+      date: m.date,
+      start: m.start,
+      at: null,
+      reason: null,
+      holiday_name: null,
+    })),
     ...r.extra.map((e) => ({
       kind: 'extra',
       date: e.date,
@@ -262,8 +269,7 @@ export const MARKET_OPERATIONS = {
         'text/plain': { schema: (s) => s.z.string(), example: `${CHECKED.join('\n')}\n` },
       },
       maxBytes: MAX_CHECK_BYTES,
-      read: (ds, a, type) =>
-        checkReader(ds.parsed.barChecker(a.identifier, a.start, a.end, a.period, a.breaks), type),
+      read: (ds, a, type) => checkReader(ds.parsed.barChecker(a.identifier, a.start, a.end, a.period, a.breaks), type),
       fill: {
         params: ['start', 'end'],
         read: (ds, raw) => {

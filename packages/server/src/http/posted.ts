@@ -166,7 +166,8 @@ function read(
       return fail(err);
     }
     const headers = { 'Cache-Control': 'no-store' };
-    if (op.csv && wantsCsv(req, { format })) send(req, res, 200, op.csv(answer), { ...headers, 'Content-Type': CSV_TYPE });
+    if (op.csv && wantsCsv(req, { format }))
+      send(req, res, 200, op.csv(answer), { ...headers, 'Content-Type': CSV_TYPE });
     else send(req, res, 200, JSON.stringify(answer), headers);
   });
   req.on('error', fail);
