@@ -34,12 +34,22 @@ export interface RouteMatch {
 
 export type RouteMatcher = (path: string) => RouteMatch | null;
 
+/** The operations asked by GET (the default routes of a matcher). */
+export function readOperations(): Operation[] {
+  return (Object.values(operations) as Operation[]).filter((op) => op.method === 'GET');
+}
+
+/** The operations that read a request body (POST). */
+export function postOperations(): Operation[] {
+  return (Object.values(operations) as Operation[]).filter((op) => op.method === 'POST');
+}
+
 /**
  * Matches a URL path (no query) against the operations' paths. Among paths of the same length,
  * those with more literal segments are tried first, so `/markets/finid/{finid}` wins over
  * `/markets/{identifier}/holidays`-like placeholders whatever the declaration order.
  */
-export function createRouteMatcher(ops: readonly Operation[] = Object.values(operations)): RouteMatcher {
+export function createRouteMatcher(ops: readonly Operation[] = readOperations()): RouteMatcher {
   const byLength = new Map<number, CompiledRoute[]>();
   for (const c of ops.map(compile)) {
     const list = byLength.get(c.segments.length) ?? [];
@@ -94,9 +104,10 @@ export function readOperationArgs(
   raw: Readonly<Record<string, unknown>>,
   loadError: string | null = null,
   limits: Limits = {},
+  bodyApart = false,
 ): ArgsOutcome {
   try {
-    const args = readArgs(op, raw, limits);
+    const args = readArgs(op, raw, limits, bodyApart);
     if (!ds) throw new DataNotLoadedError(loadError);
     return { ok: true, args, ds };
   } catch (err) {

@@ -19,6 +19,7 @@ export const STATUS_OF = {
   ambiguous: 409,
   conflict: 409,
   gone: 410,
+  too_large: 413,
   invalid_argument: 422,
   data_error: 500,
   not_loaded: 503,
@@ -55,12 +56,16 @@ export class DataNotLoadedError extends Error {
   }
 }
 
-/** Where each parameter of an operation travels (path or query), for the 422 `loc`. */
-export type ParamLocations = Readonly<Record<string, 'path' | 'query'>>;
+/** Where each parameter of an operation travels (path, query or body), for the 422 `loc`. */
+export type ParamLocations = Readonly<Record<string, 'path' | 'query' | 'body'>>;
 
-/** `['path', 'identifier']`, `['query', 'start']`: a parameter the operation does not declare is a query one. */
+/**
+ * `['path', 'identifier']`, `['query', 'start']`: a parameter the operation does not declare is a
+ * query one; the body's parameter (and a fault of the body itself) is `['body']`, the whole body.
+ */
 export function locOf(param: string, locations: ParamLocations): (string | number)[] {
-  return [locations[param] ?? 'query', param];
+  const at = locations[param] ?? 'query';
+  return at === 'body' ? ['body'] : [at, param];
 }
 
 /**
@@ -114,6 +119,7 @@ export function toHttp(
     case 'out_of_coverage':
     case 'conflict':
     case 'gone':
+    case 'too_large':
     case 'not_loaded':
       return { status: STATUS_OF[e.code], body: { detail: message }, logCause: false };
     default:

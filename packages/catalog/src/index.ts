@@ -40,6 +40,7 @@ export {
   readArgs,
   type ApiParam,
   type ArgsOf,
+  type BodySpec,
   type CliCommand,
   type CliHint,
   type CommandName,
@@ -54,10 +55,13 @@ export {
   type ResultOf,
   type RouteShape,
 } from './registry.js';
+export { openBody, tooLarge, type BodyFeed } from './body.js';
 export {
   answer,
   answerOperation,
   createRouteMatcher,
+  postOperations,
+  readOperations,
   failure,
   invoke,
   readOperationArgs,

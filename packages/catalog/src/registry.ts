@@ -14,7 +14,7 @@
  * answers is the parsed value (an epoch day, epoch milliseconds, a normalized identifier), and
  * `call` passes it to core's queries over parsed values (`ds.parsed`): text is read once.
  */
-import type { CalendarQueries } from '@openbell/core';
+import type { CalendarQueries, TextReader } from '@openbell/core';
 import type { Query } from '@openbell/core/interface';
 import type { OperationContext } from './context.js';
 // The parsers alone (not the engine): the CLI builds its commands from the registry before any data is loaded.
@@ -65,8 +65,11 @@ export function errorStatuses(spec: {
   plan?: string | undefined;
   table?: string | undefined;
   params: Params;
+  body?: unknown;
 }): ErrorStatus[] {
   const out = new Set<ErrorStatus>((spec.needs ? NEEDS[spec.needs] : []).map((code) => STATUS_OF[code]));
+  // A body can be longer than its limit: 413, refused before any answer is made.
+  if (spec.body) out.add(STATUS_OF.too_large);
   if (spec.plan || spec.table) out.add(STATUS_OF.not_in_plan);
   if (Object.values(spec.params).some((p) => !NEVER_INVALID.has(p.kind))) out.add(STATUS_OF.invalid_argument);
   out.add(STATUS_OF.not_loaded);
@@ -84,7 +87,11 @@ export function errorStatuses(spec: {
  * spellings it still accepts as hidden `aliases`, e.g. `from` for `start`), or not at all.
  */
 export type CliHint =
-  | { arg: string; help: string }
+  | {
+      arg: string;
+      help: string /** The command line's example, when not the parameter's (a file's name). */;
+      example?: string;
+    }
   | { flag: string; help?: string; aliases?: readonly string[] }
   | false;
 
@@ -148,6 +155,45 @@ export interface CliCommand {
    * by piece, and its text formatter row by row.
    */
   stream?: boolean;
+  /**
+   * The answer says something is off (a series with missing or extra bars): the command prints
+   * it as usual, then exits with code 1, as for a refusal.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the answer's type is the operation's, which this entry does not carry
+  failed?: (answer: any) => boolean;
+}
+
+/**
+ * How an operation with a request body reads it (OperationSpec.body; docs/architecture.md "A POST
+ * operation"). One of its parameters travels in the body instead of the URL: the library and
+ * `invoke` take it as an argument like any other (the operation's `call`), while REST and the
+ * command line feed the body, as it arrives, to `read`, which turns it into the query's input
+ * piece by piece, so memory is bounded by what the query keeps, never by the body.
+ */
+export interface BodySpec<S extends Params = Params, R = unknown> {
+  /** The parameter the body carries (a 422 of it, or of the body, is located `['body']`). */
+  param: keyof S & string;
+  /** The media types accepted, each with its schema and example (the OpenAPI document's `requestBody`). */
+  media: Readonly<Record<string, { schema: (schemas: Schemas) => z.ZodType; example: unknown }>>;
+  /** The most bytes a body may hold: a longer one is refused with 413 (TooLargeError) before any answer. */
+  maxBytes: number;
+  /**
+   * Starts the reading of one body, once the other parameters are read (`args` lacks `param`): their
+   * refusals come before the first byte is read. `type` is the body's media type as sent
+   * (undefined when none: a file). The reader is fed the body's text in pieces; `end` answers as
+   * `call` does for the same values.
+   */
+  read(ds: CalendarQueries, args: ParamValues<S>, type: string | undefined): TextReader<R>;
+  /**
+   * Parameters the command line may leave out although REST requires them (the range of a series):
+   * a first reading of the body gives their text (`raw` the command's other arguments as typed), or
+   * null when it cannot, which `unfilled` then explains after the file's name.
+   */
+  fill?: {
+    params: readonly (keyof S & string)[];
+    read(ds: CalendarQueries, raw: Readonly<Record<string, unknown>>): TextReader<Record<string, string> | null>;
+    unfilled: string;
+  };
 }
 
 /** One operation, declared once. */
@@ -157,8 +203,17 @@ export interface OperationSpec<
   Tag extends string = string,
   C extends CliCommand | undefined = CliCommand | undefined,
 > {
-  /** REST path; each `{name}` placeholder is the parameter of that name, the others are query parameters. */
+  /**
+   * REST path; each `{name}` placeholder is the parameter of that name, the others are query
+   * parameters (but `body.param`).
+   */
   path: string;
+  /** `POST` for an operation that reads a request body (`body`); GET (and HEAD) otherwise. */
+  method?: 'GET' | 'POST';
+  /** What a POST operation reads from its body, and how (BodySpec). */
+  body?: BodySpec<S, R>;
+  /** The CSV form of an answer that is not a list of records (a POST's, asked with `format=csv`). */
+  csv?(answer: R): string;
   tag: Tag;
   summary: string;
   description?: string;
@@ -254,9 +309,13 @@ export interface Operation<
   /** Names of the query parameters, in declaration order. */
   readonly queryParams: readonly string[];
   /** Where each parameter travels in a REST request (the first element of a 422 `loc`). */
-  readonly locations: Readonly<Record<string, 'path' | 'query'>>;
+  readonly locations: Readonly<Record<string, 'path' | 'query' | 'body'>>;
   /** Statuses besides 200 the operation may answer (errorStatuses of the declaration). */
   readonly errors: readonly ErrorStatus[];
+  /** The request's method: POST with a body, GET otherwise. */
+  readonly method: 'GET' | 'POST';
+  /** The parameters read from the path and the query: all but the body's. */
+  readonly urlParams: Params;
 }
 
 type Specs = Record<string, OperationSpec<any, any, any, any>>;
@@ -273,22 +332,26 @@ export interface RouteShape {
   /** Names of the query parameters, in declaration order. */
   readonly queryParams: readonly string[];
   /** Where each parameter travels in a REST request (the first element of a 422 `loc`). */
-  readonly locations: Readonly<Record<string, 'path' | 'query'>>;
+  readonly locations: Readonly<Record<string, 'path' | 'query' | 'body'>>;
   /** The parameters, path ones first. */
   readonly params: Params;
 }
 
 /** The path and query parameters of an entry: each `{name}` of its path is the parameter of that name. */
-export function routeShape(id: string, path: string, declared: Params): RouteShape {
+export function routeShape(id: string, path: string, declared: Params, body?: string): RouteShape {
   const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   for (const name of pathParams) {
     if (!(name in declared)) throw new Error(`${id}: path placeholder {${name}} is not among its params`);
   }
-  const queryParams = Object.keys(declared).filter((n) => !pathParams.includes(n));
+  if (body !== undefined && (!(body in declared) || pathParams.includes(body)))
+    throw new Error(`${id}: the body's parameter ${body} is not among its query params`);
+  const queryParams = Object.keys(declared).filter((n) => !pathParams.includes(n) && n !== body);
   const params: Params = {};
-  const locations: Record<string, 'path' | 'query'> = {};
+  const locations: Record<string, 'path' | 'query' | 'body'> = {};
   for (const n of pathParams) (params[n] = declared[n]!), (locations[n] = 'path');
   for (const n of queryParams) (params[n] = declared[n]!), (locations[n] = 'query');
+  // The body's parameter last, and core's faults of the body itself (its `body` param) located in it.
+  if (body !== undefined) (params[body] = declared[body]!), (locations[body] = 'body'), (locations.body = 'body');
   return { pathParams, queryParams, locations, params };
 }
 
@@ -304,12 +367,19 @@ export function defineOperations<M extends Specs>(specs: M): Registry<M> {
     const { query } = spec;
     const call = spec.call ?? (query && ((ds: CalendarQueries, a, now) => query.run(ds.parsed, a, now)));
     if (!call) throw new Error(`operation ${operationId}: it declares neither a call nor a query`);
+    if ((spec.method === 'POST') !== (spec.body !== undefined))
+      throw new Error(`operation ${operationId}: a POST reads a body, and only a POST declares one`);
+    const shape = routeShape(`operation ${operationId}`, spec.path, spec.params, spec.body?.param);
+    const urlParams: Params = { ...shape.params };
+    if (spec.body) delete urlParams[spec.body.param];
     out[operationId] = {
       ...spec,
       call,
-      ...routeShape(`operation ${operationId}`, spec.path, spec.params),
+      ...shape,
       operationId,
       errors: errorStatuses(spec),
+      method: spec.method ?? 'GET',
+      urlParams,
     };
   }
   return out as Registry<M>;
@@ -355,8 +425,10 @@ export function readArgs(
   op: Operation,
   raw: Readonly<Record<string, unknown>>,
   limits: Limits = {},
+  /** The body is read apart (a POST answered from its body): its parameter is not among `raw`. */
+  bodyApart = false,
 ): Record<string, unknown> {
-  const args = parseParams(op.params, raw) as Record<string, unknown>;
+  const args = parseParams(bodyApart ? op.urlParams : op.params, raw) as Record<string, unknown>;
   if (op.rangeCapped)
     checkDaySpan(args.start as EpochDay, args.end as EpochDay, limits.maxRangeDays ?? DEFAULT_MAX_RANGE_DAYS);
   return args;

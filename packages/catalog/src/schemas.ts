@@ -31,6 +31,7 @@ import type {
   SessionCount,
   Bar,
   BarCount,
+  BarCheck,
   SpecialSession,
   Bell,
   CalendarDay,
@@ -69,6 +70,7 @@ export {
   SessionCount,
   Bar,
   BarCount,
+  BarCheck,
   SpecialSession,
   Bell,
   CalendarDay,
@@ -98,6 +100,7 @@ type Known<T> = T extends readonly (infer E)[]
 type Agree<A, B> = [Known<A>] extends [Known<B>] ? ([Known<B>] extends [Known<A>] ? true : false) : false;
 function agree<_T extends true>(): void {}
 agree<Agree<z.output<typeof Market>, core.Market>>();
+agree<Agree<z.output<typeof BarCheck>, core.BarCheckResult>>();
 agree<Agree<z.output<typeof MarketHoliday>, core.MarketHoliday>>();
 agree<Agree<z.output<typeof Phase>, core.Phase>>();
 agree<Agree<z.output<typeof Schedule>, core.Schedule>>();

@@ -52,22 +52,27 @@ export function operationExampleArgs(op: Operation, command: string): string[] |
   for (const [name, p] of Object.entries(op.params) as [string, ApiParam][]) {
     const hint = p.cli;
     if (hint === false) continue;
-    const example = p.example;
+    // The command line's own example of an argument (a file's name for a body), else the parameter's.
+    const example = hint && 'arg' in hint && hint.example !== undefined ? hint.example : p.example;
+    // A parameter the body gives when left out (BodySpec.fill) is shown as the optional one it is here.
+    const optionalHere = p.optional || op.body?.fill?.params.includes(name) === true;
     if (hint && 'arg' in hint) {
       if (example === undefined) {
         if (!p.optional) return undefined;
         continue;
       }
-      parts.push(example);
+      // The file of a body first (`openbell check prices.csv --market …`), where a reader looks for it.
+      if (name === op.body?.param) parts.splice(2, 0, example);
+      else parts.push(example);
       continue;
     }
     if (p.kind === 'boolean' || example === undefined) {
-      if (!p.optional) return undefined;
+      if (!optionalHere) return undefined;
       continue;
     }
     const flag = hint?.flag ?? name.replace(/_/g, '-');
     const option = [`${flag.length === 1 ? '-' : '--'}${flag}`, example];
-    if (p.optional) optional.push(option);
+    if (optionalHere) optional.push(option);
     else parts.push(...option);
   }
   // A command of optional options alone shows its first one.

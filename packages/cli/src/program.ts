@@ -7,7 +7,6 @@ import { resolveSettings, type Settings } from './config.js';
 import { UserError } from './errors.js';
 import { SERVE_DEFAULTS as D } from '@openbell/server/defaults';
 import { settingOptions } from './settings.js';
-import { addCheckCommand } from './commands/check-command.js';
 import { addExamples, HELP, helpWidth, operationExample } from './help.js';
 
 export const VERSION: string = (() => {
@@ -134,6 +133,28 @@ async function streamQueryCommand<K extends CommandOperation>(
   if ((await writePieces(out.pieces)) && format === 'json') process.stdout.write('\n');
 }
 
+/**
+ * The command of a POST operation (`openbell check FILE`): its file is the body, read as a stream
+ * (commands/check.ts).
+ */
+async function runBodyQueryCommand(
+  cmd: Command,
+  op: Operation,
+  raw: Record<string, unknown>,
+  names: Record<string, string>,
+): Promise<void> {
+  const format = formatOf(cmd);
+  const [{ runBodyCommand }, { loadForQuery }, { outputFor }] = await Promise.all([
+    import('./commands/check.js'),
+    import('./data.js'),
+    import('./format.js'),
+  ]);
+  const data = await loadForQuery(settingsOf(cmd), format !== 'table');
+  const asOf = (cmd.opts() as { asOf?: string }).asOf;
+  if (asOf !== undefined) (await import('./commands/as-of.js')).checkAsOf(asOf, data.meta);
+  await runBodyCommand(op, data.dataset, raw, names, format, { ...outputFor(), args: raw });
+}
+
 /** The command-line help a catalogue parameter declares. */
 function cliHelp(p: ApiParam): string {
   return p.cli && 'help' in p.cli && p.cli.help !== undefined ? p.cli.help : p.description;
@@ -186,7 +207,9 @@ function addQueryCommands(program: Command): void {
         command.addOption(alias);
         return { key: alias.attributeName(), flag: `--${a}` };
       });
-      if (!p.optional && aliases.length === 0) option.makeOptionMandatory();
+      // A parameter the body gives when left out (BodySpec.fill) is optional here, not over REST.
+      const filled = op.body?.fill?.params.includes(name) === true;
+      if (!p.optional && aliases.length === 0 && !filled) option.makeOptionMandatory();
       command.addOption(option);
       options.push({ param: name, key: option.attributeName(), flag: `${dash}${flag}`, aliases });
       names[name] = `${dash}${flag}`;
@@ -214,6 +237,7 @@ function addQueryCommands(program: Command): void {
             `required option '${flag} <${PLACEHOLDER[op.params[param]!.kind] ?? 'value'}>' not specified`,
           );
       }
+      if (op.body) return runBodyQueryCommand(cmd, op, raw, names);
       await runQueryCommand(cmd, op.operationId as CommandOperation, raw as CommandArgs<CommandOperation>, names);
     });
   }
@@ -264,8 +288,6 @@ export function buildProgram(): Command {
   addOverrideCommands(program);
   addToolCommands(program);
   addQueryCommands(program);
-  // openbell check FILE: a price series against the bar grid (commands/check.ts).
-  addCheckCommand(program, settingsOf);
   addHandWrittenExamples(program);
   return program;
 }

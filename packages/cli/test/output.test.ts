@@ -8,7 +8,9 @@ import { statusTable } from '../src/commands/many.js';
 import { colorWanted, outputWidth, PLAIN, table, type Out } from '../src/format.js';
 import { operationExampleArgs } from '../src/help.js';
 import { runQuery } from '../src/commands/queries.js';
-import { run } from './helpers.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { run, scratch } from './helpers.js';
 import { NOW, sampleRest } from './sample-rest.js';
 
 const rest = await sampleRest({ now: NOW });
@@ -22,7 +24,22 @@ const ANSI = /\x1b\[/;
  * (`DERIVED`, from its declaration's examples), so a new operation needs no case to be held to
  * 80 columns.
  */
+// A series for `check` (its file is the body): XNYS's 30-minute grid on 2023-11-20 with one bar
+// dropped and one stamp off the grid, so the summary and both lists are shown (exit code 1).
+const series = join(scratch, 'series.csv');
+writeFileSync(
+  series,
+  `time,close\n${Array.from({ length: 13 }, (_, i) =>
+    new Date(Date.parse('2023-11-20T14:30:00Z') + i * 1_800_000).toISOString(),
+  )
+    .filter((_, i) => i !== 4)
+    .concat('2023-11-20T15:07:00Z')
+    .map((t) => `${t},1`)
+    .join('\n')}\n`,
+);
+
 const COMMANDS: Record<string, string[][]> = {
+  check: [['check', series, '--market', 'XNYS', '--period', '30m']],
   markets: [['markets']],
   market: [
     ['market', 'XBUE'],
@@ -135,7 +152,11 @@ describe('80 columns', () => {
     const r = await run(args);
     // A bulk status with an ID that fails shows the error in its row and exits 1, whether asked
     // as `status ID ID…` or `statuses --markets` (one rule for both).
-    const failing = (args[0] === 'status' && args.includes('NOPE')) || args.some((a) => a.split(',').includes('NOPE'));
+    // So does a check whose series lacks a bar (the declaration's `cli.failed`).
+    const failing =
+      (args[0] === 'status' && args.includes('NOPE')) ||
+      args.some((a) => a.split(',').includes('NOPE')) ||
+      args[0] === 'check';
     expect(r.code, r.stderr).toBe(failing ? 1 : 0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThan(0);

@@ -53,8 +53,7 @@ export interface OpenbellClient extends RemoteMethods {
 }
 
 /** The route of every query method: the compiler refuses a table that lacks one. */
-// checkBars posts a body (scripts/routes.mjs POSTED): not a route of the table yet.
-const routes: Record<Exclude<keyof QueryMethods, 'checkBars'>, Route> = ROUTES;
+const routes: Record<keyof QueryMethods, Route> = ROUTES;
 
 /** A value as the query string writes it; an instant given as epoch milliseconds or a Date as ISO 8601. */
 function text(value: unknown, instant: boolean): string {
@@ -64,8 +63,8 @@ function text(value: unknown, instant: boolean): string {
   return String(value);
 }
 
-/** The URL of a call: the library's arguments under their REST names, in the path or the query. */
-export function urlOf(base: string, route: Route, args: readonly unknown[], asOf: unknown): string {
+/** The library's arguments under their parameters' names (positional, then rest, then the options object). */
+function valuesOf(route: Route, args: readonly unknown[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const positional = [...route.args, ...route.rest];
   positional.forEach((p, i) => {
@@ -73,6 +72,36 @@ export function urlOf(base: string, route: Route, args: readonly unknown[], asOf
   });
   const options = args[positional.length] as Record<string, unknown> | null | undefined;
   if (options != null) for (const key in route.options) values[route.options[key]!] = options[key];
+  return values;
+}
+
+/**
+ * The body of a POST (`route.body`): the list as the library reads it (an array, or one text of
+ * comma-separated items; each item trimmed, empty ones left out), sent as a JSON array.
+ */
+export function bodyOf(route: Route, args: readonly unknown[]): string {
+  const value = valuesOf(route, args)[route.body!];
+  if (value === undefined || value === null) {
+    const loc = ['body'];
+    throw new InvalidArgumentError(
+      0,
+      [{ loc, msg: 'Field required', type: 'missing' }],
+      [{ param: route.body!, msg: 'Field required', type: 'missing', loc }],
+    );
+  }
+  const list = Array.isArray(value) ? value.join(',') : String(value);
+  return JSON.stringify(
+    list
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t.length > 0),
+  );
+}
+
+/** The URL of a call: the library's arguments under their REST names, in the path or the query (but the body's). */
+export function urlOf(base: string, route: Route, args: readonly unknown[], asOf: unknown): string {
+  const values = valuesOf(route, args);
+  if (route.body !== undefined) delete values[route.body];
   let path = route.path;
   const query = new URLSearchParams();
   for (const [p, v] of Object.entries(values)) {
@@ -131,16 +160,27 @@ export function attemptSignal(signal: AbortSignal | undefined, timeoutMs: number
   return signal ?? timeout;
 }
 
-/** GETs `url`: revalidates a kept answer, retries a 429 or 503, refuses with the library's error twin. */
-async function get(shared: Shared, call: CallOptions, url: string, route: Route): Promise<Answer<string>> {
+/**
+ * GETs `url` (POSTs `body` when given): revalidates a kept answer, retries a 429 or 503, refuses
+ * with the library's error twin. A POST's answer is never kept.
+ */
+async function get(
+  shared: Shared,
+  call: CallOptions,
+  url: string,
+  route: Route,
+  body?: string,
+): Promise<Answer<string>> {
   const { options } = shared;
-  const kept = shared.cache?.get(url);
+  const kept = body === undefined ? shared.cache?.get(url) : undefined;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (kept) headers['If-None-Match'] = kept.etag;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const posted: RequestInit = body === undefined ? {} : { method: 'POST', body };
   const retries = options.retries ?? 3;
   for (let attempt = 0; ; attempt++) {
     const signal = attemptSignal(call.signal, call.timeoutMs ?? 30_000);
-    const res = await shared.fetch(url, { headers, ...(signal ? { signal } : {}) });
+    const res = await shared.fetch(url, { ...posted, headers, ...(signal ? { signal } : {}) });
     const version = res.headers.get(VERSION_HEADER);
     if (res.status === 304 && kept) {
       await res.body?.cancel();
@@ -155,12 +195,12 @@ async function get(shared: Shared, call: CallOptions, url: string, route: Route)
         continue;
       }
     }
-    const body = await res.text();
-    if (!res.ok) throw errorOf(res.status, body, inverse(route.names));
+    const text = await res.text();
+    if (!res.ok) throw errorOf(res.status, text, inverse(route.names));
     const etag = res.headers.get('ETag');
-    if (etag) shared.cache?.set(url, { text: body, etag, version });
+    if (etag && posted.method === undefined) shared.cache?.set(url, { text, etag, version });
     shared.lastVersion = version;
-    return { answer: body, version, etag, fromCache: false };
+    return { answer: text, version, etag, fromCache: false };
   }
 }
 
@@ -170,7 +210,7 @@ const inverse = (names: Readonly<Record<string, string>> | undefined): Record<st
 /** One library method's call over HTTP. */
 async function ask(shared: Shared, call: CallOptions, route: Route, args: unknown[]): Promise<Answer<unknown>> {
   const url = urlOf(shared.base, route, args, call.asOf);
-  const got = await get(shared, call, url, route);
+  const got = await get(shared, call, url, route, route.body === undefined ? undefined : bodyOf(route, args));
   const body = JSON.parse(got.answer);
   return { ...got, answer: route.unwrap ? body[route.unwrap] : body };
 }

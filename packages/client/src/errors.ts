@@ -97,6 +97,7 @@ const PLAIN: Record<string, string> = {
   not_in_plan: 'NotInPlanError',
   conflict: 'ConflictError',
   gone: 'GoneError',
+  too_large: 'TooLargeError',
   data_error: 'DataError',
   not_loaded: 'DataNotLoadedError',
 };

@@ -16,4 +16,6 @@ export interface Route {
   readonly unwrap?: string;
   /** The library answers a series the body lists as an array (bars). */
   readonly spread?: boolean;
+  /** The argument sent as the request's body (a JSON array), by a POST: the timestamps of a check. */
+  readonly body?: string;
 }

@@ -69,8 +69,8 @@ async function remote(name: string, args: unknown[]): Promise<Outcome> {
   }
 }
 
-/** The queries the client asks by GET: checkBars posts a body (scripts/routes.mjs POSTED), which it does not send yet. */
-const OVER_GET = Object.keys(QUERIES).filter((n) => n !== 'checkBars');
+/** Every query: those asked by GET, and checkBars, which POSTs its timestamps as the body. */
+const OVER_GET = Object.keys(QUERIES);
 describe('every declared query, with its declared examples', () => {
   it('the route table names every query of the library', () => {
     expect(Object.keys(ROUTES).sort()).toEqual(OVER_GET.sort());
@@ -109,6 +109,24 @@ describe("the library's other forms of arguments", () => {
     ['fxValueDate', ['EURUSD', '2023-06-16', '1M']],
     ['isMarketAvailable', ['NOPE']],
     ['listMicMapping', [{ mic: 'XCME' }]],
+    // A series as an array, with a gap, a repeat, a stamp off the grid and one on a holiday; and ignoring breaks.
+    [
+      'checkBars',
+      [
+        'US.NYSE',
+        '2023-11-22',
+        '2023-11-24',
+        '1h',
+        [
+          '2023-11-22T09:30:00-05:00',
+          '2023-11-22T11:30:00-05:00',
+          '2023-11-22T11:30:00-05:00',
+          '2023-11-22T12:07:00-05:00',
+          '2023-11-23T10:30:00-05:00',
+        ],
+      ],
+    ],
+    ['checkBars', ['XTKS', '2024-11-05', '2024-11-05', '30m', ['2024-11-05T09:00:00+09:00'], 'ignore']],
   ];
   it.each(cases)('%s %j', async (name, args) => {
     const lib = library(name, args);
@@ -134,6 +152,10 @@ describe('refusals, as the library refuses', () => {
     ['getCurrency', ['ZZZ']],
     ['bars', ['XNYS', '2023-11-24', '2023-11-24', { period: '90s' }]],
     ['advance', ['XNYS', 'soon', 'x', 'decades']],
+    ['checkBars', ['ZZZZ', '2023-11-20', '2023-11-24', '1h', []]],
+    ['checkBars', ['XNYS', '2023-11-20', '2023-11-24', '1d', []]],
+    ['checkBars', ['XNYS', '2023-11-20', '2023-11-24', '1h', ['2023-11-20T09:30:00-05:00', 'soon']]],
+    ['checkBars', ['XNYS', '1900-01-01', '1900-01-02', '1h', 'a,b']],
   ];
   it.each(cases)('%s %j', async (name, args) => {
     const lib = library(name, args);

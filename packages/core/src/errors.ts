@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'out_of_coverage'
   | 'data_error'
   | 'conflict'
-  | 'gone';
+  | 'gone'
+  | 'too_large';
 
 export abstract class OpenbellError extends Error {
   abstract readonly code: ErrorCode;
@@ -148,6 +149,22 @@ export class GoneError extends OpenbellError {
   ) {
     super(message);
     this.name = 'GoneError';
+  }
+}
+
+/**
+ * An input longer than a query reads (docs/calendar-arithmetic.md §15: more timestamps than one
+ * check takes, or a body over its size limit): refused whole, before any answer is made (413).
+ */
+export class TooLargeError extends OpenbellError {
+  readonly code = 'too_large' as const;
+  constructor(
+    message: string,
+    /** The bound crossed, in its unit (timestamps, bytes). */
+    readonly limit: number,
+  ) {
+    super(message);
+    this.name = 'TooLargeError';
   }
 }
 

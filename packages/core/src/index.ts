@@ -46,9 +46,13 @@ export {
 export {
   BAR_CHECK_REASONS,
   BarCheck,
+  checkReader,
   MAX_CHECK_STAMPS,
+  seriesRange,
   StampReader,
+  stampFormat,
   stampReader,
+  type TextReader,
   type BarCheckReason,
   type BarCheckResult,
   type ExtraStamp,

@@ -5,7 +5,7 @@
  * (ServerOptions.expressOnDemand), so a server starts without loading express.
  */
 import { setMonthBlockBytes, type CalendarQueries } from '@openbell/core';
-import { endpoints, type OperationContext } from '@openbell/catalog';
+import { createRouteMatcher, endpoints, postOperations, type OperationContext } from '@openbell/catalog';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -14,7 +14,7 @@ import type { OverrideManager } from './overrides/manager.js';
 import type { AdminToken } from './overrides/tokens.js';
 import type { VersionHistory } from './overrides/versions.js';
 import { createWriteHandler } from './overrides/writes.js';
-import { createBarCheckHandler } from './bar-check.js';
+import { createPostDispatcher } from './http/posted.js';
 import { nameVersion, send } from './http/send.js';
 import { createHealthDispatcher } from './health.js';
 import { createMethodDispatcher } from './http/methods.js';
@@ -150,6 +150,13 @@ export function inMemoryData(dataset: CalendarQueries, loadedAt: Date = new Date
   return { dataset, meta };
 }
 
+/** The paths of the catalogue's POST operations (the bar check): a preflight there allows POST. */
+const postPath = createRouteMatcher(postOperations());
+const posts = (url: string): boolean => {
+  const q = url.indexOf('?');
+  return postPath(q < 0 ? url : url.slice(0, q)) !== null;
+};
+
 /**
  * CORS on plain node objects (used by the dispatcher and as express middleware). Answers a
  * preflight itself and returns true then.
@@ -164,7 +171,7 @@ function corsHandler(origins: readonly string[] | '*'): (req: IncomingMessage, r
     res.setHeader('Access-Control-Expose-Headers', `ETag, Retry-After, ${VERSION_HEADER}`); // for @openbell/client
     if (!any) res.setHeader('Vary', 'Origin');
     if (req.method !== 'OPTIONS') return false;
-    res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+    res.setHeader('Access-Control-Allow-Methods', posts(req.url ?? '/') ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type');
     res.setHeader('Access-Control-Max-Age', '600');
     send(req, res, 204);
@@ -241,8 +248,16 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
   // /board/data too: a thousand pages poll it, and express's routing cost more than its kept
   // answer (bench/board.mjs). Spellings express alone matches (another case) still reach its route.
   const boardData = boardDataHandler(holder, now, logger);
-  // POST /markets/{id}/bars/check: a body of timestamps read as it arrives (bar-check.ts).
-  const barCheck = createBarCheckHandler(holder, logger);
+  // The catalogue's POST operations (the bar check): a body read as it arrives (http/posted.ts).
+  const posted = createPostDispatcher({
+    holder,
+    logger,
+    before: corsOnly,
+    log,
+    metrics,
+    limits: { maxRangeDays: options.maxRangeDays },
+    pointInTime: versions ? (asOf) => versions.resolve(asOf) : undefined,
+  });
   // Last: OPTIONS and the other methods on a known path (405 with Allow).
   const methods = createMethodDispatcher({ writes: ovr ? overrideWrites : undefined, before: corsOnly, log });
   // Every answer names the version that answered (an `as_of` answer names its own): written by
@@ -275,7 +290,7 @@ export function prepareApp(options: AppOptions = {}): PreparedApp {
         return true;
       }
     } else if (health(req, res)) return true;
-    if (barCheck(req, res) || served(req, res)) return true;
+    if (posted(req, res) || served(req, res)) return true;
     if (version && !res.headersSent) res.setHeader(VERSION_HEADER, version);
     return methods(req, res);
   };

@@ -1,10 +1,15 @@
 /**
  * `POST /markets/{id}/bars/check` (docs/calendar-arithmetic.md §15): the three body forms give
  * the library's answer; the refusals (404, 422 naming the range, the period or the body's item
- * or line, 413 past the limit).
+ * or line, 413 past the limit: before a byte is read when the declared length says so, and with no
+ * answer made and the rest of the body unread when the stamps pass the count).
  */
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { operations } from '@openbell/catalog';
+import { BarCheck, MAX_CHECK_STAMPS } from '@openbell/core';
 import { createApp } from '../src/index.js';
 import { fixtureData, fixtureDataset } from './fixture.js';
 
@@ -72,4 +77,90 @@ describe('POST /markets/{id}/bars/check', () => {
     expect(item.status).toBe(422);
     expect(item.body.detail[0].msg).toContain('Item 1');
   });
+});
+
+describe('a body over its limit: 413, and nothing half-processed', () => {
+  const listen = () =>
+    new Promise<{ server: Server; url: string }>((resolve) => {
+      const server = createServer(app);
+      server.listen(0, '127.0.0.1', () =>
+        resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+      );
+    });
+  const answerOf = (res: IncomingMessage) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; text: string }>((resolve) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(parts).toString() }),
+      );
+    });
+
+  it('a declared length over the limit is refused before a byte of the body is read', async () => {
+    const { server, url } = await listen();
+    const add = vi.spyOn(BarCheck.prototype, 'add');
+    const result = vi.spyOn(BarCheck.prototype, 'result');
+    try {
+      const limit = operations.checkBars.body!.maxBytes;
+      // Only the headers are sent: the answer comes without the body.
+      const req = httpRequest(`${url}/markets/XNYS/bars/check?${Q}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(limit + 1) },
+      });
+      req.on('error', () => {});
+      req.flushHeaders();
+      const res = await answerOf(await new Promise<IncomingMessage>((resolve) => req.once('response', resolve)));
+      req.destroy();
+      expect(res.status).toBe(413);
+      expect(res.headers.connection).toBe('close');
+      expect(JSON.parse(res.text)).toEqual({
+        detail: `The body is longer than the limit of ${limit.toLocaleString('en-US')} bytes`,
+      });
+      expect(add).not.toHaveBeenCalled();
+      expect(result).not.toHaveBeenCalled();
+      // The server answers the next check as the library does.
+      const next = await request(server).post(`/markets/XNYS/bars/check?${Q}`).send(series);
+      expect(next.body).toEqual(ds.checkBars('US.NYSE', '2023-11-20', '2023-11-24', '1h', series));
+    } finally {
+      add.mockRestore();
+      result.mockRestore();
+      server.close();
+    }
+  });
+
+  it('more timestamps than a check reads: 413 as the one over the limit is read, no answer made, the rest unread', async () => {
+    const { server, url } = await listen();
+    const result = vi.spyOn(BarCheck.prototype, 'result');
+    try {
+      const stamp = `${starts[0]}\n`;
+      const total = MAX_CHECK_STAMPS + 200_000;
+      const req = httpRequest(`${url}/markets/XNYS/bars/check?${Q}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+      });
+      req.on('error', () => {});
+      const answered = new Promise<IncomingMessage>((resolve) => req.once('response', resolve));
+      let sent = 0;
+      let done = false;
+      void answered.then(() => (done = true));
+      // Written as the socket takes it (a chunked body), until the server answers or all is sent.
+      const piece = stamp.repeat(10_000);
+      while (!done && sent < total) {
+        sent += 10_000;
+        if (!req.write(piece)) await Promise.race([new Promise((r) => req.once('drain', r)), answered]);
+      }
+      if (!done) req.end();
+      const res = await answerOf(await answered);
+      req.destroy();
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.text)).toEqual({
+        detail: `More than ${MAX_CHECK_STAMPS} timestamps: check a shorter series`,
+      });
+      expect(result).not.toHaveBeenCalled();
+      expect(sent).toBeLessThan(total);
+    } finally {
+      result.mockRestore();
+      server.close();
+    }
+  }, 60_000);
 });

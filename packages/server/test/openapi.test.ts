@@ -15,7 +15,8 @@ import { CME, fixtureData, NOON_NY } from './fixture.js';
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Schema = { [k: string]: Json };
 
-const dataRoutes = Object.values(operations) as Operation[];
+const dataRoutes = (Object.values(operations) as Operation[]).filter((op) => op.method === 'GET');
+const posted = (Object.values(operations) as Operation[]).filter((op) => op.method === 'POST');
 let app: OpenbellApp;
 let doc: {
   paths: Record<
@@ -194,10 +195,30 @@ describe('OpenAPI document', () => {
       '/info',
       ...dataRoutes.map((r) => r.path),
       ...Object.values(endpoints).map((e) => e.path),
-      // POSTed with a body (src/openapi-bar-check.ts).
-      '/markets/{identifier}/bars/check',
+      // POSTed with a body (the catalogue's BodySpec): the bar check.
+      ...posted.map((r) => r.path),
     ].sort();
     expect(documented).toEqual(served);
+    expect(posted.map((r) => r.path)).toEqual(['/markets/{identifier}/bars/check']);
+    for (const r of posted) {
+      const op = doc.paths[r.path]!.post! as unknown as {
+        parameters: { in: string; name: string }[];
+        requestBody: { required: boolean; content: Record<string, { schema: Schema }> };
+        responses: Record<string, unknown>;
+      };
+      expect(doc.paths[r.path]!.get, r.path).toBeUndefined();
+      expect(op.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(
+        [...r.pathParams.map((n) => `path:${n}`), ...r.queryParams.map((n) => `query:${n}`)].sort(),
+      );
+      expect(op.requestBody.required).toBe(true);
+      expect(Object.keys(op.requestBody.content)).toEqual(['application/json', 'text/csv', 'text/plain']);
+      expect(op.requestBody.content['application/json']!.schema).toMatchObject({ type: 'array' });
+      // The body's limit (413), and no ETag or 304: a POST's answer is never kept.
+      expect(Object.keys(op.responses).sort()).toEqual(
+        ['200', ...r.errors.map(String)].sort((a, b) => Number(a) - Number(b)),
+      );
+      expect(op.responses['413']).toBeDefined();
+    }
     for (const r of [...dataRoutes, ...Object.values(endpoints)] as (Operation | Endpoint)[]) {
       const op = doc.paths[r.path]!.get!;
       const names = (op.parameters ?? []).map((p) => `${p.in}:${p.name}`).sort();

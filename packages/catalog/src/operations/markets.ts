@@ -2,10 +2,12 @@
  * Markets (the Markets tag): looking them up, their holidays, phases, day views, bars, special
  * sessions, schedules and status, one or many at once.
  */
-import { MAX_BARS, MAX_BULK_IDENTIFIERS, optional, param } from '@openbell/core/params';
-import { QUERIES, barOptionsOf } from '@openbell/core';
+import { MAX_BARS, MAX_BULK_IDENTIFIERS, optional, param, parseParams } from '@openbell/core/params';
+import { QUERIES, barOptionsOf, checkReader, MAX_CHECK_STAMPS, seriesRange } from '@openbell/core';
+import type { BarCheckResult } from '@openbell/core';
 import { documented, fromQuery, type ParamDocs } from '../registry.js';
 import { bulkBody } from '../bulk.js';
+import { toCsv } from '../csv.js';
 import { thousands, operation, identifier, start, end, follow } from './shared.js';
 
 // Bars (docs/calendar-arithmetic.md §8).
@@ -29,6 +31,42 @@ export const breaks: ParamDocs = {
     '`split`: bars restart after each break of a session; `ignore`: they run from open to close across the breaks.',
   cli: { flag: 'breaks', help: 'split (default: restart after a break) or ignore (run across it)' },
 };
+// The check of a series (docs/calendar-arithmetic.md §15).
+const CHECKED = ['2024-01-02T09:30:00-05:00', '2024-01-02T09:31:00-05:00', '2024-01-02T09:33:00-05:00'];
+/** The most bytes of a series to check: a million CSV lines of up to 134 bytes (prices beside each timestamp). */
+export const MAX_CHECK_BYTES = 128 * 1024 * 1024;
+const fromSeries = (which: 'first' | 'last', p: ParamDocs, example: string): ParamDocs => ({
+  ...p,
+  example,
+  cli: { flag: which === 'first' ? 'start' : 'end', help: `${p.description} (default: the ${which} timestamp's)` },
+});
+
+/**
+ * The CSV form of a check: the `missing` rows, then the `extra` rows, each with its `kind` (the
+ * counts are the JSON answer's; a CSV reader wants the rows).
+ */
+function checkCsv(r: BarCheckResult): string {
+  const rows = [
+    ...r.missing.map((m) => ({
+      kind: 'missing',
+      date: m.date,
+      start: m.start,
+      at: null,
+      reason: null,
+      holiday_name: null,
+    })),
+    ...r.extra.map((e) => ({
+      kind: 'extra',
+      date: e.date,
+      start: null,
+      at: e.at,
+      reason: e.reason,
+      holiday_name: e.holiday_name,
+    })),
+  ];
+  return rows.length > 0 ? toCsv(rows)! : 'Kind,Date,Start,At,Reason,Holiday Name\r\n';
+}
+
 const BAR_RULES =
   'For each session of the range with an open and a close, its open time (minus its breaks with `breaks=split`) is ' +
   'cut into pieces; each piece gets bars starting at its start and every `period` after, for every start before its ' +
@@ -188,6 +226,68 @@ export const MARKET_OPERATIONS = {
     plan: 'schedules',
     cacheable: true,
     cli: { command: 'bars-count', description: 'how many bars a date range holds' },
+  }),
+  checkBars: operation({
+    path: '/markets/{identifier}/bars/check',
+    method: 'POST',
+    tag: 'Markets',
+    summary: 'Check a price series against the bar grid: missing bars, and why each other timestamp is unexpected',
+    description:
+      "The body is the series' timestamps (ISO 8601 with an offset or Z): a JSON array of strings, or `text/csv` / " +
+      '`text/plain` with one at the start of each line (a header line allowed). It is read as it arrives. `missing`: ' +
+      'the expected bars of the range (the bar starts of /bars) no timestamp matches, in time order. `extra`: every ' +
+      'other timestamp in the order given, with its reason: `duplicate`, `outside_range`, `in_break`, `off_grid`, ' +
+      `\`outside_hours\` or \`closed\` (with the holiday's name). At most ${thousands(MAX_CHECK_STAMPS)} timestamps ` +
+      `and ${thousands(MAX_CHECK_BYTES)} bytes (413, before any answer) and ${thousands(MAX_BARS)} expected bars (422 ` +
+      'naming end). `format=csv` answers the rows of both lists with their `kind`.',
+    ...fromQuery(QUERIES.checkBars, {
+      identifier: { ...identifier, example: 'XNYS', cli: { flag: 'market', help: 'FinID or MIC' } },
+      start: fromSeries('first', start, '2024-01-02'),
+      end: fromSeries('last', end, '2024-01-02'),
+      period: {
+        description: 'Bar length: `1m` to `1440m` or `1h` to `24h` (not whole sessions).',
+        example: '1m',
+        cli: { flag: 'period', help: 'bar length, 1m to 1440m or 1h to 24h' },
+      },
+      breaks,
+      timestamps: {
+        description:
+          'The timestamps of the series (the body): a JSON array of strings, CSV (the first column) or one a line.',
+        example: CHECKED.join(','),
+        cli: {
+          arg: 'file',
+          help: 'timestamps: a JSON array, CSV (first column) or one per line; - for standard input',
+          example: 'prices.csv',
+        },
+      },
+    }),
+    body: {
+      param: 'timestamps',
+      media: {
+        'application/json': { schema: (s) => s.z.array(s.z.string()), example: CHECKED },
+        'text/csv': { schema: (s) => s.z.string(), example: `timestamp,close\n${CHECKED.join(',1\n')},1\n` },
+        'text/plain': { schema: (s) => s.z.string(), example: `${CHECKED.join('\n')}\n` },
+      },
+      maxBytes: MAX_CHECK_BYTES,
+      read: (ds, a, type) => checkReader(ds.parsed.barChecker(a.identifier, a.start, a.end, a.period, a.breaks), type),
+      fill: {
+        params: ['start', 'end'],
+        read: (ds, raw) => {
+          const { identifier } = parseParams({ identifier: QUERIES.checkBars.params.identifier }, raw);
+          return seriesRange(ds.parsed.getMarket(identifier, true).timezone, undefined);
+        },
+        unfilled: 'holds no timestamp: give --start and --end to list the bars it lacks',
+      },
+    },
+    csv: checkCsv,
+    response: (s) => s.BarCheck,
+    needs: 'range',
+    plan: 'schedules',
+    cli: {
+      command: 'check',
+      description: 'which bars a price series lacks, and which of its timestamps the calendar does not expect',
+      failed: (r: BarCheckResult) => r.missing.length > 0 || r.extra.length > 0,
+    },
   }),
   listSpecialSessions: operation({
     path: '/markets/{identifier}/special-sessions',

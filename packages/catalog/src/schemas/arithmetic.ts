@@ -2,7 +2,7 @@
  * The answers of calendar arithmetic (docs/calendar-arithmetic.md): sessions, bars, bells, joined
  * calendars, derived dates, overlap, clock changes, FX dates and availability.
  */
-import { BELL_EVENTS, CONVENTIONS, MAX_LAG, UNITS } from '@openbell/core';
+import { BAR_CHECK_REASONS, BELL_EVENTS, CONVENTIONS, MAX_LAG, UNITS } from '@openbell/core';
 import { z } from './zod.js';
 import { str, date, dateTime } from './records.js';
 
@@ -58,6 +58,29 @@ export const BarCount = z
     count: z.number().int().min(0),
   })
   .openapi('BarCountResponse');
+
+/**
+ * A series checked against the bar grid (docs/calendar-arithmetic.md §15). Not a component of
+ * its own: the document describes it in place, as it always did.
+ */
+export const BarCheck = z.object({
+  market: z.string(),
+  start: z.string(),
+  end: z.string(),
+  period: z.string(),
+  expected: z.number().int(),
+  given: z.number().int(),
+  matched: z.number().int(),
+  missing: z.array(z.object({ date: z.string(), start: z.string() })),
+  extra: z.array(
+    z.object({
+      at: z.string(),
+      reason: z.enum(BAR_CHECK_REASONS),
+      date: z.union([z.string(), z.null()]),
+      holiday_name: z.union([z.string(), z.null()]),
+    }),
+  ),
+});
 
 export const SpecialSession = z
   .looseObject({

@@ -1,111 +1,86 @@
 /**
- * `openbell check FILE --market ID --period P [--start --end] [--breaks]`: a file of timestamps
- * (a JSON array, CSV or plain lines; `-` for standard input) checked against the market's bar
- * grid (docs/calendar-arithmetic.md §15), as `POST /markets/{id}/bars/check` answers. A summary
- * first, then the first rows of each list; exit code 1 when anything is missing or extra.
+ * A command of a POST operation (registry.ts BodySpec; `openbell check FILE --market ID --period
+ * P`, docs/calendar-arithmetic.md §15): the file (`-` for standard input) is the body, read as a
+ * stream and fed to the operation's reader as REST feeds a request's, so the answer is the REST
+ * body by construction and memory never holds the file. Parameters the declaration lets the
+ * command line leave out (the range of a series) come from a first reading of the file.
  */
 import { createReadStream } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
-import { localDate, QUERIES, stampReader, StampReader, type BarCheckResult } from '@openbell/core';
-import { parseParams } from '@openbell/core/params';
+import { failure, openBody, readOperationArgs, type Operation } from '@openbell/catalog';
+import type { CalendarQueries } from '@openbell/core';
 import { UserError } from '../errors.js';
+import { csvBody, failureOf, formatBody, type QueryResult } from './queries.js';
+import type { CommandOperation } from './formatters.js';
 
-/** Rows of each list printed under the summary (`--json` prints them all). */
-const SHOWN = 20;
-
-/** What `openbell check` takes (check-command.ts declares the options). */
-export interface CheckOptions {
-  market: string;
-  period: string;
-  start?: string;
-  end?: string;
-  breaks?: string;
-}
-
-type Ds = { parsed: import('@openbell/core').ParsedQueries };
-
-async function readPieces(file: string, each: (text: string) => void): Promise<void> {
-  const decoder = new StringDecoder('utf8');
+/** Each piece of the file (or standard input) as it is read; a file that cannot be read is the user's error. */
+async function eachPiece(file: string, each: (piece: Uint8Array) => void): Promise<void> {
   const stream = file === '-' ? process.stdin : createReadStream(file);
   try {
-    for await (const chunk of stream) each(decoder.write(chunk as Buffer));
+    for await (const chunk of stream) each(chunk as Buffer);
   } catch (err) {
-    if (err instanceof UserError) throw err;
     const e = err as { code?: string; message?: string };
     if (e.code === 'ENOENT' || e.code === 'EACCES' || e.code === 'EISDIR')
       throw new UserError(`cannot read ${file}: ${e.message}`);
     throw err;
   }
-  each(decoder.end());
 }
 
-function formatOf(first: string): 'json' | 'lines' {
-  return first.trimStart().startsWith('[') ? 'json' : 'lines';
+/** A refusal of core (or of the body) as the REST answer it maps to, else the error itself. */
+function refusal(op: Operation, err: unknown): QueryResult {
+  const e = err as { code?: unknown };
+  if (err instanceof UserError || typeof e?.code !== 'string' || e.code === 'internal') throw err;
+  const f = failure(op, err);
+  return { status: f.status, body: f.body, error: f.error };
 }
 
-/** The file read twice when the range is left out: once for its first and last dates, then checked. */
-export async function checkFile(ds: Ds, file: string, opts: CheckOptions): Promise<BarCheckResult> {
+/** The parameters the file gives when the command line leaves them out (BodySpec.fill). */
+async function fillFrom(op: Operation, ds: CalendarQueries, file: string, raw: Record<string, unknown>): Promise<void> {
+  const fill = op.body!.fill;
+  if (!fill || fill.params.every((p) => raw[p] !== undefined)) return;
+  const reader = fill.read(ds, raw);
+  const decoder = new TextDecoder('utf-8');
+  await eachPiece(file, (piece) => reader.feed(decoder.decode(piece, { stream: true })));
+  reader.feed(decoder.decode());
+  const found = reader.end();
+  if (found === null) throw new UserError(`${file} ${fill.unfilled}`);
+  for (const p of fill.params) raw[p] ??= found[p];
+}
+
+/**
+ * Answers the command: prints the answer in `format` (the operation's text formatter for a
+ * table), and sets exit code 1 when the declaration says the answer reports something off.
+ * `raw` holds the file under the body's parameter; `names` the command's names of the
+ * parameters, for its error messages (a fault of the body is named by the file).
+ */
+export async function runBodyCommand(
+  op: Operation,
+  ds: CalendarQueries,
+  raw: Record<string, unknown>,
+  names: Record<string, string>,
+  format: 'json' | 'csv' | 'table',
+  out: Parameters<typeof formatBody>[2],
+): Promise<void> {
+  const param = op.body!.param;
+  const file = String(raw[param]);
+  delete raw[param];
+  const labels = { ...names, body: file, [param]: file };
+  let res: QueryResult;
   try {
-    let { start, end } = opts;
-    if (start === undefined || end === undefined) {
-      const market = ds.parsed.getMarket(
-        parseParams({ identifier: QUERIES.checkBars.params.identifier }, { identifier: opts.market }).identifier,
-        true,
-      );
-      let first: number | undefined;
-      let last: number | undefined;
-      let reader: StampReader | undefined;
-      await readPieces(file, (text) => {
-        reader ??= new StampReader(formatOf(text), (ms) => {
-          first ??= ms;
-          last = ms;
-        });
-        reader.feed(text);
-      });
-      reader?.end();
-      if (first === undefined || last === undefined)
-        throw new UserError(`${file} holds no timestamp: give --start and --end to list the bars it lacks`);
-      start ??= localDate(market.timezone, first);
-      end ??= localDate(market.timezone, last);
+    await fillFrom(op, ds, file, raw);
+    const read = readOperationArgs(op, ds, raw, null, {}, true);
+    if (!read.ok) res = read;
+    else {
+      const feed = openBody(op, read.ds, read.args, undefined);
+      await eachPiece(file, (piece) => feed.feed(piece));
+      res = { status: 200, body: feed.end() };
     }
-    const { timestamps: _t, ...params } = QUERIES.checkBars.params;
-    const a = parseParams(params, { identifier: opts.market, period: opts.period, start, end, breaks: opts.breaks });
-    const check = ds.parsed.barChecker(a.identifier, a.start, a.end, a.period, a.breaks);
-    let reader: StampReader | undefined;
-    await readPieces(file, (text) => {
-      reader ??= stampReader(formatOf(text), check);
-      reader.feed(text);
-    });
-    reader?.end();
-    return check.result();
   } catch (err) {
-    const e = err as { code?: unknown; message?: string };
-    if (typeof e?.code === 'string' && e.code !== 'internal' && !(err instanceof UserError))
-      throw new UserError((e.message ?? String(err)).replace(/^body: /, `${file}: `));
-    throw err;
+    res = refusal(op, err);
   }
-}
-
-/** The summary a person reads first, then the first rows of each list. */
-export function checkText(r: BarCheckResult): string {
-  const ok = r.missing.length === 0 && r.extra.length === 0;
-  const byReason = new Map<string, number>();
-  for (const e of r.extra) byReason.set(e.reason, (byReason.get(e.reason) ?? 0) + 1);
-  const reasons = [...byReason].map(([k, n]) => `${n} ${k}`).join(', ');
-  const lines = [
-    `${r.market} ${r.period} bars ${r.start} to ${r.end}: ${ok ? 'OK' : 'NOT OK'}`,
-    `  expected ${r.expected}, given ${r.given}, matched ${r.matched}`,
-    `  missing  ${r.missing.length}`,
-    `  extra    ${r.extra.length}${reasons ? ` (${reasons})` : ''}`,
-  ];
-  if (r.missing.length > 0) {
-    lines.push('', `Missing (first ${Math.min(SHOWN, r.missing.length)} of ${r.missing.length}):`);
-    for (const m of r.missing.slice(0, SHOWN)) lines.push(`  ${m.date}  ${m.start}`);
-  }
-  if (r.extra.length > 0) {
-    lines.push('', `Extra (first ${Math.min(SHOWN, r.extra.length)} of ${r.extra.length}):`);
-    for (const e of r.extra.slice(0, SHOWN))
-      lines.push(`  ${e.at}  ${e.reason}${e.date ? ` ${e.date}` : ''}${e.holiday_name ? ` (${e.holiday_name})` : ''}`);
-  }
-  return lines.join('\n');
+  if (format === 'json') process.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
+  if (res.status >= 400) throw failureOf(res, labels);
+  const name = op.operationId as CommandOperation;
+  if (format === 'csv') process.stdout.write(op.csv ? op.csv(res.body) : csvBody(op.cli!.command, res.body, name));
+  if (format === 'table') process.stdout.write(`${formatBody(name, res.body, out)}\n`);
+  if (op.cli?.failed?.(res.body)) process.exitCode = 1;
 }

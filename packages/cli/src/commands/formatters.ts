@@ -153,9 +153,37 @@ export type CommandOperation = CommandName<Operations>;
 
 type Formatter<K extends CommandOperation> = (body: ResultOf<Operations[K]>, out: FormatContext) => string;
 
+/** Rows of each list `check` prints under its summary (`--json` prints them all). */
+const CHECK_SHOWN = 20;
+
+/** A series checked against the bar grid: the summary a person reads first, then the first rows of each list. */
+function checkText(r: ResultOf<Operations['checkBars']>): string {
+  const ok = r.missing.length === 0 && r.extra.length === 0;
+  const byReason = new Map<string, number>();
+  for (const e of r.extra) byReason.set(e.reason, (byReason.get(e.reason) ?? 0) + 1);
+  const reasons = [...byReason].map(([k, n]) => `${n} ${k}`).join(', ');
+  const lines = [
+    `${r.market} ${r.period} bars ${r.start} to ${r.end}: ${ok ? 'OK' : 'NOT OK'}`,
+    `  expected ${r.expected}, given ${r.given}, matched ${r.matched}`,
+    `  missing  ${r.missing.length}`,
+    `  extra    ${r.extra.length}${reasons ? ` (${reasons})` : ''}`,
+  ];
+  if (r.missing.length > 0) {
+    lines.push('', `Missing (first ${Math.min(CHECK_SHOWN, r.missing.length)} of ${r.missing.length}):`);
+    for (const m of r.missing.slice(0, CHECK_SHOWN)) lines.push(`  ${m.date}  ${m.start}`);
+  }
+  if (r.extra.length > 0) {
+    lines.push('', `Extra (first ${Math.min(CHECK_SHOWN, r.extra.length)} of ${r.extra.length}):`);
+    for (const e of r.extra.slice(0, CHECK_SHOWN))
+      lines.push(`  ${e.at}  ${e.reason}${e.date ? ` ${e.date}` : ''}${e.holiday_name ? ` (${e.holiday_name})` : ''}`);
+  }
+  return lines.join('\n');
+}
+
 export const formatters: { [K in CommandOperation]?: Formatter<K> } = {
   listMarkets: (b, out) => (b.length ? marketRows(b, out) : 'no market matches'),
   getMarket: marketBlock,
+  checkBars: checkText,
   listMarketHolidays: (b, out) =>
     b.length
       ? table(

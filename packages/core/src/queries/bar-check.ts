@@ -7,7 +7,8 @@ import { formatDay, type EpochDay } from '../time/dates.js';
 import { InvalidArgumentError } from '../errors.js';
 import { BAR_BREAKS, MAX_BARS, checkDayOrder, param, withDefault, type Param, type Period } from '../params/params.js';
 import { BarCheck, MAX_CHECK_STAMPS, type BarCheckResult } from '../rules/bar-check.js';
-import { StampReader, type StampFormat } from '../rules/stamp-reader.js';
+import { StampReader, stampFormat, type StampFormat } from '../rules/stamp-reader.js';
+import { localDate } from '../time/zone.js';
 import type { BarBreaks } from '../types.js';
 import { QueryBase } from './base.js';
 import { queriesOf, identifier, start, end, type Surface } from './declare.js';
@@ -21,7 +22,13 @@ export {
   type ExtraStamp,
   type MissingBar,
 } from '../rules/bar-check.js';
-export { StampReader, type StampFormat } from '../rules/stamp-reader.js';
+export { StampReader, stampFormat, type StampFormat } from '../rules/stamp-reader.js';
+
+/** A body read in pieces of text: what an adapter feeds as the body arrives, then the answer. */
+export interface TextReader<R> {
+  feed(text: string): void;
+  end(): R;
+}
 
 export class BarCheckRules extends QueryBase {
   /**
@@ -69,6 +76,56 @@ export class BarCheckRules extends QueryBase {
 /** A reader of a body of timestamps in `format` that feeds `check`, refusing more than MAX_CHECK_STAMPS. */
 export function stampReader(format: StampFormat, check: BarCheck, tooMany?: () => Error): StampReader {
   return new StampReader(format, (ms, text) => check.add(ms, text), MAX_CHECK_STAMPS, tooMany);
+}
+
+/**
+ * The check of a body of timestamps fed in pieces: its form from its media type `type` or, when
+ * that does not say, its first character (stampFormat); each timestamp goes to `check` as it is
+ * read, so nothing of the body is kept.
+ */
+export function checkReader(check: BarCheck, type: string | null | undefined): TextReader<BarCheckResult> {
+  let reader: StampReader | undefined;
+  return {
+    feed(text) {
+      if (text.length === 0) return;
+      reader ??= stampReader(stampFormat(type, text), check);
+      reader.feed(text);
+    },
+    end() {
+      (reader ?? stampReader(stampFormat(type, ''), check)).end();
+      return check.result();
+    },
+  };
+}
+
+/**
+ * The range of a series, for a check that does not give one (the command line): the local dates,
+ * in the market's zone, of its first and last timestamps; null when it holds none.
+ */
+export function seriesRange(
+  zone: string | null | undefined,
+  type: string | null | undefined,
+): TextReader<{ start: string; end: string } | null> {
+  let first: number | undefined;
+  let last: number | undefined;
+  let reader: StampReader | undefined;
+  const take = (ms: number) => {
+    first ??= ms;
+    last = ms;
+  };
+  return {
+    feed(text) {
+      if (text.length === 0) return;
+      reader ??= new StampReader(stampFormat(type, text), take);
+      reader.feed(text);
+    },
+    end() {
+      reader?.end();
+      return first === undefined || last === undefined
+        ? null
+        : { start: localDate(zone, first), end: localDate(zone, last) };
+    },
+  };
 }
 
 const query = queriesOf<Surface<BarCheckRules>>();

@@ -4,10 +4,22 @@
  * of each, a header line allowed. Each timestamp is handed on as it is read, so nothing but the
  * unfinished tail of a piece is kept.
  */
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError, TooLargeError } from '../errors.js';
 import { parseInstant } from '../params/values.js';
 
 export type StampFormat = 'json' | 'lines';
+
+/**
+ * The form of a body: JSON for `application/json` (and `+json`), lines for `text/csv` and
+ * `text/plain`; of any other type, or none (a file, `curl -d`'s form type), its first character
+ * decides (`[` is JSON).
+ */
+export function stampFormat(type: string | null | undefined, first: string): StampFormat {
+  const t = (type ?? '').split(';')[0]!.trim().toLowerCase();
+  if (t === 'application/json' || t.endsWith('+json')) return 'json';
+  if (t.startsWith('text/')) return 'lines';
+  return first.trimStart().startsWith('[') ? 'json' : 'lines';
+}
 
 /** Receives each timestamp: epoch milliseconds and the text as given. */
 export type StampSink = (ms: number, text: string) => void;
@@ -40,7 +52,8 @@ export class StampReader {
     private readonly format: StampFormat,
     private readonly sink: StampSink,
     private readonly limit = Number.POSITIVE_INFINITY,
-    private readonly tooMany: () => Error = () => bad(`More than ${limit} timestamps`),
+    private readonly tooMany: () => Error = () =>
+      new TooLargeError(`More than ${limit} timestamps: check a shorter series`, limit),
   ) {}
 
   feed(piece: string): void {

@@ -6,7 +6,7 @@
  * 404, whatever the method (docs/rest.md "Methods").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRouteMatcher, endpoints } from '@openbell/catalog';
+import { createRouteMatcher, endpoints, postOperations } from '@openbell/catalog';
 import type { Dispatcher, RawHandler } from './dispatcher.js';
 import { send, sendError } from './send.js';
 import type { AccessLog } from '../logging.js';
@@ -48,10 +48,12 @@ export function allowedMethods(
   options: Pick<MethodOptions, 'writes'> = {},
 ): (path: string) => readonly string[] | undefined {
   const operation = createRouteMatcher();
+  // The POST operations' paths answer POST (and OPTIONS; another method is a 405 naming them).
+  const posted = createRouteMatcher(postOperations());
   const endpoint = templateMatcher(Object.values(endpoints).map((e) => e.path));
   return (raw) => {
     const path = raw.length > 1 && raw.endsWith('/') ? raw.slice(0, -1) : raw;
-    const writes = options.writes?.(path) ?? [];
+    const writes = [...(options.writes?.(path) ?? []), ...(posted(path) !== null ? ['POST'] : [])];
     const known =
       OWN_PATHS.has(path) ||
       path.startsWith('/docs/') ||
