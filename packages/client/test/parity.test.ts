@@ -163,3 +163,16 @@ describe('refusals, as the library refuses', () => {
     expect(await remote(name, args)).toEqual(lib);
   });
 });
+
+describe('a series over the limit', () => {
+  it('is refused as the library refuses it: a TooLargeError twin of the 413', async () => {
+    // One stamp more than the bar check takes (core's limit, 1,000,000): the server answers 413 while reading the body.
+    const stamps = new Array<string>(1_000_001).fill('2023-11-20T09:30:00-05:00');
+    const args = ['XNYS', '2023-11-20', '2023-11-20', '1m', stamps];
+    const lib = library('checkBars', args);
+    expect(lib).toMatchObject({ error: { name: 'TooLargeError', code: 'too_large' } });
+    expect(await remote('checkBars', args)).toEqual(lib);
+    // The server is whole after it: the next question is answered.
+    expect(await client.getMarket('XNYS')).toMatchObject({ mic: 'XNYS' });
+  }, 30_000);
+});
