@@ -63,7 +63,7 @@ describe.skipIf(!CHROMIUM)('the client in headless Chromium, against a server wi
     await site?.close();
   });
 
-  it('answers as the library does, revalidates with a 304, reads the version and the errors', async () => {
+  it('answers as the library does (a POST too), revalidates with a 304, reads the version and the errors', async () => {
     const got = await page.evaluate(
       async ({ api }) => {
         // biome-ignore lint/suspicious/noExplicitAny: the page's global, set by its module script
@@ -72,6 +72,12 @@ describe.skipIf(!CHROMIUM)('the client in headless Chromium, against a server wi
         const sessions = await client.sessions('US.NYSE', '2023-11-22', '2023-11-24');
         const first = await client.withMeta.listHolidays('US.NYSE', '2024-01-01', '2024-12-31');
         const again = await client.withMeta.listHolidays('US.NYSE', '2024-01-01', '2024-12-31');
+        // A POST with a JSON body: the browser asks a preflight first, which the server must allow.
+        const checked = await client.checkBars('US.NYSE', '2023-11-22', '2023-11-24', '1h', [
+          '2023-11-22T09:30:00-05:00',
+          '2023-11-22T09:30:00-05:00',
+          '2023-11-24T13:30:00-05:00',
+        ]);
         const refusal = (p: Promise<unknown>) =>
           p.then(
             () => null,
@@ -80,6 +86,7 @@ describe.skipIf(!CHROMIUM)('the client in headless Chromium, against a server wi
         return {
           status,
           sessions,
+          checked,
           holidays: first.answer,
           first: { fromCache: first.fromCache, etag: first.etag, version: first.version },
           again: { fromCache: again.fromCache },
@@ -94,6 +101,9 @@ describe.skipIf(!CHROMIUM)('the client in headless Chromium, against a server wi
     const ds = api.dataset;
     expect(got.status).toEqual(json(ds.status('US.NYSE', '2023-11-15T17:00:00Z')));
     expect(got.sessions).toEqual(json(ds.sessions('US.NYSE', '2023-11-22', '2023-11-24')));
+    const stamps = ['2023-11-22T09:30:00-05:00', '2023-11-22T09:30:00-05:00', '2023-11-24T13:30:00-05:00'];
+    expect(got.checked).toEqual(json(ds.checkBars('US.NYSE', '2023-11-22', '2023-11-24', '1h', stamps)));
+    expect(got.checked.extra.length).toBeGreaterThan(0);
     expect(got.holidays).toEqual(json(ds.listHolidays('US.NYSE', '2024-01-01', '2024-12-31')));
     expect(got.first).toMatchObject({ fromCache: false, etag: expect.stringMatching(/^W\//) });
     expect(got.again).toEqual({ fromCache: true });
