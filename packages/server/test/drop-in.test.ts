@@ -35,6 +35,17 @@ describe('methods', () => {
     },
   );
 
+  it('a path that only takes POST (the bar check) is 405 naming POST for every other method, GET and HEAD too', async () => {
+    const path = '/markets/US.NYSE/bars/check?start=2023-11-20&end=2023-11-24&period=1h';
+    for (const method of ['get', 'head', 'put', 'delete', 'patch'] as const) {
+      const res = await request(app)[method](path).expect(405);
+      expect(res.headers.allow, method).toBe('POST, OPTIONS');
+      if (method !== 'head') expect(res.body.detail, method).toContain(method.toUpperCase());
+    }
+    // A path like it that names no operation stays 404.
+    await request(app).get('/markets/US.NYSE/bars/checks').expect(404);
+  });
+
   it('OPTIONS on a known path is 204 with Allow; with CORS on, the preflight headers too', async () => {
     const plain = await request(app).options('/markets/US.NYSE/status').expect(204);
     expect(plain.headers.allow).toBe('GET, HEAD, OPTIONS');

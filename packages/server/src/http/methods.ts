@@ -66,18 +66,19 @@ export function allowedMethods(
 }
 
 /**
- * Answers OPTIONS and the methods a known path does not take; false for GET and HEAD, and for
- * any method on an unknown path. Runs after the routes that take other methods (the writes).
+ * Answers OPTIONS and the methods a known path does not take (GET and HEAD too where the path
+ * takes only POST); false for reads of a readable path, and for any method on an unknown path. Runs after the routes that take other methods (the writes).
  */
 export function createMethodDispatcher(options: MethodOptions = {}): Dispatcher {
   const allowed = allowedMethods(options);
   return (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
-    if (method === 'GET' || method === 'HEAD') return false;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const methods = allowed(q === -1 ? url : url.slice(0, q));
     if (methods === undefined) return false;
+    // A read goes on to the pages' routes, unless the path only takes writes (the bar check's POST): a 405 then.
+    if ((method === 'GET' || method === 'HEAD') && methods.includes('GET')) return false;
     const started = options.log ? options.log.begin() : 0;
     const allow = methods.join(', ');
     if (method === 'OPTIONS') {
