@@ -44,7 +44,7 @@ function formatOf(cmd: Command): OutputFormat {
 function asOfOption(): Option {
   return new Option(
     '--as-of <version|iso>',
-    'answer as the data version VERSION (openbell info) or the one held at an instant did',
+    'answer as the data version VERSION (openbell info) did, or as the one held at the instant ISO',
   );
 }
 
