@@ -163,17 +163,24 @@ function register(registry: OpenAPIRegistry, op: Operation | Endpoint): void {
     responses[status] = json(ERROR_TEXT[status], errorSchema(status));
   registry.registerPath({
     method: 'get',
-    path: op.path,
-    operationId: op.operationId,
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    tags: [op.tag],
+    ...named(op),
     request: {
       ...(op.pathParams.length ? { params: paramObject(op, op.pathParams) } : {}),
       query: asOf ? paramObject(op, op.queryParams).extend({ as_of: AS_OF }) : paramObject(op, op.queryParams),
     },
     responses,
   });
+}
+
+/** What names an operation in the document, whatever its method. */
+function named(op: Operation | Endpoint) {
+  return {
+    path: op.path,
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+  };
 }
 
 /**
@@ -195,11 +202,7 @@ function registerPost(registry: OpenAPIRegistry, op: Operation): void {
   }
   registry.registerPath({
     method: 'post',
-    path: op.path,
-    operationId: op.operationId,
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    tags: [op.tag],
+    ...named(op),
     request: {
       ...(op.pathParams.length ? { params: paramObject(op, op.pathParams) } : {}),
       query: paramObject(op, op.queryParams),
