@@ -62,7 +62,7 @@ export interface AppOptions {
   cacheMaxAge?: number;
   /**
    * `Surrogate-Key` and `Cache-Tag` on data answers (http/purge-keys.ts), for a CDN that purges
-   * by key; default off (about a microsecond a request: Node writing two more headers).
+   * by key; on unless false.
    */
   purgeKeys?: boolean;
   /**

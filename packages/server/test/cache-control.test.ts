@@ -179,27 +179,90 @@ function raw(url: string, headers: Record<string, string>) {
 }
 
 describe('purge keys', () => {
-  it('not sent unless asked for (purgeKeys)', async () => {
-    const res = await request(app()).get('/markets/XNYS').expect(200);
-    expect(res.headers['surrogate-key']).toBeUndefined();
-    expect(res.headers['cache-tag']).toBeUndefined();
+  const V = 'v:fixture-1';
+  const keysOf = (subject: string) => ({ surrogate: `openbell ${V} ${subject}`, tag: `openbell,${V},${subject}` });
+  const YEAR = 'start=2023-01-01&end=2023-12-31';
+
+  it('on every data answer by default: the market, the currency or `all`, with the version', async () => {
+    const a = app();
+    // Each path and the subject its answer names.
+    const mixed: [string, string][] = [
+      ['/markets/US.NYSE', 'market:US.NYSE'],
+      [`/markets/XNYS/holidays?${YEAR}`, 'market:US.NYSE'],
+      [`/markets/XNYS/holidays?${YEAR}&format=csv`, 'market:US.NYSE'],
+      ['/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:00Z', 'market:US.NYSE'],
+      ['/markets/US.NYSE/status', 'market:US.NYSE'],
+      ['/markets/US.NYSE/phases?start=2023-11-15&end=2023-11-16', 'market:US.NYSE'],
+      ['/markets/finid/US.NYSE', 'market:US.NYSE'],
+      ['/markets/mic/XNYS', 'market:US.NYSE'],
+      ['/currencies/usd', 'currency:USD'],
+      [`/currencies/USD/holidays?${YEAR}`, 'currency:USD'],
+      ['/markets', 'all'],
+      ['/currencies', 'all'],
+      ['/status?markets=US.NYSE', 'all'],
+      ['/mic-mapping', 'all'],
+      ['/changes', 'all'],
+    ];
+    for (const [path, subject] of mixed) {
+      const res = await request(a).get(path).expect(200);
+      expect([res.headers['surrogate-key'], res.headers['cache-tag']], path).toEqual([
+        keysOf(subject).surrogate,
+        keysOf(subject).tag,
+      ]);
+    }
+    // The holiday feeds are data answers too.
+    const feeds: [string, string][] = [
+      [`/markets/XNYS/holidays.ics?${YEAR}`, 'market:US.NYSE'],
+      [`/currencies/usd/holidays.ics?${YEAR}`, 'currency:USD'],
+    ];
+    for (const [path, subject] of feeds) {
+      const res = await request(a).get(path).expect(200);
+      expect(res.headers['surrogate-key'], path).toBe(keysOf(subject).surrogate);
+      expect(res.headers['cache-tag'], path).toBe(keysOf(subject).tag);
+    }
   });
 
-  it('Surrogate-Key and Cache-Tag name the market (by FinID, asked by MIC too) or currency and the data version', async () => {
-    const a = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON_NY, purgeKeys: true });
-    const byMic = await request(a).get('/markets/XNYS/holidays?start=2023-01-01&end=2023-12-31').expect(200);
-    expect(byMic.headers['surrogate-key']).toBe('openbell v:fixture-1 market:US.NYSE');
-    expect(byMic.headers['cache-tag']).toBe('openbell,v:fixture-1,market:US.NYSE');
-    const list = await request(a).get('/markets').expect(200);
-    expect(list.headers['surrogate-key']).toBe('openbell v:fixture-1 all');
-    const currency = await request(a).get('/currencies/usd').expect(200);
-    expect(currency.headers['surrogate-key']).toBe('openbell v:fixture-1 currency:USD');
-    // A 304 names them too.
-    const again = await request(a)
-      .get('/markets/XNYS/holidays?start=2023-01-01&end=2023-12-31')
-      .set('If-None-Match', byMic.headers.etag!)
-      .expect(304);
-    expect(again.headers['surrogate-key']).toBe(byMic.headers['surrogate-key']);
+  it('none on what is not a data answer: errors, /health, /metrics, the contract', async () => {
+    const a = app();
+    for (const [path, status] of [
+      ['/markets/NOPE', 404],
+      ['/markets/US.NYSE/holidays?start=2023-13-01', 422],
+      ['/nothing-here', 404],
+      ['/health', 200],
+      ['/metrics', 200],
+      ['/openapi.json', 200],
+    ] as const) {
+      const res = await request(a).get(path).expect(status);
+      expect(res.headers['surrogate-key'], path).toBeUndefined();
+      expect(res.headers['cache-tag'], path).toBeUndefined();
+    }
+  });
+
+  it('left out with purgeKeys: false, the rest of the headers as they were', async () => {
+    const a = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON_NY, purgeKeys: false });
+    const res = await request(a).get('/markets/XNYS').expect(200);
+    expect(res.headers['surrogate-key']).toBeUndefined();
+    expect(res.headers['cache-tag']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe(DATA(60));
+    expect(res.headers.vary).toBe(VARY);
+    const feed = await request(a).get(`/markets/XNYS/holidays.ics?${YEAR}`).expect(200);
+    expect(feed.headers['surrogate-key']).toBeUndefined();
+  });
+
+  it('a 304 and a HEAD name them as the 200 does; the same URL asked again keeps them', async () => {
+    const a = app();
+    const path = `/markets/XNYS/holidays?${YEAR}`;
+    const first = await request(a).get(path).expect(200);
+    const again = await request(a).get(path).expect(200);
+    const head = await request(a).head(path).expect(200);
+    const notModified = await request(a).get(path).set('If-None-Match', first.headers.etag!).expect(304);
+    for (const res of [again, head, notModified]) {
+      expect(res.headers['surrogate-key']).toBe(keysOf('market:US.NYSE').surrogate);
+      expect(res.headers['cache-tag']).toBe(keysOf('market:US.NYSE').tag);
+      expect(res.headers.etag).toBe(first.headers.etag);
+      expect(res.headers['cache-control']).toBe(DATA(60));
+    }
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
   });
 
   it('a change set lists the keys it touched: all, then each market and currency once', () => {

@@ -48,7 +48,8 @@ export function purgeKeysOf(
   const v = `v:${version ?? '-'}`;
   let k = kept.get(dataset);
   if (k === undefined) kept.set(dataset, (k = { all: keysNamed(v, 'all'), markets: new Map(), currencies: new Map() }));
-  const id = args.identifier;
+  // A market asked by its identifier, or by its FinID or MIC alone (/markets/finid/…, /markets/mic/…).
+  const id = args.identifier ?? args.finid ?? args.mic;
   if (typeof id === 'string') {
     let keys = k.markets.get(id);
     if (keys === undefined) {

@@ -25,6 +25,11 @@ export function nameVersion(res: ServerResponse, version: string): void {
   (res as Named)[VERSION] = version;
 }
 
+/** The version named for `res` (nameVersion), if any. */
+export function namedVersion(res: ServerResponse): string | undefined {
+  return (res as Named)[VERSION];
+}
+
 /** `headers` and the version named for `res` (nameVersion), if any. */
 export function withVersion(
   res: ServerResponse,

@@ -7,6 +7,7 @@
 import { scrubSecrets } from '@openbell/core/secrets';
 import type { Operation } from '@openbell/catalog';
 import type { PurgeKeys } from './purge-keys.js';
+import type { DataHead } from './data-head.js';
 import { Repeats } from './repeats.js';
 
 /** URLs whose reading is kept, and the longest kept. */
@@ -31,6 +32,10 @@ export interface Reading {
   /** The purge keys of the answer (purge-keys.ts) over the dataset `keysOf`. */
   keys?: PurgeKeys;
   keysOf?: object;
+  /** Whether its answer depends on the URL and the data alone (an ETag of its key). */
+  keyed?: boolean;
+  /** What its answer says to caches, and the headers kept for it (data-head.ts). */
+  head?: DataHead;
 }
 
 export class UrlMemo {

@@ -1,0 +1,120 @@
+/**
+ * The headers of a data answer (docs/rest.md "Caching"), written as one flat list
+ * `[name, value, name, value, …]` by a single `res.writeHead(status, list)`.
+ *
+ * Node reads a flat list as it is; an object of headers (and the object spread that put one
+ * together from the answer's parts) cost a third of a microsecond more a request, about as much
+ * as the purge keys themselves. A URL asked again keeps its list (`DataHead`, held by its
+ * reading): every value in it is a string kept elsewhere (the `Cache-Control` of each `max-age`,
+ * the purge keys of each market, the URL's ETag), so a request compares them by identity and
+ * writes its body's length in place; nothing is made unless one of them changed (the `max-age`
+ * counting down: once a second).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DATA_VARY } from './cache-policy.js';
+import type { PurgeKeys } from './purge-keys.js';
+import { namedVersion, VERSION_HEADER } from './send.js';
+
+export type HeadList = (string | number)[];
+
+/** Where the body's length sits in a list made by `dataHead` with a length. */
+const LENGTH_AT = 3;
+
+/**
+ * The headers of a data answer in the order they always had: its type and length (a 304 and a
+ * streamed answer have none: `type` and `length` undefined), Vary, Cache-Control, the purge keys
+ * when sent, the ETag, the encoding, the version that answered.
+ */
+export function dataHead(
+  type: string | undefined,
+  length: number | undefined,
+  cc: string,
+  keys: PurgeKeys | undefined,
+  etag: string | undefined,
+  encoding: string | undefined,
+  version: string | undefined,
+): HeadList {
+  const h: HeadList = [];
+  if (type !== undefined) h.push('Content-Type', type);
+  if (length !== undefined) h.push('Content-Length', length);
+  h.push('Vary', DATA_VARY, 'Cache-Control', cc);
+  if (keys !== undefined) h.push('Surrogate-Key', keys.surrogate, 'Cache-Tag', keys.tag);
+  if (etag !== undefined) h.push('ETag', etag);
+  if (encoding !== undefined) h.push('Content-Encoding', encoding);
+  if (version !== undefined) h.push(VERSION_HEADER, version);
+  return h;
+}
+
+/**
+ * What one answer says to caches, and the list of its headers kept while that stays the same.
+ * An answer sets `cc`, `keys` and `etag` before it is sent; a URL asked again keeps its head
+ * (its reading holds it), and each request sets them afresh.
+ */
+export class DataHead {
+  /** Its `Cache-Control` (cache-policy.ts). */
+  cc = '';
+  /** Its purge keys, when they are sent. */
+  keys: PurgeKeys | undefined = undefined;
+  /** Its ETag, when it has one. */
+  etag: string | undefined = undefined;
+  private list: HeadList = [];
+  private made: (string | PurgeKeys | undefined)[] = [];
+
+  /** The list of a whole answer of `length` bytes (kept strings compare by identity: nothing is made when none changed). */
+  whole(type: string, length: number, encoding: string | undefined, version: string | undefined): HeadList {
+    const m = this.made;
+    if (
+      m[0] !== this.cc ||
+      m[1] !== this.etag ||
+      m[2] !== this.keys ||
+      m[3] !== version ||
+      m[4] !== type ||
+      m[5] !== encoding
+    ) {
+      this.list = dataHead(type, length, this.cc, this.keys, this.etag, encoding, version);
+      this.made = [this.cc, this.etag, this.keys, version, type, encoding];
+    } else this.list[LENGTH_AT] = length;
+    return this.list;
+  }
+
+  /** The list of a streamed answer (no length: chunked), made each time. */
+  streamed(type: string, encoding: string | undefined, version: string | undefined): HeadList {
+    return dataHead(type, undefined, this.cc, this.keys, this.etag, encoding, version);
+  }
+}
+
+/**
+ * Sends a whole data answer with `head`'s headers, then the body as one Buffer or as its pieces
+ * (views of core's kept blocks, written as they are: Node hands them to the socket in one
+ * writev), none for HEAD.
+ */
+export function sendData(
+  req: IncomingMessage,
+  res: ServerResponse,
+  head: DataHead,
+  type: string,
+  body: Buffer | readonly Uint8Array[],
+  length: number,
+  encoding?: string,
+): void {
+  // writeHead reads the list before it returns: the next request may write the kept one again.
+  res.writeHead(200, head.whole(type, length, encoding, namedVersion(res)));
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  if (Buffer.isBuffer(body)) {
+    res.end(body);
+    return;
+  }
+  res.cork();
+  for (const p of body as readonly Uint8Array[]) if (p.length > 0) res.write(p);
+  res.end();
+  res.uncork();
+}
+
+/** A 304 of a data answer: its validator and what it says to caches, no body. */
+export function sendNotModified(res: ServerResponse, head: DataHead): void {
+  res.writeHead(304, dataHead(undefined, undefined, head.cc, head.keys, head.etag, undefined, namedVersion(res)));
+  res.end();
+}
