@@ -34,14 +34,32 @@ export function dataHead(
   encoding: string | undefined,
   version: string | undefined,
 ): HeadList {
-  const h: HeadList = [];
-  if (type !== undefined) h.push('Content-Type', type);
-  if (length !== undefined) h.push('Content-Length', length);
-  h.push('Vary', DATA_VARY, 'Cache-Control', cc);
-  if (keys !== undefined) h.push('Surrogate-Key', keys.surrogate, 'Cache-Tag', keys.tag);
-  if (etag !== undefined) h.push('ETag', etag);
-  if (encoding !== undefined) h.push('Content-Encoding', encoding);
-  if (version !== undefined) h.push(VERSION_HEADER, version);
+  // Made at its size (not grown by push): a new URL makes one list.
+  const n =
+    4 +
+    (type === undefined ? 0 : 2) +
+    (length === undefined ? 0 : 2) +
+    (keys === undefined ? 0 : 4) +
+    (etag === undefined ? 0 : 2) +
+    (encoding === undefined ? 0 : 2) +
+    (version === undefined ? 0 : 2);
+  const h: HeadList = new Array<string | number>(n);
+  let i = 0;
+  const put = (name: string, value: string | number): void => {
+    h[i++] = name;
+    h[i++] = value;
+  };
+  if (type !== undefined) put('Content-Type', type);
+  if (length !== undefined) put('Content-Length', length);
+  put('Vary', DATA_VARY);
+  put('Cache-Control', cc);
+  if (keys !== undefined) {
+    put('Surrogate-Key', keys.surrogate);
+    put('Cache-Tag', keys.tag);
+  }
+  if (etag !== undefined) put('ETag', etag);
+  if (encoding !== undefined) put('Content-Encoding', encoding);
+  if (version !== undefined) put(VERSION_HEADER, version);
   return h;
 }
 
@@ -58,21 +76,31 @@ export class DataHead {
   /** Its ETag, when it has one. */
   etag: string | undefined = undefined;
   private list: HeadList = [];
-  private made: (string | PurgeKeys | undefined)[] = [];
+  // What `list` was made of (undefined `madeCc`: not made yet).
+  private madeCc: string | undefined = undefined;
+  private madeEtag: string | undefined = undefined;
+  private madeKeys: PurgeKeys | undefined = undefined;
+  private madeVersion: string | undefined = undefined;
+  private madeType: string | undefined = undefined;
+  private madeEncoding: string | undefined = undefined;
 
   /** The list of a whole answer of `length` bytes (kept strings compare by identity: nothing is made when none changed). */
   whole(type: string, length: number, encoding: string | undefined, version: string | undefined): HeadList {
-    const m = this.made;
     if (
-      m[0] !== this.cc ||
-      m[1] !== this.etag ||
-      m[2] !== this.keys ||
-      m[3] !== version ||
-      m[4] !== type ||
-      m[5] !== encoding
+      this.madeCc !== this.cc ||
+      this.madeEtag !== this.etag ||
+      this.madeKeys !== this.keys ||
+      this.madeVersion !== version ||
+      this.madeType !== type ||
+      this.madeEncoding !== encoding
     ) {
       this.list = dataHead(type, length, this.cc, this.keys, this.etag, encoding, version);
-      this.made = [this.cc, this.etag, this.keys, version, type, encoding];
+      this.madeCc = this.cc;
+      this.madeEtag = this.etag;
+      this.madeKeys = this.keys;
+      this.madeVersion = version;
+      this.madeType = type;
+      this.madeEncoding = encoding;
     } else this.list[LENGTH_AT] = length;
     return this.list;
   }
