@@ -6,9 +6,9 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/index.js';
-import { firstInstantAfter } from '../src/http/cache-policy.js';
+import { CachePolicy, firstInstantAfter } from '../src/http/cache-policy.js';
 import { changeSetKeys } from '../src/http/purge-keys.js';
 import { fixtureData, NOON_NY } from './fixture.js';
 
@@ -111,6 +111,30 @@ describe('Cache-Control of data answers', () => {
       const res = await request(a).get(path);
       expect(res.status, path).toBe(status);
       expect(res.headers['cache-control'], path).toBe('no-store');
+    }
+  });
+});
+
+describe('the data lifetime on the process clock (dataAtTick)', () => {
+  it('reads the wall clock once a second at most, and counts down with it', () => {
+    const holder = app().holder;
+    Object.assign(holder.updates, { enabled: true, nextCheckAt: new Date(NOON_NY + 40_000).toISOString() });
+    const policy = new CachePolicy(holder, 60);
+    let wall = NOON_NY + 250;
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => wall);
+    try {
+      expect(policy.dataAtTick(1_000)).toBe(DATA(39));
+      wall += 500;
+      // Within the second the wall clock was read in: not read again.
+      expect(policy.dataAtTick(1_500)).toBe(DATA(39));
+      expect(policy.dataAtTick(1_749)).toBe(DATA(39));
+      expect(now).toHaveBeenCalledTimes(1);
+      // The next second on the process clock: read, and a second less.
+      wall = NOON_NY + 1_300;
+      expect(policy.dataAtTick(1_750)).toBe(DATA(38));
+      expect(now).toHaveBeenCalledTimes(2);
+    } finally {
+      now.mockRestore();
     }
   });
 });
