@@ -96,6 +96,27 @@ describe('readings kept by URL', () => {
     expect(head.headers['surrogate-key']).toBe(swapped.headers['surrogate-key']);
   });
 
+  it('URLs asked once share a head: each still gets its own ETag, length and keys', async () => {
+    const app = createApp({ data: fixtureData(), logLevel: 'silent' });
+    const urls = [
+      '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31',
+      '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-06-30',
+      '/currencies/USD/holidays?start=2023-01-01&end=2023-12-31',
+      '/markets/US.NYSE/holidays?start=2023-02-01&end=2023-12-31',
+    ];
+    const once = [];
+    for (const url of urls) once.push(await request(app).get(url).expect(200));
+    expect(new Set(once.map((r) => r.headers.etag)).size).toBe(urls.length);
+    for (const [i, url] of urls.entries()) {
+      // Asked twice more: kept by URL, with its own head.
+      await request(app).get(url).expect(200);
+      const kept = await request(app).get(url).expect(200);
+      for (const h of ['etag', 'content-length', 'surrogate-key', 'cache-tag', 'cache-control'])
+        expect(once[i]!.headers[h], `${url} ${h}`).toBe(kept.headers[h]);
+      expect(Number(once[i]!.headers['content-length'])).toBe(Buffer.byteLength(once[i]!.text));
+    }
+  });
+
   it('"now" is read per request, not kept with the URL', async () => {
     let now = Date.parse('2023-11-15T17:00:00Z');
     const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => now });

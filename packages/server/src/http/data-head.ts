@@ -83,20 +83,33 @@ export class DataHead {
   private madeVersion: string | undefined = undefined;
   private madeType: string | undefined = undefined;
   private madeEncoding: string | undefined = undefined;
+  /** Where the ETag's value sits in `list`, when it has one. */
+  private etagAt = 0;
 
-  /** The list of a whole answer of `length` bytes (kept strings compare by identity: nothing is made when none changed). */
+  /**
+   * The list of a whole answer of `length` bytes (kept strings compare by identity): nothing is
+   * made when none changed but the length, or the ETag of an answer that has one where the
+   * list has one (the passing head of new URLs).
+   */
   whole(type: string, length: number, encoding: string | undefined, version: string | undefined): HeadList {
+    const etag = this.etag;
+    if (etag !== this.madeEtag && etag !== undefined && this.madeEtag !== undefined) {
+      this.list[this.etagAt] = etag;
+      this.madeEtag = etag;
+    }
     if (
       this.madeCc !== this.cc ||
-      this.madeEtag !== this.etag ||
+      this.madeEtag !== etag ||
       this.madeKeys !== this.keys ||
       this.madeVersion !== version ||
       this.madeType !== type ||
       this.madeEncoding !== encoding
     ) {
-      this.list = dataHead(type, length, this.cc, this.keys, this.etag, encoding, version);
+      this.list = dataHead(type, length, this.cc, this.keys, etag, encoding, version);
+      // The ETag's value follows type, length, Vary, Cache-Control and the purge keys.
+      this.etagAt = 9 + (this.keys === undefined ? 0 : 4);
       this.madeCc = this.cc;
-      this.madeEtag = this.etag;
+      this.madeEtag = etag;
       this.madeKeys = this.keys;
       this.madeVersion = version;
       this.madeType = type;

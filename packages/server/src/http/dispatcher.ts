@@ -124,6 +124,11 @@ interface Dispatch {
   purgeKeys: boolean;
   /** The start (performance.now()) of the request being answered: written by `dispatch`, read while it answers. */
   tick: number;
+  /**
+   * The head of the answers of URLs not kept (each new): its list is written again in place for
+   * each (its ETag and length), and made afresh only when the rest changes (data-head.ts).
+   */
+  passingHead: DataHead;
 }
 
 type Data = NonNullable<DataHolder['current']>;
@@ -152,6 +157,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     metrics: options.metrics,
     purgeKeys: options.purgeKeys !== false,
     tick: 0,
+    passingHead: new DataHead(),
   };
   return (req, res) => dispatch(d, req, res);
 }
@@ -253,7 +259,8 @@ function answer(
   if (!read.ok) return sendError(req, res, read, d.logger);
   const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
   // An answer as of another version is not the URL's answer once the data changes: not kept.
-  if (asOf === undefined) d.memo.remember(req.url!, reading);
+  // A reading not kept (a URL seen once) writes its headers with the dispatcher's passing head.
+  if (asOf !== undefined || !d.memo.remember(req.url!, reading)) reading.head = d.passingHead;
   answerRead(d, reading, data!, req, res, asOf !== undefined && data?.meta.version === lastOf(asOf));
 }
 

@@ -43,11 +43,12 @@ export class UrlMemo {
   get(url: string): Reading | undefined {
     return this.readings.get(url);
   }
-  /** Keeps `reading` for `url`; shared by later requests, so nothing downstream may write to its args. */
-  remember(url: string, reading: Reading): void {
+  /** Keeps `reading` for `url` (true when kept); shared by later requests, so nothing downstream may write to its args. */
+  remember(url: string, reading: Reading): boolean {
     // A URL carrying a credential (ignored here, but a token all the same) is not kept.
     // Checked before `repeated`, so not even the set of URLs seen once holds one.
-    if (url.length > READING_URL_MAX_LENGTH || scrubSecrets(url) !== url || !this.readings.repeated(url)) return;
+    if (url.length > READING_URL_MAX_LENGTH || scrubSecrets(url) !== url || !this.readings.repeated(url)) return false;
     this.readings.set(url, reading);
+    return true;
   }
 }
