@@ -50,6 +50,26 @@ describe('Cache-Control of data answers', () => {
     expect(again.headers.vary).toBe(VARY);
   });
 
+  it('with a list of CORS origins, Vary names Origin too (no cache gives one origin the answer of another)', async () => {
+    const listed = createApp({ data: fixtureData(), logLevel: 'silent', corsOrigins: ['https://a.example'] });
+    const path = '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31';
+    const res = await request(listed).get(path).set('Origin', 'https://a.example').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://a.example');
+    expect(res.headers.vary).toBe(`Origin, ${VARY}`);
+    const again = await request(listed)
+      .get(path)
+      .set('Origin', 'https://a.example')
+      .set('If-None-Match', res.headers.etag!)
+      .expect(304);
+    expect(again.headers.vary).toBe(`Origin, ${VARY}`);
+    const contract = await request(listed).get('/openapi.json').set('Origin', 'https://a.example').expect(200);
+    expect(contract.headers.vary).toBe('Origin, Accept-Encoding');
+    // Without an Origin, or with every origin allowed, the answer does not vary on it.
+    expect((await request(listed).get(path).expect(200)).headers.vary).toBe(VARY);
+    const any = createApp({ data: fixtureData(), logLevel: 'silent', corsOrigins: '*' });
+    expect((await request(any).get(path).set('Origin', 'https://b.example').expect(200)).headers.vary).toBe(VARY);
+  });
+
   it('the ceiling is configurable (cacheMaxAge)', async () => {
     const res = await request(app(NOON_NY, 300)).get('/markets').expect(200);
     expect(res.headers['cache-control']).toBe(DATA(300));

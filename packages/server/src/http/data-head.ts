@@ -139,7 +139,7 @@ export function sendData(
   encoding?: string,
 ): void {
   // writeHead reads the list before it returns: the next request may write the kept one again.
-  res.writeHead(200, head.whole(type, length, encoding, namedVersion(res)));
+  res.writeHead(200, withPriorVary(res, head.whole(type, length, encoding, namedVersion(res))));
   if (req.method === 'HEAD') {
     res.end();
     return;
@@ -156,6 +156,23 @@ export function sendData(
 
 /** A 304 of a data answer: its validator and what it says to caches, no body. */
 export function sendNotModified(res: ServerResponse, head: DataHead): void {
-  res.writeHead(304, dataHead(undefined, undefined, head.cc, head.keys, head.etag, undefined, namedVersion(res)));
+  res.writeHead(
+    304,
+    withPriorVary(res, dataHead(undefined, undefined, head.cc, head.keys, head.etag, undefined, namedVersion(res))),
+  );
   res.end();
+}
+
+/**
+ * `list`, or a copy whose Vary also names what a header set before says the answer varies on
+ * (CORS's `Origin` for a list of allowed origins): writeHead would replace it otherwise, and a
+ * cache could hand one origin's `Access-Control-Allow-Origin` to another. Only a response with
+ * headers set beforehand pays for the look.
+ */
+export function withPriorVary(res: ServerResponse, list: HeadList): HeadList {
+  if (!res.hasHeader('vary')) return list;
+  const copy = list.slice();
+  const at = copy.indexOf('Vary') + 1;
+  copy[at] = `${String(res.getHeader('vary'))}, ${copy[at]}`;
+  return copy;
 }

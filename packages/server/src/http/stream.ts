@@ -10,7 +10,7 @@ import { constants as zlibConstants, createBrotliCompress, createGzip } from 'no
 import type { Logger } from 'pino';
 import { releasePiece } from '@openbell/core';
 import type { Encoding } from './negotiate.js';
-import type { HeadList } from './data-head.js';
+import { withPriorVary, type HeadList } from './data-head.js';
 
 /** Writes `piece`, handing it back to core once sent (not when the write fails: it may still be held). */
 function writePiece(res: Writable, piece: Uint8Array): boolean {
@@ -49,7 +49,7 @@ export function streamPieces(
   logger: Logger,
   encoding?: Encoding,
 ): void {
-  res.writeHead(200, head);
+  res.writeHead(200, withPriorVary(res, head));
   if (req.method === 'HEAD') {
     res.end();
     return;
