@@ -25,7 +25,13 @@ export function settingsOf(cmd: Command): Settings {
   // Only what the command line gave: a value commander defaults (a `--no-` flag's true) would
   // otherwise beat the environment and the file.
   for (const [k, v] of Object.entries(all))
-    if (v !== undefined && k !== 'config' && k !== 'json' && k !== 'format' && cmd.getOptionValueSourceWithGlobals(k) !== 'default')
+    if (
+      v !== undefined &&
+      k !== 'config' &&
+      k !== 'json' &&
+      k !== 'format' &&
+      cmd.getOptionValueSourceWithGlobals(k) !== 'default'
+    )
       flags[k] = v;
   return resolveSettings(flags, process.env, all.config as string | undefined);
 }
