@@ -22,8 +22,17 @@ export const VERSION: string = (() => {
 export function settingsOf(cmd: Command): Settings {
   const all = cmd.optsWithGlobals() as Record<string, unknown>;
   const flags: Record<string, unknown> = {};
+  // Only what the command line gave: a value commander defaults (a `--no-` flag's true) would
+  // otherwise beat the environment and the file.
   for (const [k, v] of Object.entries(all))
-    if (v !== undefined && k !== 'config' && k !== 'json' && k !== 'format') flags[k] = v;
+    if (
+      v !== undefined &&
+      k !== 'config' &&
+      k !== 'json' &&
+      k !== 'format' &&
+      cmd.getOptionValueSourceWithGlobals(k) !== 'default'
+    )
+      flags[k] = v;
   return resolveSettings(flags, process.env, all.config as string | undefined);
 }
 

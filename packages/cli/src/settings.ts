@@ -47,6 +47,11 @@ export interface SettingSpec<K extends string = string> {
   scope: 'global' | 'serve';
   /** How the help names the environment variable when it differs (`prefer env …`). */
   envText?: string;
+  /**
+   * An earlier spelling of a boolean's flag, still accepted but left out of `--help`: the
+   * positive flag of a setting now on by default and turned off by its `--no-` flag.
+   */
+  formerFlag?: string;
 }
 
 const spec = <const K extends string>(s: SettingSpec<K>): SettingSpec<K> => s;
@@ -286,11 +291,12 @@ export const SETTINGS = [
   spec({
     key: 'purgeKeys',
     env: 'OPENBELL_PURGE_KEYS',
-    flag: '--purge-keys',
+    flag: '--no-purge-keys',
+    formerFlag: '--purge-keys',
     kind: 'boolean',
     scope: 'serve',
-    help: 'send Surrogate-Key and Cache-Tag on data answers, for a CDN that purges by key',
-    default: false,
+    help: 'leave out Surrogate-Key and Cache-Tag, the keys a CDN purges data answers by (sent by default)',
+    default: true,
   }),
   spec({
     key: 'metricsToken',
@@ -390,9 +396,17 @@ export function settingOption(s: SettingSpec): Option | null {
   return option;
 }
 
-/** The options of a scope's settings, in the table's order. */
+/**
+ * The options of a scope's settings, in the table's order. A former flag comes before the flag:
+ * commander then gives a `--no-` flag's setting no default of its own, so an unset flag leaves
+ * the setting to the environment, the file and the table's default.
+ */
 export function settingOptions(scope: SettingSpec['scope']): Option[] {
-  return SETTINGS.filter((s) => s.scope === scope).flatMap((s) => settingOption(s) ?? []);
+  return SETTINGS.filter((s) => s.scope === scope).flatMap((s: SettingSpec) => {
+    const option = settingOption(s);
+    if (option === null) return [];
+    return s.formerFlag ? [new Option(s.formerFlag).hideHelp(), option] : [option];
+  });
 }
 
 /** The name commander gives a setting's parsed flag (its `opts()` key), or null for none. */

@@ -49,11 +49,20 @@ async function settingsFor(argv: string[], env: Record<string, string>, file?: s
   return got!;
 }
 
-/** The command-line words that give a setting the text `value`. */
+/** The command-line words that give a setting the text `value` (a boolean: its flag, whatever it says). */
 function flagWords(s: (typeof SETTINGS)[number], value: string): string[] {
   const name = s.flag!.split(' ')[0]!;
-  if (s.kind === 'boolean') return value === 'true' ? [name] : [];
-  return [name, value];
+  return s.kind === 'boolean' ? [name] : [name, value];
+}
+
+/**
+ * A boolean's value from each source, each unlike the one it beats: the file says the opposite
+ * of the default, the environment the default again, and the flag what its name says (`--publish`
+ * true, `--no-purge-keys` false) over an environment saying the other.
+ */
+function booleanValues(s: (typeof SETTINGS)[number]): { file: boolean; env: boolean; flag: boolean } {
+  const byDefault = 'default' in s && s.default === true;
+  return { file: !byDefault, env: byDefault, flag: !s.flag?.startsWith('--no-') };
 }
 
 afterEach(() => vi.unstubAllEnvs());
@@ -64,7 +73,8 @@ describe('every setting, from the one table', () => {
     it(`${s.key}: ${s.flag ?? '(no flag)'}, ${s.env}, "${s.key}" in the file, default`, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'openbell-settings-'));
       const file = join(dir, 'config.json');
-      const fileValue = s.kind === 'boolean' ? false : text2;
+      const bool = booleanValues(s);
+      const fileValue = s.kind === 'boolean' ? bool.file : text2;
       writeFileSync(file, JSON.stringify({ [s.key]: fileValue }));
       const serveFirst = s.scope === 'serve';
       const argv = (words: string[]) => (serveFirst ? ['serve', ...words] : [...words, 'serve']);
@@ -74,10 +84,13 @@ describe('every setting, from the one table', () => {
       expect(defaults[s.key as keyof Settings], 'default').toEqual('default' in s ? s.default : undefined);
       // The file alone.
       expect((await settingsFor(argv([]), {}, file))[s.key as keyof Settings], 'file').toEqual(
-        s.kind === 'boolean' ? false : value2,
+        s.kind === 'boolean' ? bool.file : value2,
       );
       // The environment beats the file.
-      expect((await settingsFor(argv([]), { [s.env]: text1 }, file))[s.key as keyof Settings], 'env').toEqual(value1);
+      const envGiven = s.kind === 'boolean' ? String(bool.env) : text1;
+      expect((await settingsFor(argv([]), { [s.env]: envGiven }, file))[s.key as keyof Settings], 'env').toEqual(
+        s.kind === 'boolean' ? bool.env : value1,
+      );
       if ('envAlias' in s) {
         expect((await settingsFor(argv([]), { [s.envAlias]: text2 }))[s.key as keyof Settings], 'alias').toEqual(
           value2,
@@ -90,13 +103,23 @@ describe('every setting, from the one table', () => {
         return;
       }
       // The flag beats the environment and the file.
-      const flagText = s.kind === 'boolean' ? 'true' : text1;
-      const envText = s.kind === 'boolean' ? 'false' : text2;
-      const flagged = await settingsFor(argv(flagWords(s, flagText)), { [s.env]: envText }, file);
-      expect(flagged[s.key as keyof Settings], 'flag').toEqual(s.kind === 'boolean' ? true : value1);
+      const envText = s.kind === 'boolean' ? String(!bool.flag) : text2;
+      const flagged = await settingsFor(argv(flagWords(s, text1)), { [s.env]: envText }, file);
+      expect(flagged[s.key as keyof Settings], 'flag').toEqual(s.kind === 'boolean' ? bool.flag : value1);
       expect(flagKey(s)).not.toBeNull();
     });
   }
+
+  it('purge keys are on unless turned off; the former --purge-keys is still accepted, out of --help', async () => {
+    expect((await settingsFor(['serve'], {})).purgeKeys).toBe(true);
+    expect((await settingsFor(['serve', '--no-purge-keys'], {})).purgeKeys).toBe(false);
+    expect((await settingsFor(['serve'], { OPENBELL_PURGE_KEYS: 'false' })).purgeKeys).toBe(false);
+    expect((await settingsFor(['serve', '--purge-keys'], { OPENBELL_PURGE_KEYS: 'false' })).purgeKeys).toBe(true);
+    const serveCmd = buildProgram().commands.find((c) => c.name() === 'serve')!;
+    const help = serveCmd.helpInformation();
+    expect(help).toContain('--no-purge-keys');
+    expect(help).not.toMatch(/--purge-keys/);
+  });
 
   it('a repeatable flag given twice keeps both', async () => {
     const s = await settingsFor(['serve', '--admin-token', 'ops=a', '--admin-token', 'ci=b'], {});

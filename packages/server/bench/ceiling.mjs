@@ -173,11 +173,17 @@ export async function beside(server, url, { runs, seconds, connections, paths, t
   const ours = [];
   const earlier = [];
   const ceiling = [];
-  // With `before` (another build's server), it is measured in the same turn: the three see the same machine.
+  // With `before` (another build's server), it is measured in the same turn: the three see the
+  // same machine. The order turns from one run to the next (each goes first, second and third as
+  // often): measured in a fixed order, the same build measured twice came out 2-5 µs a request
+  // dearer when it went first, on every row (an A/A run), which is as much as the change measured.
+  const turn = [
+    () => measure(server.child.pid, url, { ...load, seconds }).then((r) => ours.push(r)),
+    ...(before ? [() => measure(before.child.pid, beforeUrl, { ...load, seconds }).then((r) => earlier.push(r))] : []),
+    () => measure(bare.child.pid, bare.url, { ...load, seconds }).then((r) => ceiling.push(r)),
+  ];
   for (let i = 0; i < runs; i++) {
-    ours.push(await measure(server.child.pid, url, { ...load, seconds }));
-    if (before) earlier.push(await measure(before.child.pid, beforeUrl, { ...load, seconds }));
-    ceiling.push(await measure(bare.child.pid, bare.url, { ...load, seconds }));
+    for (let k = 0; k < turn.length; k++) await turn[(i + k) % turn.length]();
   }
   await stopChild(bare.child);
   const m = (xs, k) => median(xs.map((x) => x[k]));

@@ -9,7 +9,9 @@
 // (autocannon, keep-alive, BENCH_CONNECTIONS connections for BENCH_SECONDS) and reads the
 // child's CPU time (utime + stime) from /proc/<pid>/stat before and after: CPU per request =
 // that time / requests served. Each goal is measured BENCH_RUNS times (default 3; the listings
-// at least 5), alternating server and ceiling; medians are shown.
+// at least 5), server, ceiling (and the build before) in an order that turns from run to run
+// (ceiling.mjs `beside`: whoever goes first pays more); medians are shown. With BENCH_BEFORE, a
+// multiple of 3 runs puts each in each place as often.
 //
 // Environment: BENCH_RUNS, BENCH_SECONDS per run (default 3), BENCH_CONNECTIONS (default 10),
 // BENCH_SERVER_LOG (the servers' log level, default info), BENCH_ONLY (goals whose name

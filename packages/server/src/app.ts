@@ -88,7 +88,7 @@ export function expressApp(prepared: PreparedApp, options: AppOptions = {}): Ope
   mountRedoc(app);
 
   // The catalogue's board, bell-event stream and holiday feeds.
-  mountLive(app, holder, { ...options.live, now, logger });
+  mountLive(app, holder, { ...options.live, now, logger, purgeKeys: options.purgeKeys !== false });
 
   app.use((req, res) => {
     res

@@ -24,6 +24,7 @@ import type { Logger } from 'pino';
 import { sendError } from './http/send.js';
 import { bytesEtag } from './http/answer-cache.js';
 import { cachePolicyOf } from './http/cache-policy.js';
+import { purgeKeysOf } from './http/purge-keys.js';
 import { etagMatches } from './http/conditional.js';
 import type { DataHolder } from './updates.js';
 
@@ -77,6 +78,7 @@ export function feedHandler(
   now: () => number,
   kind: 'market' | 'currency' | 'regional',
   logger?: Logger,
+  purgeKeys = true,
 ) {
   return (req: IncomingMessage, res: ServerResponse, rawKey: string): void => {
     const entry = ENTRIES[kind];
@@ -106,8 +108,11 @@ export function feedHandler(
       const stamp = new Date(data.meta.loadedAt).getTime();
       let text: string;
       let filename: string;
+      // The purge keys' subject (purge-keys.ts): the market's or the currency's, `all` for a region's.
+      let subject: Record<string, unknown> = {};
       if (kind === 'market') {
         const market = q.getMarket(args.identifier!, true);
+        subject = { identifier: market.fin_id };
         const holidays = q.listHolidays(market.fin_id, start, end);
         filename = market.fin_id;
         text = buildHolidayFeed({
@@ -140,6 +145,7 @@ export function feedHandler(
         });
       } else {
         const currency = q.getCurrency(args.code!);
+        subject = { code: currency.currency_code };
         const holidays = q.listCurrencyHolidays(currency.currency_code, start, end);
         filename = currency.currency_code;
         text = buildHolidayFeed({
@@ -157,15 +163,18 @@ export function feedHandler(
       const etag = bytesEtag(Buffer.from(text));
       // A feed is a data answer (docs/rest.md "Cache-Control"), its lifetime the data's.
       const cc = cachePolicyOf(holder).data(Date.now());
+      const keys = purgeKeys ? purgeKeysOf(ds, data.meta.version, subject) : undefined;
+      const cache: Record<string, string> = keys
+        ? { 'Cache-Control': cc, 'Surrogate-Key': keys.surrogate, 'Cache-Tag': keys.tag, ETag: etag }
+        : { 'Cache-Control': cc, ETag: etag };
       if (etagMatches(req.headers['if-none-match'], etag)) {
-        res.writeHead(304, { 'Cache-Control': cc, ETag: etag });
+        res.writeHead(304, cache);
         res.end();
         return;
       }
       send(req, res, 200, 'text/calendar; charset=utf-8', text, {
         'Content-Disposition': `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}-holidays.ics"`,
-        'Cache-Control': cc,
-        ETag: etag,
+        ...cache,
       });
     } catch (err) {
       sendError(req, res, { ...toHttp(err, entry.locations, raw), error: err }, logger);

@@ -5,33 +5,52 @@
  * (`draining`, with Connection: close).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Dispatcher, RawHandler } from './http/dispatcher.js';
-import { send } from './http/send.js';
+import type { RawHandler } from './http/dispatcher.js';
+import { JSON_TYPE, namedVersion, send, VERSION_HEADER } from './http/send.js';
 import { healthBody } from '@openbell/catalog';
 import { logAnswer, type AccessLog } from './logging.js';
 import type { DataHolder } from './updates.js';
 
-export function createHealthDispatcher(holder: DataHolder, before?: RawHandler, log?: AccessLog): Dispatcher {
+/**
+ * The /health dispatcher. It may be given the request's start (performance.now()) by a caller
+ * that has read the clock already (routes.ts, for the metrics), which the access log then uses.
+ */
+export function createHealthDispatcher(
+  holder: DataHolder,
+  before?: RawHandler,
+  log?: AccessLog,
+): (req: IncomingMessage, res: ServerResponse, started?: number) => boolean {
   // A probe asks the server, never a cache on the way.
   const NO_STORE = { 'Cache-Control': 'no-store' };
-  // The healthy answer never changes: its text is made once.
+  // The healthy answer never changes: its text is made once, its headers once per version named.
   let ok: Buffer | undefined;
+  let okHead: (string | number)[] = [];
+  let okVersion: string | undefined = '';
   const respond = (req: IncomingMessage, res: ServerResponse): void => {
     before?.(req, res);
     if (res.writableEnded) return;
     if (holder.current && !holder.draining) {
       ok ??= Buffer.from(JSON.stringify(healthBody(holder).body));
-      return send(req, res, 200, ok, NO_STORE);
+      const version = namedVersion(res);
+      if (version !== okVersion) {
+        okVersion = version;
+        okHead = ['Content-Type', JSON_TYPE, 'Content-Length', ok.length, 'Cache-Control', 'no-store'];
+        if (version !== undefined) okHead.push(VERSION_HEADER, version);
+      }
+      // writeHead reads the list before it returns.
+      res.writeHead(200, okHead);
+      res.end(req.method === 'HEAD' ? undefined : ok);
+      return;
     }
     const { status, body } = healthBody(holder);
     if (holder.draining) res.shouldKeepAlive = false;
     send(req, res, status, JSON.stringify(body), NO_STORE);
   };
-  return (req: IncomingMessage, res: ServerResponse) => {
+  return (req: IncomingMessage, res: ServerResponse, given?: number) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     if (url !== '/health' && !url.startsWith('/health?')) return false;
-    const started = log ? log.begin() : 0;
+    const started = given ?? (log ? log.begin() : 0);
     // CSV of a record is refused as everywhere, but only when the URL asks: a probe's Accept
     // header never turns a health check into a 406.
     if (/[?&]format=csv(&|$)/i.test(url)) {

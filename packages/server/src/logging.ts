@@ -375,8 +375,8 @@ export interface AccessLog {
   probes: boolean;
   /** The start of a request's timing (call before any work on it). */
   begin(): number;
-  /** Writes the line of a response that has been ended, now. */
-  sent(req: IncomingMessage, res: ServerResponse, started: number): void;
+  /** Writes the line of a response that has been ended, at `ended` (performance.now(); read unless given). */
+  sent(req: IncomingMessage, res: ServerResponse, started: number, ended?: number): void;
   /** Writes the line once the response closes (streamed, not yet ended, or failed). */
   follow(req: IncomingMessage, res: ServerResponse, started: number): void;
 }
@@ -417,9 +417,9 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     }
     return lastRemote;
   };
-  const write = (req: IncomingMessage, res: ServerResponse, started: number, id: number): void => {
+  const write = (req: IncomingMessage, res: ServerResponse, started: number, id: number, ended?: number): void => {
     // Tenths of a millisecond.
-    const tenths = Math.round((performance.now() - started) * 10);
+    const tenths = Math.round(((ended ?? performance.now()) - started) * 10);
     const ms = `${(tenths / 10) | 0}.${tenths % 10}`;
     const status = res.statusCode;
     const method = req.method ?? '';
@@ -476,7 +476,8 @@ export function accessLog(logger: Logger): AccessLog | undefined {
     handler: handler as unknown as RequestHandler,
     probes: logger.isLevelEnabled('debug'),
     begin: () => performance.now(),
-    sent: (req, res, started) => write(req, res, started, (nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER)),
+    sent: (req, res, started, ended) =>
+      write(req, res, started, (nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER), ended),
     follow,
   };
 }
@@ -486,7 +487,13 @@ export function accessLog(logger: Logger): AccessLog | undefined {
  * over whole in the same call (no 'close' listener per request); streamed answers, those not
  * sent yet and errors keep the line on the response's 'close'.
  */
-export function logAnswer(log: AccessLog, req: IncomingMessage, res: ServerResponse, started: number): void {
-  if (res.writableEnded && res.statusCode < 400) log.sent(req, res, started);
+export function logAnswer(
+  log: AccessLog,
+  req: IncomingMessage,
+  res: ServerResponse,
+  started: number,
+  ended?: number,
+): void {
+  if (res.writableEnded && res.statusCode < 400) log.sent(req, res, started, ended);
   else log.follow(req, res, started);
 }

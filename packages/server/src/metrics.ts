@@ -116,9 +116,12 @@ export class ServerMetrics {
     return i;
   }
 
-  /** One answer of operation `op` (indexOf) with `status`, begun at `startedMs` (performance.now()). */
-  observe(op: number, status: number, startedMs: number): void {
-    const seconds = (performance.now() - startedMs) / 1000;
+  /**
+   * One answer of operation `op` (indexOf) with `status`, begun at `startedMs` and ended at
+   * `endedMs` (performance.now(); read here unless the caller has read it for its access line).
+   */
+  observe(op: number, status: number, startedMs: number, endedMs: number = performance.now()): void {
+    const seconds = (endedMs - startedMs) / 1000;
     let slot = this.statusSlot.get(status);
     if (slot === undefined) slot = STATUSES.length + Math.min(4, Math.max(0, Math.floor(status / 100) - 1));
     this.requests[op * this.statusLabels.length + slot]!++;

@@ -79,7 +79,13 @@ describe('long answers in pieces', () => {
         writableEnded: false,
         headersSent: false,
         headers: {} as Record<string, unknown>,
-        writeHead: (_status: number, h: Record<string, unknown>) => ((res.headers = h), res),
+        // Headers come as one flat list [name, value, …] (http/data-head.ts); none was set before.
+        writeHead: (_status: number, h: unknown[]) => {
+          res.headers = {};
+          for (let i = 0; i < h.length; i += 2) res.headers[String(h[i])] = h[i + 1];
+          return res;
+        },
+        hasHeader: () => false,
         cork: () => undefined,
         uncork: () => undefined,
         write: (b: Uint8Array) => (pieces.push(b), true),

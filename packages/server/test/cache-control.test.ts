@@ -6,9 +6,9 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/index.js';
-import { firstInstantAfter } from '../src/http/cache-policy.js';
+import { CachePolicy, firstInstantAfter } from '../src/http/cache-policy.js';
 import { changeSetKeys } from '../src/http/purge-keys.js';
 import { fixtureData, NOON_NY } from './fixture.js';
 
@@ -48,6 +48,26 @@ describe('Cache-Control of data answers', () => {
     const again = await request(a).get('/markets/US.NYSE').set('If-None-Match', first.headers.etag!).expect(304);
     expect(again.headers['cache-control']).toBe(DATA(60));
     expect(again.headers.vary).toBe(VARY);
+  });
+
+  it('with a list of CORS origins, Vary names Origin too (no cache gives one origin the answer of another)', async () => {
+    const listed = createApp({ data: fixtureData(), logLevel: 'silent', corsOrigins: ['https://a.example'] });
+    const path = '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31';
+    const res = await request(listed).get(path).set('Origin', 'https://a.example').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://a.example');
+    expect(res.headers.vary).toBe(`Origin, ${VARY}`);
+    const again = await request(listed)
+      .get(path)
+      .set('Origin', 'https://a.example')
+      .set('If-None-Match', res.headers.etag!)
+      .expect(304);
+    expect(again.headers.vary).toBe(`Origin, ${VARY}`);
+    const contract = await request(listed).get('/openapi.json').set('Origin', 'https://a.example').expect(200);
+    expect(contract.headers.vary).toBe('Origin, Accept-Encoding');
+    // Without an Origin, or with every origin allowed, the answer does not vary on it.
+    expect((await request(listed).get(path).expect(200)).headers.vary).toBe(VARY);
+    const any = createApp({ data: fixtureData(), logLevel: 'silent', corsOrigins: '*' });
+    expect((await request(any).get(path).set('Origin', 'https://b.example').expect(200)).headers.vary).toBe(VARY);
   });
 
   it('the ceiling is configurable (cacheMaxAge)', async () => {
@@ -111,6 +131,30 @@ describe('Cache-Control of data answers', () => {
       const res = await request(a).get(path);
       expect(res.status, path).toBe(status);
       expect(res.headers['cache-control'], path).toBe('no-store');
+    }
+  });
+});
+
+describe('the data lifetime on the process clock (dataAtTick)', () => {
+  it('reads the wall clock once a second at most, and counts down with it', () => {
+    const holder = app().holder;
+    Object.assign(holder.updates, { enabled: true, nextCheckAt: new Date(NOON_NY + 40_000).toISOString() });
+    const policy = new CachePolicy(holder, 60);
+    let wall = NOON_NY + 250;
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => wall);
+    try {
+      expect(policy.dataAtTick(1_000)).toBe(DATA(39));
+      wall += 500;
+      // Within the second the wall clock was read in: not read again.
+      expect(policy.dataAtTick(1_500)).toBe(DATA(39));
+      expect(policy.dataAtTick(1_749)).toBe(DATA(39));
+      expect(now).toHaveBeenCalledTimes(1);
+      // The next second on the process clock: read, and a second less.
+      wall = NOON_NY + 1_300;
+      expect(policy.dataAtTick(1_750)).toBe(DATA(38));
+      expect(now).toHaveBeenCalledTimes(2);
+    } finally {
+      now.mockRestore();
     }
   });
 });
@@ -179,27 +223,90 @@ function raw(url: string, headers: Record<string, string>) {
 }
 
 describe('purge keys', () => {
-  it('not sent unless asked for (purgeKeys)', async () => {
-    const res = await request(app()).get('/markets/XNYS').expect(200);
-    expect(res.headers['surrogate-key']).toBeUndefined();
-    expect(res.headers['cache-tag']).toBeUndefined();
+  const V = 'v:fixture-1';
+  const keysOf = (subject: string) => ({ surrogate: `openbell ${V} ${subject}`, tag: `openbell,${V},${subject}` });
+  const YEAR = 'start=2023-01-01&end=2023-12-31';
+
+  it('on every data answer by default: the market, the currency or `all`, with the version', async () => {
+    const a = app();
+    // Each path and the subject its answer names.
+    const mixed: [string, string][] = [
+      ['/markets/US.NYSE', 'market:US.NYSE'],
+      [`/markets/XNYS/holidays?${YEAR}`, 'market:US.NYSE'],
+      [`/markets/XNYS/holidays?${YEAR}&format=csv`, 'market:US.NYSE'],
+      ['/markets/US.NYSE/status?datetime_utc=2023-11-15T17:00:00Z', 'market:US.NYSE'],
+      ['/markets/US.NYSE/status', 'market:US.NYSE'],
+      ['/markets/US.NYSE/phases?start=2023-11-15&end=2023-11-16', 'market:US.NYSE'],
+      ['/markets/finid/US.NYSE', 'market:US.NYSE'],
+      ['/markets/mic/XNYS', 'market:US.NYSE'],
+      ['/currencies/usd', 'currency:USD'],
+      [`/currencies/USD/holidays?${YEAR}`, 'currency:USD'],
+      ['/markets', 'all'],
+      ['/currencies', 'all'],
+      ['/status?markets=US.NYSE', 'all'],
+      ['/mic-mapping', 'all'],
+      ['/changes', 'all'],
+    ];
+    for (const [path, subject] of mixed) {
+      const res = await request(a).get(path).expect(200);
+      expect([res.headers['surrogate-key'], res.headers['cache-tag']], path).toEqual([
+        keysOf(subject).surrogate,
+        keysOf(subject).tag,
+      ]);
+    }
+    // The holiday feeds are data answers too.
+    const feeds: [string, string][] = [
+      [`/markets/XNYS/holidays.ics?${YEAR}`, 'market:US.NYSE'],
+      [`/currencies/usd/holidays.ics?${YEAR}`, 'currency:USD'],
+    ];
+    for (const [path, subject] of feeds) {
+      const res = await request(a).get(path).expect(200);
+      expect(res.headers['surrogate-key'], path).toBe(keysOf(subject).surrogate);
+      expect(res.headers['cache-tag'], path).toBe(keysOf(subject).tag);
+    }
   });
 
-  it('Surrogate-Key and Cache-Tag name the market (by FinID, asked by MIC too) or currency and the data version', async () => {
-    const a = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON_NY, purgeKeys: true });
-    const byMic = await request(a).get('/markets/XNYS/holidays?start=2023-01-01&end=2023-12-31').expect(200);
-    expect(byMic.headers['surrogate-key']).toBe('openbell v:fixture-1 market:US.NYSE');
-    expect(byMic.headers['cache-tag']).toBe('openbell,v:fixture-1,market:US.NYSE');
-    const list = await request(a).get('/markets').expect(200);
-    expect(list.headers['surrogate-key']).toBe('openbell v:fixture-1 all');
-    const currency = await request(a).get('/currencies/usd').expect(200);
-    expect(currency.headers['surrogate-key']).toBe('openbell v:fixture-1 currency:USD');
-    // A 304 names them too.
-    const again = await request(a)
-      .get('/markets/XNYS/holidays?start=2023-01-01&end=2023-12-31')
-      .set('If-None-Match', byMic.headers.etag!)
-      .expect(304);
-    expect(again.headers['surrogate-key']).toBe(byMic.headers['surrogate-key']);
+  it('none on what is not a data answer: errors, /health, /metrics, the contract', async () => {
+    const a = app();
+    for (const [path, status] of [
+      ['/markets/NOPE', 404],
+      ['/markets/US.NYSE/holidays?start=2023-13-01', 422],
+      ['/nothing-here', 404],
+      ['/health', 200],
+      ['/metrics', 200],
+      ['/openapi.json', 200],
+    ] as const) {
+      const res = await request(a).get(path).expect(status);
+      expect(res.headers['surrogate-key'], path).toBeUndefined();
+      expect(res.headers['cache-tag'], path).toBeUndefined();
+    }
+  });
+
+  it('left out with purgeKeys: false, the rest of the headers as they were', async () => {
+    const a = createApp({ data: fixtureData(), logLevel: 'silent', now: () => NOON_NY, purgeKeys: false });
+    const res = await request(a).get('/markets/XNYS').expect(200);
+    expect(res.headers['surrogate-key']).toBeUndefined();
+    expect(res.headers['cache-tag']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe(DATA(60));
+    expect(res.headers.vary).toBe(VARY);
+    const feed = await request(a).get(`/markets/XNYS/holidays.ics?${YEAR}`).expect(200);
+    expect(feed.headers['surrogate-key']).toBeUndefined();
+  });
+
+  it('a 304 and a HEAD name them as the 200 does; the same URL asked again keeps them', async () => {
+    const a = app();
+    const path = `/markets/XNYS/holidays?${YEAR}`;
+    const first = await request(a).get(path).expect(200);
+    const again = await request(a).get(path).expect(200);
+    const head = await request(a).head(path).expect(200);
+    const notModified = await request(a).get(path).set('If-None-Match', first.headers.etag!).expect(304);
+    for (const res of [again, head, notModified]) {
+      expect(res.headers['surrogate-key']).toBe(keysOf('market:US.NYSE').surrogate);
+      expect(res.headers['cache-tag']).toBe(keysOf('market:US.NYSE').tag);
+      expect(res.headers.etag).toBe(first.headers.etag);
+      expect(res.headers['cache-control']).toBe(DATA(60));
+    }
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
   });
 
   it('a change set lists the keys it touched: all, then each market and currency once', () => {

@@ -67,6 +67,56 @@ describe('readings kept by URL', () => {
     await request(app).get(list).set('If-None-Match', after.headers.etag!).expect(304);
   });
 
+  it("a kept URL's headers follow the data, the form and the length: a swap, CSV then JSON, HEAD", async () => {
+    const app = createApp({ data: fixtureData('fixture-1'), logLevel: 'silent' });
+    const list = '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31';
+    const json = await request(app).get(list).expect(200);
+    const csv = await request(app).get(list).set('Accept', 'text/csv').expect(200);
+    const again = await request(app).get(list).expect(200);
+    for (const [res, type] of [
+      [json, 'application/json'],
+      [csv, 'text/csv'],
+      [again, 'application/json'],
+    ] as const) {
+      expect(res.headers['content-type']).toContain(type);
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+      expect(res.headers['x-openbell-data-version']).toBe('fixture-1');
+      expect(res.headers['surrogate-key']).toBe('openbell v:fixture-1 market:US.NYSE');
+    }
+    expect(csv.headers.etag).not.toBe(json.headers.etag);
+    expect(again.headers.etag).toBe(json.headers.etag);
+    app.holder.swap(fixtureData('fixture-2'));
+    const swapped = await request(app).get(list).expect(200);
+    expect(swapped.headers['x-openbell-data-version']).toBe('fixture-2');
+    expect(swapped.headers['surrogate-key']).toBe('openbell v:fixture-2 market:US.NYSE');
+    expect(swapped.headers['cache-tag']).toBe('openbell,v:fixture-2,market:US.NYSE');
+    expect(swapped.headers.etag).not.toBe(json.headers.etag);
+    const head = await request(app).head(list).expect(200);
+    expect(head.headers['content-length']).toBe(swapped.headers['content-length']);
+    expect(head.headers['surrogate-key']).toBe(swapped.headers['surrogate-key']);
+  });
+
+  it('URLs asked once share a head: each still gets its own ETag, length and keys', async () => {
+    const app = createApp({ data: fixtureData(), logLevel: 'silent' });
+    const urls = [
+      '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-12-31',
+      '/markets/US.NYSE/holidays?start=2023-01-01&end=2023-06-30',
+      '/currencies/USD/holidays?start=2023-01-01&end=2023-12-31',
+      '/markets/US.NYSE/holidays?start=2023-02-01&end=2023-12-31',
+    ];
+    const once = [];
+    for (const url of urls) once.push(await request(app).get(url).expect(200));
+    expect(new Set(once.map((r) => r.headers.etag)).size).toBe(urls.length);
+    for (const [i, url] of urls.entries()) {
+      // Asked twice more: kept by URL, with its own head.
+      await request(app).get(url).expect(200);
+      const kept = await request(app).get(url).expect(200);
+      for (const h of ['etag', 'content-length', 'surrogate-key', 'cache-tag', 'cache-control'])
+        expect(once[i]!.headers[h], `${url} ${h}`).toBe(kept.headers[h]);
+      expect(Number(once[i]!.headers['content-length'])).toBe(Buffer.byteLength(once[i]!.text));
+    }
+  });
+
   it('"now" is read per request, not kept with the URL', async () => {
     let now = Date.parse('2023-11-15T17:00:00Z');
     const app = createApp({ data: fixtureData(), logLevel: 'silent', now: () => now });

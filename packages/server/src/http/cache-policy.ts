@@ -38,6 +38,8 @@ export class CachePolicy {
   private second = -1;
   private current = '';
   private currentAge = 0;
+  /** The tick (performance.now()) until which `current` holds (dataAtTick). */
+  private tickUntil = Number.NEGATIVE_INFINITY;
   readonly maxAge: number;
 
   constructor(
@@ -67,6 +69,19 @@ export class CachePolicy {
       this.current = this.header(this.currentAge);
     }
     return this.currentAge;
+  }
+
+  /**
+   * The `Cache-Control` of a data answer given at `tick` (performance.now()) on the process's own
+   * clock: the wall clock is read when the second it was last read in is over, at most once a second.
+   */
+  dataAtTick(tick: number): string {
+    if (tick >= this.tickUntil) {
+      const nowMs = Date.now();
+      this.dataAge(nowMs);
+      this.tickUntil = tick + 1000 - (nowMs % 1000);
+    }
+    return this.current;
   }
 
   /** The `Cache-Control` of a data answer given at `nowMs`. */

@@ -11,7 +11,7 @@
  * (operations with `bodyChunks`: phases, days, whose bytes core writes) that do not fit one
  * slice of the event loop are streamed (stream.ts).
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import {
@@ -29,12 +29,13 @@ import type { DataHolder } from '../updates.js';
 import { logAnswer, type AccessLog } from '../logging.js';
 import type { ServerMetrics } from '../metrics.js';
 import { answerCaches, bytesEtag, canonicalKey, DEFAULT_CACHE_BYTES, type BodyCache } from './answer-cache.js';
-import { cachePolicyOf, type CachePolicy, DATA_VARY } from './cache-policy.js';
+import { cachePolicyOf, type CachePolicy } from './cache-policy.js';
 import { etagMatches, keyEtag } from './conditional.js';
 import { purgeKeysOf, type PurgeKeys } from './purge-keys.js';
 import { COMPRESS_FROM, compress, encodingFor } from './negotiate.js';
 import { parseQuery } from './query.js';
-import { JSON_TYPE, nameVersion, send, sendError, sendPieces, VERSION_HEADER } from './send.js';
+import { JSON_TYPE, namedVersion, nameVersion, sendError, VERSION_HEADER } from './send.js';
+import { DataHead, sendData, sendNotModified } from './data-head.js';
 import { streamPieces } from './stream.js';
 import { UrlMemo, type Reading } from './url-memo.js';
 
@@ -93,47 +94,13 @@ export interface DispatcherOptions {
   pointInTime?: ((asOf: string) => NonNullable<DataHolder['current']>) | undefined;
   /** The longest `max-age` of a data answer, in seconds (cache-policy.ts); default 60. */
   maxAgeSeconds?: number | undefined;
-  /** Send `Surrogate-Key` and `Cache-Tag` (purge-keys.ts); default off: about 1 µs a request, for a CDN that purges by key. */
+  /** Send `Surrogate-Key` and `Cache-Tag` (purge-keys.ts), for a CDN that purges by key; on unless false. */
   purgeKeys?: boolean | undefined;
   /** The metrics (metrics.ts): each answer's operation, status and time, and the answer cache's hits. */
   metrics?: ServerMetrics | undefined;
 }
 
 export { VERSION_HEADER };
-
-/** What a data answer says to caches: how long it stays true (cache-policy.ts), the keys to purge it by (purge-keys.ts). */
-/**
- * The headers of a data answer: its lifetime, Vary, the purge keys when they are sent
- * (`purgeKeys`), its ETag, and a type other than JSON or an encoding when it has them.
- */
-function dataHeaders(
-  etag: string | undefined,
-  cc: string,
-  keys: PurgeKeys | undefined,
-  type?: string,
-  encoding?: string,
-): OutgoingHttpHeaders {
-  const h: OutgoingHttpHeaders = type
-    ? { 'Content-Type': type, Vary: DATA_VARY, 'Cache-Control': cc }
-    : { Vary: DATA_VARY, 'Cache-Control': cc };
-  if (keys !== undefined) {
-    h['Surrogate-Key'] = keys.surrogate;
-    h['Cache-Tag'] = keys.tag;
-  }
-  if (etag !== undefined) h.ETag = etag;
-  if (encoding !== undefined) h['Content-Encoding'] = encoding;
-  return h;
-}
-const csvHeaders = (etag: string | undefined, cc: string, keys: PurgeKeys | undefined) =>
-  dataHeaders(etag, cc, keys, CSV_TYPE);
-const jsonHeaders = (etag: string | undefined, cc: string, keys: PurgeKeys | undefined) => dataHeaders(etag, cc, keys);
-const notModified = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  etag: string,
-  cc: string,
-  keys: PurgeKeys | undefined,
-) => send(req, res, 304, undefined, jsonHeaders(etag, cc, keys));
 
 /** What every request of one dispatcher reads: its options and caches, made once. */
 interface Dispatch {
@@ -155,6 +122,13 @@ interface Dispatch {
   onCacheHit: (() => void) | undefined;
   metrics: ServerMetrics | undefined;
   purgeKeys: boolean;
+  /** The start (performance.now()) of the request being answered: written by `dispatch`, read while it answers. */
+  tick: number;
+  /**
+   * The head of the answers of URLs not kept (each new): its list is written again in place for
+   * each (its ETag and length), and made afresh only when the rest changes (data-head.ts).
+   */
+  passingHead: DataHead;
 }
 
 type Data = NonNullable<DataHolder['current']>;
@@ -181,7 +155,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     policy: cachePolicyOf(options.holder, options.maxAgeSeconds),
     onCacheHit: options.metrics ? () => options.metrics!.cacheHit() : undefined,
     metrics: options.metrics,
-    purgeKeys: options.purgeKeys === true,
+    purgeKeys: options.purgeKeys !== false,
+    tick: 0,
+    passingHead: new DataHead(),
   };
   return (req, res) => dispatch(d, req, res);
 }
@@ -194,26 +170,30 @@ function dispatch(d: Dispatch, req: IncomingMessage, res: ServerResponse): boole
   const data = d.holder.current;
   const { metrics } = d;
   if (known !== undefined && data !== undefined) {
-    const started = log ? log.begin() : 0;
-    // The access log's start is the same clock (performance.now()): one reading serves both.
-    const t0 = log ? started : metrics ? performance.now() : 0;
+    // One reading of the clock (the access log's, performance.now()) starts the log's and the
+    // metrics' timing and dates the answer's max-age (dataCacheControl).
+    const t0 = (d.tick = performance.now());
     d.before?.(req, res);
     if (!res.writableEnded) answerRead(d, known, data, req, res);
-    if (log) logAnswer(log, req, res, started);
-    if (metrics) metrics.observe(metrics.indexOfOp(known.op), res.statusCode, t0);
+    if (log || metrics) answered(d, req, res, known.op, t0);
     return true;
   }
   const qAt = url.indexOf('?');
   const path = qAt === -1 ? url : url.slice(0, qAt);
   const m = routeOf(d, path);
   if (m === null) return false;
-  const started = log ? log.begin() : 0;
-  const t0 = log ? started : metrics ? performance.now() : 0;
+  const t0 = (d.tick = performance.now());
   // respond decodes the parameters in place: the kept match stays as matched.
   respond(d, m.compiled, req, res, { ...m.params }, qAt === -1 ? '' : url.slice(qAt + 1));
-  if (log) logAnswer(log, req, res, started);
-  if (metrics) metrics.observe(metrics.indexOfOp(m.compiled.op), res.statusCode, t0);
+  if (log || metrics) answered(d, req, res, m.compiled.op, t0);
   return true;
+}
+
+/** The access line and the metrics of an answer begun at `t0`: one reading of the clock ends both. */
+function answered(d: Dispatch, req: IncomingMessage, res: ServerResponse, op: Operation, t0: number): void {
+  const t1 = performance.now();
+  if (d.log) logAnswer(d.log, req, res, t0, t1);
+  if (d.metrics) d.metrics.observe(d.metrics.indexOfOp(op), res.statusCode, t0, t1);
 }
 
 /** Many URLs share a path (a market's status at many instants): its route is matched once. */
@@ -279,7 +259,8 @@ function answer(
   if (!read.ok) return sendError(req, res, read, d.logger);
   const reading: Reading = { op, args: Object.freeze(read.args), format: raw.format };
   // An answer as of another version is not the URL's answer once the data changes: not kept.
-  if (asOf === undefined) d.memo.remember(req.url!, reading);
+  // A reading not kept (a URL seen once) writes its headers with the dispatcher's passing head.
+  if (asOf !== undefined || !d.memo.remember(req.url!, reading)) reading.head = d.passingHead;
   answerRead(d, reading, data!, req, res, asOf !== undefined && data?.meta.version === lastOf(asOf));
 }
 
@@ -327,17 +308,18 @@ function answerRead(
   const { op, args } = reading;
   const ds = data.dataset;
   const csv = wantsCsv(req, reading);
-  let etag: string | undefined;
-  const keyed = op.cacheable === true || op.clock?.some((n) => args[n] !== undefined);
+  const keyed = (reading.keyed ??= op.cacheable === true || op.clock?.some((n) => args[n] !== undefined) === true);
   // An answer at "now" is told its lifetime once its body names its instants (cacheControlAtNow).
   const atNow = !keyed && op.clock !== undefined;
-  let cc = fixed ? d.policy.immutable() : d.policy.data(d.now());
-  const keys = purgeKeys(d, reading, data);
+  // Set afresh for this request: a URL asked again shares its reading's head.
+  const head = (reading.head ??= new DataHead());
+  head.cc = fixed ? d.policy.immutable() : dataCacheControl(d);
+  head.keys = purgeKeys(d, reading, data);
   if (keyed) {
-    etag = keyedEtag(d, reading, data, csv);
-    if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc, keys);
-  }
-  if (csv) return answerCsv(d, op, ds, args, req, res, reading.format, etag, fixed ? undefined : cc, atNow, keys);
+    const etag = (head.etag = keyedEtag(d, reading, data, csv));
+    if (etagMatches(req.headers['if-none-match'], etag)) return sendNotModified(res, head);
+  } else head.etag = undefined;
+  if (csv) return answerCsv(d, op, ds, args, req, res, reading.format, head, fixed, atNow);
   let key: string | undefined;
   let cache: BodyCache | undefined;
   if (op.cacheable && d.cacheBytes > 0) {
@@ -346,10 +328,10 @@ function answerRead(
     const hit = cache.get(key);
     if (hit !== undefined) {
       d.onCacheHit?.();
-      return sendAnswer(req, res, hit, etag, cache, key, cc, keys);
+      return sendAnswer(req, res, hit, cache, key, head);
     }
   }
-  if (op.bodyChunks) return writeInPieces(d, op, ds, args, req, res, cache, key, etag, cc, keys);
+  if (op.bodyChunks) return writeInPieces(d, op, ds, args, req, res, cache, key, head);
   let body: Buffer;
   try {
     body = op.bytes
@@ -362,11 +344,20 @@ function answerRead(
   // An answer of what the adapter holds besides the data (the change log, the override
   // set): it changes without the URL or the data changing, so its ETag is its content's.
   if (!keyed && op.clock === undefined) {
-    etag = bytesEtag(body);
-    if (etagMatches(req.headers['if-none-match'], etag)) return notModified(req, res, etag, cc, keys);
+    const etag = (head.etag = bytesEtag(body));
+    if (etagMatches(req.headers['if-none-match'], etag)) return sendNotModified(res, head);
   }
-  if (atNow && !fixed) cc = d.policy.atNow(d.now(), body);
-  sendAnswer(req, res, body, etag, cache, key, cc, keys);
+  if (atNow && !fixed) head.cc = d.policy.atNow(d.now(), body);
+  sendAnswer(req, res, body, cache, key, head);
+}
+
+/**
+ * The `Cache-Control` of a data answer now. With the process's own clock it is read from the
+ * request's start (`d.tick`, the reading the log and the metrics use): the policy reads the wall
+ * clock once a second at most. A clock given to the server (tests pin it) is asked.
+ */
+function dataCacheControl(d: Dispatch): string {
+  return d.now === Date.now ? d.policy.dataAtTick(d.tick) : d.policy.data(d.now());
 }
 
 /** The purge keys of a reading's answers over `data`, kept with the reading for the dataset they were made for. */
@@ -404,21 +395,19 @@ function sendAnswer(
   req: IncomingMessage,
   res: ServerResponse,
   body: Buffer,
-  etag: string | undefined,
   cache: BodyCache | undefined,
   key: string | undefined,
-  cc: string,
-  keys: PurgeKeys | undefined,
+  head: DataHead,
 ): void {
   const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
-  if (!encoding) return send(req, res, 200, body, jsonHeaders(etag, cc, keys));
+  if (!encoding) return sendData(req, res, head, JSON_TYPE, body, body.length);
   const zkey = key === undefined ? undefined : `${key}\u0000${encoding}`;
   let packed = cache && zkey ? cache.get(zkey) : undefined;
   if (packed === undefined) {
     packed = compress(body, encoding);
     if (cache && zkey) cache.set(zkey, packed);
   }
-  send(req, res, 200, packed, dataHeaders(etag, cc, keys, undefined, encoding));
+  sendData(req, res, head, JSON_TYPE, packed, packed.length, encoding);
 }
 
 /** A list answer as CSV (not cached: the JSON form is what the cache holds). */
@@ -430,13 +419,11 @@ function answerCsv(
   req: IncomingMessage,
   res: ServerResponse,
   format: unknown,
-  etag: string | undefined,
-  given: string | undefined,
+  head: DataHead,
+  fixed: boolean,
   atNow: boolean,
-  keys: PurgeKeys | undefined,
 ): void {
-  const cc = given ?? d.policy.immutable();
-  if (op.csvChunks) return writeInPieces(d, op, ds, args, req, res, undefined, undefined, etag, cc, keys, true);
+  if (op.csvChunks) return writeInPieces(d, op, ds, args, req, res, undefined, undefined, head, true);
   let text: string | undefined;
   try {
     text = toCsv(op.call(ds, args, d.now, d.context));
@@ -450,7 +437,8 @@ function answerCsv(
     });
   }
   const body = Buffer.from(text);
-  sendCsv(req, res, body, etag, given !== undefined && atNow ? d.policy.atNow(d.now(), body) : cc, keys);
+  if (atNow && !fixed) head.cc = d.policy.atNow(d.now(), body);
+  sendCsv(req, res, body, head);
 }
 
 /**
@@ -466,9 +454,7 @@ function writeInPieces(
   res: ServerResponse,
   cache: BodyCache | undefined,
   key: string | undefined,
-  etag: string | undefined,
-  cc: string,
-  keys: PurgeKeys | undefined,
+  head: DataHead,
   csv = false,
 ): void {
   let pieces: Iterator<Uint8Array>;
@@ -488,12 +474,11 @@ function writeInPieces(
   } catch (err) {
     return sendError(req, res, failure(op, err, queryOf(req)), d.logger);
   }
-  if (step.done) return sendWhole(req, res, parts, size, cache, key, etag, cc, keys, csv);
-  const type = csv ? CSV_TYPE : JSON_TYPE;
+  if (step.done) return sendWhole(req, res, parts, size, cache, key, head, csv);
   // Long by now (over a slice's or a megabyte's worth): compressed on its way when the client accepts it.
   const encoding = encodingFor(req);
-  const headers = dataHeaders(etag, cc, keys, type, encoding);
-  streamPieces(req, res, headers, parts, pieces, d.sliceMs, d.logger, encoding);
+  const list = head.streamed(csv ? CSV_TYPE : JSON_TYPE, encoding, namedVersion(res));
+  streamPieces(req, res, list, parts, pieces, d.sliceMs, d.logger, encoding);
 }
 
 /** Every piece of a body, written within one slice: sent whole. */
@@ -504,33 +489,24 @@ function sendWhole(
   size: number,
   cache: BodyCache | undefined,
   key: string | undefined,
-  etag: string | undefined,
-  cc: string,
-  keys: PurgeKeys | undefined,
+  head: DataHead,
   csv: boolean,
 ): void {
   // Not kept and not compressed: the pieces (views of core's kept blocks, mostly) go out as
   // they are, without a copy.
   if (!(cache && key !== undefined) && (size < COMPRESS_FROM || encodingFor(req) === undefined)) {
-    return sendPieces(req, res, 200, parts, size, csv ? csvHeaders(etag, cc, keys) : jsonHeaders(etag, cc, keys));
+    return sendData(req, res, head, csv ? CSV_TYPE : JSON_TYPE, parts, size);
   }
   const body = Buffer.concat(parts, size);
-  if (csv) return sendCsv(req, res, body, etag, cc, keys);
+  if (csv) return sendCsv(req, res, body, head);
   if (cache && key !== undefined) cache.set(key, toKeep(body));
-  return sendAnswer(req, res, body, etag, cache, key, cc, keys);
+  return sendAnswer(req, res, body, cache, key, head);
 }
 
 /** A CSV answer, compressed as a JSON one is when it is large and the client accepts it (not kept). */
-function sendCsv(
-  req: IncomingMessage,
-  res: ServerResponse,
-  body: Buffer,
-  etag: string | undefined,
-  cc: string,
-  keys: PurgeKeys | undefined,
-): void {
+function sendCsv(req: IncomingMessage, res: ServerResponse, body: Buffer, head: DataHead): void {
   const encoding = body.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
-  if (!encoding) return send(req, res, 200, body, csvHeaders(etag, cc, keys));
-  const headers = dataHeaders(etag, cc, keys, CSV_TYPE, encoding);
-  send(req, res, 200, compress(body, encoding), headers);
+  if (!encoding) return sendData(req, res, head, CSV_TYPE, body, body.length);
+  const packed = compress(body, encoding);
+  sendData(req, res, head, CSV_TYPE, packed, packed.length, encoding);
 }

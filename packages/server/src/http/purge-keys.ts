@@ -28,6 +28,8 @@ const KEPT = 4096;
 
 /** One dataset's keys, made once per market, currency and the rest: a request reads them, it makes none. */
 interface Kept {
+  /** `v:<version>`, made once. */
+  version: string;
   all: PurgeKeys;
   markets: Map<string, PurgeKeys>;
   currencies: Map<string, PurgeKeys>;
@@ -45,10 +47,14 @@ export function purgeKeysOf(
   version: string | null | undefined,
   args: Readonly<Record<string, unknown>>,
 ): PurgeKeys {
-  const v = `v:${version ?? '-'}`;
   let k = kept.get(dataset);
-  if (k === undefined) kept.set(dataset, (k = { all: keysNamed(v, 'all'), markets: new Map(), currencies: new Map() }));
-  const id = args.identifier;
+  if (k === undefined) {
+    const v = `v:${version ?? '-'}`;
+    kept.set(dataset, (k = { version: v, all: keysNamed(v, 'all'), markets: new Map(), currencies: new Map() }));
+  }
+  const v = k.version;
+  // A market asked by its identifier, or by its FinID or MIC alone (/markets/finid/…, /markets/mic/…).
+  const id = args.identifier ?? args.finid ?? args.mic;
   if (typeof id === 'string') {
     let keys = k.markets.get(id);
     if (keys === undefined) {

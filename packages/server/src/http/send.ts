@@ -16,13 +16,18 @@ const VERSION = Symbol('openbell.version');
 type Named = ServerResponse & { [VERSION]?: string };
 
 /**
- * Names the version that answers `res`: `send`, `sendPieces` and `streamPieces` write it with
- * the answer's other headers. A header set beforehand with `setHeader` would send every header
+ * Names the version that answers `res`: `send` and the data answers (data-head.ts) write it
+ * with the answer's other headers. A header set beforehand with `setHeader` would send every header
  * of the answer through Node's slower path (each one set and checked again), about a tenth of
  * a small answer's cost; whoever writes headers otherwise calls `setHeader` (routes.ts).
  */
 export function nameVersion(res: ServerResponse, version: string): void {
   (res as Named)[VERSION] = version;
+}
+
+/** The version named for `res` (nameVersion), if any. */
+export function namedVersion(res: ServerResponse): string | undefined {
+  return (res as Named)[VERSION];
 }
 
 /** `headers` and the version named for `res` (nameVersion), if any. */
@@ -71,29 +76,6 @@ function bodyHeaders(
     : { 'Content-Type': JSON_TYPE, 'Content-Length': length };
   if (version !== undefined) out[VERSION_HEADER] = version;
   return out;
-}
-
-/**
- * `send` of a body given as its pieces (views of core's kept blocks), written as they are
- * rather than copied into one Buffer first: Node hands them to the socket in one writev.
- */
-export function sendPieces(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  pieces: readonly Uint8Array[],
-  length: number,
-  headers?: OutgoingHttpHeaders,
-): void {
-  res.writeHead(status, bodyHeaders(res, length, headers));
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  res.cork();
-  for (const p of pieces) if (p.length > 0) res.write(p);
-  res.end();
-  res.uncork();
 }
 
 /** An error is kept by no cache (docs/rest.md "Cache-Control"): a refusal or a fault says nothing of the next ask. */

@@ -20,8 +20,11 @@ export function sendStatic(req: IncomingMessage, res: ServerResponse, body: Buff
   let p = packed.get(body);
   if (p === undefined) packed.set(body, (p = { etag: bytesEtag(body), forms: {} }));
   const compressible = body.length >= COMPRESS_FROM;
+  // A Vary set before (CORS's Origin) is kept beside Accept-Encoding: writing one would replace it.
+  const prior = res.getHeader('vary');
+  const vary = prior === undefined ? 'Accept-Encoding' : `${String(prior)}, Accept-Encoding`;
   const base = compressible
-    ? { 'Content-Type': type, Vary: 'Accept-Encoding', 'Cache-Control': cc, ETag: p.etag }
+    ? { 'Content-Type': type, Vary: vary, 'Cache-Control': cc, ETag: p.etag }
     : { 'Content-Type': type, 'Cache-Control': cc, ETag: p.etag };
   if (etagMatches(req.headers['if-none-match'], p.etag)) {
     const { 'Content-Type': _t, ...rest } = base;

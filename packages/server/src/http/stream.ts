@@ -4,13 +4,13 @@
  * is handed back to core once the socket has sent it (its write's callback), so the buffer of a
  * piece core wrote afresh is written again for a later one instead of left as garbage.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Logger } from 'pino';
 import { releasePiece } from '@openbell/core';
 import type { Encoding } from './negotiate.js';
-import { withVersion } from './send.js';
+import { withPriorVary, type HeadList } from './data-head.js';
 
 /** Writes `piece`, handing it back to core once sent (not when the write fails: it may still be held). */
 function writePiece(res: Writable, piece: Uint8Array): boolean {
@@ -42,14 +42,14 @@ function compressor(res: ServerResponse, encoding: Encoding): Writable {
 export function streamPieces(
   req: IncomingMessage,
   res: ServerResponse,
-  headers: OutgoingHttpHeaders,
+  head: HeadList,
   written: readonly Uint8Array[],
   pieces: Iterator<Uint8Array>,
   sliceMs: number,
   logger: Logger,
   encoding?: Encoding,
 ): void {
-  res.writeHead(200, withVersion(res, headers)!);
+  res.writeHead(200, withPriorVary(res, head));
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -7,6 +7,7 @@
 import { scrubSecrets } from '@openbell/core/secrets';
 import type { Operation } from '@openbell/catalog';
 import type { PurgeKeys } from './purge-keys.js';
+import type { DataHead } from './data-head.js';
 import { Repeats } from './repeats.js';
 
 /** URLs whose reading is kept, and the longest kept. */
@@ -31,6 +32,10 @@ export interface Reading {
   /** The purge keys of the answer (purge-keys.ts) over the dataset `keysOf`. */
   keys?: PurgeKeys;
   keysOf?: object;
+  /** Whether its answer depends on the URL and the data alone (an ETag of its key). */
+  keyed?: boolean;
+  /** What its answer says to caches, and the headers kept for it (data-head.ts). */
+  head?: DataHead;
 }
 
 export class UrlMemo {
@@ -38,11 +43,12 @@ export class UrlMemo {
   get(url: string): Reading | undefined {
     return this.readings.get(url);
   }
-  /** Keeps `reading` for `url`; shared by later requests, so nothing downstream may write to its args. */
-  remember(url: string, reading: Reading): void {
+  /** Keeps `reading` for `url` (true when kept); shared by later requests, so nothing downstream may write to its args. */
+  remember(url: string, reading: Reading): boolean {
     // A URL carrying a credential (ignored here, but a token all the same) is not kept.
     // Checked before `repeated`, so not even the set of URLs seen once holds one.
-    if (url.length > READING_URL_MAX_LENGTH || scrubSecrets(url) !== url || !this.readings.repeated(url)) return;
+    if (url.length > READING_URL_MAX_LENGTH || scrubSecrets(url) !== url || !this.readings.repeated(url)) return false;
     this.readings.set(url, reading);
+    return true;
   }
 }

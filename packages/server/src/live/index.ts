@@ -17,16 +17,17 @@ const expressPath = (e: Endpoint): string => e.path.replace(/\{(\w+)\}/g, ':$1')
 /** The entry's one path parameter, as typed in the URL (decoded by express). */
 const key = (e: Endpoint, req: Request): string => String(req.params[e.pathParams[0]!]);
 
-export function mountLive(app: Express, holder: DataHolder, options: LiveOptions): void {
+/** `purgeKeys`: the feeds' `Surrogate-Key` and `Cache-Tag` (AppOptions.purgeKeys; on unless false). */
+export function mountLive(app: Express, holder: DataHolder, options: LiveOptions & { purgeKeys?: boolean }): void {
   const { boardPage, boardData, getMarketHolidayFeed, getCurrencyHolidayFeed, getRegionalHolidayFeed } = endpoints;
   app.get(expressPath(boardPage), boardPageHandler());
   app.get(expressPath(boardData), boardDataHandler(holder, options.now, options.logger));
   // `/events` is answered ahead of express, by the dispatcher (routes.ts).
-  const market = feedHandler(holder, options.now, 'market', options.logger);
-  const currency = feedHandler(holder, options.now, 'currency', options.logger);
+  const market = feedHandler(holder, options.now, 'market', options.logger, options.purgeKeys);
+  const currency = feedHandler(holder, options.now, 'currency', options.logger, options.purgeKeys);
   app.get(expressPath(getMarketHolidayFeed), (req, res) => market(req, res, key(getMarketHolidayFeed, req)));
   app.get(expressPath(getCurrencyHolidayFeed), (req, res) => currency(req, res, key(getCurrencyHolidayFeed, req)));
-  const regional = feedHandler(holder, options.now, 'regional', options.logger);
+  const regional = feedHandler(holder, options.now, 'regional', options.logger, options.purgeKeys);
   app.get(expressPath(getRegionalHolidayFeed), (req, res) =>
     regional(req, res, typeof req.query.calendar === 'string' ? req.query.calendar : ''),
   );
