@@ -2,7 +2,7 @@
  * `POST /markets/{id}/bars/check` (docs/calendar-arithmetic.md §15): the three body forms give
  * the library's answer; the refusals (404, 422 naming the range, the period or the body's item
  * or line, 413 past the limit: before a byte is read when the declared length says so, and with no
- * answer made and the rest of the body unread when the stamps pass the count).
+ * answer made when the stamps pass the count, the rest of the body then read and dropped for a while).
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -128,7 +128,7 @@ describe('a body over its limit: 413, and nothing half-processed', () => {
     }
   });
 
-  it('more timestamps than a check reads: 413 as the one over the limit is read, no answer made, the rest unread', async () => {
+  it('more timestamps than a check reads: 413 as the one over the limit is read, no answer made, the sender told before it is done', async () => {
     const { server, url } = await listen();
     const result = vi.spyOn(BarCheck.prototype, 'result');
     try {
@@ -163,4 +163,40 @@ describe('a body over its limit: 413, and nothing half-processed', () => {
       server.close();
     }
   }, 60_000);
+});
+
+describe('a refusal while the body arrives', () => {
+  it('is answered, and the rest of the body is read and dropped (a lingering close), so the client reads the refusal', async () => {
+    const server = createServer(app);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const req = httpRequest(`${url}/markets/XNYS/bars/check?${Q}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+      });
+      const errors: unknown[] = [];
+      req.on('error', (e) => errors.push(e));
+      const answered = new Promise<IncomingMessage>((resolve) => req.once('response', resolve));
+      // An unreadable second line: refused as soon as it is read, with most of the body still to come.
+      req.write(`${starts[0]}\nyesterday\n`);
+      const res = await answered;
+      const text = await new Promise<string>((resolve) => {
+        const parts: Buffer[] = [];
+        res.on('data', (p: Buffer) => parts.push(p));
+        res.on('end', () => resolve(Buffer.concat(parts).toString()));
+      });
+      expect(res.statusCode).toBe(422);
+      expect(JSON.parse(text).detail[0].msg).toContain("Line 2: 'yesterday'");
+      // The client, which had not seen the answer yet, sends the rest: the server takes it (a
+      // socket closed on unread bytes would reset the connection and fail these writes).
+      const rest = `${starts[0]}\n`.repeat(20_000);
+      await new Promise<void>((resolve) => req.end(rest, () => resolve()));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(errors).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 15_000);
 });

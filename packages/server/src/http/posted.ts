@@ -77,16 +77,35 @@ export function createPostDispatcher(options: PostOptions): Dispatcher {
   };
 }
 
-/** An answer before or instead of the body's: the rest of the body is not read, the connection closes. */
+/** How long, and how much more, a refused body is still read (and dropped) before the connection is cut. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * An answer before the body is read: the body is not read, the connection closes. `midBody` when
+ * the refusal comes while the body arrives (an item it cannot read, too many items): the rest is
+ * read and dropped, for at most LINGER_MS and LINGER_BYTES, before the connection is cut. Closing a socket with
+ * unread bytes resets it, and a reset can drop the refusal from the client's buffer before the
+ * client reads it (a "lingering close", as nginx makes for its 413s).
+ */
 function refuse(
   req: IncomingMessage,
   res: ServerResponse,
   answer: Parameters<typeof sendError>[2],
   logger?: Logger,
+  midBody = false,
 ): void {
-  req.pause();
-  res.setHeader('Connection', 'close');
+  if (!midBody) {
+    req.pause();
+    res.setHeader('Connection', 'close');
+  }
   sendError(req, res, answer, logger);
+  if (midBody && !req.complete) {
+    const cut = setTimeout(() => req.socket?.destroy(), LINGER_MS);
+    cut.unref();
+    req.once('end', () => clearTimeout(cut));
+    req.once('close', () => clearTimeout(cut));
+  }
 }
 
 /** The operation's reader, once the path, the query and the declared length are accepted; undefined when refused (answered). */
@@ -147,10 +166,14 @@ function read(
   const fail = (err: unknown) => {
     if (failed) return;
     failed = true;
-    refuse(req, res, failure(op, err), options.logger);
+    refuse(req, res, failure(op, err), options.logger, true);
   };
+  let dropped = 0;
   req.on('data', (piece: Buffer) => {
-    if (failed) return;
+    if (failed) {
+      if ((dropped += piece.length) > LINGER_BYTES) req.socket?.destroy();
+      return;
+    }
     try {
       feed.feed(piece);
     } catch (err) {
