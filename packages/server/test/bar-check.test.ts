@@ -200,3 +200,19 @@ describe('a refusal while the body arrives', () => {
     }
   }, 15_000);
 });
+
+describe('as_of on the bar check', () => {
+  it("the version served, named by its id, answers; another is 410 (the GET routes' rule)", async () => {
+    const version = fixtureData().meta.version!;
+    const body = JSON.stringify(series);
+    const same = await post(
+      `/markets/XNYS/bars/check?${Q}&as_of=${encodeURIComponent(version)}`,
+      body,
+      'application/json',
+    );
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(ds.checkBars('US.NYSE', '2023-11-20', '2023-11-24', '1h', series));
+    const gone = await post(`/markets/XNYS/bars/check?${Q}&as_of=sha256:0000`, body, 'application/json');
+    expect(gone.status).toBe(410);
+  });
+});

@@ -22,7 +22,7 @@ import {
   type CompiledRoute,
   type RouteMatch,
 } from '@openbell/catalog';
-import { GoneError } from '@openbell/core';
+import { dataNamedBy } from './as-of.js';
 import { askWithout, CSV_ONLY_LISTS, CSV_TYPE, toCsv, wantsCsv, withFormat } from '../csv.js';
 import type { Limits, Operation, OperationContext } from '@openbell/catalog';
 import type { DataHolder } from '../updates.js';
@@ -279,12 +279,9 @@ const lastOf = (v: unknown): string => (Array.isArray(v) ? String(v[v.length - 1
 
 /** The data `as_of` names, its version named on the answer; undefined when refused (answered). */
 function dataAsOf(d: Dispatch, req: IncomingMessage, res: ServerResponse, data: Data, asOf: unknown): Data | undefined {
-  let kept = data;
+  let kept: Data;
   try {
-    const named = Array.isArray(asOf) ? String(asOf[asOf.length - 1]) : String(asOf);
-    if (d.pointInTime) kept = d.pointInTime(named);
-    else if (named !== data.meta.version)
-      throw new GoneError('no earlier version is kept by this server', data.meta.version);
+    kept = dataNamedBy(d.pointInTime, data, asOf);
   } catch (err) {
     sendError(req, res, { ...toHttp(err, { as_of: 'query' }, { as_of: asOf }), error: err }, d.logger);
     return undefined;

@@ -21,7 +21,7 @@ import {
   type Limits,
   type Operation,
 } from '@openbell/catalog';
-import { GoneError } from '@openbell/core';
+import { dataNamedBy } from './as-of.js';
 import { CSV_TYPE, wantsCsv } from '../csv.js';
 import type { DataHolder } from '../updates.js';
 import { logAnswer, type AccessLog } from '../logging.js';
@@ -144,11 +144,7 @@ function begin(
 
 /** The version `as_of` names (the dispatcher's rule): a kept one, or this one by its id. */
 function dataAsOf(options: PostOptions, res: ServerResponse, data: Data, asOf: unknown): Data {
-  const named = Array.isArray(asOf) ? String(asOf[asOf.length - 1]) : String(asOf);
-  let kept = data;
-  if (options.pointInTime) kept = options.pointInTime(named);
-  else if (named !== data.meta.version)
-    throw new GoneError('no earlier version is kept by this server', data.meta.version);
+  const kept = dataNamedBy(options.pointInTime, data, asOf);
   if (kept.meta.version !== null) nameVersion(res, kept.meta.version);
   return kept;
 }
