@@ -12,11 +12,11 @@
  * Needs nginx and a built CLI, as run.mjs. Prints what it measured; exits 1 on a missed bound.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, nginxBin, startNginx, until } from './harness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = join(root, 'packages/cli/dist/bin.js');
@@ -26,14 +26,11 @@ const ADMIN = 'deploy-cache-admin-secret';
 const MAX_AGE = 10;
 const PARALLEL = 16;
 
-const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 if (!nginxBin || !existsSync(BIN)) {
   console.error('test:deploy (cache): needs nginx (apt-get install -y nginx-light) and a build (pnpm build)');
   process.exit(1);
 }
 const work = mkdtempSync(join(tmpdir(), 'openbell-cache-'));
-// nginx's workers (another user when run as root) write the cache below it.
-chmodSync(work, 0o755);
 const children = new Set();
 const log = (...a) => console.log(`[cache ${new Date().toISOString().slice(11, 23)}]`, ...a);
 process.on('exit', () => {
@@ -41,29 +38,6 @@ process.on('exit', () => {
   if (!process.env.DEPLOY_KEEP) rmSync(work, { recursive: true, force: true });
 });
 process.on('SIGINT', () => process.exit(130));
-
-const freePort = () =>
-  new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-
-async function until(what, check, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const failures = [];
 const expect = (ok, what) => {
@@ -120,36 +94,18 @@ if (promtool) {
 }
 
 // ---- nginx with the deploy's cache, in front of it ----
-const nginxPort = await freePort();
-const ngx = join(work, 'nginx');
-for (const d of ['', 'tmp', 'logs', 'cache']) mkdirSync(join(ngx, d), { recursive: true, mode: 0o777 });
-const conf = readFileSync(join(root, 'deploy/nginx/openbell.conf'), 'utf8')
-  .replace('/var/cache/nginx/openbell', join(ngx, 'cache'))
-  .replace(/ {4}server replica1:8000 [^\n]*\n/, `    server 127.0.0.1:${port} max_fails=2 fail_timeout=2s;\n`)
-  .replace(/ {4}server replica\d:8000 [^\n]*\n/g, '')
-  .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`);
-writeFileSync(
-  join(ngx, 'nginx.conf'),
-  `worker_processes 1;
-pid ${ngx}/nginx.pid;
-error_log ${ngx}/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${ngx}/tmp/body; proxy_temp_path ${ngx}/tmp/proxy;
-  fastcgi_temp_path ${ngx}/tmp/fcgi; uwsgi_temp_path ${ngx}/tmp/uwsgi; scgi_temp_path ${ngx}/tmp/scgi;
-  ${conf}
-}
-`,
-);
+const { port: nginxPort, conf } = await startNginx({
+  root,
+  work,
+  children,
+  upstreams: (text) =>
+    text
+      .replace(/ {4}server replica1:8000 [^\n]*\n/, `    server 127.0.0.1:${port} max_fails=2 fail_timeout=2s;\n`)
+      .replace(/ {4}server replica\d:8000 [^\n]*\n/g, ''),
+});
 if (/^\s*proxy_cache_valid/m.test(conf))
   throw new Error('deploy/nginx/openbell.conf must not override the origin with proxy_cache_valid');
-const checked = spawnSync(nginxBin, ['-t', '-p', ngx, '-c', join(ngx, 'nginx.conf')], { encoding: 'utf8' });
-if (checked.status !== 0) throw new Error(`nginx -t failed: ${checked.stderr}`);
-const nginx = spawn(nginxBin, ['-p', ngx, '-c', join(ngx, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-children.add(nginx);
 const base = `http://127.0.0.1:${nginxPort}`;
-await until('nginx', async () => (await fetch(`${base}/health`)).status === 200);
 log(`nginx on ${nginxPort} in front of the server on ${port}`);
 
 // ---- 1,000 distinct data requests ----

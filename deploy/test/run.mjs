@@ -7,9 +7,8 @@
  *
  * Needs nginx (Debian's nginx-light; .ci/run installs it) and a built CLI (pnpm build).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
-  chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
@@ -20,10 +19,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, nginxBin, startNginx, until } from './harness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = join(root, 'packages/cli/dist/bin.js');
@@ -32,7 +31,6 @@ const LOAD_SECONDS_MIN = Number(process.env.DEPLOY_LOAD_SECONDS ?? 8);
 const CONCURRENCY = 8;
 const TOKEN = 'deploy-test-subscriber-token';
 
-const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 if (!nginxBin) {
   console.error('test:deploy: nginx is not installed (apt-get install -y nginx-light)');
   process.exit(1);
@@ -46,17 +44,6 @@ const work = mkdtempSync(join(tmpdir(), 'openbell-deploy-'));
 const children = new Set();
 const log = (...a) => console.log(`[deploy ${new Date().toISOString().slice(11, 23)}]`, ...a);
 
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-}
-
 function start(name, args, env) {
   const child = spawn(process.execPath, [BIN, ...args], {
     env: { PATH: process.env.PATH, HOME: work, OPENBELL_LOG_LEVEL: 'warn', ...env },
@@ -69,19 +56,6 @@ function start(name, args, env) {
   child.exited.then(() => children.delete(child));
   child.label = name;
   return child;
-}
-
-async function until(what, check, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const healthy = (port) =>
@@ -133,34 +107,13 @@ const firstVersion = await versionOf(replicas[0].port);
 log(`replicas on ${replicas.map((r) => r.port).join(', ')}, version ${firstVersion}`);
 
 // ---- nginx ----
-const nginxPort = await freePort();
-const ngx = join(work, 'nginx');
-for (const d of ['', 'tmp', 'logs', 'cache']) mkdirSync(join(ngx, d), { recursive: true, mode: 0o777 });
-// nginx's workers (another user when run as root) keep the cache below the work folder.
-chmodSync(work, 0o755);
-const conf = readFileSync(join(root, 'deploy/nginx/openbell.conf'), 'utf8')
-  .replace(/server replica(\d):8000/g, (_, n) => `server 127.0.0.1:${replicas[Number(n) - 1].port}`)
-  .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`)
-  .replace('/var/cache/nginx/openbell', join(ngx, 'cache'));
-writeFileSync(
-  join(ngx, 'nginx.conf'),
-  `worker_processes 1;
-pid ${ngx}/nginx.pid;
-error_log ${ngx}/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${ngx}/tmp/body; proxy_temp_path ${ngx}/tmp/proxy;
-  fastcgi_temp_path ${ngx}/tmp/fcgi; uwsgi_temp_path ${ngx}/tmp/uwsgi; scgi_temp_path ${ngx}/tmp/scgi;
-  ${conf}
-}
-`,
-);
-const check = spawnSync(nginxBin, ['-t', '-p', ngx, '-c', join(ngx, 'nginx.conf')], { encoding: 'utf8' });
-if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
-const nginx = spawn(nginxBin, ['-p', ngx, '-c', join(ngx, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-children.add(nginx);
-await until('nginx', async () => (await fetch(`http://127.0.0.1:${nginxPort}/health`)).status === 200);
+const { port: nginxPort } = await startNginx({
+  root,
+  work,
+  children,
+  upstreams: (text) =>
+    text.replace(/server replica(\d):8000/g, (_, n) => `server 127.0.0.1:${replicas[Number(n) - 1].port}`),
+});
 log(`nginx on ${nginxPort}`);
 
 // ---- load through nginx ----
