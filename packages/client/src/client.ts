@@ -164,7 +164,7 @@ export function attemptSignal(signal: AbortSignal | undefined, timeoutMs: number
  * GETs `url` (POSTs `body` when given): revalidates a kept answer, retries a 429 or 503, refuses
  * with the library's error twin. A POST's answer is never kept.
  */
-async function get(
+async function request(
   shared: Shared,
   call: CallOptions,
   url: string,
@@ -198,7 +198,7 @@ async function get(
     const text = await res.text();
     if (!res.ok) throw errorOf(res.status, text, inverse(route.names));
     const etag = res.headers.get('ETag');
-    if (etag && posted.method === undefined) shared.cache?.set(url, { text, etag, version });
+    if (etag && body === undefined) shared.cache?.set(url, { text, etag, version });
     shared.lastVersion = version;
     return { answer: text, version, etag, fromCache: false };
   }
@@ -210,7 +210,7 @@ const inverse = (names: Readonly<Record<string, string>> | undefined): Record<st
 /** One library method's call over HTTP. */
 async function ask(shared: Shared, call: CallOptions, route: Route, args: unknown[]): Promise<Answer<unknown>> {
   const url = urlOf(shared.base, route, args, call.asOf);
-  const got = await get(shared, call, url, route, route.body === undefined ? undefined : bodyOf(route, args));
+  const got = await request(shared, call, url, route, route.body === undefined ? undefined : bodyOf(route, args));
   const body = JSON.parse(got.answer);
   return { ...got, answer: route.unwrap ? body[route.unwrap] : body };
 }
