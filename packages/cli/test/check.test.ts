@@ -64,6 +64,17 @@ describe.concurrent('openbell check', () => {
     expect(body.missing).toHaveLength(14);
   });
 
+  it('standard input (-), the range from its own timestamps: read once for the range, kept for the check', async () => {
+    const series = grid.slice(0, 12).join('\n');
+    const r = await run(['check', '-', '--market', 'XNYS', '--period', '30m'], {}, `${series}\n`);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual([
+      'US.NYSE 30m bars 2023-11-20 to 2023-11-20: NOT OK',
+      '  expected 13, given 12, matched 12',
+      '  missing  1',
+    ]);
+  });
+
   it('an unreadable line is a one-line error naming the file and the line', async () => {
     const r = await run([
       'check',

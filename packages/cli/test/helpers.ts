@@ -32,9 +32,11 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
+/** Runs the binary with `args`; `input`, when given, is its standard input (then closed). */
+export function run(args: string[], env: Record<string, string> = {}, input?: string): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(env) });
+    if (input !== undefined) child.stdin.end(input);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

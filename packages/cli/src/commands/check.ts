@@ -12,8 +12,19 @@ import { UserError } from '../errors.js';
 import { csvBody, failureOf, formatBody, type QueryResult } from './queries.js';
 import type { CommandOperation } from './formatters.js';
 
-/** Each piece of the file (or standard input) as it is read; a file that cannot be read is the user's error. */
-async function eachPiece(file: string, each: (piece: Uint8Array) => void): Promise<void> {
+/** Where the body comes from: a file's path, `-` for standard input, or standard input already read (`kept`). */
+interface Source {
+  file: string;
+  kept?: Uint8Array[];
+}
+
+/** Each piece of the body as it is read; a file that cannot be read is the user's error. */
+async function eachPiece(source: Source, each: (piece: Uint8Array) => void): Promise<void> {
+  if (source.kept) {
+    for (const piece of source.kept) each(piece);
+    return;
+  }
+  const { file } = source;
   const stream = file === '-' ? process.stdin : createReadStream(file);
   try {
     for await (const chunk of stream) each(chunk as Buffer);
@@ -33,16 +44,38 @@ function refusal(op: Operation, err: unknown): QueryResult {
   return { status: f.status, body: f.body, error: f.error };
 }
 
+/**
+ * Standard input, read whole: it cannot be read twice, and filling parameters from it takes a
+ * first reading. Bounded by the body's limit, as REST bounds a request's.
+ */
+async function keepStdin(maxBytes: number): Promise<Uint8Array[]> {
+  const kept: Uint8Array[] = [];
+  let size = 0;
+  await eachPiece({ file: '-' }, (piece) => {
+    size += piece.length;
+    if (size > maxBytes)
+      throw new UserError(`standard input is longer than ${maxBytes} bytes: give a file, or --start and --end`);
+    kept.push(piece);
+  });
+  return kept;
+}
+
 /** The parameters the file gives when the command line leaves them out (BodySpec.fill). */
-async function fillFrom(op: Operation, ds: CalendarQueries, file: string, raw: Record<string, unknown>): Promise<void> {
+async function fillFrom(
+  op: Operation,
+  ds: CalendarQueries,
+  source: Source,
+  raw: Record<string, unknown>,
+): Promise<void> {
   const fill = op.body!.fill;
   if (!fill || fill.params.every((p) => raw[p] !== undefined)) return;
+  if (source.file === '-') source.kept = await keepStdin(op.body!.maxBytes);
   const reader = fill.read(ds, raw);
   const decoder = new TextDecoder('utf-8');
-  await eachPiece(file, (piece) => reader.feed(decoder.decode(piece, { stream: true })));
+  await eachPiece(source, (piece) => reader.feed(decoder.decode(piece, { stream: true })));
   reader.feed(decoder.decode());
   const found = reader.end();
-  if (found === null) throw new UserError(`${file} ${fill.unfilled}`);
+  if (found === null) throw new UserError(`${source.file} ${fill.unfilled}`);
   for (const p of fill.params) raw[p] ??= found[p];
 }
 
@@ -66,12 +99,13 @@ export async function runBodyCommand(
   const labels = { ...names, body: file, [param]: file };
   let res: QueryResult;
   try {
-    await fillFrom(op, ds, file, raw);
+    const source: Source = { file };
+    await fillFrom(op, ds, source, raw);
     const read = readOperationArgs(op, ds, raw, null, {}, true);
     if (!read.ok) res = read;
     else {
       const feed = openBody(op, read.ds, read.args, undefined);
-      await eachPiece(file, (piece) => feed.feed(piece));
+      await eachPiece(source, (piece) => feed.feed(piece));
       res = { status: 200, body: feed.end() };
     }
   } catch (err) {
