@@ -4,6 +4,7 @@
  * feeds the pieces of a request, the command line those of a file; neither keeps the body.
  */
 import { TooLargeError, type CalendarQueries } from '@openbell/core';
+import { thousands } from './operations/shared.js';
 import type { Operation } from './registry.js';
 
 /** One body being read: `feed` each piece as it comes (throws a refusal), then `end` for the answer. */
@@ -11,9 +12,6 @@ export interface BodyFeed {
   feed(piece: Uint8Array): void;
   end(): unknown;
 }
-
-/** `1,048,576`: a limit as the messages write numbers. */
-const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** The refusal of a body over `maxBytes` (413). */
 export function tooLarge(maxBytes: number): TooLargeError {
